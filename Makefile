@@ -1,0 +1,55 @@
+# hlo-translate: `make demo`, `make test`, `make venv`, `make bench`, `make golden`, `make proto`.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+# Find a Python >= 3.12: python3 if it is new enough, else python3.13/python3.12 on PATH,
+# else pyenv's installed versions. PYTHON=... on the command line overrides the search.
+define find_python
+for c in python3 python3.12 python3.13 \
+    $$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.12*/bin/python3 \
+             $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.1[3-9]*/bin/python3 2>/dev/null); do \
+  if $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then \
+    echo $$c; exit 0; fi; \
+done; exit 1
+endef
+PYTHON ?= $(shell $(find_python))
+
+.PHONY: venv demo test test-gpu bench golden proto proto-check clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@if [ -z "$(PYTHON)" ]; then \
+	  echo "error: hlo-translate needs Python >= 3.12 (jax/jaxlib 0.12). Install it (e.g. 'pyenv install 3.12') or run 'make PYTHON=/path/to/python3.12'." >&2; exit 1; fi
+	@echo "using $(PYTHON)"
+	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	@touch $(STAMP)
+
+demo: venv
+	$(VENV)/bin/hlo-translate demo
+
+test: venv proto-check
+	$(PY) -m pytest -q tests
+
+test-gpu: venv
+	$(PY) -m pytest -q -m gpu tests
+
+bench: venv
+	$(PY) -m bench
+
+golden: venv
+	$(PY) -m tests.golden_tool regenerate
+
+# Regenerate the protobuf bindings from proto/*.proto (grpcio-tools bundles protoc).
+proto: venv
+	$(PY) -m proto.build
+
+proto-check: venv
+	$(PY) -m proto.build --check
+
+clean:
+	rm -rf $(VENV) .pytest_cache build *.egg-info

@@ -1,0 +1,102 @@
+"""What every subcommand shares: reading inputs, atomic outputs, one-line errors, many files."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import click
+
+from translate.errors import TranslateError
+
+EXIT_USER_ERROR = 2
+
+
+def read_input(path: str) -> bytes:
+    """The bytes of `path`, or of stdin for '-'."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(path).read_bytes()
+    except OSError as err:
+        raise TranslateError(f"cannot read input: {err.strerror}") from err
+
+
+def write_output(path: str | None, data: bytes | str) -> None:
+    """Write `data` to `path` atomically (temp file in the same folder, then rename); '-'/None is stdout."""
+    payload = data.encode() if isinstance(data, str) else data
+    if path in (None, "-"):
+        sys.stdout.buffer.write(payload)
+        sys.stdout.buffer.flush()
+        return
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def fail(err: TranslateError, source: str | None = None) -> None:
+    """Print `err` as one line on stderr and exit with status 2."""
+    if source is not None and source != "-" and (err.location is None or err.location.file == "<input>"):
+        err = err.with_file(source)
+    click.echo(str(err), err=True)
+    sys.exit(EXIT_USER_ERROR)
+
+
+@contextlib.contextmanager
+def user_errors(source: str | None = None) -> Iterator[None]:
+    """Turn TranslateError into a one-line message and exit status 2."""
+    try:
+        yield
+    except TranslateError as err:
+        fail(err, source)
+
+
+def convert_paths(inputs: tuple[str, ...], output: str | None, suffix: str,
+                  convert_one: Callable[[str, str | None], None]) -> None:
+    """Run `convert_one(input, output)` for each input; a directory input converts every file in it.
+
+    With one plain file the output is `output` (stdout when None). With a directory, or several
+    inputs, `output` names a directory and each result is written there as `<stem><suffix>`.
+    Progress goes to a bar on stderr (only on a TTY); errors are reported per file and the exit
+    status is 2 when any file failed.
+    """
+    files: list[Path] = []
+    many = len(inputs) > 1
+    for item in inputs:
+        path = Path(item)
+        if item != "-" and path.is_dir():
+            many = True
+            files.extend(sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith(".")))
+        else:
+            files.append(path)
+    if not many:
+        with user_errors(inputs[0]):
+            convert_one(inputs[0], output)
+        return
+    if output is None:
+        raise click.UsageError("converting several files needs -o DIRECTORY")
+    out_dir = Path(output)
+    failures = 0
+    from tqdm import tqdm  # only for directory-wide work
+
+    for path in tqdm(files, desc="converting", unit="file", disable=not sys.stderr.isatty()):
+        try:
+            convert_one(str(path), str(out_dir / (path.name.split(".")[0] + suffix)))
+        except TranslateError as err:
+            failures += 1
+            click.echo(str(err if err.location and err.location.file != "<input>" else err.with_file(str(path))), err=True)
+    click.echo(f"converted {len(files) - failures} of {len(files)} files into {out_dir}", err=True)
+    if failures:
+        sys.exit(EXIT_USER_ERROR)

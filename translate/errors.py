@@ -1,0 +1,46 @@
+"""The one exception type for user-facing failures."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class SourceLocation:
+    """Where in an input a problem sits (1-based line and column)."""
+
+    file: str = "<input>"
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        parts = [self.file]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+
+class TranslateError(Exception):
+    """A problem with the user's input: malformed text, an unsupported op, inconsistent attributes.
+
+    `str(err)` is one line: ``file:line:col: error: [op] message``.
+    """
+
+    def __init__(self, message: str, *, op: str | None = None, location: SourceLocation | None = None):
+        super().__init__(message)
+        self.message = message
+        self.op = op
+        self.location = location
+
+    def with_file(self, file: str) -> "TranslateError":
+        """The same error, naming `file` as the input it came from."""
+        loc = self.location or SourceLocation()
+        return TranslateError(self.message, op=self.op,
+                              location=SourceLocation(file, loc.line, loc.column))
+
+    def __str__(self) -> str:
+        where = f"{self.location}: " if self.location else ""
+        what = f"'{self.op}': " if self.op else ""
+        return f"{where}error: {what}{self.message}".replace("\n", " ")

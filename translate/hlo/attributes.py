@@ -1,0 +1,758 @@
+"""Typed values of HLO instruction attributes, with their text forms.
+
+Every attribute of an instruction is stored under its HLO text name (`dimensions`, `slice`, `window`,
+`replica_groups`, ...) as a typed value from this module. Each name has one `AttrCodec` that parses and
+prints it; a name we do not know is kept as `RawAttr` (the verbatim text) and printed back unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from translate.errors import TranslateError
+
+
+# ---------------------------------------------------------------------------------------------
+# Value types
+
+
+@dataclass(frozen=True, slots=True)
+class RawAttr:
+    """An attribute we do not model: its text, printed back verbatim."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Enum:
+    """A bare word such as `LT`, `kLoop`, `FFT`, `API_VERSION_TYPED_FFI`."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SliceDim:
+    start: int
+    limit: int
+    stride: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class WindowDim:
+    size: int = 1
+    stride: int = 1
+    padding_low: int = 0
+    padding_high: int = 0
+    window_dilation: int = 1
+    base_dilation: int = 1
+    window_reversal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    dimensions: tuple[WindowDim, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PaddingDim:
+    edge_padding_low: int
+    edge_padding_high: int
+    interior_padding: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PaddingConfig:
+    dimensions: tuple[PaddingDim, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ConvDimLabels:
+    """`dim_labels=b01f_01io->b01f`: the convolution dimension numbers."""
+
+    input_batch_dimension: int
+    input_feature_dimension: int
+    input_spatial_dimensions: tuple[int, ...]
+    kernel_input_feature_dimension: int
+    kernel_output_feature_dimension: int
+    kernel_spatial_dimensions: tuple[int, ...]
+    output_batch_dimension: int
+    output_feature_dimension: int
+    output_spatial_dimensions: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class IotaReplicaGroups:
+    """`[2,4]<=[8]` or `[2,4]<=[4,2]T(1,0)`: groups from a reshaped, transposed iota."""
+
+    num_replica_groups: int
+    num_devices_per_group: int
+    reshape_dims: tuple[int, ...]
+    transpose_perm: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MeshAxis:
+    name: str
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class MeshReplicaGroups:
+    """`mesh['x'=2,'y'=4] {'x'}` as XLA 0.12 prints SPMD collectives: the groups vary the named axes."""
+
+    mesh: tuple[MeshAxis, ...]
+    axes: tuple[str, ...]
+    text: str  # the form as given; printed back verbatim
+
+    def groups(self) -> tuple[tuple[int, ...], ...]:
+        """The explicit groups: devices that differ only along `axes` form a group."""
+        import itertools
+
+        sizes = [a.size for a in self.mesh]
+        names = [a.name for a in self.mesh]
+        strides = [1] * len(sizes)
+        for i in range(len(sizes) - 2, -1, -1):
+            strides[i] = strides[i + 1] * sizes[i + 1]
+        varying = [names.index(_axis_base(a)) for a in self.axes]
+        fixed = [i for i in range(len(sizes)) if i not in varying]
+        groups = []
+        for fixed_index in itertools.product(*(range(sizes[i]) for i in fixed)):
+            base = sum(strides[i] * v for i, v in zip(fixed, fixed_index))
+            group = []
+            for var_index in itertools.product(*(range(sizes[i]) for i in varying)):
+                group.append(base + sum(strides[i] * v for i, v in zip(varying, var_index)))
+            groups.append(tuple(group))
+        return tuple(groups)
+
+
+def _axis_base(axis: str) -> str:
+    return axis.split(":")[0]
+
+
+ReplicaGroups = tuple[tuple[int, ...], ...] | IotaReplicaGroups | MeshReplicaGroups
+
+
+@dataclass(frozen=True, slots=True)
+class OutputOperandAlias:
+    """One entry of `output_to_operand_aliasing={{0}: (1, {})}`."""
+
+    output_index: tuple[int, ...]
+    operand_number: int
+    operand_index: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OpMetadata:
+    """`metadata={op_type="..." op_name="..." source_file="..." source_line=3}`.
+
+    `fields` keeps every key in order: strings for quoted values, ints for numbers.
+    """
+
+    fields: tuple[tuple[str, str | int], ...]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.fields:
+            if k == key:
+                return v
+        return default
+
+
+@dataclass(frozen=True, slots=True)
+class FrontendAttributes:
+    """`frontend_attributes={key="value", other={{0,1}}}`: string values; `braced` keys were unquoted."""
+
+    items: tuple[tuple[str, str], ...]
+    braced: frozenset[str] = field(default_factory=frozenset)
+
+    def as_dict(self) -> dict[str, str]:
+        return dict(self.items)
+
+    @staticmethod
+    def of(mapping: dict[str, str]) -> FrontendAttributes:
+        return FrontendAttributes(tuple(mapping.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class ComputationRef:
+    """A reference to a computation by name (resolved by the module)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class InstructionRef:
+    name: str
+
+
+# ---------------------------------------------------------------------------------------------
+# Lexing helpers shared by the codecs and the HLO parser.
+
+STRING_RE = re.compile(r'"((?:[^"\\]|\\.)*)"', re.S)
+INT_RE = re.compile(r"-?\d+")
+_INT_LIST_RE = re.compile(r"\{\s*(-?\d+(?:\s*,\s*-?\d+)*)?\s*\}$")
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r", "'": "'"}
+
+
+def unescape(body: str) -> str:
+    """The value of a C-escaped string body (XLA's CEscape / CUnescape)."""
+    if "\\" not in body:
+        return body
+    out: list[str] = []
+    raw = bytearray()
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch != "\\":
+            raw += ch.encode()
+            i += 1
+            continue
+        nxt = body[i + 1] if i + 1 < len(body) else ""
+        if nxt in _ESCAPES:
+            raw += _ESCAPES[nxt].encode()
+            i += 2
+        elif nxt == "x":
+            m = re.match(r"[0-9a-fA-F]{1,2}", body[i + 2:])
+            raw.append(int(m.group(), 16) if m else 0)
+            i += 2 + (len(m.group()) if m else 0)
+        elif nxt.isdigit():
+            m = re.match(r"[0-7]{1,3}", body[i + 1:])
+            assert m
+            raw.append(int(m.group(), 8) & 0xFF)
+            i += 1 + len(m.group())
+        else:
+            raw += nxt.encode()
+            i += 2
+    out.append(raw.decode("utf-8", errors="surrogateescape"))
+    return "".join(out)
+
+
+def escape(value: str) -> str:
+    """C-escape `value` the way XLA prints quoted strings."""
+    if not any(c in value for c in '"\\\n\t\r\'') and value.isprintable():
+        return value
+    out = []
+    for ch in value:
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ch == "\r":
+            out.append("\\r")
+        elif ch == "'":
+            out.append("\\'")
+        elif not ch.isprintable() and ord(ch) < 0x80:
+            out.append(f"\\{ord(ch):03o}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def quote(value: str) -> str:
+    return '"' + escape(value) + '"'
+
+
+def split_top_level(text: str, sep: str = ",") -> list[str]:
+    """Split at `sep` outside brackets, braces, parentheses and strings."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            m = STRING_RE.match(text, i)
+            if not m:
+                raise TranslateError("unterminated string")
+            i = m.end()
+            continue
+        if ch in "{[(":
+            depth += 1
+        elif ch in "}])":
+            depth -= 1
+        elif ch == sep and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+        i += 1
+    tail = text[start:].strip()
+    if tail or parts:
+        parts.append(tail)
+    return parts
+
+
+def _strip_braces(text: str) -> str:
+    text = text.strip()
+    if not (text.startswith("{") and text.endswith("}")):
+        raise TranslateError(f"expected '{{...}}', got '{text[:40]}'")
+    return text[1:-1].strip()
+
+
+# ---------------------------------------------------------------------------------------------
+# Codecs: text <-> value.
+
+
+@dataclass(frozen=True, slots=True)
+class AttrCodec:
+    parse: Callable[[str], Any]
+    print: Callable[[Any], str]
+
+
+def parse_int_list(text: str) -> tuple[int, ...]:
+    m = _INT_LIST_RE.match(text.strip())
+    if m:
+        return tuple(int(x) for x in m.group(1).split(",")) if m.group(1) else ()
+    raise TranslateError(f"expected a list of integers like {{1,2}}, got '{text[:40]}'")
+
+
+def print_int_list(values: tuple[int, ...]) -> str:
+    return "{" + ",".join(map(str, values)) + "}"
+
+
+def parse_int(text: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise TranslateError(f"expected an integer, got '{text[:40]}'") from None
+
+
+def parse_float(text: str) -> float:
+    try:
+        return float(text.strip())
+    except ValueError:
+        raise TranslateError(f"expected a number, got '{text[:40]}'") from None
+
+
+def print_float(value: float) -> str:
+    text = repr(float(value))
+    return text[:-2] if text.endswith(".0") else text
+
+
+def parse_bool(text: str) -> bool:
+    text = text.strip()
+    if text in ("true", "false"):
+        return text == "true"
+    raise TranslateError(f"expected true or false, got '{text[:40]}'")
+
+
+def print_bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def parse_string(text: str) -> str:
+    text = text.strip()
+    m = STRING_RE.fullmatch(text)
+    if not m:
+        raise TranslateError(f"expected a quoted string, got '{text[:40]}'")
+    return unescape(m.group(1))
+
+
+def parse_enum(text: str) -> Enum:
+    text = text.strip()
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_\-]*", text):
+        raise TranslateError(f"expected a name, got '{text[:40]}'")
+    return Enum(text)
+
+
+def parse_bool_list(text: str) -> tuple[bool, ...]:
+    inner = _strip_braces(text)
+    return tuple(parse_bool(x) for x in inner.split(",")) if inner else ()
+
+
+def print_bool_list(values: tuple[bool, ...]) -> str:
+    return "{" + ",".join(map(print_bool, values)) + "}"
+
+
+def parse_enum_list(text: str) -> tuple[Enum, ...]:
+    inner = _strip_braces(text)
+    return tuple(parse_enum(x) for x in split_top_level(inner)) if inner else ()
+
+
+def print_enum_list(values: tuple[Enum, ...]) -> str:
+    return "{" + ",".join(v.name for v in values) + "}"
+
+
+def parse_slice(text: str) -> tuple[SliceDim, ...]:
+    dims = []
+    for part in split_top_level(_strip_braces(text)):
+        m = re.fullmatch(r"\[\s*(-?\d+)\s*:\s*(-?\d+)\s*(?::\s*(-?\d+)\s*)?\]", part)
+        if not m:
+            raise TranslateError(f"bad slice dimension '{part}'")
+        dims.append(SliceDim(int(m.group(1)), int(m.group(2)), int(m.group(3) or 1)))
+    return tuple(dims)
+
+
+def print_slice(dims: tuple[SliceDim, ...]) -> str:
+    parts = [f"[{d.start}:{d.limit}" + (f":{d.stride}]" if d.stride != 1 else "]") for d in dims]
+    return "{" + ", ".join(parts) + "}"
+
+
+_WINDOW_KEYS = ("size", "stride", "pad", "lhs_dilate", "rhs_dilate", "rhs_reversal")
+
+
+def parse_window(text: str) -> Window:
+    inner = _strip_braces(text)
+    items: dict[str, list[str]] = {}
+    for item in inner.split():
+        key, _, value = item.partition("=")
+        if key not in _WINDOW_KEYS:
+            raise TranslateError(f"unknown window attribute '{key}'")
+        items[key] = value.split("x")
+    rank = max((len(v) for v in items.values()), default=0)
+    dims = []
+    for i in range(rank):
+        def get(key: str, default: int, i: int = i) -> int:
+            return int(items[key][i]) if key in items else default
+        low, high = 0, 0
+        if "pad" in items:
+            lo, _, hi = items["pad"][i].partition("_")
+            low, high = int(lo), int(hi)
+        dims.append(WindowDim(get("size", 1), get("stride", 1), low, high, get("rhs_dilate", 1),
+                              get("lhs_dilate", 1), bool(get("rhs_reversal", 0))))
+    return Window(tuple(dims))
+
+
+def print_window(window: Window) -> str:
+    dims = window.dimensions
+    if not dims:
+        return "{}"
+    parts = ["size=" + "x".join(str(d.size) for d in dims)]
+    if any(d.stride != 1 for d in dims):
+        parts.append("stride=" + "x".join(str(d.stride) for d in dims))
+    if any(d.padding_low or d.padding_high for d in dims):
+        parts.append("pad=" + "x".join(f"{d.padding_low}_{d.padding_high}" for d in dims))
+    if any(d.base_dilation != 1 for d in dims):
+        parts.append("lhs_dilate=" + "x".join(str(d.base_dilation) for d in dims))
+    if any(d.window_dilation != 1 for d in dims):
+        parts.append("rhs_dilate=" + "x".join(str(d.window_dilation) for d in dims))
+    if any(d.window_reversal for d in dims):
+        parts.append("rhs_reversal=" + "x".join(str(int(d.window_reversal)) for d in dims))
+    return "{" + " ".join(parts) + "}"
+
+
+def parse_padding(text: str) -> PaddingConfig:
+    dims = []
+    for part in text.strip().split("x"):
+        nums = part.split("_")
+        if len(nums) not in (2, 3):
+            raise TranslateError(f"bad padding '{text}'")
+        dims.append(PaddingDim(*(int(n) for n in nums)))
+    return PaddingConfig(tuple(dims))
+
+
+def print_padding(config: PaddingConfig) -> str:
+    return "x".join(f"{d.edge_padding_low}_{d.edge_padding_high}"
+                    + (f"_{d.interior_padding}" if d.interior_padding else "")
+                    for d in config.dimensions)
+
+
+def _labels_to_dims(labels: str, batch: str, feature: str) -> tuple[int, int, tuple[int, ...]]:
+    spatial = sorted((ch, i) for i, ch in enumerate(labels) if ch.isdigit())
+    if batch not in labels or feature not in labels or len(spatial) + 2 != len(labels):
+        raise TranslateError(f"bad dim_labels part '{labels}'")
+    return labels.index(batch), labels.index(feature), tuple(i for _, i in spatial)
+
+
+def parse_dim_labels(text: str) -> ConvDimLabels:
+    m = re.fullmatch(r"([0-9a-z]+)_([0-9a-z]+)->([0-9a-z]+)", text.strip())
+    if not m:
+        raise TranslateError(f"bad dim_labels '{text}'")
+    ib, if_, isp = _labels_to_dims(m.group(1), "b", "f")
+    ki, ko, ksp = _labels_to_dims(m.group(2), "i", "o")
+    ob, of, osp = _labels_to_dims(m.group(3), "b", "f")
+    return ConvDimLabels(ib, if_, isp, ki, ko, ksp, ob, of, osp)
+
+
+def _dims_to_labels(rank: int, named: dict[int, str], spatial: tuple[int, ...]) -> str:
+    chars = ["?"] * rank
+    for dim, ch in named.items():
+        chars[dim] = ch
+    for i, dim in enumerate(spatial):
+        chars[dim] = str(i)
+    return "".join(chars)
+
+
+def print_dim_labels(d: ConvDimLabels) -> str:
+    rank = len(d.input_spatial_dimensions) + 2
+    lhs = _dims_to_labels(rank, {d.input_batch_dimension: "b", d.input_feature_dimension: "f"},
+                          d.input_spatial_dimensions)
+    rhs = _dims_to_labels(rank, {d.kernel_input_feature_dimension: "i", d.kernel_output_feature_dimension: "o"},
+                          d.kernel_spatial_dimensions)
+    out = _dims_to_labels(rank, {d.output_batch_dimension: "b", d.output_feature_dimension: "f"},
+                          d.output_spatial_dimensions)
+    return f"{lhs}_{rhs}->{out}"
+
+
+_IOTA_GROUPS_RE = re.compile(r"\[\s*(\d+)\s*,\s*(\d+)\s*\]\s*<=\s*\[([\d,\s]*)\](?:\s*T\(([\d,\s]*)\))?$")
+_MESH_GROUPS_RE = re.compile(r"mesh\[(.*?)\]\s*\{(.*)\}$", re.S)
+
+
+def parse_replica_groups(text: str) -> ReplicaGroups:
+    text = text.strip()
+    m = _IOTA_GROUPS_RE.match(text)
+    if m:
+        reshape = tuple(int(x) for x in m.group(3).split(","))
+        perm = tuple(int(x) for x in m.group(4).split(",")) if m.group(4) else ()
+        return IotaReplicaGroups(int(m.group(1)), int(m.group(2)), reshape, perm)
+    m = _MESH_GROUPS_RE.match(text)
+    if m:
+        axes = []
+        for part in split_top_level(m.group(1)):
+            am = re.fullmatch(r"'([^']*)'\s*=\s*(\d+)", part)
+            if not am:
+                raise TranslateError(f"bad mesh axis '{part}' in replica_groups")
+            axes.append(MeshAxis(am.group(1), int(am.group(2))))
+        used = tuple(p.strip().strip("'") for p in split_top_level(m.group(2)) if p.strip())
+        return MeshReplicaGroups(tuple(axes), used, text)
+    inner = _strip_braces(text)
+    return tuple(parse_int_list(g) for g in split_top_level(inner)) if inner else ()
+
+
+def print_replica_groups(groups: ReplicaGroups) -> str:
+    if isinstance(groups, IotaReplicaGroups):
+        text = f"[{groups.num_replica_groups},{groups.num_devices_per_group}]<=[" \
+               + ",".join(map(str, groups.reshape_dims)) + "]"
+        if groups.transpose_perm:
+            text += "T(" + ",".join(map(str, groups.transpose_perm)) + ")"
+        return text
+    if isinstance(groups, MeshReplicaGroups):
+        return groups.text
+    return "{" + ",".join(print_int_list(g) for g in groups) + "}"
+
+
+def parse_pairs(text: str) -> tuple[tuple[int, int], ...]:
+    inner = _strip_braces(text)
+    pairs = []
+    for part in split_top_level(inner) if inner else []:
+        values = parse_int_list(part)
+        if len(values) != 2:
+            raise TranslateError(f"expected a pair {{source,target}}, got '{part}'")
+        pairs.append((values[0], values[1]))
+    return tuple(pairs)
+
+
+def print_pairs(pairs: tuple[tuple[int, int], ...]) -> str:
+    return "{" + ",".join(f"{{{s},{t}}}" for s, t in pairs) + "}"
+
+
+def parse_metadata(text: str) -> OpMetadata:
+    inner = _strip_braces(text)
+    fields: list[tuple[str, str | int]] = []
+    pos = 0
+    key_re = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)=")
+    while pos < len(inner):
+        if inner[pos:].strip() == "":
+            break
+        m = key_re.match(inner, pos)
+        if not m:
+            raise TranslateError(f"bad metadata near '{inner[pos:pos + 30]}'")
+        pos = m.end()
+        if inner.startswith('"', pos):
+            sm = STRING_RE.match(inner, pos)
+            if not sm:
+                raise TranslateError("unterminated string in metadata")
+            fields.append((m.group(1), unescape(sm.group(1))))
+            pos = sm.end()
+        else:
+            vm = re.compile(r"[^\s]+").match(inner, pos)
+            assert vm
+            value = vm.group()
+            fields.append((m.group(1), int(value) if INT_RE.fullmatch(value) else value))
+            pos = vm.end()
+    return OpMetadata(tuple(fields))
+
+
+def print_metadata(meta: OpMetadata) -> str:
+    parts = [f"{k}={quote(v)}" if isinstance(v, str) else f"{k}={v}" for k, v in meta.fields]
+    return "{" + " ".join(parts) + "}"
+
+
+def parse_frontend_attributes(text: str) -> FrontendAttributes:
+    inner = _strip_braces(text)
+    items = []
+    braced = set()
+    for part in split_top_level(inner) if inner else []:
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq:
+            raise TranslateError(f"bad frontend attribute '{part[:40]}'")
+        if key.startswith('"'):
+            key = parse_string(key)
+        value = value.strip()
+        if value.startswith('"'):
+            items.append((key, parse_string(value)))
+        else:
+            items.append((key, value))
+            braced.add(key)
+    return FrontendAttributes(tuple(items), frozenset(braced))
+
+
+def print_frontend_attributes(attrs: FrontendAttributes) -> str:
+    parts = []
+    for key, value in attrs.items:
+        key_text = key if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.\-]*", key) else quote(key)
+        if key in attrs.braced:
+            parts.append(f"{key_text}={value}")
+        else:
+            parts.append(f"{key_text}={quote(value)}")
+    return "{" + ",".join(parts) + "}"
+
+
+def parse_backend_config(text: str) -> str:
+    text = text.strip()
+    return parse_string(text) if text.startswith('"') else text
+
+
+def print_backend_config(value: str) -> str:
+    return quote(value)
+
+
+def parse_output_operand_aliasing(text: str) -> tuple[OutputOperandAlias, ...]:
+    inner = _strip_braces(text)
+    result = []
+    for part in split_top_level(inner) if inner else []:
+        m = re.fullmatch(r"(\{[^}]*\})\s*:\s*\(\s*(\d+)\s*,\s*(\{[^}]*\})\s*\)", part)
+        if not m:
+            raise TranslateError(f"bad output_to_operand_aliasing entry '{part}'")
+        result.append(OutputOperandAlias(parse_int_list(m.group(1)), int(m.group(2)), parse_int_list(m.group(3))))
+    return tuple(result)
+
+
+def print_output_operand_aliasing(aliases: tuple[OutputOperandAlias, ...]) -> str:
+    parts = [f"{print_int_list(a.output_index)}: ({a.operand_number}, {print_int_list(a.operand_index)})"
+             for a in aliases]
+    return "{" + ", ".join(parts) + "}"
+
+
+def parse_computation_ref(text: str) -> ComputationRef:
+    return ComputationRef(text.strip().lstrip("%"))
+
+
+def parse_computation_list(text: str) -> tuple[ComputationRef, ...]:
+    inner = _strip_braces(text)
+    return tuple(parse_computation_ref(p) for p in split_top_level(inner)) if inner else ()
+
+
+def parse_instruction_list(text: str) -> tuple[InstructionRef, ...]:
+    inner = _strip_braces(text)
+    return tuple(InstructionRef(p.strip().lstrip("%")) for p in split_top_level(inner)) if inner else ()
+
+
+def _name_of(x: Any) -> str:
+    return x.name
+
+
+def print_ref(value: Any) -> str:
+    return _name_of(value)
+
+
+def print_ref_list(values: tuple[Any, ...]) -> str:
+    return "{" + ", ".join(_name_of(v) for v in values) + "}"
+
+
+def print_string(value: str) -> str:
+    return quote(value)
+
+
+def _sharding_parse(text: str) -> Any:
+    from translate.hlo.sharding import parse_sharding
+
+    return parse_sharding(text.strip())
+
+
+def _sharding_print(value: Any) -> str:
+    return value.to_text()
+
+
+def print_int(value: int) -> str:
+    return str(value)
+
+
+def print_enum(value: Enum) -> str:
+    return value.name
+
+
+def print_raw(value: RawAttr) -> str:
+    return value.text
+
+
+INT_LIST = AttrCodec(parse_int_list, print_int_list)
+INT = AttrCodec(parse_int, print_int)
+FLOAT = AttrCodec(parse_float, print_float)
+BOOL = AttrCodec(parse_bool, print_bool)
+STRING = AttrCodec(parse_string, print_string)
+ENUM = AttrCodec(parse_enum, print_enum)
+COMPUTATION = AttrCodec(parse_computation_ref, print_ref)
+COMPUTATIONS = AttrCodec(parse_computation_list, print_ref_list)
+INSTRUCTIONS = AttrCodec(parse_instruction_list, print_ref_list)
+RAW = AttrCodec(RawAttr, print_raw)
+
+CODECS: dict[str, AttrCodec] = {
+    # dimensions and sizes
+    **{name: INT_LIST for name in (
+        "dimensions", "lhs_batch_dims", "lhs_contracting_dims", "rhs_batch_dims", "rhs_contracting_dims",
+        "lhs_ragged_dims", "rhs_group_dims",
+        "offset_dims", "collapsed_slice_dims", "start_index_map", "operand_batching_dims",
+        "start_indices_batching_dims", "slice_sizes", "update_window_dims", "inserted_window_dims",
+        "scatter_dims_to_operand_dims", "input_batching_dims", "scatter_indices_batching_dims",
+        "dynamic_slice_sizes", "fft_length", "split_dimension_sizes")},
+    **{name: INT for name in (
+        "index", "iota_dimension", "index_vector_dim", "feature_group_count", "batch_group_count",
+        "channel_id", "exponent_bits", "mantissa_bits", "feature_index", "k", "delta",
+        "cross_program_prefetch_index", "split_dimension", "all_reduce_id", "scheduling_group_id")},
+    **{name: FLOAT for name in ("epsilon",)},
+    **{name: BOOL for name in (
+        "is_stable", "indices_are_sorted", "unique_indices", "is_host_transfer", "constrain_layout",
+        "use_global_device_ids", "custom_call_has_side_effect", "largest", "left_side", "lower",
+        "unit_diagonal", "is_cross_program_prefetch", "is_composite")},
+    **{name: STRING for name in (
+        "custom_call_target", "infeed_config", "outfeed_config", "async_execution_thread", "execution_thread",
+        "op_name")},
+    **{name: ENUM for name in (
+        "direction", "type", "kind", "distribution", "fft_type", "api_version", "transpose_a",
+        "padding_type", "schedule", "custom_call_schedule", "algorithm", "mode")},
+    **{name: COMPUTATION for name in (
+        "to_apply", "condition", "body", "true_computation", "false_computation")},
+    **{name: COMPUTATIONS for name in ("branch_computations", "called_computations")},
+    "calls": AttrCodec(lambda t: parse_computation_list(t) if t.strip().startswith("{")
+                       else (parse_computation_ref(t),),
+                       lambda v: print_ref(v[0]) if len(v) == 1 else print_ref_list(v)),
+    "control-predecessors": INSTRUCTIONS,
+    "slice": AttrCodec(parse_slice, print_slice),
+    "window": AttrCodec(parse_window, print_window),
+    "padding": AttrCodec(parse_padding, print_padding),
+    "dim_labels": AttrCodec(parse_dim_labels, print_dim_labels),
+    "replica_groups": AttrCodec(parse_replica_groups, print_replica_groups),
+    "source_target_pairs": AttrCodec(parse_pairs, print_pairs),
+    "metadata": AttrCodec(parse_metadata, print_metadata),
+    "frontend_attributes": AttrCodec(parse_frontend_attributes, print_frontend_attributes),
+    "backend_config": AttrCodec(parse_backend_config, print_backend_config),
+    "output_to_operand_aliasing": AttrCodec(parse_output_operand_aliasing, print_output_operand_aliasing),
+    "operand_precision": AttrCodec(parse_enum_list, print_enum_list),
+    "parameter_replication": AttrCodec(parse_bool_list, print_bool_list),
+    "sharding": AttrCodec(_sharding_parse, _sharding_print),
+    "domain": RAW,
+}
+
+
+def parse_attribute(name: str, text: str) -> Any:
+    """The typed value of attribute `name` given as `text`; unknown names stay raw."""
+    codec = CODECS.get(name)
+    if codec is None:
+        return RawAttr(text)
+    return codec.parse(text)
+
+
+def print_attribute(name: str, value: Any) -> str:
+    if isinstance(value, RawAttr):
+        return value.text
+    codec = CODECS.get(name)
+    if codec is None:
+        raise TypeError(f"attribute {name!r} has no codec and is not raw")
+    return codec.print(value)

@@ -1,0 +1,147 @@
+"""The HLO IR: modules of computations of instructions, as plain Python data.
+
+    >>> from translate.hlo.text import parse_hlo_text
+    >>> module = parse_hlo_text("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }")
+    >>> module.entry.root.opcode
+    'parameter'
+
+Attributes live in `HloInstruction.attributes` under their HLO text names, holding the typed values of
+`translate.hlo.attributes` (called computations as `HloComputation`, control predecessors as
+`HloInstruction`). Their order is the order they are printed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from translate.hlo.attributes import FrontendAttributes, OpMetadata
+from translate.hlo.types import Layout, Shape
+
+if TYPE_CHECKING:
+    from translate.hlo.literal import Literal
+
+# Attributes whose values are computations, in the order XLA lists them as called computations.
+COMPUTATION_ATTRS = ("condition", "body", "to_apply", "calls", "true_computation", "false_computation",
+                     "branch_computations", "called_computations")
+
+
+@dataclass(eq=False, slots=True)
+class HloInstruction:
+    name: str
+    opcode: str
+    shape: Shape
+    operands: list[HloInstruction] = field(default_factory=list)
+    attributes: dict[str, Any] = field(default_factory=dict)
+    literal: Literal | None = None          # constant
+    parameter_number: int | None = None     # parameter
+    unique_id: int | None = None            # the proto id, when known
+
+    def __repr__(self) -> str:
+        return f"<HloInstruction {self.name} = {self.opcode}>"
+
+    @property
+    def metadata(self) -> OpMetadata | None:
+        return self.attributes.get("metadata")
+
+    @property
+    def frontend_attributes(self) -> FrontendAttributes | None:
+        return self.attributes.get("frontend_attributes")
+
+    def called_computations(self) -> list[HloComputation]:
+        """Computations this instruction calls, in XLA's order."""
+        result: list[HloComputation] = []
+        for key in COMPUTATION_ATTRS:
+            value = self.attributes.get(key)
+            if value is None:
+                continue
+            if isinstance(value, tuple):
+                result.extend(value)
+            else:
+                result.append(value)
+        return result
+
+    @property
+    def control_predecessors(self) -> tuple[HloInstruction, ...]:
+        return self.attributes.get("control-predecessors", ())
+
+
+@dataclass(eq=False, slots=True)
+class HloComputation:
+    name: str
+    instructions: list[HloInstruction] = field(default_factory=list)
+    root: HloInstruction | None = None
+    is_entry: bool = False
+    execution_thread: str | None = None
+    unique_id: int | None = None
+
+    def __repr__(self) -> str:
+        return f"<HloComputation {self.name}>"
+
+    @property
+    def parameters(self) -> list[HloInstruction]:
+        params = [i for i in self.instructions if i.opcode == "parameter"]
+        return sorted(params, key=lambda i: i.parameter_number)
+
+    def program_shape(self) -> tuple[list[Shape], Shape]:
+        assert self.root is not None
+        return [p.shape for p in self.parameters], self.root.shape
+
+
+@dataclass(frozen=True, slots=True)
+class InputOutputAlias:
+    """`input_output_alias={ {0}: (1, {}, may-alias) }`."""
+
+    output_index: tuple[int, ...]
+    parameter_number: int
+    parameter_index: tuple[int, ...]
+    kind: str = "may-alias"   # or "must-alias"
+
+
+@dataclass(frozen=True, slots=True)
+class BufferDonor:
+    parameter_number: int
+    parameter_index: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ComputationLayout:
+    """`entry_computation_layout={(f32[2]{0})->f32[2]{0}}`."""
+
+    parameters: tuple[Shape, ...]
+    result: Shape
+
+
+@dataclass(eq=False, slots=True)
+class HloModule:
+    name: str
+    computations: list[HloComputation] = field(default_factory=list)   # callees before callers
+    entry: HloComputation | None = None
+    entry_computation_layout: ComputationLayout | None = None
+    is_scheduled: bool = False
+    input_output_alias: tuple[InputOutputAlias, ...] = ()
+    buffer_donor: tuple[BufferDonor, ...] = ()
+    frontend_attributes: FrontendAttributes | None = None
+    # Other header attributes (num_partitions, replica_count, ...), typed where known, else RawAttr.
+    header: dict[str, Any] = field(default_factory=dict)
+    # The stack frame table (FileNames / FunctionNames / FileLocations / StackFrames sections), kept as text.
+    stack_frames: str | None = None
+    unique_id: int | None = None
+
+    def computation(self, name: str) -> HloComputation:
+        for comp in self.computations:
+            if comp.name == name:
+                return comp
+        raise KeyError(name)
+
+    def instructions(self) -> Iterator[HloInstruction]:
+        for comp in self.computations:
+            yield from comp.instructions
+
+    def instruction_count(self) -> int:
+        return sum(len(c.instructions) for c in self.computations)
+
+
+__all__ = ["HloInstruction", "HloComputation", "HloModule", "InputOutputAlias", "BufferDonor",
+           "ComputationLayout", "Layout", "Shape"]

@@ -1,0 +1,482 @@
+"""HLO text: the parser (XLA's `hlo_parser.cc` grammar) and the printer (XLA's printing).
+
+    >>> m = parse_hlo_text("HloModule m\\nENTRY e {\\n  ROOT c = f32[] constant(1)\\n}\\n")
+    >>> print(print_hlo_text(m), end="")
+    HloModule m, entry_computation_layout={()->f32[]}
+    <BLANKLINE>
+    ENTRY e {
+      ROOT c = f32[] constant(1)
+    }
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from translate.errors import SourceLocation, TranslateError
+from translate.hlo.attributes import (
+    STRING_RE, ComputationRef, InstructionRef, RawAttr, parse_attribute, parse_bool, parse_int_list,
+    print_attribute, print_bool, print_frontend_attributes, print_int_list, split_top_level,
+)
+from translate.hlo.ir import (
+    BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
+)
+from translate.hlo.opcodes import is_known_opcode
+from translate.hlo.types import Shape, _ShapeReader
+
+_SPACE_RE = re.compile(r"(?:\s|/\*.*?\*/|//[^\n]*)*", re.S)
+_NAME_RE = re.compile(r"%?([A-Za-z_$][A-Za-z0-9_.\-$]*)")
+_OPCODE_RE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")
+_ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
+_STOP_CHARS = re.compile(r'[,(){}\[\]"]')
+_STACK_SECTIONS = ("FileNames", "FunctionNames", "FileLocations", "StackFrames")
+
+
+class _Parser:
+    """One pass over the text: header, optional stack-frame tables, computations."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.pos = 0
+        self.shape_cache: dict[str, Shape] = {}
+
+    # -- cursor ---------------------------------------------------------------------------------
+
+    def error(self, message: str, pos: int | None = None, op: str | None = None) -> TranslateError:
+        pos = self.pos if pos is None else pos
+        line = self.text.count("\n", 0, pos) + 1
+        column = pos - (self.text.rfind("\n", 0, pos) + 1) + 1
+        return TranslateError(message, op=op, location=SourceLocation(line=line, column=column))
+
+    def skip(self) -> None:
+        self.pos = _SPACE_RE.match(self.text, self.pos).end()
+
+    def peek(self, token: str) -> bool:
+        self.skip()
+        return self.text.startswith(token, self.pos)
+
+    def accept(self, token: str) -> bool:
+        if self.peek(token):
+            self.pos += len(token)
+            return True
+        return False
+
+    def expect(self, token: str, what: str = "") -> None:
+        if not self.accept(token):
+            found = self.text[self.pos:self.pos + 20].split("\n")[0] or "end of input"
+            raise self.error(f"expected '{token}'{what}, found '{found}'")
+
+    def name(self, what: str = "a name") -> str:
+        self.skip()
+        m = _NAME_RE.match(self.text, self.pos)
+        if not m:
+            raise self.error(f"expected {what}")
+        self.pos = m.end()
+        return m.group(1)
+
+    def balanced(self) -> str:
+        """The text of one attribute value: up to a top-level ',' or a closing bracket."""
+        text = self.text
+        start = self.pos
+        depth = 0
+        pos = start
+        while True:
+            m = _STOP_CHARS.search(text, pos)
+            if m is None:
+                if depth:
+                    raise self.error("unbalanced brackets", start)
+                pos = len(text)
+                break
+            ch = m.group()
+            pos = m.start()
+            if ch == '"':
+                sm = STRING_RE.match(text, pos)
+                if sm is None:
+                    raise self.error("unterminated string", pos)
+                pos = sm.end()
+                continue
+            if ch in "({[":
+                depth += 1
+            elif ch in ")}]":
+                if depth == 0:
+                    break
+                depth -= 1
+                if depth == 0 and ch == "}" and text[start:pos + 1].lstrip().startswith("{") \
+                        and not text.startswith(":", pos + 1):
+                    pos += 1
+                    break
+            elif ch == "," and depth == 0:
+                break
+            pos += 1
+        value = text[start:pos]
+        self.pos = pos
+        # an unbraced value runs to the end of its line at most
+        newline = value.find("\n")
+        if newline >= 0 and not value.lstrip().startswith(("{", "(", "[", '"')):
+            value = value[:newline]
+            self.pos = start + newline
+        return value.strip()
+
+    def attributes(self) -> list[tuple[str, str, int]]:
+        """`, name=value` pairs following an instruction or the module name."""
+        result = []
+        while self.peek(","):
+            self.pos += 1
+            self.skip()
+            m = _ATTR_NAME_RE.match(self.text, self.pos)
+            if not m:
+                raise self.error("expected an attribute 'name=value'")
+            self.pos = m.end()
+            self.skip()
+            start = self.pos
+            result.append((m.group(1), self.balanced(), start))
+        return result
+
+    def shape(self) -> Shape:
+        self.skip()
+        reader = _ShapeReader(self.text, self.pos)
+        try:
+            shape = reader.read_shape()
+        except TranslateError as err:
+            raise self.error(err.message, reader.pos) from None
+        self.pos = reader.pos
+        return shape
+
+    # -- module ---------------------------------------------------------------------------------
+
+    def module(self) -> HloModule:
+        self.expect("HloModule", " at the start of an HLO module")
+        module = HloModule(self.name("a module name"))
+        for key, value, pos in self.attributes():
+            self.header_attribute(module, key, value, pos)
+        self.skip()
+        if self.text.startswith(_STACK_SECTIONS, self.pos):
+            start = self.pos
+            while True:
+                self.skip()
+                if not self.text.startswith(_STACK_SECTIONS, self.pos):
+                    break
+                self.pos = self.text.index("\n", self.pos) + 1 if "\n" in self.text[self.pos:] else len(self.text)
+                while re.match(r"[ \t]*\d", self.text[self.pos:self.pos + 40]):
+                    end = self.text.find("\n", self.pos)
+                    self.pos = len(self.text) if end < 0 else end + 1
+            module.stack_frames = self.text[start:self.pos].strip()
+        pending: list[tuple[HloInstruction, str, Any, int]] = []
+        while True:
+            self.skip()
+            if self.pos >= len(self.text):
+                break
+            module.computations.append(self.computation(module, pending))
+        self.resolve(module, pending)
+        if module.entry is None:
+            if not module.computations:
+                raise self.error("the module has no computations")
+            module.entry = module.computations[-1]
+            module.entry.is_entry = True
+        return module
+
+    def header_attribute(self, module: HloModule, key: str, value: str, pos: int) -> None:
+        try:
+            if key == "entry_computation_layout":
+                module.entry_computation_layout = _parse_computation_layout(value)
+            elif key == "is_scheduled":
+                module.is_scheduled = parse_bool(value)
+            elif key == "input_output_alias":
+                module.input_output_alias = _parse_io_alias(value)
+            elif key == "buffer_donor":
+                module.buffer_donor = _parse_buffer_donor(value)
+            elif key == "frontend_attributes":
+                module.frontend_attributes = parse_attribute(key, value)
+            elif key in ("num_partitions", "replica_count"):
+                module.header[key] = int(value)
+            else:
+                module.header[key] = RawAttr(value)
+        except TranslateError as err:
+            raise self.error(f"bad module attribute {key}: {err.message}", pos) from None
+
+    # -- computations ---------------------------------------------------------------------------
+
+    def computation(self, module: HloModule, pending: list) -> HloComputation:
+        start = self.pos
+        is_entry = self.accept("ENTRY")
+        comp = HloComputation(self.name("a computation name"), is_entry=is_entry)
+        if self.peek("("):
+            self.signature()
+        self.expect("{", f" to open computation {comp.name}")
+        names: dict[str, HloInstruction] = {}
+        while not self.accept("}"):
+            if self.pos >= len(self.text):
+                raise self.error(f"computation {comp.name} is not closed", start)
+            instr, is_root = self.instruction(names, pending)
+            comp.instructions.append(instr)
+            if is_root:
+                if comp.root is not None:
+                    raise self.error(f"computation {comp.name} has two ROOT instructions", op=instr.name)
+                comp.root = instr
+        if not comp.instructions:
+            raise self.error(f"computation {comp.name} is empty", start)
+        if comp.root is None:
+            comp.root = comp.instructions[-1]
+        for key, value, pos in self.attributes():
+            if key == "execution_thread":
+                comp.execution_thread = parse_attribute("async_execution_thread", value)
+            else:
+                raise self.error(f"unknown computation attribute '{key}'", pos)
+        if is_entry:
+            if module.entry is not None:
+                raise self.error("the module has two ENTRY computations", start)
+            module.entry = comp
+        return comp
+
+    def signature(self) -> None:
+        """`(p0: f32[2], p1: s32[]) -> f32[2]`: redundant with the parameters; checked by shape."""
+        self.expect("(")
+        if not self.accept(")"):
+            while True:
+                self.name("a parameter name")
+                self.expect(":")
+                self.shape()
+                if self.accept(")"):
+                    break
+                self.expect(",")
+        self.expect("->")
+        self.shape()
+
+    def instruction(self, names: dict[str, HloInstruction], pending: list) -> tuple[HloInstruction, bool]:
+        self.skip()
+        start = self.pos
+        is_root = False
+        if self.text.startswith("ROOT", self.pos) and self.text[self.pos + 4] in " \t\n%":
+            is_root = True
+            self.pos += 4
+        name = self.name("an instruction name")
+        self.expect("=", f" after instruction name '{name}'")
+        self.skip()
+        m = _OPCODE_RE.search(self.text, self.pos)
+        line_end = self.text.find("\n", self.pos)
+        if m is None or (line_end >= 0 and m.start() > line_end and not self.text.startswith("(", self.pos)):
+            raise self.error("expected 'shape opcode(operands)'", op=name)
+        shape_text = self.text[self.pos:m.start()]
+        shape = self.shape_cache.get(shape_text)
+        if shape is None:
+            shape = self.shape()
+            self.skip()
+            if self.pos != m.start() + 1:
+                raise self.error("malformed shape", op=name)
+            self.shape_cache[shape_text] = shape
+        opcode = m.group(1)
+        if not is_known_opcode(opcode):
+            raise self.error(f"unknown opcode '{opcode}'", m.start(1), op=name)
+        self.pos = m.end()
+        instr = HloInstruction(name, opcode, shape)
+        if name in names:
+            raise self.error(f"duplicate instruction name '{name}'", start, op=name)
+        names[name] = instr
+        operand_start = self.pos
+        if opcode == "constant":
+            body = self.balanced()
+            self.expect(")", " after the constant's literal")
+            self.attach_literal(instr, body, operand_start)
+        elif opcode == "parameter":
+            self.skip()
+            m2 = re.compile(r"\d+").match(self.text, self.pos)
+            if not m2:
+                raise self.error("expected the parameter number", op=name)
+            instr.parameter_number = int(m2.group())
+            self.pos = m2.end()
+            self.expect(")")
+        else:
+            self.operands(instr, names)
+        for key, value, pos in self.attributes():
+            if key in instr.attributes:
+                raise self.error(f"attribute '{key}' given twice", pos, op=name)
+            try:
+                parsed = parse_attribute(key, value)
+            except TranslateError as err:
+                raise self.error(f"bad attribute {key}: {err.message}", pos, op=name) from None
+            instr.attributes[key] = parsed
+            if _has_refs(parsed):
+                pending.append((instr, key, parsed, pos))
+        return instr, is_root
+
+    def operands(self, instr: HloInstruction, names: dict[str, HloInstruction]) -> None:
+        if self.accept(")"):
+            return
+        while True:
+            self.skip()
+            # An operand may carry its shape first: `f32[2]{0} %x`.
+            m = _NAME_RE.match(self.text, self.pos)
+            if m and self.text.startswith(("[", "{", "("), m.end()) or self.peek("("):
+                self.shape()
+                self.skip()
+                m = _NAME_RE.match(self.text, self.pos)
+            if not m:
+                raise self.error("expected an operand name", op=instr.name)
+            operand = names.get(m.group(1))
+            if operand is None:
+                raise self.error(f"use of undefined value '{m.group(1)}'", self.pos, op=instr.name)
+            instr.operands.append(operand)
+            self.pos = m.end()
+            if self.accept(")"):
+                return
+            self.expect(",", " between operands")
+
+    def attach_literal(self, instr: HloInstruction, body: str, pos: int) -> None:
+        from translate.hlo.literal import parse_literal
+
+        try:
+            instr.literal = parse_literal(body, instr.shape)
+        except TranslateError as err:
+            raise self.error(f"bad constant: {err.message}", pos, op=instr.name) from None
+
+    def resolve(self, module: HloModule, pending: list) -> None:
+        """Replace computation and instruction references by the objects they name."""
+        by_name = {c.name: c for c in module.computations}
+        instr_by_name: dict[str, HloInstruction] = {}
+        for comp in module.computations:
+            for i in comp.instructions:
+                instr_by_name.setdefault(i.name, i)
+
+        def comp_of(ref: ComputationRef, pos: int, instr: HloInstruction) -> HloComputation:
+            if ref.name not in by_name:
+                raise self.error(f"unknown computation '{ref.name}'", pos, op=instr.name)
+            return by_name[ref.name]
+
+        for instr, key, value, pos in pending:
+            if isinstance(value, ComputationRef):
+                instr.attributes[key] = comp_of(value, pos, instr)
+            elif isinstance(value, tuple) and value and isinstance(value[0], ComputationRef):
+                instr.attributes[key] = tuple(comp_of(v, pos, instr) for v in value)
+            elif isinstance(value, tuple) and value and isinstance(value[0], InstructionRef):
+                resolved = []
+                for ref in value:
+                    if ref.name not in instr_by_name:
+                        raise self.error(f"unknown instruction '{ref.name}'", pos, op=instr.name)
+                    resolved.append(instr_by_name[ref.name])
+                instr.attributes[key] = tuple(resolved)
+
+
+def _has_refs(value: Any) -> bool:
+    if isinstance(value, (ComputationRef, InstructionRef)):
+        return True
+    return isinstance(value, tuple) and bool(value) and isinstance(value[0], (ComputationRef, InstructionRef))
+
+
+def _parse_computation_layout(text: str) -> ComputationLayout:
+    inner = text.strip()
+    if not (inner.startswith("{") and inner.endswith("}")):
+        raise TranslateError("expected {(params)->result}")
+    reader = _ShapeReader(inner, 1)
+    params = reader.read_shape()
+    reader.expect("->")
+    result = reader.read_shape()
+    reader.expect("}")
+    return ComputationLayout(params.tuple_shapes, result)
+
+
+def _parse_shape_index(text: str) -> tuple[int, ...]:
+    return parse_int_list(text)
+
+
+def _parse_io_alias(text: str) -> tuple[InputOutputAlias, ...]:
+    inner = text.strip()[1:-1].strip()
+    result = []
+    for part in split_top_level(inner) if inner else []:
+        m = re.fullmatch(r"(\{[^}]*\})\s*:\s*\(\s*(\d+)\s*,\s*(\{[^}]*\})\s*(?:,\s*([a-z\-]+)\s*)?\)", part)
+        if not m:
+            raise TranslateError(f"bad input_output_alias entry '{part}'")
+        result.append(InputOutputAlias(_parse_shape_index(m.group(1)), int(m.group(2)),
+                                       _parse_shape_index(m.group(3)), m.group(4) or "may-alias"))
+    return tuple(result)
+
+
+def _parse_buffer_donor(text: str) -> tuple[BufferDonor, ...]:
+    inner = text.strip()[1:-1].strip()
+    result = []
+    for part in split_top_level(inner) if inner else []:
+        m = re.fullmatch(r"\(\s*(\d+)\s*,\s*(\{[^}]*\})\s*\)", part)
+        if not m:
+            raise TranslateError(f"bad buffer_donor entry '{part}'")
+        result.append(BufferDonor(int(m.group(1)), _parse_shape_index(m.group(2))))
+    return tuple(result)
+
+
+def parse_hlo_text(text: str) -> HloModule:
+    """Parse HLO text as XLA prints it (with or without `%` sigils, scheduled or not)."""
+    return _Parser(text).module()
+
+
+# ---------------------------------------------------------------------------------------------
+# Printing
+
+
+def print_hlo_text(module: HloModule, *, print_large_constants: bool = True) -> str:
+    """Print `module` as HLO text that XLA's parser reads back to the same module."""
+    out: list[str] = [_header(module), ""]
+    if module.stack_frames:
+        out += [module.stack_frames, ""]
+    for comp in module.computations:
+        out.append(_computation_text(comp))
+        out.append("")
+    return "\n".join(out)
+
+
+def _header(module: HloModule) -> str:
+    parts = [f"HloModule {module.name}"]
+    if module.is_scheduled:
+        parts.append("is_scheduled=true")
+    layout = module.entry_computation_layout or _layout_of_entry(module)
+    if layout is not None:
+        params = ", ".join(s.to_text() for s in layout.parameters)
+        parts.append(f"entry_computation_layout={{({params})->{layout.result.to_text()}}}")
+    if module.input_output_alias:
+        entries = ", ".join(f"{print_int_list(a.output_index)}: ({a.parameter_number}, "
+                            f"{print_int_list(a.parameter_index)}, {a.kind})" for a in module.input_output_alias)
+        parts.append(f"input_output_alias={{ {entries} }}")
+    if module.buffer_donor:
+        entries = ", ".join(f"({d.parameter_number}, {print_int_list(d.parameter_index)})"
+                            for d in module.buffer_donor)
+        parts.append(f"buffer_donor={{ {entries} }}")
+    for key, value in module.header.items():
+        parts.append(f"{key}={value.text if isinstance(value, RawAttr) else value}")
+    if module.frontend_attributes is not None:
+        parts.append(f"frontend_attributes={print_frontend_attributes(module.frontend_attributes)}")
+    return ", ".join(parts)
+
+
+def _layout_of_entry(module: HloModule) -> ComputationLayout | None:
+    if module.entry is None or module.entry.root is None:
+        return None
+    params, result = module.entry.program_shape()
+    return ComputationLayout(tuple(params), result)
+
+
+def _computation_text(comp: HloComputation) -> str:
+    head = ("ENTRY " if comp.is_entry else "") + comp.name + " {"
+    lines = [head]
+    for instr in comp.instructions:
+        lines.append(("  ROOT " if instr is comp.root else "  ") + instruction_text(instr))
+    tail = "}"
+    if comp.execution_thread is not None:
+        tail += f', execution_thread="{comp.execution_thread}"'
+    lines.append(tail)
+    return "\n".join(lines)
+
+
+def instruction_text(instr: HloInstruction) -> str:
+    """`name = shape opcode(operands), attr=value, ...` (no ROOT, no indent)."""
+    if instr.opcode == "constant":
+        assert instr.literal is not None, instr.name
+        args = instr.literal.to_text()
+    elif instr.opcode == "parameter":
+        args = str(instr.parameter_number)
+    else:
+        args = ", ".join(o.name for o in instr.operands)
+    text = f"{instr.name} = {instr.shape.to_text()} {instr.opcode}({args})"
+    if instr.attributes:
+        text += "".join(f", {key}={print_attribute(key, value)}" for key, value in instr.attributes.items())
+    return text
+
+
+__all__ = ["parse_hlo_text", "print_hlo_text", "instruction_text", "print_bool"]

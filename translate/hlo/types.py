@@ -1,0 +1,483 @@
+"""Element types, layouts and shapes of the HLO world, with their HLO text forms.
+
+    >>> parse_shape("(f32[2,<=3]{1,0}, token[])").to_text()
+    '(f32[2,<=3]{1,0}, token[])'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass, field
+
+from translate.errors import TranslateError
+
+
+class PrimitiveType(enum.IntEnum):
+    """XLA's element types, numbered as in `xla_data.proto`."""
+
+    PRIMITIVE_TYPE_INVALID = 0
+    PRED = 1
+    S8 = 2
+    S16 = 3
+    S32 = 4
+    S64 = 5
+    U8 = 6
+    U16 = 7
+    U32 = 8
+    U64 = 9
+    F16 = 10
+    F32 = 11
+    F64 = 12
+    TUPLE = 13
+    OPAQUE_TYPE = 14
+    C64 = 15
+    BF16 = 16
+    TOKEN = 17
+    C128 = 18
+    F8E5M2 = 19
+    F8E4M3FN = 20
+    S4 = 21
+    U4 = 22
+    F8E4M3B11FNUZ = 23
+    F8E5M2FNUZ = 24
+    F8E4M3FNUZ = 25
+    S2 = 26
+    U2 = 27
+    F8E4M3 = 28
+    F8E3M4 = 29
+    S1 = 30
+    U1 = 31
+    F4E2M1FN = 32
+    F8E8M0FNU = 33
+    BUFFER = 34
+
+    @property
+    def text(self) -> str:
+        """The lower-case name HLO text uses (`f32`, `pred`, `opaque`)."""
+        return _TYPE_TEXT[self]
+
+    @property
+    def is_array(self) -> bool:
+        return self not in (PrimitiveType.TUPLE, PrimitiveType.OPAQUE_TYPE, PrimitiveType.TOKEN,
+                            PrimitiveType.PRIMITIVE_TYPE_INVALID)
+
+    @property
+    def is_float(self) -> bool:
+        return self in FLOAT_TYPES
+
+    @property
+    def is_complex(self) -> bool:
+        return self in (PrimitiveType.C64, PrimitiveType.C128)
+
+    @property
+    def is_signed_int(self) -> bool:
+        return self in SIGNED_INT_TYPES
+
+    @property
+    def is_unsigned_int(self) -> bool:
+        return self in UNSIGNED_INT_TYPES
+
+    @property
+    def bit_width(self) -> int:
+        return _BIT_WIDTH[self]
+
+
+SIGNED_INT_TYPES = frozenset({PrimitiveType.S1, PrimitiveType.S2, PrimitiveType.S4, PrimitiveType.S8,
+                              PrimitiveType.S16, PrimitiveType.S32, PrimitiveType.S64})
+UNSIGNED_INT_TYPES = frozenset({PrimitiveType.U1, PrimitiveType.U2, PrimitiveType.U4, PrimitiveType.U8,
+                                PrimitiveType.U16, PrimitiveType.U32, PrimitiveType.U64})
+FLOAT_TYPES = frozenset({PrimitiveType.F16, PrimitiveType.F32, PrimitiveType.F64, PrimitiveType.BF16,
+                         PrimitiveType.F8E5M2, PrimitiveType.F8E4M3FN, PrimitiveType.F8E4M3B11FNUZ,
+                         PrimitiveType.F8E5M2FNUZ, PrimitiveType.F8E4M3FNUZ, PrimitiveType.F8E4M3,
+                         PrimitiveType.F8E3M4, PrimitiveType.F4E2M1FN, PrimitiveType.F8E8M0FNU})
+
+_TYPE_TEXT: dict[PrimitiveType, str] = {t: t.name.lower() for t in PrimitiveType}
+_TYPE_TEXT[PrimitiveType.OPAQUE_TYPE] = "opaque"
+_TYPE_TEXT[PrimitiveType.PRIMITIVE_TYPE_INVALID] = "invalid"
+_TYPE_BY_TEXT: dict[str, PrimitiveType] = {text: t for t, text in _TYPE_TEXT.items()}
+
+_BIT_WIDTH: dict[PrimitiveType, int] = {
+    **{t: int(t.name[1:]) for t in SIGNED_INT_TYPES | UNSIGNED_INT_TYPES},
+    PrimitiveType.PRED: 8, PrimitiveType.F16: 16, PrimitiveType.BF16: 16, PrimitiveType.F32: 32,
+    PrimitiveType.F64: 64, PrimitiveType.C64: 64, PrimitiveType.C128: 128, PrimitiveType.F4E2M1FN: 4,
+    **{t: 8 for t in FLOAT_TYPES if t.name.startswith("F8")},
+    PrimitiveType.TOKEN: 0, PrimitiveType.TUPLE: 0, PrimitiveType.OPAQUE_TYPE: 0,
+    PrimitiveType.PRIMITIVE_TYPE_INVALID: 0, PrimitiveType.BUFFER: 0,
+}
+
+
+def primitive_type_from_text(text: str) -> PrimitiveType:
+    try:
+        return _TYPE_BY_TEXT[text]
+    except KeyError:
+        raise TranslateError(f"unknown element type '{text}'") from None
+
+
+class DimLevelType(enum.IntEnum):
+    DIM_DENSE = 0
+    DIM_COMPRESSED = 1
+    DIM_SINGLETON = 2
+    DIM_LOOSE_COMPRESSED = 3
+
+
+_DIM_LEVEL_ABBREV = {DimLevelType.DIM_DENSE: "D", DimLevelType.DIM_COMPRESSED: "C",
+                     DimLevelType.DIM_SINGLETON: "S", DimLevelType.DIM_LOOSE_COMPRESSED: "H"}
+
+# A tile dimension that combines all remaining dimensions; printed as '*'.
+TILE_COMBINE_DIMENSION = -(2**63)
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    dimensions: tuple[int, ...]
+
+    def to_text(self) -> str:
+        return "(" + ",".join("*" if d == TILE_COMBINE_DIMENSION else str(d) for d in self.dimensions) + ")"
+
+
+@dataclass(frozen=True, slots=True)
+class SplitConfig:
+    dimension: int
+    split_indices: tuple[int, ...]
+
+    def to_text(self) -> str:
+        return f"({self.dimension}:{','.join(map(str, self.split_indices))})"
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """A dense (or sparse) layout: `{1,0:T(8,128)(2,1)S(1)}`."""
+
+    minor_to_major: tuple[int, ...]
+    dim_level_types: tuple[DimLevelType, ...] = ()
+    dim_unique: tuple[bool, ...] = ()
+    dim_ordered: tuple[bool, ...] = ()
+    tiles: tuple[Tile, ...] = ()
+    tail_padding_alignment_in_elements: int = 1
+    index_primitive_type: PrimitiveType = PrimitiveType.PRIMITIVE_TYPE_INVALID
+    pointer_primitive_type: PrimitiveType = PrimitiveType.PRIMITIVE_TYPE_INVALID
+    element_size_in_bits: int = 0
+    memory_space: int = 0
+    split_configs: tuple[SplitConfig, ...] = ()
+    physical_shape: Shape | None = None
+    dynamic_shape_metadata_prefix_bytes: int = 0
+
+    def to_text(self) -> str:
+        extra: list[str] = []
+        if self.dim_level_types:
+            levels = []
+            for i, level in enumerate(self.dim_level_types):
+                text = _DIM_LEVEL_ABBREV[level]
+                if self.dim_unique and not self.dim_unique[i]:
+                    text += "+"
+                if self.dim_ordered and not self.dim_ordered[i]:
+                    text += "~"
+                levels.append(text)
+            extra.append("D(" + ",".join(levels) + ")")
+        if self.tiles:
+            extra.append("T" + "".join(t.to_text() for t in self.tiles))
+        if self.tail_padding_alignment_in_elements != 1:
+            extra.append(f"L({self.tail_padding_alignment_in_elements})")
+        if self.index_primitive_type != PrimitiveType.PRIMITIVE_TYPE_INVALID:
+            extra.append(f"#({self.index_primitive_type.text})")
+        if self.pointer_primitive_type != PrimitiveType.PRIMITIVE_TYPE_INVALID:
+            extra.append(f"*({self.pointer_primitive_type.text})")
+        if self.element_size_in_bits:
+            extra.append(f"E({self.element_size_in_bits})")
+        if self.memory_space:
+            extra.append(f"S({self.memory_space})")
+        if self.split_configs:
+            extra.append("SC" + "".join(s.to_text() for s in self.split_configs))
+        if self.physical_shape is not None:
+            extra.append(f"P({self.physical_shape.to_text()})")
+        if self.dynamic_shape_metadata_prefix_bytes:
+            extra.append(f"M({self.dynamic_shape_metadata_prefix_bytes})")
+        body = ",".join(map(str, self.minor_to_major))
+        return "{" + body + (":" + "".join(extra) if extra else "") + "}"
+
+
+def default_layout(rank: int) -> Layout:
+    """The row-major layout `{rank-1,...,0}`."""
+    return Layout(tuple(range(rank - 1, -1, -1)))
+
+
+UNBOUNDED = -(2**63)  # a dimension of unknown, unbounded size: printed '?'
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """An array, tuple, token or opaque shape.
+
+    `dynamic[i]` marks dimension i as dynamic with bound `dimensions[i]` (text `<=N`);
+    a dimension equal to UNBOUNDED is printed `?`.
+    """
+
+    element_type: PrimitiveType
+    dimensions: tuple[int, ...] = ()
+    dynamic: tuple[bool, ...] = ()
+    layout: Layout | None = None
+    tuple_shapes: tuple[Shape, ...] = field(default=())
+
+    @staticmethod
+    def array(element_type: PrimitiveType, dimensions: tuple[int, ...] | list[int],
+              layout: Layout | None = None) -> Shape:
+        dims = tuple(dimensions)
+        return Shape(element_type, dims, (False,) * len(dims), layout)
+
+    @staticmethod
+    def tuple_of(shapes: tuple[Shape, ...] | list[Shape]) -> Shape:
+        return Shape(PrimitiveType.TUPLE, tuple_shapes=tuple(shapes))
+
+    @staticmethod
+    def token() -> Shape:
+        return Shape(PrimitiveType.TOKEN)
+
+    @property
+    def is_tuple(self) -> bool:
+        return self.element_type == PrimitiveType.TUPLE
+
+    @property
+    def is_array(self) -> bool:
+        return self.element_type.is_array
+
+    @property
+    def rank(self) -> int:
+        return len(self.dimensions)
+
+    @property
+    def is_dynamic(self) -> bool:
+        return any(self.dynamic)
+
+    def with_layout(self, layout: Layout | None) -> Shape:
+        return Shape(self.element_type, self.dimensions, self.dynamic, layout, self.tuple_shapes)
+
+    def without_layouts(self) -> Shape:
+        if self.is_tuple:
+            return Shape.tuple_of([s.without_layouts() for s in self.tuple_shapes])
+        return Shape(self.element_type, self.dimensions, self.dynamic, None)
+
+    def element_count(self) -> int:
+        count = 1
+        for d in self.dimensions:
+            count *= d
+        return count
+
+    def to_text(self, print_layout: bool = True) -> str:
+        if self.is_tuple:
+            return "(" + ", ".join(s.to_text(print_layout) for s in self.tuple_shapes) + ")"
+        if self.element_type == PrimitiveType.TOKEN:
+            return "token[]"
+        if self.element_type == PrimitiveType.OPAQUE_TYPE:
+            return "opaque[]"
+        dims = []
+        for size, dyn in zip(self.dimensions, self.dynamic or (False,) * self.rank):
+            if size == UNBOUNDED:
+                dims.append("?")
+            else:
+                dims.append(f"<={size}" if dyn else str(size))
+        text = f"{self.element_type.text}[{','.join(dims)}]"
+        if print_layout and self.layout is not None and (self.rank > 0 or _layout_is_interesting(self.layout)):
+            text += self.layout.to_text()
+        return text
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+def _layout_is_interesting(layout: Layout) -> bool:
+    """Scalars print their layout only when it says more than `{}`."""
+    return layout.to_text() != "{}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Parsing shapes and layouts from text.
+
+_ELEMENT_RE = re.compile(r"([a-z][a-z0-9]*)\[")
+_INT_RE = re.compile(r"-?\d+")
+
+
+class _ShapeReader:
+    """A cursor over text that reads one shape (used by the HLO text parser too)."""
+
+    __slots__ = ("text", "pos")
+
+    def __init__(self, text: str, pos: int = 0):
+        self.text = text
+        self.pos = pos
+
+    def error(self, message: str) -> TranslateError:
+        from translate.errors import SourceLocation
+        line = self.text.count("\n", 0, self.pos) + 1
+        column = self.pos - (self.text.rfind("\n", 0, self.pos) + 1) + 1
+        return TranslateError(message, location=SourceLocation(line=line, column=column))
+
+    def skip_space(self) -> None:
+        text, pos = self.text, self.pos
+        while pos < len(text) and text[pos] in " \t\r\n":
+            pos += 1
+        self.pos = pos
+
+    def expect(self, token: str) -> None:
+        self.skip_space()
+        if not self.text.startswith(token, self.pos):
+            raise self.error(f"expected '{token}'")
+        self.pos += len(token)
+
+    def accept(self, token: str) -> bool:
+        self.skip_space()
+        if self.text.startswith(token, self.pos):
+            self.pos += len(token)
+            return True
+        return False
+
+    def read_int(self) -> int:
+        self.skip_space()
+        m = _INT_RE.match(self.text, self.pos)
+        if not m:
+            raise self.error("expected an integer")
+        self.pos = m.end()
+        return int(m.group())
+
+    def read_shape(self) -> Shape:
+        self.skip_space()
+        if self.accept("("):
+            shapes: list[Shape] = []
+            if not self.accept(")"):
+                shapes.append(self.read_shape())
+                while self.accept(","):
+                    shapes.append(self.read_shape())
+                self.expect(")")
+            return Shape.tuple_of(shapes)
+        m = _ELEMENT_RE.match(self.text, self.pos)
+        if not m:
+            raise self.error("expected a shape such as f32[2,3]")
+        type_name = m.group(1)
+        if type_name not in _TYPE_BY_TEXT:
+            raise self.error(f"unknown element type '{type_name}'")
+        element_type = _TYPE_BY_TEXT[type_name]
+        self.pos = m.end()
+        dims: list[int] = []
+        dynamic: list[bool] = []
+        if not self.accept("]"):
+            while True:
+                self.skip_space()
+                if self.accept("?"):
+                    dims.append(UNBOUNDED)
+                    dynamic.append(True)
+                else:
+                    is_dynamic = self.accept("<=")
+                    dims.append(self.read_int())
+                    dynamic.append(is_dynamic)
+                if self.accept("]"):
+                    break
+                self.expect(",")
+        if element_type in (PrimitiveType.TOKEN, PrimitiveType.OPAQUE_TYPE):
+            return Shape(element_type)
+        layout = None
+        if self.text.startswith("{", self.pos):
+            layout = self.read_layout()
+        return Shape(element_type, tuple(dims), tuple(dynamic), layout)
+
+    def read_layout(self) -> Layout:
+        self.expect("{")
+        minor_to_major: list[int] = []
+        self.skip_space()
+        while self.text[self.pos] not in ":}":
+            minor_to_major.append(self.read_int())
+            self.accept(",")
+            self.skip_space()
+        fields: dict[str, object] = {}
+        if self.accept(":"):
+            while not self.accept("}"):
+                self._read_layout_item(fields)
+            return Layout(tuple(minor_to_major), **fields)  # type: ignore[arg-type]
+        self.expect("}")
+        return Layout(tuple(minor_to_major))
+
+    def _read_layout_item(self, fields: dict[str, object]) -> None:
+        self.skip_space()
+        text = self.text
+        if self.accept("D("):
+            levels, unique, ordered = [], [], []
+            by_abbrev = {v: k for k, v in _DIM_LEVEL_ABBREV.items()}
+            while not self.accept(")"):
+                self.skip_space()
+                levels.append(by_abbrev[text[self.pos]])
+                self.pos += 1
+                unique.append(not self.accept("+"))
+                ordered.append(not self.accept("~"))
+                self.accept(",")
+            fields["dim_level_types"] = tuple(levels)
+            fields["dim_unique"] = tuple(unique) if not all(unique) else ()
+            fields["dim_ordered"] = tuple(ordered) if not all(ordered) else ()
+        elif self.accept("SC"):
+            configs = []
+            while self.accept("("):
+                dim = self.read_int()
+                self.expect(":")
+                indices = [self.read_int()]
+                while self.accept(","):
+                    indices.append(self.read_int())
+                self.expect(")")
+                configs.append(SplitConfig(dim, tuple(indices)))
+            fields["split_configs"] = tuple(configs)
+        elif self.accept("T"):
+            tiles = []
+            while self.accept("("):
+                dims: list[int] = []
+                while not self.accept(")"):
+                    dims.append(TILE_COMBINE_DIMENSION if self.accept("*") else self.read_int())
+                    self.accept(",")
+                tiles.append(Tile(tuple(dims)))
+            fields["tiles"] = tuple(tiles)
+        elif self.accept("L("):
+            fields["tail_padding_alignment_in_elements"] = self._int_then_close()
+        elif self.accept("#("):
+            fields["index_primitive_type"] = self._type_then_close()
+        elif self.accept("*("):
+            fields["pointer_primitive_type"] = self._type_then_close()
+        elif self.accept("E("):
+            fields["element_size_in_bits"] = self._int_then_close()
+        elif self.accept("S("):
+            fields["memory_space"] = self._int_then_close()
+        elif self.accept("M("):
+            fields["dynamic_shape_metadata_prefix_bytes"] = self._int_then_close()
+        elif self.accept("P("):
+            fields["physical_shape"] = self.read_shape()
+            self.expect(")")
+        else:
+            raise self.error("unexpected text in layout")
+
+    def _int_then_close(self) -> int:
+        value = self.read_int()
+        self.expect(")")
+        return value
+
+    def _type_then_close(self) -> PrimitiveType:
+        self.skip_space()
+        m = re.compile(r"[a-z0-9]+").match(self.text, self.pos)
+        if not m or m.group() not in _TYPE_BY_TEXT:
+            raise self.error("expected an element type")
+        self.pos = m.end()
+        self.expect(")")
+        return _TYPE_BY_TEXT[m.group()]
+
+
+def parse_shape(text: str) -> Shape:
+    """Parse an HLO shape such as `f32[2,3]{1,0}` or `(s32[], token[])`."""
+    reader = _ShapeReader(text)
+    shape = reader.read_shape()
+    reader.skip_space()
+    if reader.pos != len(text):
+        raise reader.error("unexpected text after shape")
+    return shape
+
+
+def parse_layout(text: str) -> Layout:
+    reader = _ShapeReader(text)
+    layout = reader.read_layout()
+    reader.skip_space()
+    if reader.pos != len(text):
+        raise reader.error("unexpected text after layout")
+    return layout

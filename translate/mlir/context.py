@@ -1,0 +1,85 @@
+"""MLIR contexts and module I/O over jaxlib's bindings (stablehlo, chlo, mhlo, sdy, func registered).
+
+    >>> with make_context():
+    ...     module = parse_module("func.func @main() { return }")
+    >>> "func.func @main" in module_to_text(module)
+    True
+"""
+
+from __future__ import annotations
+
+import re
+
+from jaxlib.mlir import ir
+from jaxlib.mlir._mlir_libs import _jax_mlir_ext
+from jaxlib.mlir.dialects import chlo, mhlo, sdy, stablehlo
+
+from translate.errors import SourceLocation, TranslateError
+
+_MLIR_BYTECODE_MAGIC = b"ML\xefR"
+_LOC_RE = re.compile(r'loc\("([^"]*)":(\d+):(\d+)\)')
+
+
+def make_context() -> ir.Context:
+    """A fresh context with every dialect a StableHLO program from JAX or XLA may use."""
+    context = ir.Context()
+    registry = ir.DialectRegistry()
+    _jax_mlir_ext.register_dialects(registry)
+    context.append_dialect_registry(registry)
+    context.load_all_available_dialects()
+    sdy.register_dialect(context)
+    mhlo.register_mhlo_dialect(context)
+    chlo.register_dialect(context)
+    stablehlo.register_dialect(context)
+    return context
+
+
+def is_bytecode(data: bytes) -> bool:
+    return data.startswith(_MLIR_BYTECODE_MAGIC)
+
+
+def parse_module(data: str | bytes, source: str = "<input>") -> ir.Module:
+    """Parse MLIR text or bytecode in the current context and verify it.
+
+    Errors become one-line TranslateErrors with the first diagnostic's location.
+    """
+    try:
+        return ir.Module.parse(data)
+    except ir.MLIRError as err:
+        raise _mlir_error(err, source) from None
+
+
+def verify(module: ir.Module, source: str = "<output>") -> None:
+    try:
+        module.operation.verify()
+    except ir.MLIRError as err:
+        raise _mlir_error(err, source) from None
+
+
+def _mlir_error(err: ir.MLIRError, source: str) -> TranslateError:
+    diagnostics = getattr(err, "error_diagnostics", None) or []
+    if diagnostics:
+        first = diagnostics[0]
+        location = _location_of(str(first.location), source)
+        return TranslateError(first.message.splitlines()[0], location=location)
+    return TranslateError(str(err).splitlines()[0], location=SourceLocation(source))
+
+
+def _location_of(text: str, source: str) -> SourceLocation:
+    m = _LOC_RE.search(text)
+    if not m:
+        return SourceLocation(source)
+    file = source if m.group(1) in ("-", "") else m.group(1)
+    return SourceLocation(file, int(m.group(2)), int(m.group(3)))
+
+
+def module_to_text(module: ir.Module, *, debug_info: bool = False) -> str:
+    return module.operation.get_asm(enable_debug_info=debug_info, large_elements_limit=None)
+
+
+def module_to_bytecode(module: ir.Module) -> bytes:
+    import io
+
+    buffer = io.BytesIO()
+    module.operation.write_bytecode(buffer)
+    return buffer.getvalue()
