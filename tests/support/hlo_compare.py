@@ -1,0 +1,83 @@
+"""Structural equality of HLO modules as XLA sees them (the oracle for parser/printer/proto tests).
+
+Both sides go through XLA: text via `hlo_module_from_text`, protos via `from_serialized_hlo_module_proto`,
+and are compared as XLA's own serialized `HloModuleProto` after normalizing what XLA renumbers on every
+load: instruction and computation ids (replaced by positions), the module id, and the stack-frame table
+(each `stack_frame_id` is replaced by the frame's content).
+"""
+
+from __future__ import annotations
+
+from google.protobuf import text_format
+
+from proto import hlo_pb2
+
+
+def xla_module_from_text(text: str):
+    from jaxlib import _hlo
+
+    return _hlo.hlo_module_from_text(text)
+
+
+def xla_module_from_proto(data: bytes):
+    from jaxlib import _hlo
+
+    return _hlo.HloModule.from_serialized_hlo_module_proto(data)
+
+
+def _frame_content(index: hlo_pb2.StackFrameIndexProto, frame_id: int) -> str:
+    parts = []
+    seen = set()
+    while frame_id and frame_id not in seen and frame_id <= len(index.stack_frames):
+        seen.add(frame_id)
+        frame = index.stack_frames[frame_id - 1]
+        loc = index.file_locations[frame.file_location_id - 1]
+        parts.append(f"{index.file_names[loc.file_name_id - 1]}:{index.function_names[loc.function_name_id - 1]}:"
+                     f"{loc.line}:{loc.column}:{loc.end_line}:{loc.end_column}")
+        frame_id = frame.parent_frame_id
+    return " <- ".join(parts)
+
+
+def normalized(proto_bytes: bytes) -> hlo_pb2.HloModuleProto:
+    """XLA's serialized module with ids renumbered by position and stack frames resolved."""
+    p = hlo_pb2.HloModuleProto.FromString(proto_bytes)
+    p.ClearField("id")
+    comp_map = {c.id: n for n, c in enumerate(p.computations)}
+    instr_map = {}
+    for n, c in enumerate(p.computations):
+        for k, i in enumerate(c.instructions):
+            instr_map[i.id] = (n << 20) + k
+    index = hlo_pb2.StackFrameIndexProto()
+    index.CopyFrom(p.stack_frame_index)
+    p.ClearField("stack_frame_index")
+    for c in p.computations:
+        c.id = comp_map[c.id]
+        c.root_id = instr_map[c.root_id]
+        for i in c.instructions:
+            i.id = instr_map[i.id]
+            i.operand_ids[:] = [instr_map[x] for x in i.operand_ids]
+            i.control_predecessor_ids[:] = [instr_map[x] for x in i.control_predecessor_ids]
+            i.called_computation_ids[:] = [comp_map[x] for x in i.called_computation_ids]
+            if i.metadata.stack_frame_id:
+                i.metadata.source_file = _frame_content(index, i.metadata.stack_frame_id)
+                i.metadata.stack_frame_id = 0
+    p.entry_computation_id = comp_map[p.entry_computation_id]
+    if p.HasField("schedule"):
+        seqs = {comp_map[k]: [instr_map[x] for x in v.instruction_ids] for k, v in p.schedule.sequences.items()}
+        p.ClearField("schedule")
+        for k, ids in seqs.items():
+            p.schedule.sequences[k].instruction_ids.extend(ids)
+    return p
+
+
+def diff(a: hlo_pb2.HloModuleProto, b: hlo_pb2.HloModuleProto, limit: int = 40) -> str:
+    import difflib
+
+    ta = text_format.MessageToString(a).splitlines()
+    tb = text_format.MessageToString(b).splitlines()
+    return "\n".join(list(difflib.unified_diff(ta, tb, "expected", "actual", lineterm=""))[:limit])
+
+
+def assert_same_module(expected_bytes: bytes, actual_bytes: bytes) -> None:
+    a, b = normalized(expected_bytes), normalized(actual_bytes)
+    assert a == b, diff(a, b)

@@ -1,0 +1,824 @@
+"""HloModuleProto <-> our IR, through our own schema in `proto/` (wire-compatible with XLA's).
+
+    >>> from translate.hlo.text import parse_hlo_text
+    >>> m = parse_hlo_text("HloModule m\\nENTRY e { ROOT p = f32[2] parameter(0) }")
+    >>> module_from_proto(module_to_proto(m)).entry.root.shape.to_text()
+    'f32[2]{0}'
+
+Each text attribute maps to proto fields in one place: `_ATTR_TO_PROTO` (writing) and `_attributes_from_proto`
+(reading, in the order XLA prints them). Attributes kept verbatim (`RawAttr`) that have no proto field are
+rejected with a clear error rather than dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from google.protobuf import text_format
+from google.protobuf.message import DecodeError
+
+from proto import hlo_pb2, xla_data_pb2
+from translate.errors import TranslateError
+from translate.hlo import attributes as A
+from translate.hlo.ir import (
+    BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
+)
+from translate.hlo.types import (
+    DimLevelType, Layout, PrimitiveType, Shape, SplitConfig, Tile,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Shapes and layouts
+
+
+def shape_to_proto(shape: Shape, out: xla_data_pb2.ShapeProto | None = None) -> xla_data_pb2.ShapeProto:
+    proto = out if out is not None else xla_data_pb2.ShapeProto()
+    proto.element_type = int(shape.element_type)
+    if shape.is_tuple:
+        for s in shape.tuple_shapes:
+            shape_to_proto(s, proto.tuple_shapes.add())
+        return proto
+    proto.dimensions.extend(shape.dimensions)
+    proto.is_dynamic_dimension.extend(shape.dynamic or (False,) * shape.rank)
+    if shape.layout is not None:
+        _layout_to_proto(shape.layout, proto.layout)
+    elif shape.is_array:
+        proto.layout.minor_to_major.extend(range(shape.rank - 1, -1, -1))
+        proto.layout.tail_padding_alignment_in_elements = 1
+    return proto
+
+
+def _layout_to_proto(layout: Layout, proto: xla_data_pb2.LayoutProto) -> None:
+    proto.minor_to_major.extend(layout.minor_to_major)
+    proto.dim_level_types.extend(int(d) for d in layout.dim_level_types)
+    proto.dim_unique.extend(layout.dim_unique)
+    proto.dim_ordered.extend(layout.dim_ordered)
+    for tile in layout.tiles:
+        proto.tiles.add().dimensions.extend(tile.dimensions)
+    proto.tail_padding_alignment_in_elements = layout.tail_padding_alignment_in_elements
+    proto.index_primitive_type = int(layout.index_primitive_type)
+    proto.pointer_primitive_type = int(layout.pointer_primitive_type)
+    proto.element_size_in_bits = layout.element_size_in_bits
+    proto.memory_space = layout.memory_space
+    for split in layout.split_configs:
+        entry = proto.split_configs.add()
+        entry.dimension = split.dimension
+        entry.split_indices.extend(split.split_indices)
+    if layout.physical_shape is not None:
+        shape_to_proto(layout.physical_shape, proto.physical_shape)
+    proto.dynamic_shape_metadata_prefix_bytes = layout.dynamic_shape_metadata_prefix_bytes
+
+
+def shape_from_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
+    element_type = PrimitiveType(proto.element_type)
+    if element_type == PrimitiveType.TUPLE:
+        return Shape.tuple_of([shape_from_proto(s) for s in proto.tuple_shapes])
+    if not element_type.is_array:
+        return Shape(element_type)
+    dims = tuple(proto.dimensions)
+    dynamic = tuple(proto.is_dynamic_dimension) or (False,) * len(dims)
+    layout = _layout_from_proto(proto.layout) if proto.HasField("layout") else None
+    return Shape(element_type, dims, dynamic, layout)
+
+
+def _layout_from_proto(proto: xla_data_pb2.LayoutProto) -> Layout:
+    return Layout(
+        minor_to_major=tuple(proto.minor_to_major),
+        dim_level_types=tuple(DimLevelType(d) for d in proto.dim_level_types),
+        dim_unique=tuple(proto.dim_unique),
+        dim_ordered=tuple(proto.dim_ordered),
+        tiles=tuple(Tile(tuple(t.dimensions)) for t in proto.tiles),
+        tail_padding_alignment_in_elements=proto.tail_padding_alignment_in_elements or 1,
+        index_primitive_type=PrimitiveType(proto.index_primitive_type),
+        pointer_primitive_type=PrimitiveType(proto.pointer_primitive_type),
+        element_size_in_bits=proto.element_size_in_bits,
+        memory_space=proto.memory_space,
+        split_configs=tuple(SplitConfig(s.dimension, tuple(s.split_indices)) for s in proto.split_configs),
+        physical_shape=shape_from_proto(proto.physical_shape) if proto.HasField("physical_shape") else None,
+        dynamic_shape_metadata_prefix_bytes=proto.dynamic_shape_metadata_prefix_bytes,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Attribute writers: one per text attribute name, filling HloInstructionProto fields.
+
+Writer = Callable[[hlo_pb2.HloInstructionProto, Any, HloInstruction], None]
+
+_DOT_FIELDS = {"lhs_batch_dims": "lhs_batch_dimensions", "rhs_batch_dims": "rhs_batch_dimensions",
+               "lhs_contracting_dims": "lhs_contracting_dimensions",
+               "rhs_contracting_dims": "rhs_contracting_dimensions"}
+_GATHER_FIELDS = ("offset_dims", "collapsed_slice_dims", "start_index_map", "operand_batching_dims",
+                  "start_indices_batching_dims")
+_SCATTER_FIELDS = ("update_window_dims", "inserted_window_dims", "scatter_dims_to_operand_dims",
+                   "input_batching_dims", "scatter_indices_batching_dims")
+_TRIANGULAR_FIELDS = ("left_side", "lower", "unit_diagonal")
+
+
+def _set(field: str) -> Writer:
+    def write(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
+        setattr(p, field, v.name if isinstance(v, A.Enum) else v)
+    return write
+
+
+def _extend(field: str) -> Writer:
+    def write(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
+        getattr(p, field).extend(v)
+    return write
+
+
+def _dot_dims(field: str) -> Writer:
+    def write(p: hlo_pb2.HloInstructionProto, v: Any, i: HloInstruction) -> None:
+        target = p.ragged_dot_dimension_numbers.dot_dimension_numbers if i.opcode == "ragged-dot" \
+            else p.dot_dimension_numbers
+        getattr(target, field).extend(v)
+    return write
+
+
+def _sub_extend(message: str, field: str) -> Writer:
+    def write(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
+        getattr(getattr(p, message), field).extend(v)
+    return write
+
+
+def _write_index_vector_dim(p: hlo_pb2.HloInstructionProto, v: int, i: HloInstruction) -> None:
+    target = p.gather_dimension_numbers if i.opcode == "gather" else p.scatter_dimension_numbers
+    target.index_vector_dim = v
+
+
+def _write_slice(p: hlo_pb2.HloInstructionProto, v: tuple[A.SliceDim, ...], _: HloInstruction) -> None:
+    for d in v:
+        s = p.slice_dimensions.add()
+        s.start, s.limit, s.stride = d.start, d.limit, d.stride
+
+
+def _write_window(p: hlo_pb2.HloInstructionProto, v: A.Window, _: HloInstruction) -> None:
+    p.window.SetInParent()
+    for d in v.dimensions:
+        w = p.window.dimensions.add()
+        w.size, w.stride, w.padding_low, w.padding_high = d.size, d.stride, d.padding_low, d.padding_high
+        w.window_dilation, w.base_dilation, w.window_reversal = d.window_dilation, d.base_dilation, d.window_reversal
+
+
+def _write_padding(p: hlo_pb2.HloInstructionProto, v: A.PaddingConfig, _: HloInstruction) -> None:
+    for d in v.dimensions:
+        e = p.padding_config.dimensions.add()
+        e.edge_padding_low, e.edge_padding_high, e.interior_padding = \
+            d.edge_padding_low, d.edge_padding_high, d.interior_padding
+
+
+def _write_dim_labels(p: hlo_pb2.HloInstructionProto, v: A.ConvDimLabels, _: HloInstruction) -> None:
+    c = p.convolution_dimension_numbers
+    c.input_batch_dimension, c.input_feature_dimension = v.input_batch_dimension, v.input_feature_dimension
+    c.input_spatial_dimensions.extend(v.input_spatial_dimensions)
+    c.kernel_input_feature_dimension = v.kernel_input_feature_dimension
+    c.kernel_output_feature_dimension = v.kernel_output_feature_dimension
+    c.kernel_spatial_dimensions.extend(v.kernel_spatial_dimensions)
+    c.output_batch_dimension, c.output_feature_dimension = v.output_batch_dimension, v.output_feature_dimension
+    c.output_spatial_dimensions.extend(v.output_spatial_dimensions)
+
+
+def _write_replica_groups(p: hlo_pb2.HloInstructionProto, v: A.ReplicaGroups, _: HloInstruction) -> None:
+    if isinstance(v, A.IotaReplicaGroups):
+        iota = p.iota_collective_device_list
+        iota.num_replica_groups, iota.num_devices_per_group = v.num_replica_groups, v.num_devices_per_group
+        iota.iota_reshape_dims.extend(v.reshape_dims)
+        iota.iota_transpose_perm.extend(v.transpose_perm)
+    elif isinstance(v, A.MeshReplicaGroups):
+        mesh = p.mesh_axes_replica_group_list
+        names = [a.name for a in v.mesh]
+        for axis in v.mesh:
+            entry = mesh.mesh.axes.add()
+            entry.name, entry.size = axis.name, axis.size
+        for axis in v.axes:
+            if ":" in axis:
+                raise TranslateError(f"sub-axis replica groups '{axis}' are not supported in protos yet")
+            mesh.axes.add().mesh_axis_index = names.index(axis)
+    else:
+        for group in v:
+            p.collective_device_list.replica_groups.add().replica_ids.extend(group)
+
+
+def _write_pairs(p: hlo_pb2.HloInstructionProto, v: tuple[tuple[int, int], ...], _: HloInstruction) -> None:
+    for s, t in v:
+        pair = p.source_target_pairs.add()
+        pair.source, pair.target = s, t
+
+
+def _write_metadata(p: hlo_pb2.HloInstructionProto, v: A.OpMetadata, _: HloInstruction) -> None:
+    p.metadata.SetInParent()
+    for key, value in v.fields:
+        if key == "profile_type" or not hasattr(p.metadata, key):
+            raise TranslateError(f"metadata field '{key}' has no proto field")
+        setattr(p.metadata, key, value)
+
+
+def _write_frontend(p: hlo_pb2.HloInstructionProto, v: A.FrontendAttributes, _: HloInstruction) -> None:
+    p.frontend_attributes.SetInParent()
+    for key, value in v.items:
+        p.frontend_attributes.map[key] = value
+
+
+def _write_aliasing(p: hlo_pb2.HloInstructionProto, v: tuple[A.OutputOperandAlias, ...], _: HloInstruction) -> None:
+    for alias in v:
+        e = p.output_operand_aliasing.add()
+        e.output_shape_index.extend(alias.output_index)
+        e.operand_index = alias.operand_number
+        e.operand_shape_index.extend(alias.operand_index)
+
+
+def _write_precision(p: hlo_pb2.HloInstructionProto, v: tuple[A.Enum, ...], _: HloInstruction) -> None:
+    p.precision_config.operand_precision.extend(
+        xla_data_pb2.PrecisionConfig.Precision.Value(e.name.upper()) for e in v)
+
+
+def _write_algorithm(p: hlo_pb2.HloInstructionProto, v: A.Enum, i: HloInstruction) -> None:
+    if i.opcode == "rng-bit-generator":
+        p.rng_algorithm = xla_data_pb2.RandomAlgorithm.Value(v.name.upper())
+    else:
+        p.precision_config.algorithm = xla_data_pb2.PrecisionConfig.Algorithm.Value("ALG_" + v.name.upper())
+
+
+def _write_enum(field: str, enum_type: Any, prefix: str = "") -> Writer:
+    def write(p: hlo_pb2.HloInstructionProto, v: A.Enum, _: HloInstruction) -> None:
+        try:
+            setattr(p, field, enum_type.Value(prefix + v.name.upper()))
+        except ValueError:
+            raise TranslateError(f"unknown value '{v.name}' for {field}") from None
+    return write
+
+
+def _write_sharding(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
+    p.sharding.CopyFrom(v.to_op_sharding())
+
+
+def _write_bytes(field: str) -> Writer:
+    def write(p: hlo_pb2.HloInstructionProto, v: str, _: HloInstruction) -> None:
+        setattr(p, field, v.encode("utf-8", errors="surrogateescape"))
+    return write
+
+
+def _write_operand_layouts(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, _: HloInstruction) -> None:
+    from translate.hlo.types import _ShapeReader
+
+    inner = v.text.strip()[1:-1]
+    for part in A.split_top_level(inner) if inner.strip() else []:
+        shape_to_proto(_ShapeReader(part).read_shape(), p.operand_shapes_with_layout.add())
+    p.constrain_layout = True
+
+
+def _write_parameter_replication(p: hlo_pb2.HloInstructionProto, v: tuple[bool, ...], _: HloInstruction) -> None:
+    p.parameter_replication.replicated_at_leaf_buffers.extend(v)
+
+
+def _write_triangular(field: str) -> Writer:
+    def write(p: hlo_pb2.HloInstructionProto, v: Any, i: HloInstruction) -> None:
+        if i.opcode == "cholesky":
+            p.cholesky_options.lower = v
+        elif field == "transpose_a":
+            p.triangular_solve_options.transpose_a = \
+                xla_data_pb2.TriangularSolveOptions.Transpose.Value(v.name)
+        else:
+            setattr(p.triangular_solve_options, field, v)
+    return write
+
+
+def _write_dimensions(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
+    p.dimensions.extend(v if isinstance(v, tuple) else (v,))
+
+
+def _ignore(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
+    """Attributes carried by other proto fields (called computations, control predecessors)."""
+
+
+_ATTR_TO_PROTO: dict[str, Writer] = {
+    "dimensions": _write_dimensions,
+    "iota_dimension": _write_dimensions,
+    "index": _set("tuple_index"),
+    "slice": _write_slice,
+    "dynamic_slice_sizes": _extend("dynamic_slice_sizes"),
+    "window": _write_window,
+    "padding": _write_padding,
+    "dim_labels": _write_dim_labels,
+    "feature_group_count": _set("feature_group_count"),
+    "batch_group_count": _set("batch_group_count"),
+    **{name: _dot_dims(field) for name, field in _DOT_FIELDS.items()},
+    "lhs_ragged_dims": _sub_extend("ragged_dot_dimension_numbers", "lhs_ragged_dimensions"),
+    "rhs_group_dims": _sub_extend("ragged_dot_dimension_numbers", "rhs_group_dimensions"),
+    "operand_precision": _write_precision,
+    "algorithm": _write_algorithm,
+    **{name: _sub_extend("gather_dimension_numbers", name) for name in _GATHER_FIELDS},
+    **{name: _sub_extend("scatter_dimension_numbers", name) for name in _SCATTER_FIELDS},
+    "slice_sizes": _extend("gather_slice_sizes"),
+    "index_vector_dim": _write_index_vector_dim,
+    "indices_are_sorted": _set("indices_are_sorted"),
+    "unique_indices": _set("unique_indices"),
+    "direction": _set("comparison_direction"),
+    "type": _set("comparison_type"),
+    "is_stable": _set("is_stable"),
+    "largest": _set("largest"),
+    "k": _set("k"),
+    "exponent_bits": _set("exponent_bits"),
+    "mantissa_bits": _set("mantissa_bits"),
+    "distribution": _write_enum("distribution", xla_data_pb2.RandomDistribution, "RNG_"),
+    "epsilon": _set("epsilon"),
+    "feature_index": _set("feature_index"),
+    "fft_type": _write_enum("fft_type", xla_data_pb2.FftType),
+    "fft_length": _extend("fft_length"),
+    "channel_id": _set("channel_id"),
+    "replica_groups": _write_replica_groups,
+    "use_global_device_ids": _set("use_global_device_ids"),
+    "constrain_layout": _set("constrain_layout"),
+    "source_target_pairs": _write_pairs,
+    "is_host_transfer": _set("is_host_transfer"),
+    "custom_call_target": _set("custom_call_target"),
+    "custom_call_has_side_effect": _set("custom_call_has_side_effect"),
+    "api_version": _write_enum("custom_call_api_version", hlo_pb2.CustomCallApiVersion),
+    "schedule": _write_enum("custom_call_schedule", hlo_pb2.CustomCallSchedule),
+    "custom_call_schedule": _write_enum("custom_call_schedule", hlo_pb2.CustomCallSchedule),
+    "output_to_operand_aliasing": _write_aliasing,
+    "operand_layout_constraints": _write_operand_layouts,
+    "backend_config": _write_bytes("backend_config"),
+    "infeed_config": _write_bytes("infeed_config"),
+    "outfeed_config": _write_bytes("outfeed_config"),
+    "sharding": _write_sharding,
+    "frontend_attributes": _write_frontend,
+    "metadata": _write_metadata,
+    "kind": _set("fusion_kind"),
+    "async_execution_thread": _set("async_execution_thread"),
+    "parameter_replication": _write_parameter_replication,
+    "left_side": _write_triangular("left_side"),
+    "lower": _write_triangular("lower"),
+    "unit_diagonal": _write_triangular("unit_diagonal"),
+    "transpose_a": _write_triangular("transpose_a"),
+    "delta": _set("delta"),
+    "is_composite": _set("is_composite"),
+    "cross_program_prefetch_index": _set("cross_program_prefetch_index"),
+    "padding_type": _write_enum("padding_type", xla_data_pb2.PaddingType),
+    **{name: _ignore for name in ("to_apply", "calls", "condition", "body", "true_computation",
+                                  "false_computation", "branch_computations", "called_computations",
+                                  "control-predecessors")},
+}
+
+
+def _write_order(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, _: HloInstruction) -> None:
+    p.comparison_order = v.text
+
+
+_RAW_TO_PROTO: dict[str, Writer] = {"order": _write_order}
+
+
+# ---------------------------------------------------------------------------------------------
+# IR -> proto
+
+
+def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
+    """Our IR as an HloModuleProto (ids assigned XLA-style: computation id in the high 32 bits)."""
+    from translate.hlo.literal import to_literal_proto
+
+    proto = hlo_pb2.HloModuleProto(name=module.name)
+    comp_ids = {id(c): n for n, c in enumerate(module.computations)}
+    instr_ids: dict[int, int] = {}
+    for n, comp in enumerate(module.computations):
+        for k, instr in enumerate(comp.instructions):
+            instr_ids[id(instr)] = (n << 32) + k
+    for comp in module.computations:
+        cp = proto.computations.add(name=comp.name, id=comp_ids[id(comp)])
+        for instr in comp.instructions:
+            ip = cp.instructions.add(name=instr.name, opcode=instr.opcode, id=instr_ids[id(instr)])
+            shape_to_proto(instr.shape, ip.shape)
+            ip.operand_ids.extend(instr_ids[id(o)] for o in instr.operands)
+            ip.called_computation_ids.extend(comp_ids[id(c)] for c in instr.called_computations())
+            ip.control_predecessor_ids.extend(instr_ids[id(c)] for c in instr.control_predecessors)
+            if instr.parameter_number is not None:
+                ip.parameter_number = instr.parameter_number
+            if instr.opcode == "custom-call":
+                ip.custom_call_api_version = hlo_pb2.CustomCallApiVersion.API_VERSION_ORIGINAL
+            if instr.literal is not None:
+                ip.literal.CopyFrom(to_literal_proto(instr.literal))
+            for key, value in instr.attributes.items():
+                writer = _RAW_TO_PROTO.get(key) if isinstance(value, A.RawAttr) else _ATTR_TO_PROTO.get(key)
+                if writer is None:
+                    raise TranslateError(f"attribute '{key}' cannot be written to HloModuleProto", op=instr.name)
+                writer(ip, value, instr)
+        assert comp.root is not None
+        cp.root_id = instr_ids[id(comp.root)]
+        params, result = comp.program_shape()
+        for p in comp.parameters:
+            shape_to_proto(p.shape, cp.program_shape.parameters.add())
+            cp.program_shape.parameter_names.append(p.name)
+        shape_to_proto(result, cp.program_shape.result)
+        if comp.execution_thread is not None:
+            cp.execution_thread = comp.execution_thread
+        if any(i.opcode == "fusion" and comp in i.called_computations() for i in module.instructions()):
+            cp.is_fusion_computation = True
+    assert module.entry is not None
+    proto.entry_computation_name = module.entry.name
+    proto.entry_computation_id = comp_ids[id(module.entry)]
+    layout = module.entry_computation_layout
+    if layout is None:
+        params, result = module.entry.program_shape()
+        layout = ComputationLayout(tuple(params), result)
+    for shape in layout.parameters:
+        shape_to_proto(shape, proto.host_program_shape.parameters.add())
+    shape_to_proto(layout.result, proto.host_program_shape.result)
+    proto.host_program_shape.parameter_names.extend(p.name for p in module.entry.parameters)
+    if module.is_scheduled:
+        for comp in module.computations:
+            seq = proto.schedule.sequences[comp_ids[id(comp)]]
+            seq.instruction_ids.extend(instr_ids[id(i)] for i in comp.instructions)
+    for alias in module.input_output_alias:
+        e = proto.input_output_alias.entries.add()
+        e.output_shape_index.extend(alias.output_index)
+        e.parameter_number = alias.parameter_number
+        e.parameter_shape_index.extend(alias.parameter_index)
+        e.kind = hlo_pb2.Kind.MUST_ALIAS if alias.kind == "must-alias" else hlo_pb2.Kind.MAY_ALIAS
+    for donor in module.buffer_donor:
+        e = proto.buffer_donor.entries.add()
+        e.parameter_number = donor.parameter_number
+        e.parameter_shape_index.extend(donor.parameter_index)
+    if module.frontend_attributes is not None:
+        proto.frontend_attributes.SetInParent()
+        for key, value in module.frontend_attributes.items:
+            proto.frontend_attributes.map[key] = value
+    if module.stack_frames:
+        _stack_frames_to_proto(module.stack_frames, proto.stack_frame_index)
+    return proto
+
+
+_SECTION_LINE = re.compile(r"\s*(\d+)\s+(.*)")
+
+
+def _stack_frames_to_proto(text: str, index: hlo_pb2.StackFrameIndexProto) -> None:
+    section = None
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if line in ("FileNames", "FunctionNames", "FileLocations", "StackFrames"):
+            section = line
+            continue
+        m = _SECTION_LINE.fullmatch(line)
+        if not m:
+            raise TranslateError(f"bad stack frame table line '{line[:40]}'")
+        body = m.group(2)
+        if section == "FileNames":
+            index.file_names.append(A.parse_string(body))
+        elif section == "FunctionNames":
+            index.function_names.append(A.parse_string(body))
+        else:
+            meta = A.parse_metadata(body)
+            target = index.file_locations.add() if section == "FileLocations" else index.stack_frames.add()
+            for key, value in meta.fields:
+                # XLA's text numbers parent frames from 1 more than the proto does
+                setattr(target, key, value - 1 if key == "parent_frame_id" else value)
+
+
+def _stack_frames_from_proto(index: hlo_pb2.StackFrameIndexProto) -> str | None:
+    if not (index.file_names or index.stack_frames):
+        return None
+    lines = ["FileNames"] + [f"{n} {A.quote(v)}" for n, v in enumerate(index.file_names, 1)]
+    lines += ["", "FunctionNames"] + [f"{n} {A.quote(v)}" for n, v in enumerate(index.function_names, 1)]
+    lines += ["", "FileLocations"]
+    for n, loc in enumerate(index.file_locations, 1):
+        lines.append(f"{n} {{file_name_id={loc.file_name_id} function_name_id={loc.function_name_id} "
+                     f"line={loc.line} end_line={loc.end_line} column={loc.column} end_column={loc.end_column}}}")
+    lines += ["", "StackFrames"]
+    for n, frame in enumerate(index.stack_frames, 1):
+        lines.append(f"{n} {{file_location_id={frame.file_location_id} parent_frame_id={frame.parent_frame_id + 1}}}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# proto -> IR
+
+# Opcodes whose text always shows `dimensions=` (even when empty).
+_DIMENSION_OPCODES = frozenset({"broadcast", "concatenate", "reduce", "reverse", "transpose", "sort", "all-gather",
+                                "all-gather-start", "reduce-scatter", "map", "all-to-all", "topk"})
+_CONV_FIELDS = ("input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions",
+                "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions",
+                "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions")
+
+
+def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloComputation]) -> dict[str, Any]:
+    """The text attributes of instruction proto `p`, in the order XLA prints them."""
+    op = p.opcode
+    attrs: dict[str, Any] = {}
+    called = [comps[c] for c in p.called_computation_ids]
+    if op == "iota":
+        attrs["iota_dimension"] = p.dimensions[0]
+    elif p.dimensions or op in _DIMENSION_OPCODES and op != "all-to-all":
+        attrs["dimensions"] = tuple(p.dimensions)
+    if op == "get-tuple-element":
+        attrs["index"] = p.tuple_index
+    if p.slice_dimensions:
+        attrs["slice"] = tuple(A.SliceDim(s.start, s.limit, s.stride) for s in p.slice_dimensions)
+    if p.dynamic_slice_sizes:
+        attrs["dynamic_slice_sizes"] = tuple(p.dynamic_slice_sizes)
+    if p.HasField("padding_config") and op == "pad":
+        attrs["padding"] = A.PaddingConfig(tuple(
+            A.PaddingDim(d.edge_padding_low, d.edge_padding_high, d.interior_padding)
+            for d in p.padding_config.dimensions))
+    if p.HasField("window") and op in ("convolution", "reduce-window", "select-and-scatter"):
+        attrs["window"] = A.Window(tuple(
+            A.WindowDim(d.size, d.stride, d.padding_low, d.padding_high, d.window_dilation, d.base_dilation,
+                        d.window_reversal) for d in p.window.dimensions))
+    if op == "convolution":
+        c = p.convolution_dimension_numbers
+        attrs["dim_labels"] = A.ConvDimLabels(*(
+            tuple(getattr(c, f)) if f.endswith("dimensions") else getattr(c, f) for f in _CONV_FIELDS))
+        if p.feature_group_count > 1:
+            attrs["feature_group_count"] = p.feature_group_count
+        if p.batch_group_count > 1:
+            attrs["batch_group_count"] = p.batch_group_count
+    if op in ("dot", "ragged-dot", "scaled-dot"):
+        dnums = p.ragged_dot_dimension_numbers.dot_dimension_numbers if op == "ragged-dot" else p.dot_dimension_numbers
+        for name, field in _DOT_FIELDS.items():
+            values = tuple(getattr(dnums, field))
+            if values:
+                attrs[name] = values
+        if op == "ragged-dot":
+            attrs["lhs_ragged_dims"] = tuple(p.ragged_dot_dimension_numbers.lhs_ragged_dimensions)
+            attrs["rhs_group_dims"] = tuple(p.ragged_dot_dimension_numbers.rhs_group_dimensions)
+    if p.HasField("gather_dimension_numbers") and op == "gather":
+        g = p.gather_dimension_numbers
+        for name in _GATHER_FIELDS:
+            if getattr(g, name) or name in ("offset_dims", "collapsed_slice_dims", "start_index_map"):
+                attrs[name] = tuple(getattr(g, name))
+        attrs["index_vector_dim"] = g.index_vector_dim
+        attrs["slice_sizes"] = tuple(p.gather_slice_sizes)
+    if p.HasField("scatter_dimension_numbers") and op == "scatter":
+        s = p.scatter_dimension_numbers
+        for name in _SCATTER_FIELDS:
+            if getattr(s, name) or name in ("update_window_dims", "inserted_window_dims",
+                                            "scatter_dims_to_operand_dims"):
+                attrs[name] = tuple(getattr(s, name))
+        attrs["index_vector_dim"] = s.index_vector_dim
+    if op in ("gather", "scatter"):
+        if p.indices_are_sorted:
+            attrs["indices_are_sorted"] = True
+        if p.unique_indices:
+            attrs["unique_indices"] = True
+    if op == "compare":
+        attrs["direction"] = A.Enum(p.comparison_direction)
+        if p.comparison_order:
+            attrs["order"] = A.RawAttr(p.comparison_order)
+        elif p.comparison_type:
+            attrs["type"] = A.Enum(p.comparison_type)
+    if op in ("dot", "convolution", "ragged-dot", "scaled-dot") and p.HasField("precision_config"):
+        precision = tuple(A.Enum(xla_data_pb2.PrecisionConfig.Precision.Name(x).lower())
+                          for x in p.precision_config.operand_precision)
+        if any(e.name != "default" for e in precision):
+            attrs["operand_precision"] = precision
+        if p.precision_config.algorithm:
+            name = xla_data_pb2.PrecisionConfig.Algorithm.Name(p.precision_config.algorithm)
+            attrs["algorithm"] = A.Enum(name[len("ALG_"):].lower())
+    if op == "rng-bit-generator":
+        attrs["algorithm"] = A.Enum(xla_data_pb2.RandomAlgorithm.Name(p.rng_algorithm).lower())
+    if op == "rng":
+        attrs["distribution"] = A.Enum(xla_data_pb2.RandomDistribution.Name(p.distribution).lower())
+    if op == "sort" and p.is_stable:
+        attrs["is_stable"] = True
+    if op == "topk":
+        attrs["k"] = p.k
+        attrs["largest"] = p.largest
+    if op == "reduce-precision":
+        attrs["exponent_bits"], attrs["mantissa_bits"] = p.exponent_bits, p.mantissa_bits
+    if op.startswith("batch-norm"):
+        attrs["epsilon"], attrs["feature_index"] = p.epsilon, p.feature_index
+    if op == "fft":
+        attrs["fft_type"] = A.Enum(xla_data_pb2.FftType.Name(p.fft_type))
+        attrs["fft_length"] = tuple(p.fft_length)
+    if op == "triangular-solve":
+        t = p.triangular_solve_options
+        for name in _TRIANGULAR_FIELDS:
+            if getattr(t, name):
+                attrs[name] = True
+        attrs["transpose_a"] = A.Enum(xla_data_pb2.TriangularSolveOptions.Transpose.Name(t.transpose_a))
+    if op == "cholesky":
+        attrs["lower"] = p.cholesky_options.lower
+    if p.channel_id:
+        attrs["channel_id"] = p.channel_id
+    groups = _replica_groups_from_proto(p)
+    if groups is not None:
+        attrs["replica_groups"] = groups
+    if p.constrain_layout and op != "custom-call":
+        attrs["constrain_layout"] = True
+    if p.use_global_device_ids:
+        attrs["use_global_device_ids"] = True
+    if p.source_target_pairs:
+        attrs["source_target_pairs"] = tuple((x.source, x.target) for x in p.source_target_pairs)
+    if p.is_host_transfer:
+        attrs["is_host_transfer"] = True
+    if op == "fusion":
+        attrs["kind"] = A.Enum(p.fusion_kind)
+    _called_from_proto(op, called, attrs)
+    if op == "custom-call":
+        attrs["custom_call_target"] = p.custom_call_target
+        if p.custom_call_has_side_effect:
+            attrs["custom_call_has_side_effect"] = True
+        if p.output_operand_aliasing:
+            attrs["output_to_operand_aliasing"] = tuple(
+                A.OutputOperandAlias(tuple(a.output_shape_index), a.operand_index, tuple(a.operand_shape_index))
+                for a in p.output_operand_aliasing)
+        if p.operand_shapes_with_layout:
+            shapes = ", ".join(shape_from_proto(s).to_text() for s in p.operand_shapes_with_layout)
+            attrs["operand_layout_constraints"] = A.RawAttr("{" + shapes + "}")
+        if p.custom_call_schedule:
+            attrs["schedule"] = A.Enum(hlo_pb2.CustomCallSchedule.Name(p.custom_call_schedule))
+        if p.custom_call_api_version not in (0, 1):
+            attrs["api_version"] = A.Enum(hlo_pb2.CustomCallApiVersion.Name(p.custom_call_api_version))
+    if p.async_execution_thread and p.async_execution_thread != "main":
+        attrs["async_execution_thread"] = p.async_execution_thread
+    if p.parameter_replication.replicated_at_leaf_buffers:
+        attrs["parameter_replication"] = tuple(p.parameter_replication.replicated_at_leaf_buffers)
+    if p.infeed_config:
+        attrs["infeed_config"] = p.infeed_config.decode("utf-8", errors="surrogateescape")
+    if p.outfeed_config:
+        attrs["outfeed_config"] = p.outfeed_config.decode("utf-8", errors="surrogateescape")
+    if p.delta:
+        attrs["delta"] = p.delta
+    if p.is_composite:
+        attrs["is_composite"] = True
+    if p.HasField("sharding"):
+        from translate.hlo.sharding import from_op_sharding
+
+        attrs["sharding"] = from_op_sharding(p.sharding)
+    if p.frontend_attributes.map:
+        attrs["frontend_attributes"] = A.FrontendAttributes(tuple(sorted(p.frontend_attributes.map.items())))
+    if p.backend_config:
+        attrs["backend_config"] = p.backend_config.decode("utf-8", errors="surrogateescape")
+    if p.HasField("metadata") and p.metadata.ByteSize():
+        attrs["metadata"] = _metadata_from_proto(p.metadata)
+    return attrs
+
+
+def _called_from_proto(op: str, called: list[HloComputation], attrs: dict[str, Any]) -> None:
+    if not called:
+        return
+    if op == "while":
+        attrs["condition"], attrs["body"] = called
+    elif op == "conditional":
+        attrs["branch_computations"] = tuple(called)
+    elif op in ("fusion", "async-start", "call") and op != "call":
+        attrs["calls"] = tuple(called)
+    elif op == "custom-call":
+        attrs["called_computations"] = tuple(called)
+    else:
+        attrs["to_apply"] = called[0] if len(called) == 1 else tuple(called)
+
+
+def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> A.ReplicaGroups | None:
+    if p.HasField("iota_collective_device_list"):
+        i = p.iota_collective_device_list
+        return A.IotaReplicaGroups(i.num_replica_groups, i.num_devices_per_group, tuple(i.iota_reshape_dims),
+                                   tuple(i.iota_transpose_perm))
+    if p.HasField("mesh_axes_replica_group_list"):
+        m = p.mesh_axes_replica_group_list
+        axes = tuple(A.MeshAxis(a.name, a.size) for a in m.mesh.axes)
+        used = tuple(axes[a.mesh_axis_index].name for a in m.axes)
+        text = "mesh[" + ",".join(f"'{a.name}'={a.size}" for a in axes) + "] {" \
+            + ",".join(f"'{u}'" for u in used) + "}"
+        return A.MeshReplicaGroups(axes, used, text)
+    if p.HasField("collective_device_list"):
+        c = p.collective_device_list
+        if c.HasField("iota_replica_group_list"):
+            i = c.iota_replica_group_list
+            return A.IotaReplicaGroups(i.num_replica_groups, i.num_devices_per_group, tuple(i.iota_reshape_dims),
+                                       tuple(i.iota_transpose_perm))
+        return tuple(tuple(g.replica_ids) for g in c.replica_groups)
+    if p.replica_groups:
+        return tuple(tuple(g.replica_ids) for g in p.replica_groups)
+    if p.opcode in ("all-reduce", "all-gather", "all-to-all", "reduce-scatter", "all-reduce-start",
+                    "all-gather-start", "collective-broadcast", "ragged-all-to-all"):
+        return ()
+    return None
+
+
+_METADATA_ORDER = ("op_type", "op_name", "source_file", "source_line", "source_end_line", "source_column",
+                   "source_end_column", "profile_type", "deduplicated_name", "scheduling_name", "stack_frame_id")
+
+
+def _metadata_from_proto(m: xla_data_pb2.OpMetadata) -> A.OpMetadata:
+    fields: list[tuple[str, str | int]] = []
+    for name in _METADATA_ORDER:
+        if hasattr(m, name):
+            value = getattr(m, name)
+            if value and not hasattr(value, "ListFields"):
+                fields.append((name, value))
+    return A.OpMetadata(tuple(fields))
+
+
+def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
+    """An HloModuleProto (XLA's or ours) as our IR."""
+    from translate.hlo.literal import from_literal_proto
+
+    module = HloModule(proto.name)
+    comps: dict[int, HloComputation] = {}
+    instrs: dict[int, HloInstruction] = {}
+    pending: list[tuple[HloInstruction, hlo_pb2.HloInstructionProto]] = []
+    for cp in proto.computations:
+        comp = HloComputation(cp.name, unique_id=cp.id)
+        if cp.execution_thread and cp.execution_thread != "main":
+            comp.execution_thread = cp.execution_thread
+        comps[cp.id] = comp
+        module.computations.append(comp)
+        for ip in cp.instructions:
+            if ip.id in instrs:
+                raise TranslateError(f"duplicate instruction id {ip.id}", op=ip.name)
+            instr = HloInstruction(ip.name, ip.opcode, shape_from_proto(ip.shape), unique_id=ip.id)
+            for oid in ip.operand_ids:
+                if oid not in instrs:
+                    raise TranslateError(f"operand id {oid} is not defined before its use", op=ip.name)
+                instr.operands.append(instrs[oid])
+            if ip.opcode == "parameter":
+                instr.parameter_number = ip.parameter_number
+            if ip.opcode == "constant":
+                instr.literal = from_literal_proto(ip.literal)
+            instrs[ip.id] = instr
+            comp.instructions.append(instr)
+            pending.append((instr, ip))
+        if cp.root_id not in instrs:
+            raise TranslateError(f"root id {cp.root_id} of computation {cp.name} is unknown")
+        comp.root = instrs[cp.root_id]
+    for instr, ip in pending:
+        for cid in ip.called_computation_ids:
+            if cid not in comps:
+                raise TranslateError(f"called computation id {cid} is unknown", op=ip.name)
+        instr.attributes = _attributes_from_proto(ip, comps)
+        if ip.control_predecessor_ids:
+            instr.attributes["control-predecessors"] = tuple(instrs[i] for i in ip.control_predecessor_ids)
+    if proto.entry_computation_id not in comps:
+        raise TranslateError("the module's entry computation is missing")
+    module.entry = comps[proto.entry_computation_id]
+    module.entry.is_entry = True
+    if proto.HasField("host_program_shape"):
+        hs = proto.host_program_shape
+        module.entry_computation_layout = ComputationLayout(
+            tuple(shape_from_proto(s) for s in hs.parameters), shape_from_proto(hs.result))
+    if proto.HasField("schedule") and proto.schedule.sequences:
+        module.is_scheduled = True
+        for cid, seq in proto.schedule.sequences.items():
+            comp = comps.get(cid)
+            if comp is not None and len(seq.instruction_ids) == len(comp.instructions):
+                comp.instructions = [instrs[i] for i in seq.instruction_ids]
+    module.input_output_alias = tuple(
+        InputOutputAlias(tuple(e.output_shape_index), e.parameter_number, tuple(e.parameter_shape_index),
+                         "must-alias" if e.kind == hlo_pb2.Kind.MUST_ALIAS else "may-alias")
+        for e in proto.input_output_alias.entries)
+    module.buffer_donor = tuple(BufferDonor(e.parameter_number, tuple(e.parameter_shape_index))
+                                for e in proto.buffer_donor.entries)
+    if proto.frontend_attributes.map:
+        module.frontend_attributes = A.FrontendAttributes(tuple(sorted(proto.frontend_attributes.map.items())))
+    module.stack_frames = _stack_frames_from_proto(proto.stack_frame_index)
+    module.unique_id = proto.id
+    return module
+
+
+# ---------------------------------------------------------------------------------------------
+# Bytes and text format
+
+
+def module_to_proto_bytes(module: HloModule) -> bytes:
+    return module_to_proto(module).SerializeToString(deterministic=True)
+
+
+def module_to_proto_text(module: HloModule) -> str:
+    return text_format.MessageToString(module_to_proto(module))
+
+
+def module_from_proto_bytes(data: bytes) -> HloModule:
+    """Read a binary HloModuleProto (or an HloProto / HloSnapshot wrapping one)."""
+    return module_from_proto(_decode_module_proto(data))
+
+
+def module_from_proto_text(text: str) -> HloModule:
+    for message_type in (hlo_pb2.HloModuleProto, hlo_pb2.HloProto):
+        message = message_type()
+        try:
+            text_format.Parse(text, message)
+        except text_format.ParseError as err:
+            last = err
+            continue
+        return module_from_proto(message.hlo_module if message_type is hlo_pb2.HloProto else message)
+    raise TranslateError(f"not an HloModuleProto in text format: {last}")
+
+
+def _decode_module_proto(data: bytes) -> hlo_pb2.HloModuleProto:
+    candidates = []
+    try:
+        module = hlo_pb2.HloModuleProto.FromString(data)
+        candidates.append(module)
+    except DecodeError:
+        pass
+    try:
+        wrapper = hlo_pb2.HloProto.FromString(data)
+        if wrapper.HasField("hlo_module"):
+            candidates.append(wrapper.hlo_module)
+    except DecodeError:
+        pass
+    for module in candidates:
+        if module.computations and module.entry_computation_name:
+            return module
+    raise TranslateError("input is not a valid HloModuleProto (binary)")
