@@ -1,0 +1,75 @@
+"""hlo-translate: lossless translation between StableHLO (MLIR) and XLA HLO.
+
+The public API is a handful of functions; each imports what it needs when called, so
+`import translate` stays cheap.
+
+    >>> import translate
+    >>> hlo = translate.read_hlo("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }")
+    >>> hlo.entry.root.opcode
+    'parameter'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from translate.errors import SourceLocation, TranslateError
+from translate.hlo.io import HloFormat, detect_hlo_format, read_hlo, write_hlo
+
+if TYPE_CHECKING:
+    from translate.hlo.ir import HloModule
+
+__all__ = ["TranslateError", "SourceLocation", "HloFormat", "detect_hlo_format", "read_hlo", "write_hlo",
+           "stablehlo_to_hlo", "hlo_to_stablehlo", "import_shardings", "export_shardings", "execute"]
+
+
+def stablehlo_to_hlo(source: str | bytes, *, use_tuple_args: bool = False,
+                     return_tuple: bool = False) -> HloModule:
+    """Translate a StableHLO module (MLIR text or bytecode) to our HLO IR.
+
+    Write the result with `write_hlo(module, HloFormat.TEXT | PROTO | PROTO_TEXT)`.
+    """
+    from translate.export import export_module
+    from translate.mlir.context import make_context, parse_module
+
+    with make_context():
+        module = parse_module(source)
+        return export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
+
+
+def hlo_to_stablehlo(source: str | bytes | HloModule, *, emit: str = "text") -> str | bytes:
+    """Translate an HLO module (text, binary proto, proto text, or our IR) to StableHLO.
+
+    `emit` is "text" (MLIR assembly, returned as str) or "bytecode" (bytes).
+    """
+    from translate.hlo.ir import HloModule as _HloModule
+    from translate.import_ import import_module
+    from translate.mlir.context import make_context, module_to_bytecode, module_to_text
+
+    hlo = source if isinstance(source, _HloModule) else read_hlo(source)
+    with make_context() as context:
+        module = import_module(hlo, context)
+        if emit == "bytecode":
+            return module_to_bytecode(module)
+        return module_to_text(module)
+
+
+def import_shardings(source: str | bytes) -> str:
+    """GSPMD `mhlo.sharding` attributes of a StableHLO module -> Shardy `sdy.mesh` + `sdy.sharding`."""
+    from translate.shardy import import_shardings as _impl
+
+    return _impl(source)
+
+
+def export_shardings(source: str | bytes) -> str:
+    """Shardy shardings of a StableHLO module -> GSPMD `mhlo.sharding` strings."""
+    from translate.shardy import export_shardings as _impl
+
+    return _impl(source)
+
+
+def execute(module: str | bytes, inputs=None, **options):
+    """Compile `module` (HLO or StableHLO) with XLA and run it; see `translate.execute.execute`."""
+    from translate.execute import execute as _impl
+
+    return _impl(module, inputs, **options)

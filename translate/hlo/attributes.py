@@ -560,8 +560,9 @@ def parse_metadata(text: str) -> OpMetadata:
             fields.append((m.group(1), unescape(sm.group(1))))
             pos = sm.end()
         else:
-            vm = re.compile(r"[^\s]+").match(inner, pos)
-            assert vm
+            vm = re.compile(r"[^\s\"]+").match(inner, pos)
+            if not vm:
+                raise TranslateError(f"metadata field '{m.group(1)}' has no value")
             value = vm.group()
             fields.append((m.group(1), int(value) if INT_RE.fullmatch(value) else value))
             pos = vm.end()

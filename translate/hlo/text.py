@@ -260,7 +260,10 @@ class _Parser:
         shape_text = self.text[self.pos:m.start()]
         shape = self.shape_cache.get(shape_text)
         if shape is None:
-            shape = self.shape()
+            try:
+                shape = self.shape()
+            except TranslateError as err:
+                raise TranslateError(err.message, op=name, location=err.location) from None
             self.skip()
             if self.pos != m.start() + 1:
                 raise self.error("malformed shape", op=name)

@@ -1,0 +1,75 @@
+"""Malformed HLO input: one clear line naming the place, exit status 2, no output file."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from translate import TranslateError, read_hlo
+
+GOOD = """HloModule m
+
+ENTRY main {
+  p = f32[4] parameter(0)
+  n = f32[4] negate(p)
+  ROOT a = f32[4] add(p, n)
+}
+"""
+
+CASES = {
+    "truncated": (GOOD[: GOOD.index("ROOT") + 12], "6:", "expected"),
+    "unclosed": (GOOD[: GOOD.rindex("}")], "3:", "not closed"),
+    "unknown_opcode": (GOOD.replace("negate(p)", "frobnicate(p)"), "5:14", "unknown opcode 'frobnicate'"),
+    "bad_shape": (GOOD.replace("f32[4] negate", "f32[4 negate"), "5:", "'n'"),
+    "bad_element_type": (GOOD.replace("f32[4] negate", "q7[4] negate"), "5:", "unknown element type 'q7'"),
+    "dangling_operand": (GOOD.replace("add(p, n)", "add(p, m)"), "6:", "undefined value 'm'"),
+    "duplicate_name": (GOOD.replace("n = f32[4] negate", "p = f32[4] negate").replace("add(p, n)", "add(p, p)"),
+                       "5:", "duplicate instruction name 'p'"),
+    "bad_attribute": (GOOD.replace("negate(p)", "negate(p), metadata={op_name=}"), "5:", "metadata"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_library_error_names_the_place(name: str) -> None:
+    text, where, what = CASES[name]
+    with pytest.raises(TranslateError) as info:
+        read_hlo(text)
+    message = str(info.value)
+    assert "\n" not in message
+    assert where in message and what in message, message
+
+
+def test_wrong_proto_bytes() -> None:
+    with pytest.raises(TranslateError, match="not a valid HloModuleProto"):
+        read_hlo(b"\x08\x96\x01\x12\x04\xff\xfe\x00\x01garbage\x00")
+
+
+def _cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "cli.main", *args], input=stdin, capture_output=True,
+                          cwd=Path(__file__).resolve().parents[1])
+
+
+@pytest.mark.parametrize("name", ["truncated", "unknown_opcode", "dangling_operand", "duplicate_name"])
+def test_cli_one_line_exit_2_no_output(tmp_path: Path, name: str) -> None:
+    text, where, what = CASES[name]
+    source = tmp_path / "bad.hlo"
+    source.write_text(text)
+    target = tmp_path / "out.pb"
+    result = _cli("convert-hlo", str(source), "-o", str(target), "--emit", "proto")
+    assert result.returncode == 2
+    lines = result.stderr.decode().strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr.decode()
+    assert lines[0].startswith(f"{source}:{where}") and what in lines[0], lines[0]
+    assert not target.exists() and list(tmp_path.iterdir()) == [source]
+
+
+def test_cli_wrong_proto_bytes(tmp_path: Path) -> None:
+    source = tmp_path / "bad.pb"
+    source.write_bytes(b"\x08\x96\x01\x12\x04\xff\xfe\x00\x01garbage\x00")
+    result = _cli("convert-hlo", str(source), "-o", str(tmp_path / "out.hlo"))
+    assert result.returncode == 2
+    assert result.stderr.decode().count("\n") == 1 and "not a valid HloModuleProto" in result.stderr.decode()
+    assert not (tmp_path / "out.hlo").exists()

@@ -1,0 +1,129 @@
+"""Property tests: printing after parsing is the identity for shapes, layouts and attribute grammars,
+and XLA's parser reads what we print to the same shape."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from translate.hlo import attributes as A
+from translate.hlo.types import Layout, PrimitiveType, Shape, Tile, parse_layout, parse_shape
+
+ARRAY_TYPES = [t for t in PrimitiveType if t.is_array and t != PrimitiveType.BUFFER]
+dims = st.lists(st.integers(0, 64), max_size=4)
+
+
+@st.composite
+def layouts(draw, rank: int) -> Layout:
+    perm = draw(st.permutations(list(range(rank))))
+    tiles = draw(st.lists(st.lists(st.integers(1, 256), min_size=1, max_size=2).map(tuple), max_size=2))
+    memory_space = draw(st.sampled_from([0, 0, 1, 5]))
+    return Layout(tuple(perm), tiles=tuple(Tile(t) for t in tiles), memory_space=memory_space)
+
+
+@st.composite
+def array_shapes(draw) -> Shape:
+    element = draw(st.sampled_from(ARRAY_TYPES))
+    sizes = draw(dims)
+    dynamic = tuple(draw(st.lists(st.booleans(), min_size=len(sizes), max_size=len(sizes))))
+    layout = draw(st.none() | layouts(len(sizes)))
+    if layout is not None and layout.to_text() == "{}":
+        layout = None  # a scalar's trivial layout is not printed: `f32[]`
+    return Shape(element, tuple(sizes), dynamic, layout)
+
+
+shapes = st.recursive(array_shapes() | st.just(Shape.token()),
+                      lambda inner: st.lists(inner, max_size=3).map(Shape.tuple_of), max_leaves=6)
+
+
+@given(shapes)
+def test_shape_print_parse_identity(shape: Shape) -> None:
+    text = shape.to_text()
+    assert parse_shape(text) == shape
+    assert parse_shape(text).to_text() == text
+
+
+@given(st.integers(0, 4).flatmap(layouts))
+def test_layout_print_parse_identity(layout: Layout) -> None:
+    assert parse_layout(layout.to_text()) == layout
+
+
+@settings(max_examples=40, deadline=None)
+@given(array_shapes())
+def test_xla_reads_our_shapes(shape: Shape) -> None:
+    """XLA's parser reads a parameter of our printed shape and prints the same shape back."""
+    from jaxlib import _hlo
+
+    shape = shape.with_layout(None) if shape.is_dynamic else shape
+    text = f"HloModule m\nENTRY e {{\n  ROOT p = {shape.to_text()} parameter(0)\n}}\n"
+    printed = _hlo.hlo_module_from_text(text).to_string()
+    line = next(ln for ln in printed.splitlines() if "parameter(0)" in ln)
+    xla_shape = line.split(" = ", 1)[1].rsplit(" parameter", 1)[0]
+    assert parse_shape(xla_shape).without_layouts() == shape.without_layouts()
+
+
+int_tuples = st.lists(st.integers(-5, 100), max_size=5).map(tuple)
+
+
+@given(int_tuples)
+def test_int_list(values: tuple[int, ...]) -> None:
+    assert A.parse_int_list(A.print_int_list(values)) == values
+
+
+@given(st.lists(st.tuples(st.integers(0, 50), st.integers(0, 50), st.integers(1, 4)), min_size=1, max_size=4))
+def test_slice(parts) -> None:
+    value = tuple(A.SliceDim(*p) for p in parts)
+    assert A.parse_slice(A.print_slice(value)) == value
+
+
+@given(st.lists(st.tuples(st.integers(1, 5), st.integers(1, 3), st.integers(0, 2), st.integers(0, 2),
+                          st.integers(1, 3), st.integers(1, 3), st.booleans()), min_size=1, max_size=3))
+def test_window(parts) -> None:
+    value = A.Window(tuple(A.WindowDim(*p) for p in parts))
+    assert A.parse_window(A.print_window(value)) == value
+
+
+@given(st.lists(st.tuples(st.integers(-3, 5), st.integers(-3, 5), st.integers(0, 3)), min_size=1, max_size=4))
+def test_padding(parts) -> None:
+    value = A.PaddingConfig(tuple(A.PaddingDim(*p) for p in parts))
+    assert A.parse_padding(A.print_padding(value)) == value
+
+
+@given(st.integers(1, 3).flatmap(lambda n: st.tuples(*(st.permutations(list(range(n + 2))) for _ in range(3)))))
+def test_dim_labels(perms) -> None:
+    def split(p):
+        return p[0], p[1], tuple(p[2:])
+    ib, if_, isp = split(perms[0])
+    ki, ko, ksp = split(perms[1])
+    ob, of, osp = split(perms[2])
+    value = A.ConvDimLabels(ib, if_, isp, ki, ko, ksp, ob, of, osp)
+    assert A.parse_dim_labels(A.print_dim_labels(value)) == value
+
+
+@given(st.lists(st.lists(st.integers(0, 63), min_size=1, max_size=4).map(tuple), max_size=4).map(tuple))
+def test_replica_groups_explicit(groups) -> None:
+    assert A.parse_replica_groups(A.print_replica_groups(groups)) == groups
+
+
+def test_replica_groups_iota_and_mesh() -> None:
+    iota = A.parse_replica_groups("[2,4]<=[4,2]T(1,0)")
+    assert iota == A.IotaReplicaGroups(2, 4, (4, 2), (1, 0))
+    assert A.print_replica_groups(iota) == "[2,4]<=[4,2]T(1,0)"
+    mesh = A.parse_replica_groups("mesh['x'=2,'y'=4] {'y'}")
+    assert mesh.groups() == ((0, 1, 2, 3), (4, 5, 6, 7))
+    assert A.parse_replica_groups("mesh['x'=2,'y'=4] {'x'}").groups() == ((0, 4), (1, 5), (2, 6), (3, 7))
+
+
+text_values = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=20)
+
+
+@given(st.dictionaries(st.from_regex(r"[a-z_][a-z0-9_.]{0,8}", fullmatch=True), text_values, max_size=4))
+def test_frontend_attributes(mapping) -> None:
+    value = A.FrontendAttributes.of(mapping)
+    assert A.parse_frontend_attributes(A.print_frontend_attributes(value)) == value
+
+
+@given(text_values, st.integers(0, 10000))
+def test_metadata(name: str, line: int) -> None:
+    value = A.OpMetadata((("op_name", name), ("source_file", "a.py"), ("source_line", line)))
+    assert A.parse_metadata(A.print_metadata(value)) == value
