@@ -19,7 +19,7 @@ class OneToOne:
 
 
 _PAIRS = """
-abs abs; cbrt cbrt; ceil ceil; count_leading_zeros clz; convert convert; bitcast_convert bitcast-convert;
+abs abs; cbrt cbrt; ceil ceil; count_leading_zeros count-leading-zeros; convert convert; bitcast_convert bitcast-convert;
 cosine cosine; exponential exponential; exponential_minus_one exponential-minus-one; floor floor;
 imag imag; is_finite is-finite; log log; log_plus_one log-plus-one; logistic logistic; negate negate;
 not not; popcnt popcnt; real real; round_nearest_afz round-nearest-afz; round_nearest_even round-nearest-even;
@@ -28,7 +28,7 @@ add add; and and; atan2 atan2; complex complex; divide divide; maximum maximum; 
 multiply multiply; or or; power power; remainder remainder; shift_left shift-left;
 shift_right_arithmetic shift-right-arithmetic; shift_right_logical shift-right-logical; subtract subtract;
 xor xor; select select; clamp clamp; reshape reshape; replica_id replica-id; partition_id partition-id;
-after_all after-all; optimization_barrier optimization-barrier; tuple tuple; copy copy
+after_all after-all; optimization_barrier opt-barrier; tuple tuple; copy copy
 """
 
 ONE_TO_ONE: tuple[OneToOne, ...] = tuple(

@@ -58,6 +58,10 @@ def normalized(proto_bytes: bytes) -> hlo_pb2.HloModuleProto:
             i.operand_ids[:] = [instr_map[x] for x in i.operand_ids]
             i.control_predecessor_ids[:] = [instr_map[x] for x in i.control_predecessor_ids]
             i.called_computation_ids[:] = [comp_map[x] for x in i.called_computation_ids]
+            if i.literal.f32s or i.literal.f64s:
+                # XLA's text parser reads the constant `-0` as +0; we keep the sign (a documented difference)
+                i.literal.f32s[:] = [0.0 if x == 0 else x for x in i.literal.f32s]
+                i.literal.f64s[:] = [0.0 if x == 0 else x for x in i.literal.f64s]
             if i.metadata.stack_frame_id:
                 i.metadata.source_file = _frame_content(index, i.metadata.stack_frame_id)
                 i.metadata.stack_frame_id = 0

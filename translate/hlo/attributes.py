@@ -116,6 +116,8 @@ class MeshReplicaGroups:
         strides = [1] * len(sizes)
         for i in range(len(sizes) - 2, -1, -1):
             strides[i] = strides[i + 1] * sizes[i + 1]
+        if any(sub_axis(a) for a in self.axes):
+            raise TranslateError("replica groups over sub-axes cannot be listed yet")
         varying = [names.index(_axis_base(a)) for a in self.axes]
         fixed = [i for i in range(len(sizes)) if i not in varying]
         groups = []
@@ -129,7 +131,14 @@ class MeshReplicaGroups:
 
 
 def _axis_base(axis: str) -> str:
-    return axis.split(":")[0]
+    """`'x'` or `'x':(2)4` (a sub-axis) -> `x`."""
+    return axis.split(":")[0].strip("'")
+
+
+def sub_axis(axis: str) -> tuple[int, int] | None:
+    """(pre_size, size) of a sub-axis reference `'x':(pre)size`, or None for a whole axis."""
+    m = re.fullmatch(r"'[^']*':\((\d+)\)(\d+)", axis)
+    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 ReplicaGroups = tuple[tuple[int, ...], ...] | IotaReplicaGroups | MeshReplicaGroups
@@ -508,7 +517,7 @@ def parse_replica_groups(text: str) -> ReplicaGroups:
             if not am:
                 raise TranslateError(f"bad mesh axis '{part}' in replica_groups")
             axes.append(MeshAxis(am.group(1), int(am.group(2))))
-        used = tuple(p.strip().strip("'") for p in split_top_level(m.group(2)) if p.strip())
+        used = tuple(p.strip() for p in split_top_level(m.group(2)) if p.strip())
         return MeshReplicaGroups(tuple(axes), used, text)
     inner = _strip_braces(text)
     return tuple(parse_int_list(g) for g in split_top_level(inner)) if inner else ()
@@ -518,7 +527,7 @@ def print_replica_groups(groups: ReplicaGroups) -> str:
     if isinstance(groups, IotaReplicaGroups):
         text = f"[{groups.num_replica_groups},{groups.num_devices_per_group}]<=[" \
                + ",".join(map(str, groups.reshape_dims)) + "]"
-        if groups.transpose_perm:
+        if groups.transpose_perm and list(groups.transpose_perm) != sorted(groups.transpose_perm):
             text += "T(" + ",".join(map(str, groups.transpose_perm)) + ")"
         return text
     if isinstance(groups, MeshReplicaGroups):
@@ -719,7 +728,7 @@ CODECS: dict[str, AttrCodec] = {
         "direction", "type", "kind", "distribution", "fft_type", "api_version", "transpose_a",
         "padding_type", "schedule", "custom_call_schedule", "algorithm", "mode")},
     **{name: COMPUTATION for name in (
-        "to_apply", "condition", "body", "true_computation", "false_computation")},
+        "to_apply", "condition", "body", "true_computation", "false_computation", "select", "scatter")},
     **{name: COMPUTATIONS for name in ("branch_computations", "called_computations")},
     "calls": AttrCodec(lambda t: parse_computation_list(t) if t.strip().startswith("{")
                        else (parse_computation_ref(t),),

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from translate.hlo.literal import Literal
 
 # Attributes whose values are computations, in the order XLA lists them as called computations.
-COMPUTATION_ATTRS = ("condition", "body", "to_apply", "calls", "true_computation", "false_computation",
+COMPUTATION_ATTRS = ("body", "condition", "select", "scatter", "to_apply", "calls", "true_computation", "false_computation",
                      "branch_computations", "called_computations")
 
 

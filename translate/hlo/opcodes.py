@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 UNARY_ELEMENTWISE = frozenset("""
-abs cbrt ceil clz convert bitcast-convert copy cosine erf exponential exponential-minus-one floor imag
+abs cbrt ceil count-leading-zeros convert bitcast-convert copy cosine erf exponential exponential-minus-one floor imag
 is-finite log log-plus-one logistic negate not popcnt real reduce-precision round-nearest-afz
 round-nearest-even rsqrt sign sine sqrt tan tanh
 """.split())
@@ -19,7 +19,7 @@ all-reduce-start all-to-all async-done async-start async-update batch-norm-grad 
 batch-norm-training bitcast broadcast call cholesky clamp collective-broadcast collective-permute
 collective-permute-done collective-permute-start concatenate conditional constant convolution copy-done
 copy-start custom-call domain dot dynamic-reshape dynamic-slice dynamic-update-slice fft fusion gather
-get-dimension-size get-tuple-element infeed iota map optimization-barrier outfeed pad parameter
+get-dimension-size get-tuple-element infeed iota map opt-barrier outfeed pad parameter
 partition-id ragged-all-to-all ragged-dot recv recv-done reduce reduce-scatter reduce-window replica-id
 reshape reverse rng rng-bit-generator rng-get-and-update-state scatter select select-and-scatter send
 send-done set-dimension-size slice sort topk transpose triangular-solve tuple while scaled-dot

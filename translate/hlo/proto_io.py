@@ -192,9 +192,11 @@ def _write_replica_groups(p: hlo_pb2.HloInstructionProto, v: A.ReplicaGroups, _:
             entry = mesh.mesh.axes.add()
             entry.name, entry.size = axis.name, axis.size
         for axis in v.axes:
-            if ":" in axis:
-                raise TranslateError(f"sub-axis replica groups '{axis}' are not supported in protos yet")
-            mesh.axes.add().mesh_axis_index = names.index(axis)
+            ref = mesh.axes.add()
+            ref.mesh_axis_index = names.index(A._axis_base(axis))
+            sub = A.sub_axis(axis)
+            if sub is not None:
+                ref.sub_axis_info.pre_size, ref.sub_axis_info.size = sub
     else:
         for group in v:
             p.collective_device_list.replica_groups.add().replica_ids.extend(group)
@@ -321,7 +323,7 @@ _ATTR_TO_PROTO: dict[str, Writer] = {
     "k": _set("k"),
     "exponent_bits": _set("exponent_bits"),
     "mantissa_bits": _set("mantissa_bits"),
-    "distribution": _write_enum("distribution", xla_data_pb2.RandomDistribution, "RNG_"),
+    "distribution": _write_enum("distribution", xla_data_pb2.RandomDistribution),
     "epsilon": _set("epsilon"),
     "feature_index": _set("feature_index"),
     "fft_type": _write_enum("fft_type", xla_data_pb2.FftType),
@@ -356,7 +358,7 @@ _ATTR_TO_PROTO: dict[str, Writer] = {
     "is_composite": _set("is_composite"),
     "cross_program_prefetch_index": _set("cross_program_prefetch_index"),
     "padding_type": _write_enum("padding_type", xla_data_pb2.PaddingType),
-    **{name: _ignore for name in ("to_apply", "calls", "condition", "body", "true_computation",
+    **{name: _ignore for name in ("to_apply", "calls", "condition", "body", "true_computation", "select", "scatter",
                                   "false_computation", "branch_computations", "called_computations",
                                   "control-predecessors")},
 }
@@ -366,7 +368,7 @@ def _write_order(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, _: HloInstruction
     p.comparison_order = v.text
 
 
-_RAW_TO_PROTO: dict[str, Writer] = {"order": _write_order}
+_RAW_TO_PROTO: dict[str, Writer] = {"order": _write_order, "operand_layout_constraints": _write_operand_layouts}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -383,6 +385,8 @@ def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
     for n, comp in enumerate(module.computations):
         for k, instr in enumerate(comp.instructions):
             instr_ids[id(instr)] = (n << 32) + k
+    fusion_ids = {comp_ids[id(c)] for i in module.instructions() if i.opcode == "fusion"
+                  for c in i.called_computations()}
     for comp in module.computations:
         cp = proto.computations.add(name=comp.name, id=comp_ids[id(comp)])
         for instr in comp.instructions:
@@ -411,7 +415,7 @@ def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
         shape_to_proto(result, cp.program_shape.result)
         if comp.execution_thread is not None:
             cp.execution_thread = comp.execution_thread
-        if any(i.opcode == "fusion" and comp in i.called_computations() for i in module.instructions()):
+        if comp_ids[id(comp)] in fusion_ids:
             cp.is_fusion_computation = True
     assert module.entry is not None
     proto.entry_computation_name = module.entry.name
@@ -426,6 +430,8 @@ def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
     proto.host_program_shape.parameter_names.extend(p.name for p in module.entry.parameters)
     if module.is_scheduled:
         for comp in module.computations:
+            if comp_ids[id(comp)] in fusion_ids:
+                continue  # XLA schedules only non-fusion computations
             seq = proto.schedule.sequences[comp_ids[id(comp)]]
             seq.instruction_ids.extend(instr_ids[id(i)] for i in comp.instructions)
     for alias in module.input_output_alias:
@@ -495,7 +501,7 @@ def _stack_frames_from_proto(index: hlo_pb2.StackFrameIndexProto) -> str | None:
 
 # Opcodes whose text always shows `dimensions=` (even when empty).
 _DIMENSION_OPCODES = frozenset({"broadcast", "concatenate", "reduce", "reverse", "transpose", "sort", "all-gather",
-                                "all-gather-start", "reduce-scatter", "map", "all-to-all", "topk"})
+                                "all-gather-start", "reduce-scatter", "map", "all-to-all"})
 _CONV_FIELDS = ("input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions",
                 "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions",
                 "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions")
@@ -658,7 +664,9 @@ def _called_from_proto(op: str, called: list[HloComputation], attrs: dict[str, A
     if not called:
         return
     if op == "while":
-        attrs["condition"], attrs["body"] = called
+        attrs["body"], attrs["condition"] = called  # XLA keeps the body first
+    elif op == "select-and-scatter":
+        attrs["select"], attrs["scatter"] = called
     elif op == "conditional":
         attrs["branch_computations"] = tuple(called)
     elif op in ("fusion", "async-start", "call") and op != "call":
@@ -677,9 +685,10 @@ def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> A.ReplicaGroup
     if p.HasField("mesh_axes_replica_group_list"):
         m = p.mesh_axes_replica_group_list
         axes = tuple(A.MeshAxis(a.name, a.size) for a in m.mesh.axes)
-        used = tuple(axes[a.mesh_axis_index].name for a in m.axes)
-        text = "mesh[" + ",".join(f"'{a.name}'={a.size}" for a in axes) + "] {" \
-            + ",".join(f"'{u}'" for u in used) + "}"
+        used = tuple(f"'{axes[a.mesh_axis_index].name}'"
+                     + (f":({a.sub_axis_info.pre_size}){a.sub_axis_info.size}" if a.HasField("sub_axis_info") else "")
+                     for a in m.axes)
+        text = "mesh[" + ",".join(f"'{a.name}'={a.size}" for a in axes) + "] {" + ",".join(used) + "}"
         return A.MeshReplicaGroups(axes, used, text)
     if p.HasField("collective_device_list"):
         c = p.collective_device_list

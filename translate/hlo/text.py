@@ -95,6 +95,8 @@ class _Parser:
                 if sm is None:
                     raise self.error("unterminated string", pos)
                 pos = sm.end()
+                if depth == 0 and not text[start:m.start()].strip():
+                    break  # the value is one quoted string
                 continue
             if ch in "({[":
                 depth += 1

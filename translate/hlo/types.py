@@ -314,8 +314,14 @@ class _ShapeReader:
 
     def skip_space(self) -> None:
         text, pos = self.text, self.pos
-        while pos < len(text) and text[pos] in " \t\r\n":
-            pos += 1
+        while pos < len(text):
+            if text[pos] in " \t\r\n":
+                pos += 1
+            elif text.startswith("/*", pos):  # `/*index=5*/` in long tuples
+                end = text.find("*/", pos + 2)
+                pos = len(text) if end < 0 else end + 2
+            else:
+                break
         self.pos = pos
 
     def expect(self, token: str) -> None:

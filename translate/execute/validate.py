@@ -1,0 +1,49 @@
+"""Run two modules that should compute the same function on the same inputs, and compare."""
+
+from __future__ import annotations
+
+from translate.execute.compare import Comparison, compare_outputs
+from translate.execute.inputs import InputsLike, resolve_inputs
+from translate.execute.module import LoadedModule, ModuleLike, load_module
+from translate.execute.runtime import DevicePlan, plan_devices, run
+
+
+def validate_modules(reference: ModuleLike, candidate: ModuleLike, inputs: InputsLike = None, *,
+                     platform: str = "cpu", num_devices: int | None = None, num_replicas: int | None = None,
+                     seed: int = 0, rtol: float | None = None, atol: float | None = None) -> Comparison:
+    """Run `reference` and `candidate` on the same inputs and compare the candidate's outputs.
+
+    The inputs (given, or generated from `seed` and the reference's signature) and the device plan
+    (from the reference, `num_devices` and `num_replicas`) are shared. A candidate with other
+    parameters, or that declares another partition or replica count, fails without running.
+
+        >>> validate_modules(hlo_text, translated_mlir).ok      # doctest: +SKIP
+        True
+    """
+    ref, cand = load_module(reference), load_module(candidate)
+    plan = plan_devices(ref, num_devices, num_replicas)
+    problems = _signature_problems(ref, cand) + _plan_problems(cand, plan)
+    if problems:
+        return Comparison(problems=tuple(problems))
+    arguments = resolve_inputs(ref.parameters, inputs, seed)
+    expected = run(ref, arguments, plan, platform)
+    actual = run(cand, arguments, plan, platform)
+    return compare_outputs(expected, actual, rtol=rtol, atol=atol)
+
+
+def _signature_problems(ref: LoadedModule, cand: LoadedModule) -> list[str]:
+    if ref.parameters == cand.parameters:
+        return []
+    return [f"parameters differ: reference ({', '.join(map(str, ref.parameters))}), "
+            f"candidate ({', '.join(map(str, cand.parameters))})"]
+
+
+def _plan_problems(cand: LoadedModule, plan: DevicePlan) -> list[str]:
+    problems = []
+    if cand.num_partitions not in (None, plan.num_partitions):
+        problems.append(f"candidate declares num_partitions={cand.num_partitions}, "
+                        f"reference runs with {plan.num_partitions}")
+    if cand.num_replicas not in (None, plan.num_replicas):
+        problems.append(f"candidate declares replica_count={cand.num_replicas}, "
+                        f"reference runs with {plan.num_replicas}")
+    return problems

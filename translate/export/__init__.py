@@ -1,0 +1,14 @@
+"""StableHLO -> HLO: `export_module(module) -> HloModule`.
+
+Handlers live in one module per op family and register themselves in `registry.HANDLERS`; the
+one-to-one ops of `translate.optable` are registered last from the table.
+"""
+
+from translate.export import (  # noqa: F401  (imported to register their handlers)
+    collectives, constants, control_flow, custom_call, data_movement, elementwise, linalg, misc, reduction,
+)
+from translate.export.module import export_module
+
+elementwise.register_table()
+
+__all__ = ["export_module"]

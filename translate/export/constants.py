@@ -1,0 +1,129 @@
+"""`stablehlo.constant` -> HLO `constant`: dense elements attributes read into numpy, then a Literal.
+
+Numpy-representable element types go through the bindings' buffer protocol. bf16, fp8, sub-byte
+integers and complex numbers do not (and complex values can crash the bindings, see FACTS.md): those
+are read from the attribute's printed form (`dense<"0x...">` raw bytes, or a list of numbers).
+"""
+
+from __future__ import annotations
+
+import re
+
+import ml_dtypes
+import numpy as np
+from jaxlib.mlir import ir
+
+from translate.errors import TranslateError
+from translate.export.context import Builder
+from translate.export.registry import handles
+from translate.hlo.ir import HloInstruction
+from translate.hlo.types import PrimitiveType as P
+from translate.hlo.types import Shape
+
+NUMPY_DTYPES: dict[P, np.dtype] = {
+    P.PRED: np.dtype(np.bool_), P.S8: np.dtype(np.int8), P.S16: np.dtype(np.int16),
+    P.S32: np.dtype(np.int32), P.S64: np.dtype(np.int64), P.U8: np.dtype(np.uint8),
+    P.U16: np.dtype(np.uint16), P.U32: np.dtype(np.uint32), P.U64: np.dtype(np.uint64),
+    P.F16: np.dtype(np.float16), P.F32: np.dtype(np.float32), P.F64: np.dtype(np.float64),
+    P.BF16: np.dtype(ml_dtypes.bfloat16), P.C64: np.dtype(np.complex64), P.C128: np.dtype(np.complex128),
+    P.S4: np.dtype(ml_dtypes.int4), P.U4: np.dtype(ml_dtypes.uint4), P.S2: np.dtype(ml_dtypes.int2),
+    P.U2: np.dtype(ml_dtypes.uint2),
+    P.F8E5M2: np.dtype(ml_dtypes.float8_e5m2), P.F8E4M3FN: np.dtype(ml_dtypes.float8_e4m3fn),
+    P.F8E4M3B11FNUZ: np.dtype(ml_dtypes.float8_e4m3b11fnuz), P.F8E5M2FNUZ: np.dtype(ml_dtypes.float8_e5m2fnuz),
+    P.F8E4M3FNUZ: np.dtype(ml_dtypes.float8_e4m3fnuz), P.F8E4M3: np.dtype(ml_dtypes.float8_e4m3),
+    P.F8E3M4: np.dtype(ml_dtypes.float8_e3m4), P.F4E2M1FN: np.dtype(ml_dtypes.float4_e2m1fn),
+    P.F8E8M0FNU: np.dtype(ml_dtypes.float8_e8m0fnu),
+}
+# Types the bindings' buffer protocol hands out correctly.
+_BUFFER_OK = frozenset({P.PRED, P.S8, P.S16, P.S32, P.S64, P.U8, P.U16, P.U32, P.U64, P.F16, P.F32, P.F64})
+
+_HEX_RE = re.compile(r'dense<"0x([0-9A-Fa-f]*)">')
+_NUMBER_RE = re.compile(r"\(\s*([^,()]+)\s*,\s*([^,()]+)\s*\)|0x[0-9A-Fa-f]+|true|false|[-+]?(?:inf|nan)|"
+                        r"[-+]?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?")
+
+
+def dense_to_numpy(attr: ir.Attribute, shape: Shape) -> np.ndarray:
+    """The values of a dense elements attribute as a numpy array of `shape`."""
+    dtype = NUMPY_DTYPES.get(shape.element_type)
+    if dtype is None:
+        raise TranslateError(f"constants of type {shape.element_type.text} are not supported")
+    dims = shape.dimensions
+    if shape.element_type in _BUFFER_OK:
+        return np.array(ir.DenseElementsAttr(attr)).astype(dtype, copy=False).reshape(dims)
+    return _from_text(str(attr), dtype, dims)
+
+
+def _from_text(text: str, dtype: np.dtype, dims: tuple[int, ...]) -> np.ndarray:
+    count = int(np.prod(dims, dtype=np.int64))
+    m = _HEX_RE.match(text)
+    if m:
+        values = np.frombuffer(bytes.fromhex(m.group(1)), _storage_dtype(dtype))
+        if values.size == 1 and count != 1:
+            values = np.repeat(values, count)
+        return _cast_storage(values, dtype).reshape(dims)
+    # `dense<[[1.0, 2.0], ...]> : tensor<...>`: drop the type, then read the numbers in order.
+    body = text[text.index("<") + 1:text.rindex(" : ")].rstrip()
+    body = body[:-1] if body.endswith(">") else body
+    values = [_parse_number(m, dtype) for m in _NUMBER_RE.finditer(body)]
+    if len(values) == 1 and count != 1:
+        values = values * count
+    if len(values) != count:
+        raise TranslateError(f"could not read the constant's {count} values")
+    return np.array(values, dtype=dtype).reshape(dims)
+
+
+def _storage_dtype(dtype: np.dtype) -> np.dtype:
+    """How MLIR stores elements in its raw buffer: sub-byte integers one per byte, others packed."""
+    if dtype.itemsize == 1 and dtype.kind in "iuV" and dtype not in (np.dtype(np.int8), np.dtype(np.uint8)):
+        return np.dtype(np.uint8)
+    return dtype
+
+
+def _cast_storage(values: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    if values.dtype == dtype:
+        return values.copy()
+    if dtype.kind == "c" or values.dtype.itemsize == dtype.itemsize:
+        return values.view(dtype).copy()
+    return values.astype(dtype)
+
+
+def _parse_number(m: re.Match, dtype: np.dtype) -> object:
+    if m.group(1) is not None:
+        return complex(_scalar(m.group(1).strip(), np.dtype(np.float64)), _scalar(m.group(2).strip(),
+                                                                                  np.dtype(np.float64)))
+    return _scalar(m.group(0), dtype)
+
+
+def _scalar(token: str, dtype: np.dtype) -> object:
+    if token in ("true", "false"):
+        return token == "true"
+    if token.startswith("0x"):
+        # A float given by its bit pattern (nan payloads, infinities).
+        bits = int(token, 16)
+        width = dtype.itemsize if dtype.kind != "c" else dtype.itemsize // 2
+        uint = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[width]
+        target = dtype if dtype.kind != "c" else np.dtype(np.float32 if width == 4 else np.float64)
+        return np.array([bits], uint).view(target)[0]
+    if dtype.kind in "iub" and "." not in token and "e" not in token.lower():
+        return int(token)
+    return float(token)
+
+
+def literal_of(array: np.ndarray, shape: Shape):  # -> Literal
+    from translate.hlo.literal import Literal
+
+    # Built directly (not Literal.from_numpy) to keep rank-0 arrays rank 0 and the shape's layout.
+    return Literal(shape, np.ascontiguousarray(array).reshape(shape.dimensions))
+
+
+@handles("stablehlo.constant")
+def _constant(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    shape = b.result_shape(op)
+    if shape.element_type.is_complex:
+        # Touching a complex dense attribute through the bindings aborts the process: read the
+        # op's printed form instead (`%c = stablehlo.constant dense<[(1.0,2.0), ...]> : tensor<...>`).
+        text = str(op)
+        array = _from_text(text[text.rindex("dense<"):], NUMPY_DTYPES[shape.element_type], shape.dimensions)
+    else:
+        array = dense_to_numpy(op.attributes["value"], shape)
+    return [b.constant(literal_of(array, shape), shape)]

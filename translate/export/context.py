@@ -1,0 +1,247 @@
+"""State of one export: the module being built (`ExportContext`) and one computation (`Builder`).
+
+`ExportContext` owns what is module-wide: unique names, the list of finished computations (callees
+before callers), the computations of `func.func`s already exported. A `Builder` fills one
+`HloComputation`: it maps MLIR values to the instructions that compute them and stamps every
+instruction with the metadata, frontend attributes and sharding of the op being converted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from jaxlib.mlir import ir
+
+from translate.errors import SourceLocation, TranslateError
+from translate.export import mlir_attrs as A
+from translate.export.locations import location_info
+from translate.export.registry import HANDLERS
+from translate.hlo.attributes import FrontendAttributes, OpMetadata
+from translate.hlo.ir import HloComputation, HloInstruction
+from translate.hlo.types import PrimitiveType, Shape, default_layout
+from translate.typemap import shape_from_mlir
+
+_BAD_NAME_CHARS = re.compile(r"[^A-Za-z0-9_.\-]")
+TERMINATORS = frozenset({"stablehlo.return", "func.return", "mhlo.return"})
+
+
+def with_default_layouts(shape: Shape) -> Shape:
+    """`shape` with XLA's row-major default layout on every array (as XLA prints its shapes)."""
+    if shape.is_tuple:
+        return Shape.tuple_of([with_default_layouts(s) for s in shape.tuple_shapes])
+    if not shape.is_array or shape.layout is not None:
+        return shape
+    return shape.with_layout(default_layout(shape.rank))
+
+
+class ExportContext:
+    """Module-wide state: names, finished computations, exported functions."""
+
+    def __init__(self, module_op: ir.Operation):
+        self.module_op = module_op
+        self.computations: list[HloComputation] = []
+        self.functions: dict[str, HloComputation] = {}
+        self.func_ops: dict[str, ir.Operation] = {}
+        self._name_counts: dict[str, int] = {}
+        self._used_names: set[str] = set()
+        self._shape_cache: dict[str, Shape] = {}
+        for op in module_op.regions[0].blocks[0].operations:
+            if op.operation.name == "func.func":
+                self.func_ops[A.string(op.attributes["sym_name"])] = op.operation
+
+    def unique_name(self, base: str) -> str:
+        """`base.N`, unique in the module (instructions and computations share one namespace)."""
+        base = _BAD_NAME_CHARS.sub("_", base) or "x"
+        if not (base[0].isalpha() or base[0] == "_"):
+            base = "_" + base
+        while True:
+            n = self._name_counts.get(base, 0) + 1
+            self._name_counts[base] = n
+            name = f"{base}.{n}"
+            if name not in self._used_names:
+                self._used_names.add(name)
+                return name
+
+    def shape_of(self, t: ir.Type) -> Shape:
+        """The HLO shape (with default layouts) of an MLIR type; cached by the type's text."""
+        key = str(t)
+        shape = self._shape_cache.get(key)
+        if shape is None:
+            try:
+                shape = with_default_layouts(shape_from_mlir(t))
+            except TranslateError as err:
+                raise TranslateError(err.message) from None
+            self._shape_cache[key] = shape
+        return shape
+
+    def finish(self, comp: HloComputation) -> HloComputation:
+        self.computations.append(comp)
+        return comp
+
+
+@dataclass
+class _OpStamp:
+    """What every instruction built for one op carries."""
+
+    op: ir.Operation
+    metadata: OpMetadata | None
+    frontend_attributes: FrontendAttributes | None
+    created: list[HloInstruction] = field(default_factory=list)
+
+
+class Builder:
+    """Builds one HLO computation from MLIR blocks."""
+
+    def __init__(self, ctx: ExportContext, name: str, *, is_entry: bool = False):
+        self.ctx = ctx
+        self.comp = HloComputation(name, is_entry=is_entry)
+        self.values: dict[Any, HloInstruction] = {}
+        self._stamp: _OpStamp | None = None
+        self._num_params = 0
+
+    # -- instructions -------------------------------------------------------------------------
+
+    def add(self, opcode: str, shape: Shape, operands: Sequence[HloInstruction] = (),
+            attributes: dict[str, Any] | None = None, *, name: str | None = None) -> HloInstruction:
+        """Append an instruction; it gets the current op's metadata and frontend attributes."""
+        instr = HloInstruction(self.ctx.unique_name(name or opcode), opcode, shape, list(operands),
+                               dict(attributes or {}))
+        stamp = self._stamp
+        if stamp is not None:
+            if stamp.frontend_attributes is not None:
+                instr.attributes["frontend_attributes"] = stamp.frontend_attributes
+            if stamp.metadata is not None:
+                instr.attributes["metadata"] = stamp.metadata
+            stamp.created.append(instr)
+        self.comp.instructions.append(instr)
+        return instr
+
+    def parameter(self, shape: Shape, name: str = "Arg", metadata: OpMetadata | None = None) -> HloInstruction:
+        instr = HloInstruction(self.ctx.unique_name(name), "parameter", shape)
+        instr.parameter_number = self._num_params
+        self._num_params += 1
+        if metadata is not None:
+            instr.attributes["metadata"] = metadata
+        self.comp.instructions.append(instr)
+        return instr
+
+    def constant(self, literal: Any, shape: Shape) -> HloInstruction:
+        instr = self.add("constant", shape)
+        instr.literal = literal
+        return instr
+
+    def gte(self, tuple_instr: HloInstruction, index: int) -> HloInstruction:
+        return self.add("get-tuple-element", tuple_instr.shape.tuple_shapes[index], [tuple_instr],
+                        {"index": index})
+
+    def tuple(self, elements: Sequence[HloInstruction]) -> HloInstruction:
+        return self.add("tuple", Shape.tuple_of([e.shape for e in elements]), elements)
+
+    def split(self, op: ir.Operation, instr: HloInstruction) -> list[HloInstruction]:
+        """One instruction per result of `op`: `instr` itself, or its tuple elements."""
+        if len(op.results) == 1 and not (instr.shape.is_tuple and not self.is_tuple_type(op.results[0].type)):
+            return [instr]
+        return [self.gte(instr, i) for i in range(len(op.results))]
+
+    @staticmethod
+    def is_tuple_type(t: ir.Type) -> bool:
+        return isinstance(t, ir.TupleType)
+
+    # -- values -------------------------------------------------------------------------------
+
+    def shape(self, value_or_type: Any) -> Shape:
+        t = value_or_type.type if hasattr(value_or_type, "type") and not isinstance(value_or_type, ir.Type) \
+            else value_or_type
+        return self.ctx.shape_of(t)
+
+    def result_shape(self, op: ir.Operation) -> Shape:
+        """The shape of `op`'s results: the one result's shape, or a tuple of all."""
+        if len(op.results) == 1:
+            return self.shape(op.results[0])
+        return Shape.tuple_of([self.shape(r) for r in op.results])
+
+    def value(self, v: ir.Value) -> HloInstruction:
+        instr = self.values.get(v)
+        if instr is None:
+            raise TranslateError("use of a value defined outside this region (implicit capture) is not "
+                                 "supported here", op=self._stamp.op.name if self._stamp else None,
+                                 location=self._stamp and op_location(self._stamp.op))
+        return instr
+
+    def operands(self, op: ir.Operation) -> list[HloInstruction]:
+        return [self.value(v) for v in op.operands]
+
+    # -- blocks -------------------------------------------------------------------------------
+
+    def emit_block(self, block: ir.Block) -> list[HloInstruction]:
+        """Convert the ops of `block`; returns the instructions of its terminator's operands."""
+        for op in block.operations:
+            operation = op.operation
+            name = operation.name
+            if name in TERMINATORS:
+                return [self.value(v) for v in operation.operands]
+            self.emit_op(operation)
+        raise TranslateError("block without a terminator")
+
+    def emit_op(self, op: ir.Operation) -> None:
+        handler = HANDLERS.get(op.name)
+        if handler is None:
+            raise TranslateError("unsupported op", op=op.name, location=op_location(op))
+        outer = self._stamp
+        self._stamp = _OpStamp(op, *self._annotations(op))
+        try:
+            results = handler(self, op)
+        except TranslateError as err:
+            if err.location is None:
+                raise TranslateError(err.message, op=err.op or op.name, location=op_location(op)) from None
+            raise
+        finally:
+            stamp = self._stamp
+            self._stamp = outer
+        assert len(results) == len(op.results), (op.name, len(results), len(op.results))
+        self._attach_sharding(op, results, stamp)
+        for value, instr in zip(op.results, results):
+            self.values[value] = instr
+
+    def _annotations(self, op: ir.Operation) -> tuple[OpMetadata | None, FrontendAttributes | None]:
+        info = location_info(op.location)
+        metadata = info.metadata()
+        frontend = frontend_attributes_of(A.get(op, "mhlo.frontend_attributes"))
+        return metadata, frontend
+
+    def _attach_sharding(self, op: ir.Operation, results: list[HloInstruction], stamp: _OpStamp) -> None:
+        attr = A.get(op, "mhlo.sharding")
+        if attr is None or not results:
+            return
+        from translate.hlo.sharding import parse_sharding
+
+        sharding = parse_sharding(A.string(attr))
+        main = results[0]
+        if len(results) > 1 and main.opcode == "get-tuple-element":
+            main = main.operands[0]
+        main.attributes["sharding"] = sharding
+
+
+def frontend_attributes_of(attr: ir.Attribute | None) -> FrontendAttributes | None:
+    """`mhlo.frontend_attributes = {k = "v"}` as HLO frontend attributes (string values only, as XLA)."""
+    if attr is None:
+        return None
+    items = []
+    for key, value in A.dictionary(attr).items():
+        if isinstance(value, ir.StringAttr):
+            items.append((key, ir.StringAttr(value).value))
+    return FrontendAttributes(tuple(items)) if items else None
+
+
+def op_location(op: ir.Operation) -> SourceLocation | None:
+    info = location_info(op.location)
+    if info.file is None:
+        return None
+    return SourceLocation(info.file, info.line, info.column)
+
+
+def is_token(shape: Shape) -> bool:
+    return shape.element_type == PrimitiveType.TOKEN

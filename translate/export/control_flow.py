@@ -1,0 +1,68 @@
+"""Control flow: while, if, case, optimization_barrier.
+
+StableHLO regions of these ops may use values from the enclosing function (implicit captures).
+HLO computations cannot, so captures travel as data, the way XLA's converter does it:
+- while: captures are appended to the loop state and passed through by the body unchanged;
+- if/case: each branch takes one operand holding its own captures (see `regions.captures_operand`).
+"""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+from translate.export.context import Builder
+from translate.export.registry import handles
+from translate.export.regions import branch_computation, captures_of, captures_operand, tuple_computation
+from translate.hlo.ir import HloInstruction
+from translate.hlo.types import Shape
+
+
+@handles("stablehlo.while")
+def _while(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    cond_region, body_region = op.regions[0], op.regions[1]
+    captures = captures_of([cond_region, body_region])
+    init = b.tuple(b.operands(op) + [b.value(v) for v in captures])
+    condition = tuple_computation(b, cond_region, captures, "region", pass_captures=False)
+    body = tuple_computation(b, body_region, captures, "region", pass_captures=True)
+    loop = b.add("while", init.shape, [init], {"condition": condition, "body": body})
+    return [b.gte(loop, i) for i in range(len(op.results))]
+
+
+def _result_shape(b: Builder, op: ir.Operation) -> Shape:
+    return b.result_shape(op)
+
+
+@handles("stablehlo.if")
+def _if(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    pred = b.value(op.operands[0])
+    branches = []
+    operands = []
+    for region in op.regions:
+        captures = captures_of([region])
+        operands.append(captures_operand(b, captures))
+        branches.append(branch_computation(b, region, captures))
+    attrs = {"true_computation": branches[0], "false_computation": branches[1]}
+    instr = b.add("conditional", _result_shape(b, op), [pred, *operands], attrs)
+    return b.split(op, instr)
+
+
+@handles("stablehlo.case")
+def _case(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    index = b.value(op.operands[0])
+    branches = []
+    operands = []
+    for region in op.regions:
+        captures = captures_of([region])
+        operands.append(captures_operand(b, captures))
+        branches.append(branch_computation(b, region, captures))
+    instr = b.add("conditional", _result_shape(b, op), [index, *operands],
+                  {"branch_computations": tuple(branches)})
+    return b.split(op, instr)
+
+
+@handles("stablehlo.optimization_barrier")
+def _optimization_barrier(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    # HLO's opt-barrier takes and returns one tuple.
+    operand = b.tuple(b.operands(op))
+    barrier = b.add("opt-barrier", operand.shape, [operand])
+    return [b.gte(barrier, i) for i in range(len(op.results))]

@@ -1,0 +1,105 @@
+"""`stablehlo.custom_call` -> HLO `custom-call`.
+
+- `backend_config` as a string -> `backend_config="..."`; a dictionary (typed FFI, or
+  `mhlo.backend_config`) -> `backend_config={...}` holding the dictionary's MLIR text, as XLA prints it;
+- `api_version` -> `api_version=API_VERSION_*` (omitted for the default ORIGINAL);
+- `operand_layouts`/`result_layouts` -> `operand_layout_constraints={...}` and the result shape's layout;
+- `output_operand_aliases` -> `output_to_operand_aliasing`; `called_computations` -> called functions.
+"""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo
+
+from translate.errors import TranslateError
+from translate.export import mlir_attrs as A
+from translate.export.context import Builder
+from translate.export.module import function_computation
+from translate.export.registry import handles
+from translate.hlo.attributes import Enum, OutputOperandAlias, RawAttr
+from translate.hlo.ir import HloInstruction
+from translate.hlo.types import Layout, Shape
+
+API_VERSIONS = {0: "API_VERSION_UNSPECIFIED", 1: "API_VERSION_ORIGINAL", 2: "API_VERSION_STATUS_RETURNING",
+                3: "API_VERSION_STATUS_RETURNING_UNIFIED", 4: "API_VERSION_TYPED_FFI"}
+
+
+def _layouts(attr: ir.Attribute | None) -> list[Layout] | None:
+    if attr is None:
+        return None
+    return [Layout(A.i64_list(a)) for a in ir.ArrayAttr(attr)]
+
+
+def _with_layout(shape: Shape, layout: Layout) -> Shape:
+    return shape.with_layout(layout) if shape.is_array else shape
+
+
+def _api_version(op: ir.Operation) -> int:
+    """The API version; a dictionary `mhlo.backend_config` means typed FFI, as in XLA's exporter."""
+    if isinstance(A.get(op, "mhlo.backend_config"), ir.DictAttr):
+        return 4
+    attr = A.get(op, "api_version")
+    if attr is None:
+        return 1
+    if isinstance(attr, ir.IntegerAttr):
+        return attr.value
+    word = A.enum_word(attr)
+    return {name: number for number, name in API_VERSIONS.items()}.get(word or "", 1)
+
+
+def _backend_config(op: ir.Operation, api_version: int) -> object | None:
+    """The HLO backend_config: a string, or a dictionary's MLIR text printed raw."""
+    for name in ("mhlo.backend_config", "backend_config"):
+        attr = A.get(op, name)
+        if attr is None:
+            continue
+        if isinstance(attr, ir.StringAttr):
+            if attr.value:
+                return attr.value
+            continue
+        if isinstance(attr, ir.DictAttr):
+            if api_version != 4:
+                raise TranslateError("a dictionary backend_config needs api_version 4 (typed FFI)")
+            return RawAttr(str(attr))
+    return RawAttr("{}") if api_version == 4 else None
+
+
+@handles("stablehlo.custom_call")
+def _custom_call(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    target = A.string(op.attributes["call_target_name"])
+    api_version = _api_version(op)
+    operands = b.operands(op)
+    result_shapes = [b.shape(r) for r in op.results]
+    result_layouts = _layouts(A.get(op, "result_layouts"))
+    if result_layouts is not None:
+        result_shapes = [_with_layout(s, lay) for s, lay in zip(result_shapes, result_layouts)]
+    shape = result_shapes[0] if len(result_shapes) == 1 else Shape.tuple_of(result_shapes)
+    attrs: dict[str, object] = {"custom_call_target": target}
+    if A.boolean(A.get(op, "has_side_effect")):
+        attrs["custom_call_has_side_effect"] = True
+    operand_layouts = _layouts(A.get(op, "operand_layouts"))
+    if operand_layouts is not None:
+        shapes = ", ".join(_with_layout(o.shape, lay).to_text() for o, lay in zip(operands, operand_layouts))
+        attrs["operand_layout_constraints"] = RawAttr("{" + shapes + "}")
+    aliases = A.get(op, "output_operand_aliases")
+    if aliases is not None and len(ir.ArrayAttr(aliases)):
+        entries = []
+        for a in ir.ArrayAttr(aliases):
+            alias = stablehlo.OutputOperandAlias(a)
+            entries.append(OutputOperandAlias(tuple(alias.output_tuple_indices), alias.operand_index,
+                                              tuple(alias.operand_tuple_indices)))
+        attrs["output_to_operand_aliasing"] = tuple(entries)
+    called = A.get(op, "called_computations")
+    if called is not None and len(ir.ArrayAttr(called)):
+        attrs["called_computations"] = tuple(function_computation(b.ctx, A.symbol(c))
+                                             for c in ir.ArrayAttr(called))
+    if api_version != 1:
+        attrs["api_version"] = Enum(API_VERSIONS.get(api_version, "API_VERSION_UNSPECIFIED"))
+    config = _backend_config(op, api_version)
+    if config is not None:
+        attrs["backend_config"] = config
+    instr = b.add("custom-call", shape, operands, attrs)
+    if len(op.results) == 1:
+        return [instr]
+    return [b.gte(instr, i) for i in range(len(op.results))]

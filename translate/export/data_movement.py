@@ -1,0 +1,136 @@
+"""Ops that move data: iota, broadcast, transpose, slices, concatenate, pad, reverse, gather, scatter."""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+from translate.export import mlir_attrs as A
+from translate.export.context import Builder
+from translate.export.registry import handles
+from translate.export.regions import flat_computation
+from translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
+from translate.hlo.ir import HloInstruction
+
+
+def _simple(b: Builder, op: ir.Operation, opcode: str, **attrs: object) -> list[HloInstruction]:
+    return [b.add(opcode, b.result_shape(op), b.operands(op), attrs)]
+
+
+@handles("stablehlo.iota")
+def _iota(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    return [b.add("iota", b.result_shape(op), (), {"iota_dimension": A.integer(op.attributes["iota_dimension"])})]
+
+
+@handles("stablehlo.broadcast_in_dim")
+def _broadcast_in_dim(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    return _simple(b, op, "broadcast", dimensions=A.i64_list(op.attributes["broadcast_dimensions"]))
+
+
+@handles("stablehlo.broadcast")
+def _broadcast(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    # `broadcast` prepends `broadcast_sizes`: operand dimension i becomes result dimension len(sizes)+i.
+    sizes = A.i64_list(op.attributes["broadcast_sizes"])
+    rank = b.shape(op.operands[0]).rank
+    return _simple(b, op, "broadcast", dimensions=tuple(range(len(sizes), len(sizes) + rank)))
+
+
+@handles("stablehlo.transpose")
+def _transpose(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    return _simple(b, op, "transpose", dimensions=A.i64_list(op.attributes["permutation"]))
+
+
+@handles("stablehlo.reverse")
+def _reverse(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    return _simple(b, op, "reverse", dimensions=A.i64_list(op.attributes["dimensions"]))
+
+
+@handles("stablehlo.concatenate")
+def _concatenate(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    return _simple(b, op, "concatenate", dimensions=(A.integer(op.attributes["dimension"]),))
+
+
+@handles("stablehlo.slice")
+def _slice(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    starts = A.i64_list(op.attributes["start_indices"])
+    limits = A.i64_list(op.attributes["limit_indices"])
+    strides = A.i64_list(op.attributes["strides"])
+    return _simple(b, op, "slice", slice=tuple(SliceDim(s, l, t) for s, l, t in zip(starts, limits, strides)))
+
+
+@handles("stablehlo.dynamic_slice")
+def _dynamic_slice(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    return _simple(b, op, "dynamic-slice", dynamic_slice_sizes=A.i64_list(op.attributes["slice_sizes"]))
+
+
+@handles("stablehlo.dynamic_update_slice")
+def _dynamic_update_slice(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    return _simple(b, op, "dynamic-update-slice")
+
+
+@handles("stablehlo.pad")
+def _pad(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    low = A.i64_list(op.attributes["edge_padding_low"])
+    high = A.i64_list(op.attributes["edge_padding_high"])
+    interior = A.i64_list(op.attributes["interior_padding"])
+    config = PaddingConfig(tuple(PaddingDim(lo, hi, i) for lo, hi, i in zip(low, high, interior)))
+    return _simple(b, op, "pad", padding=config)
+
+
+@handles("stablehlo.get_tuple_element")
+def _get_tuple_element(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    return _simple(b, op, "get-tuple-element", index=A.integer(op.attributes["index"]))
+
+
+@handles("stablehlo.get_dimension_size")
+def _get_dimension_size(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    return _simple(b, op, "get-dimension-size", dimensions=(A.integer(op.attributes["dimension"]),))
+
+
+@handles("stablehlo.set_dimension_size")
+def _set_dimension_size(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    return _simple(b, op, "set-dimension-size", dimensions=(A.integer(op.attributes["dimension"]),))
+
+
+def _nonempty(attrs: dict[str, object]) -> dict[str, object]:
+    """Drop empty batching dimension lists and false flags, which XLA does not print."""
+    return {k: v for k, v in attrs.items() if v not in ((), False)}
+
+
+@handles("stablehlo.gather")
+def _gather(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    dn = A.gather_dims(op.attributes["dimension_numbers"])
+    attrs = {
+        "offset_dims": tuple(dn.offset_dims),
+        "collapsed_slice_dims": tuple(dn.collapsed_slice_dims),
+        "start_index_map": tuple(dn.start_index_map),
+        "operand_batching_dims": tuple(dn.operand_batching_dims),
+        "start_indices_batching_dims": tuple(dn.start_indices_batching_dims),
+    }
+    attrs = {k: v for k, v in attrs.items() if v or k in ("offset_dims", "collapsed_slice_dims", "start_index_map")}
+    attrs["index_vector_dim"] = dn.index_vector_dim
+    attrs["slice_sizes"] = A.i64_list(op.attributes["slice_sizes"])
+    if A.boolean(A.get(op, "indices_are_sorted")):
+        attrs["indices_are_sorted"] = True
+    return _simple(b, op, "gather", **attrs)
+
+
+@handles("stablehlo.scatter")
+def _scatter(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    dn = A.scatter_dims(op.attributes["scatter_dimension_numbers"])
+    attrs: dict[str, object] = {
+        "update_window_dims": tuple(dn.update_window_dims),
+        "inserted_window_dims": tuple(dn.inserted_window_dims),
+        "scatter_dims_to_operand_dims": tuple(dn.scattered_dims_to_operand_dims),
+    }
+    if dn.input_batching_dims:
+        attrs["input_batching_dims"] = tuple(dn.input_batching_dims)
+    if dn.scatter_indices_batching_dims:
+        attrs["scatter_indices_batching_dims"] = tuple(dn.scatter_indices_batching_dims)
+    attrs["index_vector_dim"] = dn.index_vector_dim
+    if A.boolean(A.get(op, "indices_are_sorted")):
+        attrs["indices_are_sorted"] = True
+    if A.boolean(A.get(op, "unique_indices")):
+        attrs["unique_indices"] = True
+    attrs["to_apply"] = flat_computation(b, op.regions[0])
+    instr = b.add("scatter", b.result_shape(op), b.operands(op), attrs)
+    return b.split(op, instr)

@@ -1,0 +1,75 @@
+"""Elementwise ops: every one-to-one op of `translate.optable`, plus compare and reduce_precision."""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+from translate.errors import TranslateError
+from translate.export import mlir_attrs as A
+from translate.export.context import Builder
+from translate.export.registry import HANDLERS, handles
+from translate.hlo.attributes import Enum
+from translate.hlo.ir import HloInstruction
+from translate.hlo.types import PrimitiveType
+from translate.optable import ONE_TO_ONE, OneToOne
+
+
+def _one_to_one(entry: OneToOne):
+    def handler(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+        attrs = {hlo_name: A.integer(A.get(op, mlir_name)) for mlir_name, hlo_name in entry.attrs
+                 if A.has(op, mlir_name)}
+        instr = b.add(entry.hlo, b.result_shape(op), b.operands(op), attrs)
+        return b.split(op, instr)
+
+    handler.__name__ = f"export_{entry.hlo}"
+    return handler
+
+
+def register_table() -> None:
+    """Register a handler for each table entry that has no hand-written one (called last)."""
+    for entry in ONE_TO_ONE:
+        if entry.stablehlo not in HANDLERS:
+            HANDLERS[entry.stablehlo] = _one_to_one(entry)
+
+
+def default_comparison_type(element_type: PrimitiveType) -> str:
+    """The comparison type XLA assumes when `type=` is not printed."""
+    if element_type.is_float or element_type.is_complex:
+        return "FLOAT"
+    if element_type.is_signed_int:
+        return "SIGNED"
+    return "UNSIGNED"
+
+
+@handles("stablehlo.compare")
+def _compare(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    operands = b.operands(op)
+    attrs = {"direction": Enum(A.enum_word(op.attributes["comparison_direction"]))}
+    compare_type = A.enum_word(A.get(op, "compare_type"))
+    if compare_type is not None and compare_type != "NOTYPE" \
+            and compare_type != default_comparison_type(operands[0].shape.element_type):
+        attrs["type"] = Enum(compare_type)
+    return [b.add("compare", b.result_shape(op), operands, attrs)]
+
+
+@handles("stablehlo.reduce_precision")
+def _reduce_precision(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    attrs = {"exponent_bits": A.integer(op.attributes["exponent_bits"]),
+             "mantissa_bits": A.integer(op.attributes["mantissa_bits"])}
+    return [b.add("reduce-precision", b.result_shape(op), b.operands(op), attrs)]
+
+
+@handles("stablehlo.count_leading_zeros")
+def _count_leading_zeros(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    # Hand-written because translate.optable spells the opcode `clz`; XLA's is `count-leading-zeros`.
+    return [b.add("count-leading-zeros", b.result_shape(op), b.operands(op))]
+
+
+@handles("chlo.square")
+def _square(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """JAX emits `chlo.square` for x**2. For real and integer types it is exactly multiply(x, x),
+    which is what CHLO's own decomposition produces; the complex form needs more care."""
+    (x,) = b.operands(op)
+    if x.shape.element_type.is_complex:
+        raise TranslateError("chlo.square of complex numbers is not supported yet")
+    return [b.add("multiply", b.result_shape(op), [x, x])]

@@ -1,0 +1,81 @@
+"""Random numbers, tokens, infeed/outfeed, CHLO ops with an HLO opcode, composites."""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+from translate.errors import TranslateError
+from translate.export import mlir_attrs as A
+from translate.export.context import Builder
+from translate.export.module import function_computation
+from translate.export.registry import handles
+from translate.hlo.attributes import Enum, FrontendAttributes
+from translate.hlo.ir import HloInstruction
+from translate.hlo.types import Shape
+
+_RNG_ALGORITHMS = {"DEFAULT": "rng_default", "THREE_FRY": "rng_three_fry", "PHILOX": "rng_philox"}
+_DISTRIBUTIONS = {"UNIFORM": "rng_uniform", "NORMAL": "rng_normal"}
+
+
+@handles("stablehlo.rng_bit_generator")
+def _rng_bit_generator(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    algorithm = _RNG_ALGORITHMS[A.enum_word(op.attributes["rng_algorithm"])]
+    instr = b.add("rng-bit-generator", b.result_shape(op), b.operands(op), {"algorithm": Enum(algorithm)})
+    return b.split(op, instr)
+
+
+@handles("stablehlo.rng")
+def _rng(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    # The third operand (the result shape as a tensor) is implied by the HLO result shape.
+    low, high = b.operands(op)[:2]
+    distribution = _DISTRIBUTIONS[A.enum_word(op.attributes["rng_distribution"])]
+    return [b.add("rng", b.result_shape(op), [low, high], {"distribution": Enum(distribution)})]
+
+
+@handles("stablehlo.create_token")
+def _create_token(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    return [b.add("after-all", Shape.token(), [])]
+
+
+@handles("stablehlo.infeed")
+def _infeed(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    # HLO infeed returns (data tuple, token); StableHLO returns the data values then the token.
+    data = Shape.tuple_of([b.shape(r) for r in list(op.results)[:-1]])
+    attrs = {"infeed_config": A.string(A.get(op, "infeed_config"))} if A.get(op, "infeed_config") else {}
+    if A.has(op, "layout"):
+        raise TranslateError("infeed layouts are not supported yet")
+    infeed = b.add("infeed", Shape.tuple_of([data, Shape.token()]), b.operands(op), attrs)
+    values = b.gte(infeed, 0)
+    results = [b.gte(values, i) for i in range(len(data.tuple_shapes))]
+    return results + [b.gte(infeed, 1)]
+
+
+@handles("stablehlo.outfeed")
+def _outfeed(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    operands = b.operands(op)
+    data = b.tuple(operands[:-1])
+    attrs = {"outfeed_config": A.string(A.get(op, "outfeed_config"))} if A.get(op, "outfeed_config") else {}
+    return [b.add("outfeed", Shape.token(), [data, operands[-1]], attrs)]
+
+
+@handles("chlo.top_k")
+def _top_k(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    attrs = {"k": A.integer(op.attributes["k"]), "largest": True}
+    instr = b.add("topk", b.result_shape(op), b.operands(op), attrs)
+    return b.split(op, instr)
+
+
+@handles("stablehlo.composite")
+def _composite(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """A composite is a `call` to its decomposition, marked `is_composite=true` with its name,
+    attributes and version as frontend attributes (XLA's convention)."""
+    comp = function_computation(b.ctx, A.symbol(op.attributes["decomposition"]))
+    composite_attrs = A.get(op, "composite_attributes")
+    frontend = FrontendAttributes((
+        ("composite.attributes", str(composite_attrs) if composite_attrs is not None else "{}"),
+        ("composite.name", A.string(op.attributes["name"])),
+        ("composite.version", str(A.integer(A.get(op, "version"), 0))),
+    ))
+    instr = b.add("call", comp.root.shape, b.operands(op), {"to_apply": comp, "is_composite": True})
+    instr.attributes["frontend_attributes"] = frontend
+    return b.split(op, instr)

@@ -1,0 +1,112 @@
+"""Reading MLIR attributes of StableHLO ops as plain Python values (the one place that knows how)."""
+
+from __future__ import annotations
+
+import numpy as np
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo
+
+
+def has(op: ir.Operation, name: str) -> bool:
+    return name in op.attributes
+
+
+def get(op: ir.Operation, name: str) -> ir.Attribute | None:
+    return op.attributes[name] if name in op.attributes else None
+
+
+def i64_list(attr: ir.Attribute | None) -> tuple[int, ...]:
+    """A DenseI64ArrayAttr, DenseIntElementsAttr or ArrayAttr of integers as a tuple."""
+    if attr is None:
+        return ()
+    if isinstance(attr, ir.DenseI64ArrayAttr):
+        return tuple(attr)
+    if isinstance(attr, ir.DenseIntElementsAttr):
+        return tuple(int(x) for x in np.array(attr).ravel())
+    if isinstance(attr, ir.ArrayAttr):
+        return tuple(ir.IntegerAttr(a).value for a in attr)
+    if isinstance(attr, ir.DenseBoolArrayAttr):
+        return tuple(int(x) for x in attr)
+    raise TypeError(f"not an integer list: {attr}")
+
+
+def i64_matrix(attr: ir.Attribute | None) -> np.ndarray:
+    """A 2-D DenseIntElementsAttr (padding, replica groups, source-target pairs) as an int64 array."""
+    if attr is None:
+        return np.zeros((0, 0), np.int64)
+    array = np.array(ir.DenseIntElementsAttr(attr)).astype(np.int64)
+    return array.reshape(array.shape if array.ndim == 2 else (-1, 2))
+
+
+def bool_list(attr: ir.Attribute | None) -> tuple[bool, ...]:
+    if attr is None:
+        return ()
+    if isinstance(attr, ir.DenseBoolArrayAttr):
+        return tuple(bool(x) for x in attr)
+    return tuple(bool(x) for x in np.array(ir.DenseElementsAttr(attr)).ravel())
+
+
+def integer(attr: ir.Attribute | None, default: int = 0) -> int:
+    return default if attr is None else ir.IntegerAttr(attr).value
+
+
+def boolean(attr: ir.Attribute | None, default: bool = False) -> bool:
+    return default if attr is None else ir.BoolAttr(attr).value
+
+
+def string(attr: ir.Attribute | None, default: str = "") -> str:
+    return default if attr is None else ir.StringAttr(attr).value
+
+
+def float_value(attr: ir.Attribute | None, default: float = 0.0) -> float:
+    return default if attr is None else ir.FloatAttr(attr).value
+
+
+def enum_word(attr: ir.Attribute | None) -> str | None:
+    """The keyword of an enum attribute: `#stablehlo<comparison_direction LT>` -> 'LT'."""
+    if attr is None:
+        return None
+    text = str(attr)
+    # `#stablehlo<name WORD>`; `value` is not available for every enum class, the text is.
+    return text.rstrip(">").split()[-1]
+
+
+def precision_list(attr: ir.Attribute | None) -> tuple[str, ...]:
+    if attr is None:
+        return ()
+    return tuple(enum_word(a) or "DEFAULT" for a in ir.ArrayAttr(attr))
+
+
+def dictionary(attr: ir.Attribute | None) -> dict[str, ir.Attribute]:
+    if attr is None:
+        return {}
+    d = ir.DictAttr(attr)
+    return {d[i].name: d[i].attr for i in range(len(d))}
+
+
+def symbol(attr: ir.Attribute) -> str:
+    return ir.FlatSymbolRefAttr(attr).value
+
+
+def dot_dims(attr: ir.Attribute) -> stablehlo.DotDimensionNumbers:
+    return stablehlo.DotDimensionNumbers(attr)
+
+
+def gather_dims(attr: ir.Attribute) -> stablehlo.GatherDimensionNumbers:
+    return stablehlo.GatherDimensionNumbers(attr)
+
+
+def scatter_dims(attr: ir.Attribute) -> stablehlo.ScatterDimensionNumbers:
+    return stablehlo.ScatterDimensionNumbers(attr)
+
+
+def conv_dims(attr: ir.Attribute) -> stablehlo.ConvDimensionNumbers:
+    return stablehlo.ConvDimensionNumbers(attr)
+
+
+def channel_handle(attr: ir.Attribute | None) -> tuple[int, int] | None:
+    """(handle, type) of a `#stablehlo.channel_handle`, or None."""
+    if attr is None:
+        return None
+    ch = stablehlo.ChannelHandle(attr)
+    return ch.handle, ch.channel_type

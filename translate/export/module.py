@@ -1,0 +1,165 @@
+"""The driver: a StableHLO module -> an `HloModule`.
+
+`func.func @main` becomes the ENTRY computation; every other function reached by `func.call` becomes
+one computation, exported once and called with HLO `call` (to_apply=) from each call site, as XLA's
+own converter does (we do not inline: the call structure and the callee names stay visible).
+Module-level facts (replica/partition counts, frontend attributes, aliasing, donors) go to the header.
+"""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+from translate.errors import TranslateError
+from translate.export import mlir_attrs as A
+from translate.export.context import Builder, ExportContext, frontend_attributes_of
+from translate.export.locations import location_info
+from translate.export.registry import handles
+from translate.hlo.attributes import OpMetadata
+from translate.hlo.ir import BufferDonor, HloComputation, HloInstruction, HloModule, InputOutputAlias
+from translate.hlo.types import Shape
+
+
+def export_module(module: ir.Module, *, use_tuple_args: bool = False, return_tuple: bool = False) -> HloModule:
+    """Convert a StableHLO module (parsed in a context from `translate.mlir.context`) to HLO.
+
+        >>> with make_context():
+        ...     hlo = export_module(parse_module(text))
+        >>> print_hlo_text(hlo)
+    """
+    module_op = module.operation
+    ctx = ExportContext(module_op)
+    main = ctx.func_ops.get("main")
+    if main is None:
+        raise TranslateError("the module has no function named 'main'")
+    name = A.string(A.get(module_op, "sym_name"), "main") if A.has(module_op, "sym_name") else "main"
+    entry = _export_entry(ctx, main, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
+    hlo = HloModule(name, computations=ctx.computations, entry=entry)
+    _module_attributes(hlo, module_op)
+    _aliasing(hlo, main, use_tuple_args=use_tuple_args,
+              tuple_result=return_tuple or len(_function_type(main).results) != 1)
+    return hlo
+
+
+def _function_type(func: ir.Operation) -> ir.FunctionType:
+    return ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+
+
+def _arg_attrs(func: ir.Operation, kind: str = "arg_attrs") -> list[dict[str, ir.Attribute]]:
+    count = len(_function_type(func).inputs if kind == "arg_attrs" else _function_type(func).results)
+    attr = A.get(func, kind)
+    if attr is None:
+        return [{} for _ in range(count)]
+    return [A.dictionary(a) for a in ir.ArrayAttr(attr)]
+
+
+def _export_entry(ctx: ExportContext, func: ir.Operation, *, use_tuple_args: bool,
+                  return_tuple: bool) -> HloComputation:
+    block = func.regions[0].blocks[0]
+    b = Builder(ctx, ctx.unique_name("main"), is_entry=True)
+    arg_attrs = _arg_attrs(func)
+    if use_tuple_args:
+        param = b.parameter(Shape.tuple_of([b.shape(a) for a in block.arguments]), "arg_tuple")
+        for i, arg in enumerate(block.arguments):
+            b.values[arg] = b.gte(param, i)
+    else:
+        for arg, attrs in zip(block.arguments, arg_attrs):
+            b.values[arg] = _entry_parameter(b, arg, attrs)
+    results = b.emit_block(block)
+    result_attrs = _arg_attrs(func, "res_attrs")
+    shardings = [attrs.get("mhlo.sharding") for attrs in result_attrs]
+    if len(results) == 1 and not return_tuple:
+        root = results[0]
+        if shardings and shardings[0] is not None and "sharding" not in root.attributes:
+            root.attributes["sharding"] = _sharding(shardings[0])
+        b.comp.root = root
+    else:
+        root = b.tuple(results)
+        if any(s is not None for s in shardings):
+            root.attributes["sharding"] = _tuple_sharding(shardings)
+        b.comp.root = root
+    return ctx.finish(b.comp)
+
+
+def _entry_parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attribute]) -> HloInstruction:
+    info = location_info(arg.location)
+    name = info.op_name if info.op_name and info.file is None else f"Arg_{arg.arg_number}"
+    metadata = OpMetadata((("op_name", info.op_name),)) if info.op_name else None
+    param = b.parameter(b.shape(arg), name, metadata)
+    if "mhlo.sharding" in attrs:
+        param.attributes["sharding"] = _sharding(attrs["mhlo.sharding"])
+    frontend = frontend_attributes_of(attrs.get("mhlo.frontend_attributes"))
+    if frontend is not None:
+        param.attributes["frontend_attributes"] = frontend
+    return param
+
+
+def _sharding(attr: ir.Attribute):  # -> HloSharding
+    from translate.hlo.sharding import parse_sharding
+
+    return parse_sharding(A.string(attr))
+
+
+def _tuple_sharding(attrs: list[ir.Attribute | None]):  # -> HloSharding
+    from translate.hlo.sharding import parse_sharding
+
+    texts = [A.string(a) if a is not None else "{replicated}" for a in attrs]
+    return parse_sharding("{" + ", ".join(texts) + "}")
+
+
+def function_computation(ctx: ExportContext, callee: str) -> HloComputation:
+    """The computation of private function `callee`, exported on first use."""
+    comp = ctx.functions.get(callee)
+    if comp is not None:
+        return comp
+    func = ctx.func_ops.get(callee)
+    if func is None:
+        raise TranslateError(f"call to unknown function @{callee}")
+    if callee == "main":
+        raise TranslateError("a call to @main (recursion) has no HLO equivalent")
+    block = func.regions[0].blocks[0]
+    b = Builder(ctx, ctx.unique_name(callee))
+    for arg in block.arguments:
+        b.values[arg] = b.parameter(b.shape(arg), "Arg")
+    # Mark as in progress: a recursive call would otherwise loop forever.
+    ctx.functions[callee] = None  # type: ignore[assignment]
+    results = b.emit_block(block)
+    b.comp.root = results[0] if len(results) == 1 else b.tuple(results)
+    ctx.functions[callee] = ctx.finish(b.comp)
+    return b.comp
+
+
+@handles("func.call")
+def _call(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    callee = A.symbol(op.attributes["callee"])
+    if callee in b.ctx.functions and b.ctx.functions[callee] is None:
+        raise TranslateError(f"recursive call to @{callee} has no HLO equivalent")
+    comp = function_computation(b.ctx, callee)
+    instr = b.add("call", comp.root.shape, b.operands(op), {"to_apply": comp})
+    return b.split(op, instr)
+
+
+def _module_attributes(hlo: HloModule, module_op: ir.Operation) -> None:
+    replicas = A.get(module_op, "mhlo.num_replicas")
+    partitions = A.get(module_op, "mhlo.num_partitions")
+    # XLA prints these only when they differ from 1.
+    if replicas is not None and A.integer(replicas) != 1:
+        hlo.header["replica_count"] = A.integer(replicas)
+    if partitions is not None and A.integer(partitions) != 1:
+        hlo.header["num_partitions"] = A.integer(partitions)
+    hlo.frontend_attributes = frontend_attributes_of(A.get(module_op, "mhlo.frontend_attributes"))
+
+
+def _aliasing(hlo: HloModule, main: ir.Operation, *, use_tuple_args: bool, tuple_result: bool) -> None:
+    """`tf.aliasing_output` -> input_output_alias; `jax.buffer_donor` -> buffer_donor."""
+    aliases: list[InputOutputAlias] = []
+    donors: list[BufferDonor] = []
+    for i, attrs in enumerate(_arg_attrs(main)):
+        param, index = (0, (i,)) if use_tuple_args else (i, ())
+        if "tf.aliasing_output" in attrs:
+            output = A.integer(attrs["tf.aliasing_output"])
+            aliases.append(InputOutputAlias((output,) if tuple_result else (), param, index))
+        elif "jax.buffer_donor" in attrs and A.boolean(attrs["jax.buffer_donor"]):
+            donors.append(BufferDonor(param, index))
+    hlo.input_output_alias = tuple(aliases)
+    hlo.buffer_donor = tuple(donors)

@@ -1,0 +1,116 @@
+"""Regions -> HLO computations, and the implicit captures of non-isolated regions.
+
+Three ways a region's inputs become parameters:
+- `flat` (reduce, sort, scatter, map, ...): block argument i is parameter i; a region must not capture.
+- `tuple` (while): one tuple parameter (block arguments, then captures), unpacked with
+  get-tuple-element; the root is a tuple of the results, then the captures passed through.
+- `captures` (if/case branches, which have no block arguments): one parameter holding the captured
+  values, the value itself when there is exactly one, else a tuple (empty when none), as XLA does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from jaxlib.mlir import ir
+
+from translate.errors import TranslateError
+from translate.export.context import Builder
+from translate.hlo.ir import HloComputation, HloInstruction
+from translate.hlo.types import Shape
+
+
+def captures_of(regions: Sequence[ir.Region]) -> list[ir.Value]:
+    """Values used inside `regions` (at any depth) but defined outside them, in order of first use."""
+    defined: set[ir.Value] = set()
+    used: list[ir.Value] = []
+    seen: set[ir.Value] = set()
+
+    def walk_block(block: ir.Block) -> None:
+        for arg in block.arguments:
+            defined.add(arg)
+        for op in block.operations:
+            operation = op.operation
+            for v in operation.operands:
+                if v not in seen:
+                    seen.add(v)
+                    used.append(v)
+            for r in operation.results:
+                defined.add(r)
+            for region in operation.regions:
+                for inner in region.blocks:
+                    walk_block(inner)
+
+    for region in regions:
+        for block in region.blocks:
+            walk_block(block)
+    return [v for v in used if v not in defined]
+
+
+def _single_block(region: ir.Region) -> ir.Block:
+    blocks = list(region.blocks)
+    if len(blocks) != 1:
+        raise TranslateError(f"a region with {len(blocks)} blocks has no HLO equivalent")
+    return blocks[0]
+
+
+def flat_computation(b: Builder, region: ir.Region, name: str = "region") -> HloComputation:
+    """A computation whose parameters are the region's block arguments (no captures allowed)."""
+    if captures_of([region]):
+        raise TranslateError("this op's region uses values from outside it, which HLO cannot express")
+    block = _single_block(region)
+    sub = Builder(b.ctx, b.ctx.unique_name(name))
+    for arg in block.arguments:
+        sub.values[arg] = sub.parameter(sub.shape(arg), "Arg")
+    results = sub.emit_block(block)
+    _set_root(sub, results, force_tuple=False)
+    return b.ctx.finish(sub.comp)
+
+
+def tuple_computation(b: Builder, region: ir.Region, captures: Sequence[ir.Value],
+                      name: str = "region", *, pass_captures: bool) -> HloComputation:
+    """A computation with one tuple parameter: block arguments then captures (while bodies/conds)."""
+    block = _single_block(region)
+    shapes = [b.shape(a) for a in block.arguments] + [b.shape(v) for v in captures]
+    sub = Builder(b.ctx, b.ctx.unique_name(name))
+    param = sub.parameter(Shape.tuple_of(shapes), "arg_tuple")
+    elements = [sub.gte(param, i) for i in range(len(shapes))]
+    for value, instr in zip(list(block.arguments) + list(captures), elements):
+        sub.values[value] = instr
+    results = sub.emit_block(block)
+    if pass_captures:
+        results = results + elements[len(block.arguments):]
+        _set_root(sub, results, force_tuple=True)
+    else:
+        _set_root(sub, results, force_tuple=False)
+    return b.ctx.finish(sub.comp)
+
+
+def captures_operand(b: Builder, captures: Sequence[ir.Value]) -> HloInstruction:
+    """The branch operand carrying `captures`: the value itself if one, else a tuple."""
+    if len(captures) == 1:
+        return b.value(captures[0])
+    return b.tuple([b.value(v) for v in captures])
+
+
+def branch_computation(b: Builder, region: ir.Region, captures: Sequence[ir.Value],
+                       name: str = "region") -> HloComputation:
+    """A conditional branch: one parameter holding the captures (see `captures_operand`)."""
+    block = _single_block(region)
+    sub = Builder(b.ctx, b.ctx.unique_name(name))
+    if len(captures) == 1:
+        sub.values[captures[0]] = sub.parameter(b.shape(captures[0]), "Arg")
+    else:
+        param = sub.parameter(Shape.tuple_of([b.shape(v) for v in captures]), "arg_tuple")
+        for i, value in enumerate(captures):
+            sub.values[value] = sub.gte(param, i)
+    results = sub.emit_block(block)
+    _set_root(sub, results, force_tuple=False)
+    return b.ctx.finish(sub.comp)
+
+
+def _set_root(sub: Builder, results: list[HloInstruction], *, force_tuple: bool) -> None:
+    if len(results) == 1 and not force_tuple:
+        sub.comp.root = results[0]
+    else:
+        sub.comp.root = sub.tuple(results)

@@ -1,0 +1,535 @@
+"""HLO text of literals: XLA's printing rules (`xla/literal.cc`, `RoundTripFpToString` in `xla/util.cc`)
+and a vectorized reader of the same text.
+
+Printing, as XLA does it for a constant (`PrintWithoutShapeOneline`):
+- floats as `%.Ng` of the value widened to double, N = `max_digits10` of the type; f32 and f64 first try
+  `digits10` (6 / 15) digits and keep them when they read back to the same value. NaN prints `nan` or
+  `-nan`, with `(0xPAYLOAD)` when the type has NaN payloads and the payload is not the quiet bit alone.
+- pred as `true`/`false` for a scalar, `1`/`0` inside arrays; complex as `(re, im)`.
+- rank 1 `{a, b}`; rank >= 2 nests `{ {a, b}, {c, d} }` (padding spaces only around rows longer than one),
+  rank >= 4 tags inner groups with `/*iK=V*/`; tuples `( a, b )`.
+
+Reading follows XLA's parser (`hlo_parser.cc`): commas and whitespace separate values, `/*...*/` comments
+are skipped, a float is read as a double and then narrowed (f16 and bf16 through f32, as Eigen does), and a
+finite value that narrows to inf or NaN is out of range.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+import ml_dtypes
+import numpy as np
+
+from translate.errors import TranslateError
+from translate.hlo.literal import Literal, check_static, numpy_dtype
+from translate.hlo.types import PrimitiveType, Shape
+
+P = PrimitiveType
+
+
+@dataclass(frozen=True)
+class _FloatFormat:
+    digits: int              # max_digits10: enough for any value to read back exactly
+    short_digits: int        # digits10, tried first (f32, f64); 0 = always `digits`
+    payload_bits: int        # NaN payload bits (0: no signaling NaNs, hence no payloads)
+
+
+_FLOAT_FORMATS: dict[PrimitiveType, _FloatFormat] = {
+    P.F16: _FloatFormat(5, 0, 10), P.BF16: _FloatFormat(4, 0, 7),
+    P.F32: _FloatFormat(9, 6, 23), P.F64: _FloatFormat(17, 15, 52),
+    P.F8E5M2: _FloatFormat(2, 0, 2), P.F8E4M3: _FloatFormat(3, 0, 3), P.F8E3M4: _FloatFormat(3, 0, 4),
+    P.F8E4M3FN: _FloatFormat(3, 0, 0), P.F8E4M3B11FNUZ: _FloatFormat(3, 0, 0),
+    P.F8E5M2FNUZ: _FloatFormat(2, 0, 0), P.F8E4M3FNUZ: _FloatFormat(3, 0, 0),
+    P.F4E2M1FN: _FloatFormat(2, 0, 0), P.F8E8M0FNU: _FloatFormat(2, 0, 0),
+}
+_COMPONENT_TYPE = {P.C64: P.F32, P.C128: P.F64}
+_UINT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+_DOUBLE_QUIET_PAYLOAD = 1 << 51  # what `nan` without a payload means to XLA's lexer
+
+# ---------------------------------------------------------------------------------------------
+# Printing
+
+
+def literal_to_text(lit: Literal) -> str:
+    """The text XLA prints inside `constant(...)` for `lit`."""
+    if lit.is_tuple:
+        return "( " + ", ".join(literal_to_text(part) for part in lit.elements) + " )"
+    array = lit.array
+    flat = array.reshape(-1)
+    return _nest(_element_strings(flat, lit.shape.element_type, array.ndim), array.shape)
+
+
+def _element_strings(flat: np.ndarray, element_type: PrimitiveType, rank: int) -> list[str]:
+    if element_type == P.PRED:
+        if rank == 0:
+            return ["true" if flat[0] else "false"]
+        return np.where(flat, "1", "0").tolist()  # XLA prints predicates densely inside arrays
+    if element_type.is_signed_int or element_type.is_unsigned_int:
+        wide = np.uint64 if element_type == P.U64 else np.int64
+        return list(map(str, flat.astype(wide).tolist()))
+    if element_type.is_complex:
+        part = _COMPONENT_TYPE[element_type]
+        real = float_strings(np.ascontiguousarray(flat.real), part)
+        imag = float_strings(np.ascontiguousarray(flat.imag), part)
+        return [f"({r}, {i})" for r, i in zip(real, imag)]
+    return float_strings(flat, element_type)
+
+
+def float_strings(values: np.ndarray, element_type: PrimitiveType) -> list[str]:
+    """XLA's `RoundTripFpToString` of each element of a 1-D array of `element_type`."""
+    fmt = _FLOAT_FORMATS[element_type]
+    with np.errstate(invalid="ignore"):  # widening a signaling NaN is exact for us, if not for the FPU
+        wide = values.astype(np.float64)
+    as_list = wide.tolist()
+    if fmt.short_digits:
+        strings = np.array(list(map(f"%.{fmt.short_digits}g".__mod__, as_list)), dtype=object)
+        read_back = np.array(strings.tolist(), dtype=np.float64)
+        if element_type == P.F32:
+            read_back = _decimal_to_f32(read_back, strings)
+        with np.errstate(invalid="ignore"):
+            redo = np.flatnonzero(~(read_back == values))
+        if redo.size:
+            strings[redo] = list(map(f"%.{fmt.digits}g".__mod__, wide[redo].tolist()))
+    else:
+        strings = np.array(list(map(f"%.{fmt.digits}g".__mod__, as_list)), dtype=object)
+    nans = np.flatnonzero(np.isnan(wide))
+    if nans.size:
+        negative = np.signbit(wide[nans]).tolist()
+        payloads = _payloads(values[nans], fmt.payload_bits)
+        for i, neg, payload in zip(nans.tolist(), negative, payloads):
+            strings[i] = ("-nan" if neg else "nan") + (f"(0x{payload:x})" if payload else "")
+    return strings.tolist()
+
+
+def _payloads(nans: np.ndarray, payload_bits: int) -> list[int]:
+    """The payload of each NaN, or 0 where XLA prints none (quiet bit alone, or no payloads)."""
+    if not payload_bits:
+        return [0] * nans.size
+    raw = nans.view(_UINT[nans.dtype.itemsize]).astype(np.uint64)
+    payload = raw & np.uint64((1 << payload_bits) - 1)
+    quiet = np.uint64(1 << (payload_bits - 1))
+    return np.where(payload == quiet, np.uint64(0), payload).tolist()
+
+
+def _decimal_to_f32(doubles: np.ndarray, strings: np.ndarray) -> np.ndarray:
+    """Round decimal strings to f32 directly (as absl::SimpleAtof does), given their double values.
+
+    Narrowing the double is exact except when the double falls exactly on a midpoint between two
+    floats; there the decimal string itself decides the direction.
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        result = doubles.astype(np.float32)
+        widened = result.astype(np.float64)
+        suspects = np.flatnonzero((widened != doubles) & np.isfinite(widened))
+        if suspects.size == 0:
+            return result
+        d = doubles[suspects]
+        toward = np.where(d > widened[suspects], np.float32(np.inf), np.float32(-np.inf))
+        neighbour = np.nextafter(result[suspects], toward)
+        ties = suspects[(widened[suspects] + neighbour.astype(np.float64)) / 2 == d]
+    for i in ties.tolist():
+        exact, rounded = Decimal(strings[i]), Decimal(float(doubles[i]))
+        if exact != rounded:
+            step = np.float32(np.inf) if exact > rounded else np.float32(-np.inf)
+            candidates = (result[i], np.nextafter(result[i], step))
+            # the float on the side of the exact decimal value
+            result[i] = max(candidates) if exact > rounded else min(candidates)
+    return result
+
+
+def _nest(strings: list[str], dims: tuple[int, ...]) -> str:
+    """Wrap row-major element strings in XLA's one-line brace layout for `dims`."""
+    rank = len(dims)
+    if rank == 0:
+        return strings[0]
+    if rank == 1:
+        return "{" + ", ".join(strings) + "}"
+    n = dims[-1]
+    pad = " " if n > 1 else ""
+    groups = ["{" + pad + ", ".join(strings[i:i + n]) + pad + "}" for i in range(0, len(strings), n)] if n \
+        else ["{}"] * _product(dims[:-1])
+    for level in range(rank - 2, -1, -1):
+        size = dims[level]
+        count = _product(dims[:level])
+        tagged = rank > 3 and level > 0
+        parents = []
+        for g in range(count):
+            if tagged:
+                head = f"{{ /*i{level - 1}={g % dims[level - 1]}*/" + (" " if size > 0 else "")
+            else:
+                head = "{ "
+            parents.append(head + ", ".join(groups[g * size:(g + 1) * size]) + " }")
+        groups = parents
+    return groups[0]
+
+
+def _product(dims: tuple[int, ...] | list[int]) -> int:
+    result = 1
+    for d in dims:
+        result *= d
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+
+_COMMENT_RE = re.compile(r"/\*.*?\*/", re.S)
+_SEPARATORS = str.maketrans("{},", "   ")
+_NAN_PAYLOAD_RE = re.compile(r"(-?)nan\(0x([0-9a-fA-F]+)\)")
+_COMPONENT = r"([^\s(),{};]+(?:\([^(){}]*\))?)"
+_COMPLEX_RE = re.compile(r"\(\s*" + _COMPONENT + r"\s*,\s*" + _COMPONENT + r"\s*\)")
+_LONE_PLUS = re.compile(r"(?<![eE])\+")
+
+
+def _allowing(chars: str) -> dict[int, None]:
+    """A str.translate table deleting `chars` and the separators: what is left is not allowed."""
+    return str.maketrans("", "", chars + "{}, \t\r\n")
+
+
+_FLOAT_CHARS = _allowing("0123456789.eE+-naif;")
+_FLOAT_PAYLOAD_CHARS = _allowing("0123456789abcdefABCDEF.xX+-ni();")
+_INT_CHARS = _allowing("0123456789-")
+_PRED_CHARS = _allowing("0123456789-truefals")
+
+
+def parse_literal_text(text: str, shape: Shape) -> Literal:
+    """Read the text inside `constant(...)` as a literal of `shape` (see `literal.parse_literal`)."""
+    if "/*" in text:
+        text = _COMMENT_RE.sub(" ", text)
+    if "..." in text:
+        raise TranslateError("the constant was elided as '{...}' when the HLO was printed; print it again "
+                             "with large constants in full (HloPrintOptions.print_large_constants=True)")
+    return _parse(text, shape)
+
+
+def _parse(text: str, shape: Shape) -> Literal:
+    if shape.is_tuple:
+        return _parse_tuple(text, shape)
+    if not shape.is_array:
+        raise TranslateError(f"a constant of shape {shape} has no literal form")
+    check_static(shape)
+    element_type = shape.element_type
+    if element_type.is_complex:
+        text = _COMPLEX_RE.sub(r"\1;\2", text)
+    tokens = _split_elements(text, shape.dimensions)
+    if element_type == P.PRED:
+        flat = _pred_values(tokens, text)
+    elif element_type.is_signed_int or element_type.is_unsigned_int:
+        flat = _int_values(tokens, text, element_type)
+    elif element_type.is_complex:
+        flat = _complex_values(tokens, text, element_type)
+    else:
+        flat = _float_values(tokens, text, element_type)
+    return Literal(shape, flat.reshape(shape.dimensions))
+
+
+def _parse_tuple(text: str, shape: Shape) -> Literal:
+    body = text.strip()
+    if not (body.startswith("(") and body.endswith(")")):
+        raise TranslateError(f"expected a tuple literal '( ... )' for shape {shape.to_text(False)}")
+    parts = _split_top_level(body[1:-1])
+    if len(parts) != len(shape.tuple_shapes):
+        raise TranslateError(f"tuple literal has {len(parts)} elements, shape {shape.to_text(False)} "
+                             f"has {len(shape.tuple_shapes)}")
+    return Literal(shape, tuple(_parse(p, s) for p, s in zip(parts, shape.tuple_shapes)))
+
+
+def _split_top_level(body: str) -> list[str]:
+    """Split at commas outside any () or {}; an empty body has no parts."""
+    if not body.strip():
+        return []
+    raw = np.frombuffer(body.encode("utf-8"), np.uint8)
+    opens = (raw == ord("(")) | (raw == ord("{"))
+    closes = (raw == ord(")")) | (raw == ord("}"))
+    depth = np.cumsum(opens.astype(np.int64) - closes)
+    cuts = np.flatnonzero((raw == ord(",")) & (depth == 0)).tolist()
+    data = body.encode("utf-8")
+    bounds = [-1, *cuts, len(data)]
+    return [data[a + 1:b].decode("utf-8") for a, b in zip(bounds, bounds[1:])]
+
+
+def _split_elements(text: str, dims: tuple[int, ...]) -> list[str]:
+    """The value tokens of `text`, after checking its braces nest as `dims` requires."""
+    if not dims:
+        if "{" in text or "}" in text:
+            raise TranslateError("expected a single value for a scalar, found '{'")
+        tokens = text.replace(",", " ").split()
+        if len(tokens) != 1:
+            raise TranslateError(f"expected a single value for a scalar, found {len(tokens)}")
+        return tokens
+    _check_nesting(text, dims)
+    tokens = text.translate(_SEPARATORS).split()
+    assert len(tokens) == _product(dims), "nesting check let a wrong count through"
+    return tokens
+
+
+def _check_nesting(text: str, dims: tuple[int, ...]) -> None:
+    try:
+        raw = np.frombuffer(text.encode("ascii"), np.uint8)
+    except UnicodeEncodeError:
+        raise TranslateError("non-ASCII character in a literal") from None
+    is_open, is_close = raw == ord("{"), raw == ord("}")
+    separator = is_open | is_close | (raw == ord(",")) | (raw == 32) | (raw == 9) | (raw == 10) | (raw == 13)
+    starts = ~separator
+    starts[1:] &= separator[:-1]
+    token_starts = np.flatnonzero(starts)
+    braces = np.flatnonzero(is_open | is_close)
+    rank = len(dims)
+    if braces.size == 0:
+        raise TranslateError(f"expected '{{' to open a literal of rank {rank}")
+    opening = is_open[braces]
+    if _product(dims[:-1]) * 2 > braces.size:  # cannot match; and keeps the expected skeleton small
+        raise TranslateError(_nesting_mismatch(opening, None, dims))
+    expected = _skeleton(dims)
+    if opening.size != expected.size or not np.array_equal(opening, expected):
+        raise TranslateError(_nesting_mismatch(opening, expected, dims))
+    # values between brace i and brace i+1 (or the end)
+    before = np.searchsorted(token_starts, braces)
+    between = np.diff(np.append(before, token_starts.size))
+    if before[0]:
+        raise TranslateError("value before the literal's first '{'")
+    depth = np.cumsum(np.where(opening, 1, -1))
+    innermost = opening & (depth == rank)
+    if between[~innermost].any():
+        raise TranslateError(f"value outside the innermost braces of a rank-{rank} literal")
+    counts = between[innermost]
+    wrong = np.flatnonzero(counts != dims[-1])
+    if wrong.size:
+        k = int(wrong[0])
+        raise TranslateError(f"expected {dims[-1]} values in each innermost {{...}} of shape {list(dims)}, "
+                             f"found {int(counts[k])} in group {k}")
+
+
+def _skeleton(dims: tuple[int, ...]) -> np.ndarray:
+    """True for each '{' and False for each '}' of a literal of `dims`, in order."""
+    text = ""
+    for d in reversed(dims):
+        text = "{" + text * d + "}"
+    return np.frombuffer(text.encode("ascii"), np.uint8) == ord("{")
+
+
+def _nesting_mismatch(found: np.ndarray, expected: np.ndarray | None, dims: tuple[int, ...]) -> str:
+    depth = np.cumsum(np.where(found, 1, -1))
+    deepest = int(depth.max())
+    if deepest != len(dims):
+        return f"braces nest {deepest} deep, shape {list(dims)} needs {len(dims)}"
+    if depth.min() < 0 or depth[-1] != 0:
+        return "unbalanced braces in literal"
+    if expected is None:
+        return f"too few {{...}} groups for dimensions {list(dims)}"
+    n = min(found.size, expected.size)
+    diff = np.flatnonzero(found[:n] != expected[:n])
+    at = int(diff[0]) if diff.size else n
+    level = int(depth[at - 1]) if at else 0
+    return (f"wrong number of elements at nesting level {level} for dimensions {list(dims)} "
+            f"(expected {dims[min(level, len(dims) - 1)]})")
+
+
+def _bad_char(allowed: dict[int, None], text: str, what: str) -> None:
+    """Raise unless `text` holds only the characters `allowed` keeps (a fast whole-text check)."""
+    left = text.translate(allowed)
+    if left:
+        token = _token_at(text, text.index(left[0]))
+        raise TranslateError(f"expects {what}, found '{token}'")
+
+
+def _token_at(text: str, pos: int) -> str:
+    start, end = pos, pos
+    while start > 0 and text[start - 1] not in " \t\r\n{},":
+        start -= 1
+    while end < len(text) and text[end] not in " \t\r\n{},":
+        end += 1
+    return text[start:end]
+
+
+def _pred_values(tokens: list[str], text: str) -> np.ndarray:
+    _bad_char(_PRED_CHARS, text, "true, false or an integer for pred")
+    if set(tokens) <= {"0", "1", "true", "false"}:
+        array = np.array(tokens)
+        return (array == "1") | (array == "true")
+    return np.array([_pred_value(t) for t in tokens], dtype=np.bool_)
+
+
+def _pred_value(token: str) -> bool:
+    if token in ("true", "false"):
+        return token == "true"
+    try:
+        return int(token) != 0  # XLA reads any integer as a predicate
+    except ValueError:
+        raise TranslateError(f"expects true, false or an integer for pred, found '{token}'") from None
+
+
+def _int_values(tokens: list[str], text: str, element_type: PrimitiveType) -> np.ndarray:
+    _bad_char(_INT_CHARS, text, f"an integer for {element_type.text}")
+    try:
+        try:
+            values = np.array(tokens, dtype=np.int64)
+        except OverflowError:
+            if element_type != P.U64:
+                raise
+            values = np.array(tokens, dtype=np.uint64)
+    except (OverflowError, ValueError):
+        _raise_first_bad(tokens, element_type)
+    info = ml_dtypes.iinfo(numpy_dtype(element_type)) if element_type.bit_width < 8 \
+        else np.iinfo(numpy_dtype(element_type))
+    low, high = int(info.min), int(info.max)
+    if values.dtype == np.int64:
+        bad = np.flatnonzero((values < max(low, -2**63)) | (values > min(high, 2**63 - 1)))
+    else:
+        bad = np.flatnonzero(values > np.uint64(high))
+    if bad.size:
+        i = int(bad[0])
+        raise TranslateError(f"value {tokens[i]} is out of range for {element_type.text} [{low}, {high}] "
+                             f"(element {i})")
+    return values.astype(numpy_dtype(element_type))
+
+
+def _raise_first_bad(tokens: list[str], element_type: PrimitiveType) -> None:
+    """Find the token that numpy could not read and say what is wrong with it."""
+    info = np.iinfo(np.uint64 if element_type == P.U64 else np.int64)
+    for i, token in enumerate(tokens):
+        try:
+            value = int(token)
+        except ValueError:
+            raise TranslateError(f"expects an integer for {element_type.text}, found '{token}' "
+                                 f"(element {i})") from None
+        if not info.min <= value <= info.max:
+            raise TranslateError(f"value {token} is out of range for {element_type.text} (element {i})")
+    raise AssertionError("no bad token found")
+
+
+def _float_values(tokens: list[str], text: str, element_type: PrimitiveType) -> np.ndarray:
+    doubles, payloads = _doubles(tokens, text, element_type)
+    return _narrow(doubles, payloads, element_type, "value")
+
+
+def _complex_values(tokens: list[str], text: str, element_type: PrimitiveType) -> np.ndarray:
+    part_type = _COMPONENT_TYPE[element_type]
+    if not tokens:
+        return np.zeros(0, dtype=numpy_dtype(element_type))
+    joined = "\n".join(tokens)
+    if joined.count(";") != len(tokens):
+        bad = next(t for t in tokens if t.count(";") != 1)
+        raise TranslateError(f"expects a complex value '(re, im)' for {element_type.text}, found '{bad}'")
+    parts = joined.replace(";", "\n").split("\n")
+    pairs = np.empty((len(tokens), 2), dtype=numpy_dtype(part_type))
+    for column, name in ((0, "real part"), (1, "imaginary part")):
+        doubles, payloads = _doubles(parts[column::2], text, element_type)
+        pairs[:, column] = _narrow(doubles, payloads, part_type, name)
+    return pairs.view(numpy_dtype(element_type)).reshape(len(tokens))
+
+
+def _doubles(tokens: list[str], text: str, element_type: PrimitiveType) -> tuple[np.ndarray, dict[int, int]]:
+    """Read float tokens as doubles, as XLA's lexer does, with explicit NaN payloads on the side."""
+    has_payload = "(" in text
+    _bad_char(_FLOAT_PAYLOAD_CHARS if has_payload else _FLOAT_CHARS, text,
+              f"a floating-point value for {element_type.text}")
+    if "+" in text and _LONE_PLUS.search(text):
+        raise TranslateError(f"expects a floating-point value for {element_type.text}, found a '+' sign")
+    payloads: dict[int, int] = {}
+    if has_payload:
+        tokens = list(tokens)
+        for i, token in enumerate(tokens):
+            if "(" in token or "x" in token or "X" in token:
+                m = _NAN_PAYLOAD_RE.fullmatch(token)
+                payload = int(m.group(2), 16) if m else 0
+                if not m or not 0 < payload < 1 << 52:
+                    raise TranslateError(f"bad NaN payload '{token}' (element {i})")
+                payloads[i] = payload
+                tokens[i] = m.group(1) + "nan"
+    try:
+        doubles = np.array(tokens, dtype=np.float64)
+    except ValueError:
+        for i, token in enumerate(tokens):
+            try:
+                float(token)
+            except ValueError:
+                raise TranslateError(f"expects a floating-point value for {element_type.text}, "
+                                     f"found '{token}' (element {i})") from None
+        raise
+    overflow = np.flatnonzero(np.isinf(doubles))
+    for i in overflow.tolist():
+        if "inf" not in tokens[i]:
+            raise TranslateError(f"value {tokens[i]} is out of range for a double (element {i})")
+    return doubles, payloads
+
+
+def _narrow(doubles: np.ndarray, payloads: dict[int, int], element_type: PrimitiveType,
+            what: str) -> np.ndarray:
+    """Narrow doubles to `element_type` the way XLA's parser does, NaN payloads included."""
+    dtype = numpy_dtype(element_type)
+    with np.errstate(over="ignore", invalid="ignore"):
+        if element_type == P.F64:
+            values = doubles.copy()
+        elif element_type in (P.F16, P.BF16):
+            values = doubles.astype(np.float32).astype(dtype)  # Eigen narrows through float
+        elif dtype.itemsize == 1:
+            values = _narrow_small_float(doubles, dtype)
+        else:
+            values = doubles.astype(dtype)
+        if element_type != P.F64:
+            bad = np.flatnonzero(np.isfinite(doubles) & ~np.isfinite(values.astype(np.float64)))
+            if bad.size:
+                i = int(bad[0])
+                info = ml_dtypes.finfo(dtype)
+                raise TranslateError(f"{what} {doubles[i]:g} is out of range for {element_type.text} "
+                                     f"[{float(info.min):g}, {float(info.max):g}] (element {i})")
+    nans = np.flatnonzero(np.isnan(doubles))
+    if nans.size:
+        _set_nans(values, doubles, nans, payloads, element_type)
+    return values
+
+
+def _narrow_small_float(doubles: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """Narrow doubles to an 8- or 4-bit float the way XLA's direct cast from double does.
+
+    numpy's cast goes through f32 with round-to-nearest and can round twice; rounding to f32 *to odd*
+    first keeps every decision the final rounding makes (f32 has bits to spare), so ml_dtypes' own
+    f32 cast then gives what its double cast gives, quirks included (saturation, e8m0's lowest step).
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        narrow = doubles.astype(np.float32)
+        inexact = (narrow.astype(np.float64) != doubles) & np.isfinite(doubles)
+        if inexact.any():
+            away = inexact & (np.abs(narrow.astype(np.float64)) > np.abs(doubles))
+            narrow[away] = np.nextafter(narrow[away], np.float32(0))  # now truncated toward zero
+            narrow.view(np.uint32)[inexact] |= np.uint32(1)        # and marked inexact
+        values = narrow.astype(dtype)
+    if dtype == _E8M0:
+        # ml_dtypes rounds everything above 2^-127 up to 2^-126, so XLA reads its own `5.9e-39` (2^-127)
+        # as 2^-126; round to nearest there instead, which reads XLA's text back losslessly.
+        values[(doubles > _E8M0_LOWEST) & (doubles < 1.5 * _E8M0_LOWEST)] = _E8M0_LOWEST
+    return values
+
+
+_E8M0 = np.dtype(ml_dtypes.float8_e8m0fnu)
+_E8M0_LOWEST = 2.0 ** -127
+
+
+def _set_nans(values: np.ndarray, doubles: np.ndarray, nans: np.ndarray, payloads: dict[int, int],
+              element_type: PrimitiveType) -> None:
+    payload_bits = _FLOAT_FORMATS[element_type].payload_bits
+    explicit = {i: p for i, p in payloads.items() if p != _DOUBLE_QUIET_PAYLOAD}
+    if not payload_bits:
+        if explicit:
+            i = min(explicit)
+            raise TranslateError(f"NaN payload 0x{explicit[i]:x} given for {element_type.text}, "
+                                 f"which has no NaN payloads (element {i})")
+        return  # the narrowing cast already gave the type's NaN of that sign
+    mask = (1 << payload_bits) - 1
+    for i, p in explicit.items():
+        if p > mask:
+            raise TranslateError(f"NaN payload 0x{p:x} is out of range for {element_type.text} "
+                                 f"(at most 0x{mask:x}) (element {i})")
+    width = values.dtype.itemsize * 8
+    chosen = np.full(nans.size, 1 << (payload_bits - 1), dtype=np.uint64)
+    if explicit:
+        where = np.searchsorted(nans, list(explicit))
+        chosen[where] = list(explicit.values())
+    sign = np.signbit(doubles[nans]).astype(np.uint64) << np.uint64(width - 1)
+    exponent = np.uint64(((1 << (width - 1)) - 1) & ~mask)
+    bits = values.view(_UINT[values.dtype.itemsize])
+    bits[nans] = (sign | exponent | chosen).astype(bits.dtype)

@@ -1,0 +1,53 @@
+"""HLO → StableHLO: `import_module(HloModule) -> ir.Module`.
+
+    >>> from translate.hlo.text import parse_hlo_text
+    >>> from translate.mlir.context import make_context
+    >>> with make_context():
+    ...     m = import_module(parse_hlo_text("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }"))
+    ...     "func.func @main" in str(m)
+    True
+"""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+from translate.errors import TranslateError
+from translate.hlo.ir import HloModule
+from translate.import_ import (  # noqa: F401  (each module registers its handlers)
+    collectives, constants, control_flow, custom_call, data_movement, dot_conv, elementwise, fusion, linalg,
+    reduction,
+)
+from translate.import_.importer import HANDLERS, ModuleImporter
+from translate.mlir.context import verify
+
+
+def import_module(module: HloModule, context: ir.Context | None = None) -> ir.Module:
+    """Import `module` into a verified StableHLO module (in `context`, else the current one).
+
+    Raises TranslateError for an opcode without a StableHLO form, naming the instruction.
+    """
+    if context is not None:
+        with context, ir.Location.unknown():
+            return _import(module)
+    return _import(module)
+
+
+def _import(module: HloModule) -> ir.Module:
+    result = ModuleImporter(module).run()
+    verify(result)
+    for op in _walk(result.operation):
+        if op.name.startswith("mhlo."):
+            raise TranslateError(f"internal: the import produced {op.name}")
+    return result
+
+
+def _walk(operation: ir.Operation):
+    for region in operation.regions:
+        for block in region.blocks:
+            for op in block.operations:
+                yield op.operation
+                yield from _walk(op.operation)
+
+
+__all__ = ["import_module", "HANDLERS"]

@@ -1,0 +1,59 @@
+"""`constant` → `stablehlo.constant` with a DenseElementsAttr built from the literal's numpy value."""
+
+from __future__ import annotations
+
+import numpy as np
+from jaxlib.mlir import ir
+
+from translate.hlo.types import PrimitiveType, Shape
+from translate.import_.importer import OpContext, Tree, register
+from translate.typemap import element_type_to_mlir, shape_to_mlir
+
+P = PrimitiveType
+# Types numpy has natively (others go through their raw bits: bf16, f8, ...).
+_NATIVE = {P.F16, P.F32, P.F64, P.C64, P.C128, P.S8, P.S16, P.S32, P.S64, P.U8, P.U16, P.U32, P.U64}
+
+
+def dense_attr(value: np.ndarray, shape: Shape) -> ir.Attribute:
+    """A DenseElementsAttr of `shape` holding `value` (splat when all elements are equal)."""
+    element = element_type_to_mlir(shape.element_type)
+    dims = list(shape.dimensions)
+    array = np.ascontiguousarray(np.asarray(value).reshape(dims))
+    tensor = shape_to_mlir(shape)
+    if shape.element_type == P.PRED:
+        # The bindings take numpy bools directly (and pack them themselves).
+        return ir.DenseElementsAttr.get(array.astype(np.bool_), type=element, shape=dims)
+    if shape.element_type in _NATIVE:
+        if array.size > 1 and not shape.element_type.is_complex and _is_splat(array):
+            return ir.DenseElementsAttr.get_splat(tensor, _scalar_attr(array.reshape(-1)[0], element, shape))
+        return ir.DenseElementsAttr.get(array, type=element, shape=dims)
+    width = shape.element_type.bit_width
+    if width not in (8, 16, 32, 64):
+        raise ValueError(f"constants of {shape.element_type.text} are not supported")
+    raw = array.view(np.dtype(f"uint{width}"))
+    return ir.DenseElementsAttr.get(raw, type=element, shape=dims)
+
+
+def _is_splat(array: np.ndarray) -> bool:
+    flat = array.reshape(-1)
+    return bool(np.all(flat.view(np.uint8).reshape(flat.size, -1) == flat[:1].view(np.uint8)))
+
+
+def _scalar_attr(value: np.generic, element: ir.Type, shape: Shape) -> ir.Attribute:
+    if shape.element_type.is_float:
+        return ir.FloatAttr.get(element, float(value))
+    return ir.IntegerAttr.get(element, int(value))
+
+
+@register("constant")
+def constant(ctx: OpContext) -> Tree:
+    literal = ctx.instr.literal
+    if literal is None:
+        raise ctx.error("constant without a literal")
+    if ctx.shape.is_tuple:
+        raise ctx.error("tuple constants are not supported")
+    try:
+        value = dense_attr(literal.value, ctx.shape)
+    except (ValueError, TypeError) as err:
+        raise ctx.error(f"cannot import constant: {err}") from None
+    return ctx.single("stablehlo.constant", [], value=value)

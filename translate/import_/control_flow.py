@@ -1,0 +1,53 @@
+"""while → `stablehlo.while`, conditional → `stablehlo.if`/`case`, call → `func.call`.
+
+Tuple-shaped loop state and branch results are flattened into variadic operands and results.
+A conditional's branch operands are captured from the enclosing scope (StableHLO branches take
+no arguments).
+"""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+from translate.hlo.types import PrimitiveType
+from translate.import_.importer import OpContext, Tree, flat_types, flatten, register, unflatten
+
+
+@register("while")
+def while_(ctx: OpContext) -> Tree:
+    op, tree = ctx.multi("stablehlo.while", flatten(ctx.operands[0]), regions=2)
+    ctx.region(op, 0, ctx.computation("condition"))
+    ctx.region(op, 1, ctx.computation("body"))
+    return tree
+
+
+@register("conditional")
+def conditional(ctx: OpContext) -> Tree:
+    selector = ctx.value(0)
+    if "branch_computations" in ctx.instr.attributes:
+        branches = [ctx.importer.resolve_computation(c) for c in ctx.required("branch_computations")]
+    else:
+        branches = [ctx.computation("true_computation"), ctx.computation("false_computation")]
+    is_pred = ctx.instr.operands[0].shape.element_type == PrimitiveType.PRED
+    name = "stablehlo.if" if is_pred else "stablehlo.case"
+    op, tree = ctx.multi(name, [selector], regions=len(branches))
+    for i, (branch, operand) in enumerate(zip(branches, ctx.operands[1:])):
+        ctx.importer.fill_region(op.regions[i], branch, "stablehlo.return", captured=[operand])
+    return tree
+
+
+def call_function(ctx: OpContext, computation_attr: str, attributes: dict[str, ir.Attribute]) -> Tree:
+    """`func.call` of the function for a called computation, with flat operands and results."""
+    callee = ctx.importer.function_for(ctx.computation(computation_attr))
+    attributes = {"callee": ir.FlatSymbolRefAttr.get(callee), **attributes}
+    op = ctx.op("func.call", ctx.flat_operands(), flat_types(ctx.shape), attributes)
+    return unflatten(ctx.shape, iter(op.results))
+
+
+@register("call")
+def call(ctx: OpContext) -> Tree:
+    attributes: dict[str, ir.Attribute] = {}
+    backend_config = ctx.attr("backend_config")
+    if backend_config:
+        attributes["backend_config"] = ir.StringAttr.get(str(backend_config))
+    return call_function(ctx, "to_apply", attributes)

@@ -1,0 +1,73 @@
+"""custom-call → `stablehlo.custom_call` (every api version; typed-FFI configs as dictionaries)."""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo
+
+from translate.hlo.attributes import RawAttr, split_top_level
+from translate.hlo.types import Shape, default_layout, parse_shape
+from translate.import_ import attrs as A
+from translate.import_.importer import OpContext, Tree, register
+
+_API_VERSIONS = {"API_VERSION_UNSPECIFIED": 0, "API_VERSION_ORIGINAL": 1, "API_VERSION_STATUS_RETURNING": 2,
+                 "API_VERSION_STATUS_RETURNING_UNIFIED": 3, "API_VERSION_TYPED_FFI": 4}
+
+
+@register("custom-call")
+def custom_call(ctx: OpContext) -> Tree:
+    api = ctx.attr("api_version")
+    api_version = _API_VERSIONS.get(api.name, 1) if api is not None else 1
+    attributes: dict[str, ir.Attribute] = {
+        "call_target_name": A.string(ctx.required("custom_call_target")),
+        "api_version": A.i32(api_version),
+    }
+    if ctx.attr("custom_call_has_side_effect"):
+        attributes["has_side_effect"] = ir.BoolAttr.get(True)
+    config = ctx.attr("backend_config")
+    if config is not None:
+        text = config.text if isinstance(config, RawAttr) else str(config)
+        if api_version == 4:
+            try:
+                attributes["backend_config"] = ir.Attribute.parse(text or "{}")
+            except ir.MLIRError:
+                raise ctx.error("typed-FFI backend_config is not an MLIR dictionary") from None
+        elif text:
+            attributes["backend_config"] = A.string(text)
+    aliases = ctx.attr("output_to_operand_aliasing")
+    if aliases:
+        attributes["output_operand_aliases"] = ir.ArrayAttr.get([
+            stablehlo.OutputOperandAlias.get(list(a.output_index), a.operand_number, list(a.operand_index))
+            for a in aliases])
+    called = ctx.attr("called_computations")
+    if called:
+        attributes["called_computations"] = ir.ArrayAttr.get([
+            ir.FlatSymbolRefAttr.get(ctx.importer.function_for(ctx.importer.resolve_computation(c)))
+            for c in called])
+    layouts = _layouts(ctx)
+    if layouts is not None:
+        attributes["operand_layouts"], attributes["result_layouts"] = layouts
+    # Results: one per top-level tuple element (nested tuples stay tuple-typed values).
+    if ctx.shape.is_tuple:
+        from translate.typemap import shape_to_mlir
+        types = [shape_to_mlir(s) for s in ctx.shape.tuple_shapes]
+        op = ctx.op("stablehlo.custom_call", ctx.values(), types, attributes)
+        return tuple(op.results)
+    return ctx.op("stablehlo.custom_call", ctx.values(), attributes=attributes).result
+
+
+def _layouts(ctx: OpContext) -> tuple[ir.Attribute, ir.Attribute] | None:
+    """`operand_layout_constraints` (and the result's layouts) as StableHLO's index-tensor lists."""
+    constraints = ctx.attr("operand_layout_constraints")
+    if constraints is None:
+        return None
+    text = constraints.text if isinstance(constraints, RawAttr) else str(constraints)
+    inner = text.strip()[1:-1]
+    shapes = [parse_shape(s) for s in split_top_level(inner)] if inner.strip() else []
+    results = list(ctx.shape.tuple_shapes) if ctx.shape.is_tuple else [ctx.shape]
+    return (ir.ArrayAttr.get([_layout(s) for s in shapes]), ir.ArrayAttr.get([_layout(s) for s in results]))
+
+
+def _layout(shape: Shape) -> ir.Attribute:
+    layout = shape.layout or default_layout(shape.rank)
+    return A.dense_index(list(layout.minor_to_major))

@@ -1,0 +1,185 @@
+"""Data movement: broadcast, transpose, slices, concatenate, pad, gather/scatter, tuples, copy, bitcast."""
+
+from __future__ import annotations
+
+import numpy as np
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo
+
+from translate.hlo.types import Shape, default_layout
+from translate.import_ import attrs as A
+from translate.import_.importer import OpContext, Tree, flatten, register, unflatten
+from translate.typemap import shape_to_mlir
+
+
+@register("broadcast")
+def broadcast(ctx: OpContext) -> Tree:
+    return ctx.single("stablehlo.broadcast_in_dim", ctx.values(),
+                      broadcast_dimensions=A.i64_array(ctx.attr("dimensions", ())))
+
+
+@register("transpose")
+def transpose(ctx: OpContext) -> Tree:
+    return ctx.single("stablehlo.transpose", ctx.values(), permutation=A.i64_array(ctx.required("dimensions")))
+
+
+@register("reverse")
+def reverse(ctx: OpContext) -> Tree:
+    return ctx.single("stablehlo.reverse", ctx.values(), dimensions=A.i64_array(ctx.required("dimensions")))
+
+
+@register("slice")
+def slice_(ctx: OpContext) -> Tree:
+    dims = ctx.required("slice")
+    return ctx.single("stablehlo.slice", ctx.values(),
+                      start_indices=A.i64_array([d.start for d in dims]),
+                      limit_indices=A.i64_array([d.limit for d in dims]),
+                      strides=A.i64_array([d.stride for d in dims]))
+
+
+@register("concatenate")
+def concatenate(ctx: OpContext) -> Tree:
+    return ctx.single("stablehlo.concatenate", ctx.values(), dimension=A.i64(ctx.required("dimensions")[0]))
+
+
+@register("pad")
+def pad(ctx: OpContext) -> Tree:
+    dims = ctx.required("padding").dimensions
+    return ctx.single("stablehlo.pad", ctx.values(),
+                      edge_padding_low=A.i64_array([d.edge_padding_low for d in dims]),
+                      edge_padding_high=A.i64_array([d.edge_padding_high for d in dims]),
+                      interior_padding=A.i64_array([d.interior_padding for d in dims]))
+
+
+@register("dynamic-slice")
+def dynamic_slice(ctx: OpContext) -> Tree:
+    return ctx.single("stablehlo.dynamic_slice", ctx.values(),
+                      slice_sizes=A.i64_array(ctx.required("dynamic_slice_sizes")))
+
+
+@register("dynamic-update-slice")
+def dynamic_update_slice(ctx: OpContext) -> Tree:
+    return ctx.single("stablehlo.dynamic_update_slice", ctx.values())
+
+
+@register("get-dimension-size")
+def get_dimension_size(ctx: OpContext) -> Tree:
+    return ctx.single("stablehlo.get_dimension_size", ctx.values(),
+                      dimension=A.i64(ctx.required("dimensions")[0]))
+
+
+@register("set-dimension-size")
+def set_dimension_size(ctx: OpContext) -> Tree:
+    return ctx.single("stablehlo.set_dimension_size", ctx.values(),
+                      dimension=A.i64(ctx.required("dimensions")[0]))
+
+
+@register("gather")
+def gather(ctx: OpContext) -> Tree:
+    numbers = stablehlo.GatherDimensionNumbers.get(
+        offset_dims=list(ctx.attr("offset_dims", ())),
+        collapsed_slice_dims=list(ctx.attr("collapsed_slice_dims", ())),
+        operand_batching_dims=list(ctx.attr("operand_batching_dims", ())),
+        start_indices_batching_dims=list(ctx.attr("start_indices_batching_dims", ())),
+        start_index_map=list(ctx.attr("start_index_map", ())),
+        index_vector_dim=int(ctx.required("index_vector_dim")))
+    return ctx.single("stablehlo.gather", ctx.values(), dimension_numbers=numbers,
+                      slice_sizes=A.i64_array(ctx.required("slice_sizes")),
+                      indices_are_sorted=ir.BoolAttr.get(bool(ctx.attr("indices_are_sorted", False))))
+
+
+@register("scatter")
+def scatter(ctx: OpContext) -> Tree:
+    values = ctx.values()
+    n = (len(values) - 1) // 2
+    numbers = stablehlo.ScatterDimensionNumbers.get(
+        update_window_dims=list(ctx.attr("update_window_dims", ())),
+        inserted_window_dims=list(ctx.attr("inserted_window_dims", ())),
+        input_batching_dims=list(ctx.attr("input_batching_dims", ())),
+        scatter_indices_batching_dims=list(ctx.attr("scatter_indices_batching_dims", ())),
+        scattered_dims_to_operand_dims=list(ctx.attr("scatter_dims_to_operand_dims", ())),
+        index_vector_dim=int(ctx.required("index_vector_dim")))
+    op, tree = ctx.multi("stablehlo.scatter", values, {
+        "scatter_dimension_numbers": numbers,
+        "indices_are_sorted": ir.BoolAttr.get(bool(ctx.attr("indices_are_sorted", False))),
+        "unique_indices": ir.BoolAttr.get(bool(ctx.attr("unique_indices", False)))}, regions=1)
+    assert len(op.results) == n
+    ctx.region(op, 0, ctx.computation("to_apply"))
+    return tree
+
+
+# -- tuples --------------------------------------------------------------------------------------
+
+@register("tuple")
+def tuple_(ctx: OpContext) -> Tree:
+    return tuple(ctx.operands)
+
+
+@register("get-tuple-element")
+def get_tuple_element(ctx: OpContext) -> Tree:
+    index = int(ctx.required("index"))
+    operand = ctx.operands[0]
+    if isinstance(operand, tuple):
+        return operand[index]
+    # A tuple-typed value (e.g. a nested tuple result of a custom call): extract it.
+    return ctx.single("stablehlo.get_tuple_element", [operand], index=A.i32(index))
+
+
+# -- layout-only ops ------------------------------------------------------------------------------
+
+@register("copy")
+def copy(ctx: OpContext) -> Tree:
+    # A copy changes only the layout (or nothing): the logical value is its operand.
+    return ctx.operands[0]
+
+
+@register("domain")
+def domain(ctx: OpContext) -> Tree:
+    # Sharding domains are a partitioner annotation on an identity.
+    return ctx.operands[0]
+
+
+@register("bitcast")
+def bitcast(ctx: OpContext) -> Tree:
+    """A reinterpretation of the operand's physical bytes under the result's shape and layout.
+
+    Logically: read the operand in physical (major-to-minor) order, reshape to the result's physical
+    dimensions, and transpose back to logical order; if the element type changes, bitcast-convert.
+    A pure reshape (both layouts default) is a single `stablehlo.reshape`.
+    """
+    source = ctx.instr.operands[0].shape
+    result = ctx.shape
+    value = ctx.value(0)
+    if not (source.is_array and result.is_array):
+        raise ctx.error("bitcast of a tuple or token is not supported")
+    if source.element_type != result.element_type:
+        if source.element_type.bit_width != result.element_type.bit_width:
+            raise ctx.error("bitcast between element types of different widths is not supported")
+        value = _op(ctx, "stablehlo.bitcast_convert", value,
+                    Shape.array(result.element_type, source.dimensions), {})
+        source = Shape.array(result.element_type, source.dimensions, source.layout)
+    src_major = _major_to_minor(source, ctx)
+    res_major = _major_to_minor(result, ctx)
+    if src_major != list(range(source.rank)):
+        physical = [source.dimensions[d] for d in src_major]
+        value = _op(ctx, "stablehlo.transpose", value, Shape.array(result.element_type, physical),
+                    {"permutation": A.i64_array(src_major)})
+    physical_result = [result.dimensions[d] for d in res_major]
+    value = _op(ctx, "stablehlo.reshape", value, Shape.array(result.element_type, physical_result), {})
+    if res_major != list(range(result.rank)):
+        inverse = list(np.argsort(res_major))
+        value = _op(ctx, "stablehlo.transpose", value, result, {"permutation": A.i64_array(inverse)})
+    return value
+
+
+def _major_to_minor(shape: Shape, ctx: OpContext) -> list[int]:
+    layout = shape.layout or default_layout(shape.rank)
+    if layout.tiles or layout.element_size_in_bits:
+        raise ctx.error("bitcast with tiled or sub-byte layouts is not supported")
+    return list(reversed(layout.minor_to_major))
+
+
+def _op(ctx: OpContext, name: str, value: ir.Value, shape: Shape, attributes: dict) -> ir.Value:
+    if name == "stablehlo.reshape" and value.type == shape_to_mlir(shape):
+        return value
+    return ctx.op(name, [value], [shape_to_mlir(shape)], attributes).result

@@ -1,0 +1,66 @@
+"""dot → `stablehlo.dot_general`, convolution → `stablehlo.convolution`."""
+
+from __future__ import annotations
+
+import numpy as np
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo
+
+from translate.import_ import attrs as A
+from translate.import_.importer import OpContext, Tree, register
+
+
+@register("dot")
+def dot(ctx: OpContext) -> Tree:
+    lhs_rank, rhs_rank = (o.shape.rank for o in ctx.instr.operands)
+    lhs_c, rhs_c = tuple(ctx.attr("lhs_contracting_dims", ())), tuple(ctx.attr("rhs_contracting_dims", ()))
+    plain = (not ctx.attr("lhs_batch_dims") and not ctx.attr("rhs_batch_dims") and lhs_rank in (1, 2)
+             and rhs_rank in (1, 2) and lhs_c == (lhs_rank - 1,) and rhs_c == (0,))
+    if plain:
+        # A vector/matrix product is `stablehlo.dot`, as XLA's importer writes it.
+        precision = A.precision_config(ctx.instr, 2)
+        return ctx.op("stablehlo.dot", ctx.values(),
+                      attributes={"precision_config": precision} if precision is not None else {}).result
+    numbers = stablehlo.DotDimensionNumbers.get(
+        lhs_batching_dimensions=list(ctx.attr("lhs_batch_dims", ())),
+        rhs_batching_dimensions=list(ctx.attr("rhs_batch_dims", ())),
+        lhs_contracting_dimensions=list(ctx.attr("lhs_contracting_dims", ())),
+        rhs_contracting_dimensions=list(ctx.attr("rhs_contracting_dims", ())))
+    attributes = {"dot_dimension_numbers": numbers}
+    precision = A.precision_config(ctx.instr, 2)
+    if precision is not None:
+        attributes["precision_config"] = precision
+    return ctx.op("stablehlo.dot_general", ctx.values(), attributes=attributes).result
+
+
+@register("convolution")
+def convolution(ctx: OpContext) -> Tree:
+    labels = ctx.required("dim_labels")
+    numbers = stablehlo.ConvDimensionNumbers.get(
+        input_batch_dimension=labels.input_batch_dimension,
+        input_feature_dimension=labels.input_feature_dimension,
+        input_spatial_dimensions=list(labels.input_spatial_dimensions),
+        kernel_input_feature_dimension=labels.kernel_input_feature_dimension,
+        kernel_output_feature_dimension=labels.kernel_output_feature_dimension,
+        kernel_spatial_dimensions=list(labels.kernel_spatial_dimensions),
+        output_batch_dimension=labels.output_batch_dimension,
+        output_feature_dimension=labels.output_feature_dimension,
+        output_spatial_dimensions=list(labels.output_spatial_dimensions))
+    attributes: dict[str, ir.Attribute] = {
+        "dimension_numbers": numbers,
+        "feature_group_count": A.i64(ctx.attr("feature_group_count", 1)),
+        "batch_group_count": A.i64(ctx.attr("batch_group_count", 1)),
+    }
+    window = ctx.attr("window")
+    if window is not None and window.dimensions:
+        dims = window.dimensions
+        attributes["window_strides"] = A.i64_array([d.stride for d in dims])
+        attributes["padding"] = A.dense_i64(np.array([[d.padding_low, d.padding_high] for d in dims]))
+        attributes["lhs_dilation"] = A.i64_array([d.base_dilation for d in dims])
+        attributes["rhs_dilation"] = A.i64_array([d.window_dilation for d in dims])
+        if any(d.window_reversal for d in dims):
+            attributes["window_reversal"] = A.bool_array([d.window_reversal for d in dims])
+    precision = A.precision_config(ctx.instr, 2)
+    if precision is not None:
+        attributes["precision_config"] = precision
+    return ctx.op("stablehlo.convolution", ctx.values(), attributes=attributes).result

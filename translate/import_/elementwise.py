@@ -1,0 +1,105 @@
+"""Elementwise and other one-to-one ops, driven by `translate.optable`, plus the few with attributes."""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo
+
+from translate.hlo.attributes import Enum
+from translate.import_ import attrs as A
+from translate.import_.importer import HANDLERS, OpContext, Tree, flatten, register
+from translate.optable import BY_HLO
+
+# One-to-one entries that need structure on import, handled below or in data_movement.
+_STRUCTURED = {"stablehlo.tuple", "stablehlo.copy", "stablehlo.optimization_barrier", "stablehlo.after_all"}
+
+
+def _one_to_one(stablehlo_name: str):
+    def handler(ctx: OpContext) -> Tree:
+        return ctx.single(stablehlo_name, ctx.values())
+    return handler
+
+
+for _opcode, _entry in BY_HLO.items():
+    if _entry.stablehlo not in _STRUCTURED and not _entry.attrs:
+        register(_opcode)(_one_to_one(_entry.stablehlo))
+# XLA prints clz as `count-leading-zeros`; accept both spellings whichever the table uses.
+for _spelling in ("count-leading-zeros", "clz"):
+    if _spelling not in HANDLERS:
+        register(_spelling)(_one_to_one("stablehlo.count_leading_zeros"))
+
+
+@register("compare")
+def compare(ctx: OpContext) -> Tree:
+    direction = ctx.required("direction")
+    attributes = {"comparison_direction": stablehlo.ComparisonDirectionAttr.get(direction.name)}
+    kind = ctx.attr("type")
+    name = None
+    if kind is not None:
+        name = getattr(kind, "name", None) or getattr(kind, "text", str(kind))
+    elif ctx.attr("order") is not None:          # `order=TOTAL` in newer XLA text
+        order = ctx.attr("order")
+        name = (getattr(order, "name", None) or getattr(order, "text", str(order))) + "ORDER"
+    if name is not None:
+        attributes["compare_type"] = stablehlo.ComparisonTypeAttr.get(name.strip().upper())
+    return ctx.op("stablehlo.compare", ctx.values(), attributes=attributes).result
+
+
+@register("reduce-precision")
+def reduce_precision(ctx: OpContext) -> Tree:
+    return ctx.single("stablehlo.reduce_precision", ctx.values(),
+                      exponent_bits=A.i32(ctx.required("exponent_bits")),
+                      mantissa_bits=A.i32(ctx.required("mantissa_bits")))
+
+
+@register("iota")
+def iota(ctx: OpContext) -> Tree:
+    return ctx.single("stablehlo.iota", [], iota_dimension=A.i64(ctx.required("iota_dimension")))
+
+
+@register("rng")
+def rng(ctx: OpContext) -> Tree:
+    from translate.import_.constants import dense_attr
+    from translate.hlo.types import PrimitiveType, Shape
+    import numpy as np
+
+    distribution = ctx.required("distribution").name.replace("rng_", "").upper()
+    shape_type = Shape.array(PrimitiveType.S64, (ctx.shape.rank,))
+    dims = ctx.op("stablehlo.constant", [], [ir.RankedTensorType.get([ctx.shape.rank], ir.IntegerType.get_signless(64))],
+                  {"value": dense_attr(np.array(ctx.shape.dimensions, np.int64), shape_type)}).result
+    return ctx.single("stablehlo.rng", [*ctx.values(), dims],
+                      rng_distribution=stablehlo.RngDistributionAttr.get(distribution))
+
+
+@register("rng-bit-generator")
+def rng_bit_generator(ctx: OpContext) -> Tree:
+    algorithm = ctx.attr("algorithm")
+    name = algorithm.name.replace("rng_", "").upper() if algorithm is not None else "DEFAULT"
+    name = {"THREE_FRY": "THREE_FRY", "PHILOX": "PHILOX", "DEFAULT": "DEFAULT"}.get(name, name)
+    _, tree = ctx.multi("stablehlo.rng_bit_generator", ctx.values(),
+                        {"rng_algorithm": stablehlo.RngAlgorithmAttr.get(name)})
+    return tree
+
+
+@register("after-all")
+def after_all(ctx: OpContext) -> Tree:
+    if not ctx.operands:
+        return ctx.single("stablehlo.create_token", [])
+    return ctx.single("stablehlo.after_all", ctx.flat_operands())
+
+
+@register("optimization-barrier", "opt-barrier")
+def optimization_barrier(ctx: OpContext) -> Tree:
+    # HLO's barrier takes and returns one tuple; StableHLO's is variadic over the leaves.
+    _, tree = ctx.multi("stablehlo.optimization_barrier", flatten(ctx.operands[0]))
+    return tree
+
+
+@register("add-dependency")
+def add_dependency(ctx: OpContext) -> Tree:
+    # The data dependence on the token survives as an optimization barrier over (value, token).
+    leaves = flatten(ctx.operands[0])
+    token = ctx.value(1)
+    op = ctx.op("stablehlo.optimization_barrier", [*leaves, token], [v.type for v in leaves] + [token.type])
+    from translate.import_.importer import unflatten
+    return unflatten(ctx.shape, iter(list(op.results)[:-1]))

@@ -1,0 +1,29 @@
+"""fusion → a private function for the fused computation and a `func.call` of it.
+
+Why a call and not inlining: the fused computation stays one unit (its name, its kind, its
+parameters), so the HLO structure can be rebuilt on export; inlining is one `inline` pass away.
+"""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+from translate.import_.control_flow import call_function
+from translate.import_.importer import OpContext, Tree, register
+
+
+@register("fusion")
+def fusion(ctx: OpContext) -> Tree:
+    """A fusion is a call of its fused computation (a private function), marked with its kind.
+
+    The call carries `xla.fusion_kind` (`kLoop`, `kInput`, `kOutput`, `kCustom`) and the fusion's
+    `backend_config` so an exporter can rebuild the fusion; for every other consumer it is a plain call.
+    """
+    attributes: dict[str, ir.Attribute] = {}
+    kind = ctx.attr("kind")
+    if kind is not None:
+        attributes["xla.fusion_kind"] = ir.StringAttr.get(getattr(kind, "name", str(kind)))
+    backend_config = ctx.attr("backend_config")
+    if backend_config:
+        attributes["xla.backend_config"] = ir.StringAttr.get(str(backend_config))
+    return call_function(ctx, "calls", attributes)

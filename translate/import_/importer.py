@@ -1,0 +1,280 @@
+"""The HLO → StableHLO importer: one `ModuleImporter` per module, one handler per opcode family.
+
+Values are tracked as *trees*: an HLO instruction of array or token shape maps to one `ir.Value`, one of
+tuple shape to a Python tuple of trees. Tuples are therefore flattened wherever StableHLO takes variadic
+operands and results (function signatures, while/if/case, sort, reduce, custom calls, ...); a tuple is
+materialized as `stablehlo.tuple` only where a single tuple-typed value is required.
+
+    >>> from translate.hlo.text import parse_hlo_text
+    >>> m = ModuleImporter(parse_hlo_text("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }")).run()
+    >>> "func.func @main" in str(m)
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import func
+
+from translate.errors import TranslateError
+from translate.hlo.attributes import ComputationRef, RawAttr
+from translate.hlo.ir import HloComputation, HloInstruction, HloModule
+from translate.hlo.types import Shape
+from translate.import_ import attrs as A
+from translate.import_.locations import location_of
+from translate.typemap import shape_to_mlir
+
+Tree = Union[ir.Value, tuple["Tree", ...]]
+Handler = Callable[["OpContext"], Tree]
+
+HANDLERS: dict[str, Handler] = {}
+
+
+def register(*opcodes: str) -> Callable[[Handler], Handler]:
+    """Register a handler for HLO `opcodes` (a later registration of the same opcode is a bug)."""
+    def wrap(handler: Handler) -> Handler:
+        for opcode in opcodes:
+            assert opcode not in HANDLERS, f"two handlers for {opcode}"
+            HANDLERS[opcode] = handler
+        return handler
+    return wrap
+
+
+def flatten(tree: Tree) -> list[ir.Value]:
+    """The leaves of a value tree, depth first."""
+    if isinstance(tree, tuple):
+        return [v for t in tree for v in flatten(t)]
+    return [tree]
+
+
+def flat_shapes(shape: Shape) -> list[Shape]:
+    """The array/token leaves of an HLO shape, depth first (the order of `flatten`)."""
+    if shape.is_tuple:
+        return [s for t in shape.tuple_shapes for s in flat_shapes(t)]
+    return [shape]
+
+
+def unflatten(shape: Shape, values: Iterator[ir.Value]) -> Tree:
+    """Rebuild the tree of `shape` from flat values (inverse of `flatten`)."""
+    if shape.is_tuple:
+        return tuple(unflatten(s, values) for s in shape.tuple_shapes)
+    return next(values)
+
+
+def flat_types(shape: Shape) -> list[ir.Type]:
+    return [shape_to_mlir(s) for s in flat_shapes(shape)]
+
+
+@dataclass
+class OpContext:
+    """What a handler sees: the instruction, its operands as trees, and builders for ops."""
+
+    importer: ModuleImporter
+    instr: HloInstruction
+    operands: list[Tree]
+    loc: ir.Location
+    created: list[ir.Operation] = field(default_factory=list)
+
+    # -- reading the instruction --------------------------------------------------------------
+
+    @property
+    def shape(self) -> Shape:
+        return self.instr.shape
+
+    def attr(self, name: str, default: Any = None) -> Any:
+        return self.instr.attributes.get(name, default)
+
+    def required(self, name: str) -> Any:
+        if name not in self.instr.attributes:
+            raise self.error(f"missing attribute '{name}'")
+        return self.instr.attributes[name]
+
+    def computation(self, name: str) -> HloComputation:
+        """The computation attribute `name` (resolved by the parser or, if left raw, by name)."""
+        value = self.required(name)
+        if isinstance(value, tuple):
+            value = value[0]
+        return self.importer.resolve_computation(value)
+
+    def error(self, message: str) -> TranslateError:
+        return TranslateError(message, op=self.instr.name)
+
+    def value(self, index: int) -> ir.Value:
+        """Operand `index` as one value (a tuple operand is materialized with `stablehlo.tuple`)."""
+        return self.importer.materialize(self.operands[index], self.loc)
+
+    def values(self) -> list[ir.Value]:
+        return [self.value(i) for i in range(len(self.operands))]
+
+    def flat_operands(self) -> list[ir.Value]:
+        return [v for t in self.operands for v in flatten(t)]
+
+    def result_type(self) -> ir.Type:
+        return shape_to_mlir(self.shape)
+
+    # -- building ------------------------------------------------------------------------------
+
+    def op(self, name: str, operands: Iterable[ir.Value], results: list[ir.Type] | None = None,
+           attributes: dict[str, ir.Attribute] | None = None, regions: int = 0) -> ir.Operation:
+        """Create op `name` at the current insertion point, with this instruction's location."""
+        results = [self.result_type()] if results is None else results
+        operation = ir.Operation.create(name, results=results, operands=list(operands),
+                                        attributes=attributes or {}, regions=regions, loc=self.loc)
+        self.created.append(operation)
+        return operation
+
+    def single(self, name: str, operands: Iterable[ir.Value], **attributes: ir.Attribute) -> ir.Value:
+        """Create a one-result op typed like this instruction and return its value."""
+        return self.op(name, operands, attributes=attributes).result
+
+    def multi(self, name: str, operands: Iterable[ir.Value], attributes: dict[str, ir.Attribute] | None = None,
+              regions: int = 0, shape: Shape | None = None) -> tuple[ir.Operation, Tree]:
+        """Create an op whose results are `shape` (default: this instruction's) flattened; return op and tree."""
+        shape = self.shape if shape is None else shape
+        operation = self.op(name, operands, flat_types(shape), attributes, regions)
+        return operation, unflatten(shape, iter(operation.results))
+
+    def region(self, operation: ir.Operation, index: int, computation: HloComputation) -> None:
+        """Fill region `index` of `operation` with `computation` (block args = its flat parameters)."""
+        self.importer.fill_region(operation.regions[index], computation, "stablehlo.return")
+
+
+class ModuleImporter:
+    """Imports one HloModule into a new MLIR module (in the current or a given context)."""
+
+    def __init__(self, module: HloModule, context: ir.Context | None = None):
+        self.hlo = module
+        self.context = context
+        self.functions: dict[str, str] = {}          # computation name -> function symbol
+        self.pending: list[tuple[HloComputation, func.FuncOp]] = []
+        self.symbols: set[str] = set()
+        self.by_name = {c.name: c for c in module.computations}
+        self.module: ir.Module | None = None
+
+    # -- entry point ---------------------------------------------------------------------------
+
+    def run(self) -> ir.Module:
+        from translate.import_.module_attrs import set_entry_attrs, set_module_attrs
+
+        if self.hlo.entry is None:
+            raise TranslateError("the module has no entry computation")
+        self.module = ir.Module.create(loc=ir.Location.unknown())
+        set_module_attrs(self)
+        self.symbols.add("main")
+        main = self.declare(self.hlo.entry, "main", public=True)
+        set_entry_attrs(self, main)
+        self.pending.append((self.hlo.entry, main))
+        while self.pending:
+            computation, function = self.pending.pop()
+            self.define(computation, function)
+        return self.module
+
+    # -- functions -----------------------------------------------------------------------------
+
+    def resolve_computation(self, value: Any) -> HloComputation:
+        if isinstance(value, HloComputation):
+            return value
+        name = value.name if isinstance(value, ComputationRef) else value.text if isinstance(value, RawAttr) \
+            else str(value)
+        name = name.strip().lstrip("%")
+        if name not in self.by_name:
+            raise TranslateError(f"unknown computation '{name}'")
+        return self.by_name[name]
+
+    def function_for(self, computation: HloComputation) -> str:
+        """The symbol of the private function for `computation`, declared on first use."""
+        symbol = self.functions.get(computation.name)
+        if symbol is None:
+            symbol = self.unique_symbol(computation.name)
+            function = self.declare(computation, symbol, public=False)
+            self.pending.append((computation, function))
+        return symbol
+
+    def unique_symbol(self, name: str) -> str:
+        symbol, n = name, 0
+        while symbol in self.symbols:
+            n += 1
+            symbol = f"{name}_{n}"
+        self.symbols.add(symbol)
+        return symbol
+
+    def declare(self, computation: HloComputation, symbol: str, public: bool) -> func.FuncOp:
+        assert self.module is not None and computation.root is not None
+        self.functions[computation.name] = symbol
+        arg_types = [t for p in computation.parameters for t in flat_types(p.shape)]
+        result_types = flat_types(computation.root.shape)
+        with ir.InsertionPoint(self.module.body), ir.Location.unknown():
+            function = func.FuncOp(symbol, ir.FunctionType.get(arg_types, result_types))
+            if not public:
+                function.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        return function
+
+    def define(self, computation: HloComputation, function: func.FuncOp) -> None:
+        arg_locs = [location_of(p) for p in computation.parameters for _ in flat_shapes(p.shape)]
+        block = function.body.blocks.append(*function.type.inputs, arg_locs=arg_locs)
+        with ir.InsertionPoint(block):
+            root = self.emit(computation, list(block.arguments))
+            func.ReturnOp(flatten(root), loc=ir.Location.unknown())
+
+    def fill_region(self, region: ir.Region, computation: HloComputation, terminator: str,
+                    captured: list[Tree] | None = None) -> None:
+        """Emit `computation` into a new block of `region`.
+
+        Its parameters become block arguments, or, with `captured`, bind to values from the enclosing
+        scope (the block then has no arguments: `stablehlo.if`/`case` branches).
+        """
+        params = computation.parameters
+        if captured is None:
+            types = [t for p in params for t in flat_types(p.shape)]
+            locs = [location_of(p) for p in params for _ in flat_shapes(p.shape)]
+        else:
+            types, locs = [], []
+        block = region.blocks.append(*types, arg_locs=locs)
+        with ir.InsertionPoint(block):
+            root = self.emit(computation, list(block.arguments), captured)
+            ir.Operation.create(terminator, operands=flatten(root), loc=ir.Location.unknown())
+
+    # -- instructions --------------------------------------------------------------------------
+
+    def emit(self, computation: HloComputation, args: list[ir.Value],
+             param_trees: list[Tree] | None = None) -> Tree:
+        """Emit `computation`'s instructions at the current insertion point; return the root's tree.
+
+        Parameters bind to `param_trees` if given, else to `args` (flat, in parameter order).
+        """
+        values: dict[int, Tree] = {}
+        if param_trees is None:
+            it = iter(args)
+            param_trees = [unflatten(p.shape, it) for p in computation.parameters]
+        for p, tree in zip(computation.parameters, param_trees):
+            values[id(p)] = tree
+        for instr in computation.instructions:
+            if instr.opcode == "parameter":
+                continue
+            operands = [values[id(o)] for o in instr.operands]
+            values[id(instr)] = self.emit_instruction(instr, operands)
+        assert computation.root is not None
+        return values[id(computation.root)]
+
+    def emit_instruction(self, instr: HloInstruction, operands: list[Tree]) -> Tree:
+        handler = HANDLERS.get(instr.opcode)
+        if handler is None:
+            raise TranslateError(f"unsupported opcode '{instr.opcode}'", op=instr.name)
+        ctx = OpContext(self, instr, operands, location_of(instr))
+        with ctx.loc:
+            result = handler(ctx)
+        if ctx.created:
+            A.attach_common(ctx.created[-1], instr)
+        return result
+
+    def materialize(self, tree: Tree, loc: ir.Location) -> ir.Value:
+        """One value for `tree`: itself, or a `stablehlo.tuple` of its parts."""
+        if not isinstance(tree, tuple):
+            return tree
+        parts = [self.materialize(t, loc) for t in tree]
+        result_type = ir.TupleType.get_tuple([p.type for p in parts])
+        return ir.Operation.create("stablehlo.tuple", results=[result_type], operands=parts, loc=loc).result

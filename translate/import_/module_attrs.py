@@ -1,0 +1,121 @@
+"""Module-level facts of an HloModule as attributes of the MLIR module and of `@main`.
+
+- module name → `sym_name`; `num_partitions`/`replica_count` → `mhlo.num_partitions`/`mhlo.num_replicas`;
+- module frontend attributes → `mhlo.frontend_attributes`;
+- a non-default entry computation layout → `mhlo.xla_entry_computation_parameter_layouts` /
+  `mhlo.xla_entry_computation_result_layout` (minor-to-major as `tensor<Nxindex>`, nested for tuples);
+- `input_output_alias` → `tf.aliasing_output` on the aliased (flattened) argument; buffer donors →
+  `jax.buffer_donor`; entry parameter / root shardings → `mhlo.sharding` argument / result attributes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import func
+
+from translate.errors import TranslateError
+from translate.hlo.types import Shape, default_layout
+from translate.import_ import attrs as A
+
+if TYPE_CHECKING:
+    from translate.import_.importer import ModuleImporter
+
+
+def set_module_attrs(importer: ModuleImporter) -> None:
+    hlo = importer.hlo
+    assert importer.module is not None
+    op = importer.module.operation
+    op.attributes["sym_name"] = ir.StringAttr.get(hlo.name)
+    if "num_partitions" in hlo.header:
+        op.attributes["mhlo.num_partitions"] = A.i32(int(hlo.header["num_partitions"]))
+    if "replica_count" in hlo.header:
+        op.attributes["mhlo.num_replicas"] = A.i32(int(hlo.header["replica_count"]))
+    if hlo.frontend_attributes is not None and hlo.frontend_attributes.items:
+        op.attributes["mhlo.frontend_attributes"] = A.frontend_attributes(hlo.frontend_attributes)
+    layout = hlo.entry_computation_layout
+    if layout is not None and not all(_is_default(s) for s in (*layout.parameters, layout.result)):
+        op.attributes["mhlo.xla_entry_computation_parameter_layouts"] = ir.ArrayAttr.get(
+            [_layout_attr(s) for s in layout.parameters])
+        op.attributes["mhlo.xla_entry_computation_result_layout"] = _layout_attr(layout.result)
+
+
+def _is_default(shape: Shape) -> bool:
+    if shape.is_tuple:
+        return all(_is_default(s) for s in shape.tuple_shapes)
+    if not shape.is_array or shape.layout is None:
+        return True
+    return shape.layout == default_layout(shape.rank)
+
+
+def _layout_attr(shape: Shape) -> ir.Attribute:
+    if shape.is_tuple:
+        return ir.ArrayAttr.get([_layout_attr(s) for s in shape.tuple_shapes])
+    if not shape.is_array:
+        return A.dense_index([])
+    layout = shape.layout or default_layout(shape.rank)
+    return A.dense_index(list(layout.minor_to_major))
+
+
+def _flat_index(shape: Shape, index: tuple[int, ...]) -> int:
+    """The position of tuple element `index` among the flattened leaves of `shape`."""
+    from translate.import_.importer import flat_shapes
+
+    position = 0
+    for i in index:
+        if not shape.is_tuple or i >= len(shape.tuple_shapes):
+            raise TranslateError(f"tuple index {index} does not exist in shape {shape.to_text()}")
+        position += sum(len(flat_shapes(s)) for s in shape.tuple_shapes[:i])
+        shape = shape.tuple_shapes[i]
+    return position
+
+
+def set_entry_attrs(importer: ModuleImporter, main: func.FuncOp) -> None:
+    from translate.import_.importer import flat_shapes
+
+    entry = importer.hlo.entry
+    assert entry is not None and entry.root is not None
+    params = entry.parameters
+    offsets: list[int] = []
+    total = 0
+    for p in params:
+        offsets.append(total)
+        total += len(flat_shapes(p.shape))
+    arg_attrs: list[dict[str, ir.Attribute]] = [{} for _ in range(total)]
+    for alias in importer.hlo.input_output_alias:
+        arg = offsets[alias.parameter_number] + _flat_index(params[alias.parameter_number].shape,
+                                                            alias.parameter_index)
+        arg_attrs[arg]["tf.aliasing_output"] = A.i32(_flat_index(entry.root.shape, alias.output_index))
+    for donor in importer.hlo.buffer_donor:
+        arg = offsets[donor.parameter_number] + _flat_index(params[donor.parameter_number].shape,
+                                                            donor.parameter_index)
+        arg_attrs[arg]["jax.buffer_donor"] = ir.BoolAttr.get(True)
+    for p, offset in zip(params, offsets):
+        sharding = p.attributes.get("sharding")
+        if sharding is not None and not p.shape.is_tuple:
+            arg_attrs[offset]["mhlo.sharding"] = ir.StringAttr.get(A.sharding_text(sharding))
+    if any(arg_attrs):
+        main.arg_attrs = ir.ArrayAttr.get([ir.DictAttr.get(d) for d in arg_attrs])
+    root_sharding = entry.root.attributes.get("sharding")
+    if root_sharding is not None:
+        results = _result_shardings(entry.root.shape, root_sharding)
+        if results is not None:
+            main.result_attrs = ir.ArrayAttr.get(
+                [ir.DictAttr.get({"mhlo.sharding": ir.StringAttr.get(s)}) for s in results])
+
+
+def _result_shardings(shape: Shape, sharding: object) -> list[str] | None:
+    """One sharding string per flat result: tuple shardings are split per element."""
+    from translate.import_.importer import flat_shapes
+
+    n = len(flat_shapes(shape))
+    elements = getattr(sharding, "tuple_shardings", None) or getattr(sharding, "tuple_elements", None)
+    if shape.is_tuple:
+        if elements is not None and len(elements) == n:
+            return [A.sharding_text(e) for e in elements]
+        text = A.sharding_text(sharding)
+        if not text.startswith("{{"):      # one sharding for every element
+            return [text] * n
+        return None
+    return [A.sharding_text(sharding)]

@@ -1,0 +1,64 @@
+"""Ops with a reducer or comparator region: reduce, reduce-window, select-and-scatter, sort, map."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from translate.import_ import attrs as A
+from translate.import_.importer import OpContext, Tree, register
+
+
+@register("reduce")
+def reduce(ctx: OpContext) -> Tree:
+    op, tree = ctx.multi("stablehlo.reduce", ctx.values(),
+                         {"dimensions": A.i64_array(ctx.required("dimensions"))}, regions=1)
+    ctx.region(op, 0, ctx.computation("to_apply"))
+    return tree
+
+
+@register("reduce-window")
+def reduce_window(ctx: OpContext) -> Tree:
+    dims = ctx.required("window").dimensions
+    attributes = {
+        "window_dimensions": A.i64_array([d.size for d in dims]),
+        "window_strides": A.i64_array([d.stride for d in dims]),
+        "base_dilations": A.i64_array([d.base_dilation for d in dims]),
+        "window_dilations": A.i64_array([d.window_dilation for d in dims]),
+        "padding": A.dense_i64(np.array([[d.padding_low, d.padding_high] for d in dims]).reshape(len(dims), 2)),
+    }
+    op, tree = ctx.multi("stablehlo.reduce_window", ctx.values(), attributes, regions=1)
+    ctx.region(op, 0, ctx.computation("to_apply"))
+    return tree
+
+
+@register("select-and-scatter")
+def select_and_scatter(ctx: OpContext) -> Tree:
+    dims = ctx.required("window").dimensions
+    attributes = {
+        "window_dimensions": A.i64_array([d.size for d in dims]),
+        "window_strides": A.i64_array([d.stride for d in dims]),
+        "padding": A.dense_i64(np.array([[d.padding_low, d.padding_high] for d in dims]).reshape(len(dims), 2)),
+    }
+    op, tree = ctx.multi("stablehlo.select_and_scatter", ctx.values(), attributes, regions=2)
+    ctx.region(op, 0, ctx.computation("select"))
+    ctx.region(op, 1, ctx.computation("scatter"))
+    return tree
+
+
+@register("sort")
+def sort(ctx: OpContext) -> Tree:
+    from jaxlib.mlir import ir
+
+    op, tree = ctx.multi("stablehlo.sort", ctx.values(), {
+        "dimension": A.i64(ctx.required("dimensions")[0]),
+        "is_stable": ir.BoolAttr.get(bool(ctx.attr("is_stable", False)))}, regions=1)
+    ctx.region(op, 0, ctx.computation("to_apply"))
+    return tree
+
+
+@register("map")
+def map_(ctx: OpContext) -> Tree:
+    dims = ctx.attr("dimensions", tuple(range(ctx.shape.rank)))
+    op = ctx.op("stablehlo.map", ctx.values(), attributes={"dimensions": A.i64_array(dims)}, regions=1)
+    ctx.region(op, 0, ctx.computation("to_apply"))
+    return op.result
