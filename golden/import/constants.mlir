@@ -1,0 +1,18 @@
+module @constants {
+  func.func @main() -> (tensor<2x2xf32>, tensor<3xf32>, tensor<3xi1>, tensor<2xui8>, tensor<2xbf16>, tensor<i64>) {
+    %cst = stablehlo.constant dense<[[1.000000e+00, 2.500000e+00], [0xFF800000, 0x7FC00000]]> : tensor<2x2xf32> loc(#loc1)
+    %cst_0 = stablehlo.constant dense<7.000000e+00> : tensor<3xf32> loc(#loc2)
+    %c = stablehlo.constant dense<[true, false, true]> : tensor<3xi1> loc(#loc3)
+    %c_1 = stablehlo.constant dense<[0, 255]> : tensor<2xui8> loc(#loc4)
+    %cst_2 = stablehlo.constant dense<[1.500000e+00, -2.000000e+00]> : tensor<2xbf16> loc(#loc5)
+    %c_3 = stablehlo.constant dense<-9> : tensor<i64> loc(#loc6)
+    return %cst, %cst_0, %c, %c_1, %cst_2, %c_3 : tensor<2x2xf32>, tensor<3xf32>, tensor<3xi1>, tensor<2xui8>, tensor<2xbf16>, tensor<i64> loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc1 = loc("f")
+#loc2 = loc("s")
+#loc3 = loc("p")
+#loc4 = loc("u")
+#loc5 = loc("h")
+#loc6 = loc("i")

@@ -1,0 +1,23 @@
+#loc1 = loc("x")
+#loc7 = loc("p0")
+module @fusion_layout attributes {mhlo.xla_entry_computation_parameter_layouts = [dense<[1, 0]> : tensor<2xindex>], mhlo.xla_entry_computation_result_layout = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>]} {
+  func.func @main(%arg0: tensor<2x3xf32> loc("x")) -> (tensor<3x2xf32>, tensor<6xi32>) {
+    %0 = call @fused(%arg0) {xla.fusion_kind = "kLoop"} : (tensor<2x3xf32>) -> tensor<2x3xf32> loc(#loc2)
+    %1 = stablehlo.transpose %0, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32> loc(#loc3)
+    %2 = stablehlo.transpose %1, dims = [1, 0] : (tensor<3x2xf32>) -> tensor<2x3xf32> loc(#loc4)
+    %3 = stablehlo.reshape %2 : (tensor<2x3xf32>) -> tensor<6xf32> loc(#loc5)
+    %4 = stablehlo.bitcast_convert %3 : (tensor<6xf32>) -> tensor<6xi32> loc(#loc6)
+    return %1, %4 : tensor<3x2xf32>, tensor<6xi32> loc(#loc)
+  } loc(#loc)
+  func.func private @fused(%arg0: tensor<2x3xf32> loc("p0")) -> tensor<2x3xf32> {
+    %0 = stablehlo.negate %arg0 : tensor<2x3xf32> loc(#loc8)
+    return %0 : tensor<2x3xf32> loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc2 = loc("f")
+#loc3 = loc("t")
+#loc4 = loc("b")
+#loc5 = loc("r")
+#loc6 = loc("i")
+#loc8 = loc("n")

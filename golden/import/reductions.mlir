@@ -1,0 +1,52 @@
+#loc1 = loc("x")
+#loc7 = loc("av")
+#loc8 = loc("bv")
+#loc9 = loc("ai")
+#loc10 = loc("bi")
+#loc15 = loc("a")
+#loc16 = loc("b")
+#loc19 = loc("y")
+module @reductions {
+  func.func @main(%arg0: tensor<4x6xf32> loc("x")) -> (tensor<4xf32>, tensor<4xi32>, tensor<2x3xf32>, tensor<4x6xf32>, tensor<4x6xf32>) {
+    %0 = stablehlo.iota dim = 1 : tensor<4x6xi32> loc(#loc2)
+    %cst = stablehlo.constant dense<0xFF800000> : tensor<f32> loc(#loc3)
+    %c = stablehlo.constant dense<0> : tensor<i32> loc(#loc4)
+    %1 = stablehlo.reduce(%arg0 init: %cst) applies stablehlo.maximum across dimensions = [1] : (tensor<4x6xf32>, tensor<f32>) -> tensor<4xf32> loc(#loc5)
+    %2:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [1] : (tensor<4x6xf32>, tensor<4x6xi32>, tensor<f32>, tensor<i32>) -> (tensor<4xf32>, tensor<4xi32>)
+     reducer(%arg1: tensor<f32> loc("av"), %arg3: tensor<f32> loc("bv")) (%arg2: tensor<i32> loc("ai"), %arg4: tensor<i32> loc("bi"))  {
+      %6 = stablehlo.compare GT, %arg1, %arg3 : (tensor<f32>, tensor<f32>) -> tensor<i1> loc(#loc11)
+      %7 = stablehlo.select %6, %arg1, %arg3 : tensor<i1>, tensor<f32> loc(#loc12)
+      %8 = stablehlo.select %6, %arg2, %arg4 : tensor<i1>, tensor<i32> loc(#loc13)
+      stablehlo.return %7, %8 : tensor<f32>, tensor<i32> loc(#loc)
+    } loc(#loc6)
+    %3 = "stablehlo.reduce_window"(%arg0, %cst) <{base_dilations = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, window_dilations = array<i64: 1, 1>, window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>}> ({
+    ^bb0(%arg1: tensor<f32> loc("a"), %arg2: tensor<f32> loc("b")):
+      %6 = stablehlo.maximum %arg1, %arg2 : tensor<f32> loc(#loc17)
+      stablehlo.return %6 : tensor<f32> loc(#loc)
+    }) : (tensor<4x6xf32>, tensor<f32>) -> tensor<2x3xf32> loc(#loc14)
+    %4 = "stablehlo.sort"(%arg0) <{dimension = 1 : i64, is_stable = true}> ({
+    ^bb0(%arg1: tensor<f32> loc("x"), %arg2: tensor<f32> loc("y")):
+      %6 = stablehlo.compare LT, %arg1, %arg2 : (tensor<f32>, tensor<f32>) -> tensor<i1> loc(#loc20)
+      stablehlo.return %6 : tensor<i1> loc(#loc)
+    }) : (tensor<4x6xf32>) -> tensor<4x6xf32> loc(#loc18)
+    %5 = "stablehlo.map"(%arg0, %arg0) <{dimensions = array<i64: 0, 1>}> ({
+    ^bb0(%arg1: tensor<f32> loc("a"), %arg2: tensor<f32> loc("b")):
+      %6 = stablehlo.maximum %arg1, %arg2 : tensor<f32> loc(#loc17)
+      stablehlo.return %6 : tensor<f32> loc(#loc)
+    }) : (tensor<4x6xf32>, tensor<4x6xf32>) -> tensor<4x6xf32> loc(#loc17)
+    return %1, %2#1, %3, %4, %5 : tensor<4xf32>, tensor<4xi32>, tensor<2x3xf32>, tensor<4x6xf32>, tensor<4x6xf32> loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc2 = loc("idx")
+#loc3 = loc("ninf")
+#loc4 = loc("zero")
+#loc5 = loc("r")
+#loc6 = loc("am")
+#loc11 = loc("gt")
+#loc12 = loc("v")
+#loc13 = loc("i")
+#loc14 = loc("w")
+#loc17 = loc("m")
+#loc18 = loc("s")
+#loc20 = loc("lt")
