@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import ml_dtypes
@@ -113,8 +113,6 @@ class Program:
     tags: frozenset[str]
     x64: bool = False
     spmd: Spmd | None = None
-    # Extra keyword arguments for jax.jit (e.g. donate_argnums).
-    jit_kwargs: tuple[tuple[str, Any], ...] = field(default=())
 
 
 def program(name: str, fn: Callable[..., Any], args: list[Arg] | tuple[Arg, ...],

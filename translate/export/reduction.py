@@ -8,7 +8,7 @@ from translate.export import mlir_attrs as A
 from translate.export.context import Builder
 from translate.export.registry import handles
 from translate.export.regions import flat_computation
-from translate.hlo.attributes import RawAttr, Window, WindowDim
+from translate.hlo.attributes import Window, WindowDim
 from translate.hlo.ir import HloInstruction
 
 
@@ -59,8 +59,7 @@ def _select_and_scatter(b: Builder, op: ir.Operation) -> list[HloInstruction]:
                          padding_pairs(A.get(op, "padding")))
     select = flat_computation(b, op.regions[0])
     scatter = flat_computation(b, op.regions[1])
-    # `select`/`scatter` have no codec in translate.hlo.attributes yet: printed by name (see report).
-    attrs = {"window": window, "select": RawAttr(select.name), "scatter": RawAttr(scatter.name)}
+    attrs = {"window": window, "select": select, "scatter": scatter}
     return [b.add("select-and-scatter", b.result_shape(op), b.operands(op), attrs)]
 
 

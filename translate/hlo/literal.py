@@ -17,7 +17,7 @@ c64 text of the f32 max, `3.40282347e+38`, is accepted (XLA refuses it as out of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Union
 
 import ml_dtypes
@@ -166,7 +166,7 @@ def _bits(array: np.ndarray) -> np.ndarray:
 
 
 def parse_literal(text: str, shape: Shape) -> Literal:
-    """Read the text inside `constant(...)` as a literal of `shape`.
+    """Read the text inside `constant(...)` as a literal of `constant_shape(shape)`.
 
         >>> from translate.hlo.types import parse_shape
         >>> parse_literal("(1, {true, false})", parse_shape("(s32[], pred[2])")).to_text()
@@ -196,6 +196,22 @@ def from_literal_proto(proto: xla_data_pb2.LiteralProto) -> Literal:
     from translate.hlo.literal_proto import literal_from_proto
 
     return literal_from_proto(proto)
+
+
+def constant_shape(shape: Shape) -> Shape:
+    """The shape XLA's parser gives a constant written with `shape`: its literal's shape, which also becomes
+    the instruction's shape. Dynamic dimensions become static and `element_size_in_bits` is dropped.
+
+        >>> from translate.hlo.types import parse_shape
+        >>> constant_shape(parse_shape("(s4[<=4]{0:E(4)S(1)}, f32[])")).to_text()
+        '(s4[4]{0:S(1)}, f32[])'
+    """
+    if shape.is_tuple:
+        return Shape.tuple_of([constant_shape(s) for s in shape.tuple_shapes])
+    layout = shape.layout
+    if layout is not None and layout.element_size_in_bits:
+        layout = replace(layout, element_size_in_bits=0)
+    return Shape(shape.element_type, shape.dimensions, (False,) * shape.rank if shape.dynamic else (), layout)
 
 
 def physical_axes(shape: Shape) -> tuple[int, ...] | None:

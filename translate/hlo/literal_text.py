@@ -24,7 +24,7 @@ import ml_dtypes
 import numpy as np
 
 from translate.errors import TranslateError
-from translate.hlo.literal import Literal, check_static, numpy_dtype
+from translate.hlo.literal import Literal, check_static, constant_shape, numpy_dtype
 from translate.hlo.types import PrimitiveType, Shape
 
 P = PrimitiveType
@@ -202,7 +202,7 @@ def parse_literal_text(text: str, shape: Shape) -> Literal:
     if "..." in text:
         raise TranslateError("the constant was elided as '{...}' when the HLO was printed; print it again "
                              "with large constants in full (HloPrintOptions.print_large_constants=True)")
-    return _parse(text, shape)
+    return _parse(text, constant_shape(shape))
 
 
 def _parse(text: str, shape: Shape) -> Literal:

@@ -1,0 +1,217 @@
+"""StableHLO -> HLO exporter: differential tests against XLA and JAX, and golden pairs.
+
+For each small JAX program (tests/export_programs.py) we lower with JAX, export with us, print HLO
+text, and check three things against oracles we did not write:
+  (a) XLA's HLO parser accepts our text;
+  (b) our opcodes are XLA's own translation's opcodes (plumbing and documented rewrites aside);
+  (c) XLA runs our HLO to the same outputs as JAX runs the program.
+Golden pairs `golden/export/<name>.mlir` -> `<name>.hlo` pin the exact text of each handler.
+"""
+
+from __future__ import annotations
+
+import collections
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.export_programs import Program, programs
+from translate.errors import TranslateError
+from translate.export import export_module
+from translate.hlo.ir import HloModule
+from translate.hlo.opcodes import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
+from translate.hlo.text import print_hlo_text
+from translate.mlir.context import make_context, parse_module
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "export"
+
+# Instructions that only carry values around; XLA's converter and ours place them differently.
+PLUMBING = frozenset({"tuple", "get-tuple-element", "copy", "parameter", "call"})
+# XLA's converter first runs StableHLO simplification: constants are folded, sunk into regions and
+# deduplicated, no-op converts and reshapes removed, iotas canonicalised to rank-1 iota + broadcast.
+# These opcodes may appear in one translation and not in the other.
+FOLDED = frozenset({"constant", "broadcast", "reshape", "convert", "iota", "transpose"})
+# Cheap ops the simplifier folds (on constant operands) or drops (no-op pads and slices): XLA's
+# translation may have fewer of them than ours, never more.
+SIMPLIFIABLE = (UNARY_ELEMENTWISE | BINARY_ELEMENTWISE
+                | {"select", "clamp", "concatenate", "slice", "pad", "reverse", "dynamic-slice",
+                   "dynamic-update-slice"}) - {"convert"}
+
+_OPCODE_RE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")
+
+
+def opcodes(hlo_text: str) -> collections.Counter[str]:
+    """The multiset of opcodes in HLO text (one instruction per line, as XLA and we print)."""
+    counts: collections.Counter[str] = collections.Counter()
+    for line in hlo_text.splitlines():
+        head, eq, rest = line.partition(" = ")
+        if not eq or line.lstrip().startswith(("HloModule", "//")):
+            continue
+        m = _OPCODE_RE.search(" " + rest)
+        if m:
+            counts[m.group(1)] += 1
+    return counts
+
+
+def export_module_of(mlir_text: str, **options: bool) -> HloModule:
+    with make_context():
+        return export_module(parse_module(mlir_text), **options)
+
+
+def export_text(mlir_text: str, **options: bool) -> str:
+    return print_hlo_text(export_module_of(mlir_text, **options))
+
+
+# Opcodes XLA keeps even when their results are unused (MLIR does not erase a func.call either).
+SIDE_EFFECTS = frozenset({"outfeed", "infeed", "send", "send-done", "recv", "recv-done", "after-all", "call"})
+
+
+def live_opcodes(module: HloModule) -> collections.Counter[str]:
+    """Opcodes of the instructions that reach a computation's root (or have side effects), in the
+    computations the entry reaches: XLA's converter removes dead code, we keep what we were given.
+    A computation counts once per instruction calling it, as XLA gives each call site its own copy."""
+    counts: collections.Counter[str] = collections.Counter()
+    pending = [module.entry]
+    while pending:
+        comp = pending.pop()
+        roots = [comp.root] + [i for i in comp.instructions if i.opcode in SIDE_EFFECTS
+                               or i.attributes.get("custom_call_has_side_effect")]
+        live: set[int] = set()
+        stack = list(roots)
+        while stack:
+            instr = stack.pop()
+            if id(instr) in live:
+                continue
+            live.add(id(instr))
+            counts[instr.opcode] += 1
+            stack.extend(instr.operands)
+            pending.extend(instr.called_computations())
+    return counts
+
+
+def xla_translation(mlir_text: str) -> str:
+    from jaxlib import _jax
+
+    computation = _jax.mlir.mlir_module_to_xla_computation(mlir_text, use_tuple_args=False, return_tuple=False)
+    return computation.as_hlo_text()
+
+
+def opcode_differences(ours: HloModule, theirs: str) -> list[str]:
+    """Why our live opcodes disagree with XLA's translation (empty when they agree)."""
+    a, b = live_opcodes(ours), opcodes(theirs)
+    problems = []
+    for op in sorted(set(a) | set(b)):
+        if op in PLUMBING or op in FOLDED or a[op] == b[op]:
+            continue
+        if op in SIMPLIFIABLE and b[op] <= a[op]:
+            continue
+        problems.append(f"{op}: ours {a[op]}, XLA {b[op]}")
+    return problems
+
+
+# Opcode differences explained by XLA's pre-export rewrites, per program.
+KNOWN_OPCODE_DIFFERENCES: dict[str, set[str]] = {
+    # XLA's complex-math expander rewrites complex exp/abs/multiply into real arithmetic before export.
+    "complex_ops": {"complex", "exponential", "sine", "cosine", "real", "imag", "divide", "sqrt", "atan2",
+                    "log", "log-plus-one", "exponential-minus-one", "compare", "multiply", "select", "add",
+                    "subtract", "abs", "maximum", "minimum", "and", "or", "not"},
+}
+
+_PROGRAMS = programs()
+
+
+@pytest.fixture(scope="module")
+def lapack() -> None:
+    from jax._src.lax import linalg
+
+    linalg.initialize_lapack()
+
+
+@pytest.mark.parametrize("program", _PROGRAMS, ids=[p.name for p in _PROGRAMS])
+def test_jax_program(program: Program, lapack: None) -> None:
+    import jax
+    from jaxlib import _hlo
+
+    from translate.execute import compare_outputs, execute
+
+    mlir_text = jax.jit(program.fn).lower(*program.args).as_text(debug_info=True)
+    module = export_module_of(mlir_text)
+    ours = print_hlo_text(module)
+    # (a) XLA's parser accepts it (it raises on any error).
+    _hlo.hlo_module_from_text(ours)
+    # (b) same opcodes as XLA's own translation.
+    problems = [p for p in opcode_differences(module, xla_translation(mlir_text))
+                if p.split(":")[0] not in KNOWN_OPCODE_DIFFERENCES.get(program.name, set())]
+    assert not problems, "\n".join(problems) + "\n" + ours
+    # (c) same outputs as JAX.
+    expected = [np.asarray(x) for x in jax.tree.leaves(jax.jit(program.fn)(*program.args))]
+    actual = execute(ours, list(program.args))
+    comparison = compare_outputs(expected, actual)
+    assert comparison.ok, comparison.report()
+
+
+def test_tuple_options() -> None:
+    """use_tuple_args/return_tuple: one tuple parameter, a tuple root, and XLA still accepts it."""
+    from jaxlib import _hlo
+
+    text = ("func.func @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {\n"
+            "  %0 = stablehlo.add %a, %b : tensor<2xf32>\n  return %0 : tensor<2xf32>\n}")
+    hlo = export_text(text, use_tuple_args=True, return_tuple=True)
+    assert "entry_computation_layout={((f32[2]{0}, f32[2]{0}))->(f32[2]{0})}" in hlo
+    _hlo.hlo_module_from_text(hlo)
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in GOLDEN.glob("*.mlir")))
+def test_golden(name: str) -> None:
+    """The exact text of each handler's output; XLA parses it and agrees on the opcodes."""
+    from jaxlib import _hlo
+
+    mlir = (GOLDEN / f"{name}.mlir").read_text()
+    expected = (GOLDEN / f"{name}.hlo").read_text()
+    module = export_module_of(mlir)
+    ours = print_hlo_text(module)
+    assert ours == expected
+    _hlo.hlo_module_from_text(ours)
+    assert not opcode_differences(module, xla_translation(mlir))
+
+
+ERRORS = {
+    "unsupported op": ("func.func @main(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {\n"
+                       '  %0 = "stablehlo.einsum"(%a, %b) {einsum_config = "ab,bc->ac"} : '
+                       "(tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>\n  return %0 : tensor<2x4xf32>\n}",
+                       "'stablehlo.einsum': unsupported op"),
+    "no main": ("func.func @f() { return }", "no function named 'main'"),
+    "chlo without opcode": ("func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+                            "  %0 = chlo.lgamma %a : tensor<4xf32> -> tensor<4xf32>\n  return %0 : tensor<4xf32>\n}",
+                            "'chlo.lgamma': unsupported op"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ERRORS))
+def test_errors(case: str) -> None:
+    text, message = ERRORS[case]
+    with pytest.raises(TranslateError) as info:
+        export_text(text)
+    assert message in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_unsupported_op_names_its_location() -> None:
+    text = ('func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n'
+            '  %0 = chlo.lgamma %a : tensor<4xf32> -> tensor<4xf32> loc("model.py":12:3)\n'
+            '  return %0 : tensor<4xf32>\n}')
+    with pytest.raises(TranslateError) as info:
+        export_text(text)
+    assert str(info.value) == "model.py:12:3: error: 'chlo.lgamma': unsupported op"
+
+
+def regenerate_golden() -> None:
+    """Rewrite every golden/export/*.hlo from its .mlir (read each diff before keeping it)."""
+    for mlir_path in sorted(GOLDEN.glob("*.mlir")):
+        mlir_path.with_suffix(".hlo").write_text(export_text(mlir_path.read_text()))
+
+
+if __name__ == "__main__":
+    regenerate_golden()

@@ -1,0 +1,66 @@
+"""Sharding passes between GSPMD (``mhlo.sharding`` strings) and Shardy (``sdy`` dialect).
+
+    >>> text = import_shardings('''
+    ... func.func @main(%x: tensor<8xf32> {mhlo.sharding = "{devices=[4,2]<=[8] last_tile_dim_replicate}"})
+    ...     -> tensor<8xf32> { return %x : tensor<8xf32> }''')
+    >>> 'sdy.mesh @mesh = <["_axis_0"=4, "_axis_1"=2]>' in text
+    True
+    >>> 'mhlo.sharding = "{devices=[4,2]<=[8] last_tile_dim_replicate}"' in export_shardings(text)
+    True
+
+``import_shardings`` also lifts the Shardy round-trip attributes XLA leaves in HLO
+(``xla.sdy.meshes``, ``xla.sdy.sharding``, ``xla.sdy.FuncResultSharding``, ...) back to sdy form.
+"""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+__all__ = ["import_shardings", "export_shardings", "import_module", "export_module", "lift_sdy_round_trip"]
+
+
+def import_shardings(source: str | bytes) -> str:
+    """GSPMD ``mhlo.sharding`` attributes (MLIR text or bytecode) -> Shardy; returns MLIR text."""
+    from translate.mlir.context import make_context, module_to_text, parse_module
+
+    with make_context():
+        module = parse_module(source)
+        import_module(module)
+        return module_to_text(module)
+
+
+def export_shardings(source: str | bytes) -> str:
+    """Shardy ``sdy.mesh`` + ``sdy.sharding`` (MLIR text or bytecode) -> GSPMD; returns MLIR text."""
+    from translate.mlir.context import make_context, module_to_text, parse_module
+
+    with make_context():
+        module = parse_module(source)
+        export_module(module)
+        return module_to_text(module)
+
+
+def import_module(module: ir.Module) -> None:
+    """In place: lift XLA's Shardy round-trip attributes, then convert the ``mhlo.sharding`` left."""
+    from translate.mlir.context import verify
+    from translate.shardy.importer import import_module_shardings
+    from translate.shardy.round_trip import lift_sdy_round_trip as lift
+
+    lifted = lift(module)
+    if import_module_shardings(module) or lifted:
+        verify(module)
+
+
+def export_module(module: ir.Module) -> None:
+    """In place: every Shardy sharding becomes an ``mhlo.sharding`` string; meshes are dropped."""
+    from translate.mlir.context import verify
+    from translate.shardy.exporter import export_module_shardings
+
+    if export_module_shardings(module):
+        verify(module)
+
+
+def lift_sdy_round_trip(module: ir.Module) -> bool:
+    """In place: XLA's ``xla.sdy.*`` round-trip attributes and custom calls -> sdy form."""
+    from translate.shardy.round_trip import lift_sdy_round_trip as lift
+
+    return lift(module)

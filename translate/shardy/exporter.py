@@ -1,0 +1,339 @@
+"""Shardy (``sdy.mesh``, ``sdy.sharding``, sdy ops) in a StableHLO module -> GSPMD ``mhlo.sharding``.
+
+The inverse of ``importer``:
+
+* ``sdy.sharding`` on function arguments and results, and ``#sdy.sharding_per_value`` on ops,
+  become ``mhlo.sharding`` strings (a tuple sharding for ops with several results); a sharding
+  with every dimension open and no axis is Shardy's "not decided yet" and becomes ``{unknown}``;
+* ``sdy.sharding_constraint`` and ``sdy.reshard`` become ``custom_call @Sharding`` (open
+  dimensions listed in ``backend_config = "unspecified_dims=[...]"``);
+* ``sdy.manual_computation`` becomes JAX's mhlo form of shard_map: ``Sharding`` +
+  ``SPMDFullToShardShape`` per operand, a call of a new private ``@shmap_body`` function,
+  ``Sharding`` + ``SPMDShardToFullShape`` per result; shardings inside it get the manual axes as a
+  ``manual`` subgroup;
+* collectives whose ``replica_groups`` name mesh axes get explicit device groups;
+* ``sdy.mesh`` ops and the other ``sdy.*`` attributes (sharding rules) are dropped.
+
+sdy ops with no GSPMD form (explicit collectives such as ``sdy.all_gather``, sharding groups,
+nested manual computations) are errors.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+import numpy as np
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import func as func_dialect
+from jaxlib.mlir.dialects import stablehlo
+
+from translate.errors import TranslateError
+from translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, NamedSharding
+from translate.hlo.op_metadata import OpMetadata
+from translate.hlo.sharding import HloSharding, with_metadata
+from translate.shardy import mlir_util as U
+from translate.shardy.importer import FULL_TO_SHARD, SHARD_TO_FULL, SHARDING_TARGET
+from translate.shardy.sdy_attrs import ReadSharding, manual_axis_names, mesh_from_attr, read_per_value, read_sharding
+
+MANUAL_COMPUTATION = "sdy.manual_computation"
+# sdy ops that only annotate a value: the value passes through unchanged.
+_PASS_THROUGH = ("sdy.propagation_barrier",)
+_CONSTRAINTS = ("sdy.sharding_constraint", "sdy.reshard")
+
+
+def export_module_shardings(module: ir.Module) -> bool:
+    """Rewrite ``module`` in place (see the module docstring); False when it had nothing of Shardy."""
+    return _Exporter(module).run()
+
+
+@dataclass(frozen=True)
+class _Manual:
+    """The manual axes in force at some point: their mesh and their indices in it."""
+
+    mesh: Mesh | None = None
+    axes: tuple[int, ...] = ()
+
+
+class _Exporter:
+    def __init__(self, module: ir.Module) -> None:
+        self.module = module
+        self.meshes: dict[str, Mesh] = {}
+
+    def run(self) -> bool:
+        mesh_ops = [op.operation for op in self.module.body.operations if op.operation.name == "sdy.mesh"]
+        for op in mesh_ops:
+            self.meshes[U.symbol_name(op)] = mesh_from_attr(op.attributes["mesh"])
+        touched = bool(mesh_ops)
+        function_manual = self._function_manual_axes()
+        for func in U.functions(self.module):
+            outer = function_manual.get(U.symbol_name(func), _Manual())
+            touched |= self._convert_function(func, outer)
+            for op in U.walk(func):
+                touched |= self._convert_op(op, outer)
+        for op in self._manual_computations_innermost_first():
+            self._convert_manual_computation(op)
+            touched = True
+        for op in mesh_ops:
+            op.erase()
+        return touched
+
+    # Shardings -------------------------------------------------------------------------------
+
+    def _gspmd(self, read: ReadSharding, manual: _Manual, where: ir.Operation) -> HloSharding:
+        """The GSPMD sharding of one Shardy sharding, with ``manual`` axes as a manual subgroup."""
+        named = read.named
+        if named.mesh.maximal_device is not None:
+            return HloSharding.maximal(named.mesh.maximal_device)
+        if read.fully_open and not manual.axes:
+            return HloSharding.unknown()
+        if manual.axes:
+            if manual.mesh != named.mesh:
+                raise U.error_at(where, "a sharding inside sdy.manual_computation uses another mesh "
+                                        "than the computation's manual axes")
+            named = _with_manual(named, manual.axes, where)
+        if (problem := named.validation_error()) is not None:
+            raise U.error_at(where, f"invalid Shardy sharding {named.to_text(False)}: {problem}")
+        sharding = HloSharding.from_named(replace(named, replicated_axes=())).canonical()
+        if named.unreduced_axes and named.reduction_op != "sum":
+            # GSPMD keeps the reduction of unreduced values as a metadata record (as XLA prints it).
+            record = OpMetadata(op_type="sdy::reduction_op", op_name=named.reduction_op.upper())
+            sharding = with_metadata(sharding, (record,))
+        return sharding
+
+    def _read(self, attr: ir.Attribute, where: ir.Operation) -> ReadSharding:
+        try:
+            return read_sharding(attr, self.meshes)
+        except TranslateError as err:
+            raise U.error_at(where, err.message) from None
+
+    def _read_all(self, attr: ir.Attribute, where: ir.Operation) -> list[ReadSharding]:
+        try:
+            return read_per_value(attr, self.meshes)
+        except TranslateError as err:
+            raise U.error_at(where, err.message) from None
+
+    def _convert_function(self, func: ir.Operation, manual: _Manual) -> bool:
+        changed = False
+        for kind in ("arg_attrs", "res_attrs"):
+            dicts = U.attr_dicts(func, kind)
+            for attrs in dicts:
+                if U.SDY_SHARDING in attrs:
+                    read = self._read(attrs.pop(U.SDY_SHARDING), func)
+                    attrs[U.MHLO_SHARDING] = ir.StringAttr.get(self._gspmd(read, manual, func).to_text())
+                    changed = True
+                for key in [k for k in attrs if k.startswith("sdy.")]:
+                    del attrs[key]
+                    changed = True
+            if changed:
+                U.set_attr_dicts(func, kind, dicts)
+        return changed
+
+    def _convert_op(self, op: ir.Operation, outer: _Manual) -> bool:
+        changed = False
+        if U.SDY_SHARDING in op.attributes and op.name not in _CONSTRAINTS:
+            manual = self._manual_at(op, outer)
+            reads = self._read_all(op.attributes[U.SDY_SHARDING], op)
+            shardings = [self._gspmd(r, manual, op) for r in reads]
+            single = len(shardings) == 1 and len(op.results) <= 1
+            sharding = shardings[0] if single else HloSharding.tuple(shardings)
+            del op.attributes[U.SDY_SHARDING]
+            op.attributes[U.MHLO_SHARDING] = ir.StringAttr.get(sharding.to_text())
+            changed = True
+        for key in [name for name in op.attributes if name.startswith("sdy.")]:
+            del op.attributes[key]  # sharding rules and origins have no GSPMD form
+            changed = True
+        if op.name in _CONSTRAINTS:
+            self._convert_constraint(op, self._manual_at(op, outer))
+            return True
+        if op.name in _PASS_THROUGH:
+            op.results[0].replace_all_uses_with(op.operands[0])
+            op.erase()
+            return True
+        if op.name.startswith("sdy.") and op.name not in (MANUAL_COMPUTATION, "sdy.return"):
+            raise U.error_at(op, f"{op.name} has no GSPMD (mhlo.sharding) equivalent")
+        changed |= self._convert_replica_groups(op)
+        return changed
+
+    def _convert_constraint(self, op: ir.Operation, manual: _Manual) -> None:
+        # Open dimensions become GSPMD's unspecified_dims; the sharding itself is then closed.
+        read = _closed(self._read(op.attributes["sharding"], op))
+        sharding = self._gspmd(read, manual, op)
+        value = op.operands[0]
+        with ir.InsertionPoint(op), op.location:
+            custom = _custom_call(SHARDING_TARGET, value, value.type, sharding, read.unspecified)
+        op.results[0].replace_all_uses_with(custom.result)
+        op.erase()
+
+    # Manual computations ---------------------------------------------------------------------
+
+    def _manual_at(self, op: ir.Operation, outer: _Manual) -> _Manual:
+        """The manual axes in force at ``op``: from enclosing manual computations, else ``outer``."""
+        found: list[ir.Operation] = []
+        parent = op.parent
+        while parent is not None:
+            if parent.name == MANUAL_COMPUTATION:
+                found.append(parent.operation)
+            parent = parent.parent
+        if not found:
+            return outer
+        if len(found) > 1 or outer.axes:
+            raise U.error_at(found[0], "nested sdy.manual_computation has no GSPMD export here")
+        return self._manual_of(found[0])
+
+    def _manual_of(self, computation: ir.Operation) -> _Manual:
+        names = manual_axis_names(computation.attributes["manual_axes"])
+        reads = (self._read_all(computation.attributes["in_shardings"], computation)
+                 + self._read_all(computation.attributes["out_shardings"], computation))
+        mesh = reads[0].named.mesh if reads else next(iter(self.meshes.values()), None)
+        if not names:
+            return _Manual(mesh, ())
+        if mesh is None or any(r.named.mesh != mesh for r in reads):
+            raise U.error_at(computation, "sdy.manual_computation shardings must use one mesh")
+        indices = []
+        for name in names:
+            index = mesh.axis_index(name)
+            if index is None:
+                raise U.error_at(computation, f"manual axis '{name}' is not in the mesh")
+            indices.append(index)
+        return _Manual(mesh, tuple(sorted(indices)))
+
+    def _function_manual_axes(self) -> dict[str, _Manual]:
+        """Functions called from inside a manual computation run with its manual axes."""
+        result: dict[str, _Manual] = {}
+        for func in U.functions(self.module):
+            for op in U.walk(func):
+                if op.name != "func.call":
+                    continue
+                manual = self._manual_at(op, _Manual())
+                if manual.axes:
+                    result[U.callee(op)] = manual
+        return result
+
+    def _manual_computations_innermost_first(self) -> list[ir.Operation]:
+        found = [op for func in U.functions(self.module) for op in U.walk(func) if op.name == MANUAL_COMPUTATION]
+        return found[::-1]  # pre-order reversed: nested ones come before their parents
+
+    def _convert_manual_computation(self, computation: ir.Operation) -> None:
+        manual = self._manual_of(computation)
+        # Open dimensions become unspecified_dims on the custom calls; their shardings are closed.
+        ins = [_closed(r) for r in self._read_all(computation.attributes["in_shardings"], computation)]
+        outs = [_closed(r) for r in self._read_all(computation.attributes["out_shardings"], computation)]
+        block = computation.regions[0].blocks[0]
+        locals_in = [arg.type for arg in block.arguments]
+        terminator = list(block.operations)[-1]
+        locals_out = [v.type for v in terminator.operands]
+        body_name = self._new_body_function(computation, block, locals_in, locals_out)
+        with ir.InsertionPoint(computation), computation.location:
+            operands = []
+            for value, read, local in zip(computation.operands, ins, locals_in):
+                global_sharding = self._gspmd(read, _Manual(), computation)
+                marked = _custom_call(SHARDING_TARGET, value, value.type, global_sharding, read.unspecified)
+                to_local = self._gspmd(read, manual, computation)
+                operands.append(_custom_call(FULL_TO_SHARD, marked.result, local, to_local, read.unspecified).result)
+            call = func_dialect.CallOp(locals_out, ir.FlatSymbolRefAttr.get(body_name), operands)
+            for k, (result, read) in enumerate(zip(computation.results, outs)):
+                local_sharding = self._gspmd(read, manual, computation)
+                marked = _custom_call(SHARDING_TARGET, call.results[k], locals_out[k], local_sharding,
+                                      read.unspecified)
+                full = _custom_call(SHARD_TO_FULL, marked.result, result.type,
+                                    self._gspmd(read, _Manual(), computation), read.unspecified)
+                result.replace_all_uses_with(full.result)
+        computation.erase()
+
+    def _new_body_function(self, computation: ir.Operation, block: ir.Block, inputs: list[ir.Type],
+                           outputs: list[ir.Type]) -> str:
+        """A private function holding the computation's body (moved, not copied)."""
+        taken = {U.symbol_name(op.operation) for op in self.module.body.operations
+                 if "sym_name" in op.operation.attributes}
+        name, i = "shmap_body", 0
+        while name in taken:
+            name, i = f"shmap_body_{i}", i + 1
+        with ir.InsertionPoint(self.module.body), computation.location:
+            body = func_dialect.FuncOp(name, ir.FunctionType.get(inputs, outputs), visibility="private")
+            entry = body.add_entry_block()
+        operations = list(block.operations)
+        with ir.InsertionPoint(entry), operations[-1].location:
+            new_return = func_dialect.ReturnOp(list(operations[-1].operands))
+        for op in operations[:-1]:
+            op.move_before(new_return)
+        for old, new in zip(block.arguments, entry.arguments):
+            old.replace_all_uses_with(new)
+        operations[-1].erase()
+        return name
+
+    # Collectives -----------------------------------------------------------------------------
+
+    def _convert_replica_groups(self, op: ir.Operation) -> bool:
+        attr = U.get_attr(op, "replica_groups")
+        if attr is None or not isinstance(attr, ir.Attribute) or "replica_group_mesh_axes" not in str(attr):
+            return False
+        groups = self._mesh_axes_groups(stablehlo.ReplicaGroupMeshAxesAttr(attr), op)
+        op.attributes["replica_groups"] = ir.DenseElementsAttr.get(np.ascontiguousarray(groups, dtype=np.int64))
+        return True
+
+    def _mesh_axes_groups(self, attr: stablehlo.ReplicaGroupMeshAxesAttr, op: ir.Operation) -> np.ndarray:
+        """Device groups for collectives over mesh axes: devices that differ only along those axes."""
+        ref = attr.mesh
+        if not isinstance(ref, ir.FlatSymbolRefAttr) or ref.value not in self.meshes:
+            raise U.error_at(op, f"replica groups name an unknown mesh {ref}")
+        mesh = self.meshes[ref.value]
+        axes = [_stablehlo_axis_ref(a, mesh, op) for a in ir.ArrayAttr(attr.axes)]
+        named = NamedSharding(mesh, (DimSharding(tuple(axes)),))
+        tiles = named.to_tiles()
+        assert tiles is not None
+        array, kinds = tiles
+        # to_tiles puts the named axes in dim 0 and every other axis into a trailing replicated dim.
+        size = array.shape[0]
+        if kinds:
+            return array.reshape(size, -1).T.copy()
+        return array.reshape(1, size)
+
+
+# Helpers -----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _ClosedRead(ReadSharding):
+    """A sharding read for a custom call: closed, its open dimensions kept as ``unspecified``."""
+
+    unspecified: tuple[int, ...] = ()
+
+
+def _closed(read: ReadSharding) -> _ClosedRead:
+    return _ClosedRead(read.named, read.mesh_name, (), unspecified=read.open_dims)
+
+
+def _with_manual(named: NamedSharding, manual: tuple[int, ...], where: ir.Operation) -> NamedSharding:
+    """``named`` with the ``manual`` axes taken out of its dimensions and made manual."""
+    mesh = named.mesh
+    keep = tuple(DimSharding(tuple(a for a in d.axes if a.index not in manual), d.is_closed)
+                 for d in named.dim_shardings)
+    for axes in (named.replicated_axes, named.unreduced_axes):
+        if any(a.index in manual for a in axes):
+            raise U.error_at(where, "a manual axis is also listed as replicated or unreduced")
+    manual_refs = tuple(AxisRef(i) for i in manual if mesh.axes[i].size > 1)
+    return replace(named, dim_shardings=keep, manual_axes=manual_refs)
+
+
+def _custom_call(target: str, value: ir.Value, result_type: ir.Type, sharding: HloSharding,
+                 open_dims: tuple[int, ...]) -> stablehlo.CustomCallOp:
+    config = f"unspecified_dims=[{','.join(map(str, open_dims))}]" if open_dims else ""
+    op = stablehlo.CustomCallOp([result_type], [value], target, backend_config=ir.StringAttr.get(config))
+    op.operation.attributes[U.MHLO_SHARDING] = ir.StringAttr.get(sharding.to_text())
+    return op
+
+
+def _stablehlo_axis_ref(attr: ir.Attribute, mesh: Mesh, op: ir.Operation) -> AxisRef:
+    ref = stablehlo.AxisRefAttr(attr)
+    index = mesh.axis_index(ref.name)
+    if index is None:
+        raise U.error_at(op, f"replica groups name axis '{ref.name}', which is not in the mesh")
+    info = ref.sub_axis_info
+    if info is None:
+        return AxisRef(index)
+    numbers = [int(n) for n in re.findall(r"\d+", str(info))]
+    if len(numbers) != 2:
+        raise TranslateError(f"cannot read sub-axis {info}")
+    return AxisRef(index, pre_size=numbers[0], size=numbers[1])
+
+

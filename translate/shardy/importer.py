@@ -1,0 +1,397 @@
+"""GSPMD ``mhlo.sharding`` strings in a StableHLO module -> Shardy ``sdy.mesh`` + ``sdy.sharding``.
+
+What changes, in this order:
+
+1. every ``mhlo.sharding`` (function arguments and results, ops; tuple shardings flattened over
+   the op's results) is parsed and one mesh is chosen for all of them (``mesh_inference``);
+   ``sdy.mesh @mesh`` (and ``@maximal_mesh_N`` per maximal device) is added to the module;
+2. the mhlo form of ``shard_map`` -- ``Sharding`` + ``SPMDFullToShardShape`` custom calls, a
+   ``func.call`` of the body, ``Sharding`` + ``SPMDShardToFullShape`` -- becomes
+   ``sdy.manual_computation`` with the body inlined; the manual axes are the mesh axes of the
+   ``manual`` subgroup of the full-to-shard sharding (all axes for ``{manual}``);
+3. the remaining ``Sharding`` custom calls become ``sdy.sharding_constraint``
+   (``backend_config = "unspecified_dims=[...]"`` gives open dimensions);
+4. the other ``mhlo.sharding`` attributes become ``sdy.sharding`` (``#sdy.sharding`` on function
+   arguments and results, ``#sdy.sharding_per_value`` on ops).
+
+Inside a manual computation (and in functions called from one) the manual axes are dropped from
+shardings, since Shardy shardings there name only the free axes. A manual sharding anywhere else
+has no Shardy equivalent and is an error.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import sdy
+
+from translate.errors import TranslateError
+from translate.hlo.named_sharding import NamedSharding
+from translate.hlo.sharding import HloSharding, ShardingKind, parse_sharding
+from translate.shardy import mlir_util as U
+from translate.shardy.mesh_inference import MeshPlan, plan_mesh
+from translate.shardy.sdy_attrs import manual_axes_attr, mesh_text, parse_attr, sharding_text
+
+SHARDING_TARGET = "Sharding"
+FULL_TO_SHARD = "SPMDFullToShardShape"
+SHARD_TO_FULL = "SPMDShardToFullShape"
+GLOBAL_MESH = "mesh"
+_UNSPECIFIED_DIMS = re.compile(r"unspecified_dims=\[([0-9,\s]*)\]")
+
+
+@dataclass
+class _ShardMap:
+    """One mhlo shard_map: the custom-call pairs around a call of the body function."""
+
+    call: ir.Operation
+    arguments: list[tuple[ir.Operation, ir.Operation]]            # (Sharding, SPMDFullToShardShape)
+    results: list[tuple[ir.Operation, ir.Operation] | None]       # (Sharding, SPMDShardToFullShape)
+
+
+def import_module_shardings(module: ir.Module) -> bool:
+    """Rewrite ``module`` in place (see the module docstring); False when it had no ``mhlo.sharding``."""
+    return _Importer(module).run()
+
+
+class _Importer:
+    def __init__(self, module: ir.Module) -> None:
+        self.module = module
+        self.plan: MeshPlan | None = None
+        self.mesh_names: dict[int | None, str] = {}   # maximal device (None: the global mesh) -> symbol
+
+    def run(self) -> bool:
+        shardings = self._collect()
+        if not shardings:
+            return False
+        self.plan = plan_mesh(shardings, _num_partitions(self.module))
+        self._insert_meshes(shardings)
+        shard_maps = self._find_shard_maps()
+        bodies = {U.callee(m.call) for m in shard_maps}
+        for shard_map in shard_maps:
+            self._convert_shard_map(shard_map)
+        self._erase_uncalled(bodies)
+        manual_functions = self._manual_functions()
+        for func in U.functions(self.module):
+            manual = U.symbol_name(func) in manual_functions
+            self._convert_function(func, manual)
+            for op in U.walk(func):
+                if U.MHLO_SHARDING in op.attributes:
+                    self._convert_op(op, manual or U.is_inside(op, "sdy.manual_computation"))
+        return True
+
+    # Collecting and planning -----------------------------------------------------------------
+
+    def _collect(self) -> list[HloSharding]:
+        found: list[HloSharding] = []
+        for func in U.functions(self.module):
+            for kind in ("arg_attrs", "res_attrs"):
+                for attrs in U.attr_dicts(func, kind):
+                    if U.MHLO_SHARDING in attrs:
+                        found.append(_parse(attrs[U.MHLO_SHARDING], func))
+            for op in U.walk(func):
+                if (attr := U.get_attr(op, U.MHLO_SHARDING)) is not None:
+                    found.append(_parse(attr, op))
+        return found
+
+    def _insert_meshes(self, shardings: list[HloSharding]) -> None:
+        assert self.plan is not None
+        taken = {U.symbol_name(op.operation) for op in self.module.body.operations
+                 if "sym_name" in op.operation.attributes}
+        wanted: list[tuple[int | None, str, str]] = []
+        if any(not _is_maximal_only(s) for s in shardings):
+            wanted.append((None, GLOBAL_MESH, mesh_text(self.plan.mesh)))
+        for device in self.plan.maximal_devices:
+            wanted.append((device, f"maximal_mesh_{device}", f"<[], device_ids=[{device}]>"))
+        body = self.module.body
+        anchor = body.operations[0] if len(body.operations) else None
+        for key, base, text in wanted:
+            name = _unique_symbol(base, taken)
+            taken.add(name)
+            self.mesh_names[key] = name
+            ip = ir.InsertionPoint(anchor) if anchor is not None else ir.InsertionPoint(body)
+            with ip, ir.Location.unknown():
+                sdy.MeshOp(name, parse_attr("#sdy.mesh" + text))
+
+    # Converting one sharding -----------------------------------------------------------------
+
+    def _sdy_text(self, sharding: HloSharding, rank: int, where: ir.Operation, *, open_dims: tuple[int, ...] = (),
+                  manual_ok: bool = False) -> str:
+        """``<@mesh, [...]>`` for a non-tuple sharding of a value of ``rank``."""
+        assert self.plan is not None
+        try:
+            named = self.plan.express(sharding)
+        except TranslateError as err:
+            raise U.error_at(where, err.message) from None
+        if named.manual_axes:
+            if not manual_ok:
+                raise U.error_at(where, f"manual sharding {sharding.to_text(False)} outside a shard_map region "
+                                        "has no Shardy equivalent (Shardy marks manual axes only on "
+                                        "sdy.manual_computation)")
+            named = replace(named, manual_axes=())
+        if sharding.kind is ShardingKind.UNKNOWN:
+            open_dims = tuple(range(rank))
+        if named.dim_shardings and len(named.dim_shardings) != rank:
+            raise U.error_at(where, f"sharding {sharding.to_text(False)} tiles {len(named.dim_shardings)} "
+                                    f"dimensions but the value has rank {rank}")
+        return sharding_text(named, self._mesh_name(named), rank, open_dims)
+
+    def _mesh_name(self, named: NamedSharding) -> str:
+        return self.mesh_names[named.mesh.maximal_device]
+
+    def _convert_function(self, func: ir.Operation, manual: bool) -> None:
+        ftype = U.function_type(func)
+        for kind, types in (("arg_attrs", ftype.inputs), ("res_attrs", ftype.results)):
+            dicts = U.attr_dicts(func, kind)
+            changed = False
+            for attrs, type_ in zip(dicts, types):
+                if U.MHLO_SHARDING not in attrs:
+                    continue
+                sharding = _parse(attrs.pop(U.MHLO_SHARDING), func)
+                if sharding.is_tuple:
+                    raise U.error_at(func, f"tuple sharding {sharding.to_text(False)} on a function "
+                                           "argument or result has no Shardy equivalent")
+                text = self._sdy_text(sharding, U.tensor_rank(type_), func, manual_ok=manual)
+                attrs[U.SDY_SHARDING] = parse_attr("#sdy.sharding" + text)
+                changed = True
+            if changed:
+                U.set_attr_dicts(func, kind, dicts)
+
+    def _convert_op(self, op: ir.Operation, manual: bool) -> None:
+        sharding = _parse(op.attributes[U.MHLO_SHARDING], op)
+        if U.custom_call_target(op) == SHARDING_TARGET and len(op.operands) == 1 and len(op.results) == 1:
+            self._convert_constraint(op, sharding, manual)
+            return
+        results = list(op.results)
+        leaves = list(sharding.tuple_elements) if sharding.is_tuple else [sharding] * max(len(results), 1)
+        if any(leaf.is_tuple for leaf in leaves):
+            raise U.error_at(op, f"nested tuple sharding {sharding.to_text(False)} has no Shardy equivalent")
+        if not results:
+            leaves, ranks = leaves[:1], [0]  # Shardy keeps one sharding on ops without results (as XLA does)
+        elif len(leaves) != len(results):
+            raise U.error_at(op, f"sharding {sharding.to_text(False)} has {len(leaves)} elements "
+                                 f"for {len(results)} results")
+        else:
+            ranks = [U.tensor_rank(r.type) for r in results]
+        texts = [self._sdy_text(leaf, rank, op, manual_ok=manual) for leaf, rank in zip(leaves, ranks)]
+        del op.attributes[U.MHLO_SHARDING]
+        op.attributes[U.SDY_SHARDING] = parse_attr("#sdy.sharding_per_value<[" + ", ".join(texts) + "]>")
+
+    def _convert_constraint(self, op: ir.Operation, sharding: HloSharding, manual: bool) -> None:
+        """``custom_call @Sharding`` -> ``sdy.sharding_constraint`` (open dims from unspecified_dims)."""
+        if sharding.is_tuple:
+            raise U.error_at(op, f"tuple sharding {sharding.to_text(False)} on a Sharding custom call")
+        value = op.operands[0]
+        text = self._sdy_text(sharding, U.tensor_rank(value.type), op, open_dims=_unspecified_dims(op),
+                              manual_ok=manual)
+        with ir.InsertionPoint(op), op.location:
+            constraint = sdy.ShardingConstraintOp(value, parse_attr("#sdy.sharding" + text))
+        op.results[0].replace_all_uses_with(constraint.result)
+        op.erase()
+
+    # shard_map -> sdy.manual_computation -----------------------------------------------------
+
+    def _find_shard_maps(self) -> list[_ShardMap]:
+        found = []
+        for func in U.functions(self.module):
+            for op in U.walk(func):
+                if op.name == "func.call" and _looks_like_shard_map(op):
+                    found.append(_match_shard_map(op))
+        return found
+
+    def _convert_shard_map(self, shard_map: _ShardMap) -> None:
+        call = shard_map.call
+        manual_axes = self._manual_axes(shard_map)
+        in_texts = [self._sdy_text(_parse(sh.attributes[U.MHLO_SHARDING], sh), U.tensor_rank(sh.operands[0].type),
+                                   sh, open_dims=_unspecified_dims(sh))
+                    for sh, _ in shard_map.arguments]
+        used = [(i, pair) for i, pair in enumerate(shard_map.results) if pair is not None]
+        out_texts = [self._sdy_text(_parse(full.attributes[U.MHLO_SHARDING], full), U.tensor_rank(full.results[0].type),
+                                    full, open_dims=_unspecified_dims(full))
+                     for _, (_, full) in used]
+        operands = [sh.operands[0] for sh, _ in shard_map.arguments]
+        with ir.InsertionPoint(call), call.location:
+            computation = sdy.ManualComputationOp(
+                [full.results[0].type for _, (_, full) in used], operands,
+                parse_attr("#sdy.sharding_per_value<[" + ", ".join(in_texts) + "]>"),
+                parse_attr("#sdy.sharding_per_value<[" + ", ".join(out_texts) + "]>"),
+                manual_axes_attr(manual_axes))
+            block = computation.regions[0].blocks.append(*[op.type for op in call.operands])
+        self._inline_body(call, block, [i for i, _ in used])
+        for k, (_, (sharding_op, full)) in enumerate(used):
+            full.results[0].replace_all_uses_with(computation.results[k])
+            full.erase()
+            sharding_op.erase()
+        call.erase()
+        for sharding_op, to_shard in shard_map.arguments:
+            for op in (to_shard, sharding_op):
+                if not list(op.results[0].uses):
+                    op.erase()
+
+    def _manual_axes(self, shard_map: _ShardMap) -> list[str]:
+        assert self.plan is not None
+        marks = [to_shard for _, to_shard in shard_map.arguments]
+        marks += [sharding_op for pair in shard_map.results if pair is not None for sharding_op in pair[:1]]
+        axes: list[tuple[int, ...]] = []
+        for op in marks:
+            sharding = _parse(op.attributes[U.MHLO_SHARDING], op)
+            try:
+                named = self.plan.express(sharding)
+            except TranslateError as err:
+                raise U.error_at(op, err.message) from None
+            if any(ref.is_sub_axis for ref in named.manual_axes):
+                raise U.error_at(op, f"manual sharding {sharding.to_text(False)} makes part of a mesh axis "
+                                     "manual; Shardy's manual axes are whole axes")
+            axes.append(tuple(sorted(ref.index for ref in named.manual_axes)))
+        if len(set(axes)) > 1:
+            raise U.error_at(shard_map.call, "the shard_map's arguments and results are manual over "
+                                             "different devices")
+        mesh = self.plan.mesh
+        return [mesh.axes[i].name for i in (axes[0] if axes else ())]
+
+    def _inline_body(self, call: ir.Operation, block: ir.Block, used_results: list[int]) -> None:
+        """Move a copy of the called function's body into ``block``, ending in ``sdy.return``."""
+        func = _lookup_function(self.module, U.callee(call))
+        if func is None:
+            raise U.error_at(call, f"shard_map body @{U.callee(call)} is not a function of this module")
+        copy = func.clone(ip=False)
+        source = copy.regions[0].blocks[0]
+        operations = list(source.operations)
+        terminator = operations[-1]
+        with ir.InsertionPoint(block), terminator.location:
+            new_return = sdy.ReturnOp([terminator.operands[i] for i in used_results])
+        for op in operations[:-1]:
+            op.move_before(new_return)
+        for old, new in zip(source.arguments, block.arguments):
+            old.replace_all_uses_with(new)
+        copy.erase()
+
+    def _erase_uncalled(self, names: set[str]) -> None:
+        """Drop shard_map body functions that no call refers to any more (their copies were inlined)."""
+        called = {U.callee(op) for func in U.functions(self.module) for op in U.walk(func)
+                  if op.name == "func.call"}
+        for func in U.functions(self.module):
+            if U.symbol_name(func) in names and U.symbol_name(func) not in called:
+                func.erase()
+
+    def _manual_functions(self) -> set[str]:
+        """Functions called, directly or not, from inside a manual computation."""
+        calls: dict[str, set[str]] = {}
+        roots: set[str] = set()
+        for func in U.functions(self.module):
+            name = U.symbol_name(func)
+            for op in U.walk(func):
+                if op.name == "func.call":
+                    calls.setdefault(name, set()).add(U.callee(op))
+                    if U.is_inside(op, "sdy.manual_computation"):
+                        roots.add(U.callee(op))
+        manual, pending = set(), list(roots)
+        while pending:
+            name = pending.pop()
+            if name not in manual:
+                manual.add(name)
+                pending.extend(calls.get(name, ()))
+        return manual
+
+
+# Helpers -----------------------------------------------------------------------------------------
+
+def _parse(attr: ir.Attribute, where: ir.Operation) -> HloSharding:
+    try:
+        return parse_sharding(U.string_value(attr))
+    except TranslateError as err:
+        raise U.error_at(where, f"invalid mhlo.sharding {U.string_value(attr)!r}: {err.message}") from None
+    except ValueError:
+        raise U.error_at(where, "mhlo.sharding must be a string attribute") from None
+
+
+def _is_maximal_only(sharding: HloSharding) -> bool:
+    if sharding.is_tuple:
+        return all(_is_maximal_only(e) for e in sharding.tuple_elements)
+    return sharding.is_maximal
+
+
+def _num_partitions(module: ir.Module) -> int | None:
+    attrs = module.operation.attributes
+    if "mhlo.num_partitions" in attrs:
+        return ir.IntegerAttr(attrs["mhlo.num_partitions"]).value
+    return None
+
+
+def _unique_symbol(base: str, taken: set[str]) -> str:
+    if base not in taken:
+        return base
+    i = 0
+    while f"{base}_{i}" in taken:
+        i += 1
+    return f"{base}_{i}"
+
+
+def _unspecified_dims(op: ir.Operation) -> tuple[int, ...]:
+    attr = U.get_attr(op, "backend_config")
+    if attr is None or not isinstance(attr, ir.StringAttr):
+        return ()
+    match = _UNSPECIFIED_DIMS.search(U.string_value(attr))
+    if match is None:
+        return ()
+    return tuple(int(d) for d in match.group(1).replace(" ", "").split(",") if d)
+
+
+def _defining_custom_call(value: ir.Value, target: str) -> ir.Operation | None:
+    if not isinstance(value, ir.OpResult):
+        return None
+    op = value.owner.operation
+    return op if U.custom_call_target(op) == target else None
+
+
+def _single_user(value: ir.Value) -> ir.Operation | None:
+    uses = list(value.uses)
+    return uses[0].owner.operation if len(uses) == 1 else None
+
+
+def _looks_like_shard_map(call: ir.Operation) -> bool:
+    if any(_defining_custom_call(v, FULL_TO_SHARD) is not None for v in call.operands):
+        return True
+    for result in call.results:
+        user = _single_user(result)
+        if user is not None and U.custom_call_target(user) == SHARDING_TARGET:
+            after = _single_user(user.results[0])
+            if after is not None and U.custom_call_target(after) == SHARD_TO_FULL:
+                return True
+    return False
+
+
+def _match_shard_map(call: ir.Operation) -> _ShardMap:
+    """The custom-call pairs of a shard_map call, or an error naming what does not fit."""
+    arguments = []
+    for i, operand in enumerate(call.operands):
+        to_shard = _defining_custom_call(operand, FULL_TO_SHARD)
+        sharding_op = _defining_custom_call(to_shard.operands[0], SHARDING_TARGET) if to_shard else None
+        if to_shard is None or sharding_op is None or len(to_shard.operands) != 1:
+            raise U.error_at(call, f"operand {i} of shard_map call @{U.callee(call)} does not come from "
+                                   f"{SHARDING_TARGET} + {FULL_TO_SHARD} custom calls")
+        arguments.append((sharding_op, to_shard))
+    results: list[tuple[ir.Operation, ir.Operation] | None] = []
+    for i, result in enumerate(call.results):
+        if not list(result.uses):
+            results.append(None)
+            continue
+        sharding_op = _single_user(result)
+        full = _single_user(sharding_op.results[0]) if sharding_op is not None else None
+        if (sharding_op is None or U.custom_call_target(sharding_op) != SHARDING_TARGET
+                or full is None or U.custom_call_target(full) != SHARD_TO_FULL):
+            raise U.error_at(call, f"result {i} of shard_map call @{U.callee(call)} is not used only by "
+                                   f"{SHARDING_TARGET} + {SHARD_TO_FULL} custom calls")
+        results.append((sharding_op, full))
+    for op in [o for pair in arguments for o in pair] + [o for pair in results if pair for o in pair]:
+        if U.MHLO_SHARDING not in op.attributes:
+            raise U.error_at(op, "shard_map custom call without mhlo.sharding")
+    return _ShardMap(call, arguments, results)
+
+
+def _lookup_function(module: ir.Module, name: str) -> ir.Operation | None:
+    for func in U.functions(module):
+        if U.symbol_name(func) == name:
+            return func
+    return None

@@ -1,0 +1,109 @@
+"""Small helpers over jaxlib's MLIR bindings shared by the sharding passes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from jaxlib.mlir import ir
+
+from translate.errors import SourceLocation, TranslateError
+
+MHLO_SHARDING = "mhlo.sharding"
+SDY_SHARDING = "sdy.sharding"
+FRONTEND_ATTRS = "mhlo.frontend_attributes"
+
+_LOC_RE = re.compile(r'loc\("([^"]*)":(\d+):(\d+)')
+
+
+def functions(module: ir.Module) -> list[ir.Operation]:
+    """The ``func.func`` ops of a module, in order."""
+    return [op.operation for op in module.body.operations if op.operation.name == "func.func"]
+
+
+def symbol_name(op: ir.Operation) -> str:
+    return ir.StringAttr(op.attributes["sym_name"]).value
+
+
+def function_type(func: ir.Operation) -> ir.FunctionType:
+    return ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+
+
+def attr_dicts(func: ir.Operation, kind: str) -> list[dict[str, ir.Attribute]]:
+    """Argument (``kind="arg_attrs"``) or result (``"res_attrs"``) attributes of a function."""
+    ftype = function_type(func)
+    count = len(ftype.inputs if kind == "arg_attrs" else ftype.results)
+    if kind not in func.attributes:
+        return [{} for _ in range(count)]
+    return [dictionary(a) for a in ir.ArrayAttr(func.attributes[kind])]
+
+
+def set_attr_dicts(func: ir.Operation, kind: str, dicts: list[dict[str, ir.Attribute]]) -> None:
+    if any(dicts):
+        func.attributes[kind] = ir.ArrayAttr.get([ir.DictAttr.get(d) for d in dicts])
+    elif kind in func.attributes:
+        del func.attributes[kind]
+
+
+def dictionary(attr: ir.Attribute) -> dict[str, ir.Attribute]:
+    d = ir.DictAttr(attr)
+    return {d[i].name: d[i].attr for i in range(len(d))}
+
+
+def string_value(attr: ir.Attribute) -> str:
+    return ir.StringAttr(attr).value
+
+
+def get_attr(op: ir.Operation, name: str) -> ir.Attribute | None:
+    return op.attributes[name] if name in op.attributes else None
+
+
+def walk(op: ir.Operation) -> Iterator[ir.Operation]:
+    """Every op nested in ``op`` (pre-order), collected first so callers may rewrite while iterating."""
+    found: list[ir.Operation] = []
+
+    def visit(nested: ir.Operation) -> ir.WalkResult:
+        found.append(nested)
+        return ir.WalkResult.ADVANCE
+
+    op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return iter([o for o in found if o != op])
+
+
+def callee(op: ir.Operation) -> str:
+    return ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+
+
+def custom_call_target(op: ir.Operation) -> str | None:
+    if op.name != "stablehlo.custom_call":
+        return None
+    return string_value(op.attributes["call_target_name"])
+
+
+def tensor_rank(type_: ir.Type) -> int:
+    """Rank of a ranked tensor type; 0 for tokens and other non-tensor values (as Shardy does)."""
+    if isinstance(type_, ir.RankedTensorType):
+        return type_.rank
+    return 0
+
+
+def location(op: ir.Operation) -> SourceLocation | None:
+    match = _LOC_RE.search(str(op.location))
+    if match is None:
+        return None
+    return SourceLocation(match.group(1) or "<input>", int(match.group(2)), int(match.group(3)))
+
+
+def error_at(op: ir.Operation, message: str) -> TranslateError:
+    """A TranslateError naming ``op`` and its source location."""
+    return TranslateError(message, op=op.name, location=location(op))
+
+
+def is_inside(op: ir.Operation, name: str) -> bool:
+    """Whether ``op`` is nested (at any depth) in an op called ``name``."""
+    parent = op.parent
+    while parent is not None:
+        if parent.name == name:
+            return True
+        parent = parent.parent
+    return False
