@@ -108,26 +108,38 @@ class MeshReplicaGroups:
     text: str  # the form as given; printed back verbatim
 
     def groups(self) -> tuple[tuple[int, ...], ...]:
-        """The explicit groups: devices that differ only along `axes` form a group."""
-        import itertools
+        """The explicit groups: devices that differ only along `axes` (whole axes or sub-axes) form a group.
 
-        sizes = [a.size for a in self.mesh]
+        A sub-axis `'x':(pre)size` is the factor of axis x of that size with `pre` more-major elements.
+        Within a group, members are ordered by the listed axes, the first one most major.
+        """
+        sizes = {a.name: a.size for a in self.mesh}
         names = [a.name for a in self.mesh]
-        strides = [1] * len(sizes)
-        for i in range(len(sizes) - 2, -1, -1):
-            strides[i] = strides[i + 1] * sizes[i + 1]
-        if any(sub_axis(a) for a in self.axes):
-            raise TranslateError("replica groups over sub-axes cannot be listed yet")
-        varying = [names.index(_axis_base(a)) for a in self.axes]
-        fixed = [i for i in range(len(sizes)) if i not in varying]
-        groups = []
-        for fixed_index in itertools.product(*(range(sizes[i]) for i in fixed)):
-            base = sum(strides[i] * v for i, v in zip(fixed, fixed_index))
-            group = []
-            for var_index in itertools.product(*(range(sizes[i]) for i in varying)):
-                group.append(base + sum(strides[i] * v for i, v in zip(varying, var_index)))
-            groups.append(tuple(group))
-        return tuple(groups)
+        total = 1
+        for a in self.mesh:
+            total *= a.size
+        varying: list[tuple[str, int, int]] = []  # (axis, stride within the axis coordinate, size)
+        for ref in self.axes:
+            name = _axis_base(ref)
+            if name not in sizes:
+                raise TranslateError(f"replica groups name unknown mesh axis '{name}'")
+            sub = sub_axis(ref)
+            pre, size = sub if sub else (1, sizes[name])
+            if sizes[name] % (pre * size):
+                raise TranslateError(f"sub-axis {ref} does not divide axis '{name}' of size {sizes[name]}")
+            varying.append((name, sizes[name] // (pre * size), size))
+        keyed: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+        for device in range(total):
+            coords, rest = {}, device
+            for name in reversed(names):
+                coords[name], rest = rest % sizes[name], rest // sizes[name]
+            position = 0
+            for name, stride, size in varying:
+                part = (coords[name] // stride) % size
+                coords[name] -= part * stride
+                position = position * size + part
+            keyed.setdefault(tuple(coords[n] for n in names), []).append((position, device))
+        return tuple(tuple(d for _, d in sorted(members)) for members in keyed.values())
 
 
 def _axis_base(axis: str) -> str:

@@ -13,8 +13,10 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
 from translate.hlo.attributes import IotaReplicaGroups, MeshReplicaGroups
+from translate.hlo.types import Shape
 from translate.import_ import attrs as A
 from translate.import_.importer import OpContext, Tree, flat_types, register, unflatten
+from translate.typemap import shape_to_mlir
 
 DEVICE_TO_DEVICE = 1
 
@@ -76,7 +78,7 @@ def reduce_scatter(ctx: OpContext) -> Tree:
 def all_to_all(ctx: OpContext) -> Tree:
     dims = ctx.attr("dimensions")
     if not dims:
-        raise ctx.error("tuple all-to-all (without split dimension) is not supported")
+        return _tuple_all_to_all(ctx)
     attributes = _common(ctx)
     groups = replica_groups_array(ctx.attr("replica_groups"))
     attributes["split_dimension"] = A.i64(dims[0])
@@ -111,3 +113,32 @@ def collective_broadcast(ctx: OpContext) -> Tree:
 @register("all-reduce-done", "all-gather-done", "collective-permute-done")
 def done(ctx: OpContext) -> Tree:
     return ctx.operands[0]
+
+
+def _tuple_all_to_all(ctx: OpContext) -> Tree:
+    """The tuple form (operand i goes to the group's i-th member) as one array all_to_all.
+
+    The N operands are stacked along a new leading dimension, exchanged with split and concat dimension 0,
+    and unstacked: StableHLO's all_to_all has no tuple form with these semantics.
+    """
+    operands = ctx.flat_operands()
+    pieces = ctx.shape.tuple_shapes if ctx.shape.is_tuple else (ctx.shape,)
+    piece = pieces[0].without_layouts()
+    if any(p.without_layouts() != piece for p in pieces) or len(pieces) != len(operands):
+        raise ctx.error("tuple all-to-all with operands of different shapes is not supported")
+    n = len(operands)
+    row = shape_to_mlir(Shape.array(piece.element_type, (1, *piece.dimensions)))
+    stacked = shape_to_mlir(Shape.array(piece.element_type, (n, *piece.dimensions)))
+    rows = [ctx.op("stablehlo.reshape", [v], [row]).result for v in operands]
+    joined = ctx.op("stablehlo.concatenate", rows, [stacked], {"dimension": A.i64(0)}).result
+    attributes = _common(ctx)
+    attributes.update(split_dimension=A.i64(0), concat_dimension=A.i64(0), split_count=A.i64(n))
+    exchanged = ctx.op("stablehlo.all_to_all", [joined], [stacked], attributes).result
+    results = []
+    for i in range(n):
+        sliced = ctx.op("stablehlo.slice", [exchanged], [row], {
+            "start_indices": ir.DenseI64ArrayAttr.get([i] + [0] * piece.rank),
+            "limit_indices": ir.DenseI64ArrayAttr.get([i + 1, *piece.dimensions]),
+            "strides": ir.DenseI64ArrayAttr.get([1] * (piece.rank + 1))}).result
+        results.append(ctx.op("stablehlo.reshape", [sliced], [shape_to_mlir(piece)]).result)
+    return unflatten(ctx.shape, iter(results))
