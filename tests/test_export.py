@@ -70,12 +70,16 @@ SIDE_EFFECTS = frozenset({"outfeed", "infeed", "send", "send-done", "recv", "rec
 
 def live_opcodes(module: HloModule) -> collections.Counter[str]:
     """Opcodes of the instructions that reach a computation's root (or have side effects), in the
-    computations the entry reaches: XLA's converter removes dead code, we keep what we were given.
-    A computation counts once per instruction calling it, as XLA gives each call site its own copy."""
+    computations the entry reaches, each once: XLA's converter removes dead code, we keep what we
+    were given."""
     counts: collections.Counter[str] = collections.Counter()
     pending = [module.entry]
+    seen: set[str] = set()
     while pending:
         comp = pending.pop()
+        if comp.name in seen:
+            continue
+        seen.add(comp.name)
         roots = [comp.root] + [i for i in comp.instructions if i.opcode in SIDE_EFFECTS
                                or i.attributes.get("custom_call_has_side_effect")]
         live: set[int] = set()

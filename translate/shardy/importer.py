@@ -251,29 +251,13 @@ class _Importer:
         return [mesh.axes[i].name for i in (axes[0] if axes else ())]
 
     def _inline_body(self, call: ir.Operation, block: ir.Block, used_results: list[int]) -> None:
-        """Move a copy of the called function's body into ``block``, ending in ``sdy.return``."""
-        func = _lookup_function(self.module, U.callee(call))
+        func = U.lookup_function(self.module, U.callee(call))
         if func is None:
             raise U.error_at(call, f"shard_map body @{U.callee(call)} is not a function of this module")
-        copy = func.clone(ip=False)
-        source = copy.regions[0].blocks[0]
-        operations = list(source.operations)
-        terminator = operations[-1]
-        with ir.InsertionPoint(block), terminator.location:
-            new_return = sdy.ReturnOp([terminator.operands[i] for i in used_results])
-        for op in operations[:-1]:
-            op.move_before(new_return)
-        for old, new in zip(source.arguments, block.arguments):
-            old.replace_all_uses_with(new)
-        copy.erase()
+        U.inline_copy(func, block, used_results)
 
     def _erase_uncalled(self, names: set[str]) -> None:
-        """Drop shard_map body functions that no call refers to any more (their copies were inlined)."""
-        called = {U.callee(op) for func in U.functions(self.module) for op in U.walk(func)
-                  if op.name == "func.call"}
-        for func in U.functions(self.module):
-            if U.symbol_name(func) in names and U.symbol_name(func) not in called:
-                func.erase()
+        U.erase_uncalled(self.module, names)
 
     def _manual_functions(self) -> set[str]:
         """Functions called, directly or not, from inside a manual computation."""
@@ -388,10 +372,3 @@ def _match_shard_map(call: ir.Operation) -> _ShardMap:
         if U.MHLO_SHARDING not in op.attributes:
             raise U.error_at(op, "shard_map custom call without mhlo.sharding")
     return _ShardMap(call, arguments, results)
-
-
-def _lookup_function(module: ir.Module, name: str) -> ir.Operation | None:
-    for func in U.functions(module):
-        if U.symbol_name(func) == name:
-            return func
-    return None

@@ -107,3 +107,36 @@ def is_inside(op: ir.Operation, name: str) -> bool:
             return True
         parent = parent.parent
     return False
+
+
+def lookup_function(module: ir.Module, name: str) -> ir.Operation | None:
+    for func in functions(module):
+        if symbol_name(func) == name:
+            return func
+    return None
+
+
+def inline_copy(func: ir.Operation, block: ir.Block, used_results: list[int]) -> None:
+    """Move a copy of ``func``'s body into the empty region ``block``, ending in ``sdy.return`` of
+    the results ``used_results`` (the body of an ``sdy.manual_computation``)."""
+    from jaxlib.mlir.dialects import sdy
+
+    copy = func.clone(ip=False)
+    source = copy.regions[0].blocks[0]
+    operations = list(source.operations)
+    terminator = operations[-1]
+    with ir.InsertionPoint(block), terminator.location:
+        new_return = sdy.ReturnOp([terminator.operands[i] for i in used_results])
+    for op in operations[:-1]:
+        op.move_before(new_return)
+    for old, new in zip(source.arguments, block.arguments):
+        old.replace_all_uses_with(new)
+    copy.erase()
+
+
+def erase_uncalled(module: ir.Module, names: set[str]) -> None:
+    """Erase the functions ``names`` that no ``func.call`` refers to any more."""
+    called = {callee(op) for func in functions(module) for op in walk(func) if op.name == "func.call"}
+    for func in functions(module):
+        if symbol_name(func) in names and symbol_name(func) not in called:
+            func.erase()

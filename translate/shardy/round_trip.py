@@ -1,3 +1,386 @@
-"""Placeholder."""
-def lift_sdy_round_trip(module) -> bool:
-    return False
+"""Lift XLA's Shardy round-trip form back to the sdy dialect.
+
+When XLA lowers a Shardy module to HLO it keeps the Shardy view as strings next to the GSPMD
+shardings, and HLO -> StableHLO import brings them back as:
+
+* module ``mhlo.frontend_attributes = {xla.sdy.meshes = "{mesh = #sdy.mesh<...>}"}``;
+* ``mhlo.frontend_attributes = {xla.sdy.sharding = "#sdy.sharding..."}`` on arguments and ops
+  (next to an ``mhlo.sharding`` that says the same in GSPMD terms);
+* ``custom_call @xla.sdy.FuncResultSharding`` in front of returned values (the result sharding);
+* ``custom_call @xla.sdy.GlobalToLocalShape`` -> ``call @xla.sdy.manual_computation_body*`` ->
+  ``custom_call @xla.sdy.LocalToGlobalShape`` (with ``xla.sdy.in_shardings``,
+  ``xla.sdy.out_shardings``, ``xla.sdy.manual_axes``) for each ``sdy.manual_computation``;
+* ``xla.sdy.sharding_rule`` on ops and ``custom_call @xla.sdy.ShardingGroup``.
+
+``lift_sdy_round_trip`` turns these back into ``sdy.mesh``, ``sdy.sharding``,
+``sdy.manual_computation``, ``sdy.sharding_constraint``, ``sdy.sharding_rule`` and
+``sdy.sharding_group``, and drops the GSPMD strings they duplicate. An argument or result that
+lost its ``xla.sdy.sharding`` on the way keeps its meaning: its ``mhlo.sharding`` is written on
+the round-trip mesh. Without ``xla.sdy.meshes`` (XLA issue 39824) the ``xla.sdy.sharding``
+strings name meshes that do not exist: they are dropped and the GSPMD strings are imported
+instead.
+"""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import sdy
+
+from translate.errors import TranslateError
+from translate.hlo.named_sharding import Mesh
+from translate.hlo.sharding import parse_sharding
+from translate.shardy import mlir_util as U
+from translate.shardy.mesh_inference import MeshPlan
+from translate.shardy.sdy_attrs import mesh_from_attr, parse_attr, read_per_value, sharding_text
+
+MESHES = "xla.sdy.meshes"
+SHARDING = "xla.sdy.sharding"
+SHARDING_RULE = "xla.sdy.sharding_rule"
+IN_SHARDINGS = "xla.sdy.in_shardings"
+OUT_SHARDINGS = "xla.sdy.out_shardings"
+MANUAL_AXES = "xla.sdy.manual_axes"
+GROUP_ID = "xla.sdy.sharding_group_id"
+FUNC_RESULT_SHARDING = "xla.sdy.FuncResultSharding"
+GLOBAL_TO_LOCAL = "xla.sdy.GlobalToLocalShape"
+LOCAL_TO_GLOBAL = "xla.sdy.LocalToGlobalShape"
+SHARDING_GROUP = "xla.sdy.ShardingGroup"
+BODY_PREFIXES = ("xla.sdy.manual_computation_body", "xla.sdy.inlinable_manual_computation_body")
+_KNOWN_TARGETS = (FUNC_RESULT_SHARDING, GLOBAL_TO_LOCAL, LOCAL_TO_GLOBAL, SHARDING_GROUP)
+
+
+def lift_sdy_round_trip(module: ir.Module) -> bool:
+    """Rewrite ``module`` in place; False when it carries no Shardy round-trip attributes."""
+    return _Lifter(module).run()
+
+
+class _Lifter:
+    def __init__(self, module: ir.Module) -> None:
+        self.module = module
+        self.meshes: dict[str, Mesh] = {}
+
+    def run(self) -> bool:
+        meshes_attr = _pop_frontend_attr(self.module.operation, MESHES)
+        if meshes_attr is None and not self._has_round_trip_ops():
+            return False
+        if meshes_attr is None:
+            self._drop_orphans()
+            return True
+        self._insert_meshes(meshes_attr)
+        for call in [op for f in U.functions(self.module) for op in U.walk(f) if op.name == "func.call"
+                     and U.callee(op).startswith(BODY_PREFIXES)]:
+            self._lift_manual_computation(call)
+        U.erase_uncalled(self.module, {U.symbol_name(f) for f in U.functions(self.module)
+                                       if U.symbol_name(f).startswith(BODY_PREFIXES)})
+        for func in U.functions(self.module):
+            self._lift_function_attrs(func, "arg_attrs")
+            for op in U.walk(func):
+                self._lift_op(op, func)
+            self._lift_function_attrs(func, "res_attrs")
+        return True
+
+    # Meshes ----------------------------------------------------------------------------------
+
+    def _insert_meshes(self, text: str) -> None:
+        try:
+            meshes = U.dictionary(parse_attr(text))
+        except (TranslateError, ValueError):
+            raise TranslateError(f"module attribute {MESHES} is not a dictionary of meshes: {text}") from None
+        body = self.module.body
+        existing = {U.symbol_name(op.operation): op.operation for op in body.operations
+                    if op.operation.name == "sdy.mesh"}
+        anchor = body.operations[0] if len(body.operations) else None
+        for name, attr in meshes.items():
+            self.meshes[name] = mesh_from_attr(attr)
+            if name in existing:  # XLA's own importer already lifts the meshes
+                if mesh_from_attr(existing[name].attributes["mesh"]) != self.meshes[name]:
+                    raise TranslateError(f"sdy.mesh @{name} differs from its entry in {MESHES}")
+                continue
+            with (ir.InsertionPoint(anchor) if anchor is not None else ir.InsertionPoint(body)), \
+                    ir.Location.unknown():
+                sdy.MeshOp(name, attr)
+
+    def _main_mesh(self) -> tuple[str, Mesh] | None:
+        """The mesh a stray GSPMD sharding is written on: ``@mesh``, else the first non-maximal one."""
+        named = [(n, m) for n, m in self.meshes.items() if m.maximal_device is None]
+        for name, mesh in named:
+            if name == "mesh":
+                return name, mesh
+        return named[0] if named else None
+
+    # Functions -------------------------------------------------------------------------------
+
+    def _lift_function_attrs(self, func: ir.Operation, kind: str) -> None:
+        ftype = U.function_type(func)
+        types = ftype.inputs if kind == "arg_attrs" else ftype.results
+        dicts = U.attr_dicts(func, kind)
+        for attrs, type_ in zip(dicts, types):
+            lifted = _pop_dict_frontend_attr(attrs, SHARDING)
+            gspmd = attrs.pop(U.MHLO_SHARDING, None)
+            if lifted is not None:
+                attrs[U.SDY_SHARDING] = parse_attr(lifted)
+            elif gspmd is not None and U.SDY_SHARDING not in attrs:
+                attrs[U.SDY_SHARDING] = parse_attr("#sdy.sharding" + self._on_round_trip_mesh(
+                    U.string_value(gspmd), U.tensor_rank(type_), func))
+        U.set_attr_dicts(func, kind, dicts)
+
+    def _on_round_trip_mesh(self, gspmd: str, rank: int, where: ir.Operation) -> str:
+        """A GSPMD sharding string written as ``<@mesh, ...>`` on the module's round-trip mesh."""
+        sharding = parse_sharding(gspmd)
+        if sharding.is_maximal:
+            for name, mesh in self.meshes.items():
+                if mesh.maximal_device == sharding.device:
+                    return f"<@{name}, []>"
+        main = self._main_mesh()
+        if main is None or sharding.is_tuple or sharding.is_maximal:
+            raise U.error_at(where, f"mhlo.sharding {gspmd} has no counterpart among the module's "
+                                    f"{MESHES}")
+        name, mesh = main
+        try:
+            named = MeshPlan(mesh).express(sharding)
+        except TranslateError as err:
+            raise U.error_at(where, err.message) from None
+        open_dims = tuple(range(rank)) if sharding.is_unknown else ()
+        return sharding_text(named, name, rank, open_dims)
+
+    # Ops -------------------------------------------------------------------------------------
+
+    def _lift_op(self, op: ir.Operation, func: ir.Operation) -> None:
+        target = U.custom_call_target(op)
+        if target == FUNC_RESULT_SHARDING:
+            self._lift_func_result_sharding(op, func)
+            return
+        if target == SHARDING_GROUP:
+            self._lift_sharding_group(op)
+            return
+        if target is not None and target.startswith("xla.sdy."):
+            raise U.error_at(op, f"custom call @{target} of the Shardy round trip is not supported")
+        if (rule := _pop_frontend_attr(op, SHARDING_RULE)) is not None:
+            op.attributes["sdy.sharding_rule"] = parse_attr(rule)
+        lifted = _pop_frontend_attr(op, SHARDING)
+        gspmd = U.get_attr(op, U.MHLO_SHARDING)
+        if gspmd is not None:
+            del op.attributes[U.MHLO_SHARDING]  # the sdy string says the same, with axis names
+        is_constraint = target == "Sharding" and len(op.operands) == 1 and len(op.results) == 1
+        if lifted is None and is_constraint and gspmd is not None:
+            rank = U.tensor_rank(op.results[0].type)
+            lifted = ("#sdy.sharding_per_value<["
+                      + self._on_round_trip_mesh(U.string_value(gspmd), rank, op) + "]>")
+        if lifted is None:
+            return
+        attr = parse_attr(lifted)
+        if is_constraint:
+            sharding = sdy.TensorShardingPerValueAttr(attr).shardings[0]
+            with ir.InsertionPoint(op), op.location:
+                constraint = sdy.ShardingConstraintOp(op.operands[0], sharding)
+            op.results[0].replace_all_uses_with(constraint.result)
+            op.erase()
+            return
+        if self._fits(attr, op):
+            op.attributes[U.SDY_SHARDING] = attr
+
+    def _fits(self, attr: ir.Attribute, op: ir.Operation) -> bool:
+        """Whether a per-value sharding matches the op's results (XLA may copy frontend attributes
+        onto instructions it creates, whose shapes differ; those shardings are dropped, as XLA does)."""
+        reads = read_per_value(attr, self.meshes)
+        if len(reads) != max(len(op.results), 1):
+            return False
+        ranks = [U.tensor_rank(r.type) for r in op.results] or [0]
+        return all(not r.named.dim_shardings or len(r.named.dim_shardings) == rank
+                   for r, rank in zip(reads, ranks))
+
+    def _lift_func_result_sharding(self, op: ir.Operation, func: ir.Operation) -> None:
+        """The sharding goes onto the function results the value is returned as."""
+        text = _pop_frontend_attr(op, SHARDING)
+        value = op.operands[0]
+        if text is None:
+            op.results[0].replace_all_uses_with(value)
+            op.erase()
+            return
+        sharding = sdy.TensorShardingPerValueAttr(parse_attr(text)).shardings[0]
+        others = []
+        dicts = U.attr_dicts(func, "res_attrs")
+        for use in list(op.results[0].uses):
+            owner = use.owner.operation
+            if owner.name == "func.return" and owner.parent == func:
+                dicts[use.operand_number][U.SDY_SHARDING] = sharding
+                dicts[use.operand_number].pop(U.MHLO_SHARDING, None)
+            else:
+                others.append(owner)
+        U.set_attr_dicts(func, "res_attrs", dicts)
+        replacement = value
+        if others:
+            # Used elsewhere too (an inlined function's result): keep it as an open constraint.
+            with ir.InsertionPoint(op), op.location:
+                replacement = sdy.ShardingConstraintOp(value, _opened(sharding)).result
+        op.results[0].replace_all_uses_with(replacement)
+        op.erase()
+
+    def _lift_sharding_group(self, op: ir.Operation) -> None:
+        group = _pop_frontend_attr(op, GROUP_ID)
+        if group is None or len(op.operands) != 1 or any(list(r.uses) for r in op.results):
+            raise U.error_at(op, f"malformed @{SHARDING_GROUP} custom call")
+        with ir.InsertionPoint(op), op.location:
+            sdy.ShardingGroupOp(op.operands[0], int(group))
+        op.erase()
+
+    # Manual computations ---------------------------------------------------------------------
+
+    def _lift_manual_computation(self, call: ir.Operation) -> None:
+        to_local = _producer(call, GLOBAL_TO_LOCAL)
+        to_global = _consumer(call, LOCAL_TO_GLOBAL)
+        marks = [op for op in (to_local, to_global) if op is not None]
+        axes = next((a for a in (_pop_frontend_attr(op, MANUAL_AXES) for op in marks) if a), None)
+        ins = _pop_frontend_attr(to_local, IN_SHARDINGS) if to_local is not None else None
+        outs = _pop_frontend_attr(to_global, OUT_SHARDINGS) if to_global is not None else None
+        operands = list(to_local.operands) if to_local is not None else []
+        result_types = [t for r in to_global.results for t in _flat_types(r.type)] if to_global is not None else []
+        with ir.InsertionPoint(call), call.location:
+            computation = sdy.ManualComputationOp(
+                result_types, operands, parse_attr(ins or "#sdy.sharding_per_value<[]>"),
+                parse_attr(outs or "#sdy.sharding_per_value<[]>"), parse_attr(axes or "#sdy<manual_axes{}>"))
+            block = computation.regions[0].blocks.append(*[v.type for v in call.operands])
+        body = U.lookup_function(self.module, U.callee(call))
+        if body is None:
+            raise U.error_at(call, f"manual computation body @{U.callee(call)} is not in the module")
+        U.inline_copy(body, block, list(range(len(call.results))))
+        if to_global is not None:
+            _replace_results(to_global, list(computation.results))
+            to_global.erase()
+        call.erase()
+        if to_local is not None:
+            _erase_if_unused(to_local)
+
+    # Without meshes --------------------------------------------------------------------------
+
+    def _has_round_trip_ops(self) -> bool:
+        for func in U.functions(self.module):
+            if any(SHARDING in _frontend(attrs) for attrs in U.attr_dicts(func, "arg_attrs")):
+                return True
+            for op in U.walk(func):
+                target = U.custom_call_target(op)
+                if (target is not None and target.startswith("xla.sdy.")) or SHARDING in _frontend_of(op):
+                    return True
+        return False
+
+    def _drop_orphans(self) -> None:
+        """``xla.sdy.sharding`` without ``xla.sdy.meshes``: keep the GSPMD strings, drop the rest."""
+        for func in U.functions(self.module):
+            dicts = U.attr_dicts(func, "arg_attrs")
+            for attrs in dicts:
+                _pop_dict_frontend_attr(attrs, SHARDING)
+            U.set_attr_dicts(func, "arg_attrs", dicts)
+            for op in U.walk(func):
+                target = U.custom_call_target(op)
+                if target == FUNC_RESULT_SHARDING:
+                    op.results[0].replace_all_uses_with(op.operands[0])
+                    op.erase()
+                    continue
+                if target in (GLOBAL_TO_LOCAL, LOCAL_TO_GLOBAL) or (target or "").startswith("xla.sdy."):
+                    raise U.error_at(op, f"custom call @{target} needs the module attribute {MESHES}, "
+                                         "which is missing")
+                _pop_frontend_attr(op, SHARDING)
+                _pop_frontend_attr(op, SHARDING_RULE)
+
+
+# Frontend attributes -----------------------------------------------------------------------------
+
+def _frontend(attrs: dict[str, ir.Attribute]) -> dict[str, ir.Attribute]:
+    attr = attrs.get(U.FRONTEND_ATTRS)
+    return U.dictionary(attr) if attr is not None else {}
+
+
+def _frontend_of(op: ir.Operation) -> dict[str, ir.Attribute]:
+    attr = U.get_attr(op, U.FRONTEND_ATTRS)
+    return U.dictionary(attr) if attr is not None else {}
+
+
+def _pop_frontend_attr(op: ir.Operation, key: str) -> str | None:
+    """Remove ``key`` from an op's ``mhlo.frontend_attributes`` (and the dict when it empties)."""
+    entries = _frontend_of(op)
+    if key not in entries:
+        return None
+    value = entries.pop(key)
+    if entries:
+        op.attributes[U.FRONTEND_ATTRS] = ir.DictAttr.get(entries)
+    else:
+        del op.attributes[U.FRONTEND_ATTRS]
+    return U.string_value(value)
+
+
+def _pop_dict_frontend_attr(attrs: dict[str, ir.Attribute], key: str) -> str | None:
+    entries = _frontend(attrs)
+    if key not in entries:
+        return None
+    value = entries.pop(key)
+    if entries:
+        attrs[U.FRONTEND_ATTRS] = ir.DictAttr.get(entries)
+    else:
+        attrs.pop(U.FRONTEND_ATTRS, None)
+    return U.string_value(value)
+
+
+# XLA's HLO importer gives multi-value custom calls a tuple result taken apart by get_tuple_element.
+_GET_TUPLE_ELEMENT = "stablehlo.get_tuple_element"
+
+
+def _producer(call: ir.Operation, target: str) -> ir.Operation | None:
+    for value in call.operands:
+        if not isinstance(value, ir.OpResult):
+            continue
+        op = value.owner.operation
+        if op.name == _GET_TUPLE_ELEMENT and isinstance(op.operands[0], ir.OpResult):
+            op = op.operands[0].owner.operation
+        if U.custom_call_target(op) == target:
+            return op
+    return None
+
+
+def _consumer(call: ir.Operation, target: str) -> ir.Operation | None:
+    for result in call.results:
+        for use in result.uses:
+            if U.custom_call_target(use.owner.operation) == target:
+                return use.owner.operation
+    return None
+
+
+def _flat_types(type_: ir.Type) -> list[ir.Type]:
+    if isinstance(type_, ir.TupleType):
+        return [type_.get_type(i) for i in range(type_.num_types)]
+    return [type_]
+
+
+def _replace_results(op: ir.Operation, values: list[ir.Value]) -> None:
+    """Replace ``op``'s results (or the elements of its one tuple result) by ``values``."""
+    if len(op.results) == 1 and len(values) != 1 or (
+            len(op.results) == 1 and isinstance(op.results[0].type, ir.TupleType)):
+        for use in list(op.results[0].uses):
+            element = use.owner.operation
+            if element.name != _GET_TUPLE_ELEMENT:
+                raise U.error_at(element, "a tuple of the Shardy round trip is used other than by "
+                                          "get_tuple_element")
+            index = ir.IntegerAttr(element.attributes["index"]).value
+            element.results[0].replace_all_uses_with(values[index])
+            element.erase()
+        return
+    for old, new in zip(op.results, values):
+        old.replace_all_uses_with(new)
+
+
+def _erase_if_unused(op: ir.Operation) -> None:
+    """Erase ``op`` (and get_tuple_element ops of it left unused) once nothing uses it."""
+    for result in op.results:
+        for use in list(result.uses):
+            element = use.owner.operation
+            if element.name == _GET_TUPLE_ELEMENT and not list(element.results[0].uses):
+                element.erase()
+    if not any(list(r.uses) for r in op.results):
+        op.erase()
+
+
+def _opened(sharding: ir.Attribute) -> ir.Attribute:
+    """The same sharding with every dimension open."""
+    t = sdy.TensorShardingAttr(sharding)
+    dims = [sdy.DimensionShardingAttr.get(list(sdy.DimensionShardingAttr(d).axes), False)
+            for d in t.dimension_shardings]
+    return sdy.TensorShardingAttr.get(t.mesh_or_ref, dims, list(t.replicated_axes), list(t.unreduced_axes))
+
