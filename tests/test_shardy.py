@@ -2,8 +2,8 @@
 
 Oracles nobody here wrote:
 - JAX's shardings: `NamedSharding(mesh, spec)._to_xla_hlo_sharding(rank)` gives the GSPMD
-  sharding of every PartitionSpec on meshes of 1 to 64 devices (`AbstractMesh`), and on 8 real
-  CPU devices in shuffled orders (explicit device lists);
+  sharding of PartitionSpecs on meshes of 1 to 64 devices (`AbstractMesh`); with the device ids
+  renamed by a random permutation they become explicit device lists;
 - XLA's own StableHLO -> HLO converter (`mlir_module_to_xla_computation`), which exports Shardy
   shardings to HLO shardings: after our import, the HLO parameter and result shardings must place
   data exactly as the `mhlo.sharding` we started from (`equivalent`);
@@ -72,7 +72,6 @@ def _spec_sample(names: tuple[str, ...], rng: random.Random) -> list[tuple[tuple
 @cache
 def jax_corpus() -> list[tuple[tuple[int, ...], list[tuple[int, str]]]]:
     """Per JAX mesh: its axis sizes, and (rank, GSPMD sharding text) for sampled specs."""
-    import jax
     from jax.sharding import AbstractMesh, AxisType, NamedSharding, PartitionSpec
 
     rng = random.Random(0)
@@ -85,31 +84,32 @@ def jax_corpus() -> list[tuple[tuple[int, ...], list[tuple[int, str]]]]:
             sharding = NamedSharding(mesh, PartitionSpec(*[e if e != () else None for e in entries]))
             items.append((len(spec), str(sharding._to_xla_hlo_sharding(len(spec)))))
         corpus.append((shape, items))
-    del jax
     return corpus
 
 
-@cache
-def jax_device_order_corpus() -> list[list[tuple[int, str]]]:
-    """Shardings on 8 real CPU devices in shuffled orders: JAX writes explicit device lists."""
-    import jax
-    from jax.sharding import AxisType, Mesh, NamedSharding, PartitionSpec
+PERMUTED_MESHES = (3, 6, 14, 16, 17)  # indices into JAX_MESHES: 8, 2x4, 2x3x2, 4x2x8, 2x2x2x2
 
-    devices = jax.devices("cpu")
-    assert len(devices) >= 8, "tests/conftest.py asks XLA for 8 host devices"
-    rng = random.Random(1)
+
+@cache
+def permuted_corpus() -> list[list[tuple[int, str]]]:
+    """JAX shardings with their device ids renamed by one random permutation per mesh: explicit
+    device lists (V1) that only a mesh with ``device_ids`` expresses."""
+    from translate.hlo.tile_assignment import TileAssignment
+
+    rng = np.random.default_rng(2)
     corpus = []
-    for shape, names in (((2, 4), ("x", "y")), ((2, 2, 2), ("x", "y", "z")), ((4, 2), ("x", "y"))):
-        order = list(range(8))
-        rng.shuffle(order)
-        array = np.array([devices[i] for i in order]).reshape(shape)
-        mesh = Mesh(array, names, axis_types=(AxisType.Auto,) * len(names))
-        items = []
-        for spec in _spec_sample(names, rng)[:25]:
-            entries = [s if len(s) != 1 else s[0] for s in spec]
-            sharding = NamedSharding(mesh, PartitionSpec(*[e if e != () else None for e in entries]))
-            items.append((len(spec), str(sharding._to_xla_hlo_sharding(len(spec)))))
-        corpus.append(items)
+    for index in PERMUTED_MESHES:
+        shape, items = jax_corpus()[index]
+        rename = rng.permutation(prod(shape))
+        renamed = []
+        for rank, text in items:
+            sharding = parse_sharding(text)
+            if sharding.is_tiled:
+                tile = TileAssignment.from_array(rename[sharding.tile_assignment()])
+                sharding = HloSharding.tiled(tile, last_tile_dim_replicate=sharding.last_tile_dim_replicate,
+                                             last_tile_dims=sharding.last_tile_dims)
+            renamed.append((rank, sharding.to_text()))
+        corpus.append(renamed)
     return corpus
 
 
@@ -130,7 +130,8 @@ HAND_WRITTEN = {
     "replicated_and_maximal": [(2, "{replicated}"), (0, "{replicated}"), (1, "{maximal device=3}"),
                                (2, "{maximal device=0}"), (2, "{devices=[4,2]<=[8]}")],
     "maximal_only": [(1, "{maximal device=1}"), (3, "{maximal device=5}")],
-    "single_device_tiling": [(2, "{devices=[1,1]0}"), (1, "{replicated}")],
+    "replicating_tilings": [(2, "{devices=[1,1,8]<=[8] last_tile_dim_replicate}"), (1, "{replicated}"),
+                            (1, "{devices=[1,8]<=[2,4]T(1,0) last_tile_dims={replicated}}")],
     "prime_sizes": [(2, "{devices=[3,5]<=[15]}"), (1, "{devices=[15]<=[3,5]T(1,0)}"),
                     (2, "{devices=[1,3,5]<=[15] last_tile_dim_replicate}")],
 }
@@ -138,7 +139,7 @@ HAND_WRITTEN = {
 
 def _all_groups() -> list[tuple[str, list[tuple[int, str]]]]:
     groups = [(f"jax_mesh_{'x'.join(map(str, shape))}", items) for shape, items in jax_corpus()]
-    groups += [(f"jax_devices_{i}", items) for i, items in enumerate(jax_device_order_corpus())]
+    groups += [(f"jax_permuted_{i}", items) for i, items in enumerate(permuted_corpus())]
     groups += list(HAND_WRITTEN.items())
     return groups
 
@@ -215,7 +216,7 @@ def test_corpus_is_large_enough() -> None:
 
 @pytest.mark.parametrize("name", [name for name, _ in [(f"jax_mesh_{'x'.join(map(str, s))}", None)
                                                        for s, _ in JAX_MESHES]]
-                         + [f"jax_devices_{i}" for i in range(3)] + list(HAND_WRITTEN))
+                         + [f"jax_permuted_{i}" for i in range(len(PERMUTED_MESHES))] + list(HAND_WRITTEN))
 def test_import_matches_xla_export(name: str) -> None:
     items = dict(_all_groups())[name]
     shardings = [parse_sharding(text) for _, text in items]
@@ -263,7 +264,7 @@ def test_sub_axes_on_a_named_mesh() -> None:
 def test_tuple_sharding_on_multi_result_op() -> None:
     text = """
     func.func @main(%a: tensor<8x4xf32>, %b: tensor<8xf32>) -> (tensor<8x4xf32>, tensor<8xf32>) {
-      %0:2 = stablehlo.optimization_barrier %a, %b {mhlo.sharding = "{{devices=[4,1,2]<=[8] last_tile_dim_replicate}, {devices=[8]<=[8]}}"} : tensor<8x4xf32>, tensor<8xf32>
+      %0:2 = "stablehlo.optimization_barrier"(%a, %b) {mhlo.sharding = "{{devices=[4,1,2]<=[8] last_tile_dim_replicate}, {devices=[8]<=[8]}}"} : (tensor<8x4xf32>, tensor<8xf32>) -> (tensor<8x4xf32>, tensor<8xf32>)
       return %0#0, %0#1 : tensor<8x4xf32>, tensor<8xf32>
     }"""
     imported = import_shardings(text)

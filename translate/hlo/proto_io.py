@@ -368,7 +368,13 @@ def _write_order(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, _: HloInstruction
     p.comparison_order = v.text
 
 
-_RAW_TO_PROTO: dict[str, Writer] = {"order": _write_order, "operand_layout_constraints": _write_operand_layouts}
+def _write_raw_backend_config(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, _: HloInstruction) -> None:
+    """A dictionary backend_config (`backend_config={...}`) goes into the proto as its text."""
+    p.backend_config = v.text.encode()
+
+
+_RAW_TO_PROTO: dict[str, Writer] = {"order": _write_order, "operand_layout_constraints": _write_operand_layouts,
+                                    "backend_config": _write_raw_backend_config}
 
 
 # ---------------------------------------------------------------------------------------------

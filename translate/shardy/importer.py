@@ -29,7 +29,7 @@ from jaxlib.mlir.dialects import sdy
 
 from translate.errors import TranslateError
 from translate.hlo.named_sharding import NamedSharding
-from translate.hlo.sharding import HloSharding, ShardingKind, parse_sharding
+from translate.hlo.sharding import HloSharding, ShardingKind, SubgroupType, parse_sharding
 from translate.shardy import mlir_util as U
 from translate.shardy.mesh_inference import MeshPlan, plan_mesh
 from translate.shardy.sdy_attrs import manual_axes_attr, mesh_text, parse_attr, sharding_text
@@ -124,7 +124,7 @@ class _Importer:
             named = self.plan.express(sharding)
         except TranslateError as err:
             raise U.error_at(where, err.message) from None
-        if named.manual_axes:
+        if named.manual_axes or _is_manual(sharding):
             if not manual_ok:
                 raise U.error_at(where, f"manual sharding {sharding.to_text(False)} outside a shard_map region "
                                         "has no Shardy equivalent (Shardy marks manual axes only on "
@@ -288,6 +288,13 @@ def _parse(attr: ir.Attribute, where: ir.Operation) -> HloSharding:
         raise U.error_at(where, f"invalid mhlo.sharding {U.string_value(attr)!r}: {err.message}") from None
     except ValueError:
         raise U.error_at(where, "mhlo.sharding must be a string attribute") from None
+
+
+def _is_manual(sharding: HloSharding) -> bool:
+    """``{manual}`` or a tiling with a manual subgroup (even over a single device)."""
+    if sharding.is_manual:
+        return True
+    return sharding.is_tiled and SubgroupType.MANUAL in sharding.subgroup_types
 
 
 def _is_maximal_only(sharding: HloSharding) -> bool:

@@ -1,0 +1,75 @@
+"""The pass: replace every CHLO op that HLO has no opcode for by StableHLO ops, in place."""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+from translate.chlo.builder import is_complex_type
+from translate.chlo.registry import RULES, RuleContext, source_location
+from translate.errors import TranslateError
+
+# CHLO ops the exporter (translate.export) maps straight to an HLO opcode, as XLA's own pipeline
+# does: erf -> erf, tan -> tan, top_k -> topk, square -> multiply(x, x). The pass leaves them alone.
+DIRECT_MAPPED: frozenset[str] = frozenset({"chlo.erf", "chlo.tan", "chlo.top_k", "chlo.square"})
+
+# Of those, the ones the exporter handles for real element types only: complex ones are decomposed
+# (the exporter turns chlo.square into multiply, which is not XLA's complex square).
+DIRECT_MAPPED_REAL_ONLY: frozenset[str] = frozenset({"chlo.square"})
+
+
+def decompose_chlo(module: ir.Module, *, keep: frozenset[str] = DIRECT_MAPPED) -> None:
+    """Rewrite, in place, every CHLO op of `module` not in `keep` into StableHLO ops with the
+    numerics of XLA's own CHLO legalization (chlo-legalize-to-stablehlo).
+
+    Must run inside the module's context. Raises TranslateError("unsupported CHLO op", op=...)
+    for an op it has no rule for (or whose types its rule does not handle)::
+
+        >>> with make_context():                                   # doctest: +SKIP
+        ...     module = parse_module(text_with_chlo_asinh)
+        ...     decompose_chlo(module)
+        ...     "chlo." in module_to_text(module)
+        False
+    """
+    for op in _chlo_ops(module):
+        if _left_alone(op, keep):
+            continue
+        rule = RULES.get(op.name)
+        if rule is None:
+            raise TranslateError("unsupported CHLO op", op=op.name, location=source_location(op))
+        _shapes_must_be_static(op)
+        with ir.InsertionPoint(op), op.location:
+            replacements = list(rule(RuleContext(op)))
+        assert len(replacements) == len(op.results), f"{op.name}: rule gave {len(replacements)} values"
+        for result, value in zip(op.results, replacements):
+            assert result.type == value.value.type, f"{op.name}: {result.type} replaced by {value.value.type}"
+            result.replace_all_uses_with(value.value)
+        op.erase()
+
+
+def _left_alone(op: ir.Operation, keep: frozenset[str]) -> bool:
+    if op.name not in keep:
+        return False
+    if op.name in DIRECT_MAPPED_REAL_ONLY:
+        return not any(is_complex_type(ir.RankedTensorType(v.type).element_type) for v in op.operands)
+    return True
+
+
+def _chlo_ops(module: ir.Module) -> list[ir.Operation]:
+    """Every CHLO op in the module, nested regions included, children before their parents (a rule may clone a region)."""
+    found: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name.startswith("chlo."):
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit, ir.WalkOrder.POST_ORDER)
+    return found
+
+
+def _shapes_must_be_static(op: ir.Operation) -> None:
+    # HLO has no unbounded dynamic shapes, and the rules build static constants and broadcasts.
+    for value in list(op.operands) + list(op.results):
+        if not isinstance(value.type, ir.RankedTensorType) or not ir.RankedTensorType(value.type).has_static_shape:
+            raise TranslateError(f"CHLO op on a dynamically shaped tensor ({value.type}) is not supported",
+                                 op=op.name, location=source_location(op))

@@ -1,0 +1,69 @@
+"""The decomposition rules, one per CHLO op, registered by op name.
+
+A rule receives a `RuleContext` (the op, its operands as `V`s, an error factory) and returns the
+values that replace the op's results, in order. Rules run inside the op's insertion point and
+location, so every op they build lands just before the CHLO op and carries its location.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from jaxlib.mlir import ir
+
+from translate.chlo.builder import V
+from translate.errors import SourceLocation, TranslateError
+
+_FILE_LINE_COL = re.compile(r'loc\("([^"]*)":(\d+):(\d+)')
+
+
+@dataclass(frozen=True, slots=True)
+class RuleContext:
+    """What a rule may look at: the CHLO op being replaced."""
+
+    op: ir.Operation
+
+    @property
+    def name(self) -> str:
+        return self.op.name
+
+    @property
+    def operands(self) -> list[V]:
+        return [V(v) for v in self.op.operands]
+
+    @property
+    def result_types(self) -> list[ir.RankedTensorType]:
+        return [ir.RankedTensorType(r.type) for r in self.op.results]
+
+    def attr(self, name: str) -> ir.Attribute | None:
+        return self.op.attributes[name] if name in self.op.attributes else None
+
+    def error(self, message: str) -> TranslateError:
+        return TranslateError(message, op=self.name, location=source_location(self.op))
+
+
+Rule = Callable[[RuleContext], Sequence[V]]
+RULES: dict[str, Rule] = {}
+
+
+def decomposes(*names: str) -> Callable[[Rule], Rule]:
+    """Register `rule` as the decomposition of the CHLO ops `names`."""
+
+    def register(rule: Rule) -> Rule:
+        for name in names:
+            assert name not in RULES, f"two decompositions for {name}"
+            RULES[name] = rule
+        return rule
+
+    return register
+
+
+def source_location(op: ir.Operation) -> SourceLocation:
+    """The op's file:line:col, looking through call-site and fused locations; '<input>' if none."""
+    m = _FILE_LINE_COL.search(str(op.location))
+    if not m:
+        return SourceLocation()
+    return SourceLocation(m.group(1) if m.group(1) not in ("", "-") else "<input>", int(m.group(2)),
+                          int(m.group(3)))
