@@ -26,9 +26,12 @@ from math import prod
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from translate.errors import TranslateError
 from translate.hlo.sharding import HloSharding, equivalent, from_op_sharding, parse_sharding
+from translate.hlo.tile_assignment import TileAssignment
 from translate.shardy import export_shardings, import_shardings
 from translate.shardy.mesh_inference import plan_mesh
 
@@ -94,8 +97,6 @@ PERMUTED_MESHES = (3, 6, 14, 16, 17)  # indices into JAX_MESHES: 8, 2x4, 2x3x2, 
 def permuted_corpus() -> list[list[tuple[int, str]]]:
     """JAX shardings with their device ids renamed by one random permutation per mesh: explicit
     device lists (V1) that only a mesh with ``device_ids`` expresses."""
-    from translate.hlo.tile_assignment import TileAssignment
-
     rng = np.random.default_rng(2)
     corpus = []
     for index in PERMUTED_MESHES:
@@ -132,6 +133,9 @@ HAND_WRITTEN = {
     "maximal_only": [(1, "{maximal device=1}"), (3, "{maximal device=5}")],
     "replicating_tilings": [(2, "{devices=[1,1,8]<=[8] last_tile_dim_replicate}"), (1, "{replicated}"),
                             (1, "{devices=[1,8]<=[2,4]T(1,0) last_tile_dims={replicated}}")],
+    "unreduced": [(2, "{unreduced}"), (2, "{devices=[2,1,4]<=[8] last_tile_dims={unreduced}}"),
+                  (2, "{devices=[2,1,2,2]<=[8] last_tile_dims={unreduced, replicated}}"),
+                  (1, '{devices=[2,4]<=[8] last_tile_dims={unreduced} metadata={op_type="sdy::reduction_op" op_name="MAX"}}')],
     "prime_sizes": [(2, "{devices=[3,5]<=[15]}"), (1, "{devices=[15]<=[3,5]T(1,0)}"),
                     (2, "{devices=[1,3,5]<=[15] last_tile_dim_replicate}")],
 }
@@ -259,6 +263,55 @@ def test_sub_axes_on_a_named_mesh() -> None:
     assert '#sdy.sharding<@mesh, [{"x":(1)4}, {"x":(4)2}]>' in imported
     params, _ = xla_hlo_shardings(imported)
     assert equivalent(params[1], parse_sharding("{devices=[4,2]<=[8]}"))
+
+
+def test_unknown_opens_every_dimension() -> None:
+    imported = import_shardings(gspmd_module([(2, "{unknown}"), (2, "{devices=[8,1]<=[8]}")], 8))
+    assert "#sdy.sharding<@mesh, [{?}, {?}]>" in imported
+    args, results = _module_shardings(export_shardings(imported))
+    assert args[0] == results[0] == "{unknown}"
+
+
+def test_unreduced_max_keeps_its_reduction() -> None:
+    text = '{devices=[2,4]<=[8] last_tile_dims={unreduced} metadata={op_type="sdy::reduction_op" op_name="MAX"}}'
+    imported = import_shardings(gspmd_module([(1, text)], 8))
+    assert 'unreduced=max{"_axis_1"}' in imported
+    args, _ = _module_shardings(export_shardings(imported))
+    assert 'op_name="MAX"' in args[0] and equivalent(parse_sharding(args[0]), parse_sharding(text))
+
+
+@given(st.data())
+@settings(max_examples=150, deadline=None)
+def test_shardings_of_one_mesh_always_fit(data) -> None:
+    """Shardings cut from one mesh, in any device order, fit one inferred mesh, and each is
+    written on it so that it places data the same way."""
+    sizes = data.draw(st.lists(st.sampled_from([1, 2, 3, 4]), min_size=1, max_size=4))
+    n = prod(sizes)
+    order = np.array(data.draw(st.permutations(list(range(n)))))
+    devices = order.reshape(sizes)
+    shardings = []
+    for _ in range(data.draw(st.integers(1, 4))):
+        axes = data.draw(st.permutations(list(range(len(sizes)))))
+        rank = data.draw(st.integers(1, 3))
+        cuts = sorted(data.draw(st.lists(st.integers(0, len(axes)), min_size=rank - 1, max_size=rank - 1)))
+        used = data.draw(st.integers(0, len(axes)))
+        groups = [list(axes[a:b]) for a, b in zip([0] + cuts, cuts + [used])] if used else [[]] * rank
+        groups = [[x for x in g if x < len(axes)] for g in groups][:rank]
+        rest = [a for a in axes if all(a not in g for g in groups)]
+        array = devices.transpose([a for g in groups for a in g] + rest)
+        shape = [prod(sizes[a] for a in g) for g in groups] + ([prod(sizes[a] for a in rest)] if rest else [])
+        array = array.reshape(shape) if shape else array.reshape(1)
+        if len(groups) < rank:
+            continue
+        tile = TileAssignment.from_array(array)
+        if array.size == 1:
+            continue
+        shardings.append(HloSharding.tiled(tile, last_tile_dim_replicate=bool(rest)))
+    if not shardings:
+        return
+    plan = plan_mesh(shardings)
+    for sharding in shardings:
+        assert equivalent(sharding, HloSharding.from_named(plan.express(sharding)))
 
 
 def test_tuple_sharding_on_multi_result_op() -> None:

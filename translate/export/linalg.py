@@ -21,14 +21,38 @@ def _precision(op: ir.Operation) -> dict[str, object]:
     return {"operand_precision": tuple(Enum(p.lower()) for p in precisions)}
 
 
-def _reject_algorithm(op: ir.Operation) -> None:
-    if A.has(op, "algorithm"):
-        raise TranslateError("dot algorithms are not supported yet")
+def _algorithm(op: ir.Operation) -> dict[str, object]:
+    """`#stablehlo.dot_algorithm<...>` as XLA's `algorithm=dot_<lhs>_<rhs>_<acc>[_x<N>]` preset name."""
+    if not A.has(op, "algorithm"):
+        return {}
+    from jaxlib.mlir.dialects import stablehlo
+
+    algo = stablehlo.DotAlgorithm(op.attributes["algorithm"])
+    lhs, rhs, acc = (_precision_name(t) for t in (algo.lhs_precision_type, algo.rhs_precision_type,
+                                                  algo.accumulation_type))
+    name = f"dot_{lhs}_{rhs}_{acc}"
+    if lhs.startswith("f8") and rhs.startswith("f8"):
+        name = "dot_any_f8_any_f8_f32" + ("_fast_accum" if algo.allow_imprecise_accumulation else "")
+    elif algo.num_primitive_operations > 1:
+        name += f"_x{algo.num_primitive_operations}"
+    if (algo.lhs_component_count, algo.rhs_component_count) != (1, 1) or name.upper() not in _DOT_PRESETS:
+        raise TranslateError(f"dot algorithm {algo} has no XLA preset")
+    return {"algorithm": Enum(name)}
+
+
+def _precision_name(t: ir.Type) -> str:
+    text = str(t)
+    return "f8" if text.startswith("f8") else text
+
+
+_DOT_PRESETS = frozenset(
+    "DOT_ANY_F8_ANY_F8_F32 DOT_ANY_F8_ANY_F8_F32_FAST_ACCUM DOT_F16_F16_F16 DOT_F16_F16_F32 DOT_BF16_BF16_BF16 "
+    "DOT_BF16_BF16_F32 DOT_BF16_BF16_F32_X3 DOT_BF16_BF16_F32_X6 DOT_BF16_BF16_F32_X9 DOT_TF32_TF32_F32 "
+    "DOT_TF32_TF32_F32_X3 DOT_F32_F32_F32 DOT_F64_F64_F64".split())
 
 
 @handles("stablehlo.dot_general")
 def _dot_general(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    _reject_algorithm(op)
     dn = A.dot_dims(op.attributes["dot_dimension_numbers"])
     attrs: dict[str, object] = {}
     if dn.lhs_batching_dimensions:
@@ -38,6 +62,7 @@ def _dot_general(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         attrs["rhs_batch_dims"] = tuple(dn.rhs_batching_dimensions)
     attrs["rhs_contracting_dims"] = tuple(dn.rhs_contracting_dimensions)
     attrs.update(_precision(op))
+    attrs.update(_algorithm(op))
     return [b.add("dot", b.result_shape(op), b.operands(op), attrs)]
 
 

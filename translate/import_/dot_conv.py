@@ -15,6 +15,7 @@ def dot(ctx: OpContext) -> Tree:
     lhs_rank, rhs_rank = (o.shape.rank for o in ctx.instr.operands)
     lhs_c, rhs_c = tuple(ctx.attr("lhs_contracting_dims", ())), tuple(ctx.attr("rhs_contracting_dims", ()))
     plain = (not ctx.attr("lhs_batch_dims") and not ctx.attr("rhs_batch_dims") and lhs_rank in (1, 2)
+             and ctx.attr("algorithm") is None
              and rhs_rank in (1, 2) and lhs_c == (lhs_rank - 1,) and rhs_c == (0,))
     if plain:
         # A vector/matrix product is `stablehlo.dot`, as XLA's importer writes it.
@@ -30,7 +31,25 @@ def dot(ctx: OpContext) -> Tree:
     precision = A.precision_config(ctx.instr, 2)
     if precision is not None:
         attributes["precision_config"] = precision
+    algorithm = ctx.attr("algorithm")
+    if algorithm is not None:
+        attributes["algorithm"] = _dot_algorithm(ctx, algorithm.name)
     return ctx.op("stablehlo.dot_general", ctx.values(), attributes=attributes).result
+
+
+def _dot_algorithm(ctx: OpContext, preset: str) -> ir.Attribute:
+    """XLA's `algorithm=dot_bf16_bf16_f32_x3` preset as `#stablehlo.dot_algorithm<...>`."""
+    parts = preset.split("_")
+    operations = 1
+    if parts[-1].startswith("x") and parts[-1][1:].isdigit():
+        operations = int(parts.pop()[1:])
+    if len(parts) != 4 or parts[0] != "dot" or "any" in parts:
+        raise ctx.error(f"dot algorithm preset '{preset}' has no StableHLO equivalent")
+    lhs, rhs, acc = parts[1:]
+    return ir.Attribute.parse(
+        f"#stablehlo.dot_algorithm<lhs_precision_type = {lhs}, rhs_precision_type = {rhs}, "
+        f"accumulation_type = {acc}, lhs_component_count = 1, rhs_component_count = 1, "
+        f"num_primitive_operations = {operations}, allow_imprecise_accumulation = false>")
 
 
 @register("convolution")
