@@ -30,7 +30,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from translate.errors import TranslateError
-from translate.hlo.sharding import HloSharding, equivalent, from_op_sharding, parse_sharding
+from translate.hlo.sharding import HloSharding, SubgroupType, equivalent, from_op_sharding, parse_sharding
 from translate.hlo.tile_assignment import TileAssignment
 from translate.shardy import export_shardings, import_shardings
 from translate.shardy.mesh_inference import plan_mesh
@@ -281,7 +281,7 @@ def test_unreduced_max_keeps_its_reduction() -> None:
 
 
 @given(st.data())
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None)
 def test_shardings_of_one_mesh_always_fit(data) -> None:
     """Shardings cut from one mesh, in any device order, fit one inferred mesh, and each is
     written on it so that it places data the same way."""
@@ -293,25 +293,37 @@ def test_shardings_of_one_mesh_always_fit(data) -> None:
     for _ in range(data.draw(st.integers(1, 4))):
         axes = data.draw(st.permutations(list(range(len(sizes)))))
         rank = data.draw(st.integers(1, 3))
-        cuts = sorted(data.draw(st.lists(st.integers(0, len(axes)), min_size=rank - 1, max_size=rank - 1)))
-        used = data.draw(st.integers(0, len(axes)))
-        groups = [list(axes[a:b]) for a, b in zip([0] + cuts, cuts + [used])] if used else [[]] * rank
-        groups = [[x for x in g if x < len(axes)] for g in groups][:rank]
-        rest = [a for a in axes if all(a not in g for g in groups)]
-        array = devices.transpose([a for g in groups for a in g] + rest)
-        shape = [prod(sizes[a] for a in g) for g in groups] + ([prod(sizes[a] for a in rest)] if rest else [])
-        array = array.reshape(shape) if shape else array.reshape(1)
-        if len(groups) < rank:
-            continue
-        tile = TileAssignment.from_array(array)
-        if array.size == 1:
-            continue
-        shardings.append(HloSharding.tiled(tile, last_tile_dim_replicate=bool(rest)))
+        cuts = sorted(data.draw(st.lists(st.integers(0, len(axes)), min_size=rank, max_size=rank)))
+        groups = [axes[a:b] for a, b in zip([0] + cuts, cuts)]
+        rest = axes[cuts[-1]:]
+        manual = data.draw(st.integers(0, len(rest)))  # the first `manual` of the rest are manual
+        subgroups = [(SubgroupType.MANUAL, rest[:manual]), (SubgroupType.REPLICATED, rest[manual:])]
+        subgroups = [(kind, group) for kind, group in subgroups if group]
+        shape = [prod(sizes[a] for a in g) for g in groups + [g for _, g in subgroups]]
+        array = devices.transpose(axes).reshape(shape)
+        if array.size > 1:
+            shardings.append(HloSharding.tiled(TileAssignment.from_array(array),
+                                               last_tile_dims=tuple(kind for kind, _ in subgroups)))
     if not shardings:
         return
-    plan = plan_mesh(shardings)
+    plan = plan_mesh(shardings, n)
     for sharding in shardings:
-        assert equivalent(sharding, HloSharding.from_named(plan.express(sharding)))
+        assert _placement(sharding) == _placement(HloSharding.from_named(plan.express(sharding)))
+
+
+def _placement(sharding: HloSharding) -> object:
+    """What a sharding means for the data: per tile, the devices holding it, grouped into manual
+    groups (whose order is only a labelling: the tile each device gets does not depend on it)."""
+    canonical = sharding.canonical()
+    if not canonical.is_tiled:
+        return canonical.kind
+    types = canonical.subgroup_types
+    array = canonical.tile_assignment()
+    data_rank = array.ndim - len(types)
+    replicated = prod(array.shape[data_rank + i] for i, t in enumerate(types) if t is SubgroupType.REPLICATED)
+    blocks = array.reshape(array.shape[:data_rank] + (-1, replicated))
+    return types, [[frozenset(frozenset(row) for row in blocks[index])]
+                   for index in np.ndindex(*array.shape[:data_rank])]
 
 
 def test_tuple_sharding_on_multi_result_op() -> None:

@@ -25,6 +25,13 @@ def _one_to_one(entry: OneToOne):
     return handler
 
 
+@handles("stablehlo.reshape")
+def _reshape(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """A reshape the importer made of an HLO bitcast (marked `xla.bitcast`) goes back to a bitcast."""
+    opcode = "bitcast" if A.has(op, "xla.bitcast") else "reshape"
+    return b.split(op, b.add(opcode, b.result_shape(op), b.operands(op), {}))
+
+
 def register_table() -> None:
     """Register a handler for each table entry that has no hand-written one (called last)."""
     for entry in ONE_TO_ONE:

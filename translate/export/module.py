@@ -15,7 +15,7 @@ from translate.export import mlir_attrs as A
 from translate.export.context import Builder, ExportContext, frontend_attributes_of
 from translate.export.locations import location_info
 from translate.export.registry import handles
-from translate.hlo.attributes import OpMetadata
+from translate.hlo.attributes import Enum, OpMetadata
 from translate.hlo.ir import BufferDonor, HloComputation, HloInstruction, HloModule, InputOutputAlias
 from translate.hlo.types import Shape
 
@@ -135,8 +135,16 @@ def _call(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     if callee in b.ctx.functions and b.ctx.functions[callee] is None:
         raise TranslateError(f"recursive call to @{callee} has no HLO equivalent")
     comp = function_computation(b.ctx, callee)
-    instr = b.add("call", comp.root.shape, b.operands(op), {"to_apply": comp})
-    return b.split(op, instr)
+    kind = A.get(op, "xla.fusion_kind")
+    if kind is None:
+        instr = b.add("call", comp.root.shape, b.operands(op), {"to_apply": comp})
+        return b.split(op, instr)
+    # A call the importer made of an HLO fusion: rebuild the fusion (see docs/import.md).
+    attrs: dict[str, object] = {"kind": Enum(A.string(kind)), "calls": (comp,)}
+    backend_config = A.get(op, "xla.backend_config")
+    if backend_config is not None:
+        attrs["backend_config"] = A.string(backend_config)
+    return b.split(op, b.add("fusion", comp.root.shape, b.operands(op), attrs))
 
 
 def _module_attributes(hlo: HloModule, module_op: ir.Operation) -> None:

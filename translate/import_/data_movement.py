@@ -160,6 +160,10 @@ def bitcast(ctx: OpContext) -> Tree:
         source = Shape.array(result.element_type, source.dimensions, source.layout)
     src_major = _major_to_minor(source, ctx)
     res_major = _major_to_minor(result, ctx)
+    if value is ctx.value(0) and src_major == list(range(source.rank)) and res_major == list(range(result.rank)):
+        # A pure reshape: marked so that the exporter writes the bitcast back (docs/import.md).
+        return ctx.op("stablehlo.reshape", [value], [shape_to_mlir(result)],
+                      {"xla.bitcast": ir.UnitAttr.get()}).result
     if src_major != list(range(source.rank)):
         physical = [source.dimensions[d] for d in src_major]
         value = _op(ctx, "stablehlo.transpose", value, Shape.array(result.element_type, physical),

@@ -243,6 +243,9 @@ class _Importer:
             if any(ref.is_sub_axis for ref in named.manual_axes):
                 raise U.error_at(op, f"manual sharding {sharding.to_text(False)} makes part of a mesh axis "
                                      "manual; Shardy's manual axes are whole axes")
+            if not named.manual_axes and _is_manual(sharding) and (sharding.num_devices or 0) != 1:
+                raise U.error_at(op, f"manual sharding {sharding.to_text(False)}: the number of devices "
+                                     "is unknown (no tiled sharding and no mhlo.num_partitions)")
             axes.append(tuple(sorted(ref.index for ref in named.manual_axes)))
         if len(set(axes)) > 1:
             raise U.error_at(shard_map.call, "the shard_map's arguments and results are manual over "

@@ -121,8 +121,8 @@ class MeshPlan:
 def plan_mesh(shardings: list[HloSharding], num_devices: int | None = None) -> MeshPlan:
     """Choose one mesh for all ``shardings`` (tuples are flattened).
 
-    ``num_devices`` (the module's ``mhlo.num_partitions``) sizes the mesh when only
-    ``{unreduced}``-like shardings need axes. Raises ``TranslateError`` when no single mesh
+    ``num_devices`` (the module's ``mhlo.num_partitions``) sizes the mesh when no sharding is
+    tiled but ``{manual}`` or ``{unreduced}`` ones need axes. Raises ``TranslateError`` when no single mesh
     expresses every tiled sharding.
     """
     leaves = [leaf for s in shardings for leaf in _leaves(s)]
@@ -139,7 +139,8 @@ def plan_mesh(shardings: list[HloSharding], num_devices: int | None = None) -> M
             plan.express(sharding)  # raises when it does not fit
         return plan
     if not tiled:
-        needs_axes = any(c.kind is ShardingKind.UNREDUCED for c in canonical)
+        # Fully manual or unreduced values span every device: the mesh needs axes for them.
+        needs_axes = any(c.kind in (ShardingKind.UNREDUCED, ShardingKind.MANUAL) for c in canonical)
         size = num_devices if needs_axes and num_devices and num_devices > 1 else None
         axes = (MeshAxis(AXIS_PREFIX + "0", size),) if size else ()
         return MeshPlan(Mesh(axes), maximal)
@@ -161,7 +162,7 @@ def _fit(tiled: list[HloSharding]) -> Mesh | None:
     """The coarsest mesh (iota order first, then each sharding's own order) expressing all."""
     n = tiled[0].num_devices
     assert n is not None
-    candidates: list[np.ndarray] = [np.arange(n, dtype=np.int64)]
+    candidates: list[np.ndarray] = [np.arange(n, dtype=np.int64), _lexicographic_order(tiled, n)]
     for sharding in tiled:
         order = _set_normalized(sharding.tile_assignment(), len(sharding.subgroup_types)).ravel()
         if not any(np.array_equal(order, c) for c in candidates):
@@ -182,6 +183,26 @@ def _fit(tiled: list[HloSharding]) -> Mesh | None:
         identity = np.array_equal(order, np.arange(n))
         return Mesh(axes, device_ids=None if identity else tuple(int(d) for d in order))
     return None
+
+
+def _lexicographic_order(tiled: list[HloSharding], n: int) -> np.ndarray:
+    """Devices sorted by their tile coordinates in every sharding (ties by id).
+
+    When some mesh expresses all shardings, each coordinate is a mixed-radix number over some of
+    its (sub-)axes, so sorting by all of them lays the devices out in an order of those axes: a
+    mesh order in which every sharding is an aligned transposed iota. Replicated subgroups are
+    sets and do not count; manual and unreduced groups are labelled by their position.
+    """
+    keys: list[list[int]] = [[] for _ in range(n)]
+    for sharding in tiled:
+        types = sharding.subgroup_types
+        array = _set_normalized(sharding.tile_assignment(), len(types))
+        data_rank = array.ndim - len(types)
+        labelled = [i for i in range(array.ndim)
+                    if i < data_rank or types[i - data_rank] is not SubgroupType.REPLICATED]
+        for index in np.ndindex(*array.shape):
+            keys[int(array[index])].extend(index[i] for i in labelled)
+    return np.array(sorted(range(n), key=lambda d: (keys[d], d)), dtype=np.int64)
 
 
 def _conflict(tiled: list[HloSharding]) -> list[HloSharding]:
