@@ -16,7 +16,7 @@ from translate.errors import TranslateError
 from translate.export import mlir_attrs as A
 from translate.export.context import Builder
 from translate.export.module import function_computation
-from translate.export.registry import handles
+from translate.export.registry import CUSTOM_CALL_HANDLERS, handles
 from translate.hlo.attributes import Enum, OutputOperandAlias, RawAttr
 from translate.hlo.ir import HloInstruction
 from translate.hlo.types import Layout, Shape
@@ -61,13 +61,16 @@ def _backend_config(op: ir.Operation, api_version: int) -> object | None:
         if isinstance(attr, ir.DictAttr):
             if api_version != 4:
                 raise TranslateError("a dictionary backend_config needs api_version 4 (typed FFI)")
-            return RawAttr(str(attr))
-    return RawAttr("{}") if api_version == 4 else None
+            return str(attr)
+    return "{}" if api_version == 4 else None
 
 
 @handles("stablehlo.custom_call")
 def _custom_call(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     target = A.string(op.attributes["call_target_name"])
+    special = CUSTOM_CALL_HANDLERS.get(target)
+    if special is not None:
+        return special(b, op)
     api_version = _api_version(op)
     operands = b.operands(op)
     result_shapes = [b.shape(r) for r in op.results]

@@ -55,7 +55,8 @@ def _compare(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     compare_type = A.enum_word(A.get(op, "compare_type"))
     if compare_type is not None and compare_type != "NOTYPE" \
             and compare_type != default_comparison_type(operands[0].shape.element_type):
-        attrs["type"] = Enum(compare_type)
+        # XLA 0.12 spells a total-order float comparison `order=TOTAL`
+        attrs.update({"order": Enum("TOTAL")} if compare_type == "TOTALORDER" else {"type": Enum(compare_type)})
     return [b.add("compare", b.result_shape(op), operands, attrs)]
 
 

@@ -738,7 +738,7 @@ CODECS: dict[str, AttrCodec] = {
         "op_name")},
     **{name: ENUM for name in (
         "direction", "type", "kind", "distribution", "fft_type", "api_version", "transpose_a",
-        "padding_type", "schedule", "custom_call_schedule", "algorithm", "mode")},
+        "padding_type", "schedule", "custom_call_schedule", "algorithm", "mode", "order")},
     **{name: COMPUTATION for name in (
         "to_apply", "condition", "body", "true_computation", "false_computation", "select", "scatter")},
     **{name: COMPUTATIONS for name in ("branch_computations", "called_computations")},

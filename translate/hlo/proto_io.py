@@ -318,6 +318,7 @@ _ATTR_TO_PROTO: dict[str, Writer] = {
     "unique_indices": _set("unique_indices"),
     "direction": _set("comparison_direction"),
     "type": _set("comparison_type"),
+    "order": _set("comparison_order"),
     "is_stable": _set("is_stable"),
     "largest": _set("largest"),
     "k": _set("k"),
@@ -364,16 +365,12 @@ _ATTR_TO_PROTO: dict[str, Writer] = {
 }
 
 
-def _write_order(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, _: HloInstruction) -> None:
-    p.comparison_order = v.text
-
-
 def _write_raw_backend_config(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, _: HloInstruction) -> None:
     """A dictionary backend_config (`backend_config={...}`) goes into the proto as its text."""
     p.backend_config = v.text.encode()
 
 
-_RAW_TO_PROTO: dict[str, Writer] = {"order": _write_order, "operand_layout_constraints": _write_operand_layouts,
+_RAW_TO_PROTO: dict[str, Writer] = {"operand_layout_constraints": _write_operand_layouts,
                                     "backend_config": _write_raw_backend_config}
 
 
@@ -575,7 +572,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
     if op == "compare":
         attrs["direction"] = A.Enum(p.comparison_direction)
         if p.comparison_order:
-            attrs["order"] = A.RawAttr(p.comparison_order)
+            attrs["order"] = A.Enum(p.comparison_order)
         elif p.comparison_type:
             attrs["type"] = A.Enum(p.comparison_type)
     if op in ("dot", "convolution", "ragged-dot", "scaled-dot") and p.HasField("precision_config"):
