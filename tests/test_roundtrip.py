@@ -79,3 +79,13 @@ def test_hlo_round_trip_is_structurally_equal(path) -> None:
             pytest.xfail("a layout-changing or type-changing bitcast comes back as reshape/transpose/"
                          "bitcast-convert (docs/import.md)")
     assert before == after, f"lost: {sorted(lost.items())[:5]}\ngained: {sorted(gained.items())[:5]}"
+
+
+@pytest.mark.parametrize("element_type", ["c64", "c128"])
+def test_complex_constants_keep_every_bit(element_type: str) -> None:
+    """NaN, infinities and signed zeros in complex constants survive both converters."""
+    values = "{(nan, nan), (1.5, -2), (inf, -0), (-inf, 3.25), (0, nan)}"
+    text = f"HloModule m\nENTRY e {{\n  ROOT c = {element_type}[5] constant({values})\n}}\n"
+    back = translate.stablehlo_to_hlo(translate.hlo_to_stablehlo(text))
+    ours, original = back.entry.root.literal, parse_hlo_text(text).entry.root.literal
+    assert ours.value.tobytes() == original.value.tobytes() and ours.to_text() == original.to_text()

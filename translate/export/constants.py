@@ -89,9 +89,17 @@ def _cast_storage(values: np.ndarray, dtype: np.dtype) -> np.ndarray:
 
 def _parse_number(m: re.Match, dtype: np.dtype) -> object:
     if m.group(1) is not None:
-        return complex(_scalar(m.group(1).strip(), np.dtype(np.float64)), _scalar(m.group(2).strip(),
-                                                                                  np.dtype(np.float64)))
+        # Each part in the component type: a hex part is a bit pattern of that width (f32 for c64).
+        part = np.dtype(np.float32) if dtype == np.complex64 else np.dtype(np.float64)
+        real, imag = (_scalar(m.group(k).strip(), part) for k in (1, 2))
+        return _complex_bits(real, imag, dtype)
     return _scalar(m.group(0), dtype)
+
+
+def _complex_bits(real: np.floating, imag: np.floating, dtype: np.dtype) -> np.complexfloating:
+    """A complex value built from its parts' bits, so NaN payloads survive."""
+    part = np.dtype(np.float32) if dtype == np.complex64 else np.dtype(np.float64)
+    return np.array([real, imag], part).view(dtype)[0]
 
 
 def _scalar(token: str, dtype: np.dtype) -> object:
