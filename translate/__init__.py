@@ -34,7 +34,21 @@ def stablehlo_to_hlo(source: str | bytes, *, use_tuple_args: bool = False,
 
     with make_context():
         module = parse_module(source)
+        _prepare_for_export(module)
         return export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
+
+
+def _prepare_for_export(module) -> None:
+    """The passes that run before the exporter: Shardy -> GSPMD shardings, then CHLO decomposition."""
+    if any(op.operation.name == "sdy.mesh" for op in module.body.operations):
+        from translate.shardy import export_module as export_sdy
+
+        export_sdy(module)
+    try:
+        from translate.chlo import decompose_chlo
+    except ImportError:  # the pass is not there yet: the exporter names the CHLO op it cannot map
+        return
+    decompose_chlo(module)
 
 
 def hlo_to_stablehlo(source: str | bytes | HloModule, *, emit: str = "text") -> str | bytes:

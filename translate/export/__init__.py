@@ -7,6 +7,7 @@ one-to-one ops of `translate.optable` are registered last from the table.
 from translate.export import (  # noqa: F401  (imported to register their handlers)
     collectives, constants, control_flow, custom_call, data_movement, elementwise, linalg, misc, reduction,
 )
+from translate.export import async_ops, p2p  # noqa: F401,E402  (async values, send/recv)
 from translate.export.module import export_module
 
 elementwise.register_table()

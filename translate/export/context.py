@@ -213,6 +213,11 @@ class Builder:
         return metadata, frontend
 
     def _attach_sharding(self, op: ir.Operation, results: list[HloInstruction], stamp: _OpStamp) -> None:
+        config = A.get(op, "xla.backend_config")
+        if config is not None and results:
+            # Written by the importer for ops whose StableHLO form has no backend_config (docs/import.md).
+            main = results[0].operands[0] if results[0].opcode == "get-tuple-element" else results[0]
+            main.attributes.setdefault("backend_config", A.string(config))
         attr = A.get(op, "mhlo.sharding")
         if attr is None or not results:
             return

@@ -70,7 +70,10 @@ def _export_entry(ctx: ExportContext, func: ir.Operation, *, use_tuple_args: boo
     shardings = [attrs.get("mhlo.sharding") for attrs in result_attrs]
     if len(results) == 1 and not return_tuple:
         root = results[0]
-        if shardings and shardings[0] is not None and "sharding" not in root.attributes:
+        if shardings and shardings[0] is not None:
+            # As XLA writes it: the result's sharding sits on a get-tuple-element of a 1-tuple, so the
+            # value computed inside keeps its own (propagated) sharding.
+            root = b.gte(b.tuple([root]), 0)
             root.attributes["sharding"] = _sharding(shardings[0])
         b.comp.root = root
     else:

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 Handler = Callable[["Builder", "ir.Operation"], "list[HloInstruction]"]
 
 HANDLERS: dict[str, Handler] = {}
+# `stablehlo.custom_call`s whose target names an HLO construct (JAX's async collectives, `xla.*`):
+# target -> handler, consulted by the custom_call handler before it emits a `custom-call`.
+CUSTOM_CALL_HANDLERS: dict[str, Handler] = {}
 
 
 def handles(*names: str) -> Callable[[Handler], Handler]:
@@ -32,6 +35,18 @@ def handles(*names: str) -> Callable[[Handler], Handler]:
         for name in names:
             assert name not in HANDLERS, f"two handlers for {name}"
             HANDLERS[name] = fn
+        return fn
+
+    return register
+
+
+def handles_custom_call(*targets: str) -> Callable[[Handler], Handler]:
+    """Register the decorated function for `stablehlo.custom_call`s with these call targets."""
+
+    def register(fn: Handler) -> Handler:
+        for target in targets:
+            assert target not in CUSTOM_CALL_HANDLERS, f"two handlers for custom call {target}"
+            CUSTOM_CALL_HANDLERS[target] = fn
         return fn
 
     return register

@@ -632,7 +632,28 @@ def parse_backend_config(text: str) -> str:
 
 
 def print_backend_config(value: str) -> str:
+    """Braced configs (MLIR dictionaries, JSON) print bare, as XLA prints them; anything else quoted."""
+    if value.startswith("{") and value.endswith("}") and "\n" not in value and _balanced(value):
+        return value
     return quote(value)
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    pos = 0
+    while pos < len(text):
+        ch = text[pos]
+        if ch == '"':
+            m = STRING_RE.match(text, pos)
+            if m is None:
+                return False
+            pos = m.end()
+            continue
+        depth += {"{": 1, "}": -1, "[": 1, "]": -1, "(": 1, ")": -1}.get(ch, 0)
+        if depth < 0 or (depth == 0 and pos != len(text) - 1):
+            return False
+        pos += 1
+    return depth == 0
 
 
 def parse_output_operand_aliasing(text: str) -> tuple[OutputOperandAlias, ...]:

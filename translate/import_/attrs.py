@@ -76,3 +76,9 @@ def attach_common(operation: ir.Operation, instr: HloInstruction) -> None:
     sharding = instr.attributes.get("sharding")
     if sharding is not None:
         operation.attributes["mhlo.sharding"] = ir.StringAttr.get(sharding_text(sharding))
+    # A backend_config the StableHLO op has no slot for (while's known_trip_count, ...) rides along as
+    # `xla.backend_config` and the exporter writes it back (docs/import.md).
+    config = instr.attributes.get("backend_config")
+    if config and "backend_config" not in operation.attributes and "xla.backend_config" not in operation.attributes:
+        text = config.text if isinstance(config, RawAttr) else str(config)
+        operation.attributes["xla.backend_config"] = ir.StringAttr.get(text)

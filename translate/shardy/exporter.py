@@ -37,8 +37,8 @@ from translate.shardy.importer import FULL_TO_SHARD, SHARD_TO_FULL, SHARDING_TAR
 from translate.shardy.sdy_attrs import ReadSharding, manual_axis_names, mesh_from_attr, read_per_value, read_sharding
 
 MANUAL_COMPUTATION = "sdy.manual_computation"
-# sdy ops that only annotate a value: the value passes through unchanged.
-_PASS_THROUGH = ("sdy.propagation_barrier",)
+# sdy ops that only annotate a value for propagation: the value passes through unchanged.
+_PASS_THROUGH = ("sdy.propagation_barrier", "sdy.data_flow_edge")
 _CONSTRAINTS = ("sdy.sharding_constraint", "sdy.reshard")
 
 
@@ -59,6 +59,7 @@ class _Exporter:
     def __init__(self, module: ir.Module) -> None:
         self.module = module
         self.meshes: dict[str, Mesh] = {}
+        self._written: dict[tuple[ReadSharding, _Manual], HloSharding] = {}
 
     def run(self) -> bool:
         mesh_ops = [op.operation for op in self.module.body.operations if op.operation.name == "sdy.mesh"]
@@ -82,6 +83,12 @@ class _Exporter:
 
     def _gspmd(self, read: ReadSharding, manual: _Manual, where: ir.Operation) -> HloSharding:
         """The GSPMD sharding of one Shardy sharding, with ``manual`` axes as a manual subgroup."""
+        key = (read, manual)
+        if key not in self._written:  # modules repeat a few shardings many times
+            self._written[key] = self._convert(read, manual, where)
+        return self._written[key]
+
+    def _convert(self, read: ReadSharding, manual: _Manual, where: ir.Operation) -> HloSharding:
         named = read.named
         if named.mesh.maximal_device is not None:
             return HloSharding.maximal(named.mesh.maximal_device)
@@ -148,6 +155,12 @@ class _Exporter:
             return True
         if op.name in _PASS_THROUGH:
             op.results[0].replace_all_uses_with(op.operands[0])
+            op.erase()
+            return True
+        if op.name == "sdy.constant":  # a constant Shardy keeps from being folded
+            with ir.InsertionPoint(op), op.location:
+                constant = stablehlo.ConstantOp(op.attributes["value"])
+            op.results[0].replace_all_uses_with(constant.result)
             op.erase()
             return True
         if op.name.startswith("sdy.") and op.name not in (MANUAL_COMPUTATION, "sdy.return"):

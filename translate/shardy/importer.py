@@ -21,6 +21,7 @@ has no Shardy equivalent and is an error.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 
@@ -284,9 +285,14 @@ class _Importer:
 
 # Helpers -----------------------------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=4096)
+def _parse_text(text: str) -> HloSharding:
+    return parse_sharding(text)  # modules repeat a few sharding strings many times
+
+
 def _parse(attr: ir.Attribute, where: ir.Operation) -> HloSharding:
     try:
-        return parse_sharding(U.string_value(attr))
+        return _parse_text(U.string_value(attr))
     except TranslateError as err:
         raise U.error_at(where, f"invalid mhlo.sharding {U.string_value(attr)!r}: {err.message}") from None
     except ValueError:

@@ -7,8 +7,9 @@ mixed-radix *digits* of the position (``(position // stride) % size``). A mesh w
 position range at every digit boundary of every sharding expresses them all; the coarsest such
 mesh has one axis per gap between consecutive cut points (the common refinement of all the
 shardings' factorizations). This is what XLA's ``stablehlo_import.cc`` does for iota tile
-assignments; we also accept explicit device lists, by trying the device order of each sharding
-as the mesh's ``device_ids`` when plain iota order does not fit.
+assignments. We also accept explicit device lists: when iota order does not fit, the mesh gets
+``device_ids`` from a device order found by sorting devices by their tile coordinates (or, failing
+that, from one of the shardings' own orders).
 
     >>> from translate.hlo.sharding import parse_sharding
     >>> plan = plan_mesh([parse_sharding("{devices=[4,2]<=[8]}"), parse_sharding("{devices=[2,4]<=[8]}")])
@@ -20,7 +21,7 @@ as the mesh's ``device_ids`` when plain iota order does not fit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import prod
 
 import numpy as np
@@ -69,6 +70,7 @@ class MeshPlan:
 
     mesh: Mesh
     maximal_devices: tuple[int, ...] = ()
+    _written: dict[HloSharding, NamedSharding] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def num_devices(self) -> int:
@@ -80,6 +82,11 @@ class MeshPlan:
         ``{maximal device=N}`` gives a sharding on ``Mesh(maximal_device=N)``; ``{unknown}`` gives
         no dimension shardings (the caller opens every dimension).
         """
+        if sharding not in self._written:  # modules repeat a few shardings many times
+            self._written[sharding] = self._express(sharding)
+        return self._written[sharding]
+
+    def _express(self, sharding: HloSharding) -> NamedSharding:
         assert not sharding.is_tuple
         kind = sharding.kind
         if kind is ShardingKind.MAXIMAL:
@@ -122,15 +129,15 @@ def plan_mesh(shardings: list[HloSharding], num_devices: int | None = None) -> M
     """Choose one mesh for all ``shardings`` (tuples are flattened).
 
     ``num_devices`` (the module's ``mhlo.num_partitions``) sizes the mesh when no sharding is
-    tiled but ``{manual}`` or ``{unreduced}`` ones need axes. Raises ``TranslateError`` when no single mesh
-    expresses every tiled sharding.
+    tiled but ``{manual}`` or ``{unreduced}`` ones need axes. Raises ``TranslateError`` when no
+    single mesh expresses every tiled sharding.
     """
-    leaves = [leaf for s in shardings for leaf in _leaves(s)]
+    leaves = list(dict.fromkeys(leaf for s in shardings for leaf in _leaves(s)))
     for leaf in leaves:
         _check_supported(leaf)
     maximal = tuple(sorted({leaf.device for leaf in leaves if leaf.is_maximal and leaf.device is not None}))
     named_meshes = _named_meshes(leaves)
-    canonical = _unique([leaf.canonical() for leaf in leaves if not leaf.is_named])
+    canonical = list(dict.fromkeys(leaf.canonical() for leaf in leaves if not leaf.is_named))
     tiled = [c for c in canonical if c.is_tiled]
     if named_meshes:
         mesh = named_meshes[0]
@@ -159,10 +166,15 @@ def plan_mesh(shardings: list[HloSharding], num_devices: int | None = None) -> M
 # Mesh search ------------------------------------------------------------------------------------
 
 def _fit(tiled: list[HloSharding]) -> Mesh | None:
-    """The coarsest mesh (iota order first, then each sharding's own order) expressing all."""
+    """The coarsest mesh expressing all ``tiled`` shardings, or None.
+
+    Device orders tried: iota, the devices sorted by their tile coordinates, then each sharding's
+    own order; the first that fits wins, so iota order (no ``device_ids``) is preferred.
+    """
     n = tiled[0].num_devices
     assert n is not None
-    candidates: list[np.ndarray] = [np.arange(n, dtype=np.int64), _lexicographic_order(tiled, n)]
+    candidates: list[np.ndarray] = [np.arange(n, dtype=np.int64)]
+    candidates.append(_lexicographic_order(tiled, n))
     for sharding in tiled:
         order = _set_normalized(sharding.tile_assignment(), len(sharding.subgroup_types)).ravel()
         if not any(np.array_equal(order, c) for c in candidates):
@@ -186,23 +198,48 @@ def _fit(tiled: list[HloSharding]) -> Mesh | None:
 
 
 def _lexicographic_order(tiled: list[HloSharding], n: int) -> np.ndarray:
-    """Devices sorted by their tile coordinates in every sharding (ties by id).
+    """Devices sorted by their tile coordinates in every sharding, then by manual and unreduced
+    group, then by id.
 
-    When some mesh expresses all shardings, each coordinate is a mixed-radix number over some of
-    its (sub-)axes, so sorting by all of them lays the devices out in an order of those axes: a
-    mesh order in which every sharding is an aligned transposed iota. Replicated subgroups are
-    sets and do not count; manual and unreduced groups are labelled by their position.
+    When some mesh expresses all shardings, each tile coordinate is a mixed-radix number over some
+    of its (sub-)axes, so sorting by all of them lays the devices out in an order of those axes: a
+    mesh order in which every sharding is an aligned transposed iota. Subgroups are sets, numbered
+    arbitrarily within each tile, so their numbers are no coordinate; instead devices that share a
+    manual (unreduced) group in any sharding are joined, and the joined classes are numbered.
     """
     keys: list[list[int]] = [[] for _ in range(n)]
+    joined = {kind: list(range(n)) for kind in (SubgroupType.MANUAL, SubgroupType.UNREDUCED)}
     for sharding in tiled:
         types = sharding.subgroup_types
-        array = _set_normalized(sharding.tile_assignment(), len(types))
+        array = sharding.tile_assignment()
         data_rank = array.ndim - len(types)
-        labelled = [i for i in range(array.ndim)
-                    if i < data_rank or types[i - data_rank] is not SubgroupType.REPLICATED]
         for index in np.ndindex(*array.shape):
-            keys[int(array[index])].extend(index[i] for i in labelled)
+            keys[int(array[index])].extend(index[:data_rank])
+        for i, kind in enumerate(types):
+            if kind in joined:
+                # Devices of one tile and one group of this kind (they differ in later subgroup dims).
+                groups = array.reshape(array.shape[:data_rank + i + 1] + (-1,))
+                for group in groups.reshape(-1, groups.shape[-1]):
+                    for device in group[1:]:
+                        _union(joined[kind], int(group[0]), int(device))
+    for parents in joined.values():
+        roots = [_find(parents, d) for d in range(n)]
+        for device in range(n):
+            keys[device].append(roots[device])
     return np.array(sorted(range(n), key=lambda d: (keys[d], d)), dtype=np.int64)
+
+
+def _find(parents: list[int], x: int) -> int:
+    while parents[x] != x:
+        parents[x] = parents[parents[x]]
+        x = parents[x]
+    return x
+
+
+def _union(parents: list[int], a: int, b: int) -> None:
+    ra, rb = _find(parents, a), _find(parents, b)
+    if ra != rb:
+        parents[max(ra, rb)] = min(ra, rb)  # the smallest device names the class
 
 
 def _conflict(tiled: list[HloSharding]) -> list[HloSharding]:
@@ -364,14 +401,6 @@ def _reduction_op(sharding: HloSharding) -> str:
         if record.op_type == _REDUCTION_OP_TYPE and record.op_name.lower() in ("sum", "max", "min"):
             return record.op_name.lower()
     return "sum"
-
-
-def _unique(shardings: list[HloSharding]) -> list[HloSharding]:
-    seen: list[HloSharding] = []
-    for sharding in shardings:
-        if sharding not in seen:
-            seen.append(sharding)
-    return seen
 
 
 def _examples(shardings: list[HloSharding], limit: int = 3) -> str:

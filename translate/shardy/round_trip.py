@@ -351,8 +351,7 @@ def _flat_types(type_: ir.Type) -> list[ir.Type]:
 
 def _replace_results(op: ir.Operation, values: list[ir.Value]) -> None:
     """Replace ``op``'s results (or the elements of its one tuple result) by ``values``."""
-    if len(op.results) == 1 and len(values) != 1 or (
-            len(op.results) == 1 and isinstance(op.results[0].type, ir.TupleType)):
+    if len(op.results) == 1 and isinstance(op.results[0].type, ir.TupleType):
         for use in list(op.results[0].uses):
             element = use.owner.operation
             if element.name != _GET_TUPLE_ELEMENT:

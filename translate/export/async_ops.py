@@ -1,0 +1,369 @@
+"""Async values, StableHLO -> HLO: every spelling becomes a true HLO async form.
+
+- `stablehlo.async_start` / `async_done` (the spec form, `!stablehlo.future<T>`): the region's op picks
+  the HLO form from `translate.async_forms.FORMS`; a dedicated start (`all-reduce-start`, ...) takes the
+  collective's attributes, a generic `async-start` calls a computation made from the region;
+- JAX 0.12's `custom_call @"all-gather-start"` / `@"all-gather-done"` (likewise all-reduce, reduce-scatter,
+  all-to-all, collective-permute) whose collective is JSON in the frontend attribute `async_collective_config`;
+- XLA's importer's `mhlo.async_start` / `async_update` / `async_done` over a called function (a function
+  holding one `mhlo.copy` is a `copy-start`);
+- our own fallback `custom_call @"xla.<opcode>"` (see `translate.async_forms`), rebuilt instruction for
+  instruction.
+
+The future value maps to the start instruction; the done instruction takes it as its operand.
+"""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+from translate.async_forms import (
+    CALLED_COMPUTATION_ATTR, DONE_OF, FALLBACK_ATTRIBUTES, FALLBACK_OPCODES, FALLBACK_PREFIX, FORMS,
+    JAX_ASYNC_CONFIG_ATTR, JAX_DONE_TARGETS, JAX_START_TARGETS, LEAF_OPCODES, AsyncForm, context_of, start_shape,
+)
+from translate.collective import Collective, CollectiveKind
+from translate.errors import TranslateError
+from translate.export import mlir_attrs as A
+from translate.export.collectives import collective_of, module_device_count
+from translate.export.context import Builder, frontend_attributes_of
+from translate.export.module import function_computation
+from translate.export.regions import flat_computation
+from translate.export.registry import handles, handles_custom_call
+from translate.hlo.attributes import FrontendAttributes, parse_attribute
+from translate.hlo.ir import HloComputation, HloInstruction
+from translate.hlo.types import Shape, parse_shape
+
+EXECUTION_THREAD_ATTR = "xla.execution_thread"
+SHAPE_ATTR = "xla_shape"
+MAIN_THREAD = "main"
+
+
+# -------------------------------------------------------------------------------------------------
+# Building the HLO forms (shared by every spelling)
+
+
+def _given_shape(op: ir.Operation, form: AsyncForm, operands: list[Shape], result: Shape) -> Shape:
+    """The start shape: `xla_shape` when the op carries one (it must fit the form), else the canonical one."""
+    canonical = start_shape(form, operands, result)
+    text = A.get(op, SHAPE_ATTR)
+    if text is None:
+        return canonical
+    try:
+        given = parse_shape(A.string(text))
+    except TranslateError as err:
+        raise TranslateError(f"bad {SHAPE_ATTR}: {err.message}") from None
+    if context_of(form, given, operands, result) is None:
+        raise TranslateError(f"{SHAPE_ATTR} {given.to_text()} is not a {form.start} shape; expected "
+                             f"{canonical.to_text()} and optional context elements")
+    return given
+
+
+def emit_dedicated_start(b: Builder, op: ir.Operation, form: AsyncForm, collective: Collective,
+                         operand: HloInstruction, result: Shape, reducer: HloComputation | None) -> HloInstruction:
+    """`all-reduce-start` / `all-gather-start` / `collective-permute-start` of `collective`."""
+    attrs = collective.hlo_attributes()
+    if reducer is not None:
+        attrs["to_apply"] = reducer
+    shape = _given_shape(op, form, [operand.shape], result)
+    return b.add(form.start, shape, [operand], attrs)
+
+
+def emit_bundle_start(b: Builder, op: ir.Operation, form: AsyncForm, operands: list[HloInstruction],
+                      wrapped: HloComputation, thread: str | None) -> HloInstruction:
+    """`async-start(operands), calls=wrapped` with shape `((operands...), result, context...)`."""
+    assert wrapped.root is not None
+    shape = _given_shape(op, form, [o.shape for o in operands], wrapped.root.shape)
+    attrs: dict[str, object] = {}
+    if thread and thread != MAIN_THREAD:
+        wrapped.execution_thread = thread
+        attrs["async_execution_thread"] = thread
+    attrs["calls"] = (wrapped,)
+    return b.add("async-start", shape, operands, attrs)
+
+
+def emit_done(b: Builder, op: ir.Operation, start: HloInstruction) -> list[HloInstruction]:
+    """The done instruction matching `start` (through any async-updates), shaped as `op`'s results."""
+    done = DONE_OF.get(start.opcode)
+    if done is None:
+        raise TranslateError(f"the awaited value comes from '{start.opcode}', not from an async start")
+    instr = b.add(done, b.result_shape(op), [start])
+    return b.split(op, instr)
+
+
+def _merge_frontend(instr: HloInstruction, extra: FrontendAttributes | None,
+                    drop: frozenset[str] = frozenset()) -> None:
+    """Add `extra` to the instruction's frontend attributes (extra wins) and remove the keys in `drop`."""
+    items = dict(instr.frontend_attributes.items) if instr.frontend_attributes else {}
+    braced = set(instr.frontend_attributes.braced) if instr.frontend_attributes else set()
+    if extra is not None:
+        items.update(extra.items)
+        braced |= extra.braced
+    for key in drop:
+        items.pop(key, None)
+    if items:
+        instr.attributes["frontend_attributes"] = FrontendAttributes(tuple(items.items()),
+                                                                     frozenset(braced & set(items)))
+    else:
+        instr.attributes.pop("frontend_attributes", None)
+
+
+# -------------------------------------------------------------------------------------------------
+# (a) stablehlo.async_start / async_done
+
+
+def _region_op(op: ir.Operation) -> ir.Operation:
+    block = op.regions[0].blocks[0]
+    ops = [o.operation for o in block.operations]
+    if len(ops) != 2:
+        raise TranslateError("async_start must hold exactly one op and a return")
+    return ops[0]
+
+
+def _wrapped_computation(b: Builder, region: ir.Region) -> HloComputation:
+    """The computation an async-start calls: the region's block arguments as parameters, its one
+    result as root (never tupled)."""
+    block = region.blocks[0]
+    sub = Builder(b.ctx, b.ctx.unique_name("async_computation"))
+    for arg in block.arguments:
+        sub.values[arg] = sub.parameter(sub.shape(arg), "Arg")
+    results = sub.emit_block(block)
+    assert len(results) == 1
+    sub.comp.root = results[0]
+    return b.ctx.finish(sub.comp)
+
+
+@handles("stablehlo.async_start")
+def _async_start(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    inner = _region_op(op)
+    form = FORMS.get(inner.name)
+    if form is None:
+        raise TranslateError(f"async_start over {inner.name} has no HLO async form")
+    if len(inner.results) != 1:
+        raise TranslateError("async_start over an op with several results has no HLO async form")
+    operands = b.operands(op)
+    if form.is_bundle:
+        thread = A.string(A.get(op, EXECUTION_THREAD_ATTR)) if A.has(op, EXECUTION_THREAD_ATTR) else None
+        return [emit_bundle_start(b, op, form, operands, _wrapped_computation(b, op.regions[0]), thread)]
+    block = op.regions[0].blocks[0]
+    by_arg = dict(zip(block.arguments, operands))
+    inner_operands = [by_arg.get(v) for v in inner.operands]
+    if len(inner_operands) != 1 or inner_operands[0] is None:
+        raise TranslateError(f"{form.start} takes exactly one operand, a block argument of the region")
+    reducer = flat_computation(b, inner.regions[0]) if len(inner.regions) else None
+    start = emit_dedicated_start(b, op, form, collective_of(b, inner), inner_operands[0],
+                                 b.shape(inner.results[0]), reducer)
+    _merge_frontend(start, frontend_attributes_of(A.get(inner, "mhlo.frontend_attributes")))
+    return [start]
+
+
+@handles("stablehlo.async_done")
+def _async_done(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    owner = op.operands[0].owner
+    owner = getattr(owner, "operation", owner)   # an OpView, an Operation, or a Block (argument)
+    if not isinstance(owner, ir.Operation) or owner.name != "stablehlo.async_start":
+        raise TranslateError("async_done must await the future of a stablehlo.async_start in the same function")
+    return emit_done(b, op, b.value(op.operands[0]))
+
+
+# -------------------------------------------------------------------------------------------------
+# (b) JAX 0.12: custom_call @"<kind>-start" / @"<kind>-done" with async_collective_config
+
+
+def _jax_collective(b: Builder, op: ir.Operation, kind: CollectiveKind) -> Collective:
+    frontend = A.dictionary(A.get(op, "mhlo.frontend_attributes"))
+    config = frontend.get(JAX_ASYNC_CONFIG_ATTR)
+    if config is None:
+        raise TranslateError(f"custom call {A.string(op.attributes['call_target_name'])} has no "
+                             f"{JAX_ASYNC_CONFIG_ATTR} frontend attribute")
+    collective = Collective.from_async_config(kind, A.string(config))
+    collective.validate(module_device_count(b))
+    if kind == CollectiveKind.ALL_TO_ALL and collective.dimension != collective.concat_dimension:
+        raise TranslateError("all_to_all with split_dimension != concat_dimension is not supported yet")
+    return collective
+
+
+def _jax_reducer(b: Builder, op: ir.Operation) -> HloComputation:
+    called = A.get(op, "called_computations")
+    if called is None or len(ir.ArrayAttr(called)) != 1:
+        raise TranslateError("an async reduction must call exactly one reducer function")
+    return function_computation(b.ctx, A.symbol(ir.ArrayAttr(called)[0]))
+
+
+@handles_custom_call(*JAX_START_TARGETS)
+def _jax_start(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    target = A.string(op.attributes["call_target_name"])
+    form = FORMS[JAX_START_TARGETS[target]]
+    kind = CollectiveKind.of_hlo(form.opcode)
+    collective = _jax_collective(b, op, kind)
+    operands = b.operands(op)
+    if len(operands) != 1 or len(op.results) != 1:
+        raise TranslateError(f"{target} takes one operand and has one result")
+    result = b.shape(op.results[0])
+    reduces = kind in (CollectiveKind.ALL_REDUCE, CollectiveKind.REDUCE_SCATTER)
+    reducer = _jax_reducer(b, op) if reduces else None
+    if form.is_bundle:
+        sub = Builder(b.ctx, b.ctx.unique_name("async_computation"))
+        param = sub.parameter(operands[0].shape, "Arg")
+        attrs = collective.hlo_attributes()
+        if reducer is not None:
+            attrs["to_apply"] = reducer
+        sub.comp.root = sub.add(form.opcode, result, [param], attrs)
+        start = emit_bundle_start(b, op, form, operands, b.ctx.finish(sub.comp), None)
+    else:
+        start = emit_dedicated_start(b, op, form, collective, operands[0], result, reducer)
+    # The config is now the instruction itself.
+    _merge_frontend(start, None, drop=frozenset({JAX_ASYNC_CONFIG_ATTR}))
+    return [start]
+
+
+@handles_custom_call(*JAX_DONE_TARGETS)
+def _jax_done(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    target = A.string(op.attributes["call_target_name"])
+    start = b.value(op.operands[0])
+    expected = FORMS[JAX_START_TARGETS[target.replace("-done", "-start")]].start
+    if start.opcode != expected:
+        raise TranslateError(f"{target} must await a {target.replace('-done', '-start')}, not '{start.opcode}'")
+    return emit_done(b, op, start)
+
+
+# -------------------------------------------------------------------------------------------------
+# (c) XLA's importer: mhlo.async_start / async_update / async_done
+
+
+def _callee(op: ir.Operation) -> str:
+    return A.symbol(op.attributes["called_computation"])
+
+
+def _bundle_shape(b: Builder, op: ir.Operation) -> Shape:
+    """The start shape: `xla_shape`, else the `!mhlo.async_bundle<...>` type read as a tuple."""
+    if A.has(op, SHAPE_ATTR):
+        return parse_shape(A.string(A.get(op, SHAPE_ATTR)))
+    text = str(op.results[0].type)
+    prefix = "!mhlo.async_bundle<"
+    if not text.startswith(prefix):
+        raise TranslateError(f"expected an !mhlo.async_bundle, got {text}")
+    return b.shape(ir.Type.parse("tuple<" + text[len(prefix):-1] + ">"))
+
+
+def _single_copy(b: Builder, callee: str) -> bool:
+    func = b.ctx.func_ops.get(callee)
+    if func is None:
+        raise TranslateError(f"async_start calls unknown function @{callee}")
+    ops = [o.operation.name for o in func.regions[0].blocks[0].operations]
+    return ops == ["mhlo.copy", "func.return"]
+
+
+@handles("mhlo.async_start")
+def _mhlo_async_start(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    callee = _callee(op)
+    shape = _bundle_shape(b, op)
+    operands = b.operands(op)
+    if _single_copy(b, callee):
+        return [b.add("copy-start", shape, operands)]
+    thread = A.string(A.get(op, "execution_thread"), MAIN_THREAD)
+    wrapped = function_computation(b.ctx, callee)
+    attrs: dict[str, object] = {}
+    if thread != MAIN_THREAD:
+        wrapped.execution_thread = thread
+        attrs["async_execution_thread"] = thread
+    attrs["calls"] = (wrapped,)
+    return [b.add("async-start", shape, operands, attrs)]
+
+
+@handles("mhlo.async_update")
+def _mhlo_async_update(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    bundle = b.value(op.operands[0])
+    return [b.add("async-update", bundle.shape, [bundle])]
+
+
+@handles("mhlo.async_done")
+def _mhlo_async_done(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    return emit_done(b, op, b.value(op.operands[0]))
+
+
+# -------------------------------------------------------------------------------------------------
+# Our fallback: custom_call @"xla.<opcode>"
+
+
+def _leaf_paths(shape: Shape, prefix: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
+    if not shape.is_tuple:
+        return [prefix]
+    return [p for i, s in enumerate(shape.tuple_shapes) for p in _leaf_paths(s, (*prefix, i))]
+
+
+def _leaves(b: Builder, instr: HloInstruction) -> list[HloInstruction]:
+    """One get-tuple-element chain per leaf of `instr`'s shape, depth first."""
+    result = []
+    for path in _leaf_paths(instr.shape):
+        value = instr
+        for index in path:
+            value = b.gte(value, index)
+        result.append(value)
+    return result
+
+
+def _regroup(b: Builder, leaves: list[HloInstruction]) -> HloInstruction:
+    """The bundle whose leaves these are: the instruction they were taken from, else a new tuple."""
+    if leaves and all(leaf.opcode == "get-tuple-element" for leaf in leaves):
+        source = leaves[0].operands[0]
+        if all(leaf.operands[0] is source and leaf.attributes.get("index") == i for i, leaf in enumerate(leaves)) \
+                and len(source.shape.tuple_shapes) == len(leaves):
+            return source
+    return b.tuple(leaves)
+
+
+def _fallback_attributes(op: ir.Operation) -> dict[str, object]:
+    attrs: dict[str, object] = {}
+    for name, value in A.dictionary(A.get(op, FALLBACK_ATTRIBUTES)).items():
+        text = ir.StringAttr(value).value
+        try:
+            attrs[name] = parse_attribute(name, text)
+        except TranslateError as err:
+            raise TranslateError(f"bad {FALLBACK_ATTRIBUTES} entry {name}: {err.message}") from None
+    return attrs
+
+
+def _fallback_computations(b: Builder, op: ir.Operation, opcode: str, attrs: dict[str, object]) -> None:
+    called = A.get(op, "called_computations")
+    symbols = [A.symbol(c) for c in ir.ArrayAttr(called)] if called is not None else []
+    if not symbols:
+        return
+    name = CALLED_COMPUTATION_ATTR.get(opcode)
+    if name is None or len(symbols) != 1:
+        raise TranslateError(f"xla.{opcode} calls {len(symbols)} computations; expected "
+                             f"{'one' if name else 'none'}")
+    comp = function_computation(b.ctx, symbols[0])
+    func = b.ctx.func_ops[symbols[0]]
+    if A.has(func, "execution_thread"):
+        thread = A.string(A.get(func, "execution_thread"))
+        comp.execution_thread = None if thread == MAIN_THREAD else thread
+    attrs[name] = (comp,) if name == "calls" else comp
+
+
+def _fallback(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    opcode = A.string(op.attributes["call_target_name"])[len(FALLBACK_PREFIX):]
+    operands = b.operands(op)
+    leaf_form = opcode in LEAF_OPCODES
+    if leaf_form and opcode in ("send", "recv"):
+        # send(data, token) / recv(token): the data leaves come first, then the token.
+        if opcode == "send":
+            data = operands[:-1]
+            operands = [data[0] if len(data) == 1 else b.tuple(data), operands[-1]]
+    elif leaf_form:
+        operands = [_regroup(b, operands)]
+    implied = b.result_shape(op)
+    shape = parse_shape(A.string(A.get(op, SHAPE_ATTR))) if A.has(op, SHAPE_ATTR) else implied
+    attrs = _fallback_attributes(op)
+    _fallback_computations(b, op, opcode, attrs)
+    instr = b.add(opcode, shape, operands, attrs)
+    if len(op.results) == 1:
+        return [instr]
+    if leaf_form or opcode.endswith("-done"):
+        leaves = _leaves(b, instr)
+        if len(leaves) != len(op.results):
+            raise TranslateError(f"xla.{opcode} has {len(op.results)} results for {len(leaves)} leaves")
+        return leaves
+    return b.split(op, instr)
+
+
+handles_custom_call(*(FALLBACK_PREFIX + opcode for opcode in sorted(FALLBACK_OPCODES)))(_fallback)

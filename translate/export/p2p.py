@@ -1,0 +1,111 @@
+"""Point-to-point, StableHLO -> HLO: `stablehlo.send` / `stablehlo.recv`.
+
+    stablehlo.send(data, token) -> send (data, u32[], token[]) + send-done token[]
+    stablehlo.recv(token)       -> recv (data, u32[], token[]) + recv-done (data, token[]) + get-tuple-elements
+
+`source_target_pairs` become XLA's frontend attribute `_xla_send_recv_source_target_pairs={{0,1},{1,2}}` on
+every instruction made (an attribute of that name already in `mhlo.frontend_attributes` wins, as in XLA);
+`channel_handle` becomes `channel_id`, `is_host_transfer` stays. Several data values travel as one tuple.
+The pairs are checked: no source twice, no target twice, every id inside the module's devices.
+A send-done or recv-done whose frontend attributes differed from the start's on import carries them in
+`xla.done_frontend_attributes`.
+"""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+from translate.collective import SEND_RECV_PAIRS_ATTR, Collective
+from translate.errors import TranslateError
+from translate.export import mlir_attrs as A
+from translate.export.collectives import module_device_count
+from translate.export.context import Builder, frontend_attributes_of
+from translate.export.registry import handles
+from translate.hlo.attributes import FrontendAttributes
+from translate.hlo.ir import HloInstruction
+from translate.hlo.types import PrimitiveType, Shape
+
+DONE_FRONTEND_ATTR = "xla.done_frontend_attributes"
+_CONTEXT = Shape.array(PrimitiveType.U32, ())
+
+
+def _collective(b: Builder, op: ir.Operation) -> Collective:
+    collective = Collective.from_mlir(op)
+    collective.validate(module_device_count(b))
+    if collective.channel is None:
+        raise TranslateError(f"{op.name} needs a channel_handle")
+    return collective
+
+
+def _with_pairs(instr: HloInstruction, collective: Collective) -> None:
+    """Add the source-target pairs frontend attribute, unless the op already names one."""
+    item = collective.pairs_frontend_attribute()
+    if item is None:
+        return
+    current = instr.frontend_attributes
+    items = dict(current.items) if current else {}
+    if SEND_RECV_PAIRS_ATTR in items:
+        return
+    items[item[0]] = item[1]
+    braced = set(current.braced) if current else set()
+    instr.attributes["frontend_attributes"] = FrontendAttributes(tuple(items.items()), frozenset(braced | {item[0]}))
+
+
+def _done_frontend(op: ir.Operation, done: HloInstruction) -> None:
+    """The done's own frontend attributes, when the import recorded that they differ from the start's."""
+    if not A.has(op, DONE_FRONTEND_ATTR):
+        return
+    attrs = frontend_attributes_of(A.get(op, DONE_FRONTEND_ATTR))
+    if attrs is None:
+        done.attributes.pop("frontend_attributes", None)
+    else:
+        done.attributes["frontend_attributes"] = _braced_pairs(attrs)
+
+
+def _braced_pairs(attrs: FrontendAttributes) -> FrontendAttributes:
+    # XLA prints the pairs unquoted; so do we.
+    keys = {k for k, _ in attrs.items if k == SEND_RECV_PAIRS_ATTR}
+    return FrontendAttributes(attrs.items, frozenset(keys))
+
+
+def _fix_stamped_pairs(instr: HloInstruction) -> None:
+    if instr.frontend_attributes is not None:
+        instr.attributes["frontend_attributes"] = _braced_pairs(instr.frontend_attributes)
+
+
+def _io_attrs(collective: Collective) -> dict[str, object]:
+    return collective.hlo_attributes()
+
+
+@handles("stablehlo.send")
+def _send(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    collective = _collective(b, op)
+    operands = b.operands(op)
+    values, token = operands[:-1], operands[-1]
+    data = values[0] if len(values) == 1 else b.tuple(values)
+    send = b.add("send", Shape.tuple_of([data.shape, _CONTEXT, Shape.token()]), [data, token], _io_attrs(collective))
+    done = b.add("send-done", Shape.token(), [send], _io_attrs(collective))
+    for instr in (send, done):
+        _fix_stamped_pairs(instr)
+        _with_pairs(instr, collective)
+    _done_frontend(op, done)
+    return [done]
+
+
+@handles("stablehlo.recv")
+def _recv(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    collective = _collective(b, op)
+    results = list(op.results)
+    data_shapes = [b.shape(r) for r in results[:-1]]
+    data = data_shapes[0] if len(data_shapes) == 1 else Shape.tuple_of(data_shapes)
+    recv = b.add("recv", Shape.tuple_of([data, _CONTEXT, Shape.token()]), b.operands(op), _io_attrs(collective))
+    done = b.add("recv-done", Shape.tuple_of([data, Shape.token()]), [recv], _io_attrs(collective))
+    value = b.gte(done, 0)
+    values = [value] if len(data_shapes) == 1 else [b.gte(value, i) for i in range(len(data_shapes))]
+    token = b.gte(done, 1)
+    made = [recv, done, value, *values, token] if len(data_shapes) != 1 else [recv, done, value, token]
+    for instr in made:
+        _fix_stamped_pairs(instr)
+        _with_pairs(instr, collective)
+    _done_frontend(op, done)
+    return [*values, token]
