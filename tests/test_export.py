@@ -56,8 +56,10 @@ def opcodes(hlo_text: str) -> collections.Counter[str]:
 
 
 def export_module_of(mlir_text: str, **options: bool) -> HloModule:
-    with make_context():
-        return export_module(parse_module(mlir_text), **options)
+    """The public path: parse, the passes before export (Shardy, CHLO), export."""
+    import translate
+
+    return translate.stablehlo_to_hlo(mlir_text, **options)
 
 
 def export_text(mlir_text: str, **options: bool) -> str:

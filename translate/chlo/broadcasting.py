@@ -126,7 +126,7 @@ def _constant(ctx: RuleContext) -> list[V]:
     # bindings fails, and the printer writes every element exactly (hex where needed).
     text = ctx.op.get_asm(print_generic_op_form=True, large_elements_limit=None)
     text = text[text.index('"chlo.constant"'):].replace('"chlo.constant"', '"stablehlo.constant"', 1)
-    new_op = ir.Operation.parse(text)
+    new_op = ir.Operation.parse(f"{text} {ctx.op.location}")
     ir.InsertionPoint.current.insert(new_op)
     return [V(new_op.result)]
 

@@ -24,7 +24,6 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 Number = int | float
-Operand = "V | int | float"
 
 # MLIR float type spelling -> numpy dtype, for the limits of each floating-point format.
 _NUMPY_FLOATS: dict[str, type] = {
@@ -32,6 +31,8 @@ _NUMPY_FLOATS: dict[str, type] = {
     "f8E5M2": ml_dtypes.float8_e5m2, "f8E4M3FN": ml_dtypes.float8_e4m3fn, "f8E4M3": ml_dtypes.float8_e4m3,
     "f8E4M3FNUZ": ml_dtypes.float8_e4m3fnuz, "f8E5M2FNUZ": ml_dtypes.float8_e5m2fnuz,
     "f8E4M3B11FNUZ": ml_dtypes.float8_e4m3b11fnuz, "f8E3M4": ml_dtypes.float8_e3m4,
+    "f8E8M0FNU": ml_dtypes.float8_e8m0fnu, "f6E2M3FN": ml_dtypes.float6_e2m3fn, "f6E3M2FN": ml_dtypes.float6_e3m2fn,
+    "f4E2M1FN": ml_dtypes.float4_e2m1fn,
 }
 
 
@@ -76,7 +77,7 @@ class V:
 
     __slots__ = ("value",)
 
-    def __init__(self, value: ir.Value | "V"):
+    def __init__(self, value: ir.Value | V):
         self.value = value.value if isinstance(value, V) else value
 
     # ---------------------------------------------------------------- type
@@ -101,74 +102,78 @@ class V:
         """This value's shape with another element type."""
         return ir.RankedTensorType.get(self.shape, element_type)
 
-    def like(self, value: Number) -> "V":
+    def like(self, value: Number) -> V:
         """A splat constant with this value's type (complex types get a zero imaginary part)."""
         return constant(value, self.type)
 
     # ---------------------------------------------------------------- arithmetic
 
-    def __add__(self, other: Operand) -> "V":
+    def __add__(self, other: Operand) -> V:
         return _binary(hlo.add, self, other)
 
-    def __radd__(self, other: Number) -> "V":
+    def __radd__(self, other: Number) -> V:
         return _binary(hlo.add, self.like(other), self)
 
-    def __sub__(self, other: Operand) -> "V":
+    def __sub__(self, other: Operand) -> V:
         return _binary(hlo.subtract, self, other)
 
-    def __rsub__(self, other: Number) -> "V":
+    def __rsub__(self, other: Number) -> V:
         return _binary(hlo.subtract, self.like(other), self)
 
-    def __mul__(self, other: Operand) -> "V":
+    def __mul__(self, other: Operand) -> V:
         return _binary(hlo.multiply, self, other)
 
-    def __rmul__(self, other: Number) -> "V":
+    def __rmul__(self, other: Number) -> V:
         return _binary(hlo.multiply, self.like(other), self)
 
-    def __truediv__(self, other: Operand) -> "V":
+    def __truediv__(self, other: Operand) -> V:
         return _binary(hlo.divide, self, other)
 
-    def __rtruediv__(self, other: Number) -> "V":
+    def __rtruediv__(self, other: Number) -> V:
         return _binary(hlo.divide, self.like(other), self)
 
-    def __neg__(self) -> "V":
+    def __neg__(self) -> V:
         return V(hlo.negate(self.value))
 
-    def __abs__(self) -> "V":
+    def __abs__(self) -> V:
         return V(hlo.abs(self.value))
 
     # Logical/bitwise ops: on i1 values they are the logical connectives.
-    def __and__(self, other: Operand) -> "V":
+    def __and__(self, other: Operand) -> V:
         return _binary(hlo.and_, self, other)
 
-    def __or__(self, other: Operand) -> "V":
+    def __or__(self, other: Operand) -> V:
         return _binary(hlo.or_, self, other)
 
-    def __xor__(self, other: Operand) -> "V":
+    def __xor__(self, other: Operand) -> V:
         return _binary(hlo.xor, self, other)
 
-    def __invert__(self) -> "V":
+    def __invert__(self) -> V:
         return V(hlo.not_(self.value))
 
     # ---------------------------------------------------------------- comparisons
 
-    def lt(self, other: Operand) -> "V":
+    def lt(self, other: Operand) -> V:
         return compare("LT", self, other)
 
-    def le(self, other: Operand) -> "V":
+    def le(self, other: Operand) -> V:
         return compare("LE", self, other)
 
-    def gt(self, other: Operand) -> "V":
+    def gt(self, other: Operand) -> V:
         return compare("GT", self, other)
 
-    def ge(self, other: Operand) -> "V":
+    def ge(self, other: Operand) -> V:
         return compare("GE", self, other)
 
-    def eq(self, other: Operand) -> "V":
+    def eq(self, other: Operand) -> V:
         return compare("EQ", self, other)
 
-    def ne(self, other: Operand) -> "V":
+    def ne(self, other: Operand) -> V:
         return compare("NE", self, other)
+
+
+# A tensor, or a Python number that becomes a constant like the other operand.
+Operand = V | int | float
 
 
 def _as_v(x: Operand, like: V) -> V:

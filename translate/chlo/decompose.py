@@ -22,7 +22,8 @@ def decompose_chlo(module: ir.Module, *, keep: frozenset[str] = DIRECT_MAPPED) -
     numerics of XLA's own CHLO legalization (chlo-legalize-to-stablehlo).
 
     Must run inside the module's context. Raises TranslateError("unsupported CHLO op", op=...)
-    for an op it has no rule for (or whose types its rule does not handle)::
+    for an op it has no rule for (or whose types its rule does not handle); the module is then
+    left partly rewritten. Example::
 
         >>> with make_context():                                   # doctest: +SKIP
         ...     module = parse_module(text_with_chlo_asinh)
@@ -38,9 +39,13 @@ def decompose_chlo(module: ir.Module, *, keep: frozenset[str] = DIRECT_MAPPED) -
             raise TranslateError("unsupported CHLO op", op=op.name, location=source_location(op))
         _shapes_must_be_static(op)
         with ir.InsertionPoint(op), op.location:
-            replacements = list(rule(RuleContext(op)))
+            try:
+                replacements = list(rule(RuleContext(op)))
+            except NotImplementedError as err:  # a type the builder has no constants for
+                raise TranslateError(f"unsupported CHLO op: {err}", op=op.name,
+                                     location=source_location(op)) from None
         assert len(replacements) == len(op.results), f"{op.name}: rule gave {len(replacements)} values"
-        for result, value in zip(op.results, replacements):
+        for result, value in zip(op.results, replacements, strict=True):
             assert result.type == value.value.type, f"{op.name}: {result.type} replaced by {value.value.type}"
             result.replace_all_uses_with(value.value)
         op.erase()
@@ -55,7 +60,8 @@ def _left_alone(op: ir.Operation, keep: frozenset[str]) -> bool:
 
 
 def _chlo_ops(module: ir.Module) -> list[ir.Operation]:
-    """Every CHLO op in the module, nested regions included, children before their parents (a rule may clone a region)."""
+    """Every CHLO op in the module, nested regions included; children come before their parents,
+    so a rule that moves a region's ops (scan) sees them decomposed already."""
     found: list[ir.Operation] = []
 
     def visit(op: ir.Operation) -> ir.WalkResult:

@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from jaxlib.mlir import ir
 
 from translate.chlo.builder import (
-    V, clamp, cos, exp, floor, inf, is_finite, log, log1p, nan, polynomial, power, remainder, select, sign,
-    sin, smallest_subnormal, sqrt, with_upcast,
+    V, clamp, cos, exp, floor, inf, is_finite, log, log1p, nan, polynomial, power, remainder, select, sign, sin,
+    smallest_subnormal, sqrt, with_upcast,
 )
 from translate.chlo.registry import RuleContext, decomposes
 
@@ -367,24 +367,29 @@ def bessel_i1e(x: V) -> V:
 # ---------------------------------------------------------------- rules
 
 
-def _real_unary(f64_formula: Callable[[V], V], f32_formula: Callable[[V], V]):
+# XLA legalizes erf, erfc and bessel_i1e for these types only (not for the 8-bit floats).
+_CEPHES_TYPES = ("f16", "bf16", "f32", "f64")
+
+
+def _real_unary(f64_formula: Callable[[V], V], f32_formula: Callable[[V], V],
+                types: Sequence[str] | None = None):
     """f64 by its own formula; every other float widened to f32."""
 
     def rule(ctx: RuleContext) -> list[V]:
         (x,) = ctx.operands
-        if not isinstance(x.element_type, ir.FloatType):
-            raise ctx.error(f"unsupported CHLO op: element type {x.element_type}")
+        if not isinstance(x.element_type, ir.FloatType) or (types and str(x.element_type) not in types):
+            raise ctx.error(f"unsupported CHLO op: no decomposition for element type {x.element_type}")
         return [f64_formula(x) if _is_f64(x) else with_upcast(f32_formula, [x])]
 
     return rule
 
 
-decomposes("chlo.erf")(_real_unary(erf_f64, erf_f32))
-decomposes("chlo.erfc")(_real_unary(erfc_f64, erfc_f32))
+decomposes("chlo.erf")(_real_unary(erf_f64, erf_f32, _CEPHES_TYPES))
+decomposes("chlo.erfc")(_real_unary(erfc_f64, erfc_f32, _CEPHES_TYPES))
 decomposes("chlo.erf_inv")(_real_unary(erf_inv_f64, erf_inv_f32))
 decomposes("chlo.lgamma")(_real_unary(lgamma, lgamma))
 decomposes("chlo.digamma")(_real_unary(digamma, digamma))
-decomposes("chlo.bessel_i1e")(_real_unary(bessel_i1e, bessel_i1e))
+decomposes("chlo.bessel_i1e")(_real_unary(bessel_i1e, bessel_i1e, _CEPHES_TYPES))
 
 
 @decomposes("chlo.zeta")

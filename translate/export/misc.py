@@ -60,7 +60,8 @@ def _outfeed(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 @handles("chlo.top_k")
 def _top_k(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    attrs = {"k": A.integer(op.attributes["k"]), "largest": True}
+    # chlo.top_k is stable and takes the largest: XLA writes both on its topk.
+    attrs = {"k": A.integer(op.attributes["k"]), "largest": True, "is_stable": True}
     instr = b.add("topk", b.result_shape(op), b.operands(op), attrs)
     return b.split(op, instr)
 
