@@ -242,9 +242,11 @@ def frontend_attributes_of(attr: ir.Attribute | None) -> FrontendAttributes | No
 
 
 def op_location(op: ir.Operation) -> SourceLocation | None:
+    """Where `op` stands in the source (`<input>` when it was parsed from unnamed text)."""
     info = location_info(op.location)
     if info.file is None:
-        return None
+        m = re.search(r'loc\("-":(\d+):(\d+)\)', str(op.location))
+        return SourceLocation("<input>", int(m.group(1)), int(m.group(2))) if m else None
     return SourceLocation(info.file, info.line, info.column)
 
 

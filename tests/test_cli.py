@@ -1,0 +1,97 @@
+"""The command line: formats told by content, stdin/stdout, many files in one call, start-up cost."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+MODULE = """HloModule m
+
+ENTRY main {
+  p = f32[4] parameter(0)
+  c = f32[] constant(2.5)
+  b = f32[4] broadcast(c), dimensions={}
+  ROOT m = f32[4] multiply(p, b)
+}
+"""
+
+
+def cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "cli.main", *args], input=stdin, capture_output=True, cwd=ROOT)
+
+
+def test_stdin_to_stdout_each_form() -> None:
+    proto = cli("convert-hlo", "-", "--emit", "proto", stdin=MODULE.encode())
+    assert proto.returncode == 0, proto.stderr
+    proto_text = cli("convert-hlo", "-", "--emit", "proto-text", stdin=proto.stdout)
+    assert proto_text.returncode == 0 and b'opcode: "multiply"' in proto_text.stdout
+    back = cli("convert-hlo", "-", stdin=proto_text.stdout)
+    assert back.returncode == 0, back.stderr
+    assert b"multiply(p, b)" in back.stdout and b"constant(2.5)" in back.stdout
+
+
+def test_format_is_told_by_content_not_extension(tmp_path: Path) -> None:
+    misleading = tmp_path / "module.hlo"
+    misleading.write_bytes(cli("convert-hlo", "-", "--emit", "proto", stdin=MODULE.encode()).stdout)
+    result = cli("convert-hlo", str(misleading))
+    assert result.returncode == 0 and b"multiply(p, b)" in result.stdout
+
+
+def test_a_directory_converts_every_module(tmp_path: Path) -> None:
+    source = tmp_path / "in"
+    source.mkdir()
+    for i in range(3):
+        (source / f"m{i}.hlo").write_text(MODULE.replace("2.5", str(i)))
+    (source / "broken.hlo").write_text(MODULE.replace("multiply(p, b)", "multiply(p, q)"))
+    out = tmp_path / "out"
+    result = cli("convert-hlo", str(source), "-o", str(out), "--emit", "proto")
+    assert result.returncode == 2  # one file failed: reported, the others converted
+    assert sorted(p.name for p in out.iterdir()) == ["m0.pb", "m1.pb", "m2.pb"]
+    assert "broken.hlo:" in result.stderr.decode() and "undefined value 'q'" in result.stderr.decode()
+    assert "converted 3 of 4 files" in result.stderr.decode()
+    again = cli("convert-hlo", str(out / "m2.pb"))
+    assert b"constant(2)" in again.stdout
+
+
+def test_stablehlo_to_hlo_and_back(tmp_path: Path) -> None:
+    mlir = tmp_path / "m.mlir"
+    mlir.write_text("func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+                    "  %0 = stablehlo.negate %a : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n")
+    hlo = cli("stablehlo-to-hlo", str(mlir))
+    assert hlo.returncode == 0 and b"negate(" in hlo.stdout, hlo.stderr
+    back = cli("hlo-to-stablehlo", "-", stdin=hlo.stdout)
+    assert back.returncode == 0 and b"stablehlo.negate" in back.stdout, back.stderr
+
+
+def test_unsupported_op_names_op_and_location(tmp_path: Path) -> None:
+    mlir = tmp_path / "m.mlir"
+    mlir.write_text("func.func @main(%s: tensor<1xi64>) -> tensor<?xf32> {\n"
+                    "  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>\n"
+                    "  return %0 : tensor<?xf32>\n}\n")
+    out = tmp_path / "out.hlo"
+    result = cli("stablehlo-to-hlo", str(mlir), "-o", str(out))
+    message = result.stderr.decode()
+    assert result.returncode == 2 and message.count("\n") == 1, message
+    assert message.startswith(f"{mlir}:2:") and "stablehlo.dynamic_iota" in message
+    assert not out.exists()
+
+
+def test_help_does_not_import_jax() -> None:
+    code = ("import sys, time; t = time.time(); from cli.main import app\n"
+            "try:\n    app(['--help'])\nexcept SystemExit:\n    pass\n"
+            "assert 'jax' not in sys.modules and 'jaxlib' not in sys.modules, 'jax imported'\n"
+            "assert 'google.protobuf' not in sys.modules, 'protobuf imported'\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr.decode()
+
+
+def test_convert_hlo_does_not_import_jax() -> None:
+    code = ("import sys\nfrom cli.main import app\n"
+            "try:\n    app(['convert-hlo', '-', '--emit', 'proto'])\nexcept SystemExit:\n    pass\n"
+            "assert 'jax' not in sys.modules and 'jaxlib' not in sys.modules, 'jax imported'\n")
+    result = subprocess.run([sys.executable, "-c", code], input=MODULE.encode(), capture_output=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr.decode()
