@@ -77,36 +77,53 @@ def bench_hlo_text(layers: int) -> None:
               f"XLA {xla:.3f} s ({mb / xla:.1f} MB/s) | ratio ours/XLA {ours / xla:.2f}x")
 
 
-def bench_converters(layers: int) -> None:
-    mlir_path, hlo_path = model_files(layers)
-    try:
-        from translate.export import export_module  # noqa: F401
-        from translate.import_ import import_module  # noqa: F401
-    except ImportError as err:
-        print(f"converters: not benchmarked ({err})")
-        return
-    import translate
-    from jaxlib._jax import mlir as xla_mlir
-    from jaxlib import _hlo
+def _count_ops(mlir_text: str) -> int:
+    return sum(1 for line in mlir_text.splitlines() if " = " in line and ("stablehlo." in line or "chlo." in line))
 
+
+def bench_converters(layers: int) -> None:
+    """Both converters next to XLA's C++ converters on the same module, as ratios measured in this run."""
+    import translate
+    from jaxlib import _hlo
+    from jaxlib._jax import mlir as xla_mlir
+
+    mlir_path, hlo_path = model_files(layers)
     source = mlir_path.read_text()
+    ops = _count_ops(source)
     ours = best_of(lambda: translate.stablehlo_to_hlo(source), 2)
     xla = best_of(lambda: xla_mlir.mlir_module_to_xla_computation(source, use_tuple_args=False,
                                                                   return_tuple=False), 2)
-    print(f"StableHLO -> HLO: ours {ours:.3f} s | XLA {xla:.3f} s | ratio {ours / xla:.2f}x")
+    print(f"StableHLO -> HLO ({ops} ops): ours {ours:.3f} s | XLA {xla:.3f} s | ratio ours/XLA {ours / xla:.2f}x")
     hlo_text = hlo_path.read_text()
+    module = translate.read_hlo(hlo_text)
     proto = _hlo.hlo_module_from_text(hlo_text).as_serialized_hlo_module_proto()
-    ours = best_of(lambda: translate.hlo_to_stablehlo(hlo_text), 2)
+    ours = best_of(lambda: translate.hlo_to_stablehlo(module), 2)
     xla = best_of(lambda: xla_mlir.hlo_to_stablehlo(proto), 2)
-    print(f"HLO -> StableHLO: ours {ours:.3f} s | XLA {xla:.3f} s | ratio {ours / xla:.2f}x")
+    print(f"HLO -> StableHLO ({module.instruction_count()} instructions, from our IR vs XLA from proto): "
+          f"ours {ours:.3f} s | XLA {xla:.3f} s | ratio ours/XLA {ours / xla:.2f}x")
+
+
+def bench_growth(sizes: list[int]) -> None:
+    """How the exporter's time grows with module size (per-op time should stay flat)."""
+    import translate
+
+    print("growth of StableHLO -> HLO (ours):")
+    for layers in sizes:
+        source = model_files(layers)[0].read_text()
+        ops = _count_ops(source)
+        seconds = best_of(lambda: translate.stablehlo_to_hlo(source), 1)
+        print(f"  {ops:>7} ops: {seconds:.3f} s ({seconds / ops * 1e6:.1f} us/op)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("--layers", type=int, default=300, help="transformer layers (300 gives >50k instructions)")
+    parser.add_argument("--quick", action="store_true", help="skip the growth series (1k, 10k, 100k ops)")
     args = parser.parse_args()
     bench_hlo_text(args.layers)
     bench_converters(args.layers // 2)
+    if not args.quick:
+        bench_growth([6, 60, 600])
 
 
 if __name__ == "__main__":

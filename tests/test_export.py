@@ -189,9 +189,10 @@ ERRORS = {
                        "(tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>\n  return %0 : tensor<2x4xf32>\n}",
                        "'stablehlo.einsum': unsupported op"),
     "no main": ("func.func @f() { return }", "no function named 'main'"),
-    "chlo without opcode": ("func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
-                            "  %0 = chlo.lgamma %a : tensor<4xf32> -> tensor<4xf32>\n  return %0 : tensor<4xf32>\n}",
-                            "'chlo.lgamma': unsupported op"),
+    "deprecated op": ("func.func @main(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {\n"
+                      '  %0 = "stablehlo.einsum"(%a, %a) {einsum_config = "ab,bc->ac"} : '
+                      "(tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>\n  return %0 : tensor<4x4xf32>\n}",
+                      "'stablehlo.einsum': unsupported op"),
 }
 
 
@@ -206,11 +207,12 @@ def test_errors(case: str) -> None:
 
 def test_unsupported_op_names_its_location() -> None:
     text = ('func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n'
-            '  %0 = chlo.lgamma %a : tensor<4xf32> -> tensor<4xf32> loc("model.py":12:3)\n'
+            '  %0 = "stablehlo.einsum"(%a, %a) {einsum_config = "a,a->a"} : (tensor<4xf32>, tensor<4xf32>)'
+            ' -> tensor<4xf32> loc("model.py":12:3)\n'
             '  return %0 : tensor<4xf32>\n}')
     with pytest.raises(TranslateError) as info:
         export_text(text)
-    assert str(info.value) == "model.py:12:3: error: 'chlo.lgamma': unsupported op"
+    assert str(info.value) == "model.py:12:3: error: 'stablehlo.einsum': unsupported op"
 
 
 def regenerate_golden() -> None:

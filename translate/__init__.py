@@ -51,10 +51,13 @@ def _prepare_for_export(module) -> None:
     decompose_chlo(module)
 
 
-def hlo_to_stablehlo(source: str | bytes | HloModule, *, emit: str = "text") -> str | bytes:
+def hlo_to_stablehlo(source: str | bytes | HloModule, *, emit: str = "text",
+                     locations: bool = True) -> str | bytes:
     """Translate an HLO module (text, binary proto, proto text, or our IR) to StableHLO.
 
-    `emit` is "text" (MLIR assembly, returned as str) or "bytecode" (bytes).
+    `emit` is "text" (MLIR assembly, returned as str) or "bytecode" (bytes). The text carries the
+    locations (instruction names and metadata, so that a round trip keeps them) unless `locations`
+    is False; bytecode always does.
     """
     from translate.hlo.ir import HloModule as _HloModule
     from translate.import_ import import_module
@@ -65,7 +68,7 @@ def hlo_to_stablehlo(source: str | bytes | HloModule, *, emit: str = "text") -> 
         module = import_module(hlo, context)
         if emit == "bytecode":
             return module_to_bytecode(module)
-        return module_to_text(module)
+        return module_to_text(module, debug_info=locations)
 
 
 def import_shardings(source: str | bytes) -> str:

@@ -55,9 +55,12 @@ class CollectiveKind(enum.Enum):
     COLLECTIVE_BROADCAST = "collective-broadcast"
     SEND = "send"
     RECV = "recv"
+    RAGGED_ALL_TO_ALL = "ragged-all-to-all"   # StableHLO: custom_call @ragged_all_to_all
 
     @property
     def stablehlo_op(self) -> str:
+        if self == CollectiveKind.RAGGED_ALL_TO_ALL:
+            return "stablehlo.custom_call"
         return "stablehlo." + self.value.replace("-", "_")
 
     @classmethod
@@ -72,7 +75,7 @@ class CollectiveKind(enum.Enum):
     @classmethod
     def of_stablehlo(cls, name: str) -> CollectiveKind:
         for kind in cls:
-            if kind.stablehlo_op == name:
+            if kind.stablehlo_op == name and kind != CollectiveKind.RAGGED_ALL_TO_ALL:
                 return kind
         raise TranslateError(f"'{name}' is not a collective")
 
@@ -94,7 +97,7 @@ class Channel:
 
 # The kinds that take replica groups, and those that name a dimension (with its StableHLO name).
 _GROUPED = {CollectiveKind.ALL_REDUCE, CollectiveKind.ALL_GATHER, CollectiveKind.REDUCE_SCATTER,
-            CollectiveKind.ALL_TO_ALL, CollectiveKind.COLLECTIVE_BROADCAST}
+            CollectiveKind.ALL_TO_ALL, CollectiveKind.COLLECTIVE_BROADCAST, CollectiveKind.RAGGED_ALL_TO_ALL}
 _DIMENSION_NAME = {CollectiveKind.ALL_GATHER: "all_gather_dim", CollectiveKind.REDUCE_SCATTER: "scatter_dimension",
                    CollectiveKind.ALL_TO_ALL: "split_dimension"}
 _POINT_TO_POINT = {CollectiveKind.SEND, CollectiveKind.RECV}
@@ -185,9 +188,12 @@ class Collective:
             attrs["source_target_pairs"] = self.source_target_pairs or ()
         if self.kind in _POINT_TO_POINT and self.is_host_transfer:
             attrs["is_host_transfer"] = True
-        if self.kind == CollectiveKind.ALL_REDUCE:
+        # XLA prints use_global_device_ids before the dimension on all-reduce and reduce-scatter only.
+        if self.kind in (CollectiveKind.ALL_REDUCE, CollectiveKind.REDUCE_SCATTER):
             if self.use_global_device_ids:
                 attrs["use_global_device_ids"] = True
+            if self.dimension is not None:
+                attrs["dimensions"] = (self.dimension,)
             return attrs
         if self.dimension is not None:
             attrs["dimensions"] = (self.dimension,)
@@ -347,7 +353,7 @@ def _pairs_from_frontend(frontend: FrontendAttributes | None) -> tuple[tuple[int
 
 
 def _attribute_dict(op: Any) -> dict[str, Any]:
-    return {named.name: named.attr for named in op.attributes}
+    return {name: op.attributes[name] for name in op.attributes}
 
 
 def _matrix(attr: Any) -> np.ndarray:
@@ -392,5 +398,5 @@ def _i64(value: int) -> Any:
     return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(value))
 
 
-__all__ = ["Channel", "ChannelType", "Collective", "CollectiveKind", "SEND_RECV_PAIRS_ATTR",
+__all__ = ["Channel", "ChannelType", "Collective", "CollectiveKind", "SEND_RECV_PAIRS_ATTR", "REPLICA_GROUPS_FORM_ATTR",
            "SEND_RECV_PIPELINE_ATTR", "SEND_RECV_VALIDATION_ATTR", "explicit_groups"]

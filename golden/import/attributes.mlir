@@ -1,8 +1,9 @@
 #loc1 = loc("x")
 #loc2 = loc("y")
+#loc5 = loc("x"(#loc1))
 module @attributes attributes {mhlo.frontend_attributes = {module_key = "v"}} {
-  func.func @main(%arg0: tensor<4xf32> {mhlo.sharding = "{replicated}", tf.aliasing_output = 0 : i32} loc("x"), %arg1: tensor<4xf32> {mhlo.sharding = "{devices=[2]<=[2]}"} loc("y")) -> (tensor<4xf32> {mhlo.sharding = "{devices=[2]<=[2]}"}) {
-    %0 = stablehlo.add %arg0, %arg1 {mhlo.frontend_attributes = {_scheduling_group_id = "1"}} : tensor<4xf32> loc(#loc5)
+  func.func @main(%arg0: tensor<4xf32> {mhlo.sharding = "{replicated}", tf.aliasing_output = 0 : i32} loc("x"(#loc1)), %arg1: tensor<4xf32> {mhlo.sharding = "{devices=[2]<=[2]}"} loc("y")) -> (tensor<4xf32> {mhlo.sharding = "{devices=[2]<=[2]}"}) {
+    %0 = stablehlo.add %arg0, %arg1 {mhlo.frontend_attributes = {_scheduling_group_id = "1"}} : tensor<4xf32> loc(#loc7)
     %1 = stablehlo.multiply %0, %0 {mhlo.sharding = "{devices=[2]<=[2]}"} : tensor<4xf32> loc(#loc4)
     return %1 : tensor<4xf32> loc(#loc)
   } loc(#loc)
@@ -10,4 +11,5 @@ module @attributes attributes {mhlo.frontend_attributes = {module_key = "v"}} {
 #loc = loc(unknown)
 #loc3 = loc("model.py":12:0)
 #loc4 = loc("m")
-#loc5 = loc("jit(f)/add"(#loc3))
+#loc6 = loc("jit(f)/add"(#loc3))
+#loc7 = loc("a"(#loc6))

@@ -8,6 +8,7 @@ from translate.export import (  # noqa: F401  (imported to register their handle
     collectives, constants, control_flow, custom_call, data_movement, elementwise, linalg, misc, reduction,
 )
 from translate.export import async_ops, p2p  # noqa: F401,E402  (async values, send/recv)
+from translate.export import dynamic  # noqa: F401,E402  (dynamic-shape ops)
 from translate.export.module import export_module
 
 elementwise.register_table()

@@ -51,6 +51,10 @@ class ExportContext:
         for op in module_op.regions[0].blocks[0].operations:
             if op.operation.name == "func.func":
                 self.func_ops[A.string(op.attributes["sym_name"])] = op.operation
+        # Instruction names carried by locations (the importer's NameLocs) that occur once in the
+        # module are reused verbatim; reserving them first keeps generated names from taking them.
+        self.reusable_names = _unique_location_names(module_op)
+        self._used_names.update(self.reusable_names)
 
     def unique_name(self, base: str) -> str:
         """`base.N`, unique in the module (instructions and computations share one namespace)."""
@@ -64,6 +68,13 @@ class ExportContext:
             if name not in self._used_names:
                 self._used_names.add(name)
                 return name
+
+    def take_name(self, name: str | None) -> str | None:
+        """`name` if it is a reusable location name not yet given to an instruction, else None."""
+        if name is None or name not in self.reusable_names:
+            return None
+        self.reusable_names.discard(name)
+        return name
 
     def shape_of(self, t: ir.Type) -> Shape:
         """The HLO shape (with default layouts) of an MLIR type; cached by the type's text."""
@@ -89,6 +100,7 @@ class _OpStamp:
     op: ir.Operation
     metadata: OpMetadata | None
     frontend_attributes: FrontendAttributes | None
+    instruction_name: str | None
     created: list[HloInstruction] = field(default_factory=list)
 
 
@@ -119,14 +131,21 @@ class Builder:
         self.comp.instructions.append(instr)
         return instr
 
-    def parameter(self, shape: Shape, name: str = "Arg", metadata: OpMetadata | None = None) -> HloInstruction:
-        instr = HloInstruction(self.ctx.unique_name(name), "parameter", shape)
+    def parameter(self, shape: Shape, name: str = "Arg", metadata: OpMetadata | None = None,
+                  *, exact_name: str | None = None) -> HloInstruction:
+        instr = HloInstruction(exact_name or self.ctx.unique_name(name), "parameter", shape)
         instr.parameter_number = self._num_params
         self._num_params += 1
         if metadata is not None:
             instr.attributes["metadata"] = metadata
         self.comp.instructions.append(instr)
         return instr
+
+    def argument(self, arg: ir.BlockArgument, name: str = "Arg") -> HloInstruction:
+        """The parameter for block argument `arg`, named and annotated from its location."""
+        info = location_info(arg.location)
+        return self.parameter(self.shape(arg), name, info.metadata(),
+                              exact_name=self.ctx.take_name(info.instruction_name))
 
     def constant(self, literal: Any, shape: Shape) -> HloInstruction:
         instr = self.add("constant", shape)
@@ -202,15 +221,29 @@ class Builder:
             stamp = self._stamp
             self._stamp = outer
         assert len(results) == len(op.results), (op.name, len(results), len(op.results))
+        self._reuse_name(results, stamp)
         self._attach_sharding(op, results, stamp)
         for value, instr in zip(op.results, results):
             self.values[value] = instr
 
-    def _annotations(self, op: ir.Operation) -> tuple[OpMetadata | None, FrontendAttributes | None]:
+    def _annotations(self, op: ir.Operation) -> tuple[OpMetadata | None, FrontendAttributes | None, str | None]:
         info = location_info(op.location)
         metadata = info.metadata()
         frontend = frontend_attributes_of(A.get(op, "mhlo.frontend_attributes"))
-        return metadata, frontend
+        return metadata, frontend, info.instruction_name
+
+    def _reuse_name(self, results: list[HloInstruction], stamp: _OpStamp) -> None:
+        """Give the instruction that stands for `op` the instruction name of its location."""
+        if not results or stamp.instruction_name is None:
+            return
+        main = results[0]
+        if len(results) > 1 and main.opcode == "get-tuple-element":
+            main = main.operands[0]
+        if not any(main is c for c in stamp.created):
+            return       # the op forwards a value built elsewhere
+        name = self.ctx.take_name(stamp.instruction_name)
+        if name is not None:
+            main.name = name
 
     def _attach_sharding(self, op: ir.Operation, results: list[HloInstruction], stamp: _OpStamp) -> None:
         config = A.get(op, "xla.backend_config")
@@ -239,6 +272,28 @@ def frontend_attributes_of(attr: ir.Attribute | None) -> FrontendAttributes | No
         if isinstance(value, ir.StringAttr):
             items.append((key, ir.StringAttr(value).value))
     return FrontendAttributes(tuple(items)) if items else None
+
+
+def _unique_location_names(module_op: ir.Operation) -> set[str]:
+    """Instruction names (see `locations.py`) that exactly one op or block argument carries."""
+    counts: dict[str, int] = {}
+
+    def count(location: ir.Location) -> None:
+        name = location_info(location).instruction_name
+        if name is not None:
+            counts[name] = counts.get(name, 0) + 1
+
+    def walk(operation: ir.Operation) -> None:
+        for region in operation.regions:
+            for block in region.blocks:
+                for arg in block.arguments:
+                    count(arg.location)
+                for op in block.operations:
+                    count(op.location)
+                    walk(op.operation)
+
+    walk(module_op)
+    return {name for name, n in counts.items() if n == 1}
 
 
 def op_location(op: ir.Operation) -> SourceLocation | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
+from translate.export import mlir_attrs as A
 from translate.export.context import Builder
 from translate.export.registry import handles
 from translate.export.regions import branch_computation, captures_of, captures_operand, tuple_computation
@@ -29,6 +30,10 @@ def _while(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 
 def _result_shape(b: Builder, op: ir.Operation) -> Shape:
+    """A tuple for several results, or for one result the importer marked `xla.tuple` (a 1-tuple
+    conditional of optimized HLO, docs/import.md)."""
+    if len(op.results) == 1 and A.boolean(A.get(op, "xla.tuple")):
+        return Shape.tuple_of([b.shape(op.results[0])])
     return b.result_shape(op)
 
 
@@ -40,9 +45,15 @@ def _if(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     for region in op.regions:
         captures = captures_of([region])
         operands.append(captures_operand(b, captures))
-        branches.append(branch_computation(b, region, captures))
+        branches.append(branch_computation(b, region, captures, force_tuple=_result_shape(b, op).is_tuple))
     attrs = {"true_computation": branches[0], "false_computation": branches[1]}
     instr = b.add("conditional", _result_shape(b, op), [pred, *operands], attrs)
+    return _split(b, op, instr)
+
+
+def _split(b: Builder, op: ir.Operation, instr: HloInstruction) -> list[HloInstruction]:
+    if instr.shape.is_tuple and len(op.results) == 1:
+        return [b.gte(instr, 0)]
     return b.split(op, instr)
 
 
@@ -54,15 +65,17 @@ def _case(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     for region in op.regions:
         captures = captures_of([region])
         operands.append(captures_operand(b, captures))
-        branches.append(branch_computation(b, region, captures))
+        branches.append(branch_computation(b, region, captures, force_tuple=_result_shape(b, op).is_tuple))
     instr = b.add("conditional", _result_shape(b, op), [index, *operands],
                   {"branch_computations": tuple(branches)})
-    return b.split(op, instr)
+    return _split(b, op, instr)
 
 
 @handles("stablehlo.optimization_barrier")
 def _optimization_barrier(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    # HLO's opt-barrier takes and returns one tuple.
+    # HLO's opt-barrier takes and returns one tuple, or one array where the importer marked it.
+    if len(op.results) == 1 and not A.boolean(A.get(op, "xla.tuple"), True):
+        return [b.add("opt-barrier", b.shape(op.results[0]), b.operands(op))]
     operand = b.tuple(b.operands(op))
     barrier = b.add("opt-barrier", operand.shape, [operand])
     return [b.gte(barrier, i) for i in range(len(op.results))]

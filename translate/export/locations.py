@@ -6,6 +6,10 @@ jaxlib's `ir.Location` has no accessors for its parts, so we read its printed fo
 
 The op name is the outermost name; the source is the first file location found walking callees
 before callers (the innermost user frame, as XLA reports it).
+
+The importer writes `loc("<instruction name>"("<op_name>"(<source>)))`: an outermost name that is a
+valid HLO instruction name and holds another name directly (or nothing at all) is the *instruction
+name*, and the inner name (empty: none) is the op_name (docs/import.md, "Names and metadata").
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from translate.hlo.attributes import OpMetadata, unescape
 
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _FILE_TAIL = re.compile(r':(\d+):(\d+)(?:\s+to\s+(?:\d+)?:\d+)?')
+_HLO_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +33,7 @@ class LocationInfo:
     file: str | None = None
     line: int | None = None
     column: int | None = None
+    instruction_name: str | None = None
 
     def metadata(self) -> OpMetadata | None:
         fields: list[tuple[str, str | int]] = []
@@ -112,16 +118,37 @@ class _LocReader:
             self.pos += 1
 
 
+def _split_instruction_name(body: str) -> tuple[str | None, str]:
+    """(instruction name, the rest to read as metadata) of `"name"("op_name"...)` or `"name"`."""
+    m = _STRING.match(body)
+    if m is None:
+        return None, body
+    name = unescape(m.group(1))
+    if name and not _HLO_NAME.fullmatch(name):
+        return None, body
+    rest = body[m.end():]
+    if not rest.strip():
+        return name or None, ""
+    if rest.startswith("(") and rest.endswith(")"):
+        inner = rest[1:-1]
+        inner_name = _STRING.match(inner)
+        # A name directly inside the name: the op_name; a file or call site inside: JAX's form.
+        if inner_name is not None and not _FILE_TAIL.match(inner, inner_name.end()):
+            return name or None, inner       # "" holds the metadata of an importer's helper op
+    return None, body
+
+
 @lru_cache(maxsize=65536)
 def _parse(text: str) -> LocationInfo:
     body = text[4:-1] if text.startswith("loc(") and text.endswith(")") else text
+    instruction_name, body = _split_instruction_name(body)
     reader = _LocReader(body)
     try:
         reader.location()
     except (ValueError, IndexError):
         pass
     file, line, column = reader.file if reader.file else (None, None, None)
-    return LocationInfo(reader.name, file, line, column)
+    return LocationInfo(reader.name or None, file, line, column, instruction_name)
 
 
 def location_info(location: ir.Location) -> LocationInfo:

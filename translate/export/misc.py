@@ -8,10 +8,10 @@ from translate.errors import TranslateError
 from translate.export import mlir_attrs as A
 from translate.export.context import Builder
 from translate.export.module import function_computation
-from translate.export.registry import handles
-from translate.hlo.attributes import Enum, FrontendAttributes
+from translate.export.registry import handles, handles_custom_call
+from translate.hlo.attributes import Enum, FrontendAttributes, RawAttr
 from translate.hlo.ir import HloInstruction
-from translate.hlo.types import Shape
+from translate.hlo.types import Layout, Shape
 
 _RNG_ALGORITHMS = {"DEFAULT": "rng_default", "THREE_FRY": "rng_three_fry", "PHILOX": "rng_philox"}
 _DISTRIBUTIONS = {"UNIFORM": "rng_uniform", "NORMAL": "rng_normal"}
@@ -40,10 +40,17 @@ def _create_token(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 @handles("stablehlo.infeed")
 def _infeed(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     # HLO infeed returns (data tuple, token); StableHLO returns the data values then the token.
-    data = Shape.tuple_of([b.shape(r) for r in list(op.results)[:-1]])
+    shapes = [b.shape(r) for r in list(op.results)[:-1]]
+    layouts = A.get(op, "layout")
+    if layouts is not None:
+        # `layout = [[1, 0], ...]`: the minor-to-major order of each data result.
+        entries = list(ir.ArrayAttr(layouts))
+        if len(entries) != len(shapes):
+            raise TranslateError(f"infeed has {len(shapes)} data results but {len(entries)} layouts")
+        shapes = [s.with_layout(Layout(tuple(A.integer(d) for d in ir.ArrayAttr(e)))) if s.is_array else s
+                  for s, e in zip(shapes, entries)]
+    data = Shape.tuple_of(shapes)
     attrs = {"infeed_config": A.string(A.get(op, "infeed_config"))} if A.get(op, "infeed_config") else {}
-    if A.has(op, "layout"):
-        raise TranslateError("infeed layouts are not supported yet")
     infeed = b.add("infeed", Shape.tuple_of([data, Shape.token()]), b.operands(op), attrs)
     values = b.gte(infeed, 0)
     results = [b.gte(values, i) for i in range(len(data.tuple_shapes))]
@@ -53,8 +60,13 @@ def _infeed(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 @handles("stablehlo.outfeed")
 def _outfeed(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     operands = b.operands(op)
-    data = b.tuple(operands[:-1])
-    attrs = {"outfeed_config": A.string(A.get(op, "outfeed_config"))} if A.get(op, "outfeed_config") else {}
+    # One array, not a tuple, where the importer marked it so (docs/import.md).
+    untupled = len(operands) == 2 and not A.boolean(A.get(op, "xla.tuple"), True)
+    data = operands[0] if untupled else b.tuple(operands[:-1])
+    # XLA prints the data shape with its layout as outfeed_shape.
+    attrs: dict[str, object] = {"outfeed_shape": RawAttr(data.shape.to_text())}
+    if A.get(op, "outfeed_config"):
+        attrs["outfeed_config"] = A.string(A.get(op, "outfeed_config"))
     return [b.add("outfeed", Shape.token(), [data, operands[-1]], attrs)]
 
 
@@ -78,5 +90,25 @@ def _composite(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         ("composite.version", str(A.integer(A.get(op, "version"), 0))),
     ))
     instr = b.add("call", comp.root.shape, b.operands(op), {"to_apply": comp, "is_composite": True})
+    other = instr.attributes.get("frontend_attributes")
+    if other is not None:   # the op's own mhlo.frontend_attributes come first, as XLA sorts them
+        frontend = FrontendAttributes(tuple(sorted(other.items + frontend.items)), other.braced)
     instr.attributes["frontend_attributes"] = frontend
     return b.split(op, instr)
+
+
+@handles_custom_call("xla.rng_get_and_update_state")
+def _rng_get_and_update_state(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """The importer's form of `rng-get-and-update-state` (docs/import.md)."""
+    delta = A.get(op, "xla.delta")
+    if delta is None:
+        raise TranslateError("xla.rng_get_and_update_state needs an xla.delta attribute")
+    return [b.add("rng-get-and-update-state", b.result_shape(op), [], {"delta": A.integer(delta)})]
+
+
+@handles_custom_call("xla.stochastic_convert")
+def _stochastic_convert(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """The importer's form of `stochastic-convert(operand, random)` (docs/import.md)."""
+    if len(op.operands) != 2 or len(op.results) != 1:
+        raise TranslateError("xla.stochastic_convert takes (operand, random bits) and returns one value")
+    return [b.add("stochastic-convert", b.result_shape(op), b.operands(op))]

@@ -3,7 +3,9 @@
 `func.func @main` becomes the ENTRY computation; every other function reached by `func.call` becomes
 one computation, exported once and called with HLO `call` (to_apply=) from each call site, as XLA's
 own converter does (we do not inline: the call structure and the callee names stay visible).
-Module-level facts (replica/partition counts, frontend attributes, aliasing, donors) go to the header.
+Module-level facts (replica/partition counts, frontend attributes, aliasing, donors, the entry
+computation layout) go to the header. Ops whose results are unused and that have no side effect are
+dropped, as XLA's converter drops them (`translate.export.dce`).
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from jaxlib.mlir import ir
 from translate.errors import TranslateError
 from translate.export import mlir_attrs as A
 from translate.export.context import Builder, ExportContext, frontend_attributes_of
-from translate.export.locations import location_info
+from translate.export.dce import remove_dead_code
+from translate.export.layouts import entry_layout
 from translate.export.registry import handles
-from translate.hlo.attributes import Enum, OpMetadata
+from translate.hlo.attributes import Enum
 from translate.hlo.ir import BufferDonor, HloComputation, HloInstruction, HloModule, InputOutputAlias
 from translate.hlo.types import Shape
 
@@ -36,8 +39,11 @@ def export_module(module: ir.Module, *, use_tuple_args: bool = False, return_tup
     entry = _export_entry(ctx, main, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
     hlo = HloModule(name, computations=ctx.computations, entry=entry)
     _module_attributes(hlo, module_op)
-    _aliasing(hlo, main, use_tuple_args=use_tuple_args,
+    _aliasing(hlo, module_op, main, use_tuple_args=use_tuple_args,
               tuple_result=return_tuple or len(_function_type(main).results) != 1)
+    if not use_tuple_args:
+        hlo.entry_computation_layout = entry_layout(module_op, main, entry)
+    remove_dead_code(hlo)
     return hlo
 
 
@@ -85,10 +91,7 @@ def _export_entry(ctx: ExportContext, func: ir.Operation, *, use_tuple_args: boo
 
 
 def _entry_parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attribute]) -> HloInstruction:
-    info = location_info(arg.location)
-    name = info.op_name if info.op_name and info.file is None else f"Arg_{arg.arg_number}"
-    metadata = OpMetadata((("op_name", info.op_name),)) if info.op_name else None
-    param = b.parameter(b.shape(arg), name, metadata)
+    param = b.argument(arg, f"Arg_{arg.arg_number}")
     if "mhlo.sharding" in attrs:
         param.attributes["sharding"] = _sharding(attrs["mhlo.sharding"])
     frontend = frontend_attributes_of(attrs.get("mhlo.frontend_attributes"))
@@ -123,7 +126,7 @@ def function_computation(ctx: ExportContext, callee: str) -> HloComputation:
     block = func.regions[0].blocks[0]
     b = Builder(ctx, ctx.unique_name(callee))
     for arg in block.arguments:
-        b.values[arg] = b.parameter(b.shape(arg), "Arg")
+        b.values[arg] = b.argument(arg)
     # Mark as in progress: a recursive call would otherwise loop forever.
     ctx.functions[callee] = None  # type: ignore[assignment]
     results = b.emit_block(block)
@@ -159,10 +162,14 @@ def _module_attributes(hlo: HloModule, module_op: ir.Operation) -> None:
     if partitions is not None and A.integer(partitions) != 1:
         hlo.header["num_partitions"] = A.integer(partitions)
     hlo.frontend_attributes = frontend_attributes_of(A.get(module_op, "mhlo.frontend_attributes"))
+    # Written by the importer for a scheduled module; the op order is the schedule (docs/import.md).
+    hlo.is_scheduled = A.boolean(A.get(module_op, "xla.is_scheduled"))
 
 
-def _aliasing(hlo: HloModule, main: ir.Operation, *, use_tuple_args: bool, tuple_result: bool) -> None:
-    """`tf.aliasing_output` -> input_output_alias; `jax.buffer_donor` -> buffer_donor."""
+def _aliasing(hlo: HloModule, module_op: ir.Operation, main: ir.Operation, *, use_tuple_args: bool,
+              tuple_result: bool) -> None:
+    """`tf.aliasing_output` and the module's `mhlo.input_output_alias` -> input_output_alias;
+    `jax.buffer_donor` -> buffer_donor."""
     aliases: list[InputOutputAlias] = []
     donors: list[BufferDonor] = []
     for i, attrs in enumerate(_arg_attrs(main)):
@@ -172,5 +179,24 @@ def _aliasing(hlo: HloModule, main: ir.Operation, *, use_tuple_args: bool, tuple
             aliases.append(InputOutputAlias((output,) if tuple_result else (), param, index))
         elif "jax.buffer_donor" in attrs and A.boolean(attrs["jax.buffer_donor"]):
             donors.append(BufferDonor(param, index))
+    aliases.extend(_module_aliases(A.get(module_op, "mhlo.input_output_alias")))
     hlo.input_output_alias = tuple(aliases)
     hlo.buffer_donor = tuple(donors)
+
+
+def _module_aliases(attr: ir.Attribute | None) -> list[InputOutputAlias]:
+    """`mhlo.input_output_alias = [{alias = {kind = "may_alias", parameter_index = array<i64>,
+    parameter_number = 0 : i64}, output_index = array<i64: 0>}]` (XLA's module-level form)."""
+    if attr is None:
+        return []
+    aliases = []
+    for entry in ir.ArrayAttr(attr):
+        fields = A.dictionary(entry)
+        alias = A.dictionary(fields.get("alias"))
+        kind = A.string(alias.get("kind"), "may_alias").replace("_", "-")
+        if kind not in ("may-alias", "must-alias"):
+            raise TranslateError(f"mhlo.input_output_alias: unknown kind '{kind}'")
+        aliases.append(InputOutputAlias(A.i64_list(fields.get("output_index")),
+                                        A.integer(alias.get("parameter_number")),
+                                        A.i64_list(alias.get("parameter_index")), kind))
+    return aliases

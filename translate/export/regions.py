@@ -61,7 +61,7 @@ def flat_computation(b: Builder, region: ir.Region, name: str = "region") -> Hlo
     block = _single_block(region)
     sub = Builder(b.ctx, b.ctx.unique_name(name))
     for arg in block.arguments:
-        sub.values[arg] = sub.parameter(sub.shape(arg), "Arg")
+        sub.values[arg] = sub.argument(arg)
     results = sub.emit_block(block)
     _set_root(sub, results, force_tuple=False)
     return b.ctx.finish(sub.comp)
@@ -94,7 +94,7 @@ def captures_operand(b: Builder, captures: Sequence[ir.Value]) -> HloInstruction
 
 
 def branch_computation(b: Builder, region: ir.Region, captures: Sequence[ir.Value],
-                       name: str = "region") -> HloComputation:
+                       name: str = "region", *, force_tuple: bool = False) -> HloComputation:
     """A conditional branch: one parameter holding the captures (see `captures_operand`)."""
     block = _single_block(region)
     sub = Builder(b.ctx, b.ctx.unique_name(name))
@@ -105,7 +105,7 @@ def branch_computation(b: Builder, region: ir.Region, captures: Sequence[ir.Valu
         for i, value in enumerate(captures):
             sub.values[value] = sub.gte(param, i)
     results = sub.emit_block(block)
-    _set_root(sub, results, force_tuple=False)
+    _set_root(sub, results, force_tuple=force_tuple)
     return b.ctx.finish(sub.comp)
 
 

@@ -18,6 +18,8 @@ from translate.import_ import (  # noqa: F401  (each module registers its handle
     collectives, constants, control_flow, custom_call, data_movement, dot_conv, elementwise, fusion, linalg,
     reduction,
 )
+from translate.import_ import async_ops, p2p  # noqa: F401,E402  (async values, send/recv)
+from translate.import_ import xla_ops  # noqa: F401,E402  (infeed/outfeed, custom-call forms)
 from translate.import_.importer import HANDLERS, ModuleImporter
 from translate.mlir.context import verify
 

@@ -71,6 +71,9 @@ def sharding_text(value: object) -> str:
 def attach_common(operation: ir.Operation, instr: HloInstruction) -> None:
     """Frontend attributes and sharding, the way XLA's importer keeps them on StableHLO ops."""
     fa = instr.frontend_attributes
+    if fa is not None and operation.name == "stablehlo.composite":
+        # The composite.* entries became the composite's own attributes.
+        fa = FrontendAttributes(tuple((k, v) for k, v in fa.items if not k.startswith("composite.")))
     if fa is not None and fa.items:
         operation.attributes["mhlo.frontend_attributes"] = frontend_attributes(fa)
     sharding = instr.attributes.get("sharding")

@@ -1,118 +1,78 @@
 """Collectives: all-reduce, all-gather, reduce-scatter, all-to-all, collective-permute/broadcast.
 
-Replica groups in every HLO form (explicit lists, iota `[2,4]<=[8]`, mesh) become the explicit
-`dense<...> : tensor<GxNxi64>`; `channel_id=N` becomes `#stablehlo.channel_handle<handle = N, type = 1>`.
-The synchronous `*-start`/`*-done` pairs are imported as the synchronous op (the start computes, the
-done forwards it).
+Each instruction is read into one `translate.collective.Collective`, which writes the StableHLO
+attributes: replica groups in every HLO form (explicit lists, iota `[2,4]<=[8]`, mesh) become the
+explicit `dense<...> : tensor<GxNxi64>` (an iota or mesh form is also kept in `xla.replica_groups`, so
+the HLO comes back as it was); `channel_id=N` becomes `#stablehlo.channel_handle<handle = N, type = 1>`.
+The async forms (`*-start`/`*-done`, `async-start`) are in `async_ops.py`.
 """
 
 from __future__ import annotations
 
-import numpy as np
 from jaxlib.mlir import ir
-from jaxlib.mlir.dialects import stablehlo
 
-from translate.hlo.attributes import IotaReplicaGroups, MeshReplicaGroups
+from translate.collective import Collective, CollectiveKind
 from translate.hlo.types import Shape
 from translate.import_ import attrs as A
-from translate.import_.importer import OpContext, Tree, flat_types, register, unflatten
+from translate.import_.importer import OpContext, Tree, register, unflatten
 from translate.typemap import shape_to_mlir
 
-DEVICE_TO_DEVICE = 1
+
+def module_device_count(ctx: OpContext) -> int | None:
+    """The partitions (or replicas) the module declares, for checking device ids; None if it says nothing."""
+    header = ctx.importer.hlo.header
+    counts = [int(header[name]) for name in ("num_partitions", "replica_count") if isinstance(header.get(name), int)]
+    return max(counts) if counts else None
 
 
-def replica_groups_array(groups: object) -> np.ndarray:
-    """The explicit groups as a 2-D array (ragged groups are padded with -1, as StableHLO allows)."""
-    if isinstance(groups, IotaReplicaGroups):
-        ids = np.arange(int(np.prod(groups.reshape_dims))).reshape(groups.reshape_dims)
-        if groups.transpose_perm:
-            ids = ids.transpose(groups.transpose_perm)
-        return ids.reshape(groups.num_replica_groups, groups.num_devices_per_group)
-    if isinstance(groups, MeshReplicaGroups):
-        return np.array(groups.groups(), dtype=np.int64)
-    groups = tuple(groups or ())
-    if not groups:
-        return np.zeros((0, 0), dtype=np.int64)
-    width = max(len(g) for g in groups)
-    return np.array([list(g) + [-1] * (width - len(g)) for g in groups], dtype=np.int64)
+def collective_of(ctx: OpContext, opcode: str | None = None) -> Collective:
+    """The collective of the instruction (read as `opcode`, default its own), pairs checked."""
+    collective = Collective.from_hlo_attributes(opcode or ctx.instr.opcode, ctx.instr.attributes)
+    collective.validate(module_device_count(ctx))
+    return collective
 
 
-def _common(ctx: OpContext) -> dict[str, ir.Attribute]:
-    attributes: dict[str, ir.Attribute] = {"replica_groups": A.dense_i64(replica_groups_array(ctx.attr("replica_groups")))}
-    channel = ctx.attr("channel_id")
-    if channel is not None:
-        attributes["channel_handle"] = stablehlo.ChannelHandle.get(int(channel), DEVICE_TO_DEVICE)
-    if ctx.attr("use_global_device_ids"):
-        attributes["use_global_device_ids"] = ir.UnitAttr.get()
-    return attributes
+def _emit(ctx: OpContext, kind: CollectiveKind, shape: Shape | None = None) -> Tree:
+    attributes = collective_of(ctx).mlir_attributes()
+    reduces = kind in (CollectiveKind.ALL_REDUCE, CollectiveKind.REDUCE_SCATTER)
+    op, tree = ctx.multi(kind.stablehlo_op, ctx.flat_operands(), attributes, regions=int(reduces), shape=shape)
+    if reduces:
+        ctx.region(op, 0, ctx.computation("to_apply"))
+    return tree
 
 
-@register("all-reduce", "all-reduce-start")
+@register("all-reduce")
 def all_reduce(ctx: OpContext) -> Tree:
-    op, tree = ctx.multi("stablehlo.all_reduce", ctx.flat_operands(), _common(ctx), regions=1)
-    ctx.region(op, 0, ctx.computation("to_apply"))
-    return tree
+    return _emit(ctx, CollectiveKind.ALL_REDUCE)
 
 
-@register("all-gather", "all-gather-start")
+@register("all-gather")
 def all_gather(ctx: OpContext) -> Tree:
-    attributes = _common(ctx)
-    attributes["all_gather_dim"] = A.i64(ctx.required("dimensions")[0])
-    shape = ctx.shape
-    if ctx.instr.opcode == "all-gather-start" and shape.is_tuple:
-        shape = shape.tuple_shapes[1]   # (operands, results)
-    _, tree = ctx.multi("stablehlo.all_gather", ctx.flat_operands(), attributes, shape=shape)
-    return tree
+    return _emit(ctx, CollectiveKind.ALL_GATHER)
 
 
 @register("reduce-scatter")
 def reduce_scatter(ctx: OpContext) -> Tree:
-    attributes = _common(ctx)
-    attributes["scatter_dimension"] = A.i64(ctx.required("dimensions")[0])
-    op, tree = ctx.multi("stablehlo.reduce_scatter", ctx.flat_operands(), attributes, regions=1)
-    ctx.region(op, 0, ctx.computation("to_apply"))
-    return tree
+    return _emit(ctx, CollectiveKind.REDUCE_SCATTER)
 
 
 @register("all-to-all")
 def all_to_all(ctx: OpContext) -> Tree:
-    dims = ctx.attr("dimensions")
-    if not dims:
+    if not ctx.attr("dimensions"):
         return _tuple_all_to_all(ctx)
-    attributes = _common(ctx)
-    groups = replica_groups_array(ctx.attr("replica_groups"))
-    attributes["split_dimension"] = A.i64(dims[0])
-    attributes["concat_dimension"] = A.i64(dims[0])
-    attributes["split_count"] = A.i64(groups.shape[1] if groups.size else 1)
-    _, tree = ctx.multi("stablehlo.all_to_all", ctx.flat_operands(), attributes)
-    return tree
+    return _emit(ctx, CollectiveKind.ALL_TO_ALL)
 
 
-@register("collective-permute", "collective-permute-start")
+@register("collective-permute")
 def collective_permute(ctx: OpContext) -> Tree:
-    pairs = np.array(ctx.attr("source_target_pairs", ()), dtype=np.int64).reshape(-1, 2)
-    attributes: dict[str, ir.Attribute] = {"source_target_pairs": A.dense_i64(pairs)}
-    channel = ctx.attr("channel_id")
-    if channel is not None:
-        attributes["channel_handle"] = stablehlo.ChannelHandle.get(int(channel), DEVICE_TO_DEVICE)
-    shape = ctx.shape
-    if ctx.instr.opcode.endswith("-start"):
-        shape = shape.tuple_shapes[1]   # (operand, result, context...)
-    op = ctx.op("stablehlo.collective_permute", [ctx.value(0)], flat_types(shape), attributes)
-    return unflatten(shape, iter(op.results))
+    attributes = collective_of(ctx).mlir_attributes()
+    op = ctx.op("stablehlo.collective_permute", [ctx.value(0)], [ctx.result_type()], attributes)
+    return op.result
 
 
 @register("collective-broadcast")
 def collective_broadcast(ctx: OpContext) -> Tree:
-    attributes = _common(ctx)
-    attributes.pop("use_global_device_ids", None)
-    _, tree = ctx.multi("stablehlo.collective_broadcast", ctx.flat_operands(), attributes)
-    return tree
-
-
-@register("all-reduce-done", "all-gather-done", "collective-permute-done")
-def done(ctx: OpContext) -> Tree:
-    return ctx.operands[0]
+    return _emit(ctx, CollectiveKind.COLLECTIVE_BROADCAST)
 
 
 def _tuple_all_to_all(ctx: OpContext) -> Tree:
@@ -131,7 +91,7 @@ def _tuple_all_to_all(ctx: OpContext) -> Tree:
     stacked = shape_to_mlir(Shape.array(piece.element_type, (n, *piece.dimensions)))
     rows = [ctx.op("stablehlo.reshape", [v], [row]).result for v in operands]
     joined = ctx.op("stablehlo.concatenate", rows, [stacked], {"dimension": A.i64(0)}).result
-    attributes = _common(ctx)
+    attributes = collective_of(ctx).mlir_attributes()
     attributes.update(split_dimension=A.i64(0), concat_dimension=A.i64(0), split_count=A.i64(n))
     exchanged = ctx.op("stablehlo.all_to_all", [joined], [stacked], attributes).result
     results = []
@@ -142,3 +102,17 @@ def _tuple_all_to_all(ctx: OpContext) -> Tree:
             "strides": ir.DenseI64ArrayAttr.get([1] * (piece.rank + 1))}).result
         results.append(ctx.op("stablehlo.reshape", [sliced], [shape_to_mlir(piece)]).result)
     return unflatten(ctx.shape, iter(results))
+
+
+@register("ragged-all-to-all")
+def ragged_all_to_all(ctx: OpContext) -> Tree:
+    """`custom_call @ragged_all_to_all` with the groups and channel in a typed-FFI config, as JAX lowers it."""
+    collective = collective_of(ctx)
+    attributes = collective.mlir_attributes()
+    config: dict[str, ir.Attribute] = {"replica_groups": attributes.pop("replica_groups")}
+    if collective.channel is not None:
+        config["channel_id"] = A.i64(collective.channel.id)
+    attributes.pop("channel_handle", None)
+    attributes.update(call_target_name=A.string("ragged_all_to_all"), api_version=A.i32(4),
+                      backend_config=ir.DictAttr.get(config))
+    return ctx.op("stablehlo.custom_call", ctx.values(), [ctx.result_type()], attributes).result

@@ -31,6 +31,9 @@ def conditional(ctx: OpContext) -> Tree:
     is_pred = ctx.instr.operands[0].shape.element_type == PrimitiveType.PRED
     name = "stablehlo.if" if is_pred else "stablehlo.case"
     op, tree = ctx.multi(name, [selector], regions=len(branches))
+    if ctx.shape.is_tuple and len(ctx.shape.tuple_shapes) == 1:
+        # Optimized HLO keeps 1-tuple results; the exporter honours the marker (docs/import.md).
+        op.attributes["xla.tuple"] = ir.BoolAttr.get(True)
     for i, (branch, operand) in enumerate(zip(branches, ctx.operands[1:])):
         ctx.importer.fill_region(op.regions[i], branch, "stablehlo.return", captured=[operand])
     return tree
@@ -46,8 +49,31 @@ def call_function(ctx: OpContext, computation_attr: str, attributes: dict[str, i
 
 @register("call")
 def call(ctx: OpContext) -> Tree:
+    if ctx.attr("is_composite"):
+        return composite(ctx)
     attributes: dict[str, ir.Attribute] = {}
     backend_config = ctx.attr("backend_config")
     if backend_config:
         attributes["backend_config"] = ir.StringAttr.get(str(backend_config))
     return call_function(ctx, "to_apply", attributes)
+
+
+def composite(ctx: OpContext) -> Tree:
+    """`call(...), is_composite=true` with frontend attributes composite.name/attributes/version →
+    `stablehlo.composite` whose decomposition is the called computation's function."""
+    frontend = dict(ctx.instr.frontend_attributes.items) if ctx.instr.frontend_attributes else {}
+    if "composite.name" not in frontend:
+        raise ctx.error("a composite call needs the frontend attribute composite.name")
+    try:
+        composite_attributes = ir.Attribute.parse(frontend.get("composite.attributes") or "{}")
+    except ir.MLIRError:
+        raise ctx.error("composite.attributes is not an MLIR dictionary") from None
+    callee = ctx.importer.function_for(ctx.computation("to_apply"))
+    attributes = {
+        "name": ir.StringAttr.get(frontend["composite.name"]),
+        "composite_attributes": composite_attributes,
+        "decomposition": ir.FlatSymbolRefAttr.get(callee),
+        "version": ir.IntegerAttr.get(ir.IntegerType.get_signless(32), int(frontend.get("composite.version") or 0)),
+    }
+    op = ctx.op("stablehlo.composite", ctx.flat_operands(), flat_types(ctx.shape), attributes)
+    return unflatten(ctx.shape, iter(op.results))

@@ -74,6 +74,20 @@ def set_dimension_size(ctx: OpContext) -> Tree:
                       dimension=A.i64(ctx.required("dimensions")[0]))
 
 
+@register("dynamic-reshape")
+def dynamic_reshape(ctx: OpContext) -> Tree:
+    """The scalar dimension sizes become one shape tensor (reshape each to 1-D, concatenate)."""
+    sizes = ctx.values()[1:]
+    if not sizes:
+        raise ctx.error("dynamic-reshape needs one size operand per result dimension")
+    element = sizes[0].type.element_type
+    vector = ir.RankedTensorType.get([1], element)
+    pieces = [ctx.op("stablehlo.reshape", [s], [vector]).result for s in sizes]
+    shape = ctx.op("stablehlo.concatenate", pieces, [ir.RankedTensorType.get([len(sizes)], element)],
+                   {"dimension": A.i64(0)}).result
+    return ctx.single("stablehlo.dynamic_reshape", [ctx.value(0), shape])
+
+
 @register("gather")
 def gather(ctx: OpContext) -> Tree:
     numbers = stablehlo.GatherDimensionNumbers.get(

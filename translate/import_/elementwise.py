@@ -90,8 +90,10 @@ def after_all(ctx: OpContext) -> Tree:
 
 @register("optimization-barrier", "opt-barrier")
 def optimization_barrier(ctx: OpContext) -> Tree:
-    # HLO's barrier takes and returns one tuple; StableHLO's is variadic over the leaves.
-    _, tree = ctx.multi("stablehlo.optimization_barrier", flatten(ctx.operands[0]))
+    # HLO's barrier takes and returns one tuple (or, rarely, one array); StableHLO's is variadic.
+    op, tree = ctx.multi("stablehlo.optimization_barrier", flatten(ctx.operands[0]))
+    if not ctx.shape.is_tuple:
+        op.attributes["xla.tuple"] = ir.BoolAttr.get(False)
     return tree
 
 

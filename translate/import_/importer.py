@@ -25,7 +25,7 @@ from translate.hlo.attributes import ComputationRef, RawAttr
 from translate.hlo.ir import HloComputation, HloInstruction, HloModule
 from translate.hlo.types import Shape
 from translate.import_ import attrs as A
-from translate.import_.locations import location_of
+from translate.import_.locations import auxiliary_location, location_of
 from translate.typemap import shape_to_mlir
 
 Tree = Union[ir.Value, tuple["Tree", ...]]
@@ -105,7 +105,11 @@ class OpContext:
 
     def value(self, index: int) -> ir.Value:
         """Operand `index` as one value (a tuple operand is materialized with `stablehlo.tuple`)."""
-        return self.importer.materialize(self.operands[index], self.loc)
+        from translate.import_.locations import auxiliary_location
+
+        if isinstance(self.operands[index], tuple):
+            return self.importer.materialize(self.operands[index], auxiliary_location(self.instr))
+        return self.operands[index]
 
     def values(self) -> list[ir.Value]:
         return [self.value(i) for i in range(len(self.operands))]
@@ -269,6 +273,12 @@ class ModuleImporter:
             result = handler(ctx)
         if ctx.created:
             A.attach_common(ctx.created[-1], instr)
+            if len(ctx.created) > 1:
+                # Only the op that stands for the instruction carries its name (the last one built);
+                # helpers keep the metadata, so that the name stays unique (locations.py).
+                aux = auxiliary_location(instr)
+                for operation in ctx.created[:-1]:
+                    operation.location = aux
         return result
 
     def materialize(self, tree: Tree, loc: ir.Location) -> ir.Value:

@@ -1,7 +1,19 @@
-"""HLO metadata → MLIR locations.
+"""HLO instruction names and metadata → MLIR locations.
 
-An instruction with `metadata={op_name=... source_file=... source_line=...}` gets
-`loc("op_name"("file":line:column))`; one without gets `loc("instruction name")`, as XLA's importer does.
+Every op is located by a NameLoc holding the HLO instruction's name, so that HLO → StableHLO → HLO
+keeps the names (the exporter reuses a NameLoc name that is unique in the module). The metadata, if
+any, is the child of that NameLoc, in the form XLA's importer gives it:
+
+    add.3 = f32[] add(x, y)                                          loc("add.3")
+    add.3 = ..., metadata={op_name="jit(f)/add"}                     loc("add.3"("jit(f)/add"))
+    add.3 = ..., metadata={op_name="jit(f)/add" source_file="m.py" source_line=4}
+                                                                     loc("add.3"("jit(f)/add"("m.py":4:0)))
+    add.3 = ..., metadata={source_file="m.py" source_line=4}        loc("add.3"(""("m.py":4:0)))
+
+A NameLoc directly inside the instruction's NameLoc always holds the op_name (empty: none), so the
+exporter can tell the two apart (docs/import.md, "Names and metadata"). When one instruction becomes
+several ops, only the op standing for it (the last one built) has the name; the helper ops get
+`loc(""(<metadata>))` (an empty name: no instruction name, same metadata), or no location.
 """
 
 from __future__ import annotations
@@ -11,12 +23,33 @@ from jaxlib.mlir import ir
 from translate.hlo.ir import HloInstruction
 
 
-def location_of(instr: HloInstruction) -> ir.Location:
+def metadata_location(instr: HloInstruction) -> ir.Location | None:
+    """The location of `instr`'s metadata alone (None when it has no op_name and no source)."""
     meta = instr.metadata
-    op_name = meta.get("op_name") if meta is not None else None
-    source_file = meta.get("source_file") if meta is not None else None
+    if meta is None:
+        return None
+    op_name = meta.get("op_name")
+    source_file = meta.get("source_file")
     if source_file:
         child = ir.Location.file(str(source_file), int(meta.get("source_line", 0) or 0),
                                  int(meta.get("source_column", 0) or 0))
-        return ir.Location.name(str(op_name or instr.name), childLoc=child)
-    return ir.Location.name(str(op_name or instr.name))
+        return ir.Location.name(str(op_name or ""), childLoc=child)
+    if op_name:
+        return ir.Location.name(str(op_name))
+    return None
+
+
+def location_of(instr: HloInstruction) -> ir.Location:
+    """`loc("<instruction name>"(<metadata>))`, see the module docstring."""
+    child = metadata_location(instr)
+    if child is None:
+        return ir.Location.name(instr.name)
+    return ir.Location.name(instr.name, childLoc=child)
+
+
+def auxiliary_location(instr: HloInstruction) -> ir.Location:
+    """The location of a helper op built for `instr`: its metadata without its name."""
+    child = metadata_location(instr)
+    if child is None:
+        return ir.Location.unknown()
+    return ir.Location.name("", childLoc=child)

@@ -4,8 +4,10 @@
 - module frontend attributes → `mhlo.frontend_attributes`;
 - a non-default entry computation layout → `mhlo.xla_entry_computation_parameter_layouts` /
   `mhlo.xla_entry_computation_result_layout` (minor-to-major as `tensor<Nxindex>`, nested for tuples);
+- `is_scheduled=true` → `xla.is_scheduled` (the schedule itself is the order of the ops);
 - `input_output_alias` → `tf.aliasing_output` on the aliased (flattened) argument; buffer donors →
-  `jax.buffer_donor`; entry parameter / root shardings → `mhlo.sharding` argument / result attributes.
+  `jax.buffer_donor`; entry parameter / root shardings → `mhlo.sharding` argument / result attributes;
+  entry parameter frontend attributes (e.g. `xla.sdy.sharding`) → `mhlo.frontend_attributes`.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ def set_module_attrs(importer: ModuleImporter) -> None:
         op.attributes["mhlo.num_replicas"] = A.i32(int(hlo.header["replica_count"]))
     if hlo.frontend_attributes is not None and hlo.frontend_attributes.items:
         op.attributes["mhlo.frontend_attributes"] = A.frontend_attributes(hlo.frontend_attributes)
+    if hlo.is_scheduled:
+        op.attributes["xla.is_scheduled"] = ir.BoolAttr.get(True)
     layout = hlo.entry_computation_layout
     if layout is not None and not all(_is_default(s) for s in (*layout.parameters, layout.result)):
         op.attributes["mhlo.xla_entry_computation_parameter_layouts"] = ir.ArrayAttr.get(
@@ -95,6 +99,9 @@ def set_entry_attrs(importer: ModuleImporter, main: func.FuncOp) -> None:
         sharding = p.attributes.get("sharding")
         if sharding is not None and not p.shape.is_tuple:
             arg_attrs[offset]["mhlo.sharding"] = ir.StringAttr.get(A.sharding_text(sharding))
+        frontend = p.frontend_attributes
+        if frontend is not None and frontend.items and not p.shape.is_tuple:
+            arg_attrs[offset]["mhlo.frontend_attributes"] = A.frontend_attributes(frontend)
     if any(arg_attrs):
         main.arg_attrs = ir.ArrayAttr.get([ir.DictAttr.get(d) for d in arg_attrs])
     root_sharding = entry.root.attributes.get("sharding")

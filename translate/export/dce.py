@@ -1,0 +1,78 @@
+"""Dead-code removal on the exported module, matching what XLA's converter leaves out.
+
+XLA's converter does not emit an op whose results are unused and that has no side effect (MLIR
+drops trivially dead ops), so neither do we: in every computation an instruction stays if it is the
+root, a parameter, has a side effect, or is (transitively) an operand or control predecessor of
+one that stays. Side effects: send/recv, infeed/outfeed, rng and rng-get-and-update-state,
+collectives and their async forms, custom calls with `custom_call_has_side_effect`, and any
+instruction calling a computation that holds one. Computations no longer reached from the entry go.
+"""
+
+from __future__ import annotations
+
+from translate.hlo.ir import HloComputation, HloInstruction, HloModule
+
+SIDE_EFFECT_OPCODES = frozenset({
+    "send", "send-done", "recv", "recv-done", "infeed", "outfeed", "rng", "rng-get-and-update-state",
+    "all-reduce", "all-gather", "reduce-scatter", "all-to-all", "ragged-all-to-all", "collective-permute",
+    "collective-broadcast", "all-reduce-start", "all-reduce-done", "all-gather-start", "all-gather-done",
+    "collective-permute-start", "collective-permute-done", "async-start", "async-update", "async-done",
+    "copy-start", "copy-done", "trace",
+})
+
+
+class _Effects:
+    """Which instructions have side effects, memoizing computations."""
+
+    def __init__(self) -> None:
+        self._computations: dict[int, bool] = {}
+
+    def instruction(self, instr: HloInstruction) -> bool:
+        if instr.opcode in SIDE_EFFECT_OPCODES:
+            return True
+        if instr.opcode == "custom-call" and instr.attributes.get("custom_call_has_side_effect"):
+            return True
+        return any(self.computation(c) for c in instr.called_computations())
+
+    def computation(self, comp: HloComputation) -> bool:
+        key = id(comp)
+        if key not in self._computations:
+            self._computations[key] = False      # a cycle cannot add effects
+            self._computations[key] = any(self.instruction(i) for i in comp.instructions)
+        return self._computations[key]
+
+
+def _live(comp: HloComputation, effects: _Effects) -> set[int]:
+    work = [i for i in comp.instructions if i.opcode == "parameter" or effects.instruction(i)]
+    if comp.root is not None:
+        work.append(comp.root)
+    live: set[int] = set()
+    while work:
+        instr = work.pop()
+        if id(instr) in live:
+            continue
+        live.add(id(instr))
+        work.extend(instr.operands)
+        work.extend(instr.control_predecessors)
+    return live
+
+
+def remove_dead_code(module: HloModule) -> None:
+    """Drop unused side-effect-free instructions and unreachable computations, in place."""
+    effects = _Effects()
+    for comp in module.computations:
+        live = _live(comp, effects)
+        if len(live) != len(comp.instructions):
+            comp.instructions = [i for i in comp.instructions if id(i) in live]
+    if module.entry is None:
+        return
+    reached: set[int] = set()
+    work = [module.entry]
+    while work:
+        comp = work.pop()
+        if id(comp) in reached:
+            continue
+        reached.add(id(comp))
+        for instr in comp.instructions:
+            work.extend(instr.called_computations())
+    module.computations = [c for c in module.computations if id(c) in reached]

@@ -1,0 +1,318 @@
+"""Async values, HLO -> StableHLO: the spec form wherever StableHLO's verifier allows it, else a fallback.
+
+A start whose only user is its done, with one array operand (dedicated forms) or a wrapped computation
+holding exactly one op that StableHLO allows in `async_start` (generic bundles, also written as sugar
+like `reduce-scatter-start`), becomes
+
+    %f = "stablehlo.async_start"(%x) ({ ^bb0(%a): %r = <the op>(%a) ...; stablehlo.return %r })
+           {xla_shape = "...", xla.execution_thread = "..."}   // only when not the canonical shape / main
+    %y = "stablehlo.async_done"(%f)
+
+Everything else (async-updates, bundles over fusions or custom calls, copy-start, tuple-shaped or
+in-place starts, extra backend configs) becomes `stablehlo.custom_call @"xla.<opcode>"`, one per HLO
+instruction, in place: the bundle is one tuple-typed value, the wrapped computation a private function
+in `called_computations` (its `execution_thread` as a function attribute), every other attribute its HLO
+text in `xla.attributes`. See `translate.async_forms` and docs/async.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo
+
+from translate.async_forms import (
+    BY_START, BY_WRAPPED_OPCODE, CALLED_COMPUTATION_ATTR, FALLBACK_ATTRIBUTES, FALLBACK_PREFIX, LEAF_OPCODES,
+    AsyncForm, StartShape, context_of, start_shape, with_default_layouts,
+)
+from translate.hlo.attributes import print_attribute
+from translate.hlo.ir import COMPUTATION_ATTRS, HloComputation, HloInstruction
+from translate.hlo.opcodes import FIRST_CLASS_ASYNC, OPCODES, async_sugar_base
+from translate.hlo.types import Shape
+from translate.import_ import attrs as A
+from translate.import_.importer import ModuleImporter, OpContext, Tree, flat_types, register, unflatten
+from translate.typemap import shape_to_mlir
+
+COMMON_ATTRS = frozenset({"frontend_attributes", "sharding", "metadata"})
+COLLECTIVE_ATTRS = frozenset({"channel_id", "replica_groups", "use_global_device_ids", "dimensions",
+                              "source_target_pairs", "constrain_layout", "to_apply"})
+EXECUTION_THREAD_ATTR = "xla.execution_thread"
+SHAPE_ATTR = "xla_shape"
+MAIN_THREAD = "main"
+# Ops that may consume a fallback bundle: the next step of the chain, or a get-tuple-element of it.
+_BUNDLE_USERS = frozenset({"async-update", "async-done", "copy-done", "all-reduce-done", "all-gather-done",
+                           "collective-permute-done", "get-tuple-element"})
+
+# Opcodes whose `-start`/`-update`/`-done` is async sugar (none of the three is an opcode of its own).
+SUGAR = sorted(op for op in OPCODES if op not in FIRST_CLASS_ASYNC
+               and not any(op + suffix in FIRST_CLASS_ASYNC for suffix in ("-start", "-update", "-done")))
+
+
+# -------------------------------------------------------------------------------------------------
+# Facts about instructions
+
+
+def users_of(importer: ModuleImporter, instr: HloInstruction) -> list[HloInstruction]:
+    """The instructions that take `instr` as an operand (computed once per module)."""
+    table: dict[int, list[HloInstruction]] | None = getattr(importer, "_async_users", None)
+    if table is None:
+        table = {}
+        for comp in importer.hlo.computations:
+            for user in comp.instructions:
+                for operand in user.operands:
+                    table.setdefault(id(operand), []).append(user)
+        importer._async_users = table  # type: ignore[attr-defined]
+    return table.get(id(instr), [])
+
+
+def generic_opcode(opcode: str) -> str:
+    """`negate-start` -> `async-start` (sugar names the wrapped op); other opcodes unchanged."""
+    base = async_sugar_base(opcode)
+    if base is None:
+        return opcode
+    return "async" + opcode[len(base):]
+
+
+def wrapped_computation(ctx: OpContext) -> HloComputation:
+    """The computation an async-start calls; for sugar (`reduce-scatter-start(...), dims...`) one is made,
+    as XLA's parser does: parameters for the operands, the op with the start's attributes as root."""
+    instr = ctx.instr
+    if instr.opcode == "async-start":
+        return ctx.computation("calls")
+    made: dict[int, HloComputation] = ctx.importer.__dict__.setdefault("_async_wrapped", {})
+    if id(instr) in made:
+        return made[id(instr)]
+    base = async_sugar_base(instr.opcode)
+    if base is None or not instr.shape.is_tuple or len(instr.shape.tuple_shapes) < 2:
+        raise ctx.error(f"'{instr.opcode}' is not an async start")
+    params = [HloInstruction(f"{instr.name}.param.{i}", "parameter", s, parameter_number=i)
+              for i, s in enumerate(instr.shape.tuple_shapes[0].tuple_shapes)]
+    attrs = {k: v for k, v in instr.attributes.items() if k != "async_execution_thread"}
+    root = HloInstruction(f"{instr.name}.wrapped", base, instr.shape.tuple_shapes[1], list(params), attrs)
+    comp = HloComputation(f"{instr.name}.async_wrapped", [*params, root], root,
+                          execution_thread=instr.attributes.get("async_execution_thread"))
+    made[id(instr)] = comp
+    return comp
+
+
+def own_attributes(instr: HloInstruction) -> dict[str, Any]:
+    """The instruction's own attributes: for sugar, those its wrapped op does not take."""
+    if async_sugar_base(instr.opcode) is None:
+        return instr.attributes
+    keep = COMMON_ATTRS | {"async_execution_thread"}
+    return {k: v for k, v in instr.attributes.items() if k in keep}
+
+
+def _thread_of(instr: HloInstruction, wrapped: HloComputation) -> str | None:
+    thread = instr.attributes.get("async_execution_thread") or wrapped.execution_thread
+    return None if thread in (None, MAIN_THREAD) else thread
+
+
+def _only_done(ctx: OpContext, done_opcodes: frozenset[str]) -> bool:
+    users = users_of(ctx.importer, ctx.instr)
+    if len(users) != 1:
+        return False
+    done = users[0]
+    return (generic_opcode(done.opcode) in done_opcodes and done.operands == [ctx.instr]
+            and set(done.attributes) <= COMMON_ATTRS | {"async_execution_thread", "calls"})
+
+
+def _needs_shape(given: Shape, canonical: Shape) -> bool:
+    return with_default_layouts(given) != with_default_layouts(canonical)
+
+
+# -------------------------------------------------------------------------------------------------
+# The spec form
+
+
+def _dedicated_plan(ctx: OpContext) -> tuple[AsyncForm, Shape] | None:
+    """(form, result shape) when a dedicated start can be `stablehlo.async_start`, else None."""
+    instr = ctx.instr
+    form = BY_START[instr.opcode]
+    if len(instr.operands) != 1 or not instr.operands[0].shape.is_array:
+        return None
+    if not set(instr.attributes) <= COLLECTIVE_ATTRS | COMMON_ATTRS:
+        return None
+    shape = instr.shape
+    if form.shape == StartShape.RESULT:
+        result = shape
+    elif shape.is_tuple and len(shape.tuple_shapes) >= 2:
+        result = shape.tuple_shapes[1]
+    else:
+        return None
+    if not result.is_array or context_of(form, shape, [instr.operands[0].shape], result) is None:
+        return None
+    if not _only_done(ctx, frozenset({form.done})):
+        return None
+    return form, result
+
+
+def _bundle_plan(ctx: OpContext) -> tuple[AsyncForm, HloComputation] | None:
+    """(form, wrapped computation) when a generic bundle can be `stablehlo.async_start`, else None."""
+    instr = ctx.instr
+    if not set(own_attributes(instr)) <= {"calls", "async_execution_thread"} | COMMON_ATTRS:
+        return None
+    wrapped = wrapped_computation(ctx)
+    root = wrapped.root
+    body = [i for i in wrapped.instructions if i.opcode != "parameter"]
+    if root is None or body != [root] or root.opcode not in BY_WRAPPED_OPCODE or not root.shape.is_array:
+        return None
+    if any(o.opcode != "parameter" for o in root.operands) or len(wrapped.parameters) != len(instr.operands):
+        return None
+    if root.opcode == "all-to-all" and not root.attributes.get("dimensions"):
+        return None   # the tuple form is several StableHLO ops
+    form = BY_WRAPPED_OPCODE[root.opcode]
+    operand_shapes = [o.shape for o in instr.operands]
+    if context_of(form, instr.shape, operand_shapes, root.shape) is None:
+        return None
+    if not _only_done(ctx, frozenset({"async-done"})):
+        return None
+    return form, wrapped
+
+
+def _future_type(result: Shape) -> ir.Type:
+    return stablehlo.FutureType.get([shape_to_mlir(result)])
+
+
+def _start_attributes(ctx: OpContext, form: AsyncForm, operands: list[Shape], result: Shape,
+                      thread: str | None) -> dict[str, ir.Attribute]:
+    attributes: dict[str, ir.Attribute] = {}
+    if _needs_shape(ctx.instr.shape, start_shape(form, operands, result)):
+        attributes[SHAPE_ATTR] = A.string(ctx.instr.shape.to_text())
+    if thread is not None:
+        attributes[EXECUTION_THREAD_ATTR] = A.string(thread)
+    return attributes
+
+
+def _spec_dedicated(ctx: OpContext, form: AsyncForm, result: Shape) -> Tree:
+    instr = ctx.instr
+    operand = ctx.value(0)
+    attributes = _start_attributes(ctx, form, [instr.operands[0].shape], result, None)
+    op = ctx.op("stablehlo.async_start", [operand], [_future_type(result)], attributes, regions=1)
+    block = op.regions[0].blocks.append(operand.type, arg_locs=[ctx.loc])
+    # The synchronous op inside: the start's collective attributes, its name and metadata for the location.
+    sync = HloInstruction(instr.name, form.opcode, result, list(instr.operands),
+                          {k: v for k, v in instr.attributes.items() if k in COLLECTIVE_ATTRS | {"metadata"}})
+    with ir.InsertionPoint(block):
+        value = ctx.importer.emit_instruction(sync, [block.arguments[0]])
+        ir.Operation.create("stablehlo.return", operands=[value], loc=ctx.loc)
+    return op.result
+
+
+def _spec_bundle(ctx: OpContext, form: AsyncForm, wrapped: HloComputation) -> Tree:
+    instr = ctx.instr
+    assert wrapped.root is not None
+    result = wrapped.root.shape
+    attributes = _start_attributes(ctx, form, [o.shape for o in instr.operands], result,
+                                   _thread_of(instr, wrapped))
+    op = ctx.op("stablehlo.async_start", ctx.values(), [_future_type(result)], attributes, regions=1)
+    ctx.importer.fill_region(op.regions[0], wrapped, "stablehlo.return")
+    return op.result
+
+
+def _is_future(tree: Tree) -> bool:
+    return isinstance(tree, ir.Value) and stablehlo.FutureType.isinstance(tree.type)
+
+
+# -------------------------------------------------------------------------------------------------
+# The fallback: custom_call @"xla.<opcode>"
+
+
+def _function_symbol(ctx: OpContext, computation: HloComputation) -> ir.Attribute:
+    """The private function of `computation`, marked with its execution thread."""
+    importer = ctx.importer
+    symbol = importer.function_for(computation)
+    if computation.execution_thread and importer.module is not None:
+        for op in importer.module.body.operations:
+            if "sym_name" in op.attributes and ir.StringAttr(op.attributes["sym_name"]).value == symbol:
+                op.attributes["execution_thread"] = A.string(computation.execution_thread)
+    return ir.FlatSymbolRefAttr.get(symbol)
+
+
+def _check_bundle_users(ctx: OpContext, opcode: str) -> None:
+    """A fallback bundle may only flow to its update/done (or be read): loops and calls cannot carry it."""
+    if opcode not in ("async-start", "async-update", "copy-start") and not opcode.endswith("-start"):
+        return
+    for user in users_of(ctx.importer, ctx.instr):
+        if generic_opcode(user.opcode) not in _BUNDLE_USERS:
+            raise ctx.error(f"the async value of '{ctx.instr.name}' is used by '{user.name}' ({user.opcode}); "
+                            "async values that cross a tuple, loop or call (pipelining) are only supported "
+                            "for send/recv")
+
+
+def emit_fallback(ctx: OpContext, opcode: str | None = None) -> Tree:
+    """`stablehlo.custom_call @"xla.<opcode>"` standing for this instruction exactly."""
+    instr = ctx.instr
+    opcode = opcode or generic_opcode(instr.opcode)
+    _check_bundle_users(ctx, opcode)
+    leaf_form = opcode in LEAF_OPCODES
+    attributes: dict[str, Any] = {"call_target_name": A.string(FALLBACK_PREFIX + opcode), "api_version": A.i32(1)}
+    if leaf_form:
+        attributes["has_side_effect"] = ir.BoolAttr.get(True)
+    texts = {}
+    for name, value in own_attributes(instr).items():
+        if name in COMMON_ATTRS or name in COMPUTATION_ATTRS or name == "control-predecessors":
+            continue
+        texts[name] = A.string(print_attribute(name, value))
+    if texts:
+        attributes[FALLBACK_ATTRIBUTES] = ir.DictAttr.get(texts)
+    computation_attr = CALLED_COMPUTATION_ATTR.get(opcode)
+    if computation_attr is not None:
+        callee = wrapped_computation(ctx) if computation_attr == "calls" else ctx.computation(computation_attr)
+        attributes["called_computations"] = ir.ArrayAttr.get([_function_symbol(ctx, callee)])
+    shape = instr.shape
+    # Values that reach function boundaries and loops must be leaves: the done's results, and every
+    # send/recv value (their bundles cross loops when pipelined). Other bundles are one tuple value.
+    leaf_results = leaf_form or opcode.endswith("-done")
+    operands = ctx.flat_operands() if leaf_form else ctx.values()
+    if leaf_results:
+        types = flat_types(shape)
+        leaves = _leaves(shape)
+        implied = Shape.tuple_of(leaves) if len(leaves) > 1 else leaves[0]
+    else:
+        types = [shape_to_mlir(shape)]
+        implied = shape
+    if _needs_shape(shape, with_default_layouts(implied.without_layouts())):
+        attributes[SHAPE_ATTR] = A.string(shape.to_text())
+    op = ctx.op("stablehlo.custom_call", operands, types, attributes)
+    return unflatten(shape, iter(op.results)) if leaf_results else op.result
+
+
+def _leaves(shape: Shape) -> list[Shape]:
+    if shape.is_tuple:
+        return [leaf for s in shape.tuple_shapes for leaf in _leaves(s)]
+    return [shape]
+
+
+# -------------------------------------------------------------------------------------------------
+# Handlers
+
+
+@register(*BY_START)
+def dedicated_start(ctx: OpContext) -> Tree:
+    plan = _dedicated_plan(ctx)
+    if plan is None:
+        return emit_fallback(ctx)
+    return _spec_dedicated(ctx, *plan)
+
+
+@register("async-start", *(op + "-start" for op in SUGAR))
+def bundle_start(ctx: OpContext) -> Tree:
+    plan = _bundle_plan(ctx)
+    if plan is None:
+        return emit_fallback(ctx)
+    return _spec_bundle(ctx, *plan)
+
+
+@register("async-update", *(op + "-update" for op in SUGAR), "copy-start", "copy-done")
+def chain_step(ctx: OpContext) -> Tree:
+    return emit_fallback(ctx)
+
+
+@register("async-done", "all-reduce-done", "all-gather-done", "collective-permute-done",
+          *(op + "-done" for op in SUGAR))
+def done(ctx: OpContext) -> Tree:
+    if _is_future(ctx.operands[0]):
+        return ctx.op("stablehlo.async_done", [ctx.operands[0]], [ctx.result_type()]).result
+    return emit_fallback(ctx)
