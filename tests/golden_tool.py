@@ -8,11 +8,14 @@ import sys
 def main() -> None:
     if sys.argv[1:] != ["regenerate"]:
         sys.exit("usage: python -m tests.golden_tool regenerate")
+    from tests import test_async, test_p2p
     from tests.test_export import regenerate_golden
     from tests.test_import import regenerate_goldens
 
     regenerate_golden()
     regenerate_goldens()
+    test_async.regenerate(test_async.GOLDEN_PAIRS)
+    test_p2p.regenerate(test_p2p.GOLDEN_PAIRS)
     print("golden files regenerated: review them with `git diff golden/` before committing")
 
 

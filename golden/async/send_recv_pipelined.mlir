@@ -9,7 +9,7 @@ module @send_recv_pipelined attributes {mhlo.num_partitions = 4 : i32} {
       %4 = stablehlo.compare LT, %iterArg, %c_3 : (tensor<ui32>, tensor<ui32>) -> tensor<i1>
       stablehlo.return %4 : tensor<i1>
     } do {
-      %4:2 = stablehlo.custom_call @"xla.recv-done"(%iterArg_0, %iterArg_1, %iterArg_2) {has_side_effect = true, mhlo.frontend_attributes = {_xla_send_recv_pipeline = "0"}, xla.attributes = {channel_id = "1"}} : (tensor<4xf32>, tensor<ui32>, !stablehlo.token) -> (tensor<4xf32>, !stablehlo.token)
+      %4:2 = stablehlo.custom_call @"xla.recv-done"(%iterArg_0, %iterArg_1, %iterArg_2) {has_side_effect = true, mhlo.frontend_attributes = {_xla_send_recv_pipeline = "0"}, xla.attributes = {channel_id = "1"}, xla.keep} : (tensor<4xf32>, tensor<ui32>, !stablehlo.token) -> (tensor<4xf32>, !stablehlo.token)
       %c_3 = stablehlo.constant dense<1> : tensor<ui32>
       %5 = stablehlo.add %iterArg, %c_3 : tensor<ui32>
       %6 = stablehlo.create_token : !stablehlo.token

@@ -54,6 +54,8 @@ class ExportContext:
         # Instruction names carried by locations (the importer's NameLocs) that occur once in the
         # module are reused verbatim; reserving them first keeps generated names from taking them.
         self.reusable_names = _unique_location_names(module_op)
+        # Instructions of ops marked `xla.keep`: dead code that must survive (see `dce.py`).
+        self.pinned: set[int] = set()
         self._used_names.update(self.reusable_names)
 
     def unique_name(self, base: str) -> str:
@@ -223,6 +225,8 @@ class Builder:
         assert len(results) == len(op.results), (op.name, len(results), len(op.results))
         self._reuse_name(results, stamp)
         self._attach_sharding(op, results, stamp)
+        if "xla.keep" in op.attributes:
+            self.ctx.pinned.update(id(i) for i in stamp.created)
         for value, instr in zip(op.results, results):
             self.values[value] = instr
 

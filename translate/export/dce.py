@@ -2,10 +2,13 @@
 
 XLA's converter does not emit an op whose results are unused and that has no side effect (MLIR
 drops trivially dead ops), so neither do we: in every computation an instruction stays if it is the
-root, a parameter, has a side effect, or is (transitively) an operand or control predecessor of
-one that stays. Side effects: send/recv, infeed/outfeed, rng and rng-get-and-update-state,
-collectives and their async forms, custom calls with `custom_call_has_side_effect`, and any
-instruction calling a computation that holds one. Computations no longer reached from the entry go.
+root, a parameter, pinned, has a side effect, or is (transitively) an operand or control predecessor
+of one that stays. Side effects: send/recv, infeed/outfeed, rng and rng-get-and-update-state,
+collectives and their async forms, custom calls with `custom_call_has_side_effect`, `call` and
+`fusion` (a `func.call` has unknown effects in MLIR, and XLA's converter keeps it), and any
+instruction calling a computation that holds one. Pinned: the instructions of ops the importer
+marked `xla.keep` (dead code of the original HLO module, kept so a round trip keeps it).
+Computations no longer reached from the entry go.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ SIDE_EFFECT_OPCODES = frozenset({
     "all-reduce", "all-gather", "reduce-scatter", "all-to-all", "ragged-all-to-all", "collective-permute",
     "collective-broadcast", "all-reduce-start", "all-reduce-done", "all-gather-start", "all-gather-done",
     "collective-permute-start", "collective-permute-done", "async-start", "async-update", "async-done",
-    "copy-start", "copy-done", "trace",
+    "copy-start", "copy-done", "trace", "call", "fusion",
 })
 
 
@@ -42,8 +45,9 @@ class _Effects:
         return self._computations[key]
 
 
-def _live(comp: HloComputation, effects: _Effects) -> set[int]:
-    work = [i for i in comp.instructions if i.opcode == "parameter" or effects.instruction(i)]
+def _live(comp: HloComputation, effects: _Effects, pinned: set[int]) -> set[int]:
+    work = [i for i in comp.instructions
+            if i.opcode == "parameter" or id(i) in pinned or effects.instruction(i)]
     if comp.root is not None:
         work.append(comp.root)
     live: set[int] = set()
@@ -57,11 +61,13 @@ def _live(comp: HloComputation, effects: _Effects) -> set[int]:
     return live
 
 
-def remove_dead_code(module: HloModule) -> None:
-    """Drop unused side-effect-free instructions and unreachable computations, in place."""
+def remove_dead_code(module: HloModule, pinned: set[int] | None = None) -> None:
+    """Drop unused side-effect-free instructions and unreachable computations, in place.
+
+    `pinned` holds the ids of instructions that stay whatever their use."""
     effects = _Effects()
     for comp in module.computations:
-        live = _live(comp, effects)
+        live = _live(comp, effects, pinned or set())
         if len(live) != len(comp.instructions):
             comp.instructions = [i for i in comp.instructions if id(i) in live]
     if module.entry is None:

@@ -159,7 +159,7 @@ def _via_static(b: Builder, op: ir.Operation, name: str, operands: list[ir.Value
 @handles("stablehlo.dynamic_gather")
 def _dynamic_gather(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     sizes = _require_constant(op, 2, "slice_sizes operand")
-    attributes = {a.name: a.attr for a in op.attributes}
+    attributes = {name: op.attributes[name] for name in op.attributes}
     attributes["slice_sizes"] = ir.DenseI64ArrayAttr.get([int(s) for s in sizes])
     return _via_static(b, op, "stablehlo.gather", list(op.operands)[:2], attributes)
 
@@ -167,7 +167,7 @@ def _dynamic_gather(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 @handles("stablehlo.dynamic_conv")
 def _dynamic_conv(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     padding = _require_constant(op, 2, "padding operand").reshape(-1, 2)
-    attributes = {a.name: a.attr for a in op.attributes}
-    tensor = ir.RankedTensorType.get(list(padding.shape), ir.IntegerType.get_signless(64))
+    attributes = {name: op.attributes[name] for name in op.attributes}
+    tensor = ir.RankedTensorType.get(list(padding.shape), ir.IntegerType.get_signless(64), loc=op.location)
     attributes["padding"] = ir.DenseElementsAttr.get(np.ascontiguousarray(padding), type=tensor)
     return _via_static(b, op, "stablehlo.convolution", list(op.operands)[:2], attributes)

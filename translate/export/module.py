@@ -43,7 +43,7 @@ def export_module(module: ir.Module, *, use_tuple_args: bool = False, return_tup
               tuple_result=return_tuple or len(_function_type(main).results) != 1)
     if not use_tuple_args:
         hlo.entry_computation_layout = entry_layout(module_op, main, entry)
-    remove_dead_code(hlo)
+    remove_dead_code(hlo, ctx.pinned)
     return hlo
 
 

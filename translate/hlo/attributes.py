@@ -742,7 +742,7 @@ CODECS: dict[str, AttrCodec] = {
         "dimensions", "lhs_batch_dims", "lhs_contracting_dims", "rhs_batch_dims", "rhs_contracting_dims",
         "lhs_ragged_dims", "rhs_group_dims",
         "offset_dims", "collapsed_slice_dims", "start_index_map", "operand_batching_dims",
-        "start_indices_batching_dims", "slice_sizes", "update_window_dims", "inserted_window_dims",
+        "start_indices_batching_dims", "update_window_dims", "inserted_window_dims",
         "scatter_dims_to_operand_dims", "input_batching_dims", "scatter_indices_batching_dims",
         "dynamic_slice_sizes", "fft_length", "split_dimension_sizes")},
     **{name: INT for name in (
@@ -763,6 +763,9 @@ CODECS: dict[str, AttrCodec] = {
     **{name: COMPUTATION for name in (
         "to_apply", "condition", "body", "true_computation", "false_computation", "select", "scatter")},
     **{name: COMPUTATIONS for name in ("branch_computations", "called_computations")},
+    # gather's `slice_sizes={1,2}`; an in-place collective-permute's nested `{{4}}` is kept verbatim
+    "slice_sizes": AttrCodec(lambda t: parse_int_list(t) if "{{" not in t.replace(" ", "") else RawAttr(t.strip()),
+                             print_int_list),
     "calls": AttrCodec(lambda t: parse_computation_list(t) if t.strip().startswith("{")
                        else (parse_computation_ref(t),),
                        lambda v: print_ref(v[0]) if len(v) == 1 else print_ref_list(v)),

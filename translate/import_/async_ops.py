@@ -234,6 +234,9 @@ def _check_bundle_users(ctx: OpContext, opcode: str) -> None:
     """A fallback bundle may only flow to its update/done (or be read): loops and calls cannot carry it."""
     if opcode not in ("async-start", "async-update", "copy-start") and not opcode.endswith("-start"):
         return
+    if any(c.root is ctx.instr for c in ctx.importer.hlo.computations):
+        raise ctx.error(f"the async value of '{ctx.instr.name}' is returned from its computation; async "
+                        "values that cross a tuple, loop or call (pipelining) are only supported for send/recv")
     for user in users_of(ctx.importer, ctx.instr):
         if generic_opcode(user.opcode) not in _BUNDLE_USERS:
             raise ctx.error(f"the async value of '{ctx.instr.name}' is used by '{user.name}' ({user.opcode}); "

@@ -256,15 +256,17 @@ class ModuleImporter:
             param_trees = [unflatten(p.shape, it) for p in computation.parameters]
         for p, tree in zip(computation.parameters, param_trees):
             values[id(p)] = tree
+        used = {id(o) for i in computation.instructions for o in (*i.operands, *i.control_predecessors)}
+        used.add(id(computation.root))
         for instr in computation.instructions:
             if instr.opcode == "parameter":
                 continue
             operands = [values[id(o)] for o in instr.operands]
-            values[id(instr)] = self.emit_instruction(instr, operands)
+            values[id(instr)] = self.emit_instruction(instr, operands, dead=id(instr) not in used)
         assert computation.root is not None
         return values[id(computation.root)]
 
-    def emit_instruction(self, instr: HloInstruction, operands: list[Tree]) -> Tree:
+    def emit_instruction(self, instr: HloInstruction, operands: list[Tree], *, dead: bool = False) -> Tree:
         handler = HANDLERS.get(instr.opcode)
         if handler is None:
             raise TranslateError(f"unsupported opcode '{instr.opcode}'", op=instr.name)
@@ -273,6 +275,9 @@ class ModuleImporter:
             result = handler(ctx)
         if ctx.created:
             A.attach_common(ctx.created[-1], instr)
+            if dead:
+                # Unused in the HLO module: the exporter keeps it rather than drop it as dead code.
+                ctx.created[-1].attributes["xla.keep"] = ir.UnitAttr.get()
             if len(ctx.created) > 1:
                 # Only the op that stands for the instruction carries its name (the last one built);
                 # helpers keep the metadata, so that the name stays unique (locations.py).
