@@ -47,9 +47,10 @@ def opcodes(hlo: str) -> Counter:
 
 
 def round_trip(hlo: str) -> tuple[str, str]:
-    """(our StableHLO, our HLO after HLO → StableHLO → HLO)."""
+    """(our StableHLO, our HLO after HLO → StableHLO → HLO).
+
+    The import is verified by jaxlib's MLIR verifier and holds no mhlo op (`import_module` checks)."""
     mlir = translate.hlo_to_stablehlo(hlo)
-    assert "mhlo." not in "".join(line.split("{")[0] for line in mlir.splitlines() if "= mhlo." in line)
     return mlir, ours(mlir)
 
 
