@@ -64,7 +64,7 @@ def _outfeed(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     untupled = len(operands) == 2 and not A.boolean(A.get(op, "xla.tuple"), True)
     data = operands[0] if untupled else b.tuple(operands[:-1])
     # XLA prints the data shape with its layout as outfeed_shape.
-    attrs: dict[str, object] = {"outfeed_shape": RawAttr(data.shape.to_text())}
+    attrs: dict[str, object] = {"outfeed_shape": data.shape}
     if A.get(op, "outfeed_config"):
         attrs["outfeed_config"] = A.string(A.get(op, "outfeed_config"))
     return [b.add("outfeed", Shape.token(), [data, operands[-1]], attrs)]

@@ -766,6 +766,7 @@ CODECS: dict[str, AttrCodec] = {
     # gather's `slice_sizes={1,2}`; an in-place collective-permute's nested `{{4}}` is kept verbatim
     "slice_sizes": AttrCodec(lambda t: parse_int_list(t) if "{{" not in t.replace(" ", "") else RawAttr(t.strip()),
                              print_int_list),
+    "outfeed_shape": AttrCodec(lambda t: _parse_shape_attr(t), lambda v: v.to_text()),
     "calls": AttrCodec(lambda t: parse_computation_list(t) if t.strip().startswith("{")
                        else (parse_computation_ref(t),),
                        lambda v: print_ref(v[0]) if len(v) == 1 else print_ref_list(v)),
@@ -785,6 +786,12 @@ CODECS: dict[str, AttrCodec] = {
     "sharding": AttrCodec(_sharding_parse, _sharding_print),
     "domain": RAW,
 }
+
+
+def _parse_shape_attr(text: str) -> Any:
+    from translate.hlo.types import parse_shape
+
+    return parse_shape(text.strip())
 
 
 def parse_attribute(name: str, text: str) -> Any:

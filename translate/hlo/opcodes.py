@@ -22,7 +22,7 @@ copy-start custom-call domain dot dynamic-reshape dynamic-slice dynamic-update-s
 get-dimension-size get-tuple-element infeed iota map opt-barrier outfeed pad parameter
 partition-id ragged-all-to-all ragged-dot recv recv-done reduce reduce-scatter reduce-window replica-id
 reshape reverse rng rng-bit-generator rng-get-and-update-state scatter select select-and-scatter send
-send-done set-dimension-size slice sort topk transpose triangular-solve tuple while scaled-dot
+send-done set-dimension-size slice sort topk transpose triangular-solve tuple while scaled-dot scan
 """.split())
 
 OPCODES = UNARY_ELEMENTWISE | BINARY_ELEMENTWISE | OTHER

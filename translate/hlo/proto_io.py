@@ -344,6 +344,7 @@ _ATTR_TO_PROTO: dict[str, Writer] = {
     "operand_layout_constraints": _write_operand_layouts,
     "backend_config": _write_bytes("backend_config"),
     "infeed_config": _write_bytes("infeed_config"),
+    "outfeed_shape": lambda p, v, _: shape_to_proto(v, p.outfeed_shape),
     "outfeed_config": _write_bytes("outfeed_config"),
     "sharding": _write_sharding,
     "frontend_attributes": _write_frontend,
@@ -370,7 +371,47 @@ def _write_raw_backend_config(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, _: H
     p.backend_config = v.text.encode()
 
 
-_RAW_TO_PROTO: dict[str, Writer] = {"operand_layout_constraints": _write_operand_layouts,
+def _write_statistics(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, i: HloInstruction) -> None:
+    """`statistics={visualizing_index=1,stat-0=60}` -> StatisticsViz."""
+    for item in A.split_top_level(v.text.strip()[1:-1]):
+        key, _, value = item.partition("=")
+        if key.strip() == "visualizing_index":
+            p.statistics_viz.stat_index_to_visualize = int(value)
+        else:
+            p.statistics_viz.statistics.add(stat_name=key.strip(), stat_val=float(value))
+
+
+_ORIGIN_LEAF = re.compile(r'\{\s*"((?:[^"\\]|\\.)*)"\s*(\{[\d,\s]*\})?\s*\}')
+
+
+def _write_origin(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, i: HloInstruction) -> None:
+    """`origin={{"a"}}` / `origin={{"a" {1}}}` (an array's original value) -> OriginalValueProto."""
+    m = re.fullmatch(r"\{\s*(" + _ORIGIN_LEAF.pattern + r")\s*\}", v.text.strip())
+    if m is None or i.shape.is_tuple:
+        raise TranslateError("only an array's original value can be written to HloModuleProto yet", op=i.name)
+    leaf = _ORIGIN_LEAF.fullmatch(m.group(1))
+    element = p.original_value.elements.add()
+    element.original_array.instruction_name = A.unescape(leaf.group(1))
+    if leaf.group(2):
+        element.original_array.shape_index.extend(A.parse_int_list(leaf.group(2)))
+
+
+def _origin_from_proto(value: xla_data_pb2.OriginalValueProto) -> A.RawAttr | None:
+    if len(value.elements) != 1 or value.elements[0].shape_index:
+        return None
+    array = value.elements[0].original_array
+    index = f" {A.print_int_list(tuple(array.shape_index))}" if array.shape_index else ""
+    return A.RawAttr("{{" + A.quote(array.instruction_name) + index + "}}")
+
+
+def _statistics_from_proto(viz: xla_data_pb2.StatisticsViz) -> A.RawAttr:
+    items = [f"visualizing_index={viz.stat_index_to_visualize}"]
+    items += [f"{s.stat_name}={A.print_float(s.stat_val)}" for s in viz.statistics]
+    return A.RawAttr("{" + ",".join(items) + "}")
+
+
+_RAW_TO_PROTO: dict[str, Writer] = {"statistics": _write_statistics, "origin": _write_origin,
+                                    "operand_layout_constraints": _write_operand_layouts,
                                     "backend_config": _write_raw_backend_config}
 
 
@@ -644,12 +685,23 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["parameter_replication"] = tuple(p.parameter_replication.replicated_at_leaf_buffers)
     if p.infeed_config:
         attrs["infeed_config"] = p.infeed_config.decode("utf-8", errors="surrogateescape")
+    if op == "outfeed" and p.HasField("outfeed_shape"):
+        attrs["outfeed_shape"] = shape_from_proto(p.outfeed_shape)
     if p.outfeed_config:
         attrs["outfeed_config"] = p.outfeed_config.decode("utf-8", errors="surrogateescape")
     if p.delta:
         attrs["delta"] = p.delta
     if p.is_composite:
         attrs["is_composite"] = True
+    if p.HasField("cross_program_prefetch_index"):
+        attrs["cross_program_prefetch_index"] = p.cross_program_prefetch_index
+    if p.statistics_viz.statistics:
+        attrs["statistics"] = _statistics_from_proto(p.statistics_viz)
+    if p.HasField("original_value"):
+        origin = _origin_from_proto(p.original_value)
+        if origin is None:
+            raise TranslateError("this original_value form cannot be printed yet", op=p.name)
+        attrs["origin"] = origin
     if p.HasField("sharding"):
         from translate.hlo.sharding import from_op_sharding
 

@@ -318,6 +318,9 @@ class _Parser:
                 m = _NAME_RE.match(self.text, self.pos)
             if not m:
                 raise self.error("expected an operand name", op=instr.name)
+            if self.text.startswith("(", m.end()):
+                raise self.error(f"an instruction written inside an operand list ('{m.group(1)}(...)') "
+                                 "is not supported: give it a name of its own", op=instr.name)
             operand = names.get(m.group(1))
             if operand is None:
                 raise self.error(f"use of undefined value '{m.group(1)}'", self.pos, op=instr.name)

@@ -51,6 +51,8 @@ class PrimitiveType(enum.IntEnum):
     F4E2M1FN = 32
     F8E8M0FNU = 33
     BUFFER = 34
+    F6E3M2FN = 35
+    F6E2M3FN = 36
 
     @property
     def text(self) -> str:
@@ -90,7 +92,8 @@ UNSIGNED_INT_TYPES = frozenset({PrimitiveType.U1, PrimitiveType.U2, PrimitiveTyp
 FLOAT_TYPES = frozenset({PrimitiveType.F16, PrimitiveType.F32, PrimitiveType.F64, PrimitiveType.BF16,
                          PrimitiveType.F8E5M2, PrimitiveType.F8E4M3FN, PrimitiveType.F8E4M3B11FNUZ,
                          PrimitiveType.F8E5M2FNUZ, PrimitiveType.F8E4M3FNUZ, PrimitiveType.F8E4M3,
-                         PrimitiveType.F8E3M4, PrimitiveType.F4E2M1FN, PrimitiveType.F8E8M0FNU})
+                         PrimitiveType.F8E3M4, PrimitiveType.F4E2M1FN, PrimitiveType.F8E8M0FNU,
+                         PrimitiveType.F6E3M2FN, PrimitiveType.F6E2M3FN})
 
 _TYPE_TEXT: dict[PrimitiveType, str] = {t: t.name.lower() for t in PrimitiveType}
 _TYPE_TEXT[PrimitiveType.OPAQUE_TYPE] = "opaque"
@@ -100,7 +103,7 @@ _TYPE_BY_TEXT: dict[str, PrimitiveType] = {text: t for t, text in _TYPE_TEXT.ite
 _BIT_WIDTH: dict[PrimitiveType, int] = {
     **{t: int(t.name[1:]) for t in SIGNED_INT_TYPES | UNSIGNED_INT_TYPES},
     PrimitiveType.PRED: 8, PrimitiveType.F16: 16, PrimitiveType.BF16: 16, PrimitiveType.F32: 32,
-    PrimitiveType.F64: 64, PrimitiveType.C64: 64, PrimitiveType.C128: 128, PrimitiveType.F4E2M1FN: 4,
+    PrimitiveType.F64: 64, PrimitiveType.C64: 64, PrimitiveType.C128: 128, PrimitiveType.F4E2M1FN: 4, PrimitiveType.F6E3M2FN: 6, PrimitiveType.F6E2M3FN: 6,
     **{t: 8 for t in FLOAT_TYPES if t.name.startswith("F8")},
     PrimitiveType.TOKEN: 0, PrimitiveType.TUPLE: 0, PrimitiveType.OPAQUE_TYPE: 0,
     PrimitiveType.PRIMITIVE_TYPE_INVALID: 0, PrimitiveType.BUFFER: 0,
