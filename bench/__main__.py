@@ -97,7 +97,7 @@ def bench_converters(layers: int) -> None:
     hlo_text = hlo_path.read_text()
     module = translate.read_hlo(hlo_text)
     proto = _hlo.hlo_module_from_text(hlo_text).as_serialized_hlo_module_proto()
-    ours = best_of(lambda: translate.hlo_to_stablehlo(module), 2)
+    ours = best_of(lambda: translate.hlo_to_stablehlo(module, emit="bytecode"), 2)  # XLA returns bytecode too
     xla = best_of(lambda: xla_mlir.hlo_to_stablehlo(proto), 2)
     print(f"HLO -> StableHLO ({module.instruction_count()} instructions, from our IR vs XLA from proto): "
           f"ours {ours:.3f} s | XLA {xla:.3f} s | ratio ours/XLA {ours / xla:.2f}x")

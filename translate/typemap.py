@@ -7,6 +7,8 @@ Layouts have no MLIR type; converters carry them as attributes.
 
 from __future__ import annotations
 
+import functools
+
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
@@ -43,7 +45,17 @@ def element_type_from_mlir(t: ir.Type) -> PrimitiveType:
 
 
 def shape_to_mlir(shape: Shape) -> ir.Type:
-    """An HLO shape as an MLIR type (tuple shapes become `tuple<...>`)."""
+    """An HLO shape as an MLIR type (tuple shapes become `tuple<...>`), in the current context."""
+    return _shape_to_mlir_in(ir.Context.current, shape)
+
+
+@functools.lru_cache(maxsize=8192)
+def _shape_to_mlir_in(context: ir.Context, shape: Shape) -> ir.Type:
+    # Keyed by the context object itself (held while cached), so a type never outlives its context.
+    return _build_mlir_type(shape)
+
+
+def _build_mlir_type(shape: Shape) -> ir.Type:
     if shape.is_tuple:
         return ir.TupleType.get_tuple([shape_to_mlir(s) for s in shape.tuple_shapes])
     if shape.element_type == P.TOKEN:
