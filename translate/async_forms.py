@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from translate.errors import TranslateError
-from translate.hlo.types import Shape
+from translate.hlo.types import Shape, with_default_layouts
 
 
 class StartShape(enum.Enum):
@@ -147,12 +147,3 @@ __all__ = ["AsyncForm", "StartShape", "FORMS", "BY_START", "BY_WRAPPED_OPCODE", 
            "with_default_layouts"]
 
 
-def with_default_layouts(shape: Shape) -> Shape:
-    """`shape` with XLA's row-major layout on every array that has none (as XLA reads HLO text)."""
-    from translate.hlo.types import default_layout
-
-    if shape.is_tuple:
-        return Shape.tuple_of([with_default_layouts(s) for s in shape.tuple_shapes])
-    if not shape.is_array or shape.layout is not None:
-        return shape
-    return shape.with_layout(default_layout(shape.rank))

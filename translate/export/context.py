@@ -21,20 +21,13 @@ from translate.export.locations import location_info
 from translate.export.registry import HANDLERS
 from translate.hlo.attributes import FrontendAttributes, OpMetadata
 from translate.hlo.ir import HloComputation, HloInstruction
-from translate.hlo.types import PrimitiveType, Shape, default_layout
+from translate.hlo.types import PrimitiveType, Shape, default_layout, with_default_layouts
 from translate.typemap import shape_from_mlir
 
 _BAD_NAME_CHARS = re.compile(r"[^A-Za-z0-9_.\-]")
 TERMINATORS = frozenset({"stablehlo.return", "func.return", "mhlo.return"})
 
 
-def with_default_layouts(shape: Shape) -> Shape:
-    """`shape` with XLA's row-major default layout on every array (as XLA prints its shapes)."""
-    if shape.is_tuple:
-        return Shape.tuple_of([with_default_layouts(s) for s in shape.tuple_shapes])
-    if not shape.is_array or shape.layout is not None:
-        return shape
-    return shape.with_layout(default_layout(shape.rank))
 
 
 class ExportContext:

@@ -14,7 +14,7 @@ from translate.export import mlir_attrs as A
 from translate.export.context import Builder
 from translate.export.registry import handles
 from translate.export.regions import branch_computation, captures_of, captures_operand, tuple_computation
-from translate.hlo.ir import HloInstruction
+from translate.hlo.ir import HloComputation, HloInstruction
 from translate.hlo.types import Shape
 
 
@@ -39,16 +39,20 @@ def _result_shape(b: Builder, op: ir.Operation) -> Shape:
 
 @handles("stablehlo.if")
 def _if(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    pred = b.value(op.operands[0])
-    branches = []
-    operands = []
+    branches, operands = _branches(b, op)
+    attrs = {"true_computation": branches[0], "false_computation": branches[1]}
+    instr = b.add("conditional", _result_shape(b, op), [b.value(op.operands[0]), *operands], attrs)
+    return _split(b, op, instr)
+
+
+def _branches(b: Builder, op: ir.Operation) -> tuple[list[HloComputation], list[HloInstruction]]:
+    """Each region as a branch computation, and the operand carrying the values it captures."""
+    branches, operands = [], []
     for region in op.regions:
         captures = captures_of([region])
         operands.append(captures_operand(b, captures))
         branches.append(branch_computation(b, region, captures, force_tuple=_result_shape(b, op).is_tuple))
-    attrs = {"true_computation": branches[0], "false_computation": branches[1]}
-    instr = b.add("conditional", _result_shape(b, op), [pred, *operands], attrs)
-    return _split(b, op, instr)
+    return branches, operands
 
 
 def _split(b: Builder, op: ir.Operation, instr: HloInstruction) -> list[HloInstruction]:
@@ -59,14 +63,8 @@ def _split(b: Builder, op: ir.Operation, instr: HloInstruction) -> list[HloInstr
 
 @handles("stablehlo.case")
 def _case(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    index = b.value(op.operands[0])
-    branches = []
-    operands = []
-    for region in op.regions:
-        captures = captures_of([region])
-        operands.append(captures_operand(b, captures))
-        branches.append(branch_computation(b, region, captures, force_tuple=_result_shape(b, op).is_tuple))
-    instr = b.add("conditional", _result_shape(b, op), [index, *operands],
+    branches, operands = _branches(b, op)
+    instr = b.add("conditional", _result_shape(b, op), [b.value(op.operands[0]), *operands],
                   {"branch_computations": tuple(branches)})
     return _split(b, op, instr)
 

@@ -205,6 +205,15 @@ def default_layout(rank: int) -> Layout:
     return Layout(tuple(range(rank - 1, -1, -1)))
 
 
+def with_default_layouts(shape: Shape) -> Shape:
+    """`shape` with XLA's row-major default layout on every array that has none (as XLA reads HLO text)."""
+    if shape.is_tuple:
+        return Shape.tuple_of([with_default_layouts(s) for s in shape.tuple_shapes])
+    if not shape.is_array or shape.layout is not None:
+        return shape
+    return shape.with_layout(default_layout(shape.rank))
+
+
 UNBOUNDED = -(2**63)  # a dimension of unknown, unbounded size: printed '?'
 
 
