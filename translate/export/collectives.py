@@ -18,6 +18,7 @@ from translate.export.context import Builder
 from translate.export.registry import handles, handles_custom_call
 from translate.export.regions import flat_computation
 from translate.hlo.ir import HloComputation, HloInstruction
+from translate.hlo.types import Shape, with_default_layouts
 
 
 def module_device_count(b: Builder) -> int | None:
@@ -31,10 +32,6 @@ def collective_of(b: Builder, op: ir.Operation) -> Collective:
     """The op's collective, with its source-target pairs checked against the module's devices."""
     collective = Collective.from_mlir(op)
     collective.validate(module_device_count(b))
-    if collective.kind == CollectiveKind.ALL_TO_ALL and collective.dimension != collective.concat_dimension:
-        # HLO's array all-to-all splits and concatenates along one dimension; the general form
-        # needs reshapes and a transpose around it (not written yet).
-        raise TranslateError("all_to_all with split_dimension != concat_dimension is not supported yet")
     return collective
 
 
@@ -55,6 +52,10 @@ def reducer_of(b: Builder, op: ir.Operation) -> HloComputation | None:
          "stablehlo.collective_permute", "stablehlo.collective_broadcast", "stablehlo.all_to_all")
 def _collective(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     kind = CollectiveKind.of_stablehlo(op.name)
+    if kind == CollectiveKind.ALL_TO_ALL:
+        collective = collective_of(b, op)
+        if collective.dimension != collective.concat_dimension:
+            return [_all_to_all_across_dimensions(b, op, collective)]
     attrs = hlo_attributes(b, op, reducer_of(b, op))
     instr = b.add(kind.value, b.result_shape(op), b.operands(op), attrs)
     return b.split(op, instr)
@@ -70,3 +71,27 @@ def _ragged_all_to_all(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     if "channel_id" in config:
         collective = replace(collective, channel=Channel(A.integer(config["channel_id"])))
     return [b.add("ragged-all-to-all", b.result_shape(op), b.operands(op), collective.hlo_attributes())]
+
+
+def _all_to_all_across_dimensions(b: Builder, op: ir.Operation, collective: Collective) -> HloInstruction:
+    """An all_to_all whose split and concat dimensions differ, as XLA writes it.
+
+    HLO's array all-to-all exchanges the chunks of one dimension in place; the chunk received from
+    group member j must then move to position j of the concat dimension: split the exchanged dimension
+    into (members, chunk), move the members axis just before the concat dimension, and merge them.
+    """
+    if len(op.operands) != 1:
+        raise TranslateError("a variadic all_to_all with split_dimension != concat_dimension is not supported")
+    operand = b.operands(op)[0]
+    shape = operand.shape
+    split, concat, count = collective.dimension, collective.concat_dimension, collective.split_count
+    exchanged = b.add("all-to-all", shape, [operand], collective.hlo_attributes())
+    dims = list(shape.dimensions)
+    split_dims = dims[:split] + [count, dims[split] // count] + dims[split + 1:]
+    reshaped = b.add("reshape", with_default_layouts(Shape.array(shape.element_type, split_dims)), [exchanged])
+    concat_axis = concat if concat < split else concat + 1
+    perm = [axis for axis in range(len(split_dims)) if axis != split]
+    perm.insert(perm.index(concat_axis), split)
+    moved = Shape.array(shape.element_type, [split_dims[axis] for axis in perm])
+    transposed = b.add("transpose", with_default_layouts(moved), [reshaped], {"dimensions": tuple(perm)})
+    return b.add("reshape", b.result_shape(op), [transposed])
