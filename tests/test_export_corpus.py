@@ -18,7 +18,6 @@ from translate.errors import TranslateError
 COMPLEX_EXPANDED = _PROGRAM_DIFFERENCES["complex_ops"] | {"exponential", "power", "rsqrt", "tanh", "tan", "is-finite",
                                                           "sign", "floor", "ceil", "negate", "xor", "clamp"}
 
-# Ops the exporter rejects on purpose for now (see the exporter's report in docs).
 # Ops the exporter rejects on purpose (no HLO counterpart): a one-line error naming the op.
 KNOWN_UNSUPPORTED_PREFIXES = ("stablehlo.einsum", "stablehlo.uniform_")
 
