@@ -25,24 +25,13 @@ def test_corpus_is_large_enough() -> None:
     assert sum(p.name == "optimized.hlo.txt" for p in MODULES) >= 100
 
 
-@pytest.fixture(params=MODULES, ids=lambda p: f"{p.parent.name}/{p.name}")
-def module_text(request) -> str:
-    return Path(request.param).read_text()
-
-
-def test_text_round_trip_matches_xla(module_text: str) -> None:
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_text_and_proto_round_trips_match_xla(path: Path) -> None:
+    """Our text, our proto, and XLA's proto read by us: each is the module XLA parses from the original."""
+    module_text = path.read_text()
     reference = xla_module_from_text(module_text).as_serialized_hlo_module_proto()
-    ours = print_hlo_text(parse_hlo_text(module_text))
-    assert_same_module(reference, xla_module_from_text(ours).as_serialized_hlo_module_proto())
-
-
-def test_our_proto_read_by_xla(module_text: str) -> None:
-    reference = xla_module_from_text(module_text).as_serialized_hlo_module_proto()
-    ours = module_to_proto_bytes(parse_hlo_text(module_text))
-    assert_same_module(reference, xla_module_from_proto(ours).as_serialized_hlo_module_proto())
-
-
-def test_xla_proto_read_by_us(module_text: str) -> None:
-    reference = xla_module_from_text(module_text).as_serialized_hlo_module_proto()
-    ours = print_hlo_text(module_from_proto_bytes(reference))
-    assert_same_module(reference, xla_module_from_text(ours).as_serialized_hlo_module_proto())
+    ours = parse_hlo_text(module_text)
+    assert_same_module(reference, xla_module_from_text(print_hlo_text(ours)).as_serialized_hlo_module_proto())
+    assert_same_module(reference, xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
+    back = print_hlo_text(module_from_proto_bytes(reference))
+    assert_same_module(reference, xla_module_from_text(back).as_serialized_hlo_module_proto())
