@@ -138,7 +138,7 @@ def _split_instruction_name(body: str) -> tuple[str | None, str]:
     return None, body
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 18)  # larger than the distinct locations of a 100k-op module
 def _parse(text: str) -> LocationInfo:
     body = text[4:-1] if text.startswith("loc(") and text.endswith(")") else text
     instruction_name, body = _split_instruction_name(body)
