@@ -63,7 +63,7 @@ def command(examples: str) -> None:
             mlir = translate.hlo_to_stablehlo(source.read_text())
             ok, detail = _run_check(source.read_text(), mlir)
             ran[0] += "outputs match" in detail
-            detail = f"{mlir.count(' = ')} values; {detail}"
+            detail = f"{mlir.count(' = stablehlo.')} StableHLO ops; {detail}"
         except Exception as err:
             ok, detail = False, str(err).splitlines()[0]
         failures += not ok
