@@ -16,6 +16,26 @@ from translate.errors import TranslateError
 EXIT_USER_ERROR = 2
 
 
+def execution_options(platform_help: str) -> Callable[[Callable], Callable]:
+    """The IN argument and the options `run` and `validate` share: platform, devices, inputs, seed."""
+
+    def decorate(fn: Callable) -> Callable:
+        for option in reversed((
+            click.argument("module_path", metavar="IN"),
+            click.option("--platform", type=click.Choice(["cpu", "cuda"]), default="cpu", show_default=True,
+                         help=platform_help),
+            click.option("--num-devices", type=click.IntRange(min=1),
+                         help="SPMD partitions, when IN does not declare num_partitions."),
+            click.option("--inputs", "inputs_path", type=click.Path(dir_okay=False),
+                         help=".npz with the arguments (arg0..argN); default: generated from --seed."),
+            click.option("--seed", type=int, default=0, show_default=True, help="Seed for generated arguments."),
+        )):
+            fn = option(fn)
+        return fn
+
+    return decorate
+
+
 def read_input(path: str) -> bytes:
     """The bytes of `path`, or of stdin for '-'."""
     if path == "-":
@@ -46,11 +66,16 @@ def write_output(path: str | None, data: bytes | str) -> None:
         raise
 
 
+def _naming(err: TranslateError, source: str | None) -> TranslateError:
+    """`err` naming `source` as its file, unless it already names a real one."""
+    if source is not None and source != "-" and (err.location is None or err.location.file == "<input>"):
+        return err.with_file(source)
+    return err
+
+
 def fail(err: TranslateError, source: str | None = None) -> None:
     """Print `err` as one line on stderr and exit with status 2."""
-    if source is not None and source != "-" and (err.location is None or err.location.file == "<input>"):
-        err = err.with_file(source)
-    click.echo(str(err), err=True)
+    click.echo(str(_naming(err, source)), err=True)
     sys.exit(EXIT_USER_ERROR)
 
 
@@ -96,7 +121,7 @@ def convert_paths(inputs: tuple[str, ...], output: str | None, suffix: str,
             convert_one(str(path), str(out_dir / (path.name.split(".")[0] + suffix)))
         except TranslateError as err:
             failures += 1
-            click.echo(str(err if err.location and err.location.file != "<input>" else err.with_file(str(path))), err=True)
+            click.echo(str(_naming(err, str(path))), err=True)
     click.echo(f"converted {len(files) - failures} of {len(files)} files into {out_dir}", err=True)
     if failures:
         sys.exit(EXIT_USER_ERROR)

@@ -21,10 +21,13 @@ def _check(reference: str, ours: str) -> None:
     from translate.execute import execute, validate_modules
 
     try:
-        execute(reference)
-    except Exception as err:  # noqa: BLE001 - XLA's own refusal to run the original
-        pytest.skip(f"XLA cannot run the original here: {str(err).splitlines()[0][:120]}")
-    comparison = validate_modules(reference, ours)
+        comparison = validate_modules(reference, ours)
+    except Exception:  # noqa: BLE001 - run the original alone to tell whose failure it is
+        try:
+            execute(reference)
+        except Exception as err:  # XLA's own refusal to run the original
+            pytest.skip(f"XLA cannot run the original here: {str(err).splitlines()[0][:120]}")
+        raise
     assert comparison.ok, comparison.report()
 
 

@@ -18,10 +18,13 @@ def _run_check(reference: str, ours: str) -> tuple[bool, str]:
     from translate.execute import execute, validate_modules
 
     try:
-        execute(reference)
-    except Exception as err:  # e.g. a custom call with no CPU implementation
-        return True, "translated; not runnable on this machine: " + str(err).splitlines()[0][:60]
-    verdict = validate_modules(reference, ours)
+        verdict = validate_modules(reference, ours)
+    except Exception:  # noqa: BLE001 - run the original alone to tell whose failure it is
+        try:
+            execute(reference)
+        except Exception as err:  # e.g. a custom call with no CPU implementation
+            return True, "translated; not runnable on this machine: " + str(err).splitlines()[0][:60]
+        raise
     if verdict.ok:
         return True, f"{len(verdict.outputs)} outputs match"
     return False, verdict.report(max_lines=3).replace("\n", "; ")

@@ -5,18 +5,11 @@ from __future__ import annotations
 import click
 import numpy as np
 
-from cli.common import read_input, user_errors, write_output
+from cli.common import execution_options, read_input, user_errors, write_output
 
 
 @click.command("run")
-@click.argument("module_path", metavar="IN")
-@click.option("--platform", type=click.Choice(["cpu", "cuda"]), default="cpu", show_default=True,
-              help="Where XLA runs the module.")
-@click.option("--num-devices", type=click.IntRange(min=1),
-              help="SPMD partitions, when the module does not declare num_partitions.")
-@click.option("--inputs", "inputs_path", type=click.Path(dir_okay=False),
-              help=".npz with the arguments (arg0..argN); default: generated from --seed.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for generated arguments.")
+@execution_options("Where XLA runs the module.")
 @click.option("-o", "--output", help="Write the outputs to this .npz (out0..outN); default: print them.")
 @click.option("--coordinator", metavar="HOST:PORT",
               help="Run as one process of a multi-process group whose process 0 listens here.")

@@ -7,21 +7,14 @@ from typing import Any
 
 import click
 
-from cli.common import read_input, user_errors
+from cli.common import execution_options, read_input, user_errors
 from translate.errors import TranslateError
 
 EXIT_MISMATCH = 1
 
 
 @click.command("validate")
-@click.argument("module_path", metavar="IN")
-@click.option("--platform", type=click.Choice(["cpu", "cuda"]), default="cpu", show_default=True,
-              help="Where XLA runs both translations.")
-@click.option("--num-devices", type=click.IntRange(min=1),
-              help="SPMD partitions, when IN does not declare num_partitions.")
-@click.option("--inputs", "inputs_path", type=click.Path(dir_okay=False),
-              help=".npz with the arguments (arg0..argN); default: generated from --seed.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for generated arguments.")
+@execution_options("Where XLA runs both translations.")
 @click.option("--rtol", type=float, help="Relative tolerance for floats (default: per dtype).")
 @click.option("--atol", type=float, help="Absolute tolerance for floats (default: per dtype).")
 def command(module_path: str, platform: str, num_devices: int | None, inputs_path: str | None, seed: int,

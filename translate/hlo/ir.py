@@ -129,6 +129,15 @@ class HloModule:
     stack_frames: str | None = None
     unique_id: int | None = None
 
+    def entry_layout(self) -> ComputationLayout | None:
+        """The entry computation layout: the declared one, else the entry's own parameter and root shapes."""
+        if self.entry_computation_layout is not None:
+            return self.entry_computation_layout
+        if self.entry is None or self.entry.root is None:
+            return None
+        params, result = self.entry.program_shape()
+        return ComputationLayout(tuple(params), result)
+
     def computation(self, name: str) -> HloComputation:
         for comp in self.computations:
             if comp.name == name:

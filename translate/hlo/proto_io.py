@@ -452,11 +452,10 @@ def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
                 writer(ip, value, instr)
         assert comp.root is not None
         cp.root_id = instr_ids[id(comp.root)]
-        params, result = comp.program_shape()
         for p in comp.parameters:
             shape_to_proto(p.shape, cp.program_shape.parameters.add())
             cp.program_shape.parameter_names.append(p.name)
-        shape_to_proto(result, cp.program_shape.result)
+        shape_to_proto(comp.root.shape, cp.program_shape.result)
         if comp.execution_thread is not None:
             cp.execution_thread = comp.execution_thread
         if comp_ids[id(comp)] in fusion_ids:
@@ -464,10 +463,7 @@ def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
     assert module.entry is not None
     proto.entry_computation_name = module.entry.name
     proto.entry_computation_id = comp_ids[id(module.entry)]
-    layout = module.entry_computation_layout
-    if layout is None:
-        params, result = module.entry.program_shape()
-        layout = ComputationLayout(tuple(params), result)
+    layout = module.entry_layout()
     for shape in layout.parameters:
         shape_to_proto(shape, proto.host_program_shape.parameters.add())
     shape_to_proto(layout.result, proto.host_program_shape.result)
@@ -724,7 +720,7 @@ def _called_from_proto(op: str, called: list[HloComputation], attrs: dict[str, A
         attrs["select"], attrs["scatter"] = called
     elif op == "conditional":
         attrs["branch_computations"] = tuple(called)
-    elif op in ("fusion", "async-start", "call") and op != "call":
+    elif op in ("fusion", "async-start"):
         attrs["calls"] = tuple(called)
     elif op == "custom-call":
         attrs["called_computations"] = tuple(called)

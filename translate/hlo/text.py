@@ -434,7 +434,7 @@ def _header(module: HloModule) -> str:
     parts = [f"HloModule {module.name}"]
     if module.is_scheduled:
         parts.append("is_scheduled=true")
-    layout = module.entry_computation_layout or _layout_of_entry(module)
+    layout = module.entry_layout()
     if layout is not None:
         params = ", ".join(s.to_text() for s in layout.parameters)
         parts.append(f"entry_computation_layout={{({params})->{layout.result.to_text()}}}")
@@ -451,13 +451,6 @@ def _header(module: HloModule) -> str:
     if module.frontend_attributes is not None:
         parts.append(f"frontend_attributes={print_frontend_attributes(module.frontend_attributes)}")
     return ", ".join(parts)
-
-
-def _layout_of_entry(module: HloModule) -> ComputationLayout | None:
-    if module.entry is None or module.entry.root is None:
-        return None
-    params, result = module.entry.program_shape()
-    return ComputationLayout(tuple(params), result)
 
 
 def _computation_text(comp: HloComputation) -> str:

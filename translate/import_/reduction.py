@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
+from jaxlib.mlir import ir
 
+from translate.hlo.attributes import WindowDim
 from translate.import_ import attrs as A
 from translate.import_.importer import OpContext, Tree, register
 
@@ -16,16 +18,21 @@ def reduce(ctx: OpContext) -> Tree:
     return tree
 
 
+def _window_attributes(dims: tuple[WindowDim, ...]) -> dict[str, ir.Attribute]:
+    """Window sizes, strides and padding, the attributes reduce_window and select_and_scatter share."""
+    return {
+        "window_dimensions": A.i64_array([d.size for d in dims]),
+        "window_strides": A.i64_array([d.stride for d in dims]),
+        "padding": A.dense_i64(np.array([[d.padding_low, d.padding_high] for d in dims]).reshape(len(dims), 2)),
+    }
+
+
 @register("reduce-window")
 def reduce_window(ctx: OpContext) -> Tree:
     dims = ctx.required("window").dimensions
-    attributes = {
-        "window_dimensions": A.i64_array([d.size for d in dims]),
-        "window_strides": A.i64_array([d.stride for d in dims]),
-        "base_dilations": A.i64_array([d.base_dilation for d in dims]),
-        "window_dilations": A.i64_array([d.window_dilation for d in dims]),
-        "padding": A.dense_i64(np.array([[d.padding_low, d.padding_high] for d in dims]).reshape(len(dims), 2)),
-    }
+    attributes = _window_attributes(dims)
+    attributes["base_dilations"] = A.i64_array([d.base_dilation for d in dims])
+    attributes["window_dilations"] = A.i64_array([d.window_dilation for d in dims])
     op, tree = ctx.multi("stablehlo.reduce_window", ctx.values(), attributes, regions=1)
     ctx.region(op, 0, ctx.computation("to_apply"))
     return tree
@@ -33,12 +40,7 @@ def reduce_window(ctx: OpContext) -> Tree:
 
 @register("select-and-scatter")
 def select_and_scatter(ctx: OpContext) -> Tree:
-    dims = ctx.required("window").dimensions
-    attributes = {
-        "window_dimensions": A.i64_array([d.size for d in dims]),
-        "window_strides": A.i64_array([d.stride for d in dims]),
-        "padding": A.dense_i64(np.array([[d.padding_low, d.padding_high] for d in dims]).reshape(len(dims), 2)),
-    }
+    attributes = _window_attributes(ctx.required("window").dimensions)
     op, tree = ctx.multi("stablehlo.select_and_scatter", ctx.values(), attributes, regions=2)
     ctx.region(op, 0, ctx.computation("select"))
     ctx.region(op, 1, ctx.computation("scatter"))
