@@ -127,6 +127,105 @@ def test_one_tuple_conditional_and_array_barrier_keep_their_shapes() -> None:
         np.testing.assert_allclose(execute(back, inputs)[0], execute(ONE_TUPLES, inputs)[0])
 
 
+LOOP_STATES = {
+    # XLA's pipelining carries nested tuples around loops; XLA also allows one array as the state.
+    "nested": """HloModule m
+cond { p = (s32[], (f32[4], (f32[4], s32[]))) parameter(0)
+  i = s32[] get-tuple-element(p), index=0
+  n = s32[] constant(3)
+  ROOT lt = pred[] compare(i, n), direction=LT }
+body { p = (s32[], (f32[4], (f32[4], s32[]))) parameter(0)
+  i = s32[] get-tuple-element(p), index=0
+  one = s32[] constant(1)
+  j = s32[] add(i, one)
+  pair = (f32[4], (f32[4], s32[])) get-tuple-element(p), index=1
+  a = f32[4] get-tuple-element(pair), index=0
+  inner = (f32[4], s32[]) get-tuple-element(pair), index=1
+  b = f32[4] get-tuple-element(inner), index=0
+  c = f32[4] add(a, b)
+  inner2 = (f32[4], s32[]) tuple(c, j)
+  pair2 = (f32[4], (f32[4], s32[])) tuple(b, inner2)
+  ROOT t = (s32[], (f32[4], (f32[4], s32[]))) tuple(j, pair2) }
+ENTRY main { x = f32[4] parameter(0)
+  y = f32[4] parameter(1)
+  z = s32[] constant(0)
+  inner = (f32[4], s32[]) tuple(y, z)
+  pair = (f32[4], (f32[4], s32[])) tuple(x, inner)
+  init = (s32[], (f32[4], (f32[4], s32[]))) tuple(z, pair)
+  w = (s32[], (f32[4], (f32[4], s32[]))) while(init), condition=cond, body=body
+  pw = (f32[4], (f32[4], s32[])) get-tuple-element(w), index=1
+  iw = (f32[4], s32[]) get-tuple-element(pw), index=1
+  ROOT r = f32[4] get-tuple-element(iw), index=0 }""",
+    "array": """HloModule m
+cond { p = f32[4] parameter(0)
+  e = f32[1] slice(p), slice={[0:1]}
+  r = f32[] reshape(e)
+  limit = f32[] constant(10)
+  ROOT lt = pred[] compare(r, limit), direction=LT }
+body { p = f32[4] parameter(0)
+  one = f32[] constant(1)
+  ones = f32[4] broadcast(one), dimensions={}
+  ROOT n = f32[4] add(p, ones) }
+ENTRY main { x = f32[4] parameter(0)
+  ROOT w = f32[4] while(x), condition=cond, body=body }""",
+    "empty_tuple_inside": """HloModule m
+cond { p = (s32[], ()) parameter(0)
+  i = s32[] get-tuple-element(p), index=0
+  n = s32[] constant(2)
+  ROOT lt = pred[] compare(i, n), direction=LT }
+body { p = (s32[], ()) parameter(0)
+  i = s32[] get-tuple-element(p), index=0
+  one = s32[] constant(1)
+  j = s32[] add(i, one)
+  e = () tuple()
+  ROOT t = (s32[], ()) tuple(j, e) }
+ENTRY main { z = s32[] constant(0)
+  e = () tuple()
+  init = (s32[], ()) tuple(z, e)
+  w = (s32[], ()) while(init), condition=cond, body=body
+  ROOT r = s32[] get-tuple-element(w), index=0 }""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LOOP_STATES))
+def test_loop_state_shapes_survive_and_run(name: str) -> None:
+    """A loop state that is not a flat tuple keeps its shape (`xla_shape` on `stablehlo.while`): the
+    HLO written back has XLA's while of the same shape, and runs to the original's outputs."""
+    hlo = LOOP_STATES[name]
+    mlir, back = round_trip(hlo)
+    assert "xla_shape" in mlir
+    while_shapes = [i.shape.without_layouts().to_text() for i in parse_hlo_text(xla_reads(back)).instructions()
+                    if i.opcode == "while"]
+    original = [i.shape.without_layouts().to_text() for i in parse_hlo_text(hlo).instructions() if i.opcode == "while"]
+    assert while_shapes == original
+    x, y = np.arange(4, dtype=np.float32), np.full(4, 0.5, np.float32)
+    inputs = [x, y][:len(parse_hlo_text(hlo).entry.parameters)]
+    for got, want in zip(execute(back, inputs), execute(hlo, inputs)):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_a_flat_loop_state_carries_no_shape_marker() -> None:
+    mlir, _ = round_trip(LOOP_STATES["nested"].replace("(s32[], (f32[4], (f32[4], s32[])))", "(s32[], f32[4])")
+                         .split("cond {")[0] + """cond { p = (s32[], f32[4]) parameter(0)
+  ROOT f = pred[] constant(false) }
+body { ROOT p = (s32[], f32[4]) parameter(0) }
+ENTRY main { x = f32[4] parameter(0)
+  z = s32[] constant(0)
+  init = (s32[], f32[4]) tuple(z, x)
+  w = (s32[], f32[4]) while(init), condition=cond, body=body
+  ROOT r = f32[4] get-tuple-element(w), index=1 }""")
+    assert "stablehlo.while" in mlir and "xla_shape" not in mlir
+
+
+def test_a_loop_state_shape_that_does_not_hold_the_operands_is_a_clear_error() -> None:
+    mlir, _ = round_trip(LOOP_STATES["nested"])
+    bad = mlir.replace('xla_shape = "(s32[], (f32[4], (f32[4], s32[])))"', 'xla_shape = "(s32[], (f32[4], f32[4]))"')
+    assert bad != mlir
+    with pytest.raises(translate.TranslateError, match=r"xla_shape \(s32\[\], \(f32\[4\], f32\[4\]\)\) does "
+                                                       r"not hold the loop's operands"):
+        ours(bad)
+
+
 FEEDS = """HloModule m
 ENTRY main {
   t = token[] after-all()

@@ -28,7 +28,7 @@ from translate.errors import TranslateError
 
 GOLDEN_PAIRS = {
     "send_recv": "both", "send_recv_host": "both", "send_recv_pipeline_attributes": "both",
-    "send_recv_pipelined": "import",
+    "send_recv_pipelined": "import", "send_recv_pipelined_rotated": "import",
 }
 
 
@@ -72,14 +72,47 @@ def test_pairs_are_lifted_and_other_attributes_kept() -> None:
 
 def test_pipelined_send_recv_keeps_its_attributes_and_xla_accepts_the_result() -> None:
     """A recv whose bundle crosses a while loop stays split (`xla.recv`, `xla.recv-done`); the loop
-    carries the bundle's leaves, and XLA's verifier accepts the HLO we write back."""
+    carries the bundle's leaves and records its nested state in `xla_shape`, so the HLO written back
+    has the same loop (compared as XLA reads both)."""
     hlo = (GOLDEN / "send_recv_pipelined.hlo").read_text()
     mlir = import_text(hlo)
     assert mlir.count("@xla.recv(") == 2 and mlir.count('@"xla.recv-done"') == 2
+    assert 'xla_shape = "(u32[], (f32[4], u32[], token[]))"' in mlir
     back = export_text(mlir)
-    xla_module(back)
-    assert back.count('_xla_send_recv_pipeline="0"') >= hlo.count('_xla_send_recv_pipeline="0"')
+    same_hlo(hlo, back)
     assert back.count(" recv(") == 2 and back.count(" recv-done(") == 2
+    assert "while(" in back and "(u32[], (f32[4]{0}, u32[], token[])) while(" in back
+
+
+def test_rotated_pipeline_fuses_each_send_recv_and_keeps_the_loop_state() -> None:
+    """XLA's rotated pipeline (recv/send/done in the body, their done results carried in the loop state):
+    every send and recv fuses with its done, pairs are lifted, both pipelines keep `_xla_send_recv_pipeline`,
+    the get-tuple-elements XLA wrote plain stay plain."""
+    hlo = (GOLDEN / "send_recv_pipelined_rotated.hlo").read_text()
+    mlir = import_text(hlo)
+    assert mlir.count('"stablehlo.recv"') == 4 and mlir.count('"stablehlo.send"') == 4
+    assert "custom_call" not in mlir and "_xla_send_recv_source_target_pairs" not in mlir
+    assert mlir.count("source_target_pairs = dense<[[3, 0]]>") == 4
+    assert mlir.count('_xla_send_recv_pipeline = "1"') == 8   # on the start and in the done's own attributes
+    assert 'xla_shape = "(u32[], (f32[8], token[]), (f32[8], token[]), token[], token[])"' in mlir
+    back = export_text(mlir)
+    same_hlo(hlo, back)
+
+
+def test_recv_reads_are_stamped_as_xla_converter_stamps_them_unless_they_were_plain() -> None:
+    """XLA's converter gives the get-tuple-elements of a recv-done the recv's frontend attributes; XLA's
+    passes write them plain. Both come back as they were."""
+    stamped = (GOLDEN / "send_recv_pipeline_attributes.hlo").read_text()
+    assert "xla.plain_get_tuple_elements" not in import_text(stamped)
+    plain = stamped.replace(
+        ', index=0, frontend_attributes={_xla_send_recv_pipeline="0",_xla_send_recv_validation="{{0,7}}",'
+        '_xla_send_recv_source_target_pairs={{3,0}}}', ", index=0")
+    assert plain != stamped
+    mlir = import_text(plain)
+    assert "xla.plain_get_tuple_elements" in mlir
+    same_hlo(plain, export_text(mlir))
+    with pytest.raises(AssertionError):
+        same_hlo(stamped, export_text(mlir))   # the comparison sees frontend attributes of reads
 
 
 # -------------------------------------------------------------------------------------------------

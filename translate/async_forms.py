@@ -105,10 +105,21 @@ FALLBACK_OPCODES = frozenset({
     "async-start", "async-update", "async-done", "copy-start", "copy-done", "all-reduce-start", "all-reduce-done",
     "all-gather-start", "all-gather-done", "collective-permute-start", "collective-permute-done",
     "send", "send-done", "recv", "recv-done",
+    # Forms StableHLO's collective_permute and reduce_scatter cannot say: in place (input, output, start
+    # indices, slice_sizes) and combined (several operands, one tuple result).
+    "collective-permute", "reduce-scatter",
 })
 LEAF_OPCODES = frozenset({"send", "send-done", "recv", "recv-done"})
+
+
+def has_leaf_results(opcode: str) -> bool:
+    """Whether the fallback op of `opcode` returns the leaves of its HLO value (a final value, or a
+    send/recv bundle, which may cross loops) rather than one tuple value (an async bundle)."""
+    return opcode in LEAF_OPCODES or opcode.endswith("-done") or opcode in ("collective-permute", "reduce-scatter")
+
 # The attribute name under which each fallback opcode lists its called computation.
-CALLED_COMPUTATION_ATTR: dict[str, str] = {"async-start": "calls", "all-reduce-start": "to_apply"}
+CALLED_COMPUTATION_ATTR: dict[str, str] = {"async-start": "calls", "all-reduce-start": "to_apply",
+                                           "reduce-scatter": "to_apply"}
 
 
 def start_shape(form: AsyncForm, operands: Sequence[Shape], result: Shape,
@@ -143,7 +154,7 @@ def context_of(form: AsyncForm, given: Shape, operands: Sequence[Shape], result:
 
 __all__ = ["AsyncForm", "StartShape", "FORMS", "BY_START", "BY_WRAPPED_OPCODE", "DONE_OF", "JAX_START_TARGETS",
            "JAX_DONE_TARGETS", "JAX_ASYNC_CONFIG_ATTR", "FALLBACK_PREFIX", "FALLBACK_ATTRIBUTES",
-           "FALLBACK_OPCODES", "LEAF_OPCODES", "CALLED_COMPUTATION_ATTR", "start_shape", "context_of",
-           "with_default_layouts"]
+           "FALLBACK_OPCODES", "LEAF_OPCODES", "has_leaf_results", "CALLED_COMPUTATION_ATTR", "start_shape",
+           "context_of", "with_default_layouts"]
 
 

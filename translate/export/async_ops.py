@@ -19,7 +19,8 @@ from jaxlib.mlir import ir
 
 from translate.async_forms import (
     CALLED_COMPUTATION_ATTR, DONE_OF, FALLBACK_ATTRIBUTES, FALLBACK_OPCODES, FALLBACK_PREFIX, FORMS,
-    JAX_ASYNC_CONFIG_ATTR, JAX_DONE_TARGETS, JAX_START_TARGETS, LEAF_OPCODES, AsyncForm, context_of, start_shape,
+    JAX_ASYNC_CONFIG_ATTR, JAX_DONE_TARGETS, JAX_START_TARGETS, LEAF_OPCODES, AsyncForm, context_of,
+    has_leaf_results, start_shape,
 )
 from translate.collective import Collective, CollectiveKind
 from translate.errors import TranslateError
@@ -27,14 +28,13 @@ from translate.export import mlir_attrs as A
 from translate.export.collectives import collective_of, module_device_count
 from translate.export.context import Builder, frontend_attributes_of
 from translate.export.module import function_computation
-from translate.export.regions import flat_computation
+from translate.export.regions import flat_computation, leaves
 from translate.export.registry import handles, handles_custom_call
 from translate.hlo.attributes import FrontendAttributes, parse_attribute
 from translate.hlo.ir import HloComputation, HloInstruction
 from translate.hlo.types import Shape, parse_shape
+from translate.markers import EXECUTION_THREAD, XLA_SHAPE
 
-EXECUTION_THREAD_ATTR = "xla.execution_thread"
-SHAPE_ATTR = "xla_shape"
 MAIN_THREAD = "main"
 
 
@@ -45,15 +45,15 @@ MAIN_THREAD = "main"
 def _given_shape(op: ir.Operation, form: AsyncForm, operands: list[Shape], result: Shape) -> Shape:
     """The start shape: `xla_shape` when the op carries one (it must fit the form), else the canonical one."""
     canonical = start_shape(form, operands, result)
-    text = A.get(op, SHAPE_ATTR)
+    text = A.get(op, XLA_SHAPE)
     if text is None:
         return canonical
     try:
         given = parse_shape(A.string(text))
     except TranslateError as err:
-        raise TranslateError(f"bad {SHAPE_ATTR}: {err.message}") from None
+        raise TranslateError(f"bad {XLA_SHAPE}: {err.message}") from None
     if context_of(form, given, operands, result) is None:
-        raise TranslateError(f"{SHAPE_ATTR} {given.to_text()} is not a {form.start} shape; expected "
+        raise TranslateError(f"{XLA_SHAPE} {given.to_text()} is not a {form.start} shape; expected "
                              f"{canonical.to_text()} and optional context elements")
     return given
 
@@ -142,7 +142,7 @@ def _async_start(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         raise TranslateError("async_start over an op with several results has no HLO async form")
     operands = b.operands(op)
     if form.is_bundle:
-        thread = A.string(A.get(op, EXECUTION_THREAD_ATTR)) if A.has(op, EXECUTION_THREAD_ATTR) else None
+        thread = A.string(A.get(op, EXECUTION_THREAD)) if A.has(op, EXECUTION_THREAD) else None
         return [emit_bundle_start(b, op, form, operands, _wrapped_computation(b, op.regions[0]), thread)]
     block = op.regions[0].blocks[0]
     by_arg = dict(zip(block.arguments, operands))
@@ -236,8 +236,8 @@ def _callee(op: ir.Operation) -> str:
 
 def _bundle_shape(b: Builder, op: ir.Operation) -> Shape:
     """The start shape: `xla_shape`, else the `!mhlo.async_bundle<...>` type read as a tuple."""
-    if A.has(op, SHAPE_ATTR):
-        return parse_shape(A.string(A.get(op, SHAPE_ATTR)))
+    if A.has(op, XLA_SHAPE):
+        return parse_shape(A.string(A.get(op, XLA_SHAPE)))
     text = str(op.results[0].type)
     prefix = "!mhlo.async_bundle<"
     if not text.startswith(prefix):
@@ -285,31 +285,37 @@ def _mhlo_async_done(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 # Our fallback: custom_call @"xla.<opcode>"
 
 
+def _bundle(b: Builder, values: list[HloInstruction]) -> HloInstruction:
+    """The send/recv bundle `(data, u32[], token[])` whose leaves `values` are: the instruction they were
+    read from (through a loop state, say), else a new tuple of them."""
+    source = values[0] if values else None
+    while source is not None and source.opcode == "get-tuple-element":
+        source = source.operands[0]
+        if _reads_all_leaves(source, values):
+            return source
+    data = values[:-2]
+    return b.tuple([data[0] if len(data) == 1 else b.tuple(data), *values[-2:]])
+
+
+def _reads_all_leaves(source: HloInstruction, values: list[HloInstruction]) -> bool:
+    """Whether `values` are get-tuple-element chains reading every leaf of `source`, depth first."""
+    paths = _leaf_paths(source.shape)
+    if len(paths) != len(values):
+        return False
+    for path, value in zip(paths, values):
+        for index in reversed(path):
+            if value.opcode != "get-tuple-element" or value.attributes.get("index") != index:
+                return False
+            value = value.operands[0]
+        if value is not source:
+            return False
+    return True
+
+
 def _leaf_paths(shape: Shape, prefix: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
     if not shape.is_tuple:
         return [prefix]
     return [p for i, s in enumerate(shape.tuple_shapes) for p in _leaf_paths(s, (*prefix, i))]
-
-
-def _leaves(b: Builder, instr: HloInstruction) -> list[HloInstruction]:
-    """One get-tuple-element chain per leaf of `instr`'s shape, depth first."""
-    result = []
-    for path in _leaf_paths(instr.shape):
-        value = instr
-        for index in path:
-            value = b.gte(value, index)
-        result.append(value)
-    return result
-
-
-def _regroup(b: Builder, leaves: list[HloInstruction]) -> HloInstruction:
-    """The bundle whose leaves these are: the instruction they were taken from, else a new tuple."""
-    if leaves and all(leaf.opcode == "get-tuple-element" for leaf in leaves):
-        source = leaves[0].operands[0]
-        if all(leaf.operands[0] is source and leaf.attributes.get("index") == i for i, leaf in enumerate(leaves)) \
-                and len(source.shape.tuple_shapes) == len(leaves):
-            return source
-    return b.tuple(leaves)
 
 
 def _fallback_attributes(op: ir.Operation) -> dict[str, object]:
@@ -350,19 +356,20 @@ def _fallback(b: Builder, op: ir.Operation) -> list[HloInstruction]:
             data = operands[:-1]
             operands = [data[0] if len(data) == 1 else b.tuple(data), operands[-1]]
     elif leaf_form:
-        operands = [_regroup(b, operands)]
+        operands = [_bundle(b, operands)]
     implied = b.result_shape(op)
-    shape = parse_shape(A.string(A.get(op, SHAPE_ATTR))) if A.has(op, SHAPE_ATTR) else implied
+    shape = parse_shape(A.string(A.get(op, XLA_SHAPE))) if A.has(op, XLA_SHAPE) else implied
     attrs = _fallback_attributes(op)
     _fallback_computations(b, op, opcode, attrs)
     instr = b.add(opcode, shape, operands, attrs)
     if len(op.results) == 1:
         return [instr]
-    if leaf_form or opcode.endswith("-done"):
-        leaves = _leaves(b, instr)
-        if len(leaves) != len(op.results):
-            raise TranslateError(f"xla.{opcode} has {len(op.results)} results for {len(leaves)} leaves")
-        return leaves
+    if has_leaf_results(opcode):
+        # The get-tuple-elements only read the one instruction's leaves: they carry no frontend attributes.
+        values = leaves(b, instr, plain=True)
+        if len(values) != len(op.results):
+            raise TranslateError(f"xla.{opcode} has {len(op.results)} results for {len(values)} leaves")
+        return values
     return b.split(op, instr)
 
 

@@ -25,9 +25,8 @@ from translate.hlo.types import PrimitiveType, Shape, default_layout, with_defau
 from translate.typemap import shape_from_mlir
 
 _BAD_NAME_CHARS = re.compile(r"[^A-Za-z0-9_.\-]")
+_VALID_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
 TERMINATORS = frozenset({"stablehlo.return", "func.return", "mhlo.return"})
-
-
 
 
 class ExportContext:
@@ -47,9 +46,14 @@ class ExportContext:
         # Instruction names carried by locations (the importer's NameLocs) that occur once in the
         # module are reused verbatim; reserving them first keeps generated names from taking them.
         self.reusable_names = _unique_location_names(module_op)
+        # Private functions become computations of their own name when it is a valid HLO name that
+        # no instruction takes, so that names survive HLO -> StableHLO -> HLO.
+        self.function_names = {name for name in self.func_ops
+                               if name != "main" and _VALID_NAME.fullmatch(name) and name not in self.reusable_names}
         # Instructions of ops marked `xla.keep`: dead code that must survive (see `dce.py`).
         self.pinned: set[int] = set()
         self._used_names.update(self.reusable_names)
+        self._used_names.update(self.function_names)
 
     def unique_name(self, base: str) -> str:
         """`base.N`, unique in the module (instructions and computations share one namespace)."""
@@ -63,6 +67,14 @@ class ExportContext:
             if name not in self._used_names:
                 self._used_names.add(name)
                 return name
+
+    def computation_name(self, function: str) -> str:
+        """The name of the computation made from private function `function`: the symbol itself
+        when it is free, else a unique `symbol.N`."""
+        if function in self.function_names:
+            self.function_names.discard(function)
+            return function
+        return self.unique_name(function)
 
     def take_name(self, name: str | None) -> str | None:
         """`name` if it is a reusable location name not yet given to an instruction, else None."""
@@ -112,13 +124,15 @@ class Builder:
     # -- instructions -------------------------------------------------------------------------
 
     def add(self, opcode: str, shape: Shape, operands: Sequence[HloInstruction] = (),
-            attributes: dict[str, Any] | None = None, *, name: str | None = None) -> HloInstruction:
-        """Append an instruction; it gets the current op's metadata and frontend attributes."""
+            attributes: dict[str, Any] | None = None, *, name: str | None = None,
+            plain: bool = False) -> HloInstruction:
+        """Append an instruction; it gets the current op's metadata and frontend attributes (only the
+        metadata when `plain`)."""
         instr = HloInstruction(self.ctx.unique_name(name or opcode), opcode, shape, list(operands),
                                dict(attributes or {}))
         stamp = self._stamp
         if stamp is not None:
-            if stamp.frontend_attributes is not None:
+            if stamp.frontend_attributes is not None and not plain:
                 instr.attributes["frontend_attributes"] = stamp.frontend_attributes
             if stamp.metadata is not None:
                 instr.attributes["metadata"] = stamp.metadata
@@ -147,9 +161,9 @@ class Builder:
         instr.literal = literal
         return instr
 
-    def gte(self, tuple_instr: HloInstruction, index: int) -> HloInstruction:
+    def gte(self, tuple_instr: HloInstruction, index: int, *, plain: bool = False) -> HloInstruction:
         return self.add("get-tuple-element", tuple_instr.shape.tuple_shapes[index], [tuple_instr],
-                        {"index": index})
+                        {"index": index}, plain=plain)
 
     def tuple(self, elements: Sequence[HloInstruction]) -> HloInstruction:
         return self.add("tuple", Shape.tuple_of([e.shape for e in elements]), elements)

@@ -10,23 +10,52 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
+from translate.errors import TranslateError
 from translate.export import mlir_attrs as A
 from translate.export.context import Builder
+from translate.export.regions import (
+    branch_computation, captures_of, captures_operand, leaves, pack, tuple_computation,
+)
 from translate.export.registry import handles
-from translate.export.regions import branch_computation, captures_of, captures_operand, tuple_computation
 from translate.hlo.ir import HloComputation, HloInstruction
-from translate.hlo.types import Shape
+from translate.hlo.types import Shape, parse_shape, with_default_layouts
+from translate.markers import XLA_SHAPE
 
 
 @handles("stablehlo.while")
 def _while(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     cond_region, body_region = op.regions[0], op.regions[1]
     captures = captures_of([cond_region, body_region])
-    init = b.tuple(b.operands(op) + [b.value(v) for v in captures])
-    condition = tuple_computation(b, cond_region, captures, "region", pass_captures=False)
-    body = tuple_computation(b, body_region, captures, "region", pass_captures=True)
+    state = _state_shape(b, op, captures)
+    init = pack(b, state, iter(b.operands(op) + [b.value(v) for v in captures]))
+    condition = tuple_computation(b, cond_region, captures, "region", pass_captures=False, state=state)
+    body = tuple_computation(b, body_region, captures, "region", pass_captures=True, state=state)
     loop = b.add("while", init.shape, [init], {"condition": condition, "body": body})
-    return [b.gte(loop, i) for i in range(len(op.results))]
+    if not A.has(op, XLA_SHAPE):
+        return [b.gte(loop, i) for i in range(len(op.results))]
+    return leaves(b, loop)[:len(op.results)]
+
+
+def _state_shape(b: Builder, op: ir.Operation, captures: list[ir.Value]) -> Shape:
+    """The loop state: a flat tuple of the operands and captures, or the shape the importer recorded
+    in `xla_shape` (a nested tuple or a single array), whose leaves must be the operands' types."""
+    operands = [b.shape(v) for v in op.operands]
+    flat = Shape.tuple_of(operands + [b.shape(v) for v in captures])
+    text = A.get(op, XLA_SHAPE)
+    if text is None:
+        return flat
+    try:
+        given = with_default_layouts(parse_shape(A.string(text)))
+    except TranslateError as err:
+        raise TranslateError(f"bad {XLA_SHAPE}: {err.message}") from None
+    if [s.without_layouts() for s in given.leaves()] != [s.without_layouts() for s in operands]:
+        raise TranslateError(f"{XLA_SHAPE} {given.to_text(print_layout=False)} does not hold the loop's "
+                             f"operands {flat.to_text(print_layout=False)}")
+    if captures:
+        if not given.is_tuple:
+            given = Shape.tuple_of([given])
+        given = Shape.tuple_of(list(given.tuple_shapes) + [b.shape(v) for v in captures])
+    return given
 
 
 def _result_shape(b: Builder, op: ir.Operation) -> Shape:

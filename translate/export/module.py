@@ -124,7 +124,7 @@ def function_computation(ctx: ExportContext, callee: str) -> HloComputation:
     if callee == "main":
         raise TranslateError("a call to @main (recursion) has no HLO equivalent")
     block = func.regions[0].blocks[0]
-    b = Builder(ctx, ctx.unique_name(callee))
+    b = Builder(ctx, ctx.computation_name(callee))
     for arg in block.arguments:
         b.values[arg] = b.argument(arg)
     # Mark as in progress: a recursive call would otherwise loop forever.

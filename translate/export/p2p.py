@@ -24,8 +24,8 @@ from translate.export.registry import handles
 from translate.hlo.attributes import FrontendAttributes
 from translate.hlo.ir import HloInstruction
 from translate.hlo.types import PrimitiveType, Shape
+from translate.markers import DONE_FRONTEND_ATTRIBUTES, PLAIN_GET_TUPLE_ELEMENTS
 
-DONE_FRONTEND_ATTR = "xla.done_frontend_attributes"
 _CONTEXT = Shape.array(PrimitiveType.U32, ())
 
 
@@ -53,9 +53,9 @@ def _with_pairs(instr: HloInstruction, collective: Collective) -> None:
 
 def _done_frontend(op: ir.Operation, done: HloInstruction) -> None:
     """The done's own frontend attributes, when the import recorded that they differ from the start's."""
-    if not A.has(op, DONE_FRONTEND_ATTR):
+    if not A.has(op, DONE_FRONTEND_ATTRIBUTES):
         return
-    attrs = frontend_attributes_of(A.get(op, DONE_FRONTEND_ATTR))
+    attrs = frontend_attributes_of(A.get(op, DONE_FRONTEND_ATTRIBUTES))
     if attrs is None:
         done.attributes.pop("frontend_attributes", None)
     else:
@@ -100,11 +100,12 @@ def _recv(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     data = data_shapes[0] if len(data_shapes) == 1 else Shape.tuple_of(data_shapes)
     recv = b.add("recv", Shape.tuple_of([data, _CONTEXT, Shape.token()]), b.operands(op), _io_attrs(collective))
     done = b.add("recv-done", Shape.tuple_of([data, Shape.token()]), [recv], _io_attrs(collective))
-    value = b.gte(done, 0)
-    values = [value] if len(data_shapes) == 1 else [b.gte(value, i) for i in range(len(data_shapes))]
-    token = b.gte(done, 1)
-    made = [recv, done, value, *values, token] if len(data_shapes) != 1 else [recv, done, value, token]
-    for instr in made:
+    plain = A.has(op, PLAIN_GET_TUPLE_ELEMENTS)   # else stamped with the pairs too, as XLA's converter does
+    value = b.gte(done, 0, plain=plain)
+    values = [value] if len(data_shapes) == 1 else [b.gte(value, i, plain=plain) for i in range(len(data_shapes))]
+    token = b.gte(done, 1, plain=plain)
+    reads = [value, *values, token] if len(data_shapes) != 1 else [value, token]
+    for instr in [recv, done] if plain else [recv, done, *reads]:
         _fix_stamped_pairs(instr)
         _with_pairs(instr, collective)
     _done_frontend(op, done)

@@ -3,14 +3,15 @@
 Three ways a region's inputs become parameters:
 - `flat` (reduce, sort, scatter, map, ...): block argument i is parameter i; a region must not capture.
 - `tuple` (while): one tuple parameter (block arguments, then captures), unpacked with
-  get-tuple-element; the root is a tuple of the results, then the captures passed through.
+  get-tuple-element; the root is a tuple of the results, then the captures passed through. A loop
+  state of another shape (nested tuples, one array) is packed and unpacked along that shape.
 - `captures` (if/case branches, which have no block arguments): one parameter holding the captured
   values, the value itself when there is exactly one, else a tuple (empty when none), as XLA does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from jaxlib.mlir import ir
 
@@ -68,22 +69,47 @@ def flat_computation(b: Builder, region: ir.Region, name: str = "region") -> Hlo
 
 
 def tuple_computation(b: Builder, region: ir.Region, captures: Sequence[ir.Value],
-                      name: str = "region", *, pass_captures: bool) -> HloComputation:
-    """A computation with one tuple parameter: block arguments then captures (while bodies/conds)."""
+                      name: str = "region", *, pass_captures: bool, state: Shape | None = None) -> HloComputation:
+    """A computation with one parameter of shape `state` (default: the tuple of the block arguments
+    then the captures), whose leaves are the block arguments then the captures (while bodies/conds)."""
     block = _single_block(region)
-    shapes = [b.shape(a) for a in block.arguments] + [b.shape(v) for v in captures]
+    if state is None:
+        state = Shape.tuple_of([b.shape(a) for a in block.arguments] + [b.shape(v) for v in captures])
     sub = Builder(b.ctx, b.ctx.unique_name(name))
-    param = sub.parameter(Shape.tuple_of(shapes), "arg_tuple")
-    elements = [sub.gte(param, i) for i in range(len(shapes))]
+    param = sub.parameter(state, "arg_tuple" if state.is_tuple else "Arg")
+    elements = leaves(sub, param)
     for value, instr in zip(list(block.arguments) + list(captures), elements):
         sub.values[value] = instr
     results = sub.emit_block(block)
     if pass_captures:
         results = results + elements[len(block.arguments):]
-        _set_root(sub, results, force_tuple=True)
+        sub.comp.root = pack(sub, state, iter(results))
     else:
         _set_root(sub, results, force_tuple=False)
     return b.ctx.finish(sub.comp)
+
+
+def leaves(b: Builder, instr: HloInstruction, *, plain: bool = False) -> list[HloInstruction]:
+    """The array and token values inside `instr`, depth first, read with get-tuple-element (without
+    the op's frontend attributes when `plain`)."""
+    if not instr.shape.is_tuple:
+        return [instr]
+    return [leaf for i in range(len(instr.shape.tuple_shapes))
+            for leaf in leaves(b, b.gte(instr, i, plain=plain), plain=plain)]
+
+
+def pack(b: Builder, shape: Shape, values: Iterator[HloInstruction]) -> HloInstruction:
+    """The next leaves of `values` built into one value of `shape` (the inverse of `leaves`); elements
+    that are all read from one tuple of that shape are that tuple itself."""
+    if not shape.is_tuple:
+        return next(values)
+    elements = [pack(b, s, values) for s in shape.tuple_shapes]
+    source = elements[0].operands[0] if elements and elements[0].opcode == "get-tuple-element" else None
+    if source is not None and len(source.shape.tuple_shapes) == len(elements) and all(
+            e.opcode == "get-tuple-element" and e.operands[0] is source and e.attributes.get("index") == i
+            for i, e in enumerate(elements)):
+        return source
+    return b.tuple(elements)
 
 
 def captures_operand(b: Builder, captures: Sequence[ir.Value]) -> HloInstruction:

@@ -269,6 +269,12 @@ class Shape:
             return Shape.tuple_of([s.without_layouts() for s in self.tuple_shapes])
         return Shape(self.element_type, self.dimensions, self.dynamic, None)
 
+    def leaves(self) -> list[Shape]:
+        """The array and token shapes inside this one, depth first (itself when not a tuple)."""
+        if self.is_tuple:
+            return [leaf for s in self.tuple_shapes for leaf in s.leaves()]
+        return [self]
+
     def element_count(self) -> int:
         count = 1
         for d in self.dimensions:

@@ -24,7 +24,7 @@ from jaxlib.mlir.dialects import stablehlo
 
 from translate.async_forms import (
     BY_START, BY_WRAPPED_OPCODE, CALLED_COMPUTATION_ATTR, FALLBACK_ATTRIBUTES, FALLBACK_PREFIX, LEAF_OPCODES,
-    AsyncForm, StartShape, context_of, start_shape, with_default_layouts,
+    AsyncForm, StartShape, context_of, has_leaf_results, start_shape, with_default_layouts,
 )
 from translate.hlo.attributes import print_attribute
 from translate.hlo.ir import COMPUTATION_ATTRS, HloComputation, HloInstruction
@@ -32,13 +32,12 @@ from translate.hlo.opcodes import FIRST_CLASS_ASYNC, OPCODES, async_sugar_base
 from translate.hlo.types import Shape
 from translate.import_ import attrs as A
 from translate.import_.importer import ModuleImporter, OpContext, Tree, flat_types, register, unflatten
+from translate.markers import EXECUTION_THREAD, XLA_SHAPE
 from translate.typemap import shape_to_mlir
 
 COMMON_ATTRS = frozenset({"frontend_attributes", "sharding", "metadata"})
 COLLECTIVE_ATTRS = frozenset({"channel_id", "replica_groups", "use_global_device_ids", "dimensions",
                               "source_target_pairs", "constrain_layout", "to_apply"})
-EXECUTION_THREAD_ATTR = "xla.execution_thread"
-SHAPE_ATTR = "xla_shape"
 MAIN_THREAD = "main"
 # Ops that may consume a fallback bundle: the next step of the chain, or a get-tuple-element of it.
 _BUNDLE_USERS = frozenset({"async-update", "async-done", "copy-done", "all-reduce-done", "all-gather-done",
@@ -179,9 +178,9 @@ def _start_attributes(ctx: OpContext, form: AsyncForm, operands: list[Shape], re
                       thread: str | None) -> dict[str, ir.Attribute]:
     attributes: dict[str, ir.Attribute] = {}
     if _needs_shape(ctx.instr.shape, start_shape(form, operands, result)):
-        attributes[SHAPE_ATTR] = A.string(ctx.instr.shape.to_text())
+        attributes[XLA_SHAPE] = A.string(ctx.instr.shape.to_text())
     if thread is not None:
-        attributes[EXECUTION_THREAD_ATTR] = A.string(thread)
+        attributes[EXECUTION_THREAD] = A.string(thread)
     return attributes
 
 
@@ -267,25 +266,19 @@ def emit_fallback(ctx: OpContext, opcode: str | None = None) -> Tree:
     shape = instr.shape
     # Values that reach function boundaries and loops must be leaves: the done's results, and every
     # send/recv value (their bundles cross loops when pipelined). Other bundles are one tuple value.
-    leaf_results = leaf_form or opcode.endswith("-done")
+    leaf_results = has_leaf_results(opcode)
     operands = ctx.flat_operands() if leaf_form else ctx.values()
     if leaf_results:
         types = flat_types(shape)
-        leaves = _leaves(shape)
+        leaves = shape.leaves()
         implied = Shape.tuple_of(leaves) if len(leaves) > 1 else leaves[0]
     else:
         types = [shape_to_mlir(shape)]
         implied = shape
     if _needs_shape(shape, with_default_layouts(implied.without_layouts())):
-        attributes[SHAPE_ATTR] = A.string(shape.to_text())
+        attributes[XLA_SHAPE] = A.string(shape.to_text())
     op = ctx.op("stablehlo.custom_call", operands, types, attributes)
     return unflatten(shape, iter(op.results)) if leaf_results else op.result
-
-
-def _leaves(shape: Shape) -> list[Shape]:
-    if shape.is_tuple:
-        return [leaf for s in shape.tuple_shapes for leaf in _leaves(s)]
-    return [shape]
 
 
 # -------------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from jaxlib.mlir import ir
 from translate.collective import Collective, CollectiveKind
 from translate.hlo.types import Shape
 from translate.import_ import attrs as A
+from translate.import_.async_ops import emit_fallback
 from translate.import_.importer import OpContext, Tree, register, unflatten
 from translate.typemap import shape_to_mlir
 
@@ -41,6 +42,12 @@ def _emit(ctx: OpContext, kind: CollectiveKind, shape: Shape | None = None) -> T
     return tree
 
 
+def _fallback(ctx: OpContext) -> Tree:
+    """The instruction as one `custom_call @"xla.<opcode>"` (`translate.async_forms`), its attributes checked."""
+    collective_of(ctx)
+    return emit_fallback(ctx, ctx.instr.opcode)
+
+
 @register("all-reduce")
 def all_reduce(ctx: OpContext) -> Tree:
     return _emit(ctx, CollectiveKind.ALL_REDUCE)
@@ -53,6 +60,8 @@ def all_gather(ctx: OpContext) -> Tree:
 
 @register("reduce-scatter")
 def reduce_scatter(ctx: OpContext) -> Tree:
+    if len(ctx.instr.operands) != 1:
+        return _fallback(ctx)   # combined: StableHLO's reduce_scatter scatters one array
     return _emit(ctx, CollectiveKind.REDUCE_SCATTER)
 
 
@@ -65,6 +74,10 @@ def all_to_all(ctx: OpContext) -> Tree:
 
 @register("collective-permute")
 def collective_permute(ctx: OpContext) -> Tree:
+    if len(ctx.instr.operands) != 1:
+        # In place (input, output, input and output start indices) or combined (several operands):
+        # StableHLO's collective_permute permutes one array.
+        return _fallback(ctx)
     attributes = collective_of(ctx).mlir_attributes()
     op = ctx.op("stablehlo.collective_permute", [ctx.value(0)], [ctx.result_type()], attributes)
     return op.result

@@ -1,6 +1,9 @@
 """while → `stablehlo.while`, conditional → `stablehlo.if`/`case`, call → `func.call`.
 
 Tuple-shaped loop state and branch results are flattened into variadic operands and results.
+A loop state that is not a flat tuple of arrays (a nested tuple, such as the recv-done results that
+XLA's send/recv pipelining carries around a loop, or a single array) keeps its HLO shape in
+`xla_shape` (layouts aside), so that the exporter rebuilds the same loop.
 A conditional's branch operands are captured from the enclosing scope (StableHLO branches take
 no arguments).
 """
@@ -9,13 +12,21 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from translate.hlo.types import PrimitiveType
+from translate.hlo.types import PrimitiveType, Shape
 from translate.import_.importer import OpContext, Tree, flat_types, flatten, register, unflatten
+from translate.markers import XLA_SHAPE
+
+
+def is_flat_tuple(shape: Shape) -> bool:
+    """A tuple of arrays and tokens: what `stablehlo.while` operands mean without further word."""
+    return shape.is_tuple and not any(s.is_tuple for s in shape.tuple_shapes)
 
 
 @register("while")
 def while_(ctx: OpContext) -> Tree:
     op, tree = ctx.multi("stablehlo.while", flatten(ctx.operands[0]), regions=2)
+    if not is_flat_tuple(ctx.shape):
+        op.attributes[XLA_SHAPE] = ir.StringAttr.get(ctx.shape.without_layouts().to_text())
     ctx.region(op, 0, ctx.computation("condition"))
     ctx.region(op, 1, ctx.computation("body"))
     return tree

@@ -53,9 +53,7 @@ def flatten(tree: Tree) -> list[ir.Value]:
 
 def flat_shapes(shape: Shape) -> list[Shape]:
     """The array/token leaves of an HLO shape, depth first (the order of `flatten`)."""
-    if shape.is_tuple:
-        return [s for t in shape.tuple_shapes for s in flat_shapes(t)]
-    return [shape]
+    return shape.leaves()
 
 
 def unflatten(shape: Shape, values: Iterator[ir.Value]) -> Tree:
@@ -67,6 +65,24 @@ def unflatten(shape: Shape, values: Iterator[ir.Value]) -> Tree:
 
 def flat_types(shape: Shape) -> list[ir.Type]:
     return [shape_to_mlir(s) for s in flat_shapes(shape)]
+
+
+def _readers(computation: HloComputation) -> dict[int, int]:
+    """How many instructions read each one (the root counts as read), not counting get-tuple-elements
+    that nobody reads: an instruction read only by those is as dead as one read by none."""
+    readers: dict[int, int] = {}
+    for instr in computation.instructions:
+        for operand in (*instr.operands, *instr.control_predecessors):
+            readers[id(operand)] = readers.get(id(operand), 0) + 1
+    if computation.root is not None:
+        readers[id(computation.root)] = readers.get(id(computation.root), 0) + 1
+    unread = [i for i in computation.instructions if i.opcode == "get-tuple-element" and not readers.get(id(i))]
+    while unread:
+        source = unread.pop().operands[0]
+        readers[id(source)] -= 1
+        if source.opcode == "get-tuple-element" and not readers[id(source)]:
+            unread.append(source)
+    return readers
 
 
 @dataclass
@@ -158,6 +174,7 @@ class ModuleImporter:
         self.symbols: set[str] = set()
         self.by_name = {c.name: c for c in module.computations}
         self.module: ir.Module | None = None
+        self._materialized: dict[tuple[int, ir.Block], tuple[Tree, ir.Value]] = {}
 
     # -- entry point ---------------------------------------------------------------------------
 
@@ -256,13 +273,12 @@ class ModuleImporter:
             param_trees = [unflatten(p.shape, it) for p in computation.parameters]
         for p, tree in zip(computation.parameters, param_trees):
             values[id(p)] = tree
-        used = {id(o) for i in computation.instructions for o in (*i.operands, *i.control_predecessors)}
-        used.add(id(computation.root))
+        readers = _readers(computation)
         for instr in computation.instructions:
             if instr.opcode == "parameter":
                 continue
             operands = [values[id(o)] for o in instr.operands]
-            values[id(instr)] = self.emit_instruction(instr, operands, dead=id(instr) not in used)
+            values[id(instr)] = self.emit_instruction(instr, operands, dead=not readers.get(id(instr)))
         assert computation.root is not None
         return values[id(computation.root)]
 
@@ -287,9 +303,17 @@ class ModuleImporter:
         return result
 
     def materialize(self, tree: Tree, loc: ir.Location) -> ir.Value:
-        """One value for `tree`: itself, or a `stablehlo.tuple` of its parts."""
+        """One value for `tree`: itself, or a `stablehlo.tuple` of its parts, made once per block (an HLO
+        tuple read twice stays one tuple)."""
         if not isinstance(tree, tuple):
             return tree
+        block = ir.InsertionPoint.current.block
+        key = (id(tree), block)
+        made = self._materialized.get(key)
+        if made is not None:
+            return made[1]
         parts = [self.materialize(t, loc) for t in tree]
         result_type = ir.TupleType.get_tuple([p.type for p in parts])
-        return ir.Operation.create("stablehlo.tuple", results=[result_type], operands=parts, loc=loc).result
+        value = ir.Operation.create("stablehlo.tuple", results=[result_type], operands=parts, loc=loc).result
+        self._materialized[key] = (tree, value)   # the tree is kept alive so that its id stays its own
+        return value

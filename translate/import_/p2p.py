@@ -25,8 +25,7 @@ from translate.import_ import attrs as A
 from translate.import_.async_ops import emit_fallback, users_of
 from translate.import_.collectives import collective_of
 from translate.import_.importer import OpContext, Tree, flat_types, flatten, register, unflatten
-
-DONE_FRONTEND_ATTR = "xla.done_frontend_attributes"
+from translate.markers import DONE_FRONTEND_ATTRIBUTES, PLAIN_GET_TUPLE_ELEMENTS
 
 
 def _fused_done(ctx: OpContext, done_opcode: str) -> HloInstruction | None:
@@ -62,7 +61,7 @@ def _annotate(ctx: OpContext, op: ir.Operation, done: HloInstruction) -> None:
         op.attributes["mhlo.sharding"] = ir.StringAttr.get(A.sharding_text(sharding))
     ours = dict(done.frontend_attributes.items) if done.frontend_attributes else {}
     if _canonical(ours) != _canonical(start):
-        op.attributes[DONE_FRONTEND_ATTR] = ir.DictAttr.get({k: ir.StringAttr.get(v) for k, v in ours.items()})
+        op.attributes[DONE_FRONTEND_ATTRIBUTES] = ir.DictAttr.get({k: ir.StringAttr.get(v) for k, v in ours.items()})
 
 
 def _attributes(ctx: OpContext, opcode: str) -> dict[str, ir.Attribute]:
@@ -101,6 +100,9 @@ def recv(ctx: OpContext) -> Tree:
     op = ir.Operation.create("stablehlo.recv", results=types, operands=[ctx.value(0)],
                              attributes=_attributes(ctx, "recv"), loc=ctx.loc)
     _annotate(ctx, op, done)
+    reads = [u for u in users_of(ctx.importer, done) if u.opcode == "get-tuple-element"]
+    if ctx.instr.frontend_attributes and reads and not any(u.frontend_attributes for u in reads):
+        op.attributes[PLAIN_GET_TUPLE_ELEMENTS] = ir.UnitAttr.get()
     results = list(op.results)
     return unflatten(data, iter(results[:-1])), results[-1]   # recv-done's (data, token)
 

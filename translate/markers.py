@@ -1,0 +1,20 @@
+"""Attributes the importer leaves on StableHLO ops so that the exporter writes back the same HLO.
+
+StableHLO has no word for some HLO facts (a loop state that is a nested tuple, the thread of an async
+computation, frontend attributes of a done that differ from its start's). The importer records them in
+these discardable attributes and the exporter honours them; other producers never need to write them.
+docs/import.md lists them all with their meaning.
+"""
+
+from __future__ import annotations
+
+# The HLO shape of an op's value where StableHLO's types alone do not say it (nesting, context
+# elements of an async start), as XLA's own importer names it.
+XLA_SHAPE = "xla_shape"
+# The execution thread of an async computation (absent for the main thread).
+EXECUTION_THREAD = "xla.execution_thread"
+# The frontend attributes of a send-done/recv-done where they differ from those of the send/recv.
+DONE_FRONTEND_ATTRIBUTES = "xla.done_frontend_attributes"
+# On a `stablehlo.recv` whose HLO recv-done is read by get-tuple-elements without frontend attributes
+# (XLA's converter gives them the recv's; XLA's passes write them plain).
+PLAIN_GET_TUPLE_ELEMENTS = "xla.plain_get_tuple_elements"
