@@ -75,8 +75,7 @@ def test_names_metadata_and_schedule_survive_the_round_trip() -> None:
     assert ours_module.is_scheduled
     assert [i.name for i in ours_module.entry.instructions] == [i.name for i in original.entry.instructions]
     for a, b in zip(ours_module.entry.instructions, original.entry.instructions):
-        assert (a.metadata.get("op_name") if a.metadata else None) == \
-               (b.metadata.get("op_name") if b.metadata else None), a.name
+        assert (a.metadata.op_name if a.metadata else None) == (b.metadata.op_name if b.metadata else None), a.name
     inputs = [np.arange(4, dtype=np.float32), np.ones(4, np.float32)]
     np.testing.assert_array_equal(execute(back, inputs)[0], execute(NAMES, inputs)[0])
 
@@ -223,6 +222,62 @@ def test_a_loop_state_shape_that_does_not_hold_the_operands_is_a_clear_error() -
     assert bad != mlir
     with pytest.raises(translate.TranslateError, match=r"xla_shape \(s32\[\], \(f32\[4\], f32\[4\]\)\) does "
                                                        r"not hold the loop's operands"):
+        ours(bad)
+
+
+SIGNATURES = {
+    # The entry takes a tuple and returns a nested tuple (a tuple parameter cannot be fed to the runner:
+    # XLA's reading of both modules is the oracle).
+    "tuple_parameter_and_nested_root": """HloModule m
+ENTRY main { p = (f32[4], (f32[4], s32[])) parameter(0)
+  a = f32[4] get-tuple-element(p), index=0
+  inner = (f32[4], s32[]) get-tuple-element(p), index=1
+  b = f32[4] get-tuple-element(inner), index=0
+  i = s32[] get-tuple-element(inner), index=1
+  c = f32[4] add(a, b)
+  one = (s32[]) tuple(i)
+  t = (f32[4], (s32[])) tuple(b, one)
+  ROOT r = (f32[4], (f32[4], (s32[]))) tuple(c, t) }""",
+    # A called computation takes a tuple and returns a 1-tuple, read by get-tuple-element.
+    "call_with_tuple_parameter_and_one_tuple_root": """HloModule m
+f { q = (f32[4], f32[4]) parameter(0)
+  x = f32[4] get-tuple-element(q), index=0
+  y = f32[4] get-tuple-element(q), index=1
+  m = f32[4] multiply(x, y)
+  ROOT r = (f32[4]) tuple(m) }
+ENTRY main { a = f32[4] parameter(0)
+  b = f32[4] parameter(1)
+  t = (f32[4], f32[4]) tuple(a, b)
+  c = (f32[4]) call(t), to_apply=f
+  ROOT v = f32[4] get-tuple-element(c), index=0 }""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SIGNATURES))
+def test_tuple_parameters_and_nested_roots_survive(name: str) -> None:
+    """Computations whose parameters are tuples, or whose root is a nested or 1-tuple, keep their
+    signature (`xla.signature` on the function): the same module to XLA after the round trip."""
+    from tests.test_async import same_hlo
+
+    hlo = SIGNATURES[name]
+    mlir, back = round_trip(hlo)
+    assert "xla.signature" in mlir
+    same_hlo(hlo, back)
+
+
+def test_a_call_with_a_tuple_parameter_runs_like_the_original() -> None:
+    hlo = SIGNATURES["call_with_tuple_parameter_and_one_tuple_root"]
+    _, back = round_trip(hlo)
+    inputs = [np.arange(4, dtype=np.float32), np.full(4, 0.5, np.float32)]
+    np.testing.assert_array_equal(execute(back, inputs)[0], execute(hlo, inputs)[0])
+
+
+def test_a_signature_that_does_not_hold_the_function_types_is_a_clear_error() -> None:
+    mlir, _ = round_trip(SIGNATURES["call_with_tuple_parameter_and_one_tuple_root"])
+    bad = mlir.replace('xla.signature = "((f32[4], f32[4])) -> (f32[4])"', 'xla.signature = "((f32[4], f32[8])) -> (f32[4])"')
+    assert bad != mlir
+    with pytest.raises(translate.TranslateError, match=r"xla.signature '\(\(f32\[4\], f32\[8\]\)\) -> \(f32\[4\]\)' "
+                                                       r"does not hold the function's types"):
         ours(bad)
 
 

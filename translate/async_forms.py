@@ -112,6 +112,23 @@ FALLBACK_OPCODES = frozenset({
 LEAF_OPCODES = frozenset({"send", "send-done", "recv", "recv-done"})
 
 
+# Fallback opcodes whose one operand is an async or send/recv bundle.
+BUNDLE_CONSUMERS = frozenset({"async-update", "async-done", "copy-done", "all-reduce-done", "all-gather-done",
+                              "collective-permute-done", "send-done", "recv-done"})
+
+
+def implied_bundle(opcode: str, leaves: Sequence[Shape]) -> Shape:
+    """The bundle an update or done reading these leaves stands for unless it names another: for a
+    send-done/recv-done `(data, u32[], token[])`, the data one array or a tuple of the arrays; for
+    the async chains the flat tuple of the leaves."""
+    if opcode in ("send-done", "recv-done") and len(leaves) >= 3:
+        data = list(leaves[:-2])
+        shape = Shape.tuple_of([data[0] if len(data) == 1 else Shape.tuple_of(data), *leaves[-2:]])
+    else:
+        shape = Shape.tuple_of(list(leaves))
+    return shape.without_layouts()
+
+
 def has_leaf_results(opcode: str) -> bool:
     """Whether the fallback op of `opcode` returns the leaves of its HLO value (a final value, or a
     send/recv bundle, which may cross loops) rather than one tuple value (an async bundle)."""
@@ -154,7 +171,7 @@ def context_of(form: AsyncForm, given: Shape, operands: Sequence[Shape], result:
 
 __all__ = ["AsyncForm", "StartShape", "FORMS", "BY_START", "BY_WRAPPED_OPCODE", "DONE_OF", "JAX_START_TARGETS",
            "JAX_DONE_TARGETS", "JAX_ASYNC_CONFIG_ATTR", "FALLBACK_PREFIX", "FALLBACK_ATTRIBUTES",
-           "FALLBACK_OPCODES", "LEAF_OPCODES", "has_leaf_results", "CALLED_COMPUTATION_ATTR", "start_shape",
+           "FALLBACK_OPCODES", "LEAF_OPCODES", "BUNDLE_CONSUMERS", "implied_bundle", "has_leaf_results", "CALLED_COMPUTATION_ATTR", "start_shape",
            "context_of", "with_default_layouts"]
 
 

@@ -11,6 +11,12 @@ from __future__ import annotations
 # The HLO shape of an op's value where StableHLO's types alone do not say it (nesting, context
 # elements of an async start), as XLA's own importer names it.
 XLA_SHAPE = "xla_shape"
+# The HLO shape of the async bundle an `xla.*-done`/`-update` reads as leaves (pipelined bundles),
+# where the exporter cannot tell it from the leaves.
+OPERAND_SHAPE = "xla.operand_shape"
+# On a function whose computation has tuple parameters or a nested or 1-tuple root:
+# "(<parameter shapes>) -> <root shape>", the function's arguments and results being their leaves.
+SIGNATURE = "xla.signature"
 # The execution thread of an async computation (absent for the main thread).
 EXECUTION_THREAD = "xla.execution_thread"
 # The frontend attributes of a send-done/recv-done where they differ from those of the send/recv.

@@ -19,8 +19,8 @@ from jaxlib.mlir import ir
 
 from translate.async_forms import (
     CALLED_COMPUTATION_ATTR, DONE_OF, FALLBACK_ATTRIBUTES, FALLBACK_OPCODES, FALLBACK_PREFIX, FORMS,
-    JAX_ASYNC_CONFIG_ATTR, JAX_DONE_TARGETS, JAX_START_TARGETS, LEAF_OPCODES, AsyncForm, context_of,
-    has_leaf_results, start_shape,
+    BUNDLE_CONSUMERS, JAX_ASYNC_CONFIG_ATTR, JAX_DONE_TARGETS, JAX_START_TARGETS, AsyncForm, context_of,
+    implied_bundle, start_shape,
 )
 from translate.collective import Collective, CollectiveKind
 from translate.errors import TranslateError
@@ -28,12 +28,12 @@ from translate.export import mlir_attrs as A
 from translate.export.collectives import collective_of, module_device_count
 from translate.export.context import Builder, frontend_attributes_of
 from translate.export.module import function_computation
-from translate.export.regions import flat_computation, leaves
+from translate.export.regions import flat_computation, leaves, pack
 from translate.export.registry import handles, handles_custom_call
 from translate.hlo.attributes import FrontendAttributes, parse_attribute
 from translate.hlo.ir import HloComputation, HloInstruction
 from translate.hlo.types import Shape, parse_shape
-from translate.markers import EXECUTION_THREAD, XLA_SHAPE
+from translate.markers import EXECUTION_THREAD, OPERAND_SHAPE, XLA_SHAPE
 
 MAIN_THREAD = "main"
 
@@ -285,37 +285,16 @@ def _mhlo_async_done(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 # Our fallback: custom_call @"xla.<opcode>"
 
 
-def _bundle(b: Builder, values: list[HloInstruction]) -> HloInstruction:
-    """The send/recv bundle `(data, u32[], token[])` whose leaves `values` are: the instruction they were
-    read from (through a loop state, say), else a new tuple of them."""
-    source = values[0] if values else None
-    while source is not None and source.opcode == "get-tuple-element":
-        source = source.operands[0]
-        if _reads_all_leaves(source, values):
-            return source
-    data = values[:-2]
-    return b.tuple([data[0] if len(data) == 1 else b.tuple(data), *values[-2:]])
-
-
-def _reads_all_leaves(source: HloInstruction, values: list[HloInstruction]) -> bool:
-    """Whether `values` are get-tuple-element chains reading every leaf of `source`, depth first."""
-    paths = _leaf_paths(source.shape)
-    if len(paths) != len(values):
-        return False
-    for path, value in zip(paths, values):
-        for index in reversed(path):
-            if value.opcode != "get-tuple-element" or value.attributes.get("index") != index:
-                return False
-            value = value.operands[0]
-        if value is not source:
-            return False
-    return True
-
-
-def _leaf_paths(shape: Shape, prefix: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
-    if not shape.is_tuple:
-        return [prefix]
-    return [p for i, s in enumerate(shape.tuple_shapes) for p in _leaf_paths(s, (*prefix, i))]
+def _bundle(b: Builder, op: ir.Operation, opcode: str, values: list[HloInstruction]) -> HloInstruction:
+    """The bundle whose leaves `values` are, of the shape `xla.operand_shape` names (else the one the
+    leaves imply, `translate.async_forms.implied_bundle`): the tuple they were read from (a loop state,
+    say), else a new one."""
+    text = A.get(op, OPERAND_SHAPE)
+    shape = parse_shape(A.string(text)) if text is not None else implied_bundle(opcode, [v.shape for v in values])
+    if [s.without_layouts() for s in shape.leaves()] != [v.shape.without_layouts() for v in values]:
+        raise TranslateError(f"{OPERAND_SHAPE} {shape.to_text(print_layout=False)} does not hold the "
+                             f"{len(values)} operands of xla.{opcode}")
+    return pack(b, shape, iter(values))
 
 
 def _fallback_attributes(op: ir.Operation) -> dict[str, object]:
@@ -349,14 +328,12 @@ def _fallback_computations(b: Builder, op: ir.Operation, opcode: str, attrs: dic
 def _fallback(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     opcode = A.string(op.attributes["call_target_name"])[len(FALLBACK_PREFIX):]
     operands = b.operands(op)
-    leaf_form = opcode in LEAF_OPCODES
-    if leaf_form and opcode in ("send", "recv"):
-        # send(data, token) / recv(token): the data leaves come first, then the token.
-        if opcode == "send":
-            data = operands[:-1]
-            operands = [data[0] if len(data) == 1 else b.tuple(data), operands[-1]]
-    elif leaf_form:
-        operands = [_bundle(b, operands)]
+    if opcode == "send":
+        # send(data, token): the data leaves come first, then the token.
+        data = operands[:-1]
+        operands = [data[0] if len(data) == 1 else b.tuple(data), operands[-1]]
+    elif opcode in BUNDLE_CONSUMERS and (len(operands) != 1 or A.has(op, OPERAND_SHAPE)):
+        operands = [_bundle(b, op, opcode, operands)]   # a bundle that travels as its leaves
     implied = b.result_shape(op)
     shape = parse_shape(A.string(A.get(op, XLA_SHAPE))) if A.has(op, XLA_SHAPE) else implied
     attrs = _fallback_attributes(op)
@@ -364,13 +341,12 @@ def _fallback(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     instr = b.add(opcode, shape, operands, attrs)
     if len(op.results) == 1:
         return [instr]
-    if has_leaf_results(opcode):
-        # The get-tuple-elements only read the one instruction's leaves: they carry no frontend attributes.
-        values = leaves(b, instr, plain=True)
-        if len(values) != len(op.results):
-            raise TranslateError(f"xla.{opcode} has {len(op.results)} results for {len(values)} leaves")
-        return values
-    return b.split(op, instr)
+    # Several results are the leaves of the HLO value (`translate.async_forms.has_leaf_results`, or a
+    # pipelined bundle); the get-tuple-elements reading them carry no frontend attributes.
+    values = leaves(b, instr, plain=True)
+    if len(values) != len(op.results):
+        raise TranslateError(f"xla.{opcode} has {len(op.results)} results for {len(values)} leaves")
+    return values
 
 
 handles_custom_call(*(FALLBACK_PREFIX + opcode for opcode in sorted(FALLBACK_OPCODES)))(_fallback)

@@ -10,6 +10,8 @@ dropped, as XLA's converter drops them (`translate.export.dce`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from jaxlib.mlir import ir
 
 from translate.errors import TranslateError
@@ -17,10 +19,12 @@ from translate.export import mlir_attrs as A
 from translate.export.context import Builder, ExportContext, frontend_attributes_of
 from translate.export.dce import remove_dead_code
 from translate.export.layouts import entry_layout
+from translate.export.regions import leaves, pack
 from translate.export.registry import handles
 from translate.hlo.attributes import Enum
 from translate.hlo.ir import BufferDonor, HloComputation, HloInstruction, HloModule, InputOutputAlias
-from translate.hlo.types import Shape
+from translate.hlo.types import Shape, parse_shape, with_default_layouts
+from translate.markers import SIGNATURE
 
 
 def export_module(module: ir.Module, *, use_tuple_args: bool = False, return_tuple: bool = False) -> HloModule:
@@ -39,8 +43,8 @@ def export_module(module: ir.Module, *, use_tuple_args: bool = False, return_tup
     entry = _export_entry(ctx, main, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
     hlo = HloModule(name, computations=ctx.computations, entry=entry)
     _module_attributes(hlo, module_op)
-    _aliasing(hlo, module_op, main, use_tuple_args=use_tuple_args,
-              tuple_result=return_tuple or len(_function_type(main).results) != 1)
+    _aliasing(hlo, module_op, main, _argument_places(main, entry, use_tuple_args),
+              _result_places(main, entry, return_tuple))
     if not use_tuple_args:
         hlo.entry_computation_layout = entry_layout(module_op, main, entry)
     remove_dead_code(hlo, ctx.pinned)
@@ -64,23 +68,30 @@ def _export_entry(ctx: ExportContext, func: ir.Operation, *, use_tuple_args: boo
     block = func.regions[0].blocks[0]
     b = Builder(ctx, ctx.unique_name("main"), is_entry=True)
     arg_attrs = _arg_attrs(func)
+    signature = function_signature(b, func)
     if use_tuple_args:
         param = b.parameter(Shape.tuple_of([b.shape(a) for a in block.arguments]), "arg_tuple")
         for i, arg in enumerate(block.arguments):
             b.values[arg] = b.gte(param, i)
     else:
-        for arg, attrs in zip(block.arguments, arg_attrs):
-            b.values[arg] = _entry_parameter(b, arg, attrs)
+        _bind_arguments(b, block, signature, lambda arg: _entry_parameter(b, arg, arg_attrs[arg.arg_number]))
     results = b.emit_block(block)
     result_attrs = _arg_attrs(func, "res_attrs")
     shardings = [attrs.get("mhlo.sharding") for attrs in result_attrs]
-    if len(results) == 1 and not return_tuple:
+    if signature is not None and signature[1].is_tuple:
+        root = pack(b, signature[1], iter(results))
+        if any(s is not None for s in shardings):
+            root.attributes["sharding"] = _tuple_sharding(shardings)
+        b.comp.root = root
+    elif len(results) == 1 and not return_tuple:
         root = results[0]
-        if shardings and shardings[0] is not None:
+        wanted = _sharding(shardings[0]) if shardings and shardings[0] is not None else None
+        if wanted is not None and root.attributes.get("sharding") != wanted:
             # As XLA writes it: the result's sharding sits on a get-tuple-element of a 1-tuple, so the
-            # value computed inside keeps its own (propagated) sharding.
+            # value computed inside keeps its own (propagated) sharding. A root that already has that
+            # sharding (an imported HLO root) stays the root.
             root = b.gte(b.tuple([root]), 0)
-            root.attributes["sharding"] = _sharding(shardings[0])
+            root.attributes["sharding"] = wanted
         b.comp.root = root
     else:
         root = b.tuple(results)
@@ -88,6 +99,47 @@ def _export_entry(ctx: ExportContext, func: ir.Operation, *, use_tuple_args: boo
             root.attributes["sharding"] = _tuple_sharding(shardings)
         b.comp.root = root
     return ctx.finish(b.comp)
+
+
+def function_signature(b: Builder, func: ir.Operation) -> tuple[list[Shape], Shape] | None:
+    """The parameter shapes and root shape the importer recorded in `xla.signature` (a computation with
+    tuple parameters or a nested or 1-tuple root), checked against the function's flat types."""
+    text = A.get(func, SIGNATURE)
+    if text is None:
+        return None
+    params_text, arrow, root_text = A.string(text).partition(" -> ")
+    try:
+        params = parse_shape(params_text) if arrow else None
+        root = parse_shape(root_text) if arrow else None
+    except TranslateError as err:
+        raise TranslateError(f"bad {SIGNATURE}: {err.message}") from None
+    if params is None or root is None or not params.is_tuple:
+        raise TranslateError(f"bad {SIGNATURE} '{A.string(text)}': expected '(<parameter shapes>) -> <result shape>'")
+    function_type = _function_type(func)
+    if [s.without_layouts() for s in params.leaves()] != [b.shape(t).without_layouts() for t in function_type.inputs] \
+            or [s.without_layouts() for s in root.leaves()] != [b.shape(t).without_layouts()
+                                                                 for t in function_type.results]:
+        raise TranslateError(f"{SIGNATURE} '{A.string(text)}' does not hold the function's types")
+    return [with_default_layouts(p) for p in params.tuple_shapes], with_default_layouts(root)
+
+
+def _bind_arguments(b: Builder, block: ir.Block, signature: tuple[list[Shape], Shape] | None,
+                    parameter: Callable[[ir.BlockArgument], HloInstruction]) -> None:
+    """One parameter per block argument, or per parameter shape of `signature`: a tuple parameter
+    stands for as many block arguments as it has leaves."""
+    if signature is None:
+        for arg in block.arguments:
+            b.values[arg] = parameter(arg)
+        return
+    args = iter(block.arguments)
+    for shape in signature[0]:
+        group = [next(args) for _ in shape.leaves()]
+        if not shape.is_tuple:
+            b.values[group[0]] = parameter(group[0])
+            continue
+        param = b.parameter(shape, "arg_tuple")
+        for arg, leaf in zip(group, leaves(b, param)):
+            b.values[arg] = leaf
 
 
 def _entry_parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attribute]) -> HloInstruction:
@@ -125,12 +177,19 @@ def function_computation(ctx: ExportContext, callee: str) -> HloComputation:
         raise TranslateError("a call to @main (recursion) has no HLO equivalent")
     block = func.regions[0].blocks[0]
     b = Builder(ctx, ctx.computation_name(callee))
-    for arg in block.arguments:
-        b.values[arg] = b.argument(arg)
+    signature = function_signature(b, func)
+    _bind_arguments(b, block, signature, b.argument)
     # Mark as in progress: a recursive call would otherwise loop forever.
     ctx.functions[callee] = None  # type: ignore[assignment]
     results = b.emit_block(block)
-    b.comp.root = results[0] if len(results) == 1 else b.tuple(results)
+    if signature is not None:
+        root_shape = signature[1]
+    elif len(results) == 1:
+        root_shape = results[0].shape
+    else:
+        root_shape = Shape.tuple_of([r.shape for r in results])
+    # All elements of one tuple, in order, are that tuple (a pipelined async bundle returned as leaves).
+    b.comp.root = pack(b, root_shape, iter(results))
     ctx.functions[callee] = ctx.finish(b.comp)
     return b.comp
 
@@ -141,16 +200,21 @@ def _call(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     if callee in b.ctx.functions and b.ctx.functions[callee] is None:
         raise TranslateError(f"recursive call to @{callee} has no HLO equivalent")
     comp = function_computation(b.ctx, callee)
+    values = iter(b.operands(op))
+    operands = [pack(b, p.shape, values) for p in comp.parameters]   # tuple parameters take their leaves
     kind = A.get(op, "xla.fusion_kind")
     if kind is None:
-        instr = b.add("call", comp.root.shape, b.operands(op), {"to_apply": comp})
-        return b.split(op, instr)
-    # A call the importer made of an HLO fusion: rebuild the fusion (see docs/import.md).
-    attrs: dict[str, object] = {"kind": Enum(A.string(kind)), "calls": (comp,)}
-    backend_config = A.get(op, "xla.backend_config")
-    if backend_config is not None:
-        attrs["backend_config"] = A.string(backend_config)
-    return b.split(op, b.add("fusion", comp.root.shape, b.operands(op), attrs))
+        instr = b.add("call", comp.root.shape, operands, {"to_apply": comp})
+    else:
+        # A call the importer made of an HLO fusion: rebuild the fusion (see docs/import.md).
+        attrs: dict[str, object] = {"kind": Enum(A.string(kind)), "calls": (comp,)}
+        backend_config = A.get(op, "xla.backend_config")
+        if backend_config is not None:
+            attrs["backend_config"] = A.string(backend_config)
+        instr = b.add("fusion", comp.root.shape, operands, attrs)
+    if instr.shape.is_tuple and any(s.is_tuple for s in instr.shape.tuple_shapes):
+        return leaves(b, instr)
+    return b.split(op, instr)
 
 
 def _module_attributes(hlo: HloModule, module_op: ir.Operation) -> None:
@@ -166,17 +230,34 @@ def _module_attributes(hlo: HloModule, module_op: ir.Operation) -> None:
     hlo.is_scheduled = A.boolean(A.get(module_op, "xla.is_scheduled"))
 
 
-def _aliasing(hlo: HloModule, module_op: ir.Operation, main: ir.Operation, *, use_tuple_args: bool,
-              tuple_result: bool) -> None:
+def _argument_places(func: ir.Operation, entry: HloComputation, use_tuple_args: bool) -> list[tuple[int, tuple[int, ...]]]:
+    """(parameter number, tuple index) of each argument of @main in the entry computation."""
+    if use_tuple_args:
+        return [(0, (i,)) for i in range(len(_function_type(func).inputs))]
+    return [(p.parameter_number, index) for p in entry.parameters for index in p.shape.leaf_indices()]
+
+
+def _result_places(func: ir.Operation, entry: HloComputation, return_tuple: bool) -> list[tuple[int, ...]]:
+    """The tuple index of each result of @main in the entry's root (`()` for an array root)."""
+    assert entry.root is not None
+    shape = entry.root.shape
+    if A.has(func, SIGNATURE) or return_tuple or len(_function_type(func).results) != 1:
+        return shape.leaf_indices() if shape.is_tuple else [()]
+    return [()]
+
+
+def _aliasing(hlo: HloModule, module_op: ir.Operation, main: ir.Operation,
+              arguments: list[tuple[int, tuple[int, ...]]], results: list[tuple[int, ...]]) -> None:
     """`tf.aliasing_output` and the module's `mhlo.input_output_alias` -> input_output_alias;
     `jax.buffer_donor` -> buffer_donor."""
     aliases: list[InputOutputAlias] = []
     donors: list[BufferDonor] = []
-    for i, attrs in enumerate(_arg_attrs(main)):
-        param, index = (0, (i,)) if use_tuple_args else (i, ())
+    for (param, index), attrs in zip(arguments, _arg_attrs(main)):
         if "tf.aliasing_output" in attrs:
             output = A.integer(attrs["tf.aliasing_output"])
-            aliases.append(InputOutputAlias((output,) if tuple_result else (), param, index))
+            if not 0 <= output < len(results):
+                raise TranslateError(f"tf.aliasing_output = {output} names no result of @main")
+            aliases.append(InputOutputAlias(results[output], param, index))
         elif "jax.buffer_donor" in attrs and A.boolean(attrs["jax.buffer_donor"]):
             donors.append(BufferDonor(param, index))
     aliases.extend(_module_aliases(A.get(module_op, "mhlo.input_output_alias")))

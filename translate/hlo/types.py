@@ -269,6 +269,18 @@ class Shape:
             return Shape.tuple_of([s.without_layouts() for s in self.tuple_shapes])
         return Shape(self.element_type, self.dimensions, self.dynamic, None)
 
+    def to_short_text(self) -> str:
+        """The text with layouts only where they are not XLA's default (as a marker attribute holds it)."""
+        if with_default_layouts(self) == with_default_layouts(self.without_layouts()):
+            return self.to_text(print_layout=False)
+        return self.to_text()
+
+    def leaf_indices(self) -> list[tuple[int, ...]]:
+        """The tuple index of each leaf, in the order of `leaves` (`[()]` for an array)."""
+        if not self.is_tuple:
+            return [()]
+        return [(i, *index) for i, s in enumerate(self.tuple_shapes) for index in s.leaf_indices()]
+
     def leaves(self) -> list[Shape]:
         """The array and token shapes inside this one, depth first (itself when not a tuple)."""
         if self.is_tuple:

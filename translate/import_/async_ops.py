@@ -24,7 +24,8 @@ from jaxlib.mlir.dialects import stablehlo
 
 from translate.async_forms import (
     BY_START, BY_WRAPPED_OPCODE, CALLED_COMPUTATION_ATTR, FALLBACK_ATTRIBUTES, FALLBACK_PREFIX, LEAF_OPCODES,
-    AsyncForm, StartShape, context_of, has_leaf_results, start_shape, with_default_layouts,
+    BUNDLE_CONSUMERS, AsyncForm, StartShape, context_of, has_leaf_results, implied_bundle, start_shape,
+    with_default_layouts,
 )
 from translate.hlo.attributes import print_attribute
 from translate.hlo.ir import COMPUTATION_ATTRS, HloComputation, HloInstruction
@@ -32,7 +33,7 @@ from translate.hlo.opcodes import FIRST_CLASS_ASYNC, OPCODES, async_sugar_base
 from translate.hlo.types import Shape
 from translate.import_ import attrs as A
 from translate.import_.importer import ModuleImporter, OpContext, Tree, flat_types, register, unflatten
-from translate.markers import EXECUTION_THREAD, XLA_SHAPE
+from translate.markers import EXECUTION_THREAD, OPERAND_SHAPE, XLA_SHAPE
 from translate.typemap import shape_to_mlir
 
 COMMON_ATTRS = frozenset({"frontend_attributes", "sharding", "metadata"})
@@ -229,25 +230,31 @@ def _function_symbol(ctx: OpContext, computation: HloComputation) -> ir.Attribut
     return ir.FlatSymbolRefAttr.get(symbol)
 
 
-def _check_bundle_users(ctx: OpContext, opcode: str) -> None:
-    """A fallback bundle may only flow to its update/done (or be read): loops and calls cannot carry it."""
+def _bundle_crosses(ctx: OpContext, opcode: str) -> bool:
+    """Whether the async bundle this start or update makes flows somewhere other than the next step of
+    its chain (a tuple, a loop, a call, the computation's result): pipelining. Such a bundle travels
+    as its leaves, like a send/recv bundle."""
     if opcode not in ("async-start", "async-update", "copy-start") and not opcode.endswith("-start"):
-        return
+        return False
     if any(c.root is ctx.instr for c in ctx.importer.hlo.computations):
-        raise ctx.error(f"the async value of '{ctx.instr.name}' is returned from its computation; async "
-                        "values that cross a tuple, loop or call (pipelining) are only supported for send/recv")
-    for user in users_of(ctx.importer, ctx.instr):
-        if generic_opcode(user.opcode) not in _BUNDLE_USERS:
-            raise ctx.error(f"the async value of '{ctx.instr.name}' is used by '{user.name}' ({user.opcode}); "
-                            "async values that cross a tuple, loop or call (pipelining) are only supported "
-                            "for send/recv")
+        return True
+    return any(generic_opcode(user.opcode) not in _BUNDLE_USERS for user in users_of(ctx.importer, ctx.instr))
+
+
+def _consumes_leaves(ctx: OpContext, opcode: str) -> bool:
+    """Whether this update/done (or send-done/recv-done) reads a bundle that travels as its leaves."""
+    return opcode in BUNDLE_CONSUMERS and bool(ctx.operands) and isinstance(ctx.operands[0], tuple)
 
 
 def emit_fallback(ctx: OpContext, opcode: str | None = None) -> Tree:
-    """`stablehlo.custom_call @"xla.<opcode>"` standing for this instruction exactly."""
+    """`stablehlo.custom_call @"xla.<opcode>"` standing for this instruction exactly.
+
+    Its results are one value (an async bundle that only flows to the next step of its chain), or the
+    leaves of the HLO value (final values, send/recv bundles, pipelined bundles); an update or done
+    whose bundle travels as leaves takes the leaves, and names the bundle's shape in
+    `xla.operand_shape` where the exporter could not tell it."""
     instr = ctx.instr
     opcode = opcode or generic_opcode(instr.opcode)
-    _check_bundle_users(ctx, opcode)
     leaf_form = opcode in LEAF_OPCODES
     attributes: dict[str, Any] = {"call_target_name": A.string(FALLBACK_PREFIX + opcode), "api_version": A.i32(1)}
     if leaf_form:
@@ -264,10 +271,14 @@ def emit_fallback(ctx: OpContext, opcode: str | None = None) -> Tree:
         callee = wrapped_computation(ctx) if computation_attr == "calls" else ctx.computation(computation_attr)
         attributes["called_computations"] = ir.ArrayAttr.get([_function_symbol(ctx, callee)])
     shape = instr.shape
-    # Values that reach function boundaries and loops must be leaves: the done's results, and every
-    # send/recv value (their bundles cross loops when pipelined). Other bundles are one tuple value.
-    leaf_results = has_leaf_results(opcode)
-    operands = ctx.flat_operands() if leaf_form else ctx.values()
+    leaf_results = has_leaf_results(opcode) or _bundle_crosses(ctx, opcode)
+    if leaf_form or _consumes_leaves(ctx, opcode):
+        operands = ctx.flat_operands()
+        bundle = instr.operands[0].shape if opcode in BUNDLE_CONSUMERS else None
+        if bundle is not None and bundle.without_layouts() != implied_bundle(opcode, bundle.leaves()):
+            attributes[OPERAND_SHAPE] = A.string(bundle.to_short_text())
+    else:
+        operands = ctx.values()
     if leaf_results:
         types = flat_types(shape)
         leaves = shape.leaves()

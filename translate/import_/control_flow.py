@@ -3,7 +3,7 @@
 Tuple-shaped loop state and branch results are flattened into variadic operands and results.
 A loop state that is not a flat tuple of arrays (a nested tuple, such as the recv-done results that
 XLA's send/recv pipelining carries around a loop, or a single array) keeps its HLO shape in
-`xla_shape` (layouts aside), so that the exporter rebuilds the same loop.
+`xla_shape` (layouts where not the default), so that the exporter rebuilds the same loop.
 A conditional's branch operands are captured from the enclosing scope (StableHLO branches take
 no arguments).
 """
@@ -26,7 +26,7 @@ def is_flat_tuple(shape: Shape) -> bool:
 def while_(ctx: OpContext) -> Tree:
     op, tree = ctx.multi("stablehlo.while", flatten(ctx.operands[0]), regions=2)
     if not is_flat_tuple(ctx.shape):
-        op.attributes[XLA_SHAPE] = ir.StringAttr.get(ctx.shape.without_layouts().to_text())
+        op.attributes[XLA_SHAPE] = ir.StringAttr.get(ctx.shape.to_short_text())
     ctx.region(op, 0, ctx.computation("condition"))
     ctx.region(op, 1, ctx.computation("body"))
     return tree

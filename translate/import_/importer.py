@@ -26,6 +26,7 @@ from translate.hlo.ir import HloComputation, HloInstruction, HloModule
 from translate.hlo.types import Shape
 from translate.import_ import attrs as A
 from translate.import_.locations import auxiliary_location, location_of
+from translate.markers import SIGNATURE
 from translate.typemap import shape_to_mlir
 
 Tree = Union[ir.Value, tuple["Tree", ...]]
@@ -65,6 +66,18 @@ def unflatten(shape: Shape, values: Iterator[ir.Value]) -> Tree:
 
 def flat_types(shape: Shape) -> list[ir.Type]:
     return [shape_to_mlir(s) for s in flat_shapes(shape)]
+
+
+def _signature(computation: HloComputation) -> str | None:
+    """`(<parameter shapes>) -> <root shape>` when the function's flat types do not say it: a tuple
+    parameter, or a root that is a nested tuple or a 1-tuple (docs/import.md)."""
+    assert computation.root is not None
+    root = computation.root.shape
+    odd_root = root.is_tuple and (len(root.tuple_shapes) == 1 or any(s.is_tuple for s in root.tuple_shapes))
+    if not odd_root and not any(p.shape.is_tuple for p in computation.parameters):
+        return None
+    params = Shape.tuple_of([p.shape for p in computation.parameters])
+    return f"{params.to_short_text()} -> {root.to_short_text()}"
 
 
 def _readers(computation: HloComputation) -> dict[int, int]:
@@ -232,6 +245,9 @@ class ModuleImporter:
             function = func.FuncOp(symbol, ir.FunctionType.get(arg_types, result_types))
             if not public:
                 function.attributes["sym_visibility"] = ir.StringAttr.get("private")
+            signature = _signature(computation)
+            if signature is not None:
+                function.attributes[SIGNATURE] = ir.StringAttr.get(signature)
         return function
 
     def define(self, computation: HloComputation, function: func.FuncOp) -> None:
