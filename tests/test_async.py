@@ -44,6 +44,7 @@ GOLDEN_PAIRS = {
     "shapes_and_threads": "both", "replica_group_forms": "both", "bundle_fallbacks": "both",
     "copy_start": "both", "tuple_starts": "both", "ragged_all_to_all": "both",
     "jax_async_collectives": "export", "mhlo_async": "export", "sugar": "import",
+    "collective_permute_forms": "import", "pipelined_async": "import",
 }
 
 
