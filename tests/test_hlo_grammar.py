@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from translate.hlo import attributes as A
+from translate.hlo.op_metadata import OpMetadata
 from translate.hlo.types import Layout, PrimitiveType, Shape, Tile, parse_layout, parse_shape
 
 ARRAY_TYPES = [t for t in PrimitiveType if t.is_array and t != PrimitiveType.BUFFER]
@@ -125,5 +126,5 @@ def test_frontend_attributes(mapping) -> None:
 
 @given(text_values, st.integers(0, 10000))
 def test_metadata(name: str, line: int) -> None:
-    value = A.OpMetadata((("op_name", name), ("source_file", "a.py"), ("source_line", line)))
-    assert A.parse_metadata(A.print_metadata(value)) == value
+    value = OpMetadata(op_name=name, source_file="a.py", source_line=line)
+    assert A.parse_attribute("metadata", A.print_attribute("metadata", value)) == value

@@ -17,6 +17,9 @@ OPERAND_SHAPE = "xla.operand_shape"
 # On a function whose computation has tuple parameters or a nested or 1-tuple root:
 # "(<parameter shapes>) -> <root shape>", the function's arguments and results being their leaves.
 SIGNATURE = "xla.signature"
+# On a `stablehlo.custom_call` imported from an HLO custom-call whose target the exporter would read as
+# something else (JAX's async collectives, `xla.*`): write it back as a custom-call.
+PLAIN_CUSTOM_CALL = "xla.plain_custom_call"
 # The execution thread of an async computation (absent for the main thread).
 EXECUTION_THREAD = "xla.execution_thread"
 # The frontend attributes of a send-done/recv-done where they differ from those of the send/recv.
@@ -24,3 +27,7 @@ DONE_FRONTEND_ATTRIBUTES = "xla.done_frontend_attributes"
 # On a `stablehlo.recv` whose HLO recv-done is read by get-tuple-elements without frontend attributes
 # (XLA's converter gives them the recv's; XLA's passes write them plain).
 PLAIN_GET_TUPLE_ELEMENTS = "xla.plain_get_tuple_elements"
+
+# Custom-call targets standing for HLO opcodes StableHLO has no op for.
+RNG_STATE_TARGET = "xla.rng_get_and_update_state"
+STOCHASTIC_CONVERT_TARGET = "xla.stochastic_convert"

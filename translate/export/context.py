@@ -19,7 +19,8 @@ from translate.errors import SourceLocation, TranslateError
 from translate.export import mlir_attrs as A
 from translate.export.locations import location_info
 from translate.export.registry import HANDLERS
-from translate.hlo.attributes import FrontendAttributes, OpMetadata
+from translate.hlo.attributes import FrontendAttributes
+from translate.hlo.op_metadata import OpMetadata
 from translate.hlo.ir import HloComputation, HloInstruction
 from translate.hlo.types import PrimitiveType, Shape, default_layout, with_default_layouts
 from translate.typemap import shape_from_mlir

@@ -20,6 +20,7 @@ from translate.export.registry import CUSTOM_CALL_HANDLERS, handles
 from translate.hlo.attributes import Enum, OutputOperandAlias, RawAttr
 from translate.hlo.ir import HloInstruction
 from translate.hlo.types import Layout, Shape
+from translate.markers import PLAIN_CUSTOM_CALL
 
 API_VERSIONS = {0: "API_VERSION_UNSPECIFIED", 1: "API_VERSION_ORIGINAL", 2: "API_VERSION_STATUS_RETURNING",
                 3: "API_VERSION_STATUS_RETURNING_UNIFIED", 4: "API_VERSION_TYPED_FFI"}
@@ -68,7 +69,7 @@ def _backend_config(op: ir.Operation, api_version: int) -> object | None:
 @handles("stablehlo.custom_call")
 def _custom_call(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     target = A.string(op.attributes["call_target_name"])
-    special = CUSTOM_CALL_HANDLERS.get(target)
+    special = None if A.has(op, PLAIN_CUSTOM_CALL) else CUSTOM_CALL_HANDLERS.get(target)
     if special is not None:
         return special(b, op)
     api_version = _api_version(op)

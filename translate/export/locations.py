@@ -20,9 +20,11 @@ from functools import lru_cache
 
 from jaxlib.mlir import ir
 
-from translate.hlo.attributes import OpMetadata, unescape
+from translate.hlo.op_metadata import OpMetadata
 
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_MLIR_ESCAPE = re.compile(r'\\([0-9A-Fa-f]{2}|["\\nt])')
+_MLIR_NAMED_ESCAPES = {'"': b'"', "\\": b"\\", "n": b"\n", "t": b"\t"}
 _FILE_TAIL = re.compile(r':(\d+):(\d+)(?:\s+to\s+(?:\d+)?:\d+)?')
 _HLO_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
 
@@ -36,14 +38,25 @@ class LocationInfo:
     instruction_name: str | None = None
 
     def metadata(self) -> OpMetadata | None:
-        fields: list[tuple[str, str | int]] = []
-        if self.op_name:
-            fields.append(("op_name", self.op_name))
-        if self.file:
-            fields.append(("source_file", self.file))
-            if self.line:
-                fields.append(("source_line", self.line))
-        return OpMetadata(tuple(fields)) if fields else None
+        """The op_name and source file and line as HLO metadata (None when there is neither)."""
+        if not (self.op_name or self.file):
+            return None
+        return OpMetadata(op_name=self.op_name or "", source_file=self.file or "", source_line=self.line or 0)
+
+
+def _unescape(body: str) -> str:
+    """The value of a printed MLIR string: MLIR escapes a byte as two hex digits (`\\22` is a quote),
+    not the C way, and names only `\\"`, `\\\\`, `\\n` and `\\t`."""
+    if "\\" not in body:
+        return body
+    parts = _MLIR_ESCAPE.split(body)  # text, escape, text, escape, ..., text
+    out = bytearray()
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            out += part.encode("utf-8", "surrogateescape")
+        else:
+            out += _MLIR_NAMED_ESCAPES.get(part) or bytes.fromhex(part)
+    return out.decode("utf-8", "surrogateescape")
 
 
 class _LocReader:
@@ -88,7 +101,7 @@ class _LocReader:
                 self.pos = len(self.text)
                 return
             self.pos = m.end()
-            value = unescape(m.group(1))
+            value = _unescape(m.group(1))
             tail = _FILE_TAIL.match(self.text, self.pos)
             if tail:
                 self.pos = tail.end()
@@ -123,7 +136,7 @@ def _split_instruction_name(body: str) -> tuple[str | None, str]:
     m = _STRING.match(body)
     if m is None:
         return None, body
-    name = unescape(m.group(1))
+    name = _unescape(m.group(1))
     if name and not _HLO_NAME.fullmatch(name):
         return None, body
     rest = body[m.end():]

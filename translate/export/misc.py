@@ -12,6 +12,7 @@ from translate.export.registry import handles, handles_custom_call
 from translate.hlo.attributes import Enum, FrontendAttributes, RawAttr
 from translate.hlo.ir import HloInstruction
 from translate.hlo.types import Layout, Shape
+from translate.markers import RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET
 
 _RNG_ALGORITHMS = {"DEFAULT": "rng_default", "THREE_FRY": "rng_three_fry", "PHILOX": "rng_philox"}
 _DISTRIBUTIONS = {"UNIFORM": "rng_uniform", "NORMAL": "rng_normal"}
@@ -97,7 +98,7 @@ def _composite(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     return b.split(op, instr)
 
 
-@handles_custom_call("xla.rng_get_and_update_state")
+@handles_custom_call(RNG_STATE_TARGET)
 def _rng_get_and_update_state(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     """The importer's form of `rng-get-and-update-state` (docs/import.md)."""
     delta = A.get(op, "xla.delta")
@@ -106,7 +107,7 @@ def _rng_get_and_update_state(b: Builder, op: ir.Operation) -> list[HloInstructi
     return [b.add("rng-get-and-update-state", b.result_shape(op), [], {"delta": A.integer(delta)})]
 
 
-@handles_custom_call("xla.stochastic_convert")
+@handles_custom_call(STOCHASTIC_CONVERT_TARGET)
 def _stochastic_convert(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     """The importer's form of `stochastic-convert(operand, random)` (docs/import.md)."""
     if len(op.operands) != 2 or len(op.results) != 1:

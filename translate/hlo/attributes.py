@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from translate.errors import TranslateError
+from translate.hlo.op_metadata import OpMetadata, c_escape, c_unescape
 
 
 # ---------------------------------------------------------------------------------------------
@@ -166,22 +167,6 @@ class OutputOperandAlias:
 
 
 @dataclass(frozen=True, slots=True)
-class OpMetadata:
-    """`metadata={op_type="..." op_name="..." source_file="..." source_line=3}`.
-
-    `fields` keeps every key in order: strings for quoted values, ints for numbers.
-    """
-
-    fields: tuple[tuple[str, str | int], ...]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        for k, v in self.fields:
-            if k == key:
-                return v
-        return default
-
-
-@dataclass(frozen=True, slots=True)
 class FrontendAttributes:
     """`frontend_attributes={key="value", other={{0,1}}}`: string values; `braced` keys were unquoted."""
 
@@ -212,71 +197,12 @@ class InstructionRef:
 # Lexing helpers shared by the codecs and the HLO parser.
 
 STRING_RE = re.compile(r'"((?:[^"\\]|\\.)*)"', re.S)
-INT_RE = re.compile(r"-?\d+")
 _INT_LIST_RE = re.compile(r"\{\s*(-?\d+(?:\s*,\s*-?\d+)*)?\s*\}$")
-_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r", "'": "'"}
-
-
-def unescape(body: str) -> str:
-    """The value of a C-escaped string body (XLA's CEscape / CUnescape)."""
-    if "\\" not in body:
-        return body
-    out: list[str] = []
-    raw = bytearray()
-    i = 0
-    while i < len(body):
-        ch = body[i]
-        if ch != "\\":
-            raw += ch.encode()
-            i += 1
-            continue
-        nxt = body[i + 1] if i + 1 < len(body) else ""
-        if nxt in _ESCAPES:
-            raw += _ESCAPES[nxt].encode()
-            i += 2
-        elif nxt == "x":
-            m = re.match(r"[0-9a-fA-F]{1,2}", body[i + 2:])
-            raw.append(int(m.group(), 16) if m else 0)
-            i += 2 + (len(m.group()) if m else 0)
-        elif nxt.isdigit():
-            m = re.match(r"[0-7]{1,3}", body[i + 1:])
-            assert m
-            raw.append(int(m.group(), 8) & 0xFF)
-            i += 1 + len(m.group())
-        else:
-            raw += nxt.encode()
-            i += 2
-    out.append(raw.decode("utf-8", errors="surrogateescape"))
-    return "".join(out)
-
-
-def escape(value: str) -> str:
-    """C-escape `value` the way XLA prints quoted strings."""
-    if not any(c in value for c in '"\\\n\t\r\'') and value.isprintable():
-        return value
-    out = []
-    for ch in value:
-        if ch == '"':
-            out.append('\\"')
-        elif ch == "\\":
-            out.append("\\\\")
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif ch == "\r":
-            out.append("\\r")
-        elif ch == "'":
-            out.append("\\'")
-        elif not ch.isprintable() and ord(ch) < 0x80:
-            out.append(f"\\{ord(ch):03o}")
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def quote(value: str) -> str:
-    return '"' + escape(value) + '"'
+    """`value` as a double-quoted, C-escaped HLO string."""
+    return '"' + c_escape(value) + '"'
 
 
 def split_top_level(text: str, sep: str = ",") -> list[str]:
@@ -371,7 +297,10 @@ def parse_string(text: str) -> str:
     m = STRING_RE.fullmatch(text)
     if not m:
         raise TranslateError(f"expected a quoted string, got '{text[:40]}'")
-    return unescape(m.group(1))
+    try:
+        return c_unescape(m.group(1))
+    except ValueError as err:
+        raise TranslateError(f"bad string {text[:40]}: {err}") from None
 
 
 def parse_enum(text: str) -> Enum:
@@ -562,39 +491,6 @@ def print_pairs(pairs: tuple[tuple[int, int], ...]) -> str:
     return "{" + ",".join(f"{{{s},{t}}}" for s, t in pairs) + "}"
 
 
-def parse_metadata(text: str) -> OpMetadata:
-    inner = _strip_braces(text)
-    fields: list[tuple[str, str | int]] = []
-    pos = 0
-    key_re = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)=")
-    while pos < len(inner):
-        if inner[pos:].strip() == "":
-            break
-        m = key_re.match(inner, pos)
-        if not m:
-            raise TranslateError(f"bad metadata near '{inner[pos:pos + 30]}'")
-        pos = m.end()
-        if inner.startswith('"', pos):
-            sm = STRING_RE.match(inner, pos)
-            if not sm:
-                raise TranslateError("unterminated string in metadata")
-            fields.append((m.group(1), unescape(sm.group(1))))
-            pos = sm.end()
-        else:
-            vm = re.compile(r"[^\s\"]+").match(inner, pos)
-            if not vm:
-                raise TranslateError(f"metadata field '{m.group(1)}' has no value")
-            value = vm.group()
-            fields.append((m.group(1), int(value) if INT_RE.fullmatch(value) else value))
-            pos = vm.end()
-    return OpMetadata(tuple(fields))
-
-
-def print_metadata(meta: OpMetadata) -> str:
-    parts = [f"{k}={quote(v)}" if isinstance(v, str) else f"{k}={v}" for k, v in meta.fields]
-    return "{" + " ".join(parts) + "}"
-
-
 def parse_frontend_attributes(text: str) -> FrontendAttributes:
     inner = _strip_braces(text)
     items = []
@@ -713,6 +609,17 @@ def _sharding_print(value: Any) -> str:
     return value.to_text()
 
 
+def _metadata_parse(text: str) -> OpMetadata:
+    """`{op_name="a" source_line=3}`: the grammar of a metadata record inside a sharding."""
+    from translate.hlo.sharding import parse_op_metadata
+
+    return parse_op_metadata(text)
+
+
+def _metadata_print(value: OpMetadata) -> str:
+    return "{" + value.to_text() + "}"
+
+
 def print_int(value: int) -> str:
     return str(value)
 
@@ -777,7 +684,7 @@ CODECS: dict[str, AttrCodec] = {
     "dim_labels": AttrCodec(parse_dim_labels, print_dim_labels),
     "replica_groups": AttrCodec(parse_replica_groups, print_replica_groups),
     "source_target_pairs": AttrCodec(parse_pairs, print_pairs),
-    "metadata": AttrCodec(parse_metadata, print_metadata),
+    "metadata": AttrCodec(_metadata_parse, _metadata_print),
     "frontend_attributes": AttrCodec(parse_frontend_attributes, print_frontend_attributes),
     "backend_config": AttrCodec(parse_backend_config, print_backend_config),
     "output_to_operand_aliasing": AttrCodec(parse_output_operand_aliasing, print_output_operand_aliasing),

@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from translate.hlo.attributes import FrontendAttributes, OpMetadata
+from translate.hlo.attributes import FrontendAttributes
+from translate.hlo.op_metadata import OpMetadata
 from translate.hlo.types import Layout, Shape
 
 if TYPE_CHECKING:

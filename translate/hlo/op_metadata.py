@@ -1,7 +1,10 @@
 """``OpMetadata``: where an op came from (``metadata={op_type="..." op_name="..." ...}``).
 
-The same record appears on instructions and inside shardings. The text form lists the non-default
-fields in a fixed order, strings C-escaped, which is how XLA prints it.
+The same record appears on instructions (``metadata=``) and inside shardings. The text form lists
+the non-default fields in a fixed order, strings C-escaped, which is how XLA prints it; the parser,
+which takes the fields in any order, is ``parse_op_metadata`` in ``sharding_parser``.
+
+``c_escape`` and ``c_unescape`` are the escapes of every quoted string in HLO text, not only here.
 """
 
 from __future__ import annotations
@@ -108,6 +111,8 @@ def c_escape(text: str) -> str:
     >>> print(c_escape('say "hi"\\n'))
     say \\"hi\\"\\n
     """
+    if text.isascii() and text.isprintable() and not any(c in text for c in "\"'\\"):
+        return text  # the common case, without a walk over the bytes
     out: list[str] = []
     for byte in text.encode("utf-8", "surrogateescape"):
         if byte in _ESCAPES:
@@ -125,6 +130,8 @@ _SIMPLE_UNESCAPES = {"a": 7, "b": 8, "f": 12, "n": 10, "r": 13, "t": 9, "v": 11,
 
 def c_unescape(body: str) -> str:
     """Undo C escapes (the body of a quoted HLO string). Raises ValueError on a bad escape."""
+    if "\\" not in body:
+        return body
     out = bytearray()
     i = 0
     while i < len(body):

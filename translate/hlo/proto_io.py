@@ -25,6 +25,7 @@ from translate.hlo import attributes as A
 from translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
 )
+from translate.hlo.op_metadata import OpMetadata
 from translate.hlo.types import (
     DimLevelType, Layout, PrimitiveType, Shape, SplitConfig, Tile,
 )
@@ -208,12 +209,9 @@ def _write_pairs(p: hlo_pb2.HloInstructionProto, v: tuple[tuple[int, int], ...],
         pair.source, pair.target = s, t
 
 
-def _write_metadata(p: hlo_pb2.HloInstructionProto, v: A.OpMetadata, _: HloInstruction) -> None:
-    p.metadata.SetInParent()
-    for key, value in v.fields:
-        if key == "profile_type" or not hasattr(p.metadata, key):
-            raise TranslateError(f"metadata field '{key}' has no proto field")
-        setattr(p.metadata, key, value)
+def _write_metadata(p: hlo_pb2.HloInstructionProto, v: OpMetadata, _: HloInstruction) -> None:
+    p.metadata.SetInParent()  # `metadata={}` too: the proto says it was there
+    p.metadata.MergeFrom(v.to_proto(xla_data_pb2.OpMetadata))
 
 
 def _write_frontend(p: hlo_pb2.HloInstructionProto, v: A.FrontendAttributes, _: HloInstruction) -> None:
@@ -381,7 +379,7 @@ def _write_statistics(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, i: HloInstru
             p.statistics_viz.statistics.add(stat_name=key.strip(), stat_val=float(value))
 
 
-_ORIGIN_LEAF = re.compile(r'\{\s*"((?:[^"\\]|\\.)*)"\s*(\{[\d,\s]*\})?\s*\}')
+_ORIGIN_LEAF = re.compile(r'\{\s*("(?:[^"\\]|\\.)*")\s*(\{[\d,\s]*\})?\s*\}')
 
 
 def _write_origin(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, i: HloInstruction) -> None:
@@ -391,7 +389,7 @@ def _write_origin(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, i: HloInstructio
         raise TranslateError("only an array's original value can be written to HloModuleProto yet", op=i.name)
     leaf = _ORIGIN_LEAF.fullmatch(m.group(1))
     element = p.original_value.elements.add()
-    element.original_array.instruction_name = A.unescape(leaf.group(1))
+    element.original_array.instruction_name = A.parse_string(leaf.group(1))
     if leaf.group(2):
         element.original_array.shape_index.extend(A.parse_int_list(leaf.group(2)))
 
@@ -514,11 +512,32 @@ def _stack_frames_to_proto(text: str, index: hlo_pb2.StackFrameIndexProto) -> No
         elif section == "FunctionNames":
             index.function_names.append(A.parse_string(body))
         else:
-            meta = A.parse_metadata(body)
             target = index.file_locations.add() if section == "FileLocations" else index.stack_frames.add()
-            for key, value in meta.fields:
+            for key, value in _int_fields(body):
+                if key not in target.DESCRIPTOR.fields_by_name:
+                    raise TranslateError(f"unknown {section} field '{key}'")
                 # XLA's text numbers parent frames from 1 more than the proto does
                 setattr(target, key, value - 1 if key == "parent_frame_id" else value)
+
+
+_INT_FIELD = re.compile(r"([A-Za-z_]\w*)=(-?\d+)\s*,?\s*")
+
+
+def _int_fields(body: str) -> list[tuple[str, int]]:
+    """The `key=1` pairs of a stack frame table entry, `{file_name_id=1 line=3}`."""
+    text = body.strip()
+    if not (text.startswith("{") and text.endswith("}")):
+        raise TranslateError(f"bad stack frame table entry '{text[:40]}'")
+    inner = text[1:-1].strip()
+    pairs: list[tuple[str, int]] = []
+    pos = 0
+    while pos < len(inner):
+        m = _INT_FIELD.match(inner, pos)
+        if m is None:
+            raise TranslateError(f"bad stack frame table entry near '{inner[pos:pos + 30]}'")
+        pairs.append((m.group(1), int(m.group(2))))
+        pos = m.end()
+    return pairs
 
 
 def _stack_frames_from_proto(index: hlo_pb2.StackFrameIndexProto) -> str | None:
@@ -707,7 +726,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
     if p.backend_config:
         attrs["backend_config"] = p.backend_config.decode("utf-8", errors="surrogateescape")
     if p.HasField("metadata") and p.metadata.ByteSize():
-        attrs["metadata"] = _metadata_from_proto(p.metadata)
+        attrs["metadata"] = OpMetadata.from_proto(p.metadata)
     return attrs
 
 
@@ -754,20 +773,6 @@ def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> A.ReplicaGroup
                     "all-gather-start", "collective-broadcast", "ragged-all-to-all"):
         return ()
     return None
-
-
-_METADATA_ORDER = ("op_type", "op_name", "source_file", "source_line", "source_end_line", "source_column",
-                   "source_end_column", "profile_type", "deduplicated_name", "scheduling_name", "stack_frame_id")
-
-
-def _metadata_from_proto(m: xla_data_pb2.OpMetadata) -> A.OpMetadata:
-    fields: list[tuple[str, str | int]] = []
-    for name in _METADATA_ORDER:
-        if hasattr(m, name):
-            value = getattr(m, name)
-            if value and not hasattr(value, "ListFields"):
-                fields.append((name, value))
-    return A.OpMetadata(tuple(fields))
 
 
 def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:

@@ -312,8 +312,8 @@ def with_metadata(sharding: HloSharding, metadata: tuple[OpMetadata, ...]) -> Hl
 
 
 # The parser builds the model above, so it is imported last.
-from translate.hlo.sharding_parser import parse_sharding, parse_sharding_prefix  # noqa: E402
+from translate.hlo.sharding_parser import parse_op_metadata, parse_sharding, parse_sharding_prefix  # noqa: E402
 
 __all__ = ["HloSharding", "ShardingKind", "SubgroupType", "ShardGroup", "ShardGroupKind",
-           "TileAssignment", "NamedSharding", "OpMetadata", "parse_sharding", "parse_sharding_prefix",
-           "equivalent", "from_op_sharding", "with_metadata"]
+           "TileAssignment", "NamedSharding", "OpMetadata", "parse_op_metadata", "parse_sharding",
+           "parse_sharding_prefix", "equivalent", "from_op_sharding", "with_metadata"]

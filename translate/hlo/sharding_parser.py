@@ -1,4 +1,5 @@
-"""Parser for HLO sharding text (the grammar of ``ParseSharding`` in XLA's ``hlo_parser.cc``).
+"""Parser for HLO sharding text (the grammar of ``ParseSharding`` in XLA's ``hlo_parser.cc``),
+and for the metadata records shardings and instructions carry (``ParseMetadata``).
 
 It accepts everything XLA prints and rejects, with a ``TranslateError`` naming the column,
 input that XLA would reject or abort on (conflicting keywords, device counts that do not match
@@ -49,8 +50,14 @@ def parse_sharding_prefix(text: str, pos: int = 0) -> tuple[HloSharding, int]:
 
 
 def parse_op_metadata(text: str) -> OpMetadata:
-    """Parse one metadata record in braces: ``{op_name="a" source_line=3}``."""
-    reader = _Reader(text, 0)
+    """Parse one metadata record in braces: ``{op_name="a" source_line=3}``.
+
+    The fields may come in any order; an unknown or repeated field is an error, as in XLA.
+
+    >>> parse_op_metadata('{source_line=3 op_name="a"}').to_text()
+    'op_name="a" source_line=3'
+    """
+    reader = _Reader(text, 0, "metadata")
     reader.skip_space()
     reader.expect("{")
     metadata = _op_metadata_body(reader)
@@ -61,17 +68,21 @@ def parse_op_metadata(text: str) -> OpMetadata:
 
 
 class _Reader:
-    """A position in the text with the token-level helpers the grammar needs."""
+    """A position in the text with the token-level helpers the grammar needs.
 
-    def __init__(self, text: str, pos: int):
+    ``subject`` names what is parsed in error messages ("bad sharding: ...").
+    """
+
+    def __init__(self, text: str, pos: int, subject: str = "sharding"):
         self.text = text
         self.pos = pos
+        self.subject = subject
 
     def fail(self, message: str, pos: int | None = None) -> NoReturn:
         at = self.pos if pos is None else pos
         line = self.text.count("\n", 0, at) + 1
         column = at - (self.text.rfind("\n", 0, at) + 1) + 1
-        raise TranslateError(f"bad sharding: {message}", location=SourceLocation(line=line, column=column))
+        raise TranslateError(f"bad {self.subject}: {message}", location=SourceLocation(line=line, column=column))
 
     def at_end(self) -> bool:
         return self.pos >= len(self.text)

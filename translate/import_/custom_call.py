@@ -5,10 +5,16 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
+from translate.async_forms import FALLBACK_OPCODES, FALLBACK_PREFIX, JAX_DONE_TARGETS, JAX_START_TARGETS
 from translate.hlo.attributes import RawAttr, split_top_level
 from translate.hlo.types import Shape, default_layout, parse_shape
 from translate.import_ import attrs as A
 from translate.import_.importer import OpContext, Tree, register
+from translate.markers import PLAIN_CUSTOM_CALL, RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET
+
+# Targets that mean more than a custom-call to the exporter (JAX's async collectives, our `xla.*` forms).
+SPECIAL_TARGETS = frozenset(JAX_START_TARGETS) | frozenset(JAX_DONE_TARGETS) | frozenset(
+    FALLBACK_PREFIX + opcode for opcode in FALLBACK_OPCODES) | {RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET}
 
 _API_VERSIONS = {"API_VERSION_UNSPECIFIED": 0, "API_VERSION_ORIGINAL": 1, "API_VERSION_STATUS_RETURNING": 2,
                  "API_VERSION_STATUS_RETURNING_UNIFIED": 3, "API_VERSION_TYPED_FFI": 4}
@@ -39,6 +45,10 @@ def custom_call(ctx: OpContext) -> Tree:
         attributes["output_operand_aliases"] = ir.ArrayAttr.get([
             stablehlo.OutputOperandAlias.get(list(a.output_index), a.operand_number, list(a.operand_index))
             for a in aliases])
+    if attributes["call_target_name"].value in SPECIAL_TARGETS:
+        # A custom-call the exporter would otherwise read as something else (JAX's async collectives,
+        # our own `xla.*` forms): it stays an HLO custom-call.
+        attributes[PLAIN_CUSTOM_CALL] = ir.UnitAttr.get()
     called = ctx.attr("called_computations")
     if called:
         attributes["called_computations"] = ir.ArrayAttr.get([

@@ -28,14 +28,11 @@ def metadata_location(instr: HloInstruction) -> ir.Location | None:
     meta = instr.metadata
     if meta is None:
         return None
-    op_name = meta.get("op_name")
-    source_file = meta.get("source_file")
-    if source_file:
-        child = ir.Location.file(str(source_file), int(meta.get("source_line", 0) or 0),
-                                 int(meta.get("source_column", 0) or 0))
-        return ir.Location.name(str(op_name or ""), childLoc=child)
-    if op_name:
-        return ir.Location.name(str(op_name))
+    if meta.source_file:
+        child = ir.Location.file(meta.source_file, meta.source_line, meta.source_column)
+        return ir.Location.name(meta.op_name, childLoc=child)
+    if meta.op_name:
+        return ir.Location.name(meta.op_name)
     return None
 
 

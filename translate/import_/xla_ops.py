@@ -16,9 +16,8 @@ from jaxlib.mlir import ir
 from translate.hlo.types import Shape, default_layout
 from translate.import_ import attrs as A
 from translate.import_.importer import OpContext, Tree, flat_shapes, flatten, register
+from translate.markers import RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET
 
-RNG_STATE_TARGET = "xla.rng_get_and_update_state"
-STOCHASTIC_CONVERT_TARGET = "xla.stochastic_convert"
 
 
 @register("infeed")
