@@ -266,6 +266,11 @@ HLO_CASES = {
       s = ((f32[8], f32[4]), (f32[8], f32[4])) collective-permute-start(a, b), channel_id=1,
         source_target_pairs={{0,1},{1,2}}
       ROOT d = (f32[8], f32[4]) collective-permute-done(s) }""",
+    "all_to_all_tuple": """ENTRY e { a = f32[2] parameter(0)
+      b = f32[2] parameter(1)
+      c = f32[2] parameter(2)
+      d = f32[2] parameter(3)
+      ROOT r = (f32[2], f32[2], f32[2], f32[2]) all-to-all(a, b, c, d), channel_id=1, replica_groups={{0,1,2,3}} }""",
     "reduce_scatter_combined": f"""{SUM}ENTRY e {{ a = f32[8] parameter(0)
       b = f32[4] parameter(1)
       ROOT r = (f32[2], f32[1]) reduce-scatter(a, b), channel_id=1, replica_groups={{{{0,1,2,3}}}},
@@ -452,6 +457,37 @@ def test_forms_stablehlo_cannot_say_are_one_custom_call(name: str, target: str) 
     assert "stablehlo.reduce_scatter" not in mlir
     if name == "collective_permute_in_place_two_slices":
         assert mlir.count("stablehlo.tuple") == 4   # at0, at4, ins, outs: as many as HLO's tuples
+
+
+def test_tuple_all_to_all_is_a_composite_that_runs_like_the_original() -> None:
+    """HLO's tuple all-to-all (operand i goes to the group's i-th member) imports as the composite
+    `xla.tuple_all_to_all`, whose decomposition (one stacked array all_to_all) XLA runs to the original's
+    outputs on 4 replicas; the exporter writes the tuple all-to-all back (checked in the round trip above)."""
+    from translate.execute import execute
+
+    hlo = """HloModule m, replica_count=4
+
+ENTRY e { x = f32[4,2] parameter(0)
+  id = u32[] replica-id()
+  f = f32[] convert(id)
+  offset = f32[4,2] broadcast(f), dimensions={}
+  y = f32[4,2] add(x, offset)
+  row0 = f32[1,2] slice(y), slice={[0:1], [0:2]}
+  row1 = f32[1,2] slice(y), slice={[1:2], [0:2]}
+  row2 = f32[1,2] slice(y), slice={[2:3], [0:2]}
+  row3 = f32[1,2] slice(y), slice={[3:4], [0:2]}
+  ROOT r = (f32[1,2], f32[1,2], f32[1,2], f32[1,2]) all-to-all(row0, row1, row2, row3), replica_groups={{0,1,2,3}} }
+"""
+    mlir = import_text(hlo)
+    assert mlir.count('stablehlo.composite "xla.tuple_all_to_all"') == 1 and mlir.count('"stablehlo.all_to_all"') == 1
+    x = np.arange(8, dtype=np.float32).reshape(4, 2)
+    theirs, ours = execute(hlo, [x], num_replicas=4), execute(mlir, [x], num_replicas=4)
+    for a, b in zip(theirs, ours, strict=True):
+        np.testing.assert_array_equal(a, b)
+    # replica 0 received row 0 of every replica: x[0] + replica id
+    np.testing.assert_array_equal(np.stack([np.asarray(t)[0] for t in theirs]).reshape(4, 2),
+                                  x[0] + np.arange(4, dtype=np.float32)[:, None])
+    same_hlo(hlo, export_text(mlir))
 
 
 def test_fallback_keeps_updates_threads_and_wrapped_computations() -> None:

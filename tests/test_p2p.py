@@ -105,7 +105,7 @@ def test_recv_reads_are_stamped_as_xla_converter_stamps_them_unless_they_were_pl
     stamped = (GOLDEN / "send_recv_pipeline_attributes.hlo").read_text()
     assert "xla.plain_get_tuple_elements" not in import_text(stamped)
     plain = stamped.replace(
-        ', index=0, frontend_attributes={_xla_send_recv_pipeline="0",_xla_send_recv_validation="{{0,7}}",'
+        ', index=0, frontend_attributes={_xla_send_recv_pipeline="0",_xla_send_recv_validation={{0,7}},'
         '_xla_send_recv_source_target_pairs={{3,0}}}', ", index=0")
     assert plain != stamped
     mlir = import_text(plain)

@@ -24,20 +24,6 @@ from translate.hlo.text import parse_hlo_text
 PLUMBING = {"tuple", "get-tuple-element", "parameter", "copy", "call"}
 IGNORED_ATTRIBUTES = {"metadata", "control-predecessors"}
 
-# Programs whose round trip differs on purpose, each explained in docs/import.md or docs/async.md.
-KNOWN: dict[str, str] = {
-    "shard_map_async_ppermute_mesh8": "JAX 0.12's async custom calls come back as real HLO async ops",
-    "shard_map_async_psum_mesh8": "JAX 0.12's async custom calls come back as real HLO async ops",
-    "shard_map_all_to_all_mesh8": "a tuple all-to-all comes back as one stacked array all-to-all",
-    "shard_map_all_to_all_2x2x2": "a tuple all-to-all comes back as one stacked array all-to-all",
-    "reshard_transpose_2x4": "a tuple all-to-all comes back as one stacked array all-to-all",
-    "reshard_axes_swap_2x4": "a tuple all-to-all comes back as one stacked array all-to-all",
-    "sharding_constraint_2x2x2": "a tuple all-to-all comes back as one stacked array all-to-all",
-    "sharded_sort_4x2": "a tuple all-to-all comes back as one stacked array all-to-all",
-    "rng_uniform_f32": "rng-get-and-update-state has no StableHLO form yet",
-}
-
-
 def _value(value: object) -> object:
     if isinstance(value, HloComputation):
         return "<computation>"
@@ -74,16 +60,8 @@ MODULES = _modules()
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_hlo_round_trip_is_structurally_equal(path) -> None:
     original = parse_hlo_text(path.read_text())
-    try:
-        mlir = translate.hlo_to_stablehlo(original)
-    except translate.TranslateError as err:
-        if path.parent.name in KNOWN:
-            pytest.xfail(KNOWN[path.parent.name])
-        raise
-    back = translate.stablehlo_to_hlo(mlir)
+    back = translate.stablehlo_to_hlo(translate.hlo_to_stablehlo(original))
     before, after = signature(original), signature(back)
-    if before != after and path.parent.name in KNOWN:
-        pytest.xfail(KNOWN[path.parent.name])
     if before != after:
         lost, gained = before - after, after - before
         opcodes = {key[0] for key in lost + gained}

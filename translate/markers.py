@@ -31,3 +31,5 @@ PLAIN_GET_TUPLE_ELEMENTS = "xla.plain_get_tuple_elements"
 # Custom-call targets standing for HLO opcodes StableHLO has no op for.
 RNG_STATE_TARGET = "xla.rng_get_and_update_state"
 STOCHASTIC_CONVERT_TARGET = "xla.stochastic_convert"
+# The composite standing for HLO's tuple all-to-all (its decomposition: one stacked array all_to_all).
+TUPLE_ALL_TO_ALL = "xla.tuple_all_to_all"

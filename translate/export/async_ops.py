@@ -94,15 +94,12 @@ def _merge_frontend(instr: HloInstruction, extra: FrontendAttributes | None,
                     drop: frozenset[str] = frozenset()) -> None:
     """Add `extra` to the instruction's frontend attributes (extra wins) and remove the keys in `drop`."""
     items = dict(instr.frontend_attributes.items) if instr.frontend_attributes else {}
-    braced = set(instr.frontend_attributes.braced) if instr.frontend_attributes else set()
     if extra is not None:
         items.update(extra.items)
-        braced |= extra.braced
     for key in drop:
         items.pop(key, None)
     if items:
-        instr.attributes["frontend_attributes"] = FrontendAttributes(tuple(items.items()),
-                                                                     frozenset(braced & set(items)))
+        instr.attributes["frontend_attributes"] = FrontendAttributes(tuple(items.items()))
     else:
         instr.attributes.pop("frontend_attributes", None)
 

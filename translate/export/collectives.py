@@ -19,6 +19,7 @@ from translate.export.registry import handles, handles_custom_call
 from translate.export.regions import flat_computation
 from translate.hlo.ir import HloComputation, HloInstruction
 from translate.hlo.types import Shape, with_default_layouts
+from translate.markers import TUPLE_ALL_TO_ALL
 
 
 def module_device_count(b: Builder) -> int | None:
@@ -95,3 +96,23 @@ def _all_to_all_across_dimensions(b: Builder, op: ir.Operation, collective: Coll
     moved = Shape.array(shape.element_type, [split_dims[axis] for axis in perm])
     transposed = b.add("transpose", with_default_layouts(moved), [reshaped], {"dimensions": tuple(perm)})
     return b.add("reshape", b.result_shape(op), [transposed])
+
+
+def tuple_all_to_all(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """The composite the importer made of a tuple all-to-all: that all-to-all again (no dimensions;
+    operand i goes to the group's i-th member), its groups and channel read from the one
+    `stablehlo.all_to_all` of the decomposition."""
+    symbol = A.symbol(op.attributes["decomposition"])
+    function = b.ctx.func_ops.get(symbol)
+    inner = [o for o in function.regions[0].blocks[0].operations if o.operation.name == "stablehlo.all_to_all"] \
+        if function is not None else []
+    if len(inner) != 1:
+        raise TranslateError(f"the decomposition @{symbol} of {TUPLE_ALL_TO_ALL} must hold one stablehlo.all_to_all")
+    collective = collective_of(b, inner[0].operation)
+    attrs = collective.hlo_attributes()
+    attrs.pop("dimensions", None)
+    operands = b.operands(op)
+    if len(operands) == 1:
+        return [b.add("all-to-all", operands[0].shape, operands, attrs)]
+    instr = b.add("all-to-all", Shape.tuple_of([o.shape for o in operands]), operands, attrs)
+    return [b.gte(instr, i) for i in range(len(operands))]

@@ -6,13 +6,14 @@ from jaxlib.mlir import ir
 
 from translate.errors import TranslateError
 from translate.export import mlir_attrs as A
+from translate.export.collectives import tuple_all_to_all
 from translate.export.context import Builder
 from translate.export.module import function_computation
 from translate.export.registry import handles, handles_custom_call
 from translate.hlo.attributes import Enum, FrontendAttributes, RawAttr
 from translate.hlo.ir import HloInstruction
 from translate.hlo.types import Layout, Shape
-from translate.markers import RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET
+from translate.markers import RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET, TUPLE_ALL_TO_ALL
 
 _RNG_ALGORITHMS = {"DEFAULT": "rng_default", "THREE_FRY": "rng_three_fry", "PHILOX": "rng_philox"}
 _DISTRIBUTIONS = {"UNIFORM": "rng_uniform", "NORMAL": "rng_normal"}
@@ -82,7 +83,10 @@ def _top_k(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 @handles("stablehlo.composite")
 def _composite(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     """A composite is a `call` to its decomposition, marked `is_composite=true` with its name,
-    attributes and version as frontend attributes (XLA's convention)."""
+    attributes and version as frontend attributes (XLA's convention); the importer's composite for a
+    tuple all-to-all is that all-to-all."""
+    if A.string(op.attributes["name"]) == TUPLE_ALL_TO_ALL:
+        return tuple_all_to_all(b, op)
     comp = function_computation(b.ctx, A.symbol(op.attributes["decomposition"]))
     composite_attrs = A.get(op, "composite_attributes")
     frontend = FrontendAttributes((
@@ -93,7 +97,7 @@ def _composite(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     instr = b.add("call", comp.root.shape, b.operands(op), {"to_apply": comp, "is_composite": True})
     other = instr.attributes.get("frontend_attributes")
     if other is not None:   # the op's own mhlo.frontend_attributes come first, as XLA sorts them
-        frontend = FrontendAttributes(tuple(sorted(other.items + frontend.items)), other.braced)
+        frontend = FrontendAttributes(tuple(sorted(other.items + frontend.items)))
     instr.attributes["frontend_attributes"] = frontend
     return b.split(op, instr)
 

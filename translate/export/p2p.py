@@ -47,8 +47,7 @@ def _with_pairs(instr: HloInstruction, collective: Collective) -> None:
     if SEND_RECV_PAIRS_ATTR in items:
         return
     items[item[0]] = item[1]
-    braced = set(current.braced) if current else set()
-    instr.attributes["frontend_attributes"] = FrontendAttributes(tuple(items.items()), frozenset(braced | {item[0]}))
+    instr.attributes["frontend_attributes"] = FrontendAttributes(tuple(items.items()))
 
 
 def _done_frontend(op: ir.Operation, done: HloInstruction) -> None:
@@ -59,18 +58,7 @@ def _done_frontend(op: ir.Operation, done: HloInstruction) -> None:
     if attrs is None:
         done.attributes.pop("frontend_attributes", None)
     else:
-        done.attributes["frontend_attributes"] = _braced_pairs(attrs)
-
-
-def _braced_pairs(attrs: FrontendAttributes) -> FrontendAttributes:
-    # XLA prints the pairs unquoted; so do we.
-    keys = {k for k, _ in attrs.items if k == SEND_RECV_PAIRS_ATTR}
-    return FrontendAttributes(attrs.items, frozenset(keys))
-
-
-def _fix_stamped_pairs(instr: HloInstruction) -> None:
-    if instr.frontend_attributes is not None:
-        instr.attributes["frontend_attributes"] = _braced_pairs(instr.frontend_attributes)
+        done.attributes["frontend_attributes"] = attrs
 
 
 def _io_attrs(collective: Collective) -> dict[str, object]:
@@ -86,7 +74,6 @@ def _send(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     send = b.add("send", Shape.tuple_of([data.shape, _CONTEXT, Shape.token()]), [data, token], _io_attrs(collective))
     done = b.add("send-done", Shape.token(), [send], _io_attrs(collective))
     for instr in (send, done):
-        _fix_stamped_pairs(instr)
         _with_pairs(instr, collective)
     _done_frontend(op, done)
     return [done]
@@ -106,7 +93,6 @@ def _recv(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     token = b.gte(done, 1, plain=plain)
     reads = [value, *values, token] if len(data_shapes) != 1 else [value, token]
     for instr in [recv, done] if plain else [recv, done, *reads]:
-        _fix_stamped_pairs(instr)
         _with_pairs(instr, collective)
     _done_frontend(op, done)
     return [*values, token]

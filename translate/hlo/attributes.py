@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from translate.errors import TranslateError
@@ -168,10 +168,10 @@ class OutputOperandAlias:
 
 @dataclass(frozen=True, slots=True)
 class FrontendAttributes:
-    """`frontend_attributes={key="value", other={{0,1}}}`: string values; `braced` keys were unquoted."""
+    """`frontend_attributes={key="value", other={{0,1}}}`: string values (a value that reads as one braced
+    group prints bare, as XLA prints it)."""
 
     items: tuple[tuple[str, str], ...]
-    braced: frozenset[str] = field(default_factory=frozenset)
 
     def as_dict(self) -> dict[str, str]:
         return dict(self.items)
@@ -494,7 +494,6 @@ def print_pairs(pairs: tuple[tuple[int, int], ...]) -> str:
 def parse_frontend_attributes(text: str) -> FrontendAttributes:
     inner = _strip_braces(text)
     items = []
-    braced = set()
     for part in split_top_level(inner) if inner else []:
         key, eq, value = part.partition("=")
         key = key.strip()
@@ -503,22 +502,15 @@ def parse_frontend_attributes(text: str) -> FrontendAttributes:
         if key.startswith('"'):
             key = parse_string(key)
         value = value.strip()
-        if value.startswith('"'):
-            items.append((key, parse_string(value)))
-        else:
-            items.append((key, value))
-            braced.add(key)
-    return FrontendAttributes(tuple(items), frozenset(braced))
+        items.append((key, parse_string(value) if value.startswith('"') else value))
+    return FrontendAttributes(tuple(items))
 
 
 def print_frontend_attributes(attrs: FrontendAttributes) -> str:
     parts = []
     for key, value in attrs.items:
         key_text = key if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.\-]*", key) else quote(key)
-        if key in attrs.braced:
-            parts.append(f"{key_text}={value}")
-        else:
-            parts.append(f"{key_text}={quote(value)}")
+        parts.append(f"{key_text}={print_braced_or_quoted(value)}")
     return "{" + ",".join(parts) + "}"
 
 
@@ -527,8 +519,9 @@ def parse_backend_config(text: str) -> str:
     return parse_string(text) if text.startswith('"') else text
 
 
-def print_backend_config(value: str) -> str:
-    """Braced configs (MLIR dictionaries, JSON) print bare, as XLA prints them; anything else quoted."""
+def print_braced_or_quoted(value: str) -> str:
+    """A value that reads as one braced group (an MLIR dictionary, JSON, `{{0,1}}`) bare, anything else
+    quoted: how XLA prints backend configs and frontend attribute values."""
     if value.startswith("{") and value.endswith("}") and "\n" not in value and _balanced(value):
         return value
     return quote(value)
@@ -686,7 +679,7 @@ CODECS: dict[str, AttrCodec] = {
     "source_target_pairs": AttrCodec(parse_pairs, print_pairs),
     "metadata": AttrCodec(_metadata_parse, _metadata_print),
     "frontend_attributes": AttrCodec(parse_frontend_attributes, print_frontend_attributes),
-    "backend_config": AttrCodec(parse_backend_config, print_backend_config),
+    "backend_config": AttrCodec(parse_backend_config, print_braced_or_quoted),
     "output_to_operand_aliasing": AttrCodec(parse_output_operand_aliasing, print_output_operand_aliasing),
     "operand_precision": AttrCodec(parse_enum_list, print_enum_list),
     "parameter_replication": AttrCodec(parse_bool_list, print_bool_list),

@@ -10,12 +10,14 @@ The async forms (`*-start`/`*-done`, `async-start`) are in `async_ops.py`.
 from __future__ import annotations
 
 from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import func
 
 from translate.collective import Collective, CollectiveKind
 from translate.hlo.types import Shape
 from translate.import_ import attrs as A
 from translate.import_.async_ops import emit_fallback
 from translate.import_.importer import OpContext, Tree, register, unflatten
+from translate.markers import TUPLE_ALL_TO_ALL
 from translate.typemap import shape_to_mlir
 
 
@@ -89,16 +91,33 @@ def collective_broadcast(ctx: OpContext) -> Tree:
 
 
 def _tuple_all_to_all(ctx: OpContext) -> Tree:
-    """The tuple form (operand i goes to the group's i-th member) as one array all_to_all.
-
-    The N operands are stacked along a new leading dimension, exchanged with split and concat dimension 0,
-    and unstacked: StableHLO's all_to_all has no tuple form with these semantics.
-    """
+    """The tuple form (operand i goes to the group's i-th member) as `stablehlo.composite
+    "xla.tuple_all_to_all"` over the operands. Its decomposition gives the meaning in StableHLO: the
+    operands stacked along a new leading dimension, one array all_to_all with split and concat
+    dimension 0, unstacked (StableHLO's all_to_all has no tuple form with these semantics). The
+    exporter writes the tuple all-to-all back from the composite."""
     operands = ctx.flat_operands()
     pieces = ctx.shape.tuple_shapes if ctx.shape.is_tuple else (ctx.shape,)
     piece = pieces[0].without_layouts()
     if any(p.without_layouts() != piece for p in pieces) or len(pieces) != len(operands):
         raise ctx.error("tuple all-to-all with operands of different shapes is not supported")
+    importer = ctx.importer
+    assert importer.module is not None
+    types = [v.type for v in operands]
+    symbol = importer.unique_symbol(TUPLE_ALL_TO_ALL)
+    with ir.InsertionPoint(importer.module.body), ir.Location.unknown():
+        function = func.FuncOp(symbol, ir.FunctionType.get(types, types))
+        function.attributes["sym_visibility"] = ir.StringAttr.get("private")
+    block = function.body.blocks.append(*types, arg_locs=[ctx.loc] * len(types))
+    with ir.InsertionPoint(block):
+        func.ReturnOp(_stacked_all_to_all(ctx, list(block.arguments), piece), loc=ctx.loc)
+    op = ctx.op("stablehlo.composite", operands, types, {
+        "name": A.string(TUPLE_ALL_TO_ALL), "composite_attributes": ir.DictAttr.get({}),
+        "decomposition": ir.FlatSymbolRefAttr.get(symbol), "version": A.i32(0)})
+    return unflatten(ctx.shape, iter(op.results))
+
+
+def _stacked_all_to_all(ctx: OpContext, operands: list[ir.Value], piece: Shape) -> list[ir.Value]:
     n = len(operands)
     row = shape_to_mlir(Shape.array(piece.element_type, (1, *piece.dimensions)))
     stacked = shape_to_mlir(Shape.array(piece.element_type, (n, *piece.dimensions)))
@@ -114,7 +133,7 @@ def _tuple_all_to_all(ctx: OpContext) -> Tree:
             "limit_indices": ir.DenseI64ArrayAttr.get([i + 1, *piece.dimensions]),
             "strides": ir.DenseI64ArrayAttr.get([1] * (piece.rank + 1))}).result
         results.append(ctx.op("stablehlo.reshape", [sliced], [shape_to_mlir(piece)]).result)
-    return unflatten(ctx.shape, iter(results))
+    return results
 
 
 @register("ragged-all-to-all")
