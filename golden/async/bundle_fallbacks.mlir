@@ -14,7 +14,7 @@ module @bundle_fallbacks attributes {mhlo.num_partitions = 4 : i32} {
     return %0 : tensor<8xf32>
   }
   func.func private @wrapped_fusion.1(%arg0: tensor<8xf32>, %arg1: tensor<8xf32>) -> tensor<8xf32> {
-    %0 = call @fused_computation.1(%arg0, %arg1) {xla.fusion_kind = "kLoop"} : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+    %0 = call @fused_computation.1(%arg0, %arg1) {mhlo.frontend_attributes = {scheduling = "early"}, xla.fusion_kind = "kLoop"} : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
     return %0 : tensor<8xf32>
   }
   func.func private @wrapped_custom_call.1(%arg0: tensor<8xf32>) -> tensor<8xf32> {

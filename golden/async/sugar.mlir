@@ -10,12 +10,12 @@ module @sugar attributes {mhlo.num_partitions = 4 : i32} {
       stablehlo.return %5 : tensor<2xf32>
     }) : (tensor<8xf32>) -> !stablehlo.future<tensor<2xf32>>
     %1 = "stablehlo.async_done"(%0) : (!stablehlo.future<tensor<2xf32>>) -> tensor<2xf32>
-    %2 = stablehlo.custom_call @"xla.async-start"(%arg0) {called_computations = [@ns.async_wrapped], xla.attributes = {async_execution_thread = "\22parallel_thread\22"}} : (tensor<8xf32>) -> tuple<tuple<tensor<8xf32>>, tensor<8xf32>, tensor<i32>>
+    %2 = stablehlo.custom_call @"xla.async-start"(%arg0) {called_computations = [@async_wrapped.1], xla.attributes = {async_execution_thread = "\22parallel_thread\22"}} : (tensor<8xf32>) -> tuple<tuple<tensor<8xf32>>, tensor<8xf32>, tensor<i32>>
     %3 = stablehlo.custom_call @"xla.async-update"(%2) : (tuple<tuple<tensor<8xf32>>, tensor<8xf32>, tensor<i32>>) -> tuple<tuple<tensor<8xf32>>, tensor<8xf32>, tensor<i32>>
     %4 = stablehlo.custom_call @"xla.async-done"(%3) : (tuple<tuple<tensor<8xf32>>, tensor<8xf32>, tensor<i32>>) -> tensor<8xf32>
     return %1, %4 : tensor<2xf32>, tensor<8xf32>
   }
-  func.func private @ns.async_wrapped(%arg0: tensor<8xf32>) -> tensor<8xf32> attributes {execution_thread = "parallel_thread"} {
+  func.func private @async_wrapped.1(%arg0: tensor<8xf32>) -> tensor<8xf32> attributes {execution_thread = "parallel_thread"} {
     %0 = stablehlo.negate %arg0 : tensor<8xf32>
     return %0 : tensor<8xf32>
   }

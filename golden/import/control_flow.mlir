@@ -1,7 +1,7 @@
 #loc1 = loc("x")
 #loc2 = loc("p")
 #loc3 = loc("k")
-#loc15 = loc("h")
+#loc17 = loc("h")
 module @control_flow {
   func.func @main(%arg0: tensor<2xf32> loc("x"), %arg1: tensor<i1> loc("p"), %arg2: tensor<i32> loc("k")) -> tensor<2xf32> {
     %c = stablehlo.constant dense<0> : tensor<i32> loc(#loc4)
@@ -17,27 +17,27 @@ module @control_flow {
       stablehlo.return %4, %5 : tensor<i32>, tensor<2xf32> loc(#loc)
     } loc(#loc5)
     %1 = "stablehlo.if"(%arg1) ({
-      %4 = stablehlo.negate %0#1 : tensor<2xf32> loc(#loc6)
+      %4 = stablehlo.negate %0#1 : tensor<2xf32> loc(#loc12)
       stablehlo.return %4 : tensor<2xf32> loc(#loc)
     }, {
-      %4 = stablehlo.exponential %0#1 : tensor<2xf32> loc(#loc12)
+      %4 = stablehlo.exponential %0#1 : tensor<2xf32> loc(#loc13)
       stablehlo.return %4 : tensor<2xf32> loc(#loc)
     }) : (tensor<i1>) -> tensor<2xf32> loc(#loc11)
     %2 = "stablehlo.case"(%arg2) ({
-      %4 = stablehlo.negate %1 : tensor<2xf32> loc(#loc6)
+      %4 = stablehlo.negate %1 : tensor<2xf32> loc(#loc12)
       stablehlo.return %4 : tensor<2xf32> loc(#loc)
     }, {
-      %4 = stablehlo.exponential %1 : tensor<2xf32> loc(#loc12)
+      %4 = stablehlo.exponential %1 : tensor<2xf32> loc(#loc13)
       stablehlo.return %4 : tensor<2xf32> loc(#loc)
     }, {
-      %4 = stablehlo.sine %1 : tensor<2xf32> loc(#loc13)
+      %4 = stablehlo.sine %1 : tensor<2xf32> loc(#loc15)
       stablehlo.return %4 : tensor<2xf32> loc(#loc)
-    }) : (tensor<i32>) -> tensor<2xf32> loc(#loc13)
-    %3 = call @helper(%2) : (tensor<2xf32>) -> tensor<2xf32> loc(#loc14)
+    }) : (tensor<i32>) -> tensor<2xf32> loc(#loc14)
+    %3 = call @helper(%2) : (tensor<2xf32>) -> tensor<2xf32> loc(#loc16)
     return %3 : tensor<2xf32> loc(#loc)
   } loc(#loc)
   func.func private @helper(%arg0: tensor<2xf32> loc("h")) -> tensor<2xf32> {
-    %0 = stablehlo.sine %arg0 : tensor<2xf32> loc(#loc13)
+    %0 = stablehlo.sine %arg0 : tensor<2xf32> loc(#loc15)
     return %0 : tensor<2xf32> loc(#loc)
   } loc(#loc)
 } loc(#loc)
@@ -49,7 +49,9 @@ module @control_flow {
 #loc8 = loc("one")
 #loc9 = loc("i2")
 #loc10 = loc("v2")
-#loc11 = loc("c")
-#loc12 = loc("e")
-#loc13 = loc("s")
-#loc14 = loc("r")
+#loc11 = loc("c.1")
+#loc12 = loc("n.1")
+#loc13 = loc("e")
+#loc14 = loc("s.1")
+#loc15 = loc("s")
+#loc16 = loc("r")

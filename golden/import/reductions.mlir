@@ -1,13 +1,14 @@
-#loc1 = loc("x")
+#loc1 = loc("x.1")
 #loc7 = loc("av")
 #loc8 = loc("bv")
 #loc9 = loc("ai")
 #loc10 = loc("bi")
 #loc15 = loc("a")
 #loc16 = loc("b")
-#loc19 = loc("y")
+#loc19 = loc("x")
+#loc20 = loc("y")
 module @reductions {
-  func.func @main(%arg0: tensor<4x6xf32> loc("x")) -> (tensor<4xf32>, tensor<4xi32>, tensor<2x3xf32>, tensor<4x6xf32>, tensor<4x6xf32>) {
+  func.func @main(%arg0: tensor<4x6xf32> loc("x.1")) -> (tensor<4xf32>, tensor<4xi32>, tensor<2x3xf32>, tensor<4x6xf32>, tensor<4x6xf32>) {
     %0 = stablehlo.iota dim = 1 : tensor<4x6xi32> loc(#loc2)
     %cst = stablehlo.constant dense<0xFF800000> : tensor<f32> loc(#loc3)
     %c = stablehlo.constant dense<0> : tensor<i32> loc(#loc4)
@@ -26,14 +27,14 @@ module @reductions {
     }) : (tensor<4x6xf32>, tensor<f32>) -> tensor<2x3xf32> loc(#loc14)
     %4 = "stablehlo.sort"(%arg0) <{dimension = 1 : i64, is_stable = true}> ({
     ^bb0(%arg1: tensor<f32> loc("x"), %arg2: tensor<f32> loc("y")):
-      %6 = stablehlo.compare LT, %arg1, %arg2 : (tensor<f32>, tensor<f32>) -> tensor<i1> loc(#loc20)
+      %6 = stablehlo.compare LT, %arg1, %arg2 : (tensor<f32>, tensor<f32>) -> tensor<i1> loc(#loc21)
       stablehlo.return %6 : tensor<i1> loc(#loc)
     }) : (tensor<4x6xf32>) -> tensor<4x6xf32> loc(#loc18)
     %5 = "stablehlo.map"(%arg0, %arg0) <{dimensions = array<i64: 0, 1>}> ({
     ^bb0(%arg1: tensor<f32> loc("a"), %arg2: tensor<f32> loc("b")):
       %6 = stablehlo.maximum %arg1, %arg2 : tensor<f32> loc(#loc17)
       stablehlo.return %6 : tensor<f32> loc(#loc)
-    }) : (tensor<4x6xf32>, tensor<4x6xf32>) -> tensor<4x6xf32> loc(#loc17)
+    }) : (tensor<4x6xf32>, tensor<4x6xf32>) -> tensor<4x6xf32> loc(#loc22)
     return %1, %2#1, %3, %4, %5 : tensor<4xf32>, tensor<4xi32>, tensor<2x3xf32>, tensor<4x6xf32>, tensor<4x6xf32> loc(#loc)
   } loc(#loc)
 } loc(#loc)
@@ -49,4 +50,5 @@ module @reductions {
 #loc14 = loc("w")
 #loc17 = loc("m")
 #loc18 = loc("s")
-#loc20 = loc("lt")
+#loc21 = loc("lt")
+#loc22 = loc("m.1")

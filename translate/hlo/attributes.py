@@ -262,6 +262,20 @@ def print_int_list(values: tuple[int, ...]) -> str:
     return "{" + ",".join(map(str, values)) + "}"
 
 
+def parse_slice_sizes(text: str) -> tuple[int, ...] | tuple[tuple[int, ...], ...]:
+    """gather's `slice_sizes={1,2}`, or an in-place collective-permute's one list per slice `{{8,4},{8,4}}`."""
+    inner = text.strip()
+    if not inner.replace(" ", "").startswith("{{"):
+        return parse_int_list(inner)
+    return tuple(parse_int_list(part) for part in split_top_level(_strip_braces(inner)))
+
+
+def print_slice_sizes(value: tuple[int, ...] | tuple[tuple[int, ...], ...]) -> str:
+    if value and isinstance(value[0], tuple):
+        return "{" + ",".join(print_int_list(sizes) for sizes in value) + "}"
+    return print_int_list(value)
+
+
 def parse_int(text: str) -> int:
     try:
         return int(text.strip())
@@ -663,9 +677,7 @@ CODECS: dict[str, AttrCodec] = {
     **{name: COMPUTATION for name in (
         "to_apply", "condition", "body", "true_computation", "false_computation", "select", "scatter")},
     **{name: COMPUTATIONS for name in ("branch_computations", "called_computations")},
-    # gather's `slice_sizes={1,2}`; an in-place collective-permute's nested `{{4}}` is kept verbatim
-    "slice_sizes": AttrCodec(lambda t: parse_int_list(t) if "{{" not in t.replace(" ", "") else RawAttr(t.strip()),
-                             print_int_list),
+    "slice_sizes": AttrCodec(parse_slice_sizes, print_slice_sizes),
     "outfeed_shape": AttrCodec(lambda t: _parse_shape_attr(t), lambda v: v.to_text()),
     "calls": AttrCodec(lambda t: parse_computation_list(t) if t.strip().startswith("{")
                        else (parse_computation_ref(t),),

@@ -129,6 +129,14 @@ def _extend(field: str) -> Writer:
     return write
 
 
+def _write_slice_sizes(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
+    """gather's sizes, or an in-place collective-permute's lists, flattened into `dynamic_slice_sizes`."""
+    if v and isinstance(v[0], tuple):
+        p.dynamic_slice_sizes.extend(size for sizes in v for size in sizes)
+    else:
+        p.gather_slice_sizes.extend(v)
+
+
 def _dot_dims(field: str) -> Writer:
     def write(p: hlo_pb2.HloInstructionProto, v: Any, i: HloInstruction) -> None:
         target = p.ragged_dot_dimension_numbers.dot_dimension_numbers if i.opcode == "ragged-dot" \
@@ -288,6 +296,17 @@ def _write_dimensions(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction)
     p.dimensions.extend(v if isinstance(v, tuple) else (v,))
 
 
+def _permute_slice_sizes(p: hlo_pb2.HloInstructionProto) -> tuple[tuple[int, ...], ...]:
+    """An in-place collective-permute's flat `dynamic_slice_sizes`, one list per slice: as many sizes
+    as the permuted arrays have dimensions (the result's, or the start's first element's)."""
+    shape = p.shape.tuple_shapes[0] if p.opcode == "collective-permute-start" else p.shape
+    rank = len(shape.dimensions)
+    sizes = tuple(p.dynamic_slice_sizes)
+    if rank == 0 or len(sizes) % rank:
+        raise TranslateError(f"{len(sizes)} slice sizes do not split into lists of {rank}", op=p.name)
+    return tuple(sizes[i:i + rank] for i in range(0, len(sizes), rank))
+
+
 def _ignore(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
     """Attributes carried by other proto fields (called computations, control predecessors)."""
 
@@ -310,7 +329,7 @@ _ATTR_TO_PROTO: dict[str, Writer] = {
     "algorithm": _write_algorithm,
     **{name: _sub_extend("gather_dimension_numbers", name) for name in _GATHER_FIELDS},
     **{name: _sub_extend("scatter_dimension_numbers", name) for name in _SCATTER_FIELDS},
-    "slice_sizes": _extend("gather_slice_sizes"),
+    "slice_sizes": _write_slice_sizes,
     "index_vector_dim": _write_index_vector_dim,
     "indices_are_sorted": _set("indices_are_sorted"),
     "unique_indices": _set("unique_indices"),
@@ -579,7 +598,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["index"] = p.tuple_index
     if p.slice_dimensions:
         attrs["slice"] = tuple(A.SliceDim(s.start, s.limit, s.stride) for s in p.slice_dimensions)
-    if p.dynamic_slice_sizes:
+    if p.dynamic_slice_sizes and op not in ("collective-permute", "collective-permute-start"):
         attrs["dynamic_slice_sizes"] = tuple(p.dynamic_slice_sizes)
     if p.HasField("padding_config") and op == "pad":
         attrs["padding"] = A.PaddingConfig(tuple(
@@ -674,6 +693,8 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["use_global_device_ids"] = True
     if p.source_target_pairs:
         attrs["source_target_pairs"] = tuple((x.source, x.target) for x in p.source_target_pairs)
+    if p.dynamic_slice_sizes and op in ("collective-permute", "collective-permute-start"):
+        attrs["slice_sizes"] = _permute_slice_sizes(p)   # in place: after the pairs, as XLA prints it
     if p.is_host_transfer:
         attrs["is_host_transfer"] = True
     if op == "fusion":

@@ -23,6 +23,7 @@ from translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
 )
 from translate.hlo.opcodes import is_known_opcode
+from translate.hlo.parser_rules import apply_parser_rules
 from translate.hlo.types import Shape, _ShapeReader
 
 _SPACE_RE = re.compile(r"(?:\s|/\*.*?\*/|//[^\n]*)*", re.S)
@@ -176,6 +177,7 @@ class _Parser:
                 raise self.error("the module has no computations")
             module.entry = module.computations[-1]
             module.entry.is_entry = True
+        apply_parser_rules(module)
         return module
 
     def header_attribute(self, module: HloModule, key: str, value: str, pos: int) -> None:

@@ -29,7 +29,6 @@ from translate.async_forms import (
 )
 from translate.hlo.attributes import print_attribute
 from translate.hlo.ir import COMPUTATION_ATTRS, HloComputation, HloInstruction
-from translate.hlo.opcodes import FIRST_CLASS_ASYNC, OPCODES, async_sugar_base
 from translate.hlo.types import Shape
 from translate.import_ import attrs as A
 from translate.import_.importer import ModuleImporter, OpContext, Tree, flat_types, register, unflatten
@@ -44,9 +43,6 @@ MAIN_THREAD = "main"
 _BUNDLE_USERS = frozenset({"async-update", "async-done", "copy-done", "all-reduce-done", "all-gather-done",
                            "collective-permute-done", "get-tuple-element"})
 
-# Opcodes whose `-start`/`-update`/`-done` is async sugar (none of the three is an opcode of its own).
-SUGAR = sorted(op for op in OPCODES if op not in FIRST_CLASS_ASYNC
-               and not any(op + suffix in FIRST_CLASS_ASYNC for suffix in ("-start", "-update", "-done")))
 
 
 # -------------------------------------------------------------------------------------------------
@@ -66,42 +62,9 @@ def users_of(importer: ModuleImporter, instr: HloInstruction) -> list[HloInstruc
     return table.get(id(instr), [])
 
 
-def generic_opcode(opcode: str) -> str:
-    """`negate-start` -> `async-start` (sugar names the wrapped op); other opcodes unchanged."""
-    base = async_sugar_base(opcode)
-    if base is None:
-        return opcode
-    return "async" + opcode[len(base):]
-
-
 def wrapped_computation(ctx: OpContext) -> HloComputation:
-    """The computation an async-start calls; for sugar (`reduce-scatter-start(...), dims...`) one is made,
-    as XLA's parser does: parameters for the operands, the op with the start's attributes as root."""
-    instr = ctx.instr
-    if instr.opcode == "async-start":
-        return ctx.computation("calls")
-    made: dict[int, HloComputation] = ctx.importer.__dict__.setdefault("_async_wrapped", {})
-    if id(instr) in made:
-        return made[id(instr)]
-    base = async_sugar_base(instr.opcode)
-    if base is None or not instr.shape.is_tuple or len(instr.shape.tuple_shapes) < 2:
-        raise ctx.error(f"'{instr.opcode}' is not an async start")
-    params = [HloInstruction(f"{instr.name}.param.{i}", "parameter", s, parameter_number=i)
-              for i, s in enumerate(instr.shape.tuple_shapes[0].tuple_shapes)]
-    attrs = {k: v for k, v in instr.attributes.items() if k != "async_execution_thread"}
-    root = HloInstruction(f"{instr.name}.wrapped", base, instr.shape.tuple_shapes[1], list(params), attrs)
-    comp = HloComputation(f"{instr.name}.async_wrapped", [*params, root], root,
-                          execution_thread=instr.attributes.get("async_execution_thread"))
-    made[id(instr)] = comp
-    return comp
-
-
-def own_attributes(instr: HloInstruction) -> dict[str, Any]:
-    """The instruction's own attributes: for sugar, those its wrapped op does not take."""
-    if async_sugar_base(instr.opcode) is None:
-        return instr.attributes
-    keep = COMMON_ATTRS | {"async_execution_thread"}
-    return {k: v for k, v in instr.attributes.items() if k in keep}
+    """The computation an async-start calls (async sugar is spelled out by the parser)."""
+    return ctx.computation("calls")
 
 
 def _thread_of(instr: HloInstruction, wrapped: HloComputation) -> str | None:
@@ -114,7 +77,7 @@ def _only_done(ctx: OpContext, done_opcodes: frozenset[str]) -> bool:
     if len(users) != 1:
         return False
     done = users[0]
-    return (generic_opcode(done.opcode) in done_opcodes and done.operands == [ctx.instr]
+    return (done.opcode in done_opcodes and done.operands == [ctx.instr]
             and set(done.attributes) <= COMMON_ATTRS | {"async_execution_thread", "calls"})
 
 
@@ -151,7 +114,7 @@ def _dedicated_plan(ctx: OpContext) -> tuple[AsyncForm, Shape] | None:
 def _bundle_plan(ctx: OpContext) -> tuple[AsyncForm, HloComputation] | None:
     """(form, wrapped computation) when a generic bundle can be `stablehlo.async_start`, else None."""
     instr = ctx.instr
-    if not set(own_attributes(instr)) <= {"calls", "async_execution_thread"} | COMMON_ATTRS:
+    if not set(instr.attributes) <= {"calls", "async_execution_thread"} | COMMON_ATTRS:
         return None
     wrapped = wrapped_computation(ctx)
     root = wrapped.root
@@ -238,7 +201,7 @@ def _bundle_crosses(ctx: OpContext, opcode: str) -> bool:
         return False
     if any(c.root is ctx.instr for c in ctx.importer.hlo.computations):
         return True
-    return any(generic_opcode(user.opcode) not in _BUNDLE_USERS for user in users_of(ctx.importer, ctx.instr))
+    return any(user.opcode not in _BUNDLE_USERS for user in users_of(ctx.importer, ctx.instr))
 
 
 def _consumes_leaves(ctx: OpContext, opcode: str) -> bool:
@@ -254,13 +217,13 @@ def emit_fallback(ctx: OpContext, opcode: str | None = None) -> Tree:
     whose bundle travels as leaves takes the leaves, and names the bundle's shape in
     `xla.operand_shape` where the exporter could not tell it."""
     instr = ctx.instr
-    opcode = opcode or generic_opcode(instr.opcode)
+    opcode = opcode or instr.opcode
     leaf_form = opcode in LEAF_OPCODES
     attributes: dict[str, Any] = {"call_target_name": A.string(FALLBACK_PREFIX + opcode), "api_version": A.i32(1)}
     if leaf_form:
         attributes["has_side_effect"] = ir.BoolAttr.get(True)
     texts = {}
-    for name, value in own_attributes(instr).items():
+    for name, value in instr.attributes.items():
         if name in COMMON_ATTRS or name in COMPUTATION_ATTRS or name == "control-predecessors":
             continue
         texts[name] = A.string(print_attribute(name, value))
@@ -304,7 +267,7 @@ def dedicated_start(ctx: OpContext) -> Tree:
     return _spec_dedicated(ctx, *plan)
 
 
-@register("async-start", *(op + "-start" for op in SUGAR))
+@register("async-start")
 def bundle_start(ctx: OpContext) -> Tree:
     plan = _bundle_plan(ctx)
     if plan is None:
@@ -312,13 +275,12 @@ def bundle_start(ctx: OpContext) -> Tree:
     return _spec_bundle(ctx, *plan)
 
 
-@register("async-update", *(op + "-update" for op in SUGAR), "copy-start", "copy-done")
+@register("async-update", "copy-start", "copy-done")
 def chain_step(ctx: OpContext) -> Tree:
     return emit_fallback(ctx)
 
 
-@register("async-done", "all-reduce-done", "all-gather-done", "collective-permute-done",
-          *(op + "-done" for op in SUGAR))
+@register("async-done", "all-reduce-done", "all-gather-done", "collective-permute-done")
 def done(ctx: OpContext) -> Tree:
     if _is_future(ctx.operands[0]):
         return ctx.op("stablehlo.async_done", [ctx.operands[0]], [ctx.result_type()]).result

@@ -1,0 +1,117 @@
+"""What XLA's HLO parser does to a module beyond reading it, so that our parse is the module XLA builds:
+
+- async sugar is spelled out: `y = ((f32[8]), f32[8], s32[]) negate-start(x)` becomes
+  `async-start(x), calls=async_wrapped` with a computation `async_wrapped` holding parameters
+  `async_param` and the wrapped instruction (named after its opcode, with the sugar's own attributes);
+  `negate-update` / `negate-done` become `async-update` / `async-done`;
+- the frontend attributes, backend config, statistics and origin written on an async instruction are
+  also given to the instruction it wraps;
+- names are made unique in the module, instruction names and computation names each with XLA's
+  uniquifier (a repeated `state` becomes `state.1`, the first one written keeping its name), which
+  XLA's proto loader insists on.
+"""
+
+from __future__ import annotations
+
+from translate.hlo.ir import HloComputation, HloInstruction, HloModule
+from translate.hlo.opcodes import async_sugar_base
+
+# Attributes that stay on the async instruction of a sugar form (the rest belong to the wrapped op).
+_ASYNC_OWN = frozenset({"async_execution_thread", "metadata", "sharding", "frontend_attributes", "backend_config",
+                        "statistics", "origin", "control-predecessors"})
+# Attributes XLA's parser also sets on the wrapped instruction when an async instruction carries them.
+_SHARED_WITH_WRAPPED = ("frontend_attributes", "backend_config", "statistics", "origin")
+_GENERIC = {"-start": "async-start", "-update": "async-update", "-done": "async-done"}
+
+
+def apply_parser_rules(module: HloModule) -> None:
+    """Spell out async sugar, share attributes with wrapped instructions, make names unique."""
+    _expand_async_sugar(module)
+    _share_with_wrapped(module)
+    _uniquify(module)
+
+
+def _expand_async_sugar(module: HloModule) -> None:
+    computations: list[HloComputation] = []
+    for comp in module.computations:
+        for instr in comp.instructions:
+            base = async_sugar_base(instr.opcode)
+            if base is None:
+                continue
+            suffix = instr.opcode[len(base):]
+            if suffix == "-start":
+                computations.append(_wrap(instr, base))
+            else:
+                instr.attributes = {k: v for k, v in instr.attributes.items() if k in _ASYNC_OWN}
+            instr.opcode = _GENERIC[suffix]
+        computations.append(comp)
+    module.computations[:] = computations
+
+
+def _wrap(start: HloInstruction, base: str) -> HloComputation:
+    """The computation XLA's parser makes for a sugar start, and the start rewritten to call it."""
+    operand_shapes = start.shape.tuple_shapes[0].tuple_shapes
+    params = [HloInstruction("async_param", "parameter", s, parameter_number=i) for i, s in enumerate(operand_shapes)]
+    attributes = {k: v for k, v in start.attributes.items() if k not in _ASYNC_OWN}
+    root = HloInstruction(base, base, start.shape.tuple_shapes[1], list(params), attributes)
+    thread = start.attributes.get("async_execution_thread")
+    wrapped = HloComputation("async_wrapped", [*params, root], root, execution_thread=thread)
+    start.attributes = {**{k: v for k, v in start.attributes.items() if k in _ASYNC_OWN}, "calls": (wrapped,)}
+    return wrapped
+
+
+def _share_with_wrapped(module: HloModule) -> None:
+    wrapped_of: dict[int, HloInstruction] = {}
+    for comp in module.computations:
+        for instr in comp.instructions:
+            if instr.opcode == "async-start":
+                calls = instr.attributes.get("calls")
+                wrapped = calls[0].root if isinstance(calls, tuple) and calls and isinstance(
+                    calls[0], HloComputation) else None
+            elif instr.opcode in ("async-update", "async-done") and instr.operands:
+                wrapped = wrapped_of.get(id(instr.operands[0]))
+            else:
+                continue
+            if wrapped is None:
+                continue
+            wrapped_of[id(instr)] = wrapped
+            for key in _SHARED_WITH_WRAPPED:
+                if key in instr.attributes:
+                    wrapped.attributes[key] = instr.attributes[key]
+
+
+def _uniquify(module: HloModule) -> None:
+    names = NameUniquifier()
+    for comp in module.computations:
+        for instr in comp.instructions:
+            instr.name = names.unique(instr.name)
+    computation_names = NameUniquifier()
+    for comp in module.computations:
+        comp.name = computation_names.unique(comp.name)
+
+
+class NameUniquifier:
+    """XLA's scheme: a name `root.N` (or `root`, N = 0) keeps its number if free for that root, else takes
+    the smallest free one; N = 0 prints as `root` unless the name had a number."""
+
+    def __init__(self) -> None:
+        self._used: dict[str, set[int]] = {}
+        self._next: dict[str, int] = {}
+
+    def unique(self, name: str) -> str:
+        root, dot, suffix = name.rpartition(".")
+        numbered = bool(dot) and bool(root) and suffix.isdigit()
+        if not numbered:
+            root, number = name, 0
+        else:
+            number = int(suffix)
+        used = self._used.setdefault(root, set())
+        if number in used:
+            number = self._next.get(root, 0)
+            while number in used:
+                number += 1
+            self._next[root] = number + 1
+        used.add(number)
+        if number == 0:
+            return f"{root}.0" if numbered else root
+        return f"{root}.{number}"
