@@ -62,3 +62,37 @@ def test_text_and_proto_both_ways(name: str) -> None:
     assert_same_module(reference, xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
     back = print_hlo_text(module_from_proto_bytes(reference))
     assert_same_module(reference, xla_module_from_text(back).as_serialized_hlo_module_proto())
+
+
+REPEATED_NAMES = """HloModule m
+f {
+  x = f32[] parameter(0)
+  x.1 = f32[] negate(x)
+  ROOT r = f32[] add(x, x.1)
+}
+g {
+  x = f32[] parameter(0)
+  x.2 = f32[] negate(x)
+  ROOT r = f32[] multiply(x, x.2)
+}
+ENTRY main {
+  x = f32[] parameter(0)
+  r.0 = f32[] call(x), to_apply=f
+  r = f32[] call(r.0), to_apply=g
+  ROOT x.1 = f32[] add(r, x)
+}
+"""
+
+
+def test_repeated_names_are_made_unique_as_xla_does() -> None:
+    """XLA's parser renames repeated instruction names module-wide (its proto loader requires unique
+    names); ours gives every instruction the name XLA gives it."""
+    from proto import hlo_pb2
+
+    theirs = hlo_pb2.HloModuleProto.FromString(xla_module_from_text(REPEATED_NAMES).as_serialized_hlo_module_proto())
+    ours = parse_hlo_text(REPEATED_NAMES)
+    expected = {c.name: sorted(i.name for i in c.instructions) for c in theirs.computations}
+    assert {c.name: sorted(i.name for i in c.instructions) for c in ours.computations} == expected
+    assert expected["main"] != ["r", "r.0", "x", "x.1"]   # XLA did rename: the test is not vacuous
+    assert_same_module(xla_module_from_text(REPEATED_NAMES).as_serialized_hlo_module_proto(),
+                       xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
