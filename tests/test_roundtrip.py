@@ -18,7 +18,7 @@ import pytest
 
 import translate
 from translate.hlo import attributes as A
-from translate.hlo.ir import HloComputation, HloInstruction, HloModule
+from translate.hlo.ir import HloComputation, HloModule
 from translate.hlo.text import parse_hlo_text
 
 PLUMBING = {"tuple", "get-tuple-element", "parameter", "copy", "call"}

@@ -22,7 +22,7 @@ from translate.export.registry import HANDLERS
 from translate.hlo.attributes import FrontendAttributes
 from translate.hlo.op_metadata import OpMetadata
 from translate.hlo.ir import HloComputation, HloInstruction
-from translate.hlo.types import PrimitiveType, Shape, default_layout, with_default_layouts
+from translate.hlo.types import PrimitiveType, Shape, with_default_layouts
 from translate.typemap import shape_from_mlir
 
 _BAD_NAME_CHARS = re.compile(r"[^A-Za-z0-9_.\-]")

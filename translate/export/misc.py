@@ -10,7 +10,7 @@ from translate.export.collectives import tuple_all_to_all
 from translate.export.context import Builder
 from translate.export.module import function_computation
 from translate.export.registry import handles, handles_custom_call
-from translate.hlo.attributes import Enum, FrontendAttributes, RawAttr
+from translate.hlo.attributes import Enum, FrontendAttributes
 from translate.hlo.ir import HloInstruction
 from translate.hlo.types import Layout, Shape
 from translate.markers import RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET, TUPLE_ALL_TO_ALL
