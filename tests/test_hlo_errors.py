@@ -29,6 +29,8 @@ CASES = {
     "duplicate_name": (GOOD.replace("n = f32[4] negate", "p = f32[4] negate").replace("add(p, n)", "add(p, p)"),
                        "5:", "duplicate instruction name 'p'"),
     "bad_attribute": (GOOD.replace("negate(p)", "negate(p), metadata={op_name=}"), "5:", "metadata"),
+    "async_sugar_not_a_bundle": (GOOD.replace("n = f32[4] negate(p)", "n = f32[4] negate-start(p)").replace(
+        "add(p, n)", "add(p, p)"), "5:", "negate-start has shape f32[4]; an async start is ((operands...)"),
 }
 
 

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from translate.errors import TranslateError
 from translate.hlo.ir import HloComputation, HloInstruction, HloModule
 from translate.hlo.opcodes import async_sugar_base
 
@@ -50,6 +51,9 @@ def _expand_async_sugar(module: HloModule) -> None:
 
 def _wrap(start: HloInstruction, base: str) -> HloComputation:
     """The computation XLA's parser makes for a sugar start, and the start rewritten to call it."""
+    problem = sugar_start_problem(start)
+    if problem is not None:
+        raise TranslateError(problem, op=start.name)
     operand_shapes = start.shape.tuple_shapes[0].tuple_shapes
     params = [HloInstruction("async_param", "parameter", s, parameter_number=i) for i, s in enumerate(operand_shapes)]
     attributes = {k: v for k, v in start.attributes.items() if k not in _ASYNC_OWN}
@@ -58,6 +62,16 @@ def _wrap(start: HloInstruction, base: str) -> HloComputation:
     wrapped = HloComputation("async_wrapped", [*params, root], root, execution_thread=thread)
     start.attributes = {**{k: v for k, v in start.attributes.items() if k in _ASYNC_OWN}, "calls": (wrapped,)}
     return wrapped
+
+
+def sugar_start_problem(start: HloInstruction) -> str | None:
+    """Why a sugar start's shape is not an async bundle `((operands...), result, context...)`, or None."""
+    shape = start.shape
+    if shape.is_tuple and len(shape.tuple_shapes) >= 2 and shape.tuple_shapes[0].is_tuple \
+            and len(shape.tuple_shapes[0].tuple_shapes) == len(start.operands):
+        return None
+    return (f"{start.opcode} has shape {shape.to_text()}; an async start is ((operands...), result, context...) "
+            f"with one element per operand")
 
 
 def _share_with_wrapped(module: HloModule) -> None:

@@ -22,8 +22,8 @@ from translate.hlo.attributes import (
 from translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
 )
-from translate.hlo.opcodes import is_known_opcode
-from translate.hlo.parser_rules import apply_parser_rules
+from translate.hlo.opcodes import async_sugar_base, is_known_opcode
+from translate.hlo.parser_rules import apply_parser_rules, sugar_start_problem
 from translate.hlo.types import Shape, _ShapeReader
 
 _SPACE_RE = re.compile(r"(?:\s|/\*.*?\*/|//[^\n]*)*", re.S)
@@ -295,6 +295,10 @@ class _Parser:
             self.expect(")")
         else:
             self.operands(instr, names)
+            if opcode.endswith("-start") and async_sugar_base(opcode) is not None:
+                problem = sugar_start_problem(instr)
+                if problem is not None:
+                    raise self.error(problem, start, op=name)
         for key, value, pos in self.attributes():
             if key in instr.attributes:
                 raise self.error(f"attribute '{key}' given twice", pos, op=name)
