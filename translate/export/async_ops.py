@@ -32,7 +32,7 @@ from translate.export.regions import flat_computation, leaves, pack
 from translate.export.registry import handles, handles_custom_call
 from translate.hlo.attributes import FrontendAttributes, parse_attribute
 from translate.hlo.ir import HloComputation, HloInstruction
-from translate.hlo.types import Shape, parse_shape
+from translate.hlo.types import Shape
 from translate.markers import EXECUTION_THREAD, OPERAND_SHAPE, XLA_SHAPE
 
 MAIN_THREAD = "main"
@@ -45,13 +45,9 @@ MAIN_THREAD = "main"
 def _given_shape(op: ir.Operation, form: AsyncForm, operands: list[Shape], result: Shape) -> Shape:
     """The start shape: `xla_shape` when the op carries one (it must fit the form), else the canonical one."""
     canonical = start_shape(form, operands, result)
-    text = A.get(op, XLA_SHAPE)
-    if text is None:
+    given = A.hlo_shape(op, XLA_SHAPE)
+    if given is None:
         return canonical
-    try:
-        given = parse_shape(A.string(text))
-    except TranslateError as err:
-        raise TranslateError(f"bad {XLA_SHAPE}: {err.message}") from None
     if context_of(form, given, operands, result) is None:
         raise TranslateError(f"{XLA_SHAPE} {given.to_text()} is not a {form.start} shape; expected "
                              f"{canonical.to_text()} and optional context elements")
@@ -234,7 +230,7 @@ def _callee(op: ir.Operation) -> str:
 def _bundle_shape(b: Builder, op: ir.Operation) -> Shape:
     """The start shape: `xla_shape`, else the `!mhlo.async_bundle<...>` type read as a tuple."""
     if A.has(op, XLA_SHAPE):
-        return parse_shape(A.string(A.get(op, XLA_SHAPE)))
+        return A.hlo_shape(op, XLA_SHAPE)
     text = str(op.results[0].type)
     prefix = "!mhlo.async_bundle<"
     if not text.startswith(prefix):
@@ -286,9 +282,8 @@ def _bundle(b: Builder, op: ir.Operation, opcode: str, values: list[HloInstructi
     """The bundle whose leaves `values` are, of the shape `xla.operand_shape` names (else the one the
     leaves imply, `translate.async_forms.implied_bundle`): the tuple they were read from (a loop state,
     say), else a new one."""
-    text = A.get(op, OPERAND_SHAPE)
-    shape = parse_shape(A.string(text)) if text is not None else implied_bundle(opcode, [v.shape for v in values])
-    if [s.without_layouts() for s in shape.leaves()] != [v.shape.without_layouts() for v in values]:
+    shape = A.hlo_shape(op, OPERAND_SHAPE) or implied_bundle(opcode, [v.shape for v in values])
+    if not shape.holds([v.shape for v in values]):
         raise TranslateError(f"{OPERAND_SHAPE} {shape.to_text(print_layout=False)} does not hold the "
                              f"{len(values)} operands of xla.{opcode}")
     return pack(b, shape, iter(values))
@@ -332,7 +327,7 @@ def _fallback(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     elif opcode in BUNDLE_CONSUMERS and (len(operands) != 1 or A.has(op, OPERAND_SHAPE)):
         operands = [_bundle(b, op, opcode, operands)]   # a bundle that travels as its leaves
     implied = b.result_shape(op)
-    shape = parse_shape(A.string(A.get(op, XLA_SHAPE))) if A.has(op, XLA_SHAPE) else implied
+    shape = A.hlo_shape(op, XLA_SHAPE) or implied
     attrs = _fallback_attributes(op)
     _fallback_computations(b, op, opcode, attrs)
     instr = b.add(opcode, shape, operands, attrs)

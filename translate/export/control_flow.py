@@ -18,7 +18,7 @@ from translate.export.regions import (
 )
 from translate.export.registry import handles
 from translate.hlo.ir import HloComputation, HloInstruction
-from translate.hlo.types import Shape, parse_shape, with_default_layouts
+from translate.hlo.types import Shape, with_default_layouts
 from translate.markers import XLA_SHAPE
 
 
@@ -41,14 +41,11 @@ def _state_shape(b: Builder, op: ir.Operation, captures: list[ir.Value]) -> Shap
     in `xla_shape` (a nested tuple or a single array), whose leaves must be the operands' types."""
     operands = [b.shape(v) for v in op.operands]
     flat = Shape.tuple_of(operands + [b.shape(v) for v in captures])
-    text = A.get(op, XLA_SHAPE)
-    if text is None:
+    given = A.hlo_shape(op, XLA_SHAPE)
+    if given is None:
         return flat
-    try:
-        given = with_default_layouts(parse_shape(A.string(text)))
-    except TranslateError as err:
-        raise TranslateError(f"bad {XLA_SHAPE}: {err.message}") from None
-    if [s.without_layouts() for s in given.leaves()] != [s.without_layouts() for s in operands]:
+    given = with_default_layouts(given)
+    if not given.holds(operands):
         raise TranslateError(f"{XLA_SHAPE} {given.to_text(print_layout=False)} does not hold the loop's "
                              f"operands {flat.to_text(print_layout=False)}")
     if captures:

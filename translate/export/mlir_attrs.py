@@ -84,6 +84,21 @@ def dictionary(attr: ir.Attribute | None) -> dict[str, ir.Attribute]:
     return {d[i].name: d[i].attr for i in range(len(d))}
 
 
+def hlo_shape(op: ir.Operation, name: str):  # -> translate.hlo.types.Shape | None
+    """The HLO shape a marker attribute (`xla_shape`, `xla.operand_shape`, ...) holds as text, or None when
+    the op has none; a malformed one is `bad <name>: <why>`."""
+    from translate.errors import TranslateError
+    from translate.hlo.types import parse_shape
+
+    text = get(op, name)
+    if text is None:
+        return None
+    try:
+        return parse_shape(string(text))
+    except TranslateError as err:
+        raise TranslateError(f"bad {name}: {err.message}") from None
+
+
 def symbol(attr: ir.Attribute) -> str:
     return ir.FlatSymbolRefAttr(attr).value
 

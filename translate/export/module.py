@@ -116,9 +116,8 @@ def function_signature(b: Builder, func: ir.Operation) -> tuple[list[Shape], Sha
     if params is None or root is None or not params.is_tuple:
         raise TranslateError(f"bad {SIGNATURE} '{A.string(text)}': expected '(<parameter shapes>) -> <result shape>'")
     function_type = _function_type(func)
-    if [s.without_layouts() for s in params.leaves()] != [b.shape(t).without_layouts() for t in function_type.inputs] \
-            or [s.without_layouts() for s in root.leaves()] != [b.shape(t).without_layouts()
-                                                                 for t in function_type.results]:
+    if not params.holds([b.shape(t) for t in function_type.inputs]) \
+            or not root.holds([b.shape(t) for t in function_type.results]):
         raise TranslateError(f"{SIGNATURE} '{A.string(text)}' does not hold the function's types")
     return [with_default_layouts(p) for p in params.tuple_shapes], with_default_layouts(root)
 

@@ -281,6 +281,10 @@ class Shape:
             return [()]
         return [(i, *index) for i, s in enumerate(self.tuple_shapes) for index in s.leaf_indices()]
 
+    def holds(self, shapes: list[Shape]) -> bool:
+        """Whether `shapes` are this shape's leaves, in order (layouts aside)."""
+        return [s.without_layouts() for s in self.leaves()] == [s.without_layouts() for s in shapes]
+
     def leaves(self) -> list[Shape]:
         """The array and token shapes inside this one, depth first (itself when not a tuple)."""
         if self.is_tuple:
