@@ -46,10 +46,10 @@ golden: venv
 
 # Regenerate the protobuf bindings from proto/*.proto (grpcio-tools bundles protoc).
 proto: venv
-	$(PY) -m proto.build
+	$(PY) -m hlo_translate.proto.build
 
 proto-check: venv
-	$(PY) -m proto.build --check
+	$(PY) -m hlo_translate.proto.build --check
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info

@@ -57,7 +57,7 @@ def best_of(fn, repeat: int = 3) -> float:
 def bench_hlo_text(layers: int) -> None:
     from jaxlib import _hlo
 
-    from translate.hlo.text import parse_hlo_text, print_hlo_text
+    from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
 
     _, hlo_path = model_files(layers)
     text = hlo_path.read_text()
@@ -83,21 +83,21 @@ def _count_ops(mlir_text: str) -> int:
 
 def bench_converters(layers: int) -> None:
     """Both converters next to XLA's C++ converters on the same module, as ratios measured in this run."""
-    import translate
+    import hlo_translate
     from jaxlib import _hlo
     from jaxlib._jax import mlir as xla_mlir
 
     mlir_path, hlo_path = model_files(layers)
     source = mlir_path.read_text()
     ops = _count_ops(source)
-    ours = best_of(lambda: translate.stablehlo_to_hlo(source), 2)
+    ours = best_of(lambda: hlo_translate.stablehlo_to_hlo(source), 2)
     xla = best_of(lambda: xla_mlir.mlir_module_to_xla_computation(source, use_tuple_args=False,
                                                                   return_tuple=False), 2)
     print(f"StableHLO -> HLO ({ops} ops): ours {ours:.3f} s | XLA {xla:.3f} s | ratio ours/XLA {ours / xla:.2f}x")
     hlo_text = hlo_path.read_text()
-    module = translate.read_hlo(hlo_text)
+    module = hlo_translate.read_hlo(hlo_text)
     proto = _hlo.hlo_module_from_text(hlo_text).as_serialized_hlo_module_proto()
-    ours = best_of(lambda: translate.hlo_to_stablehlo(module, emit="bytecode"), 2)  # XLA returns bytecode too
+    ours = best_of(lambda: hlo_translate.hlo_to_stablehlo(module, emit="bytecode"), 2)  # XLA returns bytecode too
     xla = best_of(lambda: xla_mlir.hlo_to_stablehlo(proto), 2)
     print(f"HLO -> StableHLO ({module.instruction_count()} instructions, from our IR vs XLA from proto): "
           f"ours {ours:.3f} s | XLA {xla:.3f} s | ratio ours/XLA {ours / xla:.2f}x")
@@ -105,13 +105,13 @@ def bench_converters(layers: int) -> None:
 
 def bench_growth(sizes: list[int]) -> None:
     """How the exporter's time grows with module size (per-op time should stay flat)."""
-    import translate
+    import hlo_translate
 
     print("growth of StableHLO -> HLO (ours):")
     for layers in sizes:
         source = model_files(layers)[0].read_text()
         ops = _count_ops(source)
-        seconds = best_of(lambda: translate.stablehlo_to_hlo(source), 1)
+        seconds = best_of(lambda: hlo_translate.stablehlo_to_hlo(source), 1)
         print(f"  {ops:>7} ops: {seconds:.3f} s ({seconds / ops * 1e6:.1f} us/op)")
 
 

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import click
 
-from translate.errors import TranslateError
+from hlo_translate.errors import InternalError, TranslateError
 
+EXIT_INTERNAL_ERROR = 1
 EXIT_USER_ERROR = 2
 
 
@@ -74,9 +75,22 @@ def _naming(err: TranslateError, source: str | None) -> TranslateError:
 
 
 def fail(err: TranslateError, source: str | None = None) -> None:
-    """Print `err` as one line on stderr and exit with status 2."""
+    """Print `err` as one line on stderr and exit: status 1 for an internal error, 2 for bad input."""
     click.echo(str(_naming(err, source)), err=True)
-    sys.exit(EXIT_USER_ERROR)
+    sys.exit(EXIT_INTERNAL_ERROR if isinstance(err, InternalError) else EXIT_USER_ERROR)
+
+
+def report_internal_error(err: BaseException, source: str | None = None) -> None:
+    """An exception that is not a TranslateError is a bug of ours: one line, exit status 1.
+
+    Set HLO_TRANSLATE_TRACEBACK=1 to see the traceback.
+    """
+    if os.environ.get("HLO_TRANSLATE_TRACEBACK"):
+        import traceback
+
+        traceback.print_exception(err)
+    message = f"{type(err).__name__}: {err}".splitlines()[0] if str(err) else type(err).__name__
+    fail(InternalError(message), source)
 
 
 @contextlib.contextmanager
@@ -86,6 +100,10 @@ def user_errors(source: str | None = None) -> Iterator[None]:
         yield
     except TranslateError as err:
         fail(err, source)
+    except (click.exceptions.Exit, click.ClickException, KeyboardInterrupt):
+        raise
+    except Exception as err:  # noqa: BLE001 - not the input's fault: a bug of ours
+        report_internal_error(err, source)
 
 
 def convert_paths(inputs: tuple[str, ...], output: str | None, suffix: str,

@@ -7,6 +7,7 @@ imported only when it runs, so `hlo-translate --help` never loads jax or protobu
 from __future__ import annotations
 
 import importlib
+import sys
 
 import click
 
@@ -38,12 +39,12 @@ class LazyGroup(click.Group):
     """A click group whose subcommands are imported on first use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(name for name in COMMANDS if _module_exists(COMMANDS[name]))
+        return sorted(COMMANDS)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in COMMANDS or not _module_exists(COMMANDS[name]):
+        if name not in COMMANDS:
             return None
-        module = importlib.import_module(f"cli.commands.{COMMANDS[name]}")
+        module = importlib.import_module(f"hlo_translate.cli.commands.{COMMANDS[name]}")
         return module.command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -53,18 +54,53 @@ class LazyGroup(click.Group):
                 formatter.write_dl(rows)
 
 
-def _module_exists(module: str) -> bool:
-    return importlib.util.find_spec(f"cli.commands.{module}") is not None
+EPILOG = """\b
+Exit status: 0 success; 1 internal error (a bug in hlo-translate: please report it with the input);
+2 bad input or usage (one line on stderr: file:line:column: error: 'op': message).
+
+\b
+Shell completion (bash; zsh and fish alike):
+  eval "$(_HLO_TRANSLATE_COMPLETE=bash_source hlo-translate)"
+"""
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="hlo-translate")
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """`--version`: hlo-translate, the jaxlib it runs on, and the StableHLO version that jaxlib targets."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    def of(dist: str) -> str:
+        try:
+            return version(dist)
+        except PackageNotFoundError:
+            return "not installed"
+
+    try:
+        from jaxlib.mlir._mlir_libs import _stablehlo
+
+        stablehlo = f"{_stablehlo.get_current_version()} (oldest readable {_stablehlo.get_minimum_version()})"
+    except ImportError:
+        stablehlo = "unknown (jaxlib missing)"
+    click.echo(f"hlo-translate {of('hlo-translate')}\njaxlib {of('jaxlib')}\nStableHLO {stablehlo}")
+    ctx.exit()
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EPILOG)
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Show the versions of hlo-translate, jaxlib and StableHLO, and exit.")
 def app() -> None:
     """Translate between StableHLO (MLIR) and XLA HLO (text and HloModuleProto)."""
 
 
 def main() -> None:
-    app()
+    """The console script: run the app; an unexpected exception is an internal error (exit 1)."""
+    try:
+        app(standalone_mode=True)
+    except Exception as err:  # noqa: BLE001 - anything click did not handle is a bug of ours
+        from hlo_translate.cli.common import report_internal_error
+
+        report_internal_error(err)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,11 @@
 """Regenerate or check the Python bindings of ``proto/*.proto``.
 
-``python -m proto.build`` compiles ``proto/xla_data.proto`` and
+``python -m hlo_translate.proto.build`` compiles ``proto/xla_data.proto`` and
 ``proto/hlo.proto`` with the protoc bundled in grpcio-tools (no system protoc)
 and writes ``proto/*_pb2.py`` and ``proto/*_pb2.pyi``; the results are
 committed.
 
-``python -m proto.build --check`` compiles into a temporary folder and exits
+``python -m hlo_translate.proto.build --check`` compiles into a temporary folder and exits
 non-zero if the committed bindings do not match the ``.proto`` files. The
 schema is compared exactly (the serialized file descriptor embedded in each
 ``_pb2.py``); the rest of the generated code is compared with the
@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PROTO_DIR = Path(__file__).resolve().parent
-ROOT = PROTO_DIR.parent
 # Order matters only for readability: hlo.proto imports xla_data.proto.
 SOURCES = ("xla_data.proto", "hlo.proto")
 MAX_DIFF_LINES = 60
@@ -68,9 +67,12 @@ def generated_names() -> list[str]:
 def generate(out_dir: Path) -> dict[str, str]:
     """Compile ``SOURCES`` into ``out_dir`` and return {file name: text}.
 
-    The .proto files import each other as ``proto/<name>.proto``, so the
-    repository root is the include path and the bindings import
-    ``from proto import xla_data_pb2``.
+    The .proto files import each other as ``hlo_translate/proto/<name>.proto``
+    (the installed package path), so the bindings import
+    ``from hlo_translate.proto import xla_data_pb2`` and register files and
+    messages (package ``hlo_translate.xla``) under names of our own: XLA's
+    ``xla/*.proto``, loaded by other libraries into protobuf's default pool,
+    never collide with them. The wire format carries neither name.
     """
     try:
         from grpc_tools import protoc
@@ -79,17 +81,20 @@ def generate(out_dir: Path) -> dict[str, str]:
             "grpcio-tools is not installed; install the test extra: pip install -e '.[test]'"
         ) from err
     well_known = importlib.resources.files("grpc_tools") / "_proto"
+    include = out_dir / "include"
+    (include / "hlo_translate").mkdir(parents=True)
+    (include / "hlo_translate" / "proto").symlink_to(PROTO_DIR, target_is_directory=True)
     args = [
         "protoc",
-        f"-I{ROOT}",
+        f"-I{include}",
         f"-I{well_known}",
         f"--python_out={out_dir}",
         f"--pyi_out={out_dir}",
-        *[f"proto/{source}" for source in SOURCES],
+        *[f"hlo_translate/proto/{source}" for source in SOURCES],
     ]
     if protoc.main(args) != 0:
         raise BuildError(f"protoc failed on {', '.join(SOURCES)} (see its messages above)")
-    return {name: (out_dir / "proto" / name).read_text() for name in generated_names()}
+    return {name: (out_dir / "hlo_translate" / "proto" / name).read_text() for name in generated_names()}
 
 
 def protoc_version(text: str) -> str | None:
@@ -206,7 +211,7 @@ def check() -> int:
     if status:
         print(
             "The committed protobuf bindings are out of date: run `make proto` "
-            "(python -m proto.build) and commit proto/*_pb2.py*.",
+            "(python -m hlo_translate.proto.build) and commit proto/*_pb2.py*.",
             file=sys.stderr,
         )
     else:
@@ -230,8 +235,8 @@ def build() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: ``python -m proto.build [--check]``."""
-    parser = argparse.ArgumentParser(prog="python -m proto.build", description=__doc__.split("\n\n")[0])
+    """Command line: ``python -m hlo_translate.proto.build [--check]``."""
+    parser = argparse.ArgumentParser(prog="python -m hlo_translate.proto.build", description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--check",
         action="store_true",

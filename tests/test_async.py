@@ -24,15 +24,15 @@ from typing import Any
 import numpy as np
 import pytest
 
-from proto import hlo_pb2
-from translate.errors import TranslateError
-from translate.export import export_module
-from translate.hlo.attributes import FrontendAttributes, print_attribute
-from translate.hlo.ir import HloComputation, HloInstruction, HloModule
-from translate.hlo.proto_io import module_from_proto
-from translate.hlo.text import parse_hlo_text, print_hlo_text
-from translate.import_ import import_module
-from translate.mlir.context import make_context, module_to_text, parse_module
+from hlo_translate.proto import hlo_pb2
+from hlo_translate.errors import TranslateError
+from hlo_translate.export import export_module
+from hlo_translate.hlo.attributes import FrontendAttributes, print_attribute
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
+from hlo_translate.hlo.proto_io import module_from_proto
+from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
+from hlo_translate.import_ import import_module
+from hlo_translate.mlir.context import make_context, module_to_text, parse_module
 
 GOLDEN = pathlib.Path(__file__).resolve().parent.parent / "golden" / "async"
 
@@ -463,7 +463,7 @@ def test_tuple_all_to_all_is_a_composite_that_runs_like_the_original() -> None:
     """HLO's tuple all-to-all (operand i goes to the group's i-th member) imports as the composite
     `xla.tuple_all_to_all`, whose decomposition (one stacked array all_to_all) XLA runs to the original's
     outputs on 4 replicas; the exporter writes the tuple all-to-all back (checked in the round trip above)."""
-    from translate.execute import execute
+    from hlo_translate.execution import execute
 
     hlo = """HloModule m, replica_count=4
 
@@ -629,7 +629,7 @@ def _replica_module() -> str:
 
 def test_spec_form_runs_like_xla_runs_it() -> None:
     """XLA compiling the StableHLO itself and XLA running our HLO agree, on 4 CPU replicas."""
-    from translate.execute import execute
+    from hlo_translate.execution import execute
 
     mlir = _replica_module()
     x = np.arange(8, dtype=np.float32)
@@ -683,8 +683,8 @@ def test_jax_async_collectives_run_and_come_back(name: str, partitioner: str) ->
     import jax
     from jax.sharding import PartitionSpec as P
 
-    import translate
-    from translate.execute import execute
+    import hlo_translate
+    from hlo_translate.execution import execute
 
     body, out_spec, check_vma = _jax_programs()[name]
     mesh = jax.make_mesh((8,), ("x",), axis_types=(jax.sharding.AxisType.Auto,))
@@ -692,7 +692,7 @@ def test_jax_async_collectives_run_and_come_back(name: str, partitioner: str) ->
     x = np.arange(64 * 4, dtype=np.float32).reshape(64, 4)
     lowered = fn.lower(x).as_text()
     assert "async_collective_config" in lowered   # JAX 0.12's spelling (b)
-    hlo = print_hlo_text(translate.stablehlo_to_hlo(lowered))   # runs the Shardy export pass first
+    hlo = print_hlo_text(hlo_translate.stablehlo_to_hlo(lowered))   # runs the Shardy export pass first
     assert "-start" in hlo and "custom_call_target=\"all-" not in hlo, "async collectives must be HLO async ops"
     assert "custom_call_target=\"collective-permute" not in hlo and "custom_call_target=\"reduce-" not in hlo
     np.testing.assert_array_equal(execute(hlo, [x])[0], np.asarray(fn(x)))

@@ -26,10 +26,10 @@ import numpy as np
 import pytest
 from jax import lax
 
-from translate.chlo import DIRECT_MAPPED, RULES, decompose_chlo
-from translate.errors import TranslateError
-from translate.execute import execute
-from translate.mlir.context import make_context, module_to_text, parse_module, verify
+from hlo_translate.chlo import DIRECT_MAPPED, RULES, decompose_chlo
+from hlo_translate.errors import TranslateError
+from hlo_translate.execution import execute
+from hlo_translate.mlir.context import make_context, module_to_text, parse_module, verify
 
 FLOATS = {"f16": np.float16, "bf16": ml_dtypes.bfloat16, "f32": np.float32, "f64": np.float64}
 FLOAT8 = {"f8E4M3FN": ml_dtypes.float8_e4m3fn, "f8E5M2": ml_dtypes.float8_e5m2}

@@ -21,7 +21,7 @@ ENTRY main {
 
 
 def cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "cli.main", *args], input=stdin, capture_output=True, cwd=ROOT)
+    return subprocess.run([sys.executable, "-m", "hlo_translate.cli.main", *args], input=stdin, capture_output=True, cwd=ROOT)
 
 
 def test_stdin_to_stdout_each_form() -> None:

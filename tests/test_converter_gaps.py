@@ -1,7 +1,7 @@
 """The converters' less common corners, each checked against an oracle nobody here wrote.
 
 Oracles: XLA's HLO parser (`hlo_module_from_text`), XLA's own StableHLO → HLO converter
-(`mlir_module_to_xla_computation`), execution on XLA CPU (`translate.execute`), and jaxlib's MLIR
+(`mlir_module_to_xla_computation`), execution on XLA CPU (`hlo_translate.execution`), and jaxlib's MLIR
 verifier (every import is verified). docs/import.md states the forms checked here.
 """
 
@@ -14,9 +14,9 @@ import pytest
 from jaxlib import _hlo
 from jaxlib import _jax
 
-import translate
-from translate.execute.runtime import execute
-from translate.hlo.text import parse_hlo_text, print_hlo_text
+import hlo_translate
+from hlo_translate.execution.runtime import execute
+from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
 
 PLUMBING = {"tuple", "get-tuple-element", "parameter", "copy"}
 
@@ -28,7 +28,7 @@ def _options() -> _hlo.HloPrintOptions:
 
 
 def ours(mlir: str) -> str:
-    return print_hlo_text(translate.stablehlo_to_hlo(mlir))
+    return print_hlo_text(hlo_translate.stablehlo_to_hlo(mlir))
 
 
 def xla(mlir: str) -> str:
@@ -50,7 +50,7 @@ def round_trip(hlo: str) -> tuple[str, str]:
     """(our StableHLO, our HLO after HLO → StableHLO → HLO).
 
     The import is verified by jaxlib's MLIR verifier and holds no mhlo op (`import_module` checks)."""
-    mlir = translate.hlo_to_stablehlo(hlo)
+    mlir = hlo_translate.hlo_to_stablehlo(hlo)
     return mlir, ours(mlir)
 
 
@@ -220,7 +220,7 @@ def test_a_loop_state_shape_that_does_not_hold_the_operands_is_a_clear_error() -
     mlir, _ = round_trip(LOOP_STATES["nested"])
     bad = mlir.replace('xla_shape = "(s32[], (f32[4], (f32[4], s32[])))"', 'xla_shape = "(s32[], (f32[4], f32[4]))"')
     assert bad != mlir
-    with pytest.raises(translate.TranslateError, match=r"xla_shape \(s32\[\], \(f32\[4\], f32\[4\]\)\) does "
+    with pytest.raises(hlo_translate.TranslateError, match=r"xla_shape \(s32\[\], \(f32\[4\], f32\[4\]\)\) does "
                                                        r"not hold the loop's operands"):
         ours(bad)
 
@@ -276,7 +276,7 @@ def test_a_signature_that_does_not_hold_the_function_types_is_a_clear_error() ->
     mlir, _ = round_trip(SIGNATURES["call_with_tuple_parameter_and_one_tuple_root"])
     bad = mlir.replace('xla.signature = "((f32[4], f32[4])) -> (f32[4])"', 'xla.signature = "((f32[4], f32[8])) -> (f32[4])"')
     assert bad != mlir
-    with pytest.raises(translate.TranslateError, match=r"xla.signature '\(\(f32\[4\], f32\[8\]\)\) -> \(f32\[4\]\)' "
+    with pytest.raises(hlo_translate.TranslateError, match=r"xla.signature '\(\(f32\[4\], f32\[8\]\)\) -> \(f32\[4\]\)' "
                                                        r"does not hold the function's types"):
         ours(bad)
 
@@ -427,7 +427,7 @@ def test_dynamic_op_without_static_shape_is_a_clear_error() -> None:
   %b = stablehlo.dynamic_broadcast_in_dim %x, %s, dims = [1] : (tensor<4xf32>, tensor<2xi32>) -> tensor<?x4xf32>
   return %b : tensor<?x4xf32>
 }"""
-    with pytest.raises(translate.TranslateError, match="dynamic_broadcast_in_dim.*dynamic result type"):
+    with pytest.raises(hlo_translate.TranslateError, match="dynamic_broadcast_in_dim.*dynamic result type"):
         ours(text)
 
 

@@ -20,9 +20,9 @@ from click.testing import CliRunner
 from jax.sharding import NamedSharding
 from jax.sharding import PartitionSpec as P
 
-from cli.main import app
-from translate.errors import TranslateError
-from translate.execute import (
+from hlo_translate.cli.main import app
+from hlo_translate.errors import TranslateError
+from hlo_translate.execution import (
     ModuleFormat,
     TensorSpec,
     Verdict,
@@ -221,7 +221,7 @@ def test_fresh_process_gets_devices_and_lapack(tmp_path: Path) -> None:
     (tmp_path / "spmd.hlo").write_text(SPMD_HLO)
     result = run_python(f"""
         import sys, numpy as np
-        from translate.execute import execute
+        from hlo_translate.execution import execute
         x, y = np.arange(64, dtype=np.float32).reshape(16, 4), np.arange(4, dtype=np.float32)
         spmd = execute(open({str(tmp_path / 'spmd.hlo')!r}).read(), [x, y])[0]
         assert np.array_equal(spmd, (x - y).sum(0)), spmd
@@ -240,8 +240,8 @@ def test_too_few_devices_after_jax_started_is_a_clear_error(tmp_path: Path) -> N
     result = run_python(f"""
         import jax
         jax.devices()
-        from translate.execute import execute
-        from translate.errors import TranslateError
+        from hlo_translate.execution import execute
+        from hlo_translate.errors import TranslateError
         try:
             execute(open({str(tmp_path / 'spmd.hlo')!r}).read())
         except TranslateError as err:

@@ -18,12 +18,12 @@ import numpy as np
 import pytest
 
 from tests.export_programs import Program, programs
-from translate.errors import TranslateError
-from translate.export import export_module
-from translate.hlo.ir import HloModule
-from translate.hlo.opcodes import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
-from translate.hlo.text import print_hlo_text
-from translate.mlir.context import make_context, parse_module
+from hlo_translate.errors import TranslateError
+from hlo_translate.export import export_module
+from hlo_translate.hlo.ir import HloModule
+from hlo_translate.hlo.opcodes import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
+from hlo_translate.hlo.text import print_hlo_text
+from hlo_translate.mlir.context import make_context, parse_module
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "export"
 
@@ -57,9 +57,9 @@ def opcodes(hlo_text: str) -> collections.Counter[str]:
 
 def export_module_of(mlir_text: str, **options: bool) -> HloModule:
     """The public path: parse, the passes before export (Shardy, CHLO), export."""
-    import translate
+    import hlo_translate
 
-    return translate.stablehlo_to_hlo(mlir_text, **options)
+    return hlo_translate.stablehlo_to_hlo(mlir_text, **options)
 
 
 def export_text(mlir_text: str, **options: bool) -> str:
@@ -140,7 +140,7 @@ def test_jax_program(program: Program, lapack: None) -> None:
     import jax
     from jaxlib import _hlo
 
-    from translate.execute import compare_outputs, execute
+    from hlo_translate.execution import compare_outputs, execute
 
     mlir_text = jax.jit(program.fn).lower(*program.args).as_text(debug_info=True)
     module = export_module_of(mlir_text)
@@ -228,8 +228,8 @@ if __name__ == "__main__":
 @pytest.mark.parametrize("split,concat", [(0, 1), (1, 0), (2, 0), (0, 2), (1, 2)])
 def test_all_to_all_across_dimensions_runs_like_xla(split: int, concat: int) -> None:
     """split_dimension != concat_dimension: all-to-all + reshape + transpose + reshape, run on 4 replicas."""
-    import translate
-    from translate.execute import validate_modules
+    import hlo_translate
+    from hlo_translate.execution import validate_modules
 
     dims = [4, 8, 12]
     out = list(dims)
@@ -245,7 +245,7 @@ def test_all_to_all_across_dimensions_runs_like_xla(split: int, concat: int) -> 
     return %0 : tensor<{result}xf32>
   }}
 }}"""
-    ours = translate.write_hlo(translate.stablehlo_to_hlo(source)).decode()
+    ours = hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(source)).decode()
     assert "all-to-all(" in ours and "transpose(" in ours
     comparison = validate_modules(source, ours)
     assert comparison.ok, comparison.report()

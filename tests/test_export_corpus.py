@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from tests.test_export import KNOWN_OPCODE_DIFFERENCES as _PROGRAM_DIFFERENCES
-from translate.errors import TranslateError
+from hlo_translate.errors import TranslateError
 
 COMPLEX_EXPANDED = _PROGRAM_DIFFERENCES["complex_ops"] | {"exponential", "power", "rsqrt", "tanh", "tan", "is-finite",
                                                           "sign", "floor", "ceil", "negate", "xor", "clamp"}
@@ -53,8 +53,8 @@ def test_corpus_program(name: str) -> None:
     from jaxlib import _hlo
 
     from tests.test_export import export_module_of, opcode_differences, xla_translation
-    from translate.hlo.text import print_hlo_text
-    from translate.execute import compare_outputs, execute
+    from hlo_translate.hlo.text import print_hlo_text
+    from hlo_translate.execution import compare_outputs, execute
 
     entry = next(e for e in _entries() if e.name == name)
     mlir = entry.stablehlo()

@@ -10,15 +10,14 @@ from pathlib import Path
 
 import pytest
 
-import translate
-
+import hlo_translate
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 EXPORT = sorted((GOLDEN / "export").glob("*.mlir"))
 IMPORT = sorted((GOLDEN / "import").glob("*.hlo"))
 
 
 def _check(reference: str, ours: str) -> None:
-    from translate.execute import execute, validate_modules
+    from hlo_translate.execution import execute, validate_modules
 
     try:
         comparison = validate_modules(reference, ours)
@@ -34,10 +33,10 @@ def _check(reference: str, ours: str) -> None:
 @pytest.mark.parametrize("path", EXPORT, ids=lambda p: p.stem)
 def test_exported_golden_runs_like_its_source(path: Path) -> None:
     source = path.read_text()
-    _check(source, translate.write_hlo(translate.stablehlo_to_hlo(source)).decode())
+    _check(source, hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(source)).decode())
 
 
 @pytest.mark.parametrize("path", IMPORT, ids=lambda p: p.stem)
 def test_imported_golden_runs_like_its_source(path: Path) -> None:
     source = path.read_text()
-    _check(source, translate.hlo_to_stablehlo(source))
+    _check(source, hlo_translate.hlo_to_stablehlo(source))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from translate import TranslateError, read_hlo
+from hlo_translate import TranslateError, read_hlo
 
 GOOD = """HloModule m
 
@@ -50,7 +50,7 @@ def test_wrong_proto_bytes() -> None:
 
 
 def _cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "cli.main", *args], input=stdin, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "hlo_translate.cli.main", *args], input=stdin, capture_output=True,
                           cwd=Path(__file__).resolve().parents[1])
 
 

@@ -10,9 +10,9 @@ import pytest
 
 from tests.support.hlo_compare import assert_same_module, xla_module_from_proto, xla_module_from_text
 from tests.test_proto import HAND_WRITTEN
-from translate.errors import TranslateError
-from translate.hlo.proto_io import module_from_proto_bytes, module_to_proto_bytes
-from translate.hlo.text import parse_hlo_text, print_hlo_text
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.proto_io import module_from_proto_bytes, module_to_proto_bytes
+from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
 
 OUTFEED = """HloModule m
 ENTRY e {
@@ -87,7 +87,7 @@ ENTRY main {
 def test_repeated_names_are_made_unique_as_xla_does() -> None:
     """XLA's parser renames repeated instruction names module-wide (its proto loader requires unique
     names); ours gives every instruction the name XLA gives it."""
-    from proto import hlo_pb2
+    from hlo_translate.proto import hlo_pb2
 
     theirs = hlo_pb2.HloModuleProto.FromString(xla_module_from_text(REPEATED_NAMES).as_serialized_hlo_module_proto())
     ours = parse_hlo_text(REPEATED_NAMES)

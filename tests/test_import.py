@@ -1,7 +1,7 @@
 """HLO → StableHLO import, measured against oracles nobody here wrote.
 
 For each small JAX program, in its unoptimized HLO (`lower(...).as_text(dialect='hlo')`) and its
-optimized HLO (after XLA's CPU pipeline: fusion, bitcast, copy), we import with `translate.import_` and
+optimized HLO (after XLA's CPU pipeline: fusion, bitcast, copy), we import with `hlo_translate.import_` and
 check that
   (a) jaxlib's MLIR verifier accepts the module and it holds no `mhlo.*` op;
   (b) XLA runs it to the same outputs as JAX runs the program;
@@ -31,10 +31,10 @@ from jax import lax
 from jaxlib import _hlo, _jax
 from jaxlib.mlir import ir
 
-from translate.errors import TranslateError
-from translate.hlo.text import parse_hlo_text
-from translate.import_ import import_module
-from translate.mlir.context import make_context, module_to_text
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.text import parse_hlo_text
+from hlo_translate.import_ import import_module
+from hlo_translate.mlir.context import make_context, module_to_text
 
 GOLDEN = pathlib.Path(__file__).resolve().parent.parent / "golden" / "import"
 
@@ -389,9 +389,9 @@ def test_corpus_imports_and_runs(entry, file: str) -> None:
         # The custom-call forms of HLO-only opcodes do not run on XLA as StableHLO (docs/import.md);
         # exported back, XLA's parser reads the opcode again. (Optimized HLO with fusions cannot be
         # recompiled by XLA CPU at all, so this module is verified, not run.)
-        import translate
-        from translate.hlo.text import print_hlo_text
-        back = _hlo.hlo_module_from_text(print_hlo_text(translate.stablehlo_to_hlo(ours))).to_string()
+        import hlo_translate
+        from hlo_translate.hlo.text import print_hlo_text
+        back = _hlo.hlo_module_from_text(print_hlo_text(hlo_translate.stablehlo_to_hlo(ours))).to_string()
         assert all(opcode in back for opcode in ("rng-get-and-update-state", "stochastic-convert")
                    if f"@xla.{opcode.replace('-', '_')}" in ours)
         return

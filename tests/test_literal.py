@@ -18,12 +18,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from proto import hlo_pb2
-from translate.errors import TranslateError
-from translate.hlo.literal import (
+from hlo_translate.proto import hlo_pb2
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.literal import (
     Literal, from_literal_proto, numpy_dtype, parse_literal, primitive_type_of, to_literal_proto,
 )
-from translate.hlo.types import Layout, PrimitiveType, Shape, parse_shape
+from hlo_translate.hlo.types import Layout, PrimitiveType, Shape, parse_shape
 
 P = PrimitiveType
 # F6 constants: XLA aborts when it serializes one (a C++ CHECK), so they have no literal support yet;
@@ -407,7 +407,7 @@ def test_proto_round_trip_is_identity(parts: list[Literal]) -> None:
 
 @pytest.mark.parametrize("element_type", [P.F6E3M2FN, P.F6E2M3FN])
 def test_f6_constants_are_refused_clearly(element_type: PrimitiveType) -> None:
-    from translate.errors import TranslateError
+    from hlo_translate.errors import TranslateError
 
     with pytest.raises(TranslateError, match="has no literal values"):
         parse_literal("{1, 2}", Shape.array(element_type, (2,)))

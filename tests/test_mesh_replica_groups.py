@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from translate.hlo.attributes import parse_replica_groups, print_replica_groups
+from hlo_translate.hlo.attributes import parse_replica_groups, print_replica_groups
 
 MODULE = """HloModule m, num_partitions=8
 
@@ -35,7 +35,7 @@ ENTRY e {
     "mesh['x'=2,'y'=2,'z'=2] {'z','x'}",
 ])
 def test_mesh_groups_reduce_like_their_expansion(mesh_groups: str) -> None:
-    from translate.execute import execute
+    from hlo_translate.execution import execute
 
     explicit = print_replica_groups(parse_replica_groups(mesh_groups).groups())
     inputs = [np.array([1, 2, 4, 8, 16, 32, 64, 128], np.float32)]

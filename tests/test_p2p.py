@@ -24,7 +24,7 @@ from tests.test_async import (
     GOLDEN, _cases, assert_pure_stablehlo, canonical_mlir, check_golden, export_text, import_text, regenerate,
     same_hlo, xla_module,
 )
-from translate.errors import TranslateError
+from hlo_translate.errors import TranslateError
 
 GOLDEN_PAIRS = {
     "send_recv": "both", "send_recv_host": "both", "send_recv_pipeline_attributes": "both",
@@ -169,7 +169,7 @@ def test_jax_psend_precv_translate_as_xla_does(gspmd_lowering: None) -> None:
 def test_jax_psend_precv_run_on_gpu(gspmd_lowering: None) -> None:
     import jax
 
-    from translate.execute import execute
+    from hlo_translate.execution import execute
 
     n = len(jax.devices("cuda"))
     fn, _ = _psend_precv(n)

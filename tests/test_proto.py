@@ -34,7 +34,7 @@ from google.protobuf import descriptor_pb2, json_format, text_format, unknown_fi
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
-from proto import hlo_pb2, xla_data_pb2
+from hlo_translate.proto import hlo_pb2, xla_data_pb2
 
 ROOT = Path(__file__).resolve().parents[1]
 JAX_STAGES = ("lowered", "compiled", "executable")
@@ -677,7 +677,7 @@ def _frame_chain(index: hlo_pb2.StackFrameIndexProto, frame_id: int) -> tuple:
 def _all_metadata(message: Message) -> Iterator[Message]:
     for _, field, value in _submessages(message):
         if field.type == FieldDescriptor.TYPE_MESSAGE:
-            if field.message_type.full_name == "xla.OpMetadata":
+            if field.message_type.full_name == f"{OUR_PACKAGE}.OpMetadata":
                 yield value
             yield from _all_metadata(value)
 
@@ -775,7 +775,7 @@ def _xla_bytes(corpus: dict[str, dict[str, str]], program: str, stage: str) -> b
 
 def test_committed_bindings_match_the_proto_files() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "proto.build", "--check"],
+        [sys.executable, "-m", "hlo_translate.proto.build", "--check"],
         cwd=ROOT, env=_subprocess_env(), capture_output=True, text=True, timeout=300,
     )
     assert result.returncode == 0, result.stderr
@@ -850,7 +850,7 @@ def test_check_tolerates_other_boilerplate_from_another_protoc(tmp_path: Path) -
 def test_bindings_import_without_warnings() -> None:
     # The gencode checks the protobuf runtime version and warns on a major mismatch.
     result = subprocess.run(
-        [sys.executable, "-W", "error", "-c", "import proto.hlo_pb2, proto.xla_data_pb2"],
+        [sys.executable, "-W", "error", "-c", "import hlo_translate.proto.hlo_pb2, hlo_translate.proto.xla_data_pb2"],
         cwd=ROOT, env=_subprocess_env(), capture_output=True, text=True, timeout=120,
     )
     assert result.returncode == 0, result.stderr
@@ -956,13 +956,34 @@ def _reachable(messages: dict, roots: list[str]) -> set[str]:
     return seen
 
 
+OUR_PACKAGE = "hlo_translate.xla"
+
+
+def _renamed_to_xla(file: descriptor_pb2.FileDescriptorProto) -> descriptor_pb2.FileDescriptorProto:
+    """Our file as if its package were XLA's `xla` (the wire format carries neither name)."""
+    renamed = descriptor_pb2.FileDescriptorProto()
+    renamed.CopyFrom(file)
+    renamed.package = "xla"
+
+    def rename(message: descriptor_pb2.DescriptorProto) -> None:
+        for field in message.field:
+            if field.type_name.startswith(f".{OUR_PACKAGE}."):
+                field.type_name = ".xla." + field.type_name[len(OUR_PACKAGE) + 2:]
+        for nested in message.nested_type:
+            rename(nested)
+
+    for message in renamed.message_type:
+        rename(message)
+    return renamed
+
+
 def test_schema_matches_xla_in_jaxlib(jaxlib_schema) -> None:
     ours = []
     for module in (xla_data_pb2, hlo_pb2):
         file = descriptor_pb2.FileDescriptorProto()
         module.DESCRIPTOR.CopyToProto(file)
-        assert file.syntax == "proto3" and file.package == "xla"
-        ours.append(file)
+        assert file.syntax == "proto3" and file.package == OUR_PACKAGE
+        ours.append(_renamed_to_xla(file))
     their_messages, their_enums = _index(list(jaxlib_schema.values()))
     our_messages, our_enums = _index(ours)
 

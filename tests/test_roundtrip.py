@@ -16,10 +16,10 @@ from collections import Counter
 
 import pytest
 
-import translate
-from translate.hlo import attributes as A
-from translate.hlo.ir import HloComputation, HloModule
-from translate.hlo.text import parse_hlo_text
+import hlo_translate
+from hlo_translate.hlo import attributes as A
+from hlo_translate.hlo.ir import HloComputation, HloModule
+from hlo_translate.hlo.text import parse_hlo_text
 
 PLUMBING = {"tuple", "get-tuple-element", "parameter", "copy", "call"}
 IGNORED_ATTRIBUTES = {"metadata", "control-predecessors"}
@@ -60,7 +60,7 @@ MODULES = _modules()
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_hlo_round_trip_is_structurally_equal(path) -> None:
     original = parse_hlo_text(path.read_text())
-    back = translate.stablehlo_to_hlo(translate.hlo_to_stablehlo(original))
+    back = hlo_translate.stablehlo_to_hlo(hlo_translate.hlo_to_stablehlo(original))
     before, after = signature(original), signature(back)
     if before != after:
         lost, gained = before - after, after - before
@@ -76,7 +76,7 @@ def _runs_like_jax(path, module: HloModule) -> None:
     """The module that came back runs on XLA CPU to JAX's recorded outputs (unoptimized, single-device,
     deterministic programs: optimized modules carry CPU-internal fusions XLA cannot always recompile)."""
     from tests.corpus import entries
-    from translate.execute import compare_outputs, execute
+    from hlo_translate.execution import compare_outputs, execute
 
     if path.name != "hlo.txt":
         return
@@ -87,7 +87,7 @@ def _runs_like_jax(path, module: HloModule) -> None:
         from jax._src.lax import linalg
 
         linalg.initialize_lapack()
-    comparison = compare_outputs(entry.outputs(), execute(translate.write_hlo(module).decode(), entry.inputs()))
+    comparison = compare_outputs(entry.outputs(), execute(hlo_translate.write_hlo(module).decode(), entry.inputs()))
     assert comparison.ok, comparison.report()
 
 
@@ -96,6 +96,6 @@ def test_complex_constants_keep_every_bit(element_type: str) -> None:
     """NaN, infinities and signed zeros in complex constants survive both converters."""
     values = "{(nan, nan), (1.5, -2), (inf, -0), (-inf, 3.25), (0, nan)}"
     text = f"HloModule m\nENTRY e {{\n  ROOT c = {element_type}[5] constant({values})\n}}\n"
-    back = translate.stablehlo_to_hlo(translate.hlo_to_stablehlo(text))
+    back = hlo_translate.stablehlo_to_hlo(hlo_translate.hlo_to_stablehlo(text))
     ours, original = back.entry.root.literal, parse_hlo_text(text).entry.root.literal
     assert ours.value.tobytes() == original.value.tobytes() and ours.to_text() == original.to_text()

@@ -23,12 +23,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from translate.errors import TranslateError
-from translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
-from translate.hlo.op_metadata import OpMetadata
-from translate.hlo.sharding import (HloSharding, ShardGroup, ShardGroupKind, ShardingKind, SubgroupType,
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
+from hlo_translate.hlo.op_metadata import OpMetadata
+from hlo_translate.hlo.sharding import (HloSharding, ShardGroup, ShardGroupKind, ShardingKind, SubgroupType,
                                     equivalent, from_op_sharding, parse_sharding)
-from translate.hlo.tile_assignment import IotaTile, TileAssignment
+from hlo_translate.hlo.tile_assignment import IotaTile, TileAssignment
 
 # ---------------------------------------------------------------------------------------------
 # Literal examples
@@ -528,7 +528,7 @@ def test_op_sharding_bytes_match_xla(xla: dict[str, dict]) -> None:
 
 
 def test_from_op_sharding_reads_xla_protos(xla: dict[str, dict]) -> None:
-    from proto import xla_data_pb2
+    from hlo_translate.proto import xla_data_pb2
 
     for text, answer in xla.items():
         message = xla_data_pb2.OpSharding()

@@ -1,4 +1,4 @@
-"""Sharding import (GSPMD -> Shardy) and export (Shardy -> GSPMD), `translate.shardy`.
+"""Sharding import (GSPMD -> Shardy) and export (Shardy -> GSPMD), `hlo_translate.shardy`.
 
 Oracles nobody here wrote:
 - JAX's shardings: `NamedSharding(mesh, spec)._to_xla_hlo_sharding(rank)` gives the GSPMD
@@ -29,11 +29,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from translate.errors import TranslateError
-from translate.hlo.sharding import HloSharding, SubgroupType, equivalent, from_op_sharding, parse_sharding
-from translate.hlo.tile_assignment import TileAssignment
-from translate.shardy import export_shardings, import_shardings
-from translate.shardy.mesh_inference import plan_mesh
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.sharding import HloSharding, SubgroupType, equivalent, from_op_sharding, parse_sharding
+from hlo_translate.hlo.tile_assignment import TileAssignment
+from hlo_translate.shardy import export_shardings, import_shardings
+from hlo_translate.shardy.mesh_inference import plan_mesh
 
 # ---------------------------------------------------------------------------------------------
 # The sharding corpus: JAX NamedShardings and hand-written GSPMD shardings
@@ -183,7 +183,7 @@ def xla_hlo_shardings(mlir_text: str) -> tuple[list[HloSharding], list[HloShardi
     """Parameter and result shardings of the HLO that XLA's own converter makes of a module."""
     from jaxlib import _jax
 
-    from proto import hlo_pb2
+    from hlo_translate.proto import hlo_pb2
 
     computation = _jax.mlir.mlir_module_to_xla_computation(mlir_text, use_tuple_args=False,
                                                            return_tuple=False)
@@ -199,8 +199,8 @@ def xla_hlo_shardings(mlir_text: str) -> tuple[list[HloSharding], list[HloShardi
 
 def _module_shardings(text: str) -> tuple[list[str | None], list[str | None]]:
     """The ``mhlo.sharding`` strings of @main's arguments and results in MLIR text."""
-    from translate.mlir.context import make_context, parse_module
-    from translate.shardy import mlir_util as U
+    from hlo_translate.mlir.context import make_context, parse_module
+    from hlo_translate.shardy import mlir_util as U
 
     with make_context():
         module = parse_module(text)
@@ -363,9 +363,9 @@ def _spmd_names() -> list[str]:
 def _compile_and_run(text: str, inputs: list[np.ndarray]) -> tuple[list[HloSharding], list[HloSharding],
                                                                    list[np.ndarray]]:
     """Compile with XLA on CPU devices, run; (parameter shardings, output shardings, outputs)."""
-    from proto import xla_data_pb2
-    from translate.execute.module import load_module
-    from translate.execute.runtime import _compile, _devices, _gather_outputs, _place_inputs, plan_devices
+    from hlo_translate.proto import xla_data_pb2
+    from hlo_translate.execution.module import load_module
+    from hlo_translate.execution.runtime import _compile, _devices, _gather_outputs, _place_inputs, plan_devices
 
     loaded = load_module(text)
     plan = plan_devices(loaded, None, None)
@@ -383,7 +383,7 @@ def _compile_and_run(text: str, inputs: list[np.ndarray]) -> tuple[list[HloShard
 
 
 def _check_against_jax(entry, text: str) -> None:
-    from translate.execute import compare_outputs
+    from hlo_translate.execution import compare_outputs
 
     params, outs, values = _compile_and_run(text, entry.inputs())
     assert len(params) == len(entry.input_shardings) and len(outs) == len(entry.output_shardings)
@@ -411,11 +411,11 @@ def test_jax_program_import_and_export(name: str) -> None:
 def test_hlo_round_trip_attributes_are_lifted(name: str, importer: str) -> None:
     """HLO from JAX's Shardy lowering carries xla.sdy.* attributes; after HLO -> StableHLO they are
     lifted back to sdy, and the program compiles to JAX's shardings and outputs."""
-    import translate
-    from translate.execute.oracle import xla_hlo_to_stablehlo
+    import hlo_translate
+    from hlo_translate.execution.oracle import xla_hlo_to_stablehlo
 
     entry = next(e for e in _spmd_entries() if e.name == name)
-    stablehlo = translate.hlo_to_stablehlo(entry.hlo()) if importer == "ours" else xla_hlo_to_stablehlo(entry.hlo())
+    stablehlo = hlo_translate.hlo_to_stablehlo(entry.hlo()) if importer == "ours" else xla_hlo_to_stablehlo(entry.hlo())
     lifted = import_shardings(stablehlo)
     assert "xla.sdy" not in lifted and "mhlo.sharding" not in lifted
     _check_against_jax(entry, lifted)
@@ -424,12 +424,12 @@ def test_hlo_round_trip_attributes_are_lifted(name: str, importer: str) -> None:
 def test_round_trip_attributes_without_meshes() -> None:
     """HLO with xla.sdy.sharding but no xla.sdy.meshes (XLA issue 39824: "Mesh not found"): the
     GSPMD shardings next to them are imported instead."""
-    import translate
+    import hlo_translate
 
     entry = next(e for e in _spmd_entries() if e.name == "sharding_constraint_2x2x2")
     hlo = re.sub(r", frontend_attributes=\{xla\.sdy\.meshes=\{[^\n]*\}\}\n", "\n", entry.hlo(), count=1)
     assert "xla.sdy.meshes" not in hlo and "xla.sdy.sharding" in hlo
-    lifted = import_shardings(translate.hlo_to_stablehlo(hlo))
+    lifted = import_shardings(hlo_translate.hlo_to_stablehlo(hlo))
     assert "xla.sdy" not in lifted and '"_axis_0"' in lifted
     _check_against_jax(entry, lifted)
 
@@ -541,7 +541,7 @@ def test_plan_mesh_names_the_conflict() -> None:
 # The command line
 
 def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "cli.main", *args], input=stdin, capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "hlo_translate.cli.main", *args], input=stdin, capture_output=True, text=True)
 
 
 def test_cli_import_and_export(tmp_path) -> None:

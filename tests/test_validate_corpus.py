@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from translate.errors import TranslateError
+from hlo_translate.errors import TranslateError
 
 
 def _entries():
@@ -30,7 +30,7 @@ ENTRIES = _entries()
 
 
 def _validate(reference, candidate, entry):
-    from translate.execute import validate_modules
+    from hlo_translate.execution import validate_modules
 
     return validate_modules(reference, candidate, entry.inputs(), num_devices=entry.num_partitions)
 
@@ -38,12 +38,12 @@ def _validate(reference, candidate, entry):
 @pytest.mark.slow
 @pytest.mark.parametrize("entry", [e for e in ENTRIES if e.is_spmd or e.has_collectives], ids=lambda e: e.name)
 def test_stablehlo_to_hlo_validates(entry) -> None:
-    import translate
-    from translate.execute import xla_stablehlo_to_hlo
+    import hlo_translate
+    from hlo_translate.execution import xla_stablehlo_to_hlo
 
     source = entry.stablehlo_gspmd() if entry.is_spmd else entry.stablehlo()
     try:
-        ours = translate.write_hlo(translate.stablehlo_to_hlo(source)).decode()
+        ours = hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(source)).decode()
     except TranslateError as err:
         assert "\n" not in str(err) and "support" in str(err), str(err)
         pytest.xfail(f"documented unsupported: {err}")
@@ -54,11 +54,11 @@ def test_stablehlo_to_hlo_validates(entry) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)
 def test_hlo_to_stablehlo_validates(entry) -> None:
-    import translate
+    import hlo_translate
 
     source = entry.hlo_gspmd() if entry.is_spmd else entry.hlo()
     try:
-        ours = translate.hlo_to_stablehlo(source)
+        ours = hlo_translate.hlo_to_stablehlo(source)
     except TranslateError as err:
         assert "\n" not in str(err) and "support" in str(err), str(err)
         pytest.xfail(f"documented unsupported: {err}")
@@ -68,18 +68,18 @@ def test_hlo_to_stablehlo_validates(entry) -> None:
 
 def test_a_wrong_translation_is_caught() -> None:
     """Swap the operands of a subtract in our HLO: validate reports the mismatch."""
-    import translate
-    from translate.execute import validate_modules
+    import hlo_translate
+    from hlo_translate.execution import validate_modules
 
     source = """func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
       %0 = stablehlo.subtract %a, %b : tensor<4xf32>
       return %0 : tensor<4xf32>
     }"""
-    module = translate.stablehlo_to_hlo(source)
-    good = translate.write_hlo(module).decode()
+    module = hlo_translate.stablehlo_to_hlo(source)
+    good = hlo_translate.write_hlo(module).decode()
     assert validate_modules(source, good).ok
     sub = next(i for i in module.instructions() if i.opcode == "subtract")
     sub.operands.reverse()
-    bad = translate.write_hlo(module).decode()
+    bad = hlo_translate.write_hlo(module).decode()
     comparison = validate_modules(source, bad)
     assert not comparison.ok and "MISMATCH" in comparison.report()

@@ -1,10 +1,10 @@
 """hlo-translate: lossless translation between StableHLO (MLIR) and XLA HLO.
 
 The public API is a handful of functions; each imports what it needs when called, so
-`import translate` stays cheap.
+`import hlo_translate` stays cheap.
 
-    >>> import translate
-    >>> hlo = translate.read_hlo("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }")
+    >>> import hlo_translate
+    >>> hlo = hlo_translate.read_hlo("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }")
     >>> hlo.entry.root.opcode
     'parameter'
 """
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from translate.errors import SourceLocation, TranslateError
-from translate.hlo.io import HloFormat, detect_hlo_format, read_hlo, write_hlo
+from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.hlo.io import HloFormat, detect_hlo_format, read_hlo, write_hlo
 
 if TYPE_CHECKING:
-    from translate.hlo.ir import HloModule
+    from hlo_translate.hlo.ir import HloModule
 
 __all__ = ["TranslateError", "SourceLocation", "HloFormat", "detect_hlo_format", "read_hlo", "write_hlo",
            "stablehlo_to_hlo", "hlo_to_stablehlo", "import_shardings", "export_shardings", "execute"]
@@ -29,8 +29,8 @@ def stablehlo_to_hlo(source: str | bytes, *, use_tuple_args: bool = False,
 
     Write the result with `write_hlo(module, HloFormat.TEXT | PROTO | PROTO_TEXT)`.
     """
-    from translate.export import export_module
-    from translate.mlir.context import make_context, parse_module
+    from hlo_translate.export import export_module
+    from hlo_translate.mlir.context import make_context, parse_module
 
     with make_context():
         module = parse_module(source)
@@ -41,11 +41,11 @@ def stablehlo_to_hlo(source: str | bytes, *, use_tuple_args: bool = False,
 def _prepare_for_export(module) -> None:
     """The passes that run before the exporter: Shardy -> GSPMD shardings, then CHLO decomposition."""
     if any(op.operation.name == "sdy.mesh" for op in module.body.operations):
-        from translate.shardy import export_module as export_sdy
+        from hlo_translate.shardy import export_module as export_sdy
 
         export_sdy(module)
     try:
-        from translate.chlo import decompose_chlo
+        from hlo_translate.chlo import decompose_chlo
     except ImportError:  # the pass is not there yet: the exporter names the CHLO op it cannot map
         return
     decompose_chlo(module)
@@ -59,9 +59,9 @@ def hlo_to_stablehlo(source: str | bytes | HloModule, *, emit: str = "text",
     locations (instruction names and metadata, so that a round trip keeps them) unless `locations`
     is False; bytecode always does.
     """
-    from translate.hlo.ir import HloModule as _HloModule
-    from translate.import_ import import_module
-    from translate.mlir.context import make_context, module_to_bytecode, module_to_text
+    from hlo_translate.hlo.ir import HloModule as _HloModule
+    from hlo_translate.import_ import import_module
+    from hlo_translate.mlir.context import make_context, module_to_bytecode, module_to_text
 
     hlo = source if isinstance(source, _HloModule) else read_hlo(source)
     with make_context() as context:
@@ -73,20 +73,20 @@ def hlo_to_stablehlo(source: str | bytes | HloModule, *, emit: str = "text",
 
 def import_shardings(source: str | bytes) -> str:
     """GSPMD `mhlo.sharding` attributes of a StableHLO module -> Shardy `sdy.mesh` + `sdy.sharding`."""
-    from translate.shardy import import_shardings as _impl
+    from hlo_translate.shardy import import_shardings as _impl
 
     return _impl(source)
 
 
 def export_shardings(source: str | bytes) -> str:
     """Shardy shardings of a StableHLO module -> GSPMD `mhlo.sharding` strings."""
-    from translate.shardy import export_shardings as _impl
+    from hlo_translate.shardy import export_shardings as _impl
 
     return _impl(source)
 
 
 def execute(module: str | bytes, inputs=None, **options):
     """Compile `module` (HLO or StableHLO) with XLA and run it; see `translate.execute.execute`."""
-    from translate.execute import execute as _impl
+    from hlo_translate.execution import execute as _impl
 
     return _impl(module, inputs, **options)

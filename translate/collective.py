@@ -31,8 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from translate.errors import TranslateError
-from translate.hlo.attributes import (
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.attributes import (
     FrontendAttributes, IotaReplicaGroups, MeshReplicaGroups, ReplicaGroups, parse_pairs, parse_replica_groups,
     print_pairs, print_replica_groups,
 )

@@ -44,3 +44,20 @@ class TranslateError(Exception):
         where = f"{self.location}: " if self.location else ""
         what = f"'{self.op}': " if self.op else ""
         return f"{where}error: {what}{self.message}".replace("\n", " ")
+
+
+class InternalError(TranslateError):
+    """A broken invariant inside hlo-translate (a bug, not a problem with the input).
+
+    The CLI reports it as an internal error with exit status 1 and asks for a report.
+    """
+
+    def with_file(self, file: str) -> "InternalError":
+        loc = self.location or SourceLocation()
+        return InternalError(self.message, op=self.op, location=SourceLocation(file, loc.line, loc.column))
+
+    def __str__(self) -> str:
+        where = f"{self.location}: " if self.location else ""
+        what = f"'{self.op}': " if self.op else ""
+        return (f"{where}internal error: {what}{self.message} (a bug in hlo-translate; please report it "
+                f"with the input)").replace("\n", " ")

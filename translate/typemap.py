@@ -12,8 +12,8 @@ import functools
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from translate.errors import TranslateError
-from translate.hlo.types import UNBOUNDED, PrimitiveType, Shape
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.types import UNBOUNDED, PrimitiveType, Shape
 
 P = PrimitiveType
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cli.common import convert_paths, read_input, write_output
+from hlo_translate.cli.common import convert_paths, read_input, write_output
 
 _SUFFIX = {"text": ".hlo", "proto": ".pb", "proto-text": ".pbtxt"}
 
@@ -18,7 +18,7 @@ def command(inputs: tuple[str, ...], output: str | None, emit: str) -> None:
 
     A directory argument converts every file in it into the -o directory.
     """
-    from translate import HloFormat, read_hlo, write_hlo
+    from hlo_translate import HloFormat, read_hlo, write_hlo
 
     def convert_one(path: str, out: str | None) -> None:
         module = read_hlo(read_input(path))

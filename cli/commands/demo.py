@@ -9,9 +9,15 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    from translate.hlo.ir import HloComputation
+    from hlo_translate.hlo.ir import HloComputation
 
-ROOT = Path(__file__).resolve().parents[2]
+
+
+def _bundled_examples() -> Path:
+    """The examples shipped with the package (`hlo_translate.golden`, the repository's golden/)."""
+    import importlib.resources
+
+    return Path(str(importlib.resources.files("hlo_translate.golden")))
 
 
 def _status(ok: bool) -> str:
@@ -20,7 +26,7 @@ def _status(ok: bool) -> str:
 
 def _run_check(reference: str, ours: str) -> tuple[bool, str]:
     """Run ours next to the reference; an example XLA cannot run here at all is only translated."""
-    from translate.execute import execute, validate_modules
+    from hlo_translate.execution import execute, validate_modules
 
     try:
         verdict = validate_modules(reference, ours)
@@ -39,7 +45,7 @@ _PLUMBING = frozenset({"tuple", "get-tuple-element", "parameter"})
 
 
 def _inline_opcodes(computation: HloComputation) -> Counter[str]:
-    from translate.hlo.ir import HloComputation
+    from hlo_translate.hlo.ir import HloComputation
 
     counts: Counter[str] = Counter()
     for instr in computation.instructions:
@@ -55,8 +61,8 @@ def _inline_opcodes(computation: HloComputation) -> Counter[str]:
 
 def _async_round_trip(hlo: str) -> tuple[bool, str]:
     """The same instructions (tuple plumbing aside) after the round trip, and the same StableHLO again."""
-    import translate
-    from translate.hlo.text import parse_hlo_text, print_hlo_text
+    import hlo_translate
+    from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
 
     from jaxlib import _hlo
 
@@ -66,9 +72,9 @@ def _async_round_trip(hlo: str) -> tuple[bool, str]:
         module = parse_hlo_text(_hlo.hlo_module_from_text(text).to_string())
         return _inline_opcodes(module.entry)
 
-    mlir = translate.hlo_to_stablehlo(hlo, locations=False)
-    back = print_hlo_text(translate.stablehlo_to_hlo(mlir))
-    same = opcodes(back) == opcodes(hlo) and translate.hlo_to_stablehlo(back, locations=False) == mlir
+    mlir = hlo_translate.hlo_to_stablehlo(hlo, locations=False)
+    back = print_hlo_text(hlo_translate.stablehlo_to_hlo(mlir))
+    same = opcodes(back) == opcodes(hlo) and hlo_translate.hlo_to_stablehlo(back, locations=False) == mlir
     async_ops = sum(1 for i in parse_hlo_text(hlo).instructions()
                     if i.opcode.endswith(("-start", "-done", "-update")) or i.opcode in ("send", "recv"))
     kept = "the same instructions and StableHLO" if same else "DIFFERENT after the round trip"
@@ -76,26 +82,26 @@ def _async_round_trip(hlo: str) -> tuple[bool, str]:
 
 
 @click.command("demo")
-@click.option("--examples", type=click.Path(exists=True, file_okay=False), default=str(ROOT / "golden"),
-              show_default=True, help="Folder with export/*.mlir, import/*.hlo and async/*.hlo examples.")
-def command(examples: str) -> None:
+@click.option("--examples", type=click.Path(exists=True, file_okay=False), default=None,
+              help="Folder with export/*.mlir, import/*.hlo and async/*.hlo examples (default: the bundled ones).")
+def command(examples: str | None) -> None:
     """Translate the bundled examples both ways, check them with XLA, and run them."""
     import os
 
     os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")  # XLA's C++ logs would drown the report
-    import translate
-    from translate.hlo.text import print_hlo_text
+    import hlo_translate
+    from hlo_translate.hlo.text import print_hlo_text
 
     from jaxlib import _hlo
 
-    folder = Path(examples)
+    folder = Path(examples) if examples else _bundled_examples()
     failures = 0
     ran = [0]
     click.echo("StableHLO -> HLO (ours), checked by XLA's parser and by running ours next to XLA's translation:")
     for source in sorted((folder / "export").glob("*.mlir")):
         try:
-            module = translate.stablehlo_to_hlo(source.read_text())
+            module = hlo_translate.stablehlo_to_hlo(source.read_text())
             text = print_hlo_text(module)
             _hlo.hlo_module_from_text(text)
             ok, detail = _run_check(source.read_text(), text)
@@ -108,7 +114,7 @@ def command(examples: str) -> None:
     click.echo("HLO -> StableHLO (ours), verified by MLIR, run next to the original HLO:")
     for source in sorted((folder / "import").glob("*.hlo")):
         try:
-            mlir = translate.hlo_to_stablehlo(source.read_text())
+            mlir = hlo_translate.hlo_to_stablehlo(source.read_text())
             ok, detail = _run_check(source.read_text(), mlir)
             ran[0] += "outputs match" in detail
             detail = f"{mlir.count(' = stablehlo.')} StableHLO ops; {detail}"

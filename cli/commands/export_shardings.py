@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cli.common import convert_paths, read_input, write_output
+from hlo_translate.cli.common import convert_paths, read_input, write_output
 
 
 @click.command("export-shardings")
@@ -16,7 +16,7 @@ def command(inputs: tuple[str, ...], output: str | None) -> None:
     sdy.manual_computation becomes the mhlo form of shard_map (custom calls around a call of
     @shmap_body); sdy.mesh ops are dropped.
     """
-    from translate import export_shardings
+    from hlo_translate import export_shardings
 
     def convert_one(path: str, out: str | None) -> None:
         write_output(out, export_shardings(read_input(path)))

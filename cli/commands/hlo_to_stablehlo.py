@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cli.common import convert_paths, read_input, write_output
+from hlo_translate.cli.common import convert_paths, read_input, write_output
 
 
 @click.command("hlo-to-stablehlo")
@@ -13,7 +13,7 @@ from cli.common import convert_paths, read_input, write_output
 @click.option("--emit", type=click.Choice(["text", "bytecode"]), default="text", show_default=True)
 def command(inputs: tuple[str, ...], output: str | None, emit: str) -> None:
     """Translate HLO modules to StableHLO (MLIR text or bytecode)."""
-    from translate import hlo_to_stablehlo
+    from hlo_translate import hlo_to_stablehlo
 
     def convert_one(path: str, out: str | None) -> None:
         write_output(out, hlo_to_stablehlo(read_input(path), emit=emit))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cli.common import convert_paths, read_input, write_output
+from hlo_translate.cli.common import convert_paths, read_input, write_output
 
 
 @click.command("import-shardings")
@@ -16,7 +16,7 @@ def command(inputs: tuple[str, ...], output: str | None) -> None:
     One mesh is inferred for the whole module; the mhlo form of shard_map becomes
     sdy.manual_computation, and XLA's xla.sdy.* round-trip attributes are lifted back.
     """
-    from translate import import_shardings
+    from hlo_translate import import_shardings
 
     def convert_one(path: str, out: str | None) -> None:
         write_output(out, import_shardings(read_input(path)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 import numpy as np
 
-from cli.common import execution_options, read_input, user_errors, write_output
+from hlo_translate.cli.common import execution_options, read_input, user_errors, write_output
 
 
 @click.command("run")
@@ -27,7 +27,7 @@ def command(module_path: str, platform: str, num_devices: int | None, inputs_pat
     across hosts, start the same command on every host with --coordinator, --num-processes and
     --process-id; process 0 writes the outputs.
     """
-    from translate.execute import arrays_to_npz, execute, initialize_distributed
+    from hlo_translate.execution import arrays_to_npz, execute, initialize_distributed
 
     group = (coordinator, num_processes, process_id)
     if any(value is not None for value in group) and not all(value is not None for value in group):
@@ -50,6 +50,6 @@ def command(module_path: str, platform: str, num_devices: int | None, inputs_pat
 
 
 def _type_name(value: np.ndarray) -> str:
-    from translate.execute import TensorSpec
+    from hlo_translate.execution import TensorSpec
 
     return str(TensorSpec(tuple(value.shape), value.dtype))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cli.common import convert_paths, read_input, write_output
+from hlo_translate.cli.common import convert_paths, read_input, write_output
 
 _SUFFIX = {"text": ".hlo", "proto": ".pb", "proto-text": ".pbtxt"}
 
@@ -18,7 +18,7 @@ _SUFFIX = {"text": ".hlo", "proto": ".pb", "proto-text": ".pbtxt"}
 def command(inputs: tuple[str, ...], output: str | None, emit: str, use_tuple_args: bool,
             return_tuple: bool) -> None:
     """Translate StableHLO modules to HLO text or HloModuleProto."""
-    from translate import HloFormat, stablehlo_to_hlo, write_hlo
+    from hlo_translate import HloFormat, stablehlo_to_hlo, write_hlo
 
     def convert_one(path: str, out: str | None) -> None:
         module = stablehlo_to_hlo(read_input(path), use_tuple_args=use_tuple_args, return_tuple=return_tuple)

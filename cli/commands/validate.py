@@ -7,8 +7,8 @@ from typing import Any
 
 import click
 
-from cli.common import execution_options, read_input, user_errors
-from translate.errors import TranslateError
+from hlo_translate.cli.common import execution_options, read_input, user_errors
+from hlo_translate.errors import TranslateError
 
 EXIT_MISMATCH = 1
 
@@ -24,7 +24,7 @@ def command(module_path: str, platform: str, num_devices: int | None, inputs_pat
     StableHLO input is translated to HLO, HLO input to StableHLO. Exits 0 when every output
     matches, 1 on a mismatch, 2 when something could not be read, translated or run.
     """
-    from translate.execute import load_module, plan_devices, validate_modules
+    from hlo_translate.execution import load_module, plan_devices, validate_modules
 
     with user_errors(module_path):
         data = read_input(module_path)
@@ -43,7 +43,7 @@ def command(module_path: str, platform: str, num_devices: int | None, inputs_pat
 
 def _translations(data: bytes, fmt: Any) -> tuple[str, Any, Any]:
     """(direction, XLA's translation, ours) of `data`, a module in format `fmt`."""
-    from translate.execute import ModuleFormat, xla_hlo_to_stablehlo, xla_stablehlo_to_hlo
+    from hlo_translate.execution import ModuleFormat, xla_hlo_to_stablehlo, xla_stablehlo_to_hlo
 
     binary = fmt in (ModuleFormat.HLO_PROTO, ModuleFormat.MLIR_BYTECODE)
     source = data if binary else data.decode("utf-8")
@@ -51,9 +51,9 @@ def _translations(data: bytes, fmt: Any) -> tuple[str, Any, Any]:
         return "HLO -> StableHLO", xla_hlo_to_stablehlo(source), _ours("hlo_to_stablehlo", source)
     ours = _ours("stablehlo_to_hlo", source)
     if not isinstance(ours, (str, bytes)):  # our HLO IR: its text keeps num_partitions/replica_count
-        import translate
+        import hlo_translate
 
-        ours = translate.write_hlo(ours, translate.HloFormat.TEXT).decode()
+        ours = hlo_translate.write_hlo(ours, hlo_translate.HloFormat.TEXT).decode()
     return "StableHLO -> HLO", xla_stablehlo_to_hlo(source), ours
 
 
@@ -62,9 +62,9 @@ def _ours(name: str, source: str | bytes) -> Any:
 
     The converters are imported only now; while one is missing from this build, a clear error.
     """
-    import translate
+    import hlo_translate
 
-    converter = getattr(translate, name, None)
+    converter = getattr(hlo_translate, name, None)
     try:
         if converter is None:
             raise ImportError(name)

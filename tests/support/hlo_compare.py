@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from google.protobuf import text_format
 
-from proto import hlo_pb2
+from hlo_translate.proto import hlo_pb2
 
 
 def xla_module_from_text(text: str):

@@ -1,7 +1,7 @@
 """CHLO decomposition: a pass over a StableHLO module (MLIR world) that rewrites every `chlo.*` op
 HLO has no opcode for into StableHLO ops with the numerics of XLA's own legalization.
 
-    >>> from translate.chlo import decompose_chlo, DIRECT_MAPPED
+    >>> from hlo_translate.chlo import decompose_chlo, DIRECT_MAPPED
     >>> with make_context():                                       # doctest: +SKIP
     ...     module = parse_module(jax.jit(jnp.arcsinh).lower(x).as_text())
     ...     decompose_chlo(module)          # in place; chlo.asinh is gone
@@ -14,8 +14,8 @@ lgamma, digamma, zeta, polygamma, bessel_i1e), `bits` (is_inf, next_after, mulhi
 `structured` (ragged_dot, scan, top_k).
 """
 
-from translate.chlo import bits, broadcasting, elementary, special, structured  # noqa: F401  (register rules)
-from translate.chlo.decompose import DIRECT_MAPPED, DIRECT_MAPPED_REAL_ONLY, decompose_chlo
-from translate.chlo.registry import RULES
+from hlo_translate.chlo import bits, broadcasting, elementary, special, structured  # noqa: F401  (register rules)
+from hlo_translate.chlo.decompose import DIRECT_MAPPED, DIRECT_MAPPED_REAL_ONLY, decompose_chlo
+from hlo_translate.chlo.registry import RULES
 
 __all__ = ["DIRECT_MAPPED", "DIRECT_MAPPED_REAL_ONLY", "RULES", "decompose_chlo"]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from translate.chlo.builder import (
+from hlo_translate.chlo.builder import (
     V, bitcast, convert, inf, nan, select, shift_right_arithmetic, shift_right_logical,
 )
-from translate.chlo.registry import RuleContext, decomposes
+from hlo_translate.chlo.registry import RuleContext, decomposes
 
 
 def next_after(x: V, y: V) -> V:

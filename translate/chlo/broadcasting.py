@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from translate.chlo import bits, special
-from translate.chlo.builder import V, complex_part_type, make_complex
-from translate.chlo.registry import RuleContext, decomposes
+from hlo_translate.chlo import bits, special
+from hlo_translate.chlo.builder import V, complex_part_type, make_complex
+from hlo_translate.chlo.registry import RuleContext, decomposes
 
 _ELEMENTWISE: dict[str, Callable[[ir.Value, ir.Value], ir.Value]] = {
     "add": hlo.add, "and": hlo.and_, "atan2": hlo.atan2, "complex": hlo.complex, "divide": hlo.divide,

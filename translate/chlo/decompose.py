@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from translate.chlo.builder import is_complex_type
-from translate.chlo.registry import RULES, RuleContext, source_location
-from translate.errors import TranslateError
+from hlo_translate.chlo.builder import is_complex_type
+from hlo_translate.chlo.registry import RULES, RuleContext, source_location
+from hlo_translate.errors import TranslateError
 
 # CHLO ops the exporter (translate.export) maps straight to an HLO opcode, as XLA's own pipeline
 # does: erf -> erf, tan -> tan, top_k -> topk, square -> multiply(x, x). The pass leaves them alone.

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import math
 
-from translate.chlo.builder import (
+from hlo_translate.chlo.builder import (
     V, atan2, cos, exp, expm1, imag, inf, is_finite, largest, log, log1p, make_complex, maximum, minimum, nan, real,
     select, sign, sin, smallest_normal, sqrt, tanh, with_upcast,
 )
-from translate.chlo.registry import RuleContext, decomposes
+from hlo_translate.chlo.registry import RuleContext, decomposes
 
 # ---------------------------------------------------------------- real functions
 

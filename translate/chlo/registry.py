@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from jaxlib.mlir import ir
 
-from translate.chlo.builder import V
-from translate.errors import SourceLocation, TranslateError
+from hlo_translate.chlo.builder import V
+from hlo_translate.errors import SourceLocation, TranslateError
 
 _FILE_LINE_COL = re.compile(r'loc\("([^"]*)":(\d+):(\d+)')
 

@@ -13,11 +13,11 @@ from collections.abc import Callable, Sequence
 
 from jaxlib.mlir import ir
 
-from translate.chlo.builder import (
+from hlo_translate.chlo.builder import (
     V, clamp, cos, exp, floor, inf, is_finite, log, log1p, nan, polynomial, power, remainder, select, sign, sin,
     smallest_subnormal, sqrt, with_upcast,
 )
-from translate.chlo.registry import RuleContext, decomposes
+from hlo_translate.chlo.registry import RuleContext, decomposes
 
 
 def _is_f64(x: V) -> bool:

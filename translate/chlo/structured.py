@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from translate.chlo.builder import V, constant, is_complex_type, is_float_type
-from translate.chlo.registry import RuleContext, decomposes
+from hlo_translate.chlo.builder import V, constant, is_complex_type, is_float_type
+from hlo_translate.chlo.registry import RuleContext, decomposes
 
 _I64 = lambda: ir.IntegerType.get_signless(64)  # noqa: E731
 

@@ -4,12 +4,12 @@ Handlers live in one module per op family and register themselves in `registry.H
 one-to-one ops of `translate.optable` are registered last from the table.
 """
 
-from translate.export import (  # noqa: F401  (imported to register their handlers)
+from hlo_translate.export import (  # noqa: F401  (imported to register their handlers)
     collectives, constants, control_flow, custom_call, data_movement, elementwise, linalg, misc, reduction,
 )
-from translate.export import async_ops, p2p  # noqa: F401,E402  (async values, send/recv)
-from translate.export import dynamic  # noqa: F401,E402  (dynamic-shape ops)
-from translate.export.module import export_module
+from hlo_translate.export import async_ops, p2p  # noqa: F401,E402  (async values, send/recv)
+from hlo_translate.export import dynamic  # noqa: F401,E402  (dynamic-shape ops)
+from hlo_translate.export.module import export_module
 
 elementwise.register_table()
 

@@ -17,23 +17,23 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from translate.async_forms import (
+from hlo_translate.async_forms import (
     CALLED_COMPUTATION_ATTR, DONE_OF, FALLBACK_ATTRIBUTES, FALLBACK_OPCODES, FALLBACK_PREFIX, FORMS,
     BUNDLE_CONSUMERS, JAX_ASYNC_CONFIG_ATTR, JAX_DONE_TARGETS, JAX_START_TARGETS, AsyncForm, context_of,
     implied_bundle, start_shape,
 )
-from translate.collective import Collective, CollectiveKind
-from translate.errors import TranslateError
-from translate.export import mlir_attrs as A
-from translate.export.collectives import collective_of, module_device_count
-from translate.export.context import Builder, frontend_attributes_of
-from translate.export.module import function_computation
-from translate.export.regions import flat_computation, leaves, pack
-from translate.export.registry import handles, handles_custom_call
-from translate.hlo.attributes import FrontendAttributes, parse_attribute
-from translate.hlo.ir import HloComputation, HloInstruction
-from translate.hlo.types import Shape
-from translate.markers import EXECUTION_THREAD, OPERAND_SHAPE, XLA_SHAPE
+from hlo_translate.collective import Collective, CollectiveKind
+from hlo_translate.errors import TranslateError
+from hlo_translate.export import mlir_attrs as A
+from hlo_translate.export.collectives import collective_of, module_device_count
+from hlo_translate.export.context import Builder, frontend_attributes_of
+from hlo_translate.export.module import function_computation
+from hlo_translate.export.regions import flat_computation, leaves, pack
+from hlo_translate.export.registry import handles, handles_custom_call
+from hlo_translate.hlo.attributes import FrontendAttributes, parse_attribute
+from hlo_translate.hlo.ir import HloComputation, HloInstruction
+from hlo_translate.hlo.types import Shape
+from hlo_translate.markers import EXECUTION_THREAD, OPERAND_SHAPE, XLA_SHAPE
 
 MAIN_THREAD = "main"
 

@@ -11,15 +11,15 @@ from dataclasses import replace
 
 from jaxlib.mlir import ir
 
-from translate.collective import REPLICA_GROUPS_FORM_ATTR, Channel, Collective, CollectiveKind
-from translate.errors import TranslateError
-from translate.export import mlir_attrs as A
-from translate.export.context import Builder
-from translate.export.registry import handles, handles_custom_call
-from translate.export.regions import flat_computation
-from translate.hlo.ir import HloComputation, HloInstruction
-from translate.hlo.types import Shape, with_default_layouts
-from translate.markers import TUPLE_ALL_TO_ALL
+from hlo_translate.collective import REPLICA_GROUPS_FORM_ATTR, Channel, Collective, CollectiveKind
+from hlo_translate.errors import TranslateError
+from hlo_translate.export import mlir_attrs as A
+from hlo_translate.export.context import Builder
+from hlo_translate.export.registry import handles, handles_custom_call
+from hlo_translate.export.regions import flat_computation
+from hlo_translate.hlo.ir import HloComputation, HloInstruction
+from hlo_translate.hlo.types import Shape, with_default_layouts
+from hlo_translate.markers import TUPLE_ALL_TO_ALL
 
 
 def module_device_count(b: Builder) -> int | None:

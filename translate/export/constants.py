@@ -13,12 +13,12 @@ import ml_dtypes
 import numpy as np
 from jaxlib.mlir import ir
 
-from translate.errors import TranslateError
-from translate.export.context import Builder
-from translate.export.registry import handles
-from translate.hlo.ir import HloInstruction
-from translate.hlo.types import PrimitiveType as P
-from translate.hlo.types import Shape
+from hlo_translate.errors import TranslateError
+from hlo_translate.export.context import Builder
+from hlo_translate.export.registry import handles
+from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.types import PrimitiveType as P
+from hlo_translate.hlo.types import Shape
 
 NUMPY_DTYPES: dict[P, np.dtype] = {
     P.PRED: np.dtype(np.bool_), P.S8: np.dtype(np.int8), P.S16: np.dtype(np.int16),
@@ -118,7 +118,7 @@ def _scalar(token: str, dtype: np.dtype) -> object:
 
 
 def literal_of(array: np.ndarray, shape: Shape):  # -> Literal
-    from translate.hlo.literal import Literal
+    from hlo_translate.hlo.literal import Literal
 
     # Built directly (not Literal.from_numpy) to keep rank-0 arrays rank 0 and the shape's layout.
     return Literal(shape, np.ascontiguousarray(array).reshape(shape.dimensions))

@@ -15,15 +15,15 @@ from typing import Any
 
 from jaxlib.mlir import ir
 
-from translate.errors import SourceLocation, TranslateError
-from translate.export import mlir_attrs as A
-from translate.export.locations import location_info
-from translate.export.registry import HANDLERS
-from translate.hlo.attributes import FrontendAttributes
-from translate.hlo.op_metadata import OpMetadata
-from translate.hlo.ir import HloComputation, HloInstruction
-from translate.hlo.types import PrimitiveType, Shape, with_default_layouts
-from translate.typemap import shape_from_mlir
+from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.export import mlir_attrs as A
+from hlo_translate.export.locations import location_info
+from hlo_translate.export.registry import HANDLERS
+from hlo_translate.hlo.attributes import FrontendAttributes
+from hlo_translate.hlo.op_metadata import OpMetadata
+from hlo_translate.hlo.ir import HloComputation, HloInstruction
+from hlo_translate.hlo.types import PrimitiveType, Shape, with_default_layouts
+from hlo_translate.typemap import shape_from_mlir
 
 _BAD_NAME_CHARS = re.compile(r"[^A-Za-z0-9_.\-]")
 _VALID_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
@@ -266,7 +266,7 @@ class Builder:
         attr = A.get(op, "mhlo.sharding")
         if attr is None or not results:
             return
-        from translate.hlo.sharding import parse_sharding
+        from hlo_translate.hlo.sharding import parse_sharding
 
         sharding = parse_sharding(A.string(attr))
         main = results[0]

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from translate.errors import TranslateError
-from translate.export import mlir_attrs as A
-from translate.export.context import Builder
-from translate.export.regions import (
+from hlo_translate.errors import TranslateError
+from hlo_translate.export import mlir_attrs as A
+from hlo_translate.export.context import Builder
+from hlo_translate.export.regions import (
     branch_computation, captures_of, captures_operand, leaves, pack, tuple_computation,
 )
-from translate.export.registry import handles
-from translate.hlo.ir import HloComputation, HloInstruction
-from translate.hlo.types import Shape, with_default_layouts
-from translate.markers import XLA_SHAPE
+from hlo_translate.export.registry import handles
+from hlo_translate.hlo.ir import HloComputation, HloInstruction
+from hlo_translate.hlo.types import Shape, with_default_layouts
+from hlo_translate.markers import XLA_SHAPE
 
 
 @handles("stablehlo.while")

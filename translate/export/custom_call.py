@@ -12,15 +12,15 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from translate.errors import TranslateError
-from translate.export import mlir_attrs as A
-from translate.export.context import Builder
-from translate.export.module import function_computation
-from translate.export.registry import CUSTOM_CALL_HANDLERS, handles
-from translate.hlo.attributes import Enum, OutputOperandAlias, RawAttr
-from translate.hlo.ir import HloInstruction
-from translate.hlo.types import Layout, Shape
-from translate.markers import PLAIN_CUSTOM_CALL
+from hlo_translate.errors import TranslateError
+from hlo_translate.export import mlir_attrs as A
+from hlo_translate.export.context import Builder
+from hlo_translate.export.module import function_computation
+from hlo_translate.export.registry import CUSTOM_CALL_HANDLERS, handles
+from hlo_translate.hlo.attributes import Enum, OutputOperandAlias, RawAttr
+from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.types import Layout, Shape
+from hlo_translate.markers import PLAIN_CUSTOM_CALL
 
 API_VERSIONS = {0: "API_VERSION_UNSPECIFIED", 1: "API_VERSION_ORIGINAL", 2: "API_VERSION_STATUS_RETURNING",
                 3: "API_VERSION_STATUS_RETURNING_UNIFIED", 4: "API_VERSION_TYPED_FFI"}

@@ -13,7 +13,7 @@ Computations no longer reached from the entry go.
 
 from __future__ import annotations
 
-from translate.hlo.ir import HloComputation, HloInstruction, HloModule
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
 
 SIDE_EFFECT_OPCODES = frozenset({
     "send", "send-done", "recv", "recv-done", "infeed", "outfeed", "rng", "rng-get-and-update-state",

@@ -15,13 +15,13 @@ from __future__ import annotations
 import numpy as np
 from jaxlib.mlir import ir
 
-from translate.errors import TranslateError
-from translate.export import mlir_attrs as A
-from translate.export.context import Builder
-from translate.export.registry import HANDLERS, handles
-from translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
-from translate.hlo.ir import HloInstruction
-from translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.errors import TranslateError
+from hlo_translate.export import mlir_attrs as A
+from hlo_translate.export.context import Builder
+from hlo_translate.export.registry import HANDLERS, handles
+from hlo_translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
+from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.types import PrimitiveType, Shape
 
 
 def constant_operand(value: ir.Value) -> np.ndarray | None:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from translate.errors import TranslateError
-from translate.export import mlir_attrs as A
-from translate.export.context import Builder
-from translate.export.registry import HANDLERS, handles
-from translate.hlo.attributes import Enum
-from translate.hlo.ir import HloInstruction
-from translate.hlo.types import PrimitiveType
-from translate.optable import ONE_TO_ONE, OneToOne
+from hlo_translate.errors import TranslateError
+from hlo_translate.export import mlir_attrs as A
+from hlo_translate.export.context import Builder
+from hlo_translate.export.registry import HANDLERS, handles
+from hlo_translate.hlo.attributes import Enum
+from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.types import PrimitiveType
+from hlo_translate.optable import ONE_TO_ONE, OneToOne
 
 
 def _one_to_one(entry: OneToOne):

@@ -15,10 +15,10 @@ from __future__ import annotations
 import numpy as np
 from jaxlib.mlir import ir
 
-from translate.errors import TranslateError
-from translate.export import mlir_attrs as A
-from translate.hlo.ir import ComputationLayout, HloComputation
-from translate.hlo.types import Layout, Shape, parse_layout
+from hlo_translate.errors import TranslateError
+from hlo_translate.export import mlir_attrs as A
+from hlo_translate.hlo.ir import ComputationLayout, HloComputation
+from hlo_translate.hlo.types import Layout, Shape, parse_layout
 
 
 def _apply(shape: Shape, attr: ir.Attribute) -> Shape:

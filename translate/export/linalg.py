@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from translate.errors import TranslateError
-from translate.export import mlir_attrs as A
-from translate.export.context import Builder
-from translate.export.reduction import make_window, padding_pairs
-from translate.export.registry import handles
-from translate.hlo.attributes import ConvDimLabels, Enum
-from translate.hlo.ir import HloInstruction
+from hlo_translate.errors import TranslateError
+from hlo_translate.export import mlir_attrs as A
+from hlo_translate.export.context import Builder
+from hlo_translate.export.reduction import make_window, padding_pairs
+from hlo_translate.export.registry import handles
+from hlo_translate.hlo.attributes import ConvDimLabels, Enum
+from hlo_translate.hlo.ir import HloInstruction
 
 
 def _precision(op: ir.Operation) -> dict[str, object]:

@@ -87,8 +87,8 @@ def dictionary(attr: ir.Attribute | None) -> dict[str, ir.Attribute]:
 def hlo_shape(op: ir.Operation, name: str):  # -> translate.hlo.types.Shape | None
     """The HLO shape a marker attribute (`xla_shape`, `xla.operand_shape`, ...) holds as text, or None when
     the op has none; a malformed one is `bad <name>: <why>`."""
-    from translate.errors import TranslateError
-    from translate.hlo.types import parse_shape
+    from hlo_translate.errors import TranslateError
+    from hlo_translate.hlo.types import parse_shape
 
     text = get(op, name)
     if text is None:

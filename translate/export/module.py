@@ -14,17 +14,17 @@ from collections.abc import Callable
 
 from jaxlib.mlir import ir
 
-from translate.errors import TranslateError
-from translate.export import mlir_attrs as A
-from translate.export.context import Builder, ExportContext, frontend_attributes_of
-from translate.export.dce import remove_dead_code
-from translate.export.layouts import entry_layout
-from translate.export.regions import leaves, pack
-from translate.export.registry import handles
-from translate.hlo.attributes import Enum
-from translate.hlo.ir import BufferDonor, HloComputation, HloInstruction, HloModule, InputOutputAlias
-from translate.hlo.types import Shape, parse_shape, with_default_layouts
-from translate.markers import SIGNATURE
+from hlo_translate.errors import TranslateError
+from hlo_translate.export import mlir_attrs as A
+from hlo_translate.export.context import Builder, ExportContext, frontend_attributes_of
+from hlo_translate.export.dce import remove_dead_code
+from hlo_translate.export.layouts import entry_layout
+from hlo_translate.export.regions import leaves, pack
+from hlo_translate.export.registry import handles
+from hlo_translate.hlo.attributes import Enum
+from hlo_translate.hlo.ir import BufferDonor, HloComputation, HloInstruction, HloModule, InputOutputAlias
+from hlo_translate.hlo.types import Shape, parse_shape, with_default_layouts
+from hlo_translate.markers import SIGNATURE
 
 
 def export_module(module: ir.Module, *, use_tuple_args: bool = False, return_tuple: bool = False) -> HloModule:
@@ -152,13 +152,13 @@ def _entry_parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attr
 
 
 def _sharding(attr: ir.Attribute):  # -> HloSharding
-    from translate.hlo.sharding import parse_sharding
+    from hlo_translate.hlo.sharding import parse_sharding
 
     return parse_sharding(A.string(attr))
 
 
 def _tuple_sharding(attrs: list[ir.Attribute | None]):  # -> HloSharding
-    from translate.hlo.sharding import parse_sharding
+    from hlo_translate.hlo.sharding import parse_sharding
 
     texts = [A.string(a) if a is not None else "{replicated}" for a in attrs]
     return parse_sharding("{" + ", ".join(texts) + "}")

@@ -15,16 +15,16 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from translate.collective import SEND_RECV_PAIRS_ATTR, Collective
-from translate.errors import TranslateError
-from translate.export import mlir_attrs as A
-from translate.export.collectives import module_device_count
-from translate.export.context import Builder, frontend_attributes_of
-from translate.export.registry import handles
-from translate.hlo.attributes import FrontendAttributes
-from translate.hlo.ir import HloInstruction
-from translate.hlo.types import PrimitiveType, Shape
-from translate.markers import DONE_FRONTEND_ATTRIBUTES, PLAIN_GET_TUPLE_ELEMENTS
+from hlo_translate.collective import SEND_RECV_PAIRS_ATTR, Collective
+from hlo_translate.errors import TranslateError
+from hlo_translate.export import mlir_attrs as A
+from hlo_translate.export.collectives import module_device_count
+from hlo_translate.export.context import Builder, frontend_attributes_of
+from hlo_translate.export.registry import handles
+from hlo_translate.hlo.attributes import FrontendAttributes
+from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.markers import DONE_FRONTEND_ATTRIBUTES, PLAIN_GET_TUPLE_ELEMENTS
 
 _CONTEXT = Shape.array(PrimitiveType.U32, ())
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from translate.export import mlir_attrs as A
-from translate.export.context import Builder
-from translate.export.registry import handles
-from translate.export.regions import flat_computation
-from translate.hlo.attributes import Window, WindowDim
-from translate.hlo.ir import HloInstruction
+from hlo_translate.export import mlir_attrs as A
+from hlo_translate.export.context import Builder
+from hlo_translate.export.registry import handles
+from hlo_translate.export.regions import flat_computation
+from hlo_translate.hlo.attributes import Window, WindowDim
+from hlo_translate.hlo.ir import HloInstruction
 
 
 def make_window(rank: int, sizes: tuple[int, ...] = (), strides: tuple[int, ...] = (),

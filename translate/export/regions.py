@@ -15,10 +15,10 @@ from collections.abc import Iterator, Sequence
 
 from jaxlib.mlir import ir
 
-from translate.errors import TranslateError
-from translate.export.context import Builder
-from translate.hlo.ir import HloComputation, HloInstruction
-from translate.hlo.types import Shape
+from hlo_translate.errors import TranslateError
+from hlo_translate.export.context import Builder
+from hlo_translate.hlo.ir import HloComputation, HloInstruction
+from hlo_translate.hlo.types import Shape
 
 
 def captures_of(regions: Sequence[ir.Region]) -> list[ir.Value]:

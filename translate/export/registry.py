@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from jaxlib.mlir import ir
 
-    from translate.export.context import Builder
-    from translate.hlo.ir import HloInstruction
+    from hlo_translate.export.context import Builder
+    from hlo_translate.hlo.ir import HloInstruction
 
 Handler = Callable[["Builder", "ir.Operation"], "list[HloInstruction]"]
 

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from translate.errors import TranslateError
-from translate.hlo.op_metadata import OpMetadata, c_escape, c_unescape
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.op_metadata import OpMetadata, c_escape, c_unescape
 
 
 # ---------------------------------------------------------------------------------------------
@@ -607,7 +607,7 @@ def print_string(value: str) -> str:
 
 
 def _sharding_parse(text: str) -> Any:
-    from translate.hlo.sharding import parse_sharding
+    from hlo_translate.hlo.sharding import parse_sharding
 
     return parse_sharding(text.strip())
 
@@ -618,7 +618,7 @@ def _sharding_print(value: Any) -> str:
 
 def _metadata_parse(text: str) -> OpMetadata:
     """`{op_name="a" source_line=3}`: the grammar of a metadata record inside a sharding."""
-    from translate.hlo.sharding import parse_op_metadata
+    from hlo_translate.hlo.sharding import parse_op_metadata
 
     return parse_op_metadata(text)
 
@@ -701,7 +701,7 @@ CODECS: dict[str, AttrCodec] = {
 
 
 def _parse_shape_attr(text: str) -> Any:
-    from translate.hlo.types import parse_shape
+    from hlo_translate.hlo.types import parse_shape
 
     return parse_shape(text.strip())
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import enum
 
-from translate.errors import TranslateError
-from translate.hlo.ir import HloModule
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.ir import HloModule
 
 
 class HloFormat(enum.Enum):
@@ -41,14 +41,14 @@ def read_hlo(data: bytes | str, fmt: HloFormat | None = None) -> HloModule:
     raw = data.encode() if isinstance(data, str) else data
     fmt = fmt or detect_hlo_format(raw)
     if fmt is HloFormat.TEXT:
-        from translate.hlo.text import parse_hlo_text
+        from hlo_translate.hlo.text import parse_hlo_text
 
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as err:
             raise TranslateError(f"HLO text is not UTF-8 (byte {err.start})") from None
         return parse_hlo_text(text)
-    from translate.hlo import proto_io
+    from hlo_translate.hlo import proto_io
 
     if fmt is HloFormat.PROTO:
         return proto_io.module_from_proto_bytes(raw)
@@ -57,10 +57,10 @@ def read_hlo(data: bytes | str, fmt: HloFormat | None = None) -> HloModule:
 
 def write_hlo(module: HloModule, fmt: HloFormat = HloFormat.TEXT) -> bytes:
     if fmt is HloFormat.TEXT:
-        from translate.hlo.text import print_hlo_text
+        from hlo_translate.hlo.text import print_hlo_text
 
         return print_hlo_text(module).encode()
-    from translate.hlo import proto_io
+    from hlo_translate.hlo import proto_io
 
     if fmt is HloFormat.PROTO:
         return proto_io.module_to_proto_bytes(module)

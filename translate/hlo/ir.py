@@ -1,6 +1,6 @@
 """The HLO IR: modules of computations of instructions, as plain Python data.
 
-    >>> from translate.hlo.text import parse_hlo_text
+    >>> from hlo_translate.hlo.text import parse_hlo_text
     >>> module = parse_hlo_text("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }")
     >>> module.entry.root.opcode
     'parameter'
@@ -16,12 +16,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from translate.hlo.attributes import FrontendAttributes
-from translate.hlo.op_metadata import OpMetadata
-from translate.hlo.types import Layout, Shape
+from hlo_translate.hlo.attributes import FrontendAttributes
+from hlo_translate.hlo.op_metadata import OpMetadata
+from hlo_translate.hlo.types import Layout, Shape
 
 if TYPE_CHECKING:
-    from translate.hlo.literal import Literal
+    from hlo_translate.hlo.literal import Literal
 
 # Attributes whose values are computations, in the order XLA lists them as called computations.
 COMPUTATION_ATTRS = ("body", "condition", "select", "scatter", "to_apply", "calls", "true_computation", "false_computation",

@@ -1,7 +1,7 @@
 """Literals <-> `LiteralProto`, filled the way XLA's `Literal::ToProto` fills it.
 
     >>> import numpy as np
-    >>> from translate.hlo.literal import Literal
+    >>> from hlo_translate.hlo.literal import Literal
     >>> literal_to_proto(Literal.from_numpy(np.float16([1, -2]))).f16s
     b'\\x00<\\x00\\xc0'
 
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from proto import xla_data_pb2
-from translate.errors import TranslateError
-from translate.hlo.literal import Literal, check_static, numpy_dtype, physical_axes
-from translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.proto import xla_data_pb2
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.literal import Literal, check_static, numpy_dtype, physical_axes
+from hlo_translate.hlo.types import PrimitiveType, Shape
 
 P = PrimitiveType
 
@@ -49,7 +49,7 @@ def literal_to_proto(lit: Literal) -> xla_data_pb2.LiteralProto:
 
 
 def _fill(lit: Literal, proto: xla_data_pb2.LiteralProto) -> None:
-    from translate.hlo.proto_io import shape_to_proto
+    from hlo_translate.hlo.proto_io import shape_to_proto
 
     shape_to_proto(lit.shape, proto.shape)
     if lit.is_tuple:
@@ -105,7 +105,7 @@ def _to_physical(array: np.ndarray, shape: Shape) -> np.ndarray:
 
 def literal_from_proto(proto: xla_data_pb2.LiteralProto) -> Literal:
     """The literal held by `proto`; TranslateError when its values do not fit its shape."""
-    from translate.hlo.proto_io import shape_from_proto
+    from hlo_translate.hlo.proto_io import shape_from_proto
 
     if not proto.HasField("shape"):
         raise TranslateError("LiteralProto has no shape")

@@ -23,9 +23,9 @@ from decimal import Decimal
 import ml_dtypes
 import numpy as np
 
-from translate.errors import TranslateError
-from translate.hlo.literal import Literal, check_static, constant_shape, numpy_dtype
-from translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.literal import Literal, check_static, constant_shape, numpy_dtype
+from hlo_translate.hlo.types import PrimitiveType, Shape
 
 P = PrimitiveType
 

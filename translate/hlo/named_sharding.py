@@ -14,8 +14,8 @@ from math import prod
 
 import numpy as np
 
-from translate.hlo.op_metadata import OpMetadata
-from translate.hlo.tile_assignment import IotaTile
+from hlo_translate.hlo.op_metadata import OpMetadata
+from hlo_translate.hlo.tile_assignment import IotaTile
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """HloModuleProto <-> our IR, through our own schema in `proto/` (wire-compatible with XLA's).
 
-    >>> from translate.hlo.text import parse_hlo_text
+    >>> from hlo_translate.hlo.text import parse_hlo_text
     >>> m = parse_hlo_text("HloModule m\\nENTRY e { ROOT p = f32[2] parameter(0) }")
     >>> module_from_proto(module_to_proto(m)).entry.root.shape.to_text()
     'f32[2]{0}'
@@ -19,14 +19,14 @@ from typing import Any
 from google.protobuf import text_format
 from google.protobuf.message import DecodeError
 
-from proto import hlo_pb2, xla_data_pb2
-from translate.errors import TranslateError
-from translate.hlo import attributes as A
-from translate.hlo.ir import (
+from hlo_translate.proto import hlo_pb2, xla_data_pb2
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo import attributes as A
+from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
 )
-from translate.hlo.op_metadata import OpMetadata
-from translate.hlo.types import (
+from hlo_translate.hlo.op_metadata import OpMetadata
+from hlo_translate.hlo.types import (
     DimLevelType, Layout, PrimitiveType, Shape, SplitConfig, Tile,
 )
 
@@ -268,7 +268,7 @@ def _write_bytes(field: str) -> Writer:
 
 
 def _write_operand_layouts(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, _: HloInstruction) -> None:
-    from translate.hlo.types import _ShapeReader
+    from hlo_translate.hlo.types import _ShapeReader
 
     inner = v.text.strip()[1:-1]
     for part in A.split_top_level(inner) if inner.strip() else []:
@@ -438,7 +438,7 @@ _RAW_TO_PROTO: dict[str, Writer] = {"statistics": _write_statistics, "origin": _
 
 def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
     """Our IR as an HloModuleProto (ids assigned XLA-style: computation id in the high 32 bits)."""
-    from translate.hlo.literal import to_literal_proto
+    from hlo_translate.hlo.literal import to_literal_proto
 
     proto = hlo_pb2.HloModuleProto(name=module.name)
     comp_ids = {id(c): n for n, c in enumerate(module.computations)}
@@ -739,7 +739,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
             raise TranslateError("this original_value form cannot be printed yet", op=p.name)
         attrs["origin"] = origin
     if p.HasField("sharding"):
-        from translate.hlo.sharding import from_op_sharding
+        from hlo_translate.hlo.sharding import from_op_sharding
 
         attrs["sharding"] = from_op_sharding(p.sharding)
     if p.frontend_attributes.map:
@@ -798,7 +798,7 @@ def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> A.ReplicaGroup
 
 def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
     """An HloModuleProto (XLA's or ours) as our IR."""
-    from translate.hlo.literal import from_literal_proto
+    from hlo_translate.hlo.literal import from_literal_proto
 
     module = HloModule(proto.name)
     comps: dict[int, HloComputation] = {}

@@ -32,9 +32,9 @@ from typing import Any
 
 import numpy as np
 
-from translate.hlo.named_sharding import NamedSharding
-from translate.hlo.op_metadata import OpMetadata
-from translate.hlo.tile_assignment import TileAssignment
+from hlo_translate.hlo.named_sharding import NamedSharding
+from hlo_translate.hlo.op_metadata import OpMetadata
+from hlo_translate.hlo.tile_assignment import TileAssignment
 
 
 class ShardingKind(Enum):
@@ -256,20 +256,20 @@ class HloSharding:
         device lists that are a (transposed) iota become the canonical iota, and named shardings
         become their tiled equivalent. Shard groups are kept: they constrain propagation.
         """
-        from translate.hlo.sharding_algebra import canonicalize
+        from hlo_translate.hlo.sharding_algebra import canonicalize
         return canonicalize(self)
 
     def xla_normalized(self) -> "HloSharding":
         """What XLA's parser makes of this sharding (``HloSharding::Subgroup``/``PartialTile`` and the
         canonical iota), so that ``xla_normalized().to_text()`` is what XLA prints back."""
-        from translate.hlo.sharding_algebra import xla_normalize
+        from hlo_translate.hlo.sharding_algebra import xla_normalize
         return xla_normalize(self)
 
     # Protos --------------------------------------------------------------------------------
 
     def to_op_sharding(self) -> Any:
         """This sharding as an ``xla.OpSharding`` message of ``proto.xla_data_pb2``."""
-        from translate.hlo.sharding_proto import to_op_sharding
+        from hlo_translate.hlo.sharding_proto import to_op_sharding
         return to_op_sharding(self)
 
 
@@ -284,7 +284,7 @@ def equivalent(a: HloSharding, b: HloSharding) -> bool:
 
 def from_op_sharding(proto: Any) -> HloSharding:
     """The sharding an ``xla.OpSharding`` message describes, kept in the form it was given."""
-    from translate.hlo.sharding_proto import from_op_sharding as convert
+    from hlo_translate.hlo.sharding_proto import from_op_sharding as convert
     return convert(proto)
 
 
@@ -312,7 +312,7 @@ def with_metadata(sharding: HloSharding, metadata: tuple[OpMetadata, ...]) -> Hl
 
 
 # The parser builds the model above, so it is imported last.
-from translate.hlo.sharding_parser import parse_op_metadata, parse_sharding, parse_sharding_prefix  # noqa: E402
+from hlo_translate.hlo.sharding_parser import parse_op_metadata, parse_sharding, parse_sharding_prefix  # noqa: E402
 
 __all__ = ["HloSharding", "ShardingKind", "SubgroupType", "ShardGroup", "ShardGroupKind",
            "TileAssignment", "NamedSharding", "OpMetadata", "parse_op_metadata", "parse_sharding",

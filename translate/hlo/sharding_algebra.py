@@ -12,10 +12,10 @@ from math import prod
 
 import numpy as np
 
-from translate.hlo.named_sharding import NamedSharding
-from translate.hlo.op_metadata import OpMetadata
-from translate.hlo.sharding import HloSharding, ShardingKind, SubgroupType
-from translate.hlo.tile_assignment import TileAssignment, find_iota, group_minor_iota_dims_sorted
+from hlo_translate.hlo.named_sharding import NamedSharding
+from hlo_translate.hlo.op_metadata import OpMetadata
+from hlo_translate.hlo.sharding import HloSharding, ShardingKind, SubgroupType
+from hlo_translate.hlo.tile_assignment import TileAssignment, find_iota, group_minor_iota_dims_sorted
 
 # XLA orders merged subgroup dims by type like this (replicated last, so it can be sorted).
 _TYPE_ORDER = (SubgroupType.MAXIMAL, SubgroupType.MANUAL, SubgroupType.UNREDUCED, SubgroupType.REPLICATED)

@@ -11,11 +11,11 @@ from __future__ import annotations
 from math import prod
 from typing import Callable, NoReturn
 
-from translate.errors import SourceLocation, TranslateError
-from translate.hlo.named_sharding import REDUCTION_OPS, AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
-from translate.hlo.op_metadata import PROFILE_TYPES, OpMetadata, c_unescape
-from translate.hlo.sharding import HloSharding, ShardGroup, ShardGroupKind, ShardingKind, SubgroupType
-from translate.hlo.tile_assignment import IotaTile, TileAssignment, canonicalize_iota_dims
+from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.hlo.named_sharding import REDUCTION_OPS, AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
+from hlo_translate.hlo.op_metadata import PROFILE_TYPES, OpMetadata, c_unescape
+from hlo_translate.hlo.sharding import HloSharding, ShardGroup, ShardGroupKind, ShardingKind, SubgroupType
+from hlo_translate.hlo.tile_assignment import IotaTile, TileAssignment, canonicalize_iota_dims
 
 _INT32 = (-(2**31), 2**31 - 1)
 _KIND_KEYWORDS = {"replicated": ShardingKind.REPLICATED, "maximal": ShardingKind.MAXIMAL,

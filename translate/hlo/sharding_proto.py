@@ -10,11 +10,11 @@ from __future__ import annotations
 from math import prod
 from typing import Any
 
-from translate.errors import TranslateError
-from translate.hlo.named_sharding import REDUCTION_OPS, AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
-from translate.hlo.op_metadata import OpMetadata
-from translate.hlo.sharding import HloSharding, ShardGroup, ShardGroupKind, ShardingKind, SubgroupType
-from translate.hlo.tile_assignment import IotaTile, TileAssignment, canonicalize_iota_dims
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.named_sharding import REDUCTION_OPS, AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
+from hlo_translate.hlo.op_metadata import OpMetadata
+from hlo_translate.hlo.sharding import HloSharding, ShardGroup, ShardGroupKind, ShardingKind, SubgroupType
+from hlo_translate.hlo.tile_assignment import IotaTile, TileAssignment, canonicalize_iota_dims
 
 _TYPE = {ShardingKind.REPLICATED: 0, ShardingKind.MAXIMAL: 1, ShardingKind.TUPLE: 2, ShardingKind.TILED: 3,
          ShardingKind.MANUAL: 4, ShardingKind.UNKNOWN: 5, ShardingKind.UNREDUCED: 6}
@@ -22,7 +22,7 @@ _KIND = {v: k for k, v in _TYPE.items()}
 
 
 def _pb() -> Any:
-    from proto import xla_data_pb2
+    from hlo_translate.proto import xla_data_pb2
     return xla_data_pb2
 
 

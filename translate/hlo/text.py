@@ -14,17 +14,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from translate.errors import SourceLocation, TranslateError
-from translate.hlo.attributes import (
+from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.hlo.attributes import (
     STRING_RE, ComputationRef, InstructionRef, RawAttr, parse_attribute, parse_bool, parse_int_list,
     print_attribute, print_bool, print_frontend_attributes, print_int_list, split_top_level,
 )
-from translate.hlo.ir import (
+from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
 )
-from translate.hlo.opcodes import async_sugar_base, is_known_opcode
-from translate.hlo.parser_rules import apply_parser_rules, sugar_start_problem
-from translate.hlo.types import Shape, _ShapeReader
+from hlo_translate.hlo.opcodes import async_sugar_base, is_known_opcode
+from hlo_translate.hlo.parser_rules import apply_parser_rules, sugar_start_problem
+from hlo_translate.hlo.types import Shape, _ShapeReader
 
 _SPACE_RE = re.compile(r"(?:\s|/\*.*?\*/|//[^\n]*)*", re.S)
 _NAME_RE = re.compile(r"%?([A-Za-z_$][A-Za-z0-9_.\-$]*)")
@@ -337,7 +337,7 @@ class _Parser:
             self.expect(",", " between operands")
 
     def attach_literal(self, instr: HloInstruction, body: str, pos: int) -> None:
-        from translate.hlo.literal import parse_literal
+        from hlo_translate.hlo.literal import parse_literal
 
         try:
             instr.literal = parse_literal(body, instr.shape)

@@ -10,7 +10,7 @@ import enum
 import re
 from dataclasses import dataclass, field
 
-from translate.errors import TranslateError
+from hlo_translate.errors import TranslateError
 
 
 class PrimitiveType(enum.IntEnum):
@@ -341,7 +341,7 @@ class _ShapeReader:
         self.pos = pos
 
     def error(self, message: str) -> TranslateError:
-        from translate.errors import SourceLocation
+        from hlo_translate.errors import SourceLocation
         line = self.text.count("\n", 0, self.pos) + 1
         column = self.pos - (self.text.rfind("\n", 0, self.pos) + 1) + 1
         return TranslateError(message, location=SourceLocation(line=line, column=column))

@@ -1,7 +1,7 @@
 """HLO → StableHLO: `import_module(HloModule) -> ir.Module`.
 
-    >>> from translate.hlo.text import parse_hlo_text
-    >>> from translate.mlir.context import make_context
+    >>> from hlo_translate.hlo.text import parse_hlo_text
+    >>> from hlo_translate.mlir.context import make_context
     >>> with make_context():
     ...     m = import_module(parse_hlo_text("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }"))
     ...     "func.func @main" in str(m)
@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from translate.errors import TranslateError
-from translate.hlo.ir import HloModule
-from translate.import_ import (  # noqa: F401  (each module registers its handlers)
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.ir import HloModule
+from hlo_translate.import_ import (  # noqa: F401  (each module registers its handlers)
     collectives, constants, control_flow, custom_call, data_movement, dot_conv, elementwise, fusion, linalg,
     reduction,
 )
-from translate.import_ import async_ops, p2p  # noqa: F401,E402  (async values, send/recv)
-from translate.import_ import xla_ops  # noqa: F401,E402  (infeed/outfeed, custom-call forms)
-from translate.import_.importer import HANDLERS, ModuleImporter
-from translate.mlir.context import verify
+from hlo_translate.import_ import async_ops, p2p  # noqa: F401,E402  (async values, send/recv)
+from hlo_translate.import_ import xla_ops  # noqa: F401,E402  (infeed/outfeed, custom-call forms)
+from hlo_translate.import_.importer import HANDLERS, ModuleImporter
+from hlo_translate.mlir.context import verify
 
 
 def import_module(module: HloModule, context: ir.Context | None = None) -> ir.Module:

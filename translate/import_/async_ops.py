@@ -22,18 +22,18 @@ from typing import Any
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from translate.async_forms import (
+from hlo_translate.async_forms import (
     BY_START, BY_WRAPPED_OPCODE, CALLED_COMPUTATION_ATTR, FALLBACK_ATTRIBUTES, FALLBACK_PREFIX, LEAF_OPCODES,
     BUNDLE_CONSUMERS, AsyncForm, StartShape, context_of, has_leaf_results, implied_bundle, start_shape,
     with_default_layouts,
 )
-from translate.hlo.attributes import print_attribute
-from translate.hlo.ir import COMPUTATION_ATTRS, HloComputation, HloInstruction
-from translate.hlo.types import Shape
-from translate.import_ import attrs as A
-from translate.import_.importer import ModuleImporter, OpContext, Tree, flat_types, register, unflatten
-from translate.markers import EXECUTION_THREAD, OPERAND_SHAPE, XLA_SHAPE
-from translate.typemap import shape_to_mlir
+from hlo_translate.hlo.attributes import print_attribute
+from hlo_translate.hlo.ir import COMPUTATION_ATTRS, HloComputation, HloInstruction
+from hlo_translate.hlo.types import Shape
+from hlo_translate.import_ import attrs as A
+from hlo_translate.import_.importer import ModuleImporter, OpContext, Tree, flat_types, register, unflatten
+from hlo_translate.markers import EXECUTION_THREAD, OPERAND_SHAPE, XLA_SHAPE
+from hlo_translate.typemap import shape_to_mlir
 
 COMMON_ATTRS = frozenset({"frontend_attributes", "sharding", "metadata"})
 COLLECTIVE_ATTRS = frozenset({"channel_id", "replica_groups", "use_global_device_ids", "dimensions",

@@ -8,8 +8,8 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from translate.hlo.attributes import Enum, FrontendAttributes, RawAttr
-from translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.attributes import Enum, FrontendAttributes, RawAttr
+from hlo_translate.hlo.ir import HloInstruction
 
 
 def i64_array(values: Sequence[int]) -> ir.Attribute:

@@ -12,13 +12,13 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
 
-from translate.collective import Collective, CollectiveKind
-from translate.hlo.types import Shape
-from translate.import_ import attrs as A
-from translate.import_.async_ops import emit_fallback
-from translate.import_.importer import OpContext, Tree, register, unflatten
-from translate.markers import TUPLE_ALL_TO_ALL
-from translate.typemap import shape_to_mlir
+from hlo_translate.collective import Collective, CollectiveKind
+from hlo_translate.hlo.types import Shape
+from hlo_translate.import_ import attrs as A
+from hlo_translate.import_.async_ops import emit_fallback
+from hlo_translate.import_.importer import OpContext, Tree, register, unflatten
+from hlo_translate.markers import TUPLE_ALL_TO_ALL
+from hlo_translate.typemap import shape_to_mlir
 
 
 def module_device_count(ctx: OpContext) -> int | None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 from jaxlib.mlir import ir
 
-from translate.hlo.types import PrimitiveType, Shape
-from translate.import_.importer import OpContext, Tree, register
-from translate.typemap import element_type_to_mlir, shape_to_mlir
+from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.import_.importer import OpContext, Tree, register
+from hlo_translate.typemap import element_type_to_mlir, shape_to_mlir
 
 P = PrimitiveType
 # Types numpy has natively (others go through their raw bits: bf16, f8, ...).

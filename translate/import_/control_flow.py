@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from translate.hlo.types import PrimitiveType, Shape
-from translate.import_.importer import OpContext, Tree, flat_types, flatten, register, unflatten
-from translate.markers import XLA_SHAPE
+from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.import_.importer import OpContext, Tree, flat_types, flatten, register, unflatten
+from hlo_translate.markers import XLA_SHAPE
 
 
 def is_flat_tuple(shape: Shape) -> bool:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from translate.async_forms import FALLBACK_OPCODES, FALLBACK_PREFIX, JAX_DONE_TARGETS, JAX_START_TARGETS
-from translate.hlo.attributes import RawAttr, split_top_level
-from translate.hlo.types import Shape, default_layout, parse_shape
-from translate.import_ import attrs as A
-from translate.import_.importer import OpContext, Tree, register
-from translate.markers import PLAIN_CUSTOM_CALL, RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET
+from hlo_translate.async_forms import FALLBACK_OPCODES, FALLBACK_PREFIX, JAX_DONE_TARGETS, JAX_START_TARGETS
+from hlo_translate.hlo.attributes import RawAttr, split_top_level
+from hlo_translate.hlo.types import Shape, default_layout, parse_shape
+from hlo_translate.import_ import attrs as A
+from hlo_translate.import_.importer import OpContext, Tree, register
+from hlo_translate.markers import PLAIN_CUSTOM_CALL, RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET
 
 # Targets that mean more than a custom-call to the exporter (JAX's async collectives, our `xla.*` forms).
 SPECIAL_TARGETS = frozenset(JAX_START_TARGETS) | frozenset(JAX_DONE_TARGETS) | frozenset(
@@ -59,7 +59,7 @@ def custom_call(ctx: OpContext) -> Tree:
         attributes["operand_layouts"], attributes["result_layouts"] = layouts
     # Results: one per top-level tuple element (nested tuples stay tuple-typed values).
     if ctx.shape.is_tuple:
-        from translate.typemap import shape_to_mlir
+        from hlo_translate.typemap import shape_to_mlir
         types = [shape_to_mlir(s) for s in ctx.shape.tuple_shapes]
         op = ctx.op("stablehlo.custom_call", ctx.values(), types, attributes)
         return tuple(op.results)

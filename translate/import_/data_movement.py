@@ -6,10 +6,10 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from translate.hlo.types import Shape, default_layout
-from translate.import_ import attrs as A
-from translate.import_.importer import OpContext, Tree, flatten, register, unflatten
-from translate.typemap import shape_to_mlir
+from hlo_translate.hlo.types import Shape, default_layout
+from hlo_translate.import_ import attrs as A
+from hlo_translate.import_.importer import OpContext, Tree, flatten, register, unflatten
+from hlo_translate.typemap import shape_to_mlir
 
 
 @register("broadcast")

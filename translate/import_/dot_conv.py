@@ -6,8 +6,8 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from translate.import_ import attrs as A
-from translate.import_.importer import OpContext, Tree, register
+from hlo_translate.import_ import attrs as A
+from hlo_translate.import_.importer import OpContext, Tree, register
 
 
 @register("dot")

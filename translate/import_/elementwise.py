@@ -5,10 +5,10 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from translate.hlo.attributes import Enum
-from translate.import_ import attrs as A
-from translate.import_.importer import HANDLERS, OpContext, Tree, flatten, register
-from translate.optable import BY_HLO
+from hlo_translate.hlo.attributes import Enum
+from hlo_translate.import_ import attrs as A
+from hlo_translate.import_.importer import HANDLERS, OpContext, Tree, flatten, register
+from hlo_translate.optable import BY_HLO
 
 # One-to-one entries that need structure on import, handled below or in data_movement.
 _STRUCTURED = {"stablehlo.tuple", "stablehlo.copy", "stablehlo.optimization_barrier", "stablehlo.after_all"}
@@ -59,8 +59,8 @@ def iota(ctx: OpContext) -> Tree:
 
 @register("rng")
 def rng(ctx: OpContext) -> Tree:
-    from translate.import_.constants import dense_attr
-    from translate.hlo.types import PrimitiveType, Shape
+    from hlo_translate.import_.constants import dense_attr
+    from hlo_translate.hlo.types import PrimitiveType, Shape
     import numpy as np
 
     distribution = ctx.required("distribution").name.replace("rng_", "").upper()
@@ -103,5 +103,5 @@ def add_dependency(ctx: OpContext) -> Tree:
     leaves = flatten(ctx.operands[0])
     token = ctx.value(1)
     op = ctx.op("stablehlo.optimization_barrier", [*leaves, token], [v.type for v in leaves] + [token.type])
-    from translate.import_.importer import unflatten
+    from hlo_translate.import_.importer import unflatten
     return unflatten(ctx.shape, iter(list(op.results)[:-1]))

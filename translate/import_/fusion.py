@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from translate.import_.control_flow import call_function
-from translate.import_.importer import OpContext, Tree, register
+from hlo_translate.import_.control_flow import call_function
+from hlo_translate.import_.importer import OpContext, Tree, register
 
 
 @register("fusion")

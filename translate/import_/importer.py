@@ -5,7 +5,7 @@ tuple shape to a Python tuple of trees. Tuples are therefore flattened wherever 
 operands and results (function signatures, while/if/case, sort, reduce, custom calls, ...); a tuple is
 materialized as `stablehlo.tuple` only where a single tuple-typed value is required.
 
-    >>> from translate.hlo.text import parse_hlo_text
+    >>> from hlo_translate.hlo.text import parse_hlo_text
     >>> m = ModuleImporter(parse_hlo_text("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }")).run()
     >>> "func.func @main" in str(m)
     True
@@ -20,14 +20,14 @@ from typing import Any, Union
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
 
-from translate.errors import TranslateError
-from translate.hlo.attributes import ComputationRef, RawAttr
-from translate.hlo.ir import HloComputation, HloInstruction, HloModule
-from translate.hlo.types import Shape
-from translate.import_ import attrs as A
-from translate.import_.locations import auxiliary_location, location_of
-from translate.markers import SIGNATURE
-from translate.typemap import shape_to_mlir
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.attributes import ComputationRef, RawAttr
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
+from hlo_translate.hlo.types import Shape
+from hlo_translate.import_ import attrs as A
+from hlo_translate.import_.locations import auxiliary_location, location_of
+from hlo_translate.markers import SIGNATURE
+from hlo_translate.typemap import shape_to_mlir
 
 Tree = Union[ir.Value, tuple["Tree", ...]]
 Handler = Callable[["OpContext"], Tree]
@@ -134,7 +134,7 @@ class OpContext:
 
     def value(self, index: int) -> ir.Value:
         """Operand `index` as one value (a tuple operand is materialized with `stablehlo.tuple`)."""
-        from translate.import_.locations import auxiliary_location
+        from hlo_translate.import_.locations import auxiliary_location
 
         if isinstance(self.operands[index], tuple):
             return self.importer.materialize(self.operands[index], auxiliary_location(self.instr))
@@ -192,7 +192,7 @@ class ModuleImporter:
     # -- entry point ---------------------------------------------------------------------------
 
     def run(self) -> ir.Module:
-        from translate.import_.module_attrs import set_entry_attrs, set_module_attrs
+        from hlo_translate.import_.module_attrs import set_entry_attrs, set_module_attrs
 
         if self.hlo.entry is None:
             raise TranslateError("the module has no entry computation")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from translate.import_ import attrs as A
-from translate.import_.importer import OpContext, Tree, register
+from hlo_translate.import_ import attrs as A
+from hlo_translate.import_.importer import OpContext, Tree, register
 
 
 @register("fft")

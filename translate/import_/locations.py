@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.ir import HloInstruction
 
 
 def metadata_location(instr: HloInstruction) -> ir.Location | None:

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
 
-from translate.errors import TranslateError
-from translate.hlo.types import Shape, default_layout
-from translate.import_ import attrs as A
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.types import Shape, default_layout
+from hlo_translate.import_ import attrs as A
 
 if TYPE_CHECKING:
-    from translate.import_.importer import ModuleImporter
+    from hlo_translate.import_.importer import ModuleImporter
 
 
 def set_module_attrs(importer: ModuleImporter) -> None:
@@ -64,7 +64,7 @@ def _layout_attr(shape: Shape) -> ir.Attribute:
 
 def _flat_index(shape: Shape, index: tuple[int, ...]) -> int:
     """The position of tuple element `index` among the flattened leaves of `shape`."""
-    from translate.import_.importer import flat_shapes
+    from hlo_translate.import_.importer import flat_shapes
 
     position = 0
     for i in index:
@@ -76,7 +76,7 @@ def _flat_index(shape: Shape, index: tuple[int, ...]) -> int:
 
 
 def set_entry_attrs(importer: ModuleImporter, main: func.FuncOp) -> None:
-    from translate.import_.importer import flat_shapes
+    from hlo_translate.import_.importer import flat_shapes
 
     entry = importer.hlo.entry
     assert entry is not None and entry.root is not None
@@ -114,7 +114,7 @@ def set_entry_attrs(importer: ModuleImporter, main: func.FuncOp) -> None:
 
 def _result_shardings(shape: Shape, sharding: object) -> list[str] | None:
     """One sharding string per flat result: tuple shardings are split per element."""
-    from translate.import_.importer import flat_shapes
+    from hlo_translate.import_.importer import flat_shapes
 
     n = len(flat_shapes(shape))
     elements = getattr(sharding, "tuple_shardings", None) or getattr(sharding, "tuple_elements", None)

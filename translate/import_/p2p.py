@@ -18,14 +18,14 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from translate.collective import SEND_RECV_PAIRS_ATTR
-from translate.hlo.attributes import FrontendAttributes, parse_pairs, print_pairs
-from translate.hlo.ir import HloInstruction
-from translate.import_ import attrs as A
-from translate.import_.async_ops import emit_fallback, users_of
-from translate.import_.collectives import collective_of
-from translate.import_.importer import OpContext, Tree, flat_types, flatten, register, unflatten
-from translate.markers import DONE_FRONTEND_ATTRIBUTES, PLAIN_GET_TUPLE_ELEMENTS
+from hlo_translate.collective import SEND_RECV_PAIRS_ATTR
+from hlo_translate.hlo.attributes import FrontendAttributes, parse_pairs, print_pairs
+from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.import_ import attrs as A
+from hlo_translate.import_.async_ops import emit_fallback, users_of
+from hlo_translate.import_.collectives import collective_of
+from hlo_translate.import_.importer import OpContext, Tree, flat_types, flatten, register, unflatten
+from hlo_translate.markers import DONE_FRONTEND_ATTRIBUTES, PLAIN_GET_TUPLE_ELEMENTS
 
 
 def _fused_done(ctx: OpContext, done_opcode: str) -> HloInstruction | None:

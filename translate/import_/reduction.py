@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 from jaxlib.mlir import ir
 
-from translate.hlo.attributes import WindowDim
-from translate.import_ import attrs as A
-from translate.import_.importer import OpContext, Tree, register
+from hlo_translate.hlo.attributes import WindowDim
+from hlo_translate.import_ import attrs as A
+from hlo_translate.import_.importer import OpContext, Tree, register
 
 
 @register("reduce")

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from translate.hlo.types import Shape, default_layout
-from translate.import_ import attrs as A
-from translate.import_.importer import OpContext, Tree, flat_shapes, flatten, register
-from translate.markers import RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET
+from hlo_translate.hlo.types import Shape, default_layout
+from hlo_translate.import_ import attrs as A
+from hlo_translate.import_.importer import OpContext, Tree, flat_shapes, flatten, register
+from hlo_translate.markers import RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET
 
 
 

@@ -14,7 +14,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir._mlir_libs import _jax_mlir_ext
 from jaxlib.mlir.dialects import chlo, mhlo, sdy, stablehlo
 
-from translate.errors import SourceLocation, TranslateError
+from hlo_translate.errors import SourceLocation, TranslateError
 
 _MLIR_BYTECODE_MAGIC = b"ML\xefR"
 _LOC_RE = re.compile(r'loc\("([^"]*)":(\d+):(\d+)\)')

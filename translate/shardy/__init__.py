@@ -21,7 +21,7 @@ __all__ = ["import_shardings", "export_shardings", "import_module", "export_modu
 
 def import_shardings(source: str | bytes) -> str:
     """GSPMD ``mhlo.sharding`` attributes (MLIR text or bytecode) -> Shardy; returns MLIR text."""
-    from translate.mlir.context import make_context, module_to_text, parse_module
+    from hlo_translate.mlir.context import make_context, module_to_text, parse_module
 
     with make_context():
         module = parse_module(source)
@@ -31,7 +31,7 @@ def import_shardings(source: str | bytes) -> str:
 
 def export_shardings(source: str | bytes) -> str:
     """Shardy ``sdy.mesh`` + ``sdy.sharding`` (MLIR text or bytecode) -> GSPMD; returns MLIR text."""
-    from translate.mlir.context import make_context, module_to_text, parse_module
+    from hlo_translate.mlir.context import make_context, module_to_text, parse_module
 
     with make_context():
         module = parse_module(source)
@@ -41,9 +41,9 @@ def export_shardings(source: str | bytes) -> str:
 
 def import_module(module: ir.Module) -> None:
     """In place: lift XLA's Shardy round-trip attributes, then convert the ``mhlo.sharding`` left."""
-    from translate.mlir.context import verify
-    from translate.shardy.importer import import_module_shardings
-    from translate.shardy.round_trip import lift_sdy_round_trip as lift
+    from hlo_translate.mlir.context import verify
+    from hlo_translate.shardy.importer import import_module_shardings
+    from hlo_translate.shardy.round_trip import lift_sdy_round_trip as lift
 
     lifted = lift(module)
     if import_module_shardings(module) or lifted:
@@ -52,8 +52,8 @@ def import_module(module: ir.Module) -> None:
 
 def export_module(module: ir.Module) -> None:
     """In place: every Shardy sharding becomes an ``mhlo.sharding`` string; meshes are dropped."""
-    from translate.mlir.context import verify
-    from translate.shardy.exporter import export_module_shardings
+    from hlo_translate.mlir.context import verify
+    from hlo_translate.shardy.exporter import export_module_shardings
 
     if export_module_shardings(module):
         verify(module)
@@ -61,6 +61,6 @@ def export_module(module: ir.Module) -> None:
 
 def lift_sdy_round_trip(module: ir.Module) -> bool:
     """In place: XLA's ``xla.sdy.*`` round-trip attributes and custom calls -> sdy form."""
-    from translate.shardy.round_trip import lift_sdy_round_trip as lift
+    from hlo_translate.shardy.round_trip import lift_sdy_round_trip as lift
 
     return lift(module)

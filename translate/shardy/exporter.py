@@ -28,13 +28,13 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func as func_dialect
 from jaxlib.mlir.dialects import stablehlo
 
-from translate.errors import TranslateError
-from translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, NamedSharding
-from translate.hlo.op_metadata import OpMetadata
-from translate.hlo.sharding import HloSharding, with_metadata
-from translate.shardy import mlir_util as U
-from translate.shardy.importer import FULL_TO_SHARD, SHARD_TO_FULL, SHARDING_TARGET
-from translate.shardy.sdy_attrs import ReadSharding, manual_axis_names, mesh_from_attr, read_per_value, read_sharding
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, NamedSharding
+from hlo_translate.hlo.op_metadata import OpMetadata
+from hlo_translate.hlo.sharding import HloSharding, with_metadata
+from hlo_translate.shardy import mlir_util as U
+from hlo_translate.shardy.importer import FULL_TO_SHARD, SHARD_TO_FULL, SHARDING_TARGET
+from hlo_translate.shardy.sdy_attrs import ReadSharding, manual_axis_names, mesh_from_attr, read_per_value, read_sharding
 
 MANUAL_COMPUTATION = "sdy.manual_computation"
 # sdy ops that only annotate a value for propagation: the value passes through unchanged.

@@ -28,12 +28,12 @@ from dataclasses import dataclass, replace
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
-from translate.errors import TranslateError
-from translate.hlo.named_sharding import NamedSharding
-from translate.hlo.sharding import HloSharding, ShardingKind, SubgroupType, parse_sharding
-from translate.shardy import mlir_util as U
-from translate.shardy.mesh_inference import MeshPlan, plan_mesh
-from translate.shardy.sdy_attrs import manual_axes_attr, mesh_text, parse_attr, sharding_text
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.named_sharding import NamedSharding
+from hlo_translate.hlo.sharding import HloSharding, ShardingKind, SubgroupType, parse_sharding
+from hlo_translate.shardy import mlir_util as U
+from hlo_translate.shardy.mesh_inference import MeshPlan, plan_mesh
+from hlo_translate.shardy.sdy_attrs import manual_axes_attr, mesh_text, parse_attr, sharding_text
 
 SHARDING_TARGET = "Sharding"
 FULL_TO_SHARD = "SPMDFullToShardShape"

@@ -11,7 +11,7 @@ assignments. We also accept explicit device lists: when iota order does not fit,
 ``device_ids`` from a device order found by sorting devices by their tile coordinates (or, failing
 that, from one of the shardings' own orders).
 
-    >>> from translate.hlo.sharding import parse_sharding
+    >>> from hlo_translate.hlo.sharding import parse_sharding
     >>> plan = plan_mesh([parse_sharding("{devices=[4,2]<=[8]}"), parse_sharding("{devices=[2,4]<=[8]}")])
     >>> plan.mesh.axis_sizes
     (2, 2, 2)
@@ -26,10 +26,10 @@ from math import prod
 
 import numpy as np
 
-from translate.errors import TranslateError
-from translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
-from translate.hlo.sharding import HloSharding, ShardingKind, SubgroupType
-from translate.hlo.tile_assignment import find_iota
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
+from hlo_translate.hlo.sharding import HloSharding, ShardingKind, SubgroupType
+from hlo_translate.hlo.tile_assignment import find_iota
 
 AXIS_PREFIX = "_axis_"
 # GSPMD records the reduction of unreduced values as a metadata record of this op_type.

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from jaxlib.mlir import ir
 
-from translate.errors import SourceLocation, TranslateError
+from hlo_translate.errors import SourceLocation, TranslateError
 
 MHLO_SHARDING = "mhlo.sharding"
 SDY_SHARDING = "sdy.sharding"

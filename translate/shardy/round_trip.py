@@ -26,12 +26,12 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
-from translate.errors import TranslateError
-from translate.hlo.named_sharding import Mesh
-from translate.hlo.sharding import parse_sharding
-from translate.shardy import mlir_util as U
-from translate.shardy.mesh_inference import MeshPlan
-from translate.shardy.sdy_attrs import mesh_from_attr, parse_attr, read_per_value, sharding_text
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.named_sharding import Mesh
+from hlo_translate.hlo.sharding import parse_sharding
+from hlo_translate.shardy import mlir_util as U
+from hlo_translate.shardy.mesh_inference import MeshPlan
+from hlo_translate.shardy.sdy_attrs import mesh_from_attr, parse_attr, read_per_value, sharding_text
 
 MESHES = "xla.sdy.meshes"
 SHARDING = "xla.sdy.sharding"

@@ -5,7 +5,7 @@ Our model of a Shardy sharding is ``translate.hlo.named_sharding.NamedSharding``
 axes). Attributes are written as text and parsed by jaxlib's sdy bindings, which verify them;
 they are read through the typed accessors of those bindings.
 
-    >>> from translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
+    >>> from hlo_translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
     >>> mesh = Mesh((MeshAxis("x", 2), MeshAxis("y", 4)))
     >>> sharding_text(NamedSharding(mesh, (DimSharding((AxisRef(0),)), DimSharding())), "mesh", 2)
     '<@mesh, [{"x"}, {}]>'
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
-from translate.errors import TranslateError
-from translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
 
 
 # Writing ----------------------------------------------------------------------------------------

@@ -5,8 +5,8 @@ Never a way to implement a translation: these are the oracle our converters are 
 
 from __future__ import annotations
 
-from translate.errors import TranslateError
-from translate.execute.module import ModuleFormat, detect_format
+from hlo_translate.errors import TranslateError
+from hlo_translate.execution.module import ModuleFormat, detect_format
 
 
 def xla_stablehlo_to_hlo(mlir: str | bytes) -> bytes:

@@ -18,10 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from translate.errors import TranslateError
-from translate.execute.inputs import InputsLike, resolve_inputs
-from translate.execute.module import LoadedModule, ModuleLike, load_module
-from translate.execute.signature import TensorSpec
+from hlo_translate.errors import TranslateError
+from hlo_translate.execution.inputs import InputsLike, resolve_inputs
+from hlo_translate.execution.module import LoadedModule, ModuleLike, load_module
+from hlo_translate.execution.signature import TensorSpec
 
 PLATFORMS = ("cpu", "cuda")
 _DEVICE_COUNT_FLAG = "--xla_force_host_platform_device_count"

@@ -20,10 +20,10 @@ from pathlib import Path
 
 import numpy as np
 
-from translate.errors import TranslateError
-from translate.execute.inputs import InputsLike, arrays_to_npz, read_npz, resolve_inputs
-from translate.execute.module import LoadedModule, ModuleLike, load_module
-from translate.execute.runtime import execute, plan_devices
+from hlo_translate.errors import TranslateError
+from hlo_translate.execution.inputs import InputsLike, arrays_to_npz, read_npz, resolve_inputs
+from hlo_translate.execution.module import LoadedModule, ModuleLike, load_module
+from hlo_translate.execution.runtime import execute, plan_devices
 
 
 def initialize_distributed(coordinator: str, num_processes: int, process_id: int, *,
@@ -114,7 +114,7 @@ def _run_workers(tasks: list[_WorkerTask], folder: Path, timeout_s: float) -> No
         task_path.write_text(json.dumps(asdict(task)))
         log = open(folder / f"log{task.process_id}.txt", "wb")
         children.append((subprocess.Popen(
-            [sys.executable, "-c", "import sys, translate.execute.distributed as d; d.worker(sys.argv[1])",
+            [sys.executable, "-c", "import sys, hlo_translate.execution.distributed as d; d.worker(sys.argv[1])",
              str(task_path)], stdout=log, stderr=subprocess.STDOUT, env=env), log))
     try:
         _wait_all([child for child, _ in children], folder, timeout_s)

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from translate.errors import TranslateError
-from translate.execute.signature import TensorSpec, mlir_tensor_spec
+from hlo_translate.errors import TranslateError
+from hlo_translate.execution.signature import TensorSpec, mlir_tensor_spec
 
 _MLIR_BYTECODE_MAGIC = b"ML\xefR"
 _CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")

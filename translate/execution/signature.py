@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import ml_dtypes
 import numpy as np
 
-from translate.errors import TranslateError
+from hlo_translate.errors import TranslateError
 
 # MLIR element type (as printed by the bindings) -> numpy dtype. Only types XLA can execute.
 _MLIR_ELEMENT_TYPES: dict[str, np.dtype] = {

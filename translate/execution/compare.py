@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from translate.execute.signature import spec_of
+from hlo_translate.execution.signature import spec_of
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """Run modules on XLA and compare the results: the numeric oracle behind `run` and `validate`.
 
-    >>> from translate.execute import execute, validate_modules
+    >>> from hlo_translate.execute import execute, validate_modules
     >>> outputs = execute(hlo_text)                        # doctest: +SKIP
     >>> validate_modules(hlo_text, our_stablehlo).ok       # doctest: +SKIP
     True
@@ -8,14 +8,14 @@
 Importing this package is cheap: jax and jaxlib are imported when a module is first loaded.
 """
 
-from translate.execute.compare import Comparison, OutputComparison, Tolerance, Verdict, compare_outputs, tolerance_for
-from translate.execute.distributed import initialize_distributed, run_multiprocess
-from translate.execute.inputs import arrays_to_npz, generate_inputs, read_npz, resolve_inputs
-from translate.execute.module import LoadedModule, ModuleFormat, detect_format, load_module
-from translate.execute.oracle import xla_hlo_to_stablehlo, xla_stablehlo_to_hlo
-from translate.execute.runtime import PLATFORMS, DevicePlan, execute, plan_devices, run
-from translate.execute.signature import TensorSpec
-from translate.execute.validate import validate_modules
+from hlo_translate.execution.compare import Comparison, OutputComparison, Tolerance, Verdict, compare_outputs, tolerance_for
+from hlo_translate.execution.distributed import initialize_distributed, run_multiprocess
+from hlo_translate.execution.inputs import arrays_to_npz, generate_inputs, read_npz, resolve_inputs
+from hlo_translate.execution.module import LoadedModule, ModuleFormat, detect_format, load_module
+from hlo_translate.execution.oracle import xla_hlo_to_stablehlo, xla_stablehlo_to_hlo
+from hlo_translate.execution.runtime import PLATFORMS, DevicePlan, execute, plan_devices, run
+from hlo_translate.execution.signature import TensorSpec
+from hlo_translate.execution.validate import validate_modules
 
 __all__ = [
     "PLATFORMS", "Comparison", "DevicePlan", "LoadedModule", "ModuleFormat", "OutputComparison", "TensorSpec",

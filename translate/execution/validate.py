@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from translate.execute.compare import Comparison, compare_outputs
-from translate.execute.inputs import InputsLike, resolve_inputs
-from translate.execute.module import LoadedModule, ModuleLike, load_module
-from translate.execute.runtime import DevicePlan, plan_devices, run
+from hlo_translate.execution.compare import Comparison, compare_outputs
+from hlo_translate.execution.inputs import InputsLike, resolve_inputs
+from hlo_translate.execution.module import LoadedModule, ModuleLike, load_module
+from hlo_translate.execution.runtime import DevicePlan, plan_devices, run
 
 
 def validate_modules(reference: ModuleLike, candidate: ModuleLike, inputs: InputsLike = None, *,

@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from translate.errors import TranslateError
-from translate.execute.signature import TensorSpec, spec_of
+from hlo_translate.errors import TranslateError
+from hlo_translate.execution.signature import TensorSpec, spec_of
 
 # What `execute` accepts as inputs: nothing (generate), a .npz path or its bytes, arrays in
 # parameter order, or arrays by name (arg0, arg1, ...).
