@@ -257,6 +257,20 @@ def _write_enum(field: str, enum_type: Any, prefix: str = "") -> Writer:
     return write
 
 
+def _write_result_accuracy(p: hlo_pb2.HloInstructionProto, v: A.ResultAccuracy, _: HloInstruction) -> None:
+    if v.mode is not None:
+        p.result_accuracy.mode = xla_data_pb2.ResultAccuracy.Mode.Value(v.mode.upper())
+    else:
+        t = p.result_accuracy.tolerance
+        t.atol, t.rtol, t.ulps = v.atol, v.rtol, v.ulps
+
+
+def _result_accuracy_from_proto(r: xla_data_pb2.ResultAccuracy) -> A.ResultAccuracy:
+    if r.HasField("tolerance"):
+        return A.ResultAccuracy(None, r.tolerance.atol, r.tolerance.rtol, r.tolerance.ulps)
+    return A.ResultAccuracy(xla_data_pb2.ResultAccuracy.Mode.Name(r.mode).lower())
+
+
 def _write_sharding(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
     p.sharding.CopyFrom(v.to_op_sharding())
 
@@ -377,6 +391,7 @@ _ATTR_TO_PROTO: dict[str, Writer] = {
     "is_composite": _set("is_composite"),
     "cross_program_prefetch_index": _set("cross_program_prefetch_index"),
     "padding_type": _write_enum("padding_type", xla_data_pb2.PaddingType),
+    "result_accuracy": _write_result_accuracy,
     **{name: _ignore for name in ("to_apply", "calls", "condition", "body", "true_computation", "select", "scatter",
                                   "false_computation", "branch_computations", "called_computations",
                                   "control-predecessors")},
@@ -460,6 +475,8 @@ def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
                 ip.parameter_number = instr.parameter_number
             if instr.opcode == "custom-call":
                 ip.custom_call_api_version = hlo_pb2.CustomCallApiVersion.API_VERSION_ORIGINAL
+            elif instr.opcode == "topk":
+                ip.is_stable = True   # XLA's TopK always writes it (its sort is stable)
             if instr.literal is not None:
                 ip.literal.CopyFrom(to_literal_proto(instr.literal))
             for key, value in instr.attributes.items():
@@ -731,6 +748,8 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["is_composite"] = True
     if p.HasField("cross_program_prefetch_index"):
         attrs["cross_program_prefetch_index"] = p.cross_program_prefetch_index
+    if p.HasField("result_accuracy"):
+        attrs["result_accuracy"] = _result_accuracy_from_proto(p.result_accuracy)
     if p.statistics_viz.statistics:
         attrs["statistics"] = _statistics_from_proto(p.statistics_viz)
     if p.HasField("original_value"):
