@@ -129,6 +129,9 @@ class HloModule:
     # The stack frame table (FileNames / FunctionNames / FileLocations / StackFrames sections), kept as text.
     stack_frames: str | None = None
     unique_id: int | None = None
+    # HloModuleProto fields that HLO text has no form for (device assignment, SPMD shardings, profile info,
+    # cross-program prefetches, ...): the serialized fields as read, written back unchanged.
+    proto_only: bytes = b""
 
     def entry_layout(self) -> ComputationLayout | None:
         """The entry computation layout: the declared one, else the entry's own parameter and root shapes."""

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from typing import Any
 
 from google.protobuf import text_format
-from google.protobuf.message import DecodeError
 
 from hlo_translate.proto import hlo_pb2, xla_data_pb2
 from hlo_translate.errors import TranslateError
@@ -524,7 +523,25 @@ def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
             proto.frontend_attributes.map[key] = value
     if module.stack_frames:
         _stack_frames_to_proto(module.stack_frames, proto.stack_frame_index)
+    if module.proto_only:
+        proto.MergeFromString(module.proto_only)
     return proto
+
+
+# HloModuleProto fields with no HLO text form: kept as read (see `HloModule.proto_only`).
+_MODULE_PROTO_ONLY = ("cross_program_prefetches", "is_dynamic", "spmd_output_sharding", "spmd_parameters_shardings",
+                      "use_auto_spmd_partitioning", "profile_info", "device_assignment",
+                      "original_value_recovery_table", "device_type", "payloads", "pjrt_id", "debug_attributes",
+                      "backend_config")
+
+
+def _proto_only_fields(proto: hlo_pb2.HloModuleProto) -> bytes:
+    kept = hlo_pb2.HloModuleProto()
+    kept.CopyFrom(proto)
+    for field, _ in proto.ListFields():
+        if field.name not in _MODULE_PROTO_ONLY:
+            kept.ClearField(field.name)
+    return kept.SerializeToString(deterministic=True)
 
 
 _SECTION_LINE = re.compile(r"\s*(\d+)\s+(.*)")
@@ -878,6 +895,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         module.frontend_attributes = A.FrontendAttributes(tuple(sorted(proto.frontend_attributes.map.items())))
     module.stack_frames = _stack_frames_from_proto(proto.stack_frame_index)
     module.unique_id = proto.id
+    module.proto_only = _proto_only_fields(proto)
     return module
 
 
@@ -894,36 +912,14 @@ def module_to_proto_text(module: HloModule) -> str:
 
 
 def module_from_proto_bytes(data: bytes) -> HloModule:
-    """Read a binary HloModuleProto (or an HloProto / HloSnapshot wrapping one)."""
-    return module_from_proto(_decode_module_proto(data))
+    """Read a binary HloModuleProto, or an HloProto / HloSnapshot / HloUnoptimizedSnapshot holding one."""
+    from hlo_translate.hlo.proto_wrappers import unwrap_module_proto
+
+    return module_from_proto(unwrap_module_proto(data)[0])
 
 
 def module_from_proto_text(text: str) -> HloModule:
-    for message_type in (hlo_pb2.HloModuleProto, hlo_pb2.HloProto):
-        message = message_type()
-        try:
-            text_format.Parse(text, message)
-        except text_format.ParseError as err:
-            last = err
-            continue
-        return module_from_proto(message.hlo_module if message_type is hlo_pb2.HloProto else message)
-    raise TranslateError(f"not an HloModuleProto in text format: {last}")
+    """Read an HloModuleProto (or a wrapper holding one) in protobuf text format."""
+    from hlo_translate.hlo.proto_wrappers import unwrap_module_proto_text
 
-
-def _decode_module_proto(data: bytes) -> hlo_pb2.HloModuleProto:
-    candidates = []
-    try:
-        module = hlo_pb2.HloModuleProto.FromString(data)
-        candidates.append(module)
-    except DecodeError:
-        pass
-    try:
-        wrapper = hlo_pb2.HloProto.FromString(data)
-        if wrapper.HasField("hlo_module"):
-            candidates.append(wrapper.hlo_module)
-    except DecodeError:
-        pass
-    for module in candidates:
-        if module.computations and module.entry_computation_name:
-            return module
-    raise TranslateError("input is not a valid HloModuleProto (binary)")
+    return module_from_proto(unwrap_module_proto_text(text)[0])
