@@ -27,7 +27,6 @@ CASES = {**HAND_WRITTEN, "outfeed_shape": OUTFEED,
          **{f"async_{path.stem}": path.read_text() for path in sorted(GOLDEN_ASYNC.glob("*.hlo"))}}
 # What our proto writer does not know yet: a clear error naming the attribute, never a silent drop.
 PROTO_GAPS = {
-    "metadata_domain_gather": "domain",
     "scan_scatter_tuples": "original value",
 }
 # Modules XLA reads from text but whose proto (its own serialization included) its loader refuses: our

@@ -704,13 +704,15 @@ CODECS: dict[str, AttrCodec] = {
         "dynamic_slice_sizes", "fft_length", "split_dimension_sizes")},
     **{name: INT for name in (
         "index", "iota_dimension", "index_vector_dim", "feature_group_count", "batch_group_count",
+        "num_carries", "inferred_dimension",
         "channel_id", "exponent_bits", "mantissa_bits", "feature_index", "k", "delta",
         "cross_program_prefetch_index", "split_dimension", "all_reduce_id", "scheduling_group_id")},
     **{name: FLOAT for name in ("epsilon",)},
     **{name: BOOL for name in (
         "is_stable", "indices_are_sorted", "unique_indices", "is_host_transfer", "constrain_layout",
         "use_global_device_ids", "custom_call_has_side_effect", "largest", "left_side", "lower",
-        "unit_diagonal", "is_cross_program_prefetch", "is_composite")},
+        "unit_diagonal", "is_cross_program_prefetch", "is_composite", "is_reverse", "is_associative",
+        "has_dynamic_root")},
     **{name: STRING for name in (
         "custom_call_target", "infeed_config", "outfeed_config", "async_execution_thread", "execution_thread",
         "op_name")},
