@@ -153,6 +153,14 @@ ENTRY e {{
   ROOT a = f32[4] {op}(p)
 }}
 """ for op in ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh", "erf", "tan")},
+    "original_values": """HloModule m
+ENTRY e {
+  pair = (f32[4], (f32[4], s32[])) parameter(0), origin={({"pair" {0}}, ({"x"}, {"y" {1,2}}))}
+  a = f32[4] get-tuple-element(pair), index=0, origin={{"a"}}
+  b = s32[] get-tuple-element(pair), index=0, origin={}
+  ROOT t = (f32[4], f32[4]) tuple(a, a), origin={({"t" {0}}, {"t" {1}})}
+}
+""",
     "result_accuracy": """HloModule m
 ENTRY e {
   p = f32[4] parameter(0)
@@ -215,6 +223,13 @@ ENTRY e {
   ROOT a = f32[] add(f32[] negate(q), f32[] constant(1))
 }
 """, "undefined value 'q'"),
+    "duplicate_parameter_number": ("""HloModule m
+ENTRY e {
+  p = f32[] parameter(0)
+  q = f32[] parameter(0)
+  ROOT a = f32[] add(p, q)
+}
+""", "'q': duplicate parameter number 0"),
     "unknown_opcode_atan": ("""HloModule m
 ENTRY e {
   p = f32[] parameter(0)
@@ -236,6 +251,25 @@ def test_accepted_text_is_the_module_xla_parses(name: str) -> None:
     assert_same_module(reference, _xla_proto(print_hlo_text(ours)))
     assert_same_module(reference, xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
     assert_same_module(reference, _xla_proto(print_hlo_text(module_from_proto_bytes(reference))))
+
+
+# Text XLA's parser does not reject but aborts the process on (a CHECK): we reject it.
+ABORTS_XLA = {
+    "parameter_number_gap": ("""HloModule m
+ENTRY e {
+  p = f32[] parameter(1)
+  ROOT a = f32[] negate(p)
+}
+""", "2:1: error: computation e has 1 parameters but no parameter(0)"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ABORTS_XLA))
+def test_text_that_aborts_xla_is_rejected(name: str) -> None:
+    text, message = ABORTS_XLA[name]
+    with pytest.raises(TranslateError) as info:
+        parse_hlo_text(text)
+    assert message in str(info.value), str(info.value)
 
 
 @pytest.mark.parametrize("name", sorted(REJECTED))

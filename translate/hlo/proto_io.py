@@ -461,27 +461,24 @@ def _write_statistics(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, i: HloInstru
             p.statistics_viz.statistics.add(stat_name=key.strip(), stat_val=float(value))
 
 
-_ORIGIN_LEAF = re.compile(r'\{\s*("(?:[^"\\]|\\.)*")\s*(\{[\d,\s]*\})?\s*\}')
-
-
 def _write_origin(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, i: HloInstruction) -> None:
-    """`origin={{"a"}}` / `origin={{"a" {1}}}` (an array's original value) -> OriginalValueProto."""
-    m = re.fullmatch(r"\{\s*(" + _ORIGIN_LEAF.pattern + r")\s*\}", v.text.strip())
-    if m is None or i.shape.is_tuple:
-        raise TranslateError("only an array's original value can be written to HloModuleProto yet", op=i.name)
-    leaf = _ORIGIN_LEAF.fullmatch(m.group(1))
-    element = p.original_value.elements.add()
-    element.original_array.instruction_name = A.parse_string(leaf.group(1))
-    if leaf.group(2):
-        element.original_array.shape_index.extend(A.parse_int_list(leaf.group(2)))
+    """`origin={...}` -> OriginalValueProto, one element per leaf."""
+    from hlo_translate.hlo.original_value import parse_original_value
+
+    p.original_value.SetInParent()
+    for leaf in parse_original_value(v.text):
+        element = p.original_value.elements.add()
+        element.shape_index.extend(leaf.shape_index)
+        element.original_array.instruction_name = leaf.instruction_name
+        element.original_array.shape_index.extend(leaf.array_index)
 
 
-def _origin_from_proto(value: xla_data_pb2.OriginalValueProto) -> A.RawAttr | None:
-    if len(value.elements) != 1 or value.elements[0].shape_index:
-        return None
-    array = value.elements[0].original_array
-    index = f" {A.print_int_list(tuple(array.shape_index))}" if array.shape_index else ""
-    return A.RawAttr("{{" + A.quote(array.instruction_name) + index + "}}")
+def _origin_from_proto(value: xla_data_pb2.OriginalValueProto, shape: Shape) -> A.RawAttr:
+    from hlo_translate.hlo.original_value import OriginalArray, print_original_value
+
+    leaves = tuple(OriginalArray(tuple(e.shape_index), e.original_array.instruction_name,
+                                 tuple(e.original_array.shape_index)) for e in value.elements)
+    return A.RawAttr(print_original_value(leaves, shape.is_tuple))
 
 
 def _statistics_from_proto(viz: xla_data_pb2.StatisticsViz) -> A.RawAttr:
@@ -860,10 +857,10 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
     if p.statistics_viz.statistics:
         attrs["statistics"] = _statistics_from_proto(p.statistics_viz)
     if p.HasField("original_value"):
-        origin = _origin_from_proto(p.original_value)
-        if origin is None:
-            raise TranslateError("this original_value form cannot be printed yet", op=p.name)
-        attrs["origin"] = origin
+        try:
+            attrs["origin"] = _origin_from_proto(p.original_value, shape_from_proto(p.shape))
+        except TranslateError as err:
+            raise TranslateError(err.message, op=p.name) from None
     if p.HasField("sharding"):
         from hlo_translate.hlo.sharding import from_op_sharding
 
@@ -955,6 +952,9 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             pending.append((instr, ip))
         if cp.root_id not in instrs:
             raise TranslateError(f"root id {cp.root_id} of computation {cp.name} is unknown")
+        problem = comp.parameter_problem()
+        if problem is not None:
+            raise TranslateError(problem[1], op=problem[0].name if problem[0] is not None else None)
         comp.root = instrs[cp.root_id]
     for instr, ip in pending:
         for cid in ip.called_computation_ids:

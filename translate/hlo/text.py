@@ -280,6 +280,7 @@ class _Parser:
                 comp.root = instr
         if not comp.instructions:
             raise self.error(f"computation {comp.name} is empty", start)
+        self.check_parameter_numbers(comp, start)
         if comp.root is None:
             comp.root = comp.instructions[-1]
         for key, value, pos in self.attributes():
@@ -292,6 +293,12 @@ class _Parser:
                 raise self.error("the module has two ENTRY computations", start)
             module.entry = comp
         return comp
+
+    def check_parameter_numbers(self, comp: HloComputation, start: int) -> None:
+        problem = comp.parameter_problem()
+        if problem is not None:
+            instr, message = problem
+            raise self.error(message, start, op=instr.name if instr is not None else None)
 
     def signature(self) -> None:
         """`(p0: f32[2], p1: s32[]) -> f32[2]`: redundant with the parameters; checked by shape."""
