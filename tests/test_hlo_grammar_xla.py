@@ -161,6 +161,24 @@ ENTRY e {
   ROOT t = (f32[4], f32[4]) tuple(a, a), origin={({"t" {0}}, {"t" {1}})}
 }
 """,
+    # layouts of every kind XLA prints: tiles, element size, memory space, tail padding, index and pointer
+    # types, split configs, dynamic shape metadata (dim level types are read and dropped, as XLA does);
+    # index/pointer types `#(u16)*(u32)` are in tests/test_proto_opcodes.py (XLA's proto loader refuses them)
+    "layouts_every_kind": """HloModule m
+ENTRY e {
+  a = bf16[16,128]{1,0:T(8,128)(2,1)} parameter(0)
+  b = bf16[16,128]{1,0:T(8,128)(2,1)S(1)} copy(a)
+  c = bf16[16,128]{0,1:T(4)(2)E(4)} copy(a)
+  d = bf16[16,128]{1,0:L(1024)} copy(a)
+  g = bf16[16,128]{1,0:D(D,C+~)} copy(a)
+  h = bf16[16,128]{1,0:SC(0:4)(1:2,6)} copy(a)
+  i = bf16[16,128]{1,0:M(8)} copy(a)
+  j = bf16[16,128]{1,0:T(8,128)(2,1)L(2)E(16)S(2)SC(0:4)M(4)} copy(a)
+  k = bf16[16,128]{1,0:T(2,*)} copy(a)
+  l = s4[16,128]{1,0:T(8,128)(2,1)E(4)} parameter(1)
+  ROOT t = (bf16[16,128]{1,0:T(8,128)(2,1)S(1)}, bf16[16,128]{0,1:T(4)(2)E(4)}, bf16[16,128]{1,0:L(1024)}, bf16[16,128]{1,0}, bf16[16,128]{1,0:SC(0:4)(1:2,6)}, bf16[16,128]{1,0:M(8)}, bf16[16,128]{1,0:T(2,*)}, s4[16,128]{1,0:T(8,128)(2,1)E(4)}) tuple(b, c, d, g, h, i, k, l)
+}
+""",
     "result_accuracy": """HloModule m
 ENTRY e {
   p = f32[4] parameter(0)
@@ -230,6 +248,11 @@ ENTRY e {
   ROOT a = f32[] add(p, q)
 }
 """, "'q': duplicate parameter number 0"),
+    "physical_shape_without_sparse_layout": ("""HloModule m
+ENTRY e {
+  ROOT p = bf16[16,128]{1,0:P(f32[16,128]{1,0})} parameter(0)
+}
+""", "a physical shape P(...) is only for sparse layouts"),
     "unknown_opcode_atan": ("""HloModule m
 ENTRY e {
   p = f32[] parameter(0)
