@@ -593,15 +593,36 @@ def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
             proto.frontend_attributes.map[key] = value
     if module.stack_frames:
         _stack_frames_to_proto(module.stack_frames, proto.stack_frame_index)
+    for entry in module.original_value_recovery_table:
+        _recovery_entry_to_proto(entry, proto.original_value_recovery_table.entries.add())
     if module.proto_only:
         proto.MergeFromString(module.proto_only)
     return proto
 
 
+def _recovery_entry_to_proto(entry: Any, out: hlo_pb2.OriginalValueRecoveryTableProto.Entry) -> None:
+    from hlo_translate.hlo.text import parse_hlo_text
+
+    for array, target in ((entry.old, out.old_original_array), (entry.new, out.new_original_array)):
+        target.instruction_name = array.instruction_name
+        target.shape_index.extend(array.array_index)
+    if entry.module_text is not None:
+        out.recovery_module.CopyFrom(module_to_proto(parse_hlo_text(entry.module_text)))
+
+
+def _recovery_entry_from_proto(entry: hlo_pb2.OriginalValueRecoveryTableProto.Entry) -> Any:
+    from hlo_translate.hlo.original_value import OriginalArray, RecoveryEntry
+    from hlo_translate.hlo.text import print_hlo_text
+
+    old, new = ((OriginalArray((), a.instruction_name, tuple(a.shape_index)))
+                for a in (entry.old_original_array, entry.new_original_array))
+    module = print_hlo_text(module_from_proto(entry.recovery_module)) if entry.HasField("recovery_module") else None
+    return RecoveryEntry(old, new, module)
+
+
 # HloModuleProto fields with no HLO text form: kept as read (see `HloModule.proto_only`).
 _MODULE_PROTO_ONLY = ("cross_program_prefetches", "is_dynamic", "spmd_output_sharding", "spmd_parameters_shardings",
-                      "use_auto_spmd_partitioning", "profile_info", "device_assignment",
-                      "original_value_recovery_table", "device_type", "payloads", "pjrt_id", "debug_attributes",
+                      "use_auto_spmd_partitioning", "profile_info", "device_assignment", "device_type", "payloads", "pjrt_id", "debug_attributes",
                       "backend_config")
 
 
@@ -987,6 +1008,8 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         module.frontend_attributes = A.FrontendAttributes(tuple(sorted(proto.frontend_attributes.map.items())))
     module.stack_frames = _stack_frames_from_proto(proto.stack_frame_index)
     module.unique_id = proto.id
+    module.original_value_recovery_table = tuple(
+        _recovery_entry_from_proto(e) for e in proto.original_value_recovery_table.entries)
     module.proto_only = _proto_only_fields(proto)
     return module
 

@@ -23,6 +23,7 @@ from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
 )
 from hlo_translate.hlo.opcodes import async_sugar_base, is_known_opcode
+from hlo_translate.hlo.original_value import parse_recovery_table, print_recovery_table
 from hlo_translate.hlo.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
 from hlo_translate.hlo.shape_inference import INFERABLE, infer_shape
 from hlo_translate.hlo.types import Shape, _ShapeReader
@@ -31,7 +32,6 @@ _SPACE_RE = re.compile(r"(?:\s|/\*.*?\*/|//[^\n]*)*", re.S)
 _NAME_RE = re.compile(r"%?([A-Za-z_$][A-Za-z0-9_.\-$]*)")
 _OPCODE_RE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")
 _BARE_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)\(")   # an instruction whose shape XLA infers
-_ELEMENT_START_RE = re.compile(r"[a-z][a-z0-9]*\[")
 _INDEX_RE = re.compile(r"\d+")
 _PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
@@ -252,6 +252,8 @@ class _Parser:
                 module.buffer_donor = _parse_buffer_donor(value)
             elif key == "frontend_attributes":
                 module.frontend_attributes = parse_attribute(key, value)
+            elif key == "origin_recovery_table":
+                module.original_value_recovery_table = parse_recovery_table(value)
             elif key in ("num_partitions", "replica_count"):
                 module.header[key] = int(value)
             else:
@@ -354,7 +356,8 @@ class _Parser:
         if nested:   # named once its own operands are read, as XLA's parser does
             instr.name = self.anon_names.unique(f"{opcode}.anon")
         else:
-            self.anon_names.unique(name)   # XLA's parser registers every name it reads before later `.anon`s
+            if ".anon" in name:   # XLA's parser registers every name; only these can meet a later `.anon`
+                self.anon_names.unique(name)
             for key, value, pos in self.attributes():
                 if key in instr.attributes:
                     raise self.error(f"attribute '{key}' given twice", pos, op=name)
@@ -415,18 +418,21 @@ class _Parser:
         """`(operand, ...)`; an operand is `(shape)? name ('#' index)*` or `(shape)? opcode(operands)`."""
         if self.accept(")"):
             return
+        text = self.text
         while True:
             self.skip()
             start = self.pos
             declared = None
-            if self.text.startswith("(", self.pos) or _ELEMENT_START_RE.match(self.text, self.pos):
+            m = _NAME_RE.match(text, self.pos)
+            if m is None or text.startswith("[", m.end()):   # a shape first: `f32[2] %x`, `(f32[], s32[]) t`
                 declared = self.shape()
                 self.skip()
-            m = _NAME_RE.match(self.text, self.pos)
-            if not m:
-                raise self.error("expected an operand name", op=instr.name)
+                m = _NAME_RE.match(text, self.pos)
+                if not m:
+                    raise self.error("expected an operand name", op=instr.name)
             self.pos = m.end()
-            if self.peek("("):
+            after = text[self.pos:self.pos + 1]
+            if after == "(" or (after not in (",", ")") and self.peek("(")):
                 operand = self.nested(m, declared, comp, names, pending)
             else:
                 operand = self.named_operand(m, instr, comp, names, declared, start)
@@ -442,7 +448,7 @@ class _Parser:
             operand = self.implicit_parameter(m.group(1), declared, comp, names)
         if operand is None:
             raise self.error(f"use of undefined value '{m.group(1)}'", m.start(), op=instr.name)
-        while self.accept("#"):
+        while self.text[self.pos:self.pos + 1] not in (",", ")") and self.accept("#"):
             operand = self.tuple_element(operand, comp, instr)
         if declared is not None and declared.without_layouts() != operand.shape.without_layouts():
             raise self.error(f"operand '{operand.name}' is declared {declared.to_text()} but is "
@@ -608,6 +614,8 @@ def _header(module: HloModule) -> str:
         parts.append(f"{key}={value.text if isinstance(value, RawAttr) else value}")
     if module.frontend_attributes is not None:
         parts.append(f"frontend_attributes={print_frontend_attributes(module.frontend_attributes)}")
+    if module.original_value_recovery_table:
+        parts.append(f"origin_recovery_table={print_recovery_table(module.original_value_recovery_table)}")
     return ", ".join(parts)
 
 
