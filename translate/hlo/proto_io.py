@@ -257,6 +257,12 @@ def _write_enum(field: str, enum_type: Any, prefix: str = "") -> Writer:
     return write
 
 
+def _write_literal(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
+    from hlo_translate.hlo.literal import to_literal_proto
+
+    p.literal.CopyFrom(to_literal_proto(v))
+
+
 def _write_result_accuracy(p: hlo_pb2.HloInstructionProto, v: A.ResultAccuracy, _: HloInstruction) -> None:
     if v.mode is not None:
         p.result_accuracy.mode = xla_data_pb2.ResultAccuracy.Mode.Value(v.mode.upper())
@@ -434,6 +440,7 @@ _ATTR_TO_PROTO: dict[str, Writer] = {
     "cross_program_prefetch_index": _set("cross_program_prefetch_index"),
     "padding_type": _write_enum("padding_type", xla_data_pb2.PaddingType),
     "result_accuracy": _write_result_accuracy,
+    "literal": _write_literal,
     "num_carries": _set("num_carries"),
     "is_reverse": _set("is_reverse"),
     "is_associative": lambda p, v, _: setattr(p, "is_associative", hlo_pb2.TRI_STATE_TRUE if v
@@ -733,11 +740,12 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["padding"] = A.PaddingConfig(tuple(
             A.PaddingDim(d.edge_padding_low, d.edge_padding_high, d.interior_padding)
             for d in p.padding_config.dimensions))
-    if p.HasField("window") and op in ("convolution", "reduce-window", "select-and-scatter"):
+    if p.HasField("window") and (op in ("convolution", "reduce-window", "select-and-scatter")
+                                 or op == "custom-call" and p.window.dimensions):
         attrs["window"] = A.Window(tuple(
             A.WindowDim(d.size, d.stride, d.padding_low, d.padding_high, d.window_dilation, d.base_dilation,
                         d.window_reversal) for d in p.window.dimensions))
-    if op == "convolution":
+    if op == "convolution" or op == "custom-call" and p.HasField("convolution_dimension_numbers"):
         c = p.convolution_dimension_numbers
         attrs["dim_labels"] = A.ConvDimLabels(*(
             tuple(getattr(c, f)) if f.endswith("dimensions") else getattr(c, f) for f in _CONV_FIELDS))
@@ -779,7 +787,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
             attrs["order"] = A.Enum(p.comparison_order)
         elif p.comparison_type:
             attrs["type"] = A.Enum(p.comparison_type)
-    if op in ("dot", "convolution", "ragged-dot", "scaled-dot") and p.HasField("precision_config"):
+    if op in ("dot", "convolution", "ragged-dot", "scaled-dot", "custom-call") and p.HasField("precision_config"):
         precision = tuple(A.Enum(xla_data_pb2.PrecisionConfig.Precision.Name(x).lower())
                           for x in p.precision_config.operand_precision)
         if any(e.name != "default" for e in precision):
@@ -843,6 +851,10 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
             attrs["operand_layout_constraints"] = A.RawAttr("{" + shapes + "}")
         if p.custom_call_schedule:
             attrs["schedule"] = A.Enum(hlo_pb2.CustomCallSchedule.Name(p.custom_call_schedule))
+        if p.HasField("literal"):
+            from hlo_translate.hlo.literal import from_literal_proto
+
+            attrs["literal"] = from_literal_proto(p.literal)
         if p.padding_type:
             attrs["padding_type"] = A.Enum(xla_data_pb2.PaddingType.Name(p.padding_type))
         if p.custom_call_api_version not in (0, 1):
