@@ -18,10 +18,12 @@ import multiprocessing
 import os
 import signal
 import sys
+import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from pathlib import Path, PurePath
+from typing import IO
 
 import click
 
@@ -245,6 +247,7 @@ def _outcomes(jobs: list[Job], convert: Convert, workers: int) -> Iterable[tuple
 class _Worker:
     process: multiprocessing.process.BaseProcess
     conn: Connection
+    stderr: IO[bytes]  # what the worker writes to fd 2 while converting (a crashing C++ library's last words)
     job: Job | None = None
 
 
@@ -266,10 +269,11 @@ class _Pool:
 
     def start(self) -> _Worker:
         parent, child = self.context.Pipe()
-        process = self.context.Process(target=_serve, args=(child, self.convert), daemon=True)
+        stderr = tempfile.TemporaryFile()
+        process = self.context.Process(target=_serve, args=(child, self.convert, stderr.fileno()), daemon=True)
         process.start()
         child.close()
-        worker = _Worker(process, parent)
+        worker = _Worker(process, parent, stderr)
         self.workers.append(worker)
         return worker
 
@@ -297,8 +301,10 @@ class _Pool:
         self.workers.remove(worker)
         code = worker.process.exitcode or 0
         how = f"signal {signal.Signals(-code).name}" if code < 0 else f"exit status {code}"
-        return InternalError(f"the worker converting this file died ({how})",
-                             location=SourceLocation(str(job.source)))
+        last_words = _last_line(worker.stderr)
+        worker.stderr.close()
+        message = f"the worker converting this file died ({how})" + (f": {last_words}" if last_words else "")
+        return InternalError(message, location=SourceLocation(str(job.source)))
 
     def close(self) -> None:
         for worker in self.workers:
@@ -312,11 +318,27 @@ class _Pool:
                 worker.process.kill()
                 worker.process.join()
             worker.conn.close()
+            worker.stderr.close()
         self.workers.clear()
 
 
-def _serve(conn: Connection, convert: Convert) -> None:
-    """A worker: convert each path it is sent, answer with the outcome, stop at None."""
+def _last_line(log: IO[bytes], limit: int = 300) -> str:
+    """The last non-empty line of a worker's stderr, shortened to `limit` characters."""
+    size = os.fstat(log.fileno()).st_size
+    tail = os.pread(log.fileno(), 4096, max(0, size - 4096)).decode("utf-8", errors="replace")
+    lines = [line.strip() for line in tail.splitlines() if line.strip()]
+    return lines[-1][:limit] if lines else ""
+
+
+def _serve(conn: Connection, convert: Convert, stderr: int) -> None:
+    """A worker: convert each path it is sent, answer with the outcome, stop at None.
+
+    Its stderr goes to a file the parent reads only if the worker dies, so that nothing a library
+    prints mixes with the parent's lines and progress bar.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    os.dup2(stderr, 2)
     while (source := conn.recv()) is not None:
+        os.ftruncate(2, 0)  # keep only what this input makes it write
+        os.lseek(2, 0, os.SEEK_SET)
         conn.send(convert_file(source, convert))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
 import tempfile
@@ -71,6 +72,7 @@ def write_output(path: str | None, data: bytes | str, *, make_parents: bool = Fa
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp's 0600 is for the temp file, not for the output
         os.replace(tmp, target)
     except BaseException as err:
         with contextlib.suppress(OSError):
@@ -78,6 +80,13 @@ def write_output(path: str | None, data: bytes | str, *, make_parents: bool = Fa
         if isinstance(err, OSError):
             raise _cannot_write(path, err) from None
         raise
+
+
+@functools.cache
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _cannot_write(path: str, err: OSError) -> TranslateError:

@@ -163,7 +163,7 @@ def test_summary_counts_failures_and_the_batch_goes_on(dump: Path, tmp_path: Pat
     assert strict.stderr.splitlines()[-1] == "converted 3, skipped 0 that are not HLO, failed 2"
 
 
-WORKER_DIES = """
+WORKER_DIES = r"""
 import os, signal, sys
 from pathlib import Path
 from hlo_translate.cli import batch
@@ -172,7 +172,9 @@ from hlo_translate.cli.sniff import InputKind
 
 def convert(data: bytes) -> bytes:  # stands for a crash inside jaxlib's C++ on one input
     if b"abort" in data:
+        os.write(2, b"warming up\nLLVM ERROR: Invalid value.\n")
         os.abort()
+    os.write(2, b"a warning nobody needs to see\n")
     if b"kill" in data:
         os.kill(os.getpid(), signal.SIGKILL)
     return data.upper()
@@ -195,10 +197,11 @@ def test_a_worker_that_dies_costs_its_input_only(tmp_path: Path) -> None:
     assert result.returncode == 1, result.stderr
     assert files(tmp_path / "out") == {f"m{i}.out": f"HLOMODULE M{i}\n".encode() for i in (0, 1, 3, 4, 6, 7)}
     lines = result.stderr.splitlines()
-    assert f"{source / 'm2.hlo'}: internal error: the worker converting this file died (signal SIGABRT)" \
-        " (a bug in hlo-translate; please report it with the input)" in lines
+    assert f"{source / 'm2.hlo'}: internal error: the worker converting this file died (signal SIGABRT): " \
+        "LLVM ERROR: Invalid value. (a bug in hlo-translate; please report it with the input)" in lines
     assert any(line.startswith(f"{source / 'm5.hlo'}: internal error: the worker converting this file died "
-                               "(signal SIGKILL)") for line in lines)
+                               "(signal SIGKILL): a warning nobody needs to see (a bug") for line in lines)
+    assert result.stderr.count("warning") == 1  # what a worker writes shows only when it dies
     assert lines[-1] == "converted 6, skipped 0 that are not HLO, failed 2 (2 internal errors)"
 
 

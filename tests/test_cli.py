@@ -26,6 +26,12 @@ def cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "hlo_translate.cli.main", *args], input=stdin, capture_output=True, cwd=ROOT)
 
 
+def current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def test_stdin_to_stdout_each_form() -> None:
     proto = cli("convert-hlo", "-", "--emit", "proto", stdin=MODULE.encode())
     assert proto.returncode == 0, proto.stderr
@@ -55,6 +61,7 @@ def test_a_directory_converts_every_module(tmp_path: Path) -> None:
     assert sorted(p.name for p in out.iterdir()) == ["m0.pb", "m1.pb", "m2.pb"]
     assert "broken.hlo:" in result.stderr.decode() and "undefined value 'q'" in result.stderr.decode()
     assert result.stderr.decode().splitlines()[-1] == "converted 3, skipped 0 that are not HLO, failed 1"
+    assert (out / "m2.pb").stat().st_mode & 0o777 == 0o666 & ~current_umask()  # as any new file
     again = cli("convert-hlo", str(out / "m2.pb"))
     assert b"constant(2)" in again.stdout
 
