@@ -22,7 +22,7 @@ import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
-from pathlib import Path, PurePath
+from pathlib import Path
 from typing import IO
 
 import click
@@ -128,9 +128,9 @@ def _walk(directory: Path, out_dir: Path) -> list[Path]:
 def _check_collisions(jobs: list[Job]) -> None:
     """Two inputs that would write one output, or an output that would replace an input: an error."""
     sources = {job.source.resolve(): job.source for job in jobs}
-    first: dict[PurePath, Job] = {}
+    first: dict[Path, Job] = {}
     for job in jobs:
-        key = Path(os.path.abspath(job.target))
+        key = job.target.resolve()
         if key in sources:
             raise TranslateError(f"the output {job.target} would replace the input {sources[key]}; "
                                  "nothing was written", location=SourceLocation(str(job.source)))
@@ -142,27 +142,31 @@ def _check_collisions(jobs: list[Job]) -> None:
         first[key] = job
 
 
-def run(plan_: Plan, conversion: Conversion, jobs: int, strict: bool,
+def run(batch: Plan, conversion: Conversion, jobs: int, strict: bool,
         write: Callable[[str, bytes | str], None]) -> int:
-    """Convert every job of `plan_` with `jobs` workers; returns the exit status (0, 1 or 2)."""
+    """Convert every job of `batch` with `jobs` workers, writing each result with `write(target, data)`.
+
+    Returns the exit status: 1 when any failure was an internal error, else 2 when any file failed, else 0.
+    """
     from tqdm import tqdm
 
     tqdm.monitor_interval = 0  # no monitor thread: the parent forks workers while the bar is shown
     tally = Tally()
-    with tqdm(total=len(plan_.jobs), desc="converting", unit="file", file=sys.stderr,
+    with tqdm(total=len(batch.jobs), desc="converting", unit="file", file=sys.stderr,
               disable=not sys.stderr.isatty(), leave=False) as bar:
         def say(message: str) -> None:
             tqdm.write(message, file=sys.stderr)
 
         if strict:
-            for path in plan_.skipped:
+            for path in batch.skipped:
                 say(str(TranslateError(f"not {_article(conversion.kind)} module (--strict)",
                                        location=SourceLocation(str(path)))))
                 tally.failed += 1
-        for job, outcome in _outcomes(plan_.jobs, conversion.convert, jobs):
+        for job, outcome in _outcomes(batch.jobs, conversion.convert, jobs):
             if isinstance(outcome, TranslateError):
                 tally.failed += 1
-                tally.internal += isinstance(outcome, InternalError)
+                if isinstance(outcome, InternalError):
+                    tally.internal += 1
                 say(str(outcome))
             else:
                 try:
@@ -172,7 +176,7 @@ def run(plan_: Plan, conversion: Conversion, jobs: int, strict: bool,
                     tally.failed += 1
                     say(str(err))
             bar.update()
-    click.echo(summary(tally, 0 if strict else len(plan_.skipped), plan_.excluded, conversion.kind), err=True)
+    click.echo(summary(tally, 0 if strict else len(batch.skipped), batch.excluded, conversion.kind), err=True)
     if tally.internal:
         return 1
     return 2 if tally.failed else 0

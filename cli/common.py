@@ -168,14 +168,27 @@ def user_errors(source: str | None = None) -> Iterator[None]:
         report_internal_error(err, source)
 
 
+BATCH_EPILOG = """\b
+Several inputs, or a directory: -o names the output directory (created if missing; the folder it is
+in must exist). A directory's files that hold no module of the input kind are skipped and counted
+(--strict: an error each). Names and subfolders are mirrored; only the final format extension is
+replaced (x.before_optimizations.txt -> x.before_optimizations.mlir; .hlo.pb counts as one). Two
+inputs that would write one output (a dump's x.txt and x.hlo.pb) stop the batch before anything is
+written: --exclude one kind. One input: -o names the file, whose folder must exist; binary output
+is not written to a terminal unless -o - asks for it.
+
+\b
+Exit status: 0 all converted; 2 bad input or usage (a file failed); 1 internal error (a bug).
+"""
+
+
 def conversion_options(fn: Callable) -> Callable:
     """The inputs and output options every converting verb shares, batch mode included."""
     for option in reversed((
         click.argument("inputs", nargs=-1, required=True),
-        click.option("-o", "--output", default=None,
-                     help="Output file ('-' for stdout), or the directory for several inputs or a directory "
-                          "(created if missing; the folder it is in must exist)."),
-        click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+        click.option("-o", "--output", default=None, metavar="PATH",
+                     help="Output file ('-' for stdout); for several inputs or a directory, the output directory."),
+        click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
                      help="Worker processes for several inputs [default: the number of cores]."),
         click.option("--strict", is_flag=True,
                      help="In a directory, a file that holds no module of the input kind is an error "

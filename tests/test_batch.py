@@ -132,6 +132,14 @@ def test_an_output_that_would_replace_its_input_is_refused(tmp_path: Path) -> No
     assert files(tmp_path) == {"a.hlo": HLO_TEXT.encode()}
 
 
+def test_an_output_directory_inside_the_input_is_not_read_again(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text(HLO_TEXT)
+    for _ in range(2):
+        result = cli("convert-hlo", str(tmp_path), "-o", str(tmp_path / "out"))
+        assert result.returncode == 0 and result.stderr == "converted 1, skipped 0 that are not HLO, failed 0\n"
+    assert sorted(files(tmp_path)) == ["a.txt", "out/a.hlo"]
+
+
 def test_two_workers_write_what_one_writes(dump: Path, tmp_path: Path) -> None:
     runs = []
     for jobs in ("1", "2"):

@@ -5,13 +5,13 @@ from __future__ import annotations
 import click
 
 from hlo_translate.cli.batch import Conversion
-from hlo_translate.cli.common import conversion_options, convert_paths
+from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths
 from hlo_translate.cli.sniff import InputKind
 
 _SUFFIX = {"text": ".hlo", "proto": ".pb", "proto-text": ".pbtxt"}
 
 
-@click.command("convert-hlo")
+@click.command("convert-hlo", epilog=BATCH_EPILOG)
 @conversion_options
 @click.option("--emit", type=click.Choice(["text", "proto", "proto-text"]), default="text", show_default=True)
 def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool,

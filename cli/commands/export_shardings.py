@@ -5,11 +5,11 @@ from __future__ import annotations
 import click
 
 from hlo_translate.cli.batch import Conversion
-from hlo_translate.cli.common import conversion_options, convert_paths
+from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths
 from hlo_translate.cli.sniff import InputKind
 
 
-@click.command("export-shardings")
+@click.command("export-shardings", epilog=BATCH_EPILOG)
 @conversion_options
 def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool,
             exclude: tuple[str, ...]) -> None:
