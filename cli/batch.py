@@ -283,7 +283,10 @@ class _Pool:
 
     def give(self, worker: _Worker, job: Job) -> None:
         worker.job = job
-        worker.conn.send(job.source)
+        try:
+            worker.conn.send(job.source)
+        except OSError:  # it died just now: `finished` reads its end of file and reports it
+            pass
 
     def finished(self) -> list[tuple[_Worker, Job, Outcome]]:
         """Wait until some busy worker answers or dies; the jobs settled by it."""
@@ -311,11 +314,15 @@ class _Pool:
         return InternalError(message, location=SourceLocation(str(job.source)))
 
     def close(self) -> None:
+        """Stop the workers: idle ones are told to stop, busy ones (after Ctrl-C, say) are killed."""
         for worker in self.workers:
-            try:
-                worker.conn.send(None)
-            except OSError:
-                pass
+            if worker.job is not None:
+                worker.process.kill()
+            else:
+                try:
+                    worker.conn.send(None)
+                except OSError:
+                    pass
         for worker in self.workers:
             worker.process.join(timeout=5)
             if worker.process.is_alive():

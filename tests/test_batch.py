@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from hlo_translate.cli.batch import output_name
+from hlo_translate.cli.sniff import is_hlo, is_stablehlo
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -73,6 +74,33 @@ def test_output_names_replace_only_the_final_format_extension() -> None:
     assert output_name("m.pb", ".hlo") == "m.hlo"
     assert output_name("m.debug_options", ".hlo") == "m.debug_options.hlo"  # not a format extension
     assert output_name(".pb", ".hlo") == ".pb.hlo"
+
+
+def wrapped(field_one: bytes) -> bytes:
+    """A message whose field 1 holds `field_one` (HloProto.hlo_module, HloSnapshot.hlo)."""
+    size, length = len(field_one), b""
+    while True:
+        length += bytes([(size & 0x7F) | (0x80 if size > 0x7F else 0)])
+        size >>= 7
+        if not size:
+            return b"\x0a" + length + field_one
+
+
+def test_content_tells_modules_from_other_files() -> None:
+    from jaxlib import _hlo
+
+    module = _hlo.hlo_module_from_text(HLO_TEXT).as_serialized_hlo_module_proto()  # XLA's own proto
+    for data in (HLO_TEXT.encode(), b"// a comment\n/* another */ " + HLO_TEXT.encode(), module, wrapped(module),
+                 wrapped(wrapped(module)), b'name: "m"\nentry_computation_name: "e"\ncomputations {\n  name: "e"\n}\n'):
+        assert is_hlo(data) and not is_stablehlo(data), data[:40]
+    mlir = b'#loc1 = loc("x")\nmodule @jit_f {\n  func.func public @main() {\n    return\n  }\n}\n'
+    for data in (mlir, b"// c\nfunc.func @main() {\n  return\n}\n", b"ML\xefR\x00\x01rest"):
+        assert is_stablehlo(data) and not is_hlo(data), data[:40]
+    others = (b"", b"BufferAssignment:\nallocation 0: size 64\n", b"; ModuleID = 'm'\ndefine void @f() {\n}\n",
+              b"xla_dump_to: \"d\"\nxla_dump_hlo_as_text: true\n", b"\x7fELF\x02\x01\x01" + bytes(64),
+              wrapped(b"not a module"), module[: len(module) // 2], b"HloModuleX", b"# notes\nmodule m is a module\n")
+    for data in others:
+        assert not is_hlo(data) and not is_stablehlo(data), data[:40]
 
 
 def test_the_dump_holds_what_xla_writes(dump: Path) -> None:

@@ -6,7 +6,6 @@ import os
 import pty
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,7 +22,8 @@ ENTRY main {
 
 
 def cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hlo_translate.cli.main", *args], input=stdin, capture_output=True, cwd=ROOT)
+    return subprocess.run([sys.executable, "-m", "hlo_translate.cli.main", *args], input=stdin, capture_output=True,
+                          cwd=ROOT)
 
 
 def current_umask() -> int:
