@@ -8,8 +8,10 @@ kilobytes of text, or walks the top-level fields of a binary proto without decod
 from __future__ import annotations
 
 import enum
+import functools
 import mmap
 import re
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,9 +29,10 @@ class InputKind(enum.Enum):
 def holds(path: Path, kind: InputKind) -> bool:
     """Whether the file at `path` looks like a module of `kind` (never raises for unreadable files)."""
     try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode) or info.st_size == 0:  # a FIFO would block the open
+            return False
         with path.open("rb") as handle:
-            if path.stat().st_size == 0:
-                return False
             with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
                 return is_hlo(data) if kind is InputKind.HLO else is_stablehlo(data)
     except (OSError, ValueError):
@@ -139,6 +142,7 @@ def _varint(data: bytes | mmap.mmap, pos: int, end: int) -> tuple[int, int]:
             return value, pos
 
 
+@functools.cache
 def _numbers() -> dict[str, int]:
     """The field numbers the walk looks at, read from our schema (wire-compatible with XLA's)."""
     from hlo_translate.proto import hlo_pb2

@@ -186,17 +186,18 @@ def test_summary_counts_failures_and_the_batch_goes_on(dump: Path, tmp_path: Pat
         (source / Path(name).name).write_bytes((dump / name).read_bytes())
     (source / "broken.hlo").write_text(HLO_TEXT.replace("negate(p)", "negate(q)"))
     (source / "notes.txt").write_text("not a module\n")
+    os.mkfifo(source / "pipe")  # skipped without being opened (an open would wait for a writer)
     out = tmp_path / "out"
     result = cli("hlo-to-stablehlo", str(source), "-o", str(out))
     assert result.returncode == 2
     lines = result.stderr.splitlines()
     assert len(lines) == 2 and lines[0].startswith(f"{source / 'broken.hlo'}:") and "'q'" in lines[0]
-    assert lines[1] == "converted 3, skipped 1 that are not HLO, failed 1"
+    assert lines[1] == "converted 3, skipped 2 that are not HLO, failed 1"
     assert len(files(out)) == 3
     strict = cli("hlo-to-stablehlo", str(source), "-o", str(tmp_path / "strict"), "--strict")
     assert strict.returncode == 2
     assert f"{source / 'notes.txt'}: error: not an HLO module (--strict)" in strict.stderr.splitlines()
-    assert strict.stderr.splitlines()[-1] == "converted 3, skipped 0 that are not HLO, failed 2"
+    assert strict.stderr.splitlines()[-1] == "converted 3, skipped 0 that are not HLO, failed 3"
 
 
 WORKER_DIES = r"""
