@@ -27,6 +27,7 @@ from typing import IO
 
 import click
 
+from hlo_translate.cli.common import as_internal_error, naming
 from hlo_translate.cli.sniff import InputKind, holds
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError
 
@@ -211,10 +212,9 @@ def convert_file(source: Path, convert: Convert) -> Outcome:
             raise TranslateError(f"cannot read input: {err.strerror}") from None
         return convert(data)
     except TranslateError as err:
-        return err if err.location is not None and err.location.file != "<input>" else err.with_file(str(source))
+        return naming(err, str(source))
     except Exception as err:  # noqa: BLE001 - not the input's fault: a bug of ours
-        message = f"{type(err).__name__}: {err}".splitlines()[0] if str(err) else type(err).__name__
-        return InternalError(message, location=SourceLocation(str(source)))
+        return as_internal_error(err).with_file(str(source))
 
 
 def _outcomes(jobs: list[Job], convert: Convert, workers: int) -> Iterable[tuple[Job, Outcome]]:
@@ -239,10 +239,8 @@ def _outcomes(jobs: list[Job], convert: Convert, workers: int) -> Iterable[tuple
         while pool.busy:
             for worker, job, outcome in pool.finished():
                 yield job, outcome
-                if worker.process.is_alive() and pending:
-                    pool.give(worker, pending.pop())
-                elif not worker.process.is_alive() and pending:
-                    pool.give(pool.start(), pending.pop())
+                if pending:  # the next file, to this worker or to the one that replaces it
+                    pool.give(worker if worker.process.is_alive() else pool.start(), pending.pop())
     finally:
         pool.close()
 
@@ -348,8 +346,11 @@ def _serve(conn: Connection, convert: Convert, stderr: int) -> None:
     prints mixes with the parent's lines and progress bar.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    os.dup2(stderr, 2)
+    captured = not os.environ.get("HLO_TRANSLATE_TRACEBACK")  # who asks for tracebacks sees everything
+    if captured:
+        os.dup2(stderr, 2)
     while (source := conn.recv()) is not None:
-        os.ftruncate(2, 0)  # keep only what this input makes it write
-        os.lseek(2, 0, os.SEEK_SET)
+        if captured:  # keep only what this input makes it write
+            os.ftruncate(2, 0)
+            os.lseek(2, 0, os.SEEK_SET)
         conn.send(convert_file(source, convert))

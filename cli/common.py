@@ -9,12 +9,14 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from hlo_translate.cli import batch
-from hlo_translate.cli.batch import Conversion
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError
+
+if TYPE_CHECKING:
+    from hlo_translate.cli.batch import Conversion
 
 EXIT_INTERNAL_ERROR = 1
 EXIT_USER_ERROR = 2
@@ -129,7 +131,7 @@ def check_output_dir(path: str | None) -> Path:
     return target
 
 
-def _naming(err: TranslateError, source: str | None) -> TranslateError:
+def naming(err: TranslateError, source: str | None) -> TranslateError:
     """`err` naming `source` as its file, unless it already names a real one."""
     if source is not None and source != "-" and (err.location is None or err.location.file == "<input>"):
         return err.with_file(source)
@@ -138,7 +140,7 @@ def _naming(err: TranslateError, source: str | None) -> TranslateError:
 
 def fail(err: TranslateError, source: str | None = None) -> None:
     """Print `err` as one line on stderr and exit: status 1 for an internal error, 2 for bad input."""
-    click.echo(str(_naming(err, source)), err=True)
+    click.echo(str(naming(err, source)), err=True)
     sys.exit(EXIT_INTERNAL_ERROR if isinstance(err, InternalError) else EXIT_USER_ERROR)
 
 
@@ -147,12 +149,16 @@ def report_internal_error(err: BaseException, source: str | None = None) -> None
 
     Set HLO_TRANSLATE_TRACEBACK=1 to see the traceback.
     """
+    fail(as_internal_error(err), source)
+
+
+def as_internal_error(err: BaseException) -> InternalError:
+    """An unexpected exception as a one-line InternalError (the traceback with HLO_TRANSLATE_TRACEBACK=1)."""
     if os.environ.get("HLO_TRANSLATE_TRACEBACK"):
         import traceback
 
         traceback.print_exception(err)
-    message = f"{type(err).__name__}: {err}".splitlines()[0] if str(err) else type(err).__name__
-    fail(InternalError(message), source)
+    return InternalError(f"{type(err).__name__}: {err}".splitlines()[0] if str(err) else type(err).__name__)
 
 
 @contextlib.contextmanager
@@ -217,6 +223,7 @@ def convert_paths(inputs: tuple[str, ...], output: str | None, conversion: Conve
         return
     if "-" in inputs:
         raise click.UsageError("'-' (stdin) cannot be one of several inputs")
+    from hlo_translate.cli import batch  # multiprocessing and tqdm: for batch mode only
     with user_errors():
         out_dir = check_output_dir(output)
         plan = batch.plan(inputs, out_dir, conversion, exclude)
