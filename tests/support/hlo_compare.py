@@ -8,8 +8,11 @@ load: instruction and computation ids (replaced by positions), the module id, an
 
 from __future__ import annotations
 
+from collections import Counter
+
 from google.protobuf import text_format
 
+from hlo_translate.hlo.ir import HloComputation, HloModule
 from hlo_translate.proto import hlo_pb2
 
 
@@ -85,3 +88,29 @@ def diff(a: hlo_pb2.HloModuleProto, b: hlo_pb2.HloModuleProto, limit: int = 40) 
 def assert_same_module(expected_bytes: bytes, actual_bytes: bytes) -> None:
     a, b = normalized(expected_bytes), normalized(actual_bytes)
     assert a == b, diff(a, b)
+
+
+PLUMBING = {"tuple", "get-tuple-element", "parameter", "copy", "call"}
+IGNORED_ATTRIBUTES = {"metadata", "control-predecessors"}
+
+
+def _value(value: object) -> object:
+    if isinstance(value, HloComputation):
+        return "<computation>"
+    if isinstance(value, tuple) and value and isinstance(value[0], HloComputation):
+        return ("<computation>",) * len(value)
+    return value
+
+
+def signature(module: HloModule) -> Counter:
+    """The module as a multiset of instructions (opcode, shape without layout, attributes, literal),
+    after docs/import.md's round-trip normalizations: names, metadata and plumbing ignored."""
+    counts: Counter = Counter()
+    for instr in module.instructions():
+        if instr.opcode in PLUMBING:
+            continue
+        attrs = tuple(sorted((k, repr(_value(v))) for k, v in instr.attributes.items()
+                             if k not in IGNORED_ATTRIBUTES))
+        literal = instr.literal.to_text() if instr.literal is not None else None
+        counts[(instr.opcode, instr.shape.without_layouts().to_text(), attrs, literal)] += 1
+    return counts

@@ -9,8 +9,8 @@ from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import HANDLERS, handles
 from hlo_translate.hlo.attributes import Enum
+from hlo_translate.hlo.comparison import default_comparison_type
 from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import PrimitiveType
 from hlo_translate.optable import ONE_TO_ONE, OneToOne
 
 
@@ -37,15 +37,6 @@ def register_table() -> None:
     for entry in ONE_TO_ONE:
         if entry.stablehlo not in HANDLERS:
             HANDLERS[entry.stablehlo] = _one_to_one(entry)
-
-
-def default_comparison_type(element_type: PrimitiveType) -> str:
-    """The comparison type XLA assumes when `type=` is not printed."""
-    if element_type.is_float or element_type.is_complex:
-        return "FLOAT"
-    if element_type.is_signed_int:
-        return "SIGNED"
-    return "UNSIGNED"
 
 
 @handles("stablehlo.compare")

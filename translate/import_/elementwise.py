@@ -5,7 +5,7 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from hlo_translate.hlo.attributes import Enum
+from hlo_translate.hlo.comparison import DIRECTIONS, comparison_type
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import HANDLERS, OpContext, Tree, flatten, register
 from hlo_translate.optable import BY_HLO
@@ -31,18 +31,25 @@ for _spelling in ("count-leading-zeros", "clz"):
 
 @register("compare")
 def compare(ctx: OpContext) -> Tree:
-    direction = ctx.required("direction")
-    attributes = {"comparison_direction": stablehlo.ComparisonDirectionAttr.get(direction.name)}
-    kind = ctx.attr("type")
-    name = None
-    if kind is not None:
-        name = getattr(kind, "name", None) or getattr(kind, "text", str(kind))
-    elif ctx.attr("order") is not None:          # `order=TOTAL` in newer XLA text
-        order = ctx.attr("order")
-        name = (getattr(order, "name", None) or getattr(order, "text", str(order))) + "ORDER"
-    if name is not None:
-        attributes["compare_type"] = stablehlo.ComparisonTypeAttr.get(name.strip().upper())
+    direction = _word(ctx.required("direction"))
+    if direction not in DIRECTIONS:
+        raise ctx.error(f"unknown comparison direction '{direction}'")
+    element_type = ctx.instr.operands[0].shape.element_type if ctx.instr.operands else ctx.shape.element_type
+    try:
+        kind = comparison_type(element_type, _word(ctx.attr("type")), _word(ctx.attr("order")))
+    except ValueError as err:
+        raise ctx.error(str(err)) from None
+    attributes = {"comparison_direction": stablehlo.ComparisonDirectionAttr.get(direction),
+                  "compare_type": stablehlo.ComparisonTypeAttr.get(kind)}
     return ctx.op("stablehlo.compare", ctx.values(), attributes=attributes).result
+
+
+def _word(value: object) -> str | None:
+    """The bare word of an enum attribute (`LT`, `TOTAL`), upper-cased; None when absent."""
+    if value is None:
+        return None
+    word = getattr(value, "name", None) or getattr(value, "text", None) or str(value)
+    return word.strip().upper()
 
 
 @register("reduce-precision")
