@@ -104,13 +104,32 @@ def _value(value: object) -> object:
 
 def signature(module: HloModule) -> Counter:
     """The module as a multiset of instructions (opcode, shape without layout, attributes, literal),
-    after docs/import.md's round-trip normalizations: names, metadata and plumbing ignored."""
-    counts: Counter = Counter()
-    for instr in module.instructions():
-        if instr.opcode in PLUMBING:
-            continue
-        attrs = tuple(sorted((k, repr(_value(v))) for k, v in instr.attributes.items()
-                             if k not in IGNORED_ATTRIBUTES))
-        literal = instr.literal.to_text() if instr.literal is not None else None
-        counts[(instr.opcode, instr.shape.without_layouts().to_text(), attrs, literal)] += 1
-    return counts
+    after docs/import.md's round-trip normalizations: names, metadata and plumbing ignored, and each
+    computation counted once per call from the entry (a reducer shared by two reduces counts twice;
+    a computation nothing calls, as per-pass dumps hold before DCE, not at all)."""
+    memo: dict[int, Counter] = {}
+
+    def counts_of(comp: HloComputation) -> Counter:
+        if id(comp) not in memo:
+            counts: Counter = Counter()
+            for instr in comp.instructions:
+                for called in _called_computations(instr):
+                    counts += counts_of(called)
+                if instr.opcode in PLUMBING:
+                    continue
+                attrs = tuple(sorted((k, repr(_value(v))) for k, v in instr.attributes.items()
+                                     if k not in IGNORED_ATTRIBUTES))
+                literal = instr.literal.to_text() if instr.literal is not None else None
+                counts[(instr.opcode, instr.shape.without_layouts().to_text(), attrs, literal)] += 1
+            memo[id(comp)] = counts
+        return memo[id(comp)]
+
+    return counts_of(module.entry)
+
+
+def _called_computations(instr) -> list[HloComputation]:
+    called = []
+    for value in instr.attributes.values():
+        values = value if isinstance(value, tuple) else (value,)
+        called += [v for v in values if isinstance(v, HloComputation)]
+    return called
