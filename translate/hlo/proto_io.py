@@ -20,6 +20,7 @@ from google.protobuf import text_format
 
 from hlo_translate.proto import hlo_pb2, xla_data_pb2
 from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.comparison import is_default_order
 from hlo_translate.hlo import attributes as A
 from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
@@ -961,6 +962,10 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             if cid not in comps:
                 raise TranslateError(f"called computation id {cid} is unknown", op=ip.name)
         instr.attributes = _attributes_from_proto(ip, comps, instr.operands)
+        order = instr.attributes.get("order")
+        if instr.opcode == "compare" and order is not None and instr.operands \
+                and is_default_order(instr.operands[0].shape.element_type, order.name):
+            del instr.attributes["order"]  # XLA's proto always sets it; its text prints only a non-default one
         if ip.control_predecessor_ids:
             instr.attributes["control-predecessors"] = tuple(instrs[i] for i in ip.control_predecessor_ids)
     if proto.entry_computation_id not in comps:
