@@ -34,12 +34,35 @@ from hlo_translate.hlo.types import (
 # Shapes and layouts
 
 
+# Shapes are few and repeated: each distinct one is converted once, as serialized ShapeProto bytes
+# both ways (upb merges and serializes them in C). Bounded, so a long-lived process keeps nothing per module.
+_SHAPE_CACHE_LIMIT = 65536
+_SHAPE_BYTES: dict[Shape, bytes] = {}
+_SHAPE_FROM_BYTES: dict[bytes, Shape] = {}
+
+
+def _bounded(cache: dict) -> dict:
+    if len(cache) >= _SHAPE_CACHE_LIMIT:
+        cache.clear()
+    return cache
+
+
 def shape_to_proto(shape: Shape, out: xla_data_pb2.ShapeProto | None = None) -> xla_data_pb2.ShapeProto:
+    """`shape` as a ShapeProto, written into `out` (assumed empty) when given."""
+    proto = out if out is not None else xla_data_pb2.ShapeProto()
+    data = _SHAPE_BYTES.get(shape)
+    if data is None:
+        data = _bounded(_SHAPE_BYTES)[shape] = _new_shape_proto(shape).SerializeToString()
+    proto.MergeFromString(data)
+    return proto
+
+
+def _new_shape_proto(shape: Shape, out: xla_data_pb2.ShapeProto | None = None) -> xla_data_pb2.ShapeProto:
     proto = out if out is not None else xla_data_pb2.ShapeProto()
     proto.element_type = int(shape.element_type)
     if shape.is_tuple:
         for s in shape.tuple_shapes:
-            shape_to_proto(s, proto.tuple_shapes.add())
+            _new_shape_proto(s, proto.tuple_shapes.add())
         return proto
     proto.dimensions.extend(shape.dimensions)
     proto.is_dynamic_dimension.extend(shape.dynamic or (False,) * shape.rank)
@@ -73,9 +96,18 @@ def _layout_to_proto(layout: Layout, proto: xla_data_pb2.LayoutProto) -> None:
 
 
 def shape_from_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
+    """Our Shape of a ShapeProto."""
+    data = proto.SerializeToString()
+    shape = _SHAPE_FROM_BYTES.get(data)
+    if shape is None:
+        shape = _bounded(_SHAPE_FROM_BYTES)[data] = _read_shape_proto(proto)
+    return shape
+
+
+def _read_shape_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
     element_type = PrimitiveType(proto.element_type)
     if element_type == PrimitiveType.TUPLE:
-        return Shape.tuple_of([shape_from_proto(s) for s in proto.tuple_shapes])
+        return Shape.tuple_of([_read_shape_proto(s) for s in proto.tuple_shapes])
     if not element_type.is_array:
         return Shape(element_type)
     dims = tuple(proto.dimensions)
@@ -453,9 +485,15 @@ def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
         for instr in comp.instructions:
             ip = cp.instructions.add(name=instr.name, opcode=instr.opcode, id=instr_ids[id(instr)])
             shape_to_proto(instr.shape, ip.shape)
-            ip.operand_ids.extend(instr_ids[id(o)] for o in instr.operands)
-            ip.called_computation_ids.extend(comp_ids[id(c)] for c in instr.called_computations())
-            ip.control_predecessor_ids.extend(instr_ids[id(c)] for c in instr.control_predecessors)
+            if instr.operands:  # (empty extends cost as much as full ones: most lists here are empty)
+                ip.operand_ids.extend([instr_ids[id(o)] for o in instr.operands])
+            if instr.attributes:
+                called = instr.called_computations()
+                if called:
+                    ip.called_computation_ids.extend([comp_ids[id(c)] for c in called])
+                predecessors = instr.control_predecessors
+                if predecessors:
+                    ip.control_predecessor_ids.extend([instr_ids[id(c)] for c in predecessors])
             if instr.parameter_number is not None:
                 ip.parameter_number = instr.parameter_number
             if instr.opcode == "custom-call":
