@@ -582,8 +582,9 @@ def print_hlo_text(module: HloModule, *, print_large_constants: bool = True) -> 
     out: list[str] = [_header(module), ""]
     if module.stack_frames:
         out += [module.stack_frames, ""]
+    shapes: dict[int, str] = {}  # id(shape) -> text: the shapes stay alive while we print
     for comp in module.computations:
-        out.append(_computation_text(comp))
+        out.append(_computation_text(comp, shapes))
         out.append("")
     return "\n".join(out)
 
@@ -611,11 +612,13 @@ def _header(module: HloModule) -> str:
     return ", ".join(parts)
 
 
-def _computation_text(comp: HloComputation) -> str:
+def _computation_text(comp: HloComputation, shapes: dict[int, str] | None = None) -> str:
     head = ("ENTRY " if comp.is_entry else "") + comp.name + " {"
     lines = [head]
+    shapes = {} if shapes is None else shapes
+    root = comp.root
     for instr in comp.instructions:
-        lines.append(("  ROOT " if instr is comp.root else "  ") + instruction_text(instr))
+        lines.append(("  ROOT " if instr is root else "  ") + instruction_text(instr, shapes))
     tail = "}"
     if comp.execution_thread is not None:
         tail += f', execution_thread="{comp.execution_thread}"'
@@ -623,18 +626,29 @@ def _computation_text(comp: HloComputation) -> str:
     return "\n".join(lines)
 
 
-def instruction_text(instr: HloInstruction) -> str:
-    """`name = shape opcode(operands), attr=value, ...` (no ROOT, no indent)."""
-    if instr.opcode == "constant":
+def instruction_text(instr: HloInstruction, shapes: dict[int, str] | None = None) -> str:
+    """`name = shape opcode(operands), attr=value, ...` (no ROOT, no indent).
+
+    `shapes` caches shape texts by object id for one printing pass (its shapes must stay alive).
+    """
+    opcode = instr.opcode
+    if opcode == "constant":
         assert instr.literal is not None, instr.name
         args = instr.literal.to_text()
-    elif instr.opcode == "parameter":
+    elif opcode == "parameter":
         args = str(instr.parameter_number)
     else:
-        args = ", ".join(o.name for o in instr.operands)
-    text = f"{instr.name} = {instr.shape.to_text()} {instr.opcode}({args})"
+        args = ", ".join([o.name for o in instr.operands])
+    shape = instr.shape
+    if shapes is None:
+        shape_text = shape.to_text()
+    else:
+        shape_text = shapes.get(id(shape))
+        if shape_text is None:
+            shape_text = shapes[id(shape)] = shape.to_text()
+    text = f"{instr.name} = {shape_text} {opcode}({args})"
     if instr.attributes:
-        text += "".join(f", {key}={print_attribute(key, value)}" for key, value in instr.attributes.items())
+        text += "".join([f", {key}={print_attribute(key, value)}" for key, value in instr.attributes.items()])
     return text
 
 
