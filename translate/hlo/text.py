@@ -37,6 +37,10 @@ _PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
 _STOP_CHARS = re.compile(r'[,(){}\[\]"]')
 _STACK_SECTIONS = ("FileNames", "FunctionNames", "FileLocations", "StackFrames")
+# One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
+# argument list without parentheses (plain operand names, or a parameter number).
+_PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_$][A-Za-z0-9_.\-$]*)[ \t]*=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
+                       r"([a-z][a-z0-9\-]*)\(([^()\n#\[{\"/]*)\)")
 
 
 class _Parser:
@@ -318,6 +322,9 @@ class _Parser:
                     pending: list) -> tuple[HloInstruction, bool]:
         self.skip()
         start = self.pos
+        plain = self.plain_instruction(comp, names, pending, start)
+        if plain is not None:
+            return plain
         is_root = False
         if self.text.startswith("ROOT", self.pos) and self.text[self.pos + 4] in " \t\n%":
             is_root = True
@@ -325,6 +332,37 @@ class _Parser:
         name = self.name("an instruction name")
         self.expect("=", f" after instruction name '{name}'")
         return self.rhs(name, comp, names, pending, start), is_root
+
+    def plain_instruction(self, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
+                          start: int) -> tuple[HloInstruction, bool] | None:
+        """The common line, `ROOT? name = shape opcode(a, b), attrs`, read with one regular expression.
+
+        Anything else (constants, inferred shapes, typed, nested or `#N` operands, unknown names, a shape
+        we have not read yet) returns None with the cursor untouched, and the general rules read it.
+        """
+        m = _PLAIN_RE.match(self.text, start)
+        if m is None:
+            return None
+        name, shape_text, opcode, args = m.group(2, 3, 4, 5)
+        shape = self.shape_cache.get(shape_text)
+        if shape is None or name in names or opcode == "constant" or not is_known_opcode(opcode):
+            return None
+        instr = HloInstruction(name, opcode, shape)
+        if opcode == "parameter":
+            if not args.strip().isdigit():
+                return None
+            instr.parameter_number = int(args)
+        elif args.strip():
+            operands = instr.operands
+            for part in args.split(","):
+                operand = names.get(part.strip().removeprefix("%"))
+                if operand is None:
+                    return None
+                operands.append(operand)
+        names[name] = instr
+        self.pos = m.end()
+        self.finish(instr, comp, pending, start)
+        return instr, m.group(1) is not None
 
     def rhs(self, name: str, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
             start: int, nested: bool = False, shape: Shape | None = None) -> HloInstruction:
@@ -354,27 +392,32 @@ class _Parser:
         if nested:   # named once its own operands are read, as XLA's parser does
             instr.name = self.anon_names.unique(f"{opcode}.anon")
         else:
-            self.anon_names.unique(name)   # XLA's parser registers every name it reads before later `.anon`s
-            for key, value, pos in self.attributes():
-                if key in instr.attributes:
-                    raise self.error(f"attribute '{key}' given twice", pos, op=name)
-                try:
-                    parsed = parse_attribute(key, value)
-                except TranslateError as err:
-                    raise self.error(f"bad attribute {key}: {err.message}", pos, op=name) from None
-                instr.attributes[key] = parsed
-                if _has_refs(parsed):
-                    pending.append((instr, key, parsed, pos))
+            self.finish(instr, comp, pending, start)
         if shape is None:
             try:
                 instr.shape = infer_shape(instr)
             except TranslateError as err:
                 raise self.error(err.message, start, op=instr.name) from None
+        return instr
+
+    def finish(self, instr: HloInstruction, comp: HloComputation, pending: list, start: int) -> None:
+        """After a named instruction's operands: its name registered, its attributes, async sugar checked."""
+        name, opcode = instr.name, instr.opcode
+        self.anon_names.unique(name)   # XLA's parser registers every name it reads before later `.anon`s
+        for key, value, pos in self.attributes():
+            if key in instr.attributes:
+                raise self.error(f"attribute '{key}' given twice", pos, op=name)
+            try:
+                parsed = parse_attribute(key, value)
+            except TranslateError as err:
+                raise self.error(f"bad attribute {key}: {err.message}", pos, op=name) from None
+            instr.attributes[key] = parsed
+            if _has_refs(parsed):
+                pending.append((instr, key, parsed, pos))
         if opcode.endswith("-start") and async_sugar_base(opcode) is not None:
             problem = sugar_start_problem(instr)
             if problem is not None:
                 raise self.error(problem, start, op=name)
-        return instr
 
     def declared_shape(self, name: str, opcode_start: int) -> Shape:
         """The shape written before the opcode (which starts at `opcode_start`), read once per spelling."""
