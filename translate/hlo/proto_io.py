@@ -20,6 +20,7 @@ from google.protobuf import text_format
 
 from hlo_translate.proto import hlo_pb2, xla_data_pb2
 from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.comparison import is_default_order
 from hlo_translate.hlo import attributes as A
 from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
@@ -33,12 +34,32 @@ from hlo_translate.hlo.types import (
 # Shapes and layouts
 
 
+# Shapes are few and repeated: each distinct one is converted once, as serialized ShapeProto bytes
+# both ways (upb merges and serializes them in C). Bounded, so a long-lived process keeps nothing per module.
+_SHAPE_CACHE_LIMIT = 65536
+_SHAPE_BYTES: dict[Shape, bytes] = {}
+_SHAPE_FROM_BYTES: dict[bytes, Shape] = {}
+
+
+def _bounded(cache: dict) -> dict:
+    if len(cache) >= _SHAPE_CACHE_LIMIT:
+        cache.clear()
+    return cache
+
+
 def shape_to_proto(shape: Shape, out: xla_data_pb2.ShapeProto | None = None) -> xla_data_pb2.ShapeProto:
+    """`shape` as a ShapeProto, written into `out` (assumed empty) when given."""
+    proto = out if out is not None else xla_data_pb2.ShapeProto()
+    proto.MergeFromString(_shape_bytes(shape))
+    return proto
+
+
+def _new_shape_proto(shape: Shape, out: xla_data_pb2.ShapeProto | None = None) -> xla_data_pb2.ShapeProto:
     proto = out if out is not None else xla_data_pb2.ShapeProto()
     proto.element_type = int(shape.element_type)
     if shape.is_tuple:
         for s in shape.tuple_shapes:
-            shape_to_proto(s, proto.tuple_shapes.add())
+            _new_shape_proto(s, proto.tuple_shapes.add())
         return proto
     proto.dimensions.extend(shape.dimensions)
     proto.is_dynamic_dimension.extend(shape.dynamic or (False,) * shape.rank)
@@ -72,9 +93,18 @@ def _layout_to_proto(layout: Layout, proto: xla_data_pb2.LayoutProto) -> None:
 
 
 def shape_from_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
+    """Our Shape of a ShapeProto."""
+    data = proto.SerializeToString()
+    shape = _SHAPE_FROM_BYTES.get(data)
+    if shape is None:
+        shape = _bounded(_SHAPE_FROM_BYTES)[data] = _read_shape_proto(proto)
+    return shape
+
+
+def _read_shape_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
     element_type = PrimitiveType(proto.element_type)
     if element_type == PrimitiveType.TUPLE:
-        return Shape.tuple_of([shape_from_proto(s) for s in proto.tuple_shapes])
+        return Shape.tuple_of([_read_shape_proto(s) for s in proto.tuple_shapes])
     if not element_type.is_array:
         return Shape(element_type)
     dims = tuple(proto.dimensions)
@@ -528,44 +558,128 @@ _RAW_TO_PROTO: dict[str, Writer] = {"domain": _write_domain, "statistics": _writ
 
 def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
     """Our IR as an HloModuleProto (ids assigned XLA-style: computation id in the high 32 bits)."""
-    from hlo_translate.hlo.literal import to_literal_proto
+    return hlo_pb2.HloModuleProto.FromString(module_to_proto_bytes(module))
 
-    proto = hlo_pb2.HloModuleProto(name=module.name)
+
+def module_to_proto_bytes(module: HloModule) -> bytes:
+    """Our IR as a serialized HloModuleProto.
+
+    Computations and instructions are encoded straight to the wire format (most instructions are a
+    name, an opcode, a shape, an id and operand ids: building message objects for them field by field
+    costs several times more); attributes still go through HloInstructionProto and its writers, and
+    the module's own fields through HloModuleProto. Concatenated encodings of one message merge, so
+    the pieces are simply joined.
+    """
     comp_ids = {id(c): n for n, c in enumerate(module.computations)}
     instr_ids: dict[int, int] = {}
     for n, comp in enumerate(module.computations):
         for k, instr in enumerate(comp.instructions):
             instr_ids[id(instr)] = (n << 32) + k
+    encoded_ids = {key: _varint(value) for key, value in instr_ids.items()}
     fusion_ids = {comp_ids[id(c)] for i in module.instructions() if i.opcode == "fusion"
                   for c in i.called_computations()}
+    parts = [_module_fields(module, comp_ids, instr_ids, fusion_ids).SerializeToString(deterministic=True)]
     for comp in module.computations:
-        cp = proto.computations.add(name=comp.name, id=comp_ids[id(comp)])
-        for instr in comp.instructions:
-            ip = cp.instructions.add(name=instr.name, opcode=instr.opcode, id=instr_ids[id(instr)])
-            shape_to_proto(instr.shape, ip.shape)
-            ip.operand_ids.extend(instr_ids[id(o)] for o in instr.operands)
-            ip.called_computation_ids.extend(comp_ids[id(c)] for c in instr.called_computations())
-            ip.control_predecessor_ids.extend(instr_ids[id(c)] for c in instr.control_predecessors)
-            if instr.parameter_number is not None:
-                ip.parameter_number = instr.parameter_number
-            _write_xla_defaults(ip, instr)
-            if instr.literal is not None:
-                ip.literal.CopyFrom(to_literal_proto(instr.literal))
-            for key, value in instr.attributes.items():
-                writer = _RAW_TO_PROTO.get(key) if isinstance(value, A.RawAttr) else _ATTR_TO_PROTO.get(key)
-                if writer is None:
-                    raise TranslateError(f"attribute '{key}' cannot be written to HloModuleProto", op=instr.name)
-                writer(ip, value, instr)
-        assert comp.root is not None
-        cp.root_id = instr_ids[id(comp.root)]
-        for p in comp.parameters:
-            shape_to_proto(p.shape, cp.program_shape.parameters.add())
-            cp.program_shape.parameter_names.append(p.name)
-        shape_to_proto(comp.root.shape, cp.program_shape.result)
-        if comp.execution_thread is not None:
-            cp.execution_thread = comp.execution_thread
-        if comp_ids[id(comp)] in fusion_ids:
-            cp.is_fusion_computation = True
+        parts.append(_field(3, _computation_bytes(comp, comp_ids, instr_ids, encoded_ids, fusion_ids)))
+    return b"".join(parts)
+
+
+def _computation_bytes(comp: HloComputation, comp_ids: dict[int, int], instr_ids: dict[int, int],
+                       encoded_ids: dict[int, bytes], fusion_ids: set[int]) -> bytes:
+    parts = [_field(1, comp.name.encode())]
+    for instr in comp.instructions:
+        parts.append(_field(2, _instruction_bytes(instr, comp_ids, instr_ids, encoded_ids)))
+    rest = hlo_pb2.HloComputationProto(id=comp_ids[id(comp)])
+    assert comp.root is not None
+    rest.root_id = instr_ids[id(comp.root)]
+    for p in comp.parameters:
+        shape_to_proto(p.shape, rest.program_shape.parameters.add())
+        rest.program_shape.parameter_names.append(p.name)
+    shape_to_proto(comp.root.shape, rest.program_shape.result)
+    if comp.execution_thread is not None:
+        rest.execution_thread = comp.execution_thread
+    if comp_ids[id(comp)] in fusion_ids:
+        rest.is_fusion_computation = True
+    parts.append(rest.SerializeToString(deterministic=True))
+    return b"".join(parts)
+
+
+def _instruction_bytes(instr: HloInstruction, comp_ids: dict[int, int], instr_ids: dict[int, int],
+                       encoded_ids: dict[int, bytes]) -> bytes:
+    from hlo_translate.hlo.literal import to_literal_proto
+
+    if instr.attributes or instr.literal is not None or instr.opcode in _OPCODE_DEFAULTS:
+        ip = hlo_pb2.HloInstructionProto(name=instr.name, opcode=instr.opcode)
+        ip.shape.MergeFromString(_shape_bytes(instr.shape))  # some writers read the shape
+        _write_xla_defaults(ip, instr)
+        if instr.literal is not None:
+            ip.literal.CopyFrom(to_literal_proto(instr.literal))
+        for key, value in instr.attributes.items():
+            writer = _RAW_TO_PROTO.get(key) if isinstance(value, A.RawAttr) else _ATTR_TO_PROTO.get(key)
+            if writer is None:
+                raise TranslateError(f"attribute '{key}' cannot be written to HloModuleProto", op=instr.name)
+            writer(ip, value, instr)
+        parts = [ip.SerializeToString(deterministic=True)]
+        called = instr.called_computations()
+        if called:
+            parts.append(_field(38, b"".join(_varint(comp_ids[id(c)]) for c in called)))
+        predecessors = instr.control_predecessors
+        if predecessors:
+            parts.append(_field(37, b"".join(encoded_ids[id(c)] for c in predecessors)))
+    else:  # what _write_xla_defaults sets on an instruction of no particular opcode: three empty messages
+        parts = [_field(1, instr.name.encode()), _field(2, instr.opcode.encode()),
+                 _field(3, _shape_bytes(instr.shape)), _EMPTY_DEFAULTS]
+    parts.append(_ID_TAG + encoded_ids[id(instr)])
+    if instr.operands:
+        parts.append(_field(36, b"".join([encoded_ids[id(o)] for o in instr.operands])))
+    if instr.parameter_number is not None:
+        parts.append(_PARAMETER_NUMBER_TAG + _varint(instr.parameter_number))
+    return b"".join(parts)
+
+
+def _shape_bytes(shape: Shape) -> bytes:
+    data = _SHAPE_BYTES.get(shape)
+    if data is None:
+        data = _bounded(_SHAPE_BYTES)[shape] = _new_shape_proto(shape).SerializeToString()
+    return data
+
+
+# The protobuf wire format, for the few field kinds written directly (int64 varints, bytes, packed).
+
+_SMALL = [bytes((n,)) for n in range(128)]
+
+
+def _varint(value: int) -> bytes:
+    if 0 <= value < 128:
+        return _SMALL[value]
+    value &= 0xFFFFFFFFFFFFFFFF  # negative int64: ten-byte two's complement, as protobuf writes it
+    out = bytearray()
+    while value > 0x7F:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+_LENGTH_DELIMITED_TAGS = {n: _varint((n << 3) | 2) for n in (1, 2, 3, 7, 36, 37, 38, 68, 82)}
+_ID_TAG = _varint(35 << 3)
+_PARAMETER_NUMBER_TAG = _varint(9 << 3)
+
+
+def _field(number: int, data: bytes) -> bytes:
+    """A length-delimited field (string, bytes, message, packed repeated)."""
+    return _LENGTH_DELIMITED_TAGS[number] + _varint(len(data)) + data
+
+
+_EMPTY_DEFAULTS = _field(7, b"") + _field(68, b"") + _field(82, b"")   # metadata, frontend attributes, statistics
+# Opcodes for which _write_xla_defaults sets more than the three empty messages.
+_OPCODE_DEFAULTS = frozenset({"convolution", "custom-call", "dot", "topk", "compare", *_PRECISION_OPERANDS})
+
+
+def _module_fields(module: HloModule, comp_ids: dict[int, int], instr_ids: dict[int, int],
+                   fusion_ids: set[int]) -> hlo_pb2.HloModuleProto:
+    """The HloModuleProto of `module` without its computations."""
+    proto = hlo_pb2.HloModuleProto(name=module.name)
     assert module.entry is not None
     proto.entry_computation_name = module.entry.name
     proto.entry_computation_id = comp_ids[id(module.entry)]
@@ -994,6 +1108,10 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             if cid not in comps:
                 raise TranslateError(f"called computation id {cid} is unknown", op=ip.name)
         instr.attributes = _attributes_from_proto(ip, comps, instr.operands)
+        order = instr.attributes.get("order")
+        if instr.opcode == "compare" and order is not None and instr.operands \
+                and is_default_order(instr.operands[0].shape.element_type, order.name):
+            del instr.attributes["order"]  # XLA's proto always sets it; its text prints only a non-default one
         if ip.control_predecessor_ids:
             instr.attributes["control-predecessors"] = tuple(instrs[i] for i in ip.control_predecessor_ids)
     if proto.entry_computation_id not in comps:
@@ -1028,10 +1146,6 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
 
 # ---------------------------------------------------------------------------------------------
 # Bytes and text format
-
-
-def module_to_proto_bytes(module: HloModule) -> bytes:
-    return module_to_proto(module).SerializeToString(deterministic=True)
 
 
 def module_to_proto_text(module: HloModule) -> str:

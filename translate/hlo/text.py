@@ -37,6 +37,10 @@ _PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
 _STOP_CHARS = re.compile(r'[,(){}\[\]"]')
 _STACK_SECTIONS = ("FileNames", "FunctionNames", "FileLocations", "StackFrames")
+# One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
+# argument list without parentheses (plain operand names, or a parameter number).
+_PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_$][A-Za-z0-9_.\-$]*)[ \t]*=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
+                       r"([a-z][a-z0-9\-]*)\(([^()\n#\[{\"/]*)\)")
 
 
 class _Parser:
@@ -320,6 +324,9 @@ class _Parser:
                     pending: list) -> tuple[HloInstruction, bool]:
         self.skip()
         start = self.pos
+        plain = self.plain_instruction(comp, names, pending, start)
+        if plain is not None:
+            return plain
         is_root = False
         if self.text.startswith("ROOT", self.pos) and self.text[self.pos + 4] in " \t\n%":
             is_root = True
@@ -327,6 +334,37 @@ class _Parser:
         name = self.name("an instruction name")
         self.expect("=", f" after instruction name '{name}'")
         return self.rhs(name, comp, names, pending, start), is_root
+
+    def plain_instruction(self, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
+                          start: int) -> tuple[HloInstruction, bool] | None:
+        """The common line, `ROOT? name = shape opcode(a, b), attrs`, read with one regular expression.
+
+        Anything else (constants, inferred shapes, typed, nested or `#N` operands, unknown names, a shape
+        we have not read yet) returns None with the cursor untouched, and the general rules read it.
+        """
+        m = _PLAIN_RE.match(self.text, start)
+        if m is None:
+            return None
+        name, shape_text, opcode, args = m.group(2, 3, 4, 5)
+        shape = self.shape_cache.get(shape_text)
+        if shape is None or name in names or opcode == "constant" or not is_known_opcode(opcode):
+            return None
+        instr = HloInstruction(name, opcode, shape)
+        if opcode == "parameter":
+            if not args.strip().isdigit():
+                return None
+            instr.parameter_number = int(args)
+        elif args.strip():
+            operands = instr.operands
+            for part in args.split(","):
+                operand = names.get(part.strip().removeprefix("%"))
+                if operand is None:
+                    return None
+                operands.append(operand)
+        names[name] = instr
+        self.pos = m.end()
+        self.finish(instr, comp, pending, start)
+        return instr, m.group(1) is not None
 
     def rhs(self, name: str, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
             start: int, nested: bool = False, shape: Shape | None = None) -> HloInstruction:
@@ -356,28 +394,33 @@ class _Parser:
         if nested:   # named once its own operands are read, as XLA's parser does
             instr.name = self.anon_names.unique(f"{opcode}.anon")
         else:
-            if ".anon" in name:   # XLA's parser registers every name; only these can meet a later `.anon`
-                self.anon_names.unique(name)
-            for key, value, pos in self.attributes():
-                if key in instr.attributes:
-                    raise self.error(f"attribute '{key}' given twice", pos, op=name)
-                try:
-                    parsed = parse_attribute(key, value)
-                except TranslateError as err:
-                    raise self.error(f"bad attribute {key}: {err.message}", pos, op=name) from None
-                instr.attributes[key] = parsed
-                if _has_refs(parsed):
-                    pending.append((instr, key, parsed, pos))
+            self.finish(instr, comp, pending, start)
         if shape is None:
             try:
                 instr.shape = infer_shape(instr)
             except TranslateError as err:
                 raise self.error(err.message, start, op=instr.name) from None
+        return instr
+
+    def finish(self, instr: HloInstruction, comp: HloComputation, pending: list, start: int) -> None:
+        """After a named instruction's operands: its name registered, its attributes, async sugar checked."""
+        name, opcode = instr.name, instr.opcode
+        if ".anon" in name:   # XLA's parser registers every name; only these can meet a later `.anon`
+            self.anon_names.unique(name)
+        for key, value, pos in self.attributes():
+            if key in instr.attributes:
+                raise self.error(f"attribute '{key}' given twice", pos, op=name)
+            try:
+                parsed = parse_attribute(key, value)
+            except TranslateError as err:
+                raise self.error(f"bad attribute {key}: {err.message}", pos, op=name) from None
+            instr.attributes[key] = parsed
+            if _has_refs(parsed):
+                pending.append((instr, key, parsed, pos))
         if opcode.endswith("-start") and async_sugar_base(opcode) is not None:
             problem = sugar_start_problem(instr)
             if problem is not None:
                 raise self.error(problem, start, op=name)
-        return instr
 
     def declared_shape(self, name: str, opcode_start: int) -> Shape:
         """The shape written before the opcode (which starts at `opcode_start`), read once per spelling."""
@@ -588,8 +631,9 @@ def print_hlo_text(module: HloModule, *, print_large_constants: bool = True) -> 
     out: list[str] = [_header(module), ""]
     if module.stack_frames:
         out += [module.stack_frames, ""]
+    shapes: dict[int, str] = {}  # id(shape) -> text: the shapes stay alive while we print
     for comp in module.computations:
-        out.append(_computation_text(comp))
+        out.append(_computation_text(comp, shapes))
         out.append("")
     return "\n".join(out)
 
@@ -619,11 +663,13 @@ def _header(module: HloModule) -> str:
     return ", ".join(parts)
 
 
-def _computation_text(comp: HloComputation) -> str:
+def _computation_text(comp: HloComputation, shapes: dict[int, str] | None = None) -> str:
     head = ("ENTRY " if comp.is_entry else "") + comp.name + " {"
     lines = [head]
+    shapes = {} if shapes is None else shapes
+    root = comp.root
     for instr in comp.instructions:
-        lines.append(("  ROOT " if instr is comp.root else "  ") + instruction_text(instr))
+        lines.append(("  ROOT " if instr is root else "  ") + instruction_text(instr, shapes))
     tail = "}"
     if comp.execution_thread is not None:
         tail += f', execution_thread="{comp.execution_thread}"'
@@ -631,18 +677,29 @@ def _computation_text(comp: HloComputation) -> str:
     return "\n".join(lines)
 
 
-def instruction_text(instr: HloInstruction) -> str:
-    """`name = shape opcode(operands), attr=value, ...` (no ROOT, no indent)."""
-    if instr.opcode == "constant":
+def instruction_text(instr: HloInstruction, shapes: dict[int, str] | None = None) -> str:
+    """`name = shape opcode(operands), attr=value, ...` (no ROOT, no indent).
+
+    `shapes` caches shape texts by object id for one printing pass (its shapes must stay alive).
+    """
+    opcode = instr.opcode
+    if opcode == "constant":
         assert instr.literal is not None, instr.name
         args = instr.literal.to_text()
-    elif instr.opcode == "parameter":
+    elif opcode == "parameter":
         args = str(instr.parameter_number)
     else:
-        args = ", ".join(o.name for o in instr.operands)
-    text = f"{instr.name} = {instr.shape.to_text()} {instr.opcode}({args})"
+        args = ", ".join([o.name for o in instr.operands])
+    shape = instr.shape
+    if shapes is None:
+        shape_text = shape.to_text()
+    else:
+        shape_text = shapes.get(id(shape))
+        if shape_text is None:
+            shape_text = shapes[id(shape)] = shape.to_text()
+    text = f"{instr.name} = {shape_text} {opcode}({args})"
     if instr.attributes:
-        text += "".join(f", {key}={print_attribute(key, value)}" for key, value in instr.attributes.items())
+        text += "".join([f", {key}={print_attribute(key, value)}" for key, value in instr.attributes.items()])
     return text
 
 
