@@ -146,6 +146,18 @@ ENTRY e {
   n = f32[] negate(p)
 }
 """,
+    # names are scoped by computation: control predecessors name their own computation's instructions
+    "control_predecessors_scoped": """HloModule m
+c {
+  n = f32[] parameter(0)
+  ROOT r = f32[] negate(n)
+}
+ENTRY e {
+  p = f32[] parameter(0)
+  n = f32[] call(p), to_apply=c
+  ROOT r = f32[] add(p, p), control-predecessors={n}
+}
+""",
     # opcodes newer than our corpus
     **{f"opcode_{op}": f"""HloModule m
 ENTRY e {{

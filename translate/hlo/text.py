@@ -548,10 +548,12 @@ class _Parser:
     def resolve(self, module: HloModule, pending: list) -> None:
         """Replace computation and instruction references by the objects they name."""
         by_name = {c.name: c for c in module.computations}
-        instr_by_name: dict[str, HloInstruction] = {}
+        # instruction names are scoped by computation (control predecessors name their own computation's)
+        scope_of: dict[int, dict[str, HloInstruction]] = {}
         for comp in module.computations:
+            scope = {i.name: i for i in comp.instructions}
             for i in comp.instructions:
-                instr_by_name.setdefault(i.name, i)
+                scope_of[id(i)] = scope
 
         def comp_of(ref: ComputationRef, pos: int, instr: HloInstruction) -> HloComputation:
             if ref.name not in by_name:
@@ -565,10 +567,11 @@ class _Parser:
                 instr.attributes[key] = tuple(comp_of(v, pos, instr) for v in value)
             elif isinstance(value, tuple) and value and isinstance(value[0], InstructionRef):
                 resolved = []
+                scope = scope_of.get(id(instr), {})
                 for ref in value:
-                    if ref.name not in instr_by_name:
+                    if ref.name not in scope:
                         raise self.error(f"unknown instruction '{ref.name}'", pos, op=instr.name)
-                    resolved.append(instr_by_name[ref.name])
+                    resolved.append(scope[ref.name])
                 instr.attributes[key] = tuple(resolved)
 
 
