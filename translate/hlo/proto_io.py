@@ -884,7 +884,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["algorithm"] = A.Enum(xla_data_pb2.RandomAlgorithm.Name(p.rng_algorithm).lower())
     if op == "rng":
         attrs["distribution"] = A.Enum(xla_data_pb2.RandomDistribution.Name(p.distribution).lower())
-    if op == "sort" and p.is_stable:
+    if op in ("sort", "topk") and p.is_stable:
         attrs["is_stable"] = True
     if op == "topk":
         attrs["k"] = p.k
