@@ -871,7 +871,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         dnums = p.ragged_dot_dimension_numbers.dot_dimension_numbers if op == "ragged-dot" else p.dot_dimension_numbers
         for name, field in _DOT_FIELDS.items():
             values = tuple(getattr(dnums, field))
-            if values:
+            if values or "contracting" in name:  # XLA prints empty contracting dims (an outer product)
                 attrs[name] = values
         if op == "ragged-dot":
             attrs["lhs_ragged_dims"] = tuple(p.ragged_dot_dimension_numbers.lhs_ragged_dimensions)
@@ -913,7 +913,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["algorithm"] = A.Enum(xla_data_pb2.RandomAlgorithm.Name(p.rng_algorithm).lower())
     if op == "rng":
         attrs["distribution"] = A.Enum(xla_data_pb2.RandomDistribution.Name(p.distribution).lower())
-    if op == "sort" and p.is_stable:
+    if op in ("sort", "topk") and p.is_stable:
         attrs["is_stable"] = True
     if op == "topk":
         attrs["k"] = p.k
@@ -1040,11 +1040,17 @@ def _called_from_proto(op: str, called: list[HloComputation], attrs: dict[str, A
         attrs["to_apply"] = called[0] if len(called) == 1 else tuple(called)
 
 
+def _iota_groups(i) -> A.IotaReplicaGroups:
+    """An IotaReplicaGroupListProto; an identity transpose is no transpose (XLA's text prints none)."""
+    perm = tuple(i.iota_transpose_perm)
+    if perm == tuple(range(len(perm))):
+        perm = ()
+    return A.IotaReplicaGroups(i.num_replica_groups, i.num_devices_per_group, tuple(i.iota_reshape_dims), perm)
+
+
 def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> A.ReplicaGroups | None:
     if p.HasField("iota_collective_device_list"):
-        i = p.iota_collective_device_list
-        return A.IotaReplicaGroups(i.num_replica_groups, i.num_devices_per_group, tuple(i.iota_reshape_dims),
-                                   tuple(i.iota_transpose_perm))
+        return _iota_groups(p.iota_collective_device_list)
     if p.HasField("mesh_axes_replica_group_list"):
         m = p.mesh_axes_replica_group_list
         axes = tuple(A.MeshAxis(a.name, a.size) for a in m.mesh.axes)
@@ -1056,9 +1062,7 @@ def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> A.ReplicaGroup
     if p.HasField("collective_device_list"):
         c = p.collective_device_list
         if c.HasField("iota_replica_group_list"):
-            i = c.iota_replica_group_list
-            return A.IotaReplicaGroups(i.num_replica_groups, i.num_devices_per_group, tuple(i.iota_reshape_dims),
-                                       tuple(i.iota_transpose_perm))
+            return _iota_groups(c.iota_replica_group_list)
         return tuple(tuple(g.replica_ids) for g in c.replica_groups)
     if p.replica_groups:
         return tuple(tuple(g.replica_ids) for g in p.replica_groups)
