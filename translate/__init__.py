@@ -20,7 +20,21 @@ if TYPE_CHECKING:
     from hlo_translate.hlo.ir import HloModule
 
 __all__ = ["TranslateError", "SourceLocation", "HloFormat", "detect_hlo_format", "read_hlo", "write_hlo",
-           "stablehlo_to_hlo", "hlo_to_stablehlo", "import_shardings", "export_shardings", "execute"]
+           "verify", "stablehlo_to_hlo", "hlo_to_stablehlo", "import_shardings", "export_shardings", "execute"]
+
+
+def verify(module: str | bytes | HloModule) -> None:
+    """Raise TranslateError (naming the instruction and the rule) unless XLA would accept `module`.
+
+    `module` is HLO text, a binary or text HloModuleProto, or our IR.
+    """
+    from hlo_translate.hlo.ir import HloModule as _HloModule
+    from hlo_translate.hlo.verify import verify_module
+
+    if isinstance(module, _HloModule):
+        verify_module(module)
+    else:
+        read_hlo(module, verify=True)
 
 
 def stablehlo_to_hlo(source: str | bytes, *, use_tuple_args: bool = False,
@@ -35,7 +49,22 @@ def stablehlo_to_hlo(source: str | bytes, *, use_tuple_args: bool = False,
     with make_context():
         module = parse_module(source)
         _prepare_for_export(module)
-        return export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
+        hlo = export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
+    _verify_written(hlo)
+    return hlo
+
+
+def _verify_written(hlo: HloModule) -> None:
+    """What the exporter writes must pass the verifier: a failure is our bug, never the input's."""
+    from hlo_translate.errors import InternalError
+    from hlo_translate.hlo.verify import verify_module
+
+    try:
+        verify_module(hlo)
+    except InternalError:
+        raise
+    except TranslateError as err:
+        raise InternalError(f"the HLO we wrote fails the verifier: {err.message}", op=err.op) from None
 
 
 def _prepare_for_export(module) -> None:
