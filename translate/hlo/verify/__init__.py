@@ -18,7 +18,8 @@ import re
 
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError
 from hlo_translate.hlo.ir import HloInstruction, HloModule
-from hlo_translate.hlo.verify import collectives, control_flow, data_movement, elementwise, reduction  # noqa: F401
+from hlo_translate.hlo.verify import (collectives, control_flow, data_movement, elementwise,  # noqa: F401
+                                      misc, reduction)
 from hlo_translate.hlo.verify.core import RULES, VerifyContext, Violation
 from hlo_translate.hlo.verify.module import (check_entry_layout, check_instruction_shape, check_parameters)
 from hlo_translate.hlo.verify.signatures import check_signature

@@ -7,6 +7,7 @@ from hlo_translate.hlo.attributes import IotaReplicaGroups, MeshReplicaGroups
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape
 from hlo_translate.hlo.verify.control_flow import check_call_signature
+from hlo_translate.hlo.verify.reduction import check_reducer
 from hlo_translate.hlo.verify.core import (VerifyContext, expect_shape, fail, rule, same_shape, text,
                                            tuple_or_single, with_dims)
 
@@ -16,6 +17,10 @@ _U32 = Shape.array(PrimitiveType.U32, ())
 def group_size(instr: HloInstruction) -> int | None:
     """The number of participants per replica group, None when the groups are implicit (all devices)."""
     groups = instr.attributes.get("replica_groups", ())
+    if instr.attributes.get("use_global_device_ids"):
+        # Flattened device ids: XLA needs a channel and explicit groups in this mode.
+        if "channel_id" not in instr.attributes or groups == ():
+            raise fail(instr, "replica-groups", "use_global_device_ids needs a channel_id and replica groups")
     if isinstance(groups, IotaReplicaGroups):
         total = 1
         for d in groups.reshape_dims:
@@ -47,7 +52,18 @@ def _operand_shapes(instr: HloInstruction) -> list[Shape]:
 @rule("all-reduce", "all-reduce-start", "collective-broadcast")
 def all_reduce(instr: HloInstruction, ctx: VerifyContext) -> None:
     group_size(instr)
+    _reducer(instr)
     expect_shape(instr, tuple_or_single(_operand_shapes(instr)))
+
+
+def _reducer(instr: HloInstruction) -> None:
+    """all-reduce and reduce-scatter apply one binary scalar reducer to every operand (of one element type)."""
+    if "to_apply" not in instr.attributes:
+        return
+    types = {o.shape.element_type for o in instr.operands}
+    if len(types) == 1:
+        (element_type,) = types
+        check_reducer(instr, [element_type], [element_type])
 
 
 def _gathered(instr: HloInstruction, operand: Shape, result: Shape, scatter: bool) -> None:
@@ -79,6 +95,7 @@ def all_gather(instr: HloInstruction, ctx: VerifyContext) -> None:
         raise fail(instr, "shape", f"{instr.opcode} of {len(instr.operands)} operands has shape {text(instr.shape)}")
     for operand, result in zip(instr.operands, results):
         _gathered(_as(instr, result), operand.shape, result, instr.opcode == "reduce-scatter")
+    _reducer(instr)
 
 
 def _as(instr: HloInstruction, shape: Shape) -> HloInstruction:

@@ -15,11 +15,12 @@ from hlo_translate.hlo.types import UNBOUNDED, PrimitiveType, Shape
 
 
 class Violation(TranslateError):
-    """An instruction (or the module) breaks one of XLA's rules; `rule` names which."""
+    """An instruction (or the module) breaks one of XLA's rules; `rule` names which, `opcode` whose."""
 
-    def __init__(self, rule: str, message: str, *, op: str | None = None):
+    def __init__(self, rule: str, message: str, *, op: str | None = None, opcode: str | None = None):
         super().__init__(f"{message} [{rule}]", op=op)
         self.rule = rule
+        self.opcode = opcode
 
 
 @dataclass
@@ -47,7 +48,9 @@ def rule(*opcodes: str) -> Callable[[Rule], Rule]:
 
 
 def fail(instr: HloInstruction | None, rule_name: str, message: str) -> Violation:
-    return Violation(rule_name, message, op=instr.name if instr is not None else None)
+    if instr is None:
+        return Violation(rule_name, message)
+    return Violation(rule_name, message, op=instr.name, opcode=instr.opcode)
 
 
 # ---------------------------------------------------------------------------------------------

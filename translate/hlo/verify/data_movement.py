@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.hlo.verify.reduction import check_reducer
 from hlo_translate.hlo.verify.core import (VerifyContext, array, dim_list, expect_shape, fail,
                                            require_array_result, rule, text, tuple_or_single,
                                            with_dims)
@@ -259,7 +260,19 @@ def scatter(instr: HloInstruction, ctx: VerifyContext) -> None:
             raise fail(instr, "shape", f"scatter update {text(update)} must have rank "
                                        f"{len(window) + scatter_rank}")
     dim_list(instr, "inserted_window_dims", inputs[0].rank)
-    params, _ = instr.attributes["to_apply"].program_shape()
-    if len(params) != 2 * count:
-        raise fail(instr, "signature", f"scatter's computation takes {len(params)} parameters, not {2 * count}")
+    dim_list(instr, "input_batching_dims", inputs[0].rank)
+    dim_list(instr, "scatter_dims_to_operand_dims", inputs[0].rank)
+    updates = [instr.operands[count + 1 + i].shape.element_type for i in range(count)]
+    check_reducer(instr, [s.element_type for s in inputs], updates)
     expect_shape(instr, tuple_or_single(inputs))
+
+
+@rule("bitcast")
+def bitcast(instr: HloInstruction, ctx: VerifyContext) -> None:
+    operand, result = instr.operands[0].shape, instr.shape
+    if operand.is_array and result.is_array:
+        before = operand.element_count() * operand.element_type.bit_width
+        after = result.element_count() * result.element_type.bit_width
+        if before != after:
+            raise fail(instr, "shape", f"bitcast from {text(operand)} to {text(result)} changes the size in bits "
+                                       f"({before} -> {after})")

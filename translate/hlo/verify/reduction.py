@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from hlo_translate.hlo.attributes import WindowDim
 from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.verify.core import (VerifyContext, array, dim_list, expect_shape, fail, rule, text,
-                                           tuple_or_single, with_dims)
+from hlo_translate.hlo.types import PrimitiveType
+from hlo_translate.hlo.verify.core import (VerifyContext, array, dim_list, expect_shape, fail, rule, same_shape,
+                                           text, tuple_or_single, with_dims)
 
 
 def _inputs_and_inits(instr: HloInstruction) -> tuple[list, list]:
@@ -22,11 +23,22 @@ def _inputs_and_inits(instr: HloInstruction) -> tuple[list, list]:
     for shape in inputs[1:]:
         if shape.dimensions != inputs[0].dimensions:
             raise fail(instr, "shape", f"{instr.opcode} inputs {text(inputs[0])} and {text(shape)} differ")
-    params, _ = instr.attributes["to_apply"].program_shape()
-    if len(params) != 2 * count:
-        raise fail(instr, "signature", f"{instr.opcode}'s computation takes {len(params)} parameters, "
-                                       f"not {2 * count}")
+    check_reducer(instr, [s.element_type for s in inits], [s.element_type for s in inputs])
     return inputs, inits
+
+
+def check_reducer(instr: HloInstruction, accumulators: list[PrimitiveType], values: list[PrimitiveType],
+                  key: str = "to_apply") -> None:
+    """The reduction computation takes (accumulators..., values...) as scalars and returns the accumulators."""
+    comp = instr.attributes[key]
+    params, root = comp.program_shape()
+    expected = [with_dims(t, ()) for t in (*accumulators, *values)]
+    if len(params) != len(expected) or not all(same_shape(p, e) for p, e in zip(params, expected)):
+        raise fail(instr, "signature", f"{comp.name} takes ({', '.join(text(p) for p in params)}), a reducer "
+                                       f"of {instr.opcode} here takes ({', '.join(text(e) for e in expected)})")
+    if not same_shape(root, tuple_or_single(expected[:len(accumulators)])):
+        raise fail(instr, "signature", f"{comp.name} returns {text(root)}, not the accumulator "
+                                       f"{text(tuple_or_single(expected[:len(accumulators)]))}")
 
 
 @rule("reduce")
@@ -71,6 +83,12 @@ def select_and_scatter(instr: HloInstruction, ctx: VerifyContext) -> None:
     expected = [window_output(d, w) for d, w in zip(operand.dimensions, window)]
     if list(source.dimensions) != expected:
         raise fail(instr, "shape", f"source {text(source)} must have the window's output dimensions {expected}")
+    scalar = with_dims(operand.element_type, ())
+    for key, result in (("select", with_dims(PrimitiveType.PRED, ())), ("scatter", scalar)):
+        params, root = instr.attributes[key].program_shape()
+        if len(params) != 2 or not all(same_shape(p, scalar) for p in params) or not same_shape(root, result):
+            raise fail(instr, "signature", f"{key} computation {instr.attributes[key].name} must take two "
+                                           f"{text(scalar)} and return {text(result)}")
     expect_shape(instr, operand)
 
 
@@ -83,9 +101,14 @@ def sort(instr: HloInstruction, ctx: VerifyContext) -> None:
     dims = dim_list(instr, "dimensions", shapes[0].rank)
     if len(dims) != 1:
         raise fail(instr, "attribute", f"sort takes one dimension, not {list(dims)}")
-    params, root = instr.attributes["to_apply"].program_shape()
-    if len(params) != 2 * len(shapes):
-        raise fail(instr, "signature", f"sort's comparator takes {len(params)} parameters, not {2 * len(shapes)}")
+    comp = instr.attributes["to_apply"]
+    params, root = comp.program_shape()
+    expected = [with_dims(s.element_type, ()) for s in shapes for _ in range(2)]
+    if len(params) != len(expected) or not all(same_shape(p, e) for p, e in zip(params, expected)):
+        raise fail(instr, "signature", f"sort's comparator {comp.name} takes ({', '.join(text(p) for p in params)}),"
+                                       f" not ({', '.join(text(e) for e in expected)})")
+    if not same_shape(root, with_dims(PrimitiveType.PRED, ())):
+        raise fail(instr, "signature", f"sort's comparator {comp.name} returns {text(root)}, not pred[]")
     expect_shape(instr, tuple_or_single(shapes))
 
 
@@ -93,6 +116,8 @@ def sort(instr: HloInstruction, ctx: VerifyContext) -> None:
 def dot(instr: HloInstruction, ctx: VerifyContext) -> None:
     if "sparsity" in instr.attributes:
         return  # sparse dots carry metadata operands we do not model
+    if len(instr.operands) != 2:
+        raise fail(instr, "operand-count", f"a dot without sparsity takes 2 operands, not {len(instr.operands)}")
     lhs, rhs = array(instr, 0), array(instr, 1)
     lb, rb = dim_list(instr, "lhs_batch_dims", lhs.rank), dim_list(instr, "rhs_batch_dims", rhs.rank)
     lc, rc = dim_list(instr, "lhs_contracting_dims", lhs.rank), dim_list(instr, "rhs_contracting_dims", rhs.rank)
