@@ -22,7 +22,7 @@ _VERIFY_ERROR = re.compile(r"\[hlo verifier\]|^INVALID_ARGUMENT")
 
 @dataclass(frozen=True)
 class Verdict:
-    accepted: bool
+    accepted: bool | None   # None: not judged (XLA's compile aborted after the checks had passed)
     stage: str      # "parser", "import", "stablehlo-verifier", "compile", "ok", "ok-not-compiled"
     message: str = ""
 
@@ -115,6 +115,13 @@ class VerdictWorker:
             line = ""
         if not line:
             self.close()
+            if compile_module:
+                # Where did it abort? Before the compile, that is XLA's parser or importer rejecting the input;
+                # inside it (a CHECK in a pass such as Shardy's), the verifier's verdict is unknown.
+                before = self.verdict(text, compile_module=False)
+                if before.accepted:
+                    return Verdict(None, "compile-crash", "XLA's compile aborted the process")
+                return before
             return Verdict(False, "crash", "XLA aborted the process")
         reply = json.loads(line)
         return Verdict(reply["accepted"], reply["stage"], reply["message"])
