@@ -77,6 +77,19 @@ def bench_hlo_text(layers: int) -> None:
               f"XLA {xla:.3f} s ({mb / xla:.1f} MB/s) | ratio ours/XLA {ours / xla:.2f}x")
 
 
+def bench_verifier(layers: int) -> None:
+    """The verifier's cost next to the parse it follows: it runs on every read_hlo and every export."""
+    from hlo_translate.hlo.text import parse_hlo_text
+    from hlo_translate.hlo.verify import verify_module
+
+    module = parse_hlo_text(model_files(layers)[1].read_text())
+    n = module.instruction_count()
+    seconds = best_of(lambda: verify_module(module))
+    parse = best_of(lambda: parse_hlo_text(model_files(layers)[1].read_text()), 1)
+    print(f"verify: {n} instructions in {seconds:.3f} s ({seconds / n * 1e6:.1f} us/instr, "
+          f"{seconds / parse:.0%} of our parse)")
+
+
 def _count_ops(mlir_text: str) -> int:
     return sum(1 for line in mlir_text.splitlines() if " = " in line and ("stablehlo." in line or "chlo." in line))
 
@@ -121,6 +134,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="skip the growth series (1k, 10k, 100k ops)")
     args = parser.parse_args()
     bench_hlo_text(args.layers)
+    bench_verifier(args.layers)
     bench_converters(args.layers // 2)
     if not args.quick:
         bench_growth([6, 60, 600])

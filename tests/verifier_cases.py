@@ -152,4 +152,22 @@ CASES: dict[str, tuple[str, str | None]] = {
                        "r = f32[4] negate-done(s)"), None),
     "async-done-shape": (entry("x = f32[4] parameter(0)", "s = ((f32[4]), f32[4], s32[]) negate-start(x)",
                                "r = f32[5] negate-done(s)"), "shape"),
+    # other shape rules
+    "batch-norm-training-ok": (entry("x = f32[2,3] parameter(0)", "s = f32[3] parameter(1)",
+                                     "r = (f32[2,3], f32[3], f32[3]) batch-norm-training(x, s, s), epsilon=0.001, "
+                                     "feature_index=1"), None),
+    "batch-norm-training-wrong": (entry("x = f32[2,3] parameter(0)", "s = f32[3] parameter(1)",
+                                        "r = (f32[2,3], f32[2], f32[2]) batch-norm-training(x, s, s), epsilon=0.001, "
+                                        "feature_index=1"), "shape"),
+    "topk-ok": (entry("x = f32[2,8] parameter(0)", "r = (f32[2,3], s32[2,3]) topk(x), k=3"), None),
+    "topk-wrong": (entry("x = f32[2,8] parameter(0)", "r = (f32[2,4], s32[2,4]) topk(x), k=3"), "shape"),
+    "replica-id-wrong": (entry("r = s32[] replica-id()"), "shape"),
+    "fft-ok": (entry("x = f32[4,8] parameter(0)", "r = c64[4,5] fft(x), fft_type=RFFT, fft_length={8}"), None),
+    "fft-wrong": (entry("x = f32[4,8] parameter(0)", "r = c64[4,8] fft(x), fft_type=RFFT, fft_length={8}"), "shape"),
+    "gather-ok": (entry("x = f32[5,3] parameter(0)", "i = s32[4,1] parameter(1)",
+                        "r = f32[4,3] gather(x, i), offset_dims={1}, collapsed_slice_dims={0}, start_index_map={0}, "
+                        "index_vector_dim=1, slice_sizes={1,3}"), None),
+    "gather-wrong": (entry("x = f32[5,3] parameter(0)", "i = s32[4,1] parameter(1)",
+                           "r = f32[4,2] gather(x, i), offset_dims={1}, collapsed_slice_dims={0}, "
+                           "start_index_map={0}, index_vector_dim=1, slice_sizes={1,3}"), "shape"),
 }

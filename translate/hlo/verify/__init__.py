@@ -30,15 +30,16 @@ __all__ = ["verify_module", "Violation", "locate"]
 def verify_module(module: HloModule) -> None:
     """Raise `Violation` (a TranslateError naming the instruction and the rule) unless XLA would accept `module`."""
     ctx = VerifyContext(module)
+    checked: set[int] = set()
     for comp in module.computations:
         check_parameters(comp)
         for instr in comp.instructions:
-            _check(instr, ctx)
+            _check(instr, ctx, checked)
     check_entry_layout(module)
 
 
-def _check(instr: HloInstruction, ctx: VerifyContext) -> None:
-    check_instruction_shape(instr)
+def _check(instr: HloInstruction, ctx: VerifyContext, checked: set[int]) -> None:
+    check_instruction_shape(instr, checked)
     check_signature(instr)
     rule = RULES.get(instr.opcode)
     if rule is None:

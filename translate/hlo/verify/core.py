@@ -7,11 +7,11 @@ Rules register themselves with `@rule("add", "subtract", ...)`, one module per o
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
-from hlo_translate.hlo.types import UNBOUNDED, PrimitiveType, Shape
+from hlo_translate.hlo.ir import HloInstruction, HloModule
+from hlo_translate.hlo.types import PrimitiveType, Shape
 
 
 class Violation(TranslateError):
@@ -25,13 +25,9 @@ class Violation(TranslateError):
 
 @dataclass
 class VerifyContext:
-    """What rules may look at beyond the instruction: the module and the users of each instruction."""
+    """What rules may look at beyond the instruction (the module)."""
 
     module: HloModule
-    users: dict[int, list[HloInstruction]] = field(default_factory=dict)
-
-    def users_of(self, instr: HloInstruction) -> list[HloInstruction]:
-        return self.users.get(id(instr), [])
 
 
 Rule = Callable[[HloInstruction, VerifyContext], None]
@@ -118,12 +114,3 @@ def tuple_or_single(shapes: list[Shape]) -> Shape:
 
 def is_scalar(shape: Shape) -> bool:
     return shape.is_array and shape.rank == 0
-
-
-def has_unbounded(shape: Shape) -> bool:
-    return any(d == UNBOUNDED for d in shape.dimensions)
-
-
-def computation_signature(comp: HloComputation) -> tuple[list[Shape], Shape]:
-    params, result = comp.program_shape()
-    return params, result

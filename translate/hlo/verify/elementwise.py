@@ -20,9 +20,10 @@ def _same_operand_dims(instr: HloInstruction) -> Shape:
     result = instr.shape
     if not result.is_array:
         raise fail(instr, "shape", f"an elementwise result must be an array, not {text(result)}")
-    for i in range(len(instr.operands)):
-        shape = array(instr, i)
-        if not same_dims(shape, result):
+    dims = result.dimensions
+    for i, operand in enumerate(instr.operands):
+        if operand.shape.dimensions != dims or operand.shape.is_tuple:
+            shape = array(instr, i)
             raise fail(instr, "shape", f"operand {i} is {text(shape)} but the result is {text(result)}: "
                                        "implicit broadcast is not allowed in HLO")
     return result
@@ -38,7 +39,9 @@ def unary(instr: HloInstruction, ctx: VerifyContext) -> None:
     element = operand.element_type
     if instr.opcode in _TO_REAL and element in _COMPLEX_PART:
         element = _COMPLEX_PART[element]
-    expect_shape(instr, with_dims(element, operand.dimensions))
+    result = instr.shape
+    if result.element_type != element or result.dimensions != operand.dimensions or result.is_tuple:
+        expect_shape(instr, with_dims(element, operand.dimensions))
 
 
 @rule("is-finite")
@@ -77,7 +80,8 @@ def binary(instr: HloInstruction, ctx: VerifyContext) -> None:
     lhs, rhs = instr.operands[0].shape, instr.operands[1].shape
     if lhs.element_type != rhs.element_type:
         raise fail(instr, "type", f"operands {text(lhs)} and {text(rhs)} differ in element type")
-    expect_shape(instr, with_dims(lhs.element_type, result.dimensions))
+    if result.element_type != lhs.element_type:
+        expect_shape(instr, with_dims(lhs.element_type, result.dimensions))
 
 
 @rule("complex")

@@ -26,10 +26,15 @@ def shape_problem(shape: Shape) -> str | None:
     return None
 
 
-def check_instruction_shape(instr: HloInstruction) -> None:
+def check_instruction_shape(instr: HloInstruction, checked: set[int]) -> None:
+    """`instr`'s shape is well formed; `checked` holds the ids of shape objects already found so (the parser
+    shares one object among instructions of one shape)."""
+    if id(instr.shape) in checked:
+        return
     problem = shape_problem(instr.shape)
     if problem:
         raise fail(instr, "layout", problem)
+    checked.add(id(instr.shape))
 
 
 def check_parameters(comp: HloComputation) -> None:

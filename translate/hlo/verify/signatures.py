@@ -120,26 +120,30 @@ SIGNATURES: dict[str, Signature] = {
 }
 
 
+# Every attribute name each opcode accepts.
+_ALLOWED: dict[str, frozenset[str]] = {op: COMMON | sig.required | sig.optional for op, sig in SIGNATURES.items()}
+
+
 def check_signature(instr: HloInstruction) -> None:
     """Operand count and attribute names of `instr` as XLA's parser checks them."""
     sig = SIGNATURES.get(instr.opcode)
     if sig is None:
         return  # an opcode whose parser case we have not tabulated (scaled-dot, scan): not checked
     _check_operand_count(instr, sig)
-    required = set(sig.required)
+    required = sig.required
     if instr.opcode == "broadcast" and instr.operands and not is_scalar(instr.operands[0].shape):
-        required.add("dimensions")
+        required = required | {"dimensions"}
     if instr.opcode == "conditional" and instr.operands:
         index = instr.operands[0].shape
-        required |= {"true_computation", "false_computation"} if index.element_type.name == "PRED" \
-            else {"branch_computations"}
-    allowed = COMMON | sig.required | sig.optional
+        required = required | ({"true_computation", "false_computation"} if index.element_type.name == "PRED"
+                                else {"branch_computations"})
+    allowed = _ALLOWED[instr.opcode]
     for name in instr.attributes:
         if name not in allowed:
             raise fail(instr, "attribute", f"{instr.opcode} takes no attribute '{name}'")
-    for name in sorted(required):
-        if name not in instr.attributes:
-            raise fail(instr, "attribute", f"{instr.opcode} needs the attribute '{name}'")
+    missing = required.difference(instr.attributes)
+    if missing:
+        raise fail(instr, "attribute", f"{instr.opcode} needs the attribute '{min(missing)}'")
 
 
 def _check_operand_count(instr: HloInstruction, sig: Signature) -> None:
