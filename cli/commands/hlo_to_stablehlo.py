@@ -4,18 +4,26 @@ from __future__ import annotations
 
 import click
 
-from hlo_translate.cli.common import convert_paths, read_input, write_output
+from hlo_translate.cli.batch import Conversion
+from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths
+from hlo_translate.cli.sniff import InputKind
 
 
-@click.command("hlo-to-stablehlo")
-@click.argument("inputs", nargs=-1, required=True)
-@click.option("-o", "--output", default=None, help="Output file ('-' for stdout), or a directory for many inputs.")
+@click.command("hlo-to-stablehlo", epilog=BATCH_EPILOG)
+@conversion_options
 @click.option("--emit", type=click.Choice(["text", "bytecode"]), default="text", show_default=True)
-def command(inputs: tuple[str, ...], output: str | None, emit: str) -> None:
-    """Translate HLO modules to StableHLO (MLIR text or bytecode)."""
-    from hlo_translate import hlo_to_stablehlo
+def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool,
+            exclude: tuple[str, ...], emit: str) -> None:
+    """Translate HLO modules to StableHLO (MLIR text or bytecode).
 
-    def convert_one(path: str, out: str | None) -> None:
-        write_output(out, hlo_to_stablehlo(read_input(path), emit=emit))
+    A directory argument converts every HLO file in it into the -o directory.
+    """
 
-    convert_paths(inputs, output, ".mlirbc" if emit == "bytecode" else ".mlir", convert_one)
+    def convert(data: bytes) -> bytes | str:
+        from hlo_translate import hlo_to_stablehlo
+
+        return hlo_to_stablehlo(data, emit=emit)
+
+    suffix = ".mlirbc" if emit == "bytecode" else ".mlir"
+    convert_paths(inputs, output, Conversion(InputKind.HLO, convert, suffix, binary=emit == "bytecode"),
+                  jobs=jobs, strict=strict, exclude=exclude)

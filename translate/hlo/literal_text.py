@@ -195,13 +195,18 @@ _INT_CHARS = _allowing("0123456789-")
 _PRED_CHARS = _allowing("0123456789-truefals")
 
 
+# Values XLA's printer left out cannot be recovered from the text: never invent them.
+ELIDED_CONSTANT = ("XLA elided this constant's values ('{...}') when it printed the text, so it cannot be converted "
+                   "faithfully: convert the module's .hlo.pb from the same dump instead, or dump again with "
+                   "XLA_FLAGS=--xla_dump_large_constants (HloPrintOptions.print_large_constants=True)")
+
+
 def parse_literal_text(text: str, shape: Shape) -> Literal:
     """Read the text inside `constant(...)` as a literal of `shape` (see `literal.parse_literal`)."""
     if "/*" in text:
         text = _COMMENT_RE.sub(" ", text)
     if "..." in text:
-        raise TranslateError("the constant was elided as '{...}' when the HLO was printed; print it again "
-                             "with large constants in full (HloPrintOptions.print_large_constants=True)")
+        raise TranslateError(ELIDED_CONSTANT)
     return _parse(text, constant_shape(shape))
 
 
