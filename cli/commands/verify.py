@@ -16,6 +16,8 @@ from hlo_translate.cli.common import EXIT_USER_ERROR, read_input, user_errors
 def command(inputs: tuple[str, ...], quiet: bool) -> None:
     """Verify HLO modules (text, binary proto or proto text): exit 0 when every one is valid.
 
+    A directory argument verifies every HLO module in it (other files are passed over).
+
     A module XLA would reject gets one line: file:line:col: error: 'instruction': what is wrong [rule].
     """
     from hlo_translate import TranslateError, verify
@@ -44,7 +46,11 @@ def command(inputs: tuple[str, ...], quiet: bool) -> None:
 
 
 def _files(item: str) -> list[str]:
+    """`item`, or the HLO modules of directory `item` (other files, as in XLA's dump folders, passed over)."""
+    from hlo_translate.cli.sniff import InputKind, holds
+
     path = Path(item)
     if item != "-" and path.is_dir():
-        return [str(p) for p in sorted(path.rglob("*")) if p.is_file() and not p.name.startswith(".")]
+        return [str(p) for p in sorted(path.rglob("*"))
+                if p.is_file() and not p.name.startswith(".") and holds(p, InputKind.HLO)]
     return [item]
