@@ -16,7 +16,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: venv demo test test-dumps test-gpu bench golden proto proto-check clean
+.PHONY: venv demo test test-dumps test-gpu bench golden proto proto-check clean verifier-sweep
 
 venv: $(STAMP)
 
@@ -40,6 +40,10 @@ test: venv proto-check
 test-dumps: venv
 	HLO_TRANSLATE_DUMPS_FULL=1 $(PY) -m pytest -q tests/test_dumps.py
 	$(PY) -m tests.dumps.report
+
+# Our verifier's verdicts against XLA's on every corpus and golden module and mutations of each (~30 min).
+verifier-sweep: venv
+	HLO_TRANSLATE_VERIFIER_SWEEP=1 $(PY) -m pytest -q -s tests/test_verifier_xla.py
 
 test-gpu: venv
 	$(PY) -m pytest -q -m gpu tests

@@ -47,10 +47,13 @@ def detect_hlo_format(data: bytes) -> HloFormat:
     return HloFormat.PROTO
 
 
-def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None) -> HloModule:
+def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None, *,
+             verify: bool = True) -> HloModule:
     """Parse an HLO module from text, binary proto or proto text (detected when `fmt` is None).
 
     A `str` is HLO text (never a file name); `bytes` any form; a `pathlib.Path` names a file.
+    With `verify` (the default) the module must pass the HLO verifier (`hlo_translate.hlo.verify`): what XLA
+    rejects is a TranslateError naming the instruction, the rule and, for text, the line.
     """
     if isinstance(data, os.PathLike):
         try:
@@ -62,6 +65,7 @@ def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None) -> H
         raise TypeError(f"cannot read HLO from {type(data).__name__}: expected str, bytes or a pathlib.Path")
     raw = data.encode() if isinstance(data, str) else bytes(data)
     fmt = fmt or detect_hlo_format(raw)
+    text = None
     if fmt is HloFormat.TEXT:
         from hlo_translate.hlo.text import parse_hlo_text
 
@@ -69,12 +73,22 @@ def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None) -> H
             text = raw.decode("utf-8")
         except UnicodeDecodeError as err:
             raise TranslateError(f"HLO text is not UTF-8 (byte {err.start})") from None
-        return parse_hlo_text(text)
-    from hlo_translate.hlo import proto_io
+        module = parse_hlo_text(text)
+    else:
+        from hlo_translate.hlo import proto_io
 
-    if fmt is HloFormat.PROTO:
-        return proto_io.module_from_proto_bytes(raw)
-    return proto_io.module_from_proto_text(raw.decode("utf-8", errors="replace"))
+        if fmt is HloFormat.PROTO:
+            module = proto_io.module_from_proto_bytes(raw)
+        else:
+            module = proto_io.module_from_proto_text(raw.decode("utf-8", errors="replace"))
+    if verify:
+        from hlo_translate.hlo.verify import locate, verify_module
+
+        try:
+            verify_module(module)
+        except TranslateError as err:
+            raise (locate(err, text) if text is not None else err) from None
+    return module
 
 
 def write_hlo(module: HloModule, fmt: HloFormat = HloFormat.TEXT) -> bytes:

@@ -169,7 +169,11 @@ class _Parser:
         if has_header:
             self.pos += len("HloModule")
             module.name = self.name("a module name")
+            seen: set[str] = set()
             for key, value, pos in self.attributes():
+                if key in seen:  # XLA's parser rejects a repeated module attribute
+                    raise self.error(f"module attribute '{key}' given twice", pos)
+                seen.add(key)
                 self.header_attribute(module, key, value, pos)
             self.skip()
         if self.text.startswith(_STACK_SECTIONS, self.pos):
