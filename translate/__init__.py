@@ -43,7 +43,7 @@ def _prepare_for_export(module) -> None:
     if any(op.operation.name == "sdy.mesh" for op in module.body.operations):
         from hlo_translate.shardy import export_module as export_sdy
 
-        export_sdy(module)
+        export_sdy(module, round_trip=True)
     try:
         from hlo_translate.chlo import decompose_chlo
     except ImportError:  # the pass is not there yet: the exporter names the CHLO op it cannot map

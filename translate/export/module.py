@@ -74,7 +74,7 @@ def _export_entry(ctx: ExportContext, func: ir.Operation, *, use_tuple_args: boo
         for i, arg in enumerate(block.arguments):
             b.values[arg] = b.gte(param, i)
     else:
-        _bind_arguments(b, block, signature, lambda arg: _entry_parameter(b, arg, arg_attrs[arg.arg_number]))
+        _bind_arguments(b, block, signature, lambda arg: _parameter(b, arg, arg_attrs[arg.arg_number]))
     results = b.emit_block(block)
     result_attrs = _arg_attrs(func, "res_attrs")
     shardings = [attrs.get("mhlo.sharding") for attrs in result_attrs]
@@ -141,7 +141,7 @@ def _bind_arguments(b: Builder, block: ir.Block, signature: tuple[list[Shape], S
             b.values[arg] = leaf
 
 
-def _entry_parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attribute]) -> HloInstruction:
+def _parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attribute]) -> HloInstruction:
     param = b.argument(arg, f"Arg_{arg.arg_number}")
     if "mhlo.sharding" in attrs:
         param.attributes["sharding"] = _sharding(attrs["mhlo.sharding"])
@@ -177,7 +177,8 @@ def function_computation(ctx: ExportContext, callee: str) -> HloComputation:
     block = func.regions[0].blocks[0]
     b = Builder(ctx, ctx.computation_name(callee))
     signature = function_signature(b, func)
-    _bind_arguments(b, block, signature, b.argument)
+    arg_attrs = _arg_attrs(func)
+    _bind_arguments(b, block, signature, lambda arg: _parameter(b, arg, arg_attrs[arg.arg_number]))
     # Mark as in progress: a recursive call would otherwise loop forever.
     ctx.functions[callee] = None  # type: ignore[assignment]
     results = b.emit_block(block)

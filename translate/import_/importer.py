@@ -248,6 +248,10 @@ class ModuleImporter:
             signature = _signature(computation)
             if signature is not None:
                 function.attributes[SIGNATURE] = ir.StringAttr.get(signature)
+            if not public:
+                from hlo_translate.import_.module_attrs import set_parameter_attrs
+
+                set_parameter_attrs(computation, function)
         return function
 
     def define(self, computation: HloComputation, function: func.FuncOp) -> None:

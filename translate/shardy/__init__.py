@@ -50,12 +50,18 @@ def import_module(module: ir.Module) -> None:
         verify(module)
 
 
-def export_module(module: ir.Module) -> None:
-    """In place: every Shardy sharding becomes an ``mhlo.sharding`` string; meshes are dropped."""
+def export_module(module: ir.Module, *, round_trip: bool = False) -> None:
+    """In place: every Shardy sharding becomes an ``mhlo.sharding`` string; meshes are dropped.
+
+    With ``round_trip`` (the StableHLO -> HLO path), XLA's ``xla.sdy.*`` round-trip form is
+    written first (``round_trip_export``), so that the HLO keeps the Shardy view as XLA's does.
+    """
     from hlo_translate.mlir.context import verify
     from hlo_translate.shardy.exporter import export_module_shardings
+    from hlo_translate.shardy.round_trip_export import save_sdy_round_trip
 
-    if export_module_shardings(module):
+    saved = round_trip and save_sdy_round_trip(module)
+    if export_module_shardings(module) or saved:
         verify(module)
 
 

@@ -175,6 +175,8 @@ class _Exporter:
         value = op.operands[0]
         with ir.InsertionPoint(op), op.location:
             custom = _custom_call(SHARDING_TARGET, value, value.type, sharding, read.unspecified)
+        if U.FRONTEND_ATTRS in op.attributes:  # the Shardy round-trip form (round_trip_export)
+            custom.operation.attributes[U.FRONTEND_ATTRS] = op.attributes[U.FRONTEND_ATTRS]
         op.results[0].replace_all_uses_with(custom.result)
         op.erase()
 
@@ -236,7 +238,7 @@ class _Exporter:
         locals_in = [arg.type for arg in block.arguments]
         terminator = list(block.operations)[-1]
         locals_out = [v.type for v in terminator.operands]
-        body_name = self._new_body_function(computation, block, locals_in, locals_out)
+        body_name = U.outline_block(self.module, block, "shmap_body", computation.location)
         with ir.InsertionPoint(computation), computation.location:
             operands = []
             for value, read, local in zip(computation.operands, ins, locals_in):
@@ -253,27 +255,6 @@ class _Exporter:
                                     self._gspmd(read, _Manual(), computation), read.unspecified)
                 result.replace_all_uses_with(full.result)
         computation.erase()
-
-    def _new_body_function(self, computation: ir.Operation, block: ir.Block, inputs: list[ir.Type],
-                           outputs: list[ir.Type]) -> str:
-        """A private function holding the computation's body (moved, not copied)."""
-        taken = {U.symbol_name(op.operation) for op in self.module.body.operations
-                 if "sym_name" in op.operation.attributes}
-        name, i = "shmap_body", 0
-        while name in taken:
-            name, i = f"shmap_body_{i}", i + 1
-        with ir.InsertionPoint(self.module.body), computation.location:
-            body = func_dialect.FuncOp(name, ir.FunctionType.get(inputs, outputs), visibility="private")
-            entry = body.add_entry_block()
-        operations = list(block.operations)
-        with ir.InsertionPoint(entry), operations[-1].location:
-            new_return = func_dialect.ReturnOp(list(operations[-1].operands))
-        for op in operations[:-1]:
-            op.move_before(new_return)
-        for old, new in zip(block.arguments, entry.arguments):
-            old.replace_all_uses_with(new)
-        operations[-1].erase()
-        return name
 
     # Collectives -----------------------------------------------------------------------------
 

@@ -23,6 +23,8 @@ instead.
 
 from __future__ import annotations
 
+import re
+
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
@@ -44,8 +46,11 @@ FUNC_RESULT_SHARDING = "xla.sdy.FuncResultSharding"
 GLOBAL_TO_LOCAL = "xla.sdy.GlobalToLocalShape"
 LOCAL_TO_GLOBAL = "xla.sdy.LocalToGlobalShape"
 SHARDING_GROUP = "xla.sdy.ShardingGroup"
+PROPAGATION_BARRIER = "xla.sdy.PropagationBarrier"
+ALLOWED_DIRECTION = "xla.sdy.allowed_direction"
+# Ours: XLA's converter has no form for sdy.named_computation; its call is marked with the name.
+NAMED_COMPUTATION = "xla.sdy.named_computation"
 BODY_PREFIXES = ("xla.sdy.manual_computation_body", "xla.sdy.inlinable_manual_computation_body")
-_KNOWN_TARGETS = (FUNC_RESULT_SHARDING, GLOBAL_TO_LOCAL, LOCAL_TO_GLOBAL, SHARDING_GROUP)
 
 
 def lift_sdy_round_trip(module: ir.Module) -> bool:
@@ -69,8 +74,13 @@ class _Lifter:
         for call in [op for f in U.functions(self.module) for op in U.walk(f) if op.name == "func.call"
                      and U.callee(op).startswith(BODY_PREFIXES)]:
             self._lift_manual_computation(call)
+        named = [op for f in U.functions(self.module) for op in U.walk(f) if op.name == "func.call"
+                 and NAMED_COMPUTATION in _frontend_of(op)]
+        bodies = {U.callee(c) for c in named}
+        for call in named[::-1]:  # innermost first: a body is copied with its own calls lifted
+            self._lift_named_computation(call)
         U.erase_uncalled(self.module, {U.symbol_name(f) for f in U.functions(self.module)
-                                       if U.symbol_name(f).startswith(BODY_PREFIXES)})
+                                       if U.symbol_name(f).startswith(BODY_PREFIXES)} | bodies)
         for func in U.functions(self.module):
             self._lift_function_attrs(func, "arg_attrs")
             for op in U.walk(func):
@@ -118,6 +128,8 @@ class _Lifter:
             gspmd = attrs.pop(U.MHLO_SHARDING, None)
             if lifted is not None:
                 attrs[U.SDY_SHARDING] = parse_attr(lifted)
+            elif kind == "res_attrs" and gspmd is not None and _is_replicated(U.string_value(gspmd)):
+                pass  # a result without a Shardy sharding: the root's tuple sharding fills it in so
             elif gspmd is not None and U.SDY_SHARDING not in attrs:
                 attrs[U.SDY_SHARDING] = parse_attr("#sdy.sharding" + self._on_round_trip_mesh(
                     U.string_value(gspmd), U.tensor_rank(type_), func))
@@ -151,6 +163,9 @@ class _Lifter:
             return
         if target == SHARDING_GROUP:
             self._lift_sharding_group(op)
+            return
+        if target == PROPAGATION_BARRIER:
+            self._lift_propagation_barrier(op)
             return
         if target is not None and target.startswith("xla.sdy."):
             raise U.error_at(op, f"custom call @{target} of the Shardy round trip is not supported")
@@ -217,11 +232,62 @@ class _Lifter:
 
     def _lift_sharding_group(self, op: ir.Operation) -> None:
         group = _pop_frontend_attr(op, GROUP_ID)
-        if group is None or len(op.operands) != 1 or any(list(r.uses) for r in op.results):
+        # XLA writes the id as an i64 attribute ("3 : i64"); a bare number is accepted too.
+        match = re.fullmatch(r"(-?\d+)(?: : i64)?", group or "")
+        if match is None or len(op.operands) != 1 or any(list(r.uses) for r in op.results):
             raise U.error_at(op, f"malformed @{SHARDING_GROUP} custom call")
         with ir.InsertionPoint(op), op.location:
-            sdy.ShardingGroupOp(op.operands[0], int(group))
+            sdy.ShardingGroupOp(op.operands[0], int(match.group(1)))
         op.erase()
+
+    def _lift_propagation_barrier(self, op: ir.Operation) -> None:
+        direction = _pop_frontend_attr(op, ALLOWED_DIRECTION)
+        if direction is None or not _DIRECTION.fullmatch(direction) or len(op.operands) != 1 \
+                or len(op.results) != 1:
+            raise U.error_at(op, f"malformed @{PROPAGATION_BARRIER} custom call")
+        with ir.InsertionPoint(op), op.location:
+            barrier = sdy.PropagationBarrierOp(op.operands[0], parse_attr(direction))
+        _copy_frontend_attrs(op, barrier.operation)
+        op.results[0].replace_all_uses_with(barrier.result)
+        op.erase()
+
+    # Named computations ----------------------------------------------------------------------
+
+    def _lift_named_computation(self, call: ir.Operation) -> None:
+        name = _pop_frontend_attr(call, NAMED_COMPUTATION)
+        assert name is not None
+        body = U.lookup_function(self.module, U.callee(call))
+        if body is None:
+            raise U.error_at(call, f"named computation body @{U.callee(call)} is not in the module")
+        self._lift_function_attrs(body, "arg_attrs")
+        ins = [a.get(U.SDY_SHARDING) for a in U.attr_dicts(body, "arg_attrs")]
+        outs = [self._result_sharding(body, i) for i in range(len(call.results))]
+        with ir.InsertionPoint(call), call.location:
+            computation = sdy.NamedComputationOp(
+                [r.type for r in call.results], ir.StringAttr.get(name), list(call.operands),
+                in_shardings=_per_value(ins), out_shardings=_per_value(outs))
+            block = computation.regions[0].blocks.append(*[v.type for v in call.operands])
+        U.inline_copy(body, block, list(range(len(call.results))))
+        for op in U.walk(computation.operation):  # the result shardings are out_shardings now
+            if U.custom_call_target(op) == FUNC_RESULT_SHARDING and all(
+                    u.owner.operation.name == "sdy.return" for u in op.results[0].uses):
+                op.results[0].replace_all_uses_with(op.operands[0])
+                op.erase()
+        _copy_frontend_attrs(call, computation.operation)
+        for old, new in zip(call.results, computation.results):
+            old.replace_all_uses_with(new)
+        call.erase()
+
+    def _result_sharding(self, func: ir.Operation, index: int) -> ir.Attribute | None:
+        """The sharding of ``func``'s result ``index`` from its FuncResultSharding custom call."""
+        terminator = list(func.regions[0].blocks[0].operations)[-1]
+        value = terminator.operands[index]
+        if not isinstance(value, ir.OpResult) or U.custom_call_target(value.owner.operation) != FUNC_RESULT_SHARDING:
+            return None
+        text = _frontend_of(value.owner.operation).get(SHARDING)
+        if text is None:
+            return None
+        return sdy.TensorShardingPerValueAttr(parse_attr(U.string_value(text))).shardings[0]
 
     # Manual computations ---------------------------------------------------------------------
 
@@ -280,6 +346,31 @@ class _Lifter:
                                          "which is missing")
                 _pop_frontend_attr(op, SHARDING)
                 _pop_frontend_attr(op, SHARDING_RULE)
+
+
+# Shardy's PropagationDirection (NONE, FORWARD, BACKWARD, BOTH) as XLA writes it.
+_DIRECTION = re.compile(r"[0-3] : i32")
+
+
+def _is_replicated(gspmd: str) -> bool:
+    try:
+        return parse_sharding(gspmd).is_replicated
+    except TranslateError:
+        return False
+
+
+def _per_value(shardings: list[ir.Attribute | None]) -> ir.Attribute | None:
+    if not any(s is not None for s in shardings):
+        return None
+    missing = [i for i, s in enumerate(shardings) if s is None]
+    if missing:
+        raise TranslateError(f"a named computation has shardings on some values only (not {missing})")
+    return sdy.TensorShardingPerValueAttr.get(shardings)
+
+
+def _copy_frontend_attrs(source: ir.Operation, target: ir.Operation) -> None:
+    if U.FRONTEND_ATTRS in source.attributes:
+        target.attributes[U.FRONTEND_ATTRS] = source.attributes[U.FRONTEND_ATTRS]
 
 
 # Frontend attributes -----------------------------------------------------------------------------
