@@ -52,20 +52,23 @@ def _prepare_for_export(module) -> None:
 
 
 def hlo_to_stablehlo(source: str | bytes | HloModule, *, emit: str = "text",
-                     locations: bool = True) -> str | bytes:
+                     locations: bool = True, shardings: str | None = None) -> str | bytes:
     """Translate an HLO module (text, binary proto, proto text, or our IR) to StableHLO.
 
     `emit` is "text" (MLIR assembly, returned as str) or "bytecode" (bytes). The text carries the
     locations (instruction names and metadata, so that a round trip keeps them) unless `locations`
-    is False; bytecode always does.
+    is False; bytecode always does. `shardings` is "sdy" (Shardy), "gspmd" (`mhlo.sharding`) or
+    None (the form the input carries: XLA's Shardy round-trip form becomes Shardy again).
     """
     from hlo_translate.hlo.ir import HloModule as _HloModule
     from hlo_translate.import_ import import_module
     from hlo_translate.mlir.context import make_context, module_to_bytecode, module_to_text
+    from hlo_translate.shardy import choose_shardings
 
     hlo = source if isinstance(source, _HloModule) else read_hlo(source)
     with make_context() as context:
         module = import_module(hlo, context)
+        choose_shardings(module, shardings)
         if emit == "bytecode":
             return module_to_bytecode(module)
         return module_to_text(module, debug_info=locations)

@@ -58,6 +58,11 @@ def lift_sdy_round_trip(module: ir.Module) -> bool:
     return _Lifter(module).run()
 
 
+def has_meshes(module: ir.Module) -> bool:
+    """Whether ``module`` carries XLA's round-trip meshes (``xla.sdy.meshes``)."""
+    return MESHES in _frontend_of(module.operation)
+
+
 class _Lifter:
     def __init__(self, module: ir.Module) -> None:
         self.module = module
