@@ -24,6 +24,9 @@ PLAIN_CUSTOM_CALL = "xla.plain_custom_call"
 EXECUTION_THREAD = "xla.execution_thread"
 # The frontend attributes of a send-done/recv-done where they differ from those of the send/recv.
 DONE_FRONTEND_ATTRIBUTES = "xla.done_frontend_attributes"
+# The sharding of a send-done/recv-done where it differs from the one derived from the send's/recv's
+# (`hlo.p2p_sharding`); "" for none.
+DONE_SHARDING = "xla.done_sharding"
 # On a `stablehlo.recv` whose HLO recv-done is read by get-tuple-elements without frontend attributes
 # (XLA's converter gives them the recv's; XLA's passes write them plain).
 PLAIN_GET_TUPLE_ELEMENTS = "xla.plain_get_tuple_elements"

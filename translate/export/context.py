@@ -264,7 +264,7 @@ class Builder:
             main = results[0].operands[0] if results[0].opcode == "get-tuple-element" else results[0]
             main.attributes.setdefault("backend_config", A.string(config))
         attr = A.get(op, "mhlo.sharding")
-        if attr is None or not results:
+        if attr is None or not results or op.name in _SPLIT_SHARDING:
             return
         from hlo_translate.hlo.sharding import parse_sharding
 
@@ -273,6 +273,10 @@ class Builder:
         if len(results) > 1 and main.opcode == "get-tuple-element":
             main = main.operands[0]
         main.attributes["sharding"] = sharding
+
+
+# Ops whose handler spreads `mhlo.sharding` over the instructions it makes (export/p2p.py).
+_SPLIT_SHARDING = ("stablehlo.send", "stablehlo.recv")
 
 
 def frontend_attributes_of(attr: ir.Attribute | None) -> FrontendAttributes | None:
