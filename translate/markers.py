@@ -31,6 +31,11 @@ DONE_SHARDING = "xla.done_sharding"
 # (XLA's converter gives them the recv's; XLA's passes write them plain).
 PLAIN_GET_TUPLE_ELEMENTS = "xla.plain_get_tuple_elements"
 
+# HLO control-predecessors: an op another op must follow gets `xla.control_id = N` (unique in the
+# module); the op that follows lists them in `xla.control_predecessors = array<i64: N, ...>`.
+CONTROL_ID = "xla.control_id"
+CONTROL_PREDECESSORS = "xla.control_predecessors"
+
 # Custom-call targets standing for HLO opcodes StableHLO has no op for.
 RNG_STATE_TARGET = "xla.rng_get_and_update_state"
 STOCHASTIC_CONVERT_TARGET = "xla.stochastic_convert"

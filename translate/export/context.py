@@ -23,6 +23,7 @@ from hlo_translate.hlo.attributes import FrontendAttributes
 from hlo_translate.hlo.op_metadata import OpMetadata
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape, with_default_layouts
+from hlo_translate.markers import CONTROL_ID, CONTROL_PREDECESSORS
 from hlo_translate.typemap import shape_from_mlir
 
 _BAD_NAME_CHARS = re.compile(r"[^A-Za-z0-9_.\-]")
@@ -121,6 +122,7 @@ class Builder:
         self.values: dict[Any, HloInstruction] = {}
         self._stamp: _OpStamp | None = None
         self._num_params = 0
+        self.control_ids: dict[int, HloInstruction] = {}   # xla.control_id -> its instruction
 
     # -- instructions -------------------------------------------------------------------------
 
@@ -233,6 +235,7 @@ class Builder:
         assert len(results) == len(op.results), (op.name, len(results), len(op.results))
         self._reuse_name(results, stamp)
         self._attach_sharding(op, results, stamp)
+        self._attach_control(op, results)
         if "xla.keep" in op.attributes:
             self.ctx.pinned.update(id(i) for i in stamp.created)
         for value, instr in zip(op.results, results):
@@ -256,6 +259,26 @@ class Builder:
         name = self.ctx.take_name(stamp.instruction_name)
         if name is not None:
             main.name = name
+
+    def _attach_control(self, op: ir.Operation, results: list[HloInstruction]) -> None:
+        """`xla.control_id` / `xla.control_predecessors` (written by the importer) -> control-predecessors."""
+        if CONTROL_ID not in op.attributes and CONTROL_PREDECESSORS not in op.attributes:
+            return
+        if not results:
+            raise TranslateError(f"{op.name} with {CONTROL_ID} or {CONTROL_PREDECESSORS} makes no instruction")
+        main = results[0]
+        if len(results) > 1 and main.opcode == "get-tuple-element":
+            main = main.operands[0]
+        if CONTROL_ID in op.attributes:
+            self.control_ids[A.integer(op.attributes[CONTROL_ID])] = main
+        if CONTROL_PREDECESSORS in op.attributes:
+            preds = []
+            for index in ir.DenseI64ArrayAttr(op.attributes[CONTROL_PREDECESSORS]):
+                pred = self.control_ids.get(index)
+                if pred is None:
+                    raise TranslateError(f"control predecessor {index} is not an earlier op of this region")
+                preds.append(pred)
+            main.attributes["control-predecessors"] = tuple(preds)
 
     def _attach_sharding(self, op: ir.Operation, results: list[HloInstruction], stamp: _OpStamp) -> None:
         config = A.get(op, "xla.backend_config")
