@@ -289,13 +289,12 @@ class Builder:
         attr = A.get(op, "mhlo.sharding")
         if attr is None or not results or op.name in _SPLIT_SHARDING:
             return
-        from hlo_translate.hlo.sharding import parse_sharding
+        from hlo_translate.hlo.mhlo_sharding import for_shape
 
-        sharding = parse_sharding(A.string(attr))
         main = results[0]
         if len(results) > 1 and main.opcode == "get-tuple-element":
             main = main.operands[0]
-        main.attributes["sharding"] = sharding
+        main.attributes["sharding"] = for_shape(A.sharding(attr), main.shape)
 
 
 # Ops whose handler spreads `mhlo.sharding` over the instructions it makes (export/p2p.py).

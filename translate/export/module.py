@@ -144,7 +144,9 @@ def _bind_arguments(b: Builder, block: ir.Block, signature: tuple[list[Shape], S
 def _parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attribute]) -> HloInstruction:
     param = b.argument(arg, f"Arg_{arg.arg_number}")
     if "mhlo.sharding" in attrs:
-        param.attributes["sharding"] = _sharding(attrs["mhlo.sharding"])
+        from hlo_translate.hlo.mhlo_sharding import for_shape
+
+        param.attributes["sharding"] = for_shape(_sharding(attrs["mhlo.sharding"]), param.shape)
     frontend = frontend_attributes_of(attrs.get("mhlo.frontend_attributes"))
     if frontend is not None:
         param.attributes["frontend_attributes"] = frontend
@@ -152,16 +154,18 @@ def _parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attribute]
 
 
 def _sharding(attr: ir.Attribute):  # -> HloSharding
-    from hlo_translate.hlo.sharding import parse_sharding
-
-    return parse_sharding(A.string(attr))
+    return A.sharding(attr)
 
 
 def _tuple_sharding(attrs: list[ir.Attribute | None]):  # -> HloSharding
-    from hlo_translate.hlo.sharding import parse_sharding
+    """One tuple sharding over the results (a tuple-typed result's own elements flattened in)."""
+    from hlo_translate.hlo.sharding import HloSharding
 
-    texts = [A.string(a) if a is not None else "{replicated}" for a in attrs]
-    return parse_sharding("{" + ", ".join(texts) + "}")
+    elements = []
+    for attr in attrs:
+        sharding = A.sharding(attr) if attr is not None else HloSharding.replicated()
+        elements.extend(sharding.tuple_elements if sharding.is_tuple else [sharding])
+    return HloSharding.tuple(elements)
 
 
 def function_computation(ctx: ExportContext, callee: str) -> HloComputation:

@@ -69,8 +69,7 @@ def _shardings(op: ir.Operation, data_leaves: int, *,
                is_send: bool) -> tuple[HloSharding | None, HloSharding | None]:
     """(start, done) shardings of a send/recv: from `mhlo.sharding`, the done's from `xla.done_sharding`."""
     attr = A.get(op, "mhlo.sharding")
-    start, done = split(parse_sharding(A.string(attr)), data_leaves, is_send=is_send) if attr is not None \
-        else (None, None)
+    start, done = split(A.sharding(attr), data_leaves, is_send=is_send) if attr is not None else (None, None)
     if A.has(op, DONE_SHARDING):
         text = A.string(A.get(op, DONE_SHARDING))
         done = parse_sharding(text) if text else None

@@ -54,6 +54,17 @@ def string_value(attr: ir.Attribute) -> str:
     return ir.StringAttr(attr).value
 
 
+def mhlo_sharding(attr: ir.Attribute):  # -> HloSharding
+    """An ``mhlo.sharding`` in any form XLA accepts (text, serialized OpSharding, "")."""
+    from hlo_translate.hlo.mhlo_sharding import parse_mhlo_sharding
+
+    try:
+        value = ir.StringAttr(attr).value_bytes
+    except ValueError:
+        raise TranslateError(f"mhlo.sharding must be a string attribute, not {attr}") from None
+    return parse_mhlo_sharding(value)
+
+
 def get_attr(op: ir.Operation, name: str) -> ir.Attribute | None:
     return op.attributes[name] if name in op.attributes else None
 

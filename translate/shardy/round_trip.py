@@ -30,7 +30,6 @@ from jaxlib.mlir.dialects import sdy
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.named_sharding import Mesh
-from hlo_translate.hlo.sharding import parse_sharding
 from hlo_translate.shardy import mlir_util as U
 from hlo_translate.shardy.mesh_inference import MeshPlan
 from hlo_translate.shardy.sdy_attrs import mesh_from_attr, parse_attr, read_per_value, sharding_text
@@ -133,16 +132,19 @@ class _Lifter:
             gspmd = attrs.pop(U.MHLO_SHARDING, None)
             if lifted is not None:
                 attrs[U.SDY_SHARDING] = parse_attr(lifted)
-            elif kind == "res_attrs" and gspmd is not None and _is_replicated(U.string_value(gspmd)):
+            elif kind == "res_attrs" and gspmd is not None and _is_replicated(gspmd):
                 pass  # a result without a Shardy sharding: the root's tuple sharding fills it in so
             elif gspmd is not None and U.SDY_SHARDING not in attrs:
                 attrs[U.SDY_SHARDING] = parse_attr("#sdy.sharding" + self._on_round_trip_mesh(
-                    U.string_value(gspmd), U.tensor_rank(type_), func))
+                    gspmd, U.tensor_rank(type_), func))
         U.set_attr_dicts(func, kind, dicts)
 
-    def _on_round_trip_mesh(self, gspmd: str, rank: int, where: ir.Operation) -> str:
-        """A GSPMD sharding string written as ``<@mesh, ...>`` on the module's round-trip mesh."""
-        sharding = parse_sharding(gspmd)
+    def _on_round_trip_mesh(self, gspmd: ir.Attribute, rank: int, where: ir.Operation) -> str:
+        """A GSPMD sharding (``mhlo.sharding``) written as ``<@mesh, ...>`` on the round-trip mesh."""
+        try:
+            sharding = U.mhlo_sharding(gspmd)
+        except TranslateError as err:
+            raise U.error_at(where, f"invalid mhlo.sharding {gspmd}: {err.message}") from None
         if sharding.is_maximal:
             for name, mesh in self.meshes.items():
                 if mesh.maximal_device == sharding.device:
@@ -184,7 +186,7 @@ class _Lifter:
         if lifted is None and is_constraint and gspmd is not None:
             rank = U.tensor_rank(op.results[0].type)
             lifted = ("#sdy.sharding_per_value<["
-                      + self._on_round_trip_mesh(U.string_value(gspmd), rank, op) + "]>")
+                      + self._on_round_trip_mesh(gspmd, rank, op) + "]>")
         if lifted is None:
             return
         attr = parse_attr(lifted)
@@ -357,9 +359,9 @@ class _Lifter:
 _DIRECTION = re.compile(r"[0-3] : i32")
 
 
-def _is_replicated(gspmd: str) -> bool:
+def _is_replicated(gspmd: ir.Attribute) -> bool:
     try:
-        return parse_sharding(gspmd).is_replicated
+        return U.mhlo_sharding(gspmd).is_replicated
     except TranslateError:
         return False
 
