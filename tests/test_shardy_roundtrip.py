@@ -13,6 +13,7 @@ round-tripped module to JAX's shardings and outputs.
 from __future__ import annotations
 
 import re
+import warnings
 from collections import Counter
 from dataclasses import dataclass
 
@@ -212,3 +213,189 @@ def test_gspmd_program_keeps_every_sharding(name: str) -> None:
     back = hlo_translate.hlo_to_stablehlo(to_hlo_text(mlir))
     assert "sdy." not in back
     assert gspmd_view(back) == gspmd_view(mlir)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hand-written Shardy: every attribute and op of the round-trip form
+
+MESH_2X4 = 'sdy.mesh @mesh = <["x"=2, "y"=4]>'
+
+EVERY_FORM = f"""module @m attributes {{mhlo.num_partitions = 8 : i32}} {{
+  {MESH_2X4}
+  sdy.mesh @maximal_mesh_3 = <[], device_ids=[3]>
+  func.func public @main(%arg0: tensor<8x8xf32> {{sdy.sharding = #sdy.sharding<@mesh, [{{"x", ?}}, {{"y":(1)2}}p1], replicated={{"y":(2)2}}>}},
+                         %arg1: tensor<8xf32>)
+      -> (tensor<8x8xf32> {{sdy.sharding = #sdy.sharding<@mesh, [{{"x"}}, {{}}], unreduced={{"y"}}>}}, tensor<8xf32>) {{
+    %0 = sdy.propagation_barrier %arg0 allowed_direction=FORWARD : tensor<8x8xf32>
+    %b = sdy.propagation_barrier %0 allowed_direction=BACKWARD : tensor<8x8xf32>
+    sdy.sharding_group %arg1 group_id=3 : tensor<8xf32>
+    %2 = stablehlo.add %b, %b {{sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{{"x"}}, {{?}}]>]>,
+        sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {{i=8, j=8}}>}} : tensor<8x8xf32>
+    %3 = sdy.sharding_constraint %2 <@mesh, [{{"y"}}, {{?}}]> : tensor<8x8xf32>
+    %4 = stablehlo.negate %arg1 {{sdy.sharding = #sdy.sharding_per_value<[<@maximal_mesh_3, []>]>}} : tensor<8xf32>
+    %5 = func.call @foo(%3) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    %6:2 = sdy.manual_computation(%5, %4) in_shardings=[<@mesh, [{{"x"}}, {{}}]>, <@mesh, [{{"y"}}]>]
+        out_shardings=[<@mesh, [{{"x", ?}}, {{}}]>, <@mesh, [{{"y"}}]>] manual_axes={{"x"}}
+        (%l: tensor<4x8xf32>, %k: tensor<8xf32>) {{
+      %7 = sdy.sharding_constraint %l <@mesh, [{{}}, {{"y"}}]> : tensor<4x8xf32>
+      %8 = stablehlo.abs %k : tensor<8xf32>
+      sdy.return %7, %8 : tensor<4x8xf32>, tensor<8xf32>
+    }} : (tensor<8x8xf32>, tensor<8xf32>) -> (tensor<8x8xf32>, tensor<8xf32>)
+    return %6#0, %6#1 : tensor<8x8xf32>, tensor<8xf32>
+  }}
+  func.func private @foo(%a: tensor<8x8xf32> {{sdy.sharding = #sdy.sharding<@mesh, [{{"x"}}, {{}}]>}})
+      -> (tensor<8x8xf32> {{sdy.sharding = #sdy.sharding<@mesh, [{{}}, {{"y"}}]>}}) {{
+    %2 = stablehlo.multiply %a, %a : tensor<8x8xf32>
+    return %2 : tensor<8x8xf32>
+  }}
+}}"""
+
+NAMED_COMPUTATION = f"""module @m attributes {{mhlo.num_partitions = 8 : i32}} {{
+  {MESH_2X4}
+  func.func public @main(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {{
+    %1 = sdy.named_computation<"foo">(%arg0) in_shardings=[<@mesh, [{{"x"}}, {{}}]>] out_shardings=[<@mesh, [{{}}, {{"y"}}]>] (%a: tensor<8x8xf32>) {{
+      %2 = stablehlo.add %a, %a {{sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{{"x"}}, {{?}}]>]>}} : tensor<8x8xf32>
+      sdy.return %2 : tensor<8x8xf32>
+    }} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    %3 = sdy.named_computation<"bar">(%1) (%b: tensor<8x8xf32>) {{
+      %4 = stablehlo.negate %b : tensor<8x8xf32>
+      sdy.return %4 : tensor<8x8xf32>
+    }} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    return %3 : tensor<8x8xf32>
+  }}
+}}"""
+
+
+def test_every_round_trip_form_matches_xla_and_comes_back() -> None:
+    """Sub-axes, priorities, open dims, replicated and unreduced axes, a maximal mesh, barriers,
+    a sharding group, a sharding rule, a called function's shardings, a partial manual computation."""
+    import hlo_translate
+
+    ours = to_hlo_text(EVERY_FORM)
+    assert_xla_attributes(EVERY_FORM, ours)
+    assert 'custom_call_target="xla.sdy.PropagationBarrier"' in ours and 'xla.sdy.allowed_direction="2 : i32"' in ours
+    back = hlo_translate.hlo_to_stablehlo(ours)
+    assert "xla.sdy" not in back and "mhlo.sharding" not in back
+    assert_same_sdy(EVERY_FORM, back)
+    # XLA's own importer reads our HLO; lifted by us it is the same Shardy module.
+    from hlo_translate.execution.oracle import xla_hlo_to_stablehlo
+
+    assert_same_sdy(EVERY_FORM, hlo_translate.import_shardings(xla_hlo_to_stablehlo(ours)))
+
+
+def test_named_computation_round_trip() -> None:
+    """XLA's converter rejects sdy.named_computation; ours writes a call of a function named after it
+    (marked xla.sdy.named_computation), which XLA's parser reads and which comes back."""
+    import hlo_translate
+    from jaxlib import _hlo
+
+    ours = to_hlo_text(NAMED_COMPUTATION)
+    module = _hlo.hlo_module_from_text(ours)
+    assert {c.name for c in module.computations()} >= {"foo", "bar"}
+    assert 'xla.sdy.named_computation="foo"' in ours
+    assert_same_sdy(NAMED_COMPUTATION, hlo_translate.hlo_to_stablehlo(ours))
+
+
+def test_psend_precv_for_cuda_round_trip() -> None:
+    """JAX's psend/precv (they lower only for GPU) inside a shard_map: XLA's attributes, structure back."""
+    import jax
+    import jax.numpy as jnp
+    from jax.sharding import AxisType
+    from jax.sharding import PartitionSpec as P
+
+    import hlo_translate
+
+    mesh = jax.make_mesh((8,), ("x",), axis_types=(AxisType.Auto,))
+    perm = [(i, (i + 1) % 8) for i in range(8)]
+
+    @jax.shard_map(mesh=mesh, in_specs=P("x"), out_specs=P("x"))
+    def ring(a):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            token = jax.lax.psend(a, "x", perm)
+            return jax.lax.precv(token, a, "x", perm)
+
+    mlir = jax.jit(ring).trace(jnp.ones((8, 4))).lower(lowering_platforms=("cuda",)).as_text()
+    assert "stablehlo.send" in mlir and "sdy.manual_computation" in mlir
+    ours = to_hlo_text(mlir)
+    assert_xla_attributes(mlir, ours)
+    assert_same_sdy(mlir, hlo_translate.hlo_to_stablehlo(ours))
+
+
+# ---------------------------------------------------------------------------------------------
+# The sharding form of hlo-to-stablehlo
+
+GSPMD_HLO = """HloModule m, num_partitions=8
+ENTRY main {
+  p = f32[8,8] parameter(0), sharding={devices=[2,4]<=[8]}
+  ROOT n = f32[8,8] negate(p), sharding={devices=[2,1,4]<=[8] last_tile_dim_replicate}
+}"""
+
+
+def test_shardings_choice_on_gspmd_hlo() -> None:
+    import hlo_translate
+
+    default = hlo_translate.hlo_to_stablehlo(GSPMD_HLO)
+    assert 'mhlo.sharding = "{devices=[2,4]<=[8]}"' in default and "sdy." not in default
+    assert hlo_translate.hlo_to_stablehlo(GSPMD_HLO, shardings="gspmd") == default
+    sdy = hlo_translate.hlo_to_stablehlo(GSPMD_HLO, shardings="sdy", locations=False)
+    assert 'sdy.mesh @mesh = <["_axis_0"=2, "_axis_1"=4]>' in sdy and "mhlo.sharding" not in sdy
+    assert '#sdy.sharding<@mesh, [{"_axis_0"}, {"_axis_1"}]>' in sdy
+    with pytest.raises(ValueError):
+        hlo_translate.hlo_to_stablehlo(GSPMD_HLO, shardings="shardy")
+
+
+def test_shardings_choice_on_round_trip_hlo() -> None:
+    """HLO in XLA's Shardy round-trip form: Shardy by default and with "sdy", GSPMD with "gspmd"."""
+    import hlo_translate
+    from tests.test_shardy import _check_against_jax
+
+    entry = _entry("shard_map_partial_manual_2x4")
+    ours = to_hlo_text(entry.stablehlo())
+    sdy = hlo_translate.hlo_to_stablehlo(ours, shardings="sdy")
+    assert_same_sdy(entry.stablehlo(), sdy)
+    gspmd = hlo_translate.hlo_to_stablehlo(ours, shardings="gspmd")
+    assert "sdy." not in gspmd and "xla.sdy" not in gspmd and "SPMDFullToShardShape" in gspmd
+    _check_against_jax(entry, gspmd)
+
+
+def test_cli_shardings_option(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from hlo_translate.cli.main import app as main
+
+    source = tmp_path / "m.hlo"
+    source.write_text(GSPMD_HLO)
+    runner = CliRunner()
+    sdy = runner.invoke(main, ["hlo-to-stablehlo", str(source), "--shardings", "sdy", "-o", "-"])
+    assert sdy.exit_code == 0, sdy.output
+    assert "sdy.mesh @mesh" in sdy.output and "mhlo.sharding" not in sdy.output
+    gspmd = runner.invoke(main, ["hlo-to-stablehlo", str(source), "--shardings", "gspmd", "-o", "-"])
+    assert gspmd.exit_code == 0 and "mhlo.sharding" in gspmd.output and "sdy." not in gspmd.output
+    bad = runner.invoke(main, ["hlo-to-stablehlo", str(source), "--shardings", "both"])
+    assert bad.exit_code == 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Malformed round-trip attributes: one line, naming the custom call
+
+@pytest.mark.parametrize("target, attrs", [
+    ("xla.sdy.PropagationBarrier", 'xla.sdy.allowed_direction="7 : i32"'),
+    ("xla.sdy.PropagationBarrier", ""),
+    ("xla.sdy.ShardingGroup", 'xla.sdy.sharding_group_id="three"'),
+])
+def test_malformed_round_trip_custom_calls(target: str, attrs: str) -> None:
+    import hlo_translate
+    from hlo_translate.errors import TranslateError
+
+    shape = "()" if "Group" in target else "f32[8]"
+    frontend = f", frontend_attributes={{{attrs}}}" if attrs else ""
+    hlo = f"""HloModule m, frontend_attributes={{xla.sdy.meshes={{mesh = #sdy.mesh<["x"=8]>}}}}
+ENTRY main {{
+  p = f32[8] parameter(0)
+  c = {shape} custom-call(p), custom_call_target="{target}", custom_call_has_side_effect=true{frontend}
+  ROOT n = f32[8] negate(p)
+}}"""
+    with pytest.raises(TranslateError) as err:
+        hlo_translate.hlo_to_stablehlo(hlo)
+    assert "\n" not in str(err.value) and target in str(err.value)

@@ -74,7 +74,8 @@ def _export_entry(ctx: ExportContext, func: ir.Operation, *, use_tuple_args: boo
         for i, arg in enumerate(block.arguments):
             b.values[arg] = b.gte(param, i)
     else:
-        _bind_arguments(b, block, signature, lambda arg: _parameter(b, arg, arg_attrs[arg.arg_number]))
+        _bind_arguments(b, block, signature,
+                        lambda arg: _parameter(b, arg, arg_attrs[arg.arg_number], f"Arg_{arg.arg_number}"))
     results = b.emit_block(block)
     result_attrs = _arg_attrs(func, "res_attrs")
     shardings = [attrs.get("mhlo.sharding") for attrs in result_attrs]
@@ -141,8 +142,9 @@ def _bind_arguments(b: Builder, block: ir.Block, signature: tuple[list[Shape], S
             b.values[arg] = leaf
 
 
-def _parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attribute]) -> HloInstruction:
-    param = b.argument(arg, f"Arg_{arg.arg_number}")
+def _parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attribute], name: str = "Arg") -> HloInstruction:
+    """A parameter with the argument's sharding and frontend attributes (e.g. ``xla.sdy.sharding``)."""
+    param = b.argument(arg, name)
     if "mhlo.sharding" in attrs:
         from hlo_translate.hlo.mhlo_sharding import for_shape
 
