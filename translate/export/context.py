@@ -265,7 +265,8 @@ class Builder:
         if CONTROL_ID not in op.attributes and CONTROL_PREDECESSORS not in op.attributes:
             return
         if not results:
-            raise TranslateError(f"{op.name} with {CONTROL_ID} or {CONTROL_PREDECESSORS} makes no instruction")
+            raise TranslateError(f"{CONTROL_ID} or {CONTROL_PREDECESSORS} on an op that makes no instruction",
+                                 op=op.name, location=op_location(op))
         main = results[0]
         if len(results) > 1 and main.opcode == "get-tuple-element":
             main = main.operands[0]
@@ -276,7 +277,8 @@ class Builder:
             for index in ir.DenseI64ArrayAttr(op.attributes[CONTROL_PREDECESSORS]):
                 pred = self.control_ids.get(index)
                 if pred is None:
-                    raise TranslateError(f"control predecessor {index} is not an earlier op of this region")
+                    raise TranslateError(f"control predecessor {index} is not an earlier op of this region",
+                                         op=op.name, location=op_location(op))
                 preds.append(pred)
             main.attributes["control-predecessors"] = tuple(preds)
 
