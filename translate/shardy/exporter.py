@@ -6,7 +6,10 @@ The inverse of ``importer``:
   become ``mhlo.sharding`` strings (a tuple sharding for ops with several results); a sharding
   with every dimension open and no axis is Shardy's "not decided yet" and becomes ``{unknown}``;
 * ``sdy.sharding_constraint`` and ``sdy.reshard`` become ``custom_call @Sharding`` (open
-  dimensions listed in ``backend_config = "unspecified_dims=[...]"``);
+  dimensions listed in ``backend_config = "unspecified_dims=[...]"``), and so do the explicit
+  collectives (``sdy.all_gather``, ``sdy.all_slice``, ``sdy.all_reduce``, ``sdy.reduce_scatter``,
+  ``sdy.collective_permute``, ``sdy.all_to_all``) with their ``out_sharding``: the value stays,
+  its sharding changes, and XLA's partitioner emits the collective;
 * ``sdy.manual_computation`` becomes JAX's mhlo form of shard_map: ``Sharding`` +
   ``SPMDFullToShardShape`` per operand, a call of a new private ``@shmap_body`` function,
   ``Sharding`` + ``SPMDShardToFullShape`` per result; shardings inside it get the manual axes as a
@@ -14,8 +17,8 @@ The inverse of ``importer``:
 * collectives whose ``replica_groups`` name mesh axes get explicit device groups;
 * ``sdy.mesh`` ops and the other ``sdy.*`` attributes (sharding rules) are dropped.
 
-sdy ops with no GSPMD form (explicit collectives such as ``sdy.all_gather``, sharding groups,
-nested manual computations) are errors.
+sdy ops with no GSPMD form (sharding groups, named computations, nested manual computations) are
+errors.
 """
 
 from __future__ import annotations
@@ -39,7 +42,11 @@ from hlo_translate.shardy.sdy_attrs import ReadSharding, manual_axis_names, mesh
 MANUAL_COMPUTATION = "sdy.manual_computation"
 # sdy ops that only annotate a value for propagation: the value passes through unchanged.
 _PASS_THROUGH = ("sdy.propagation_barrier", "sdy.data_flow_edge")
-_CONSTRAINTS = ("sdy.sharding_constraint", "sdy.reshard")
+# Shardy's explicit collectives keep the value and move it to `out_sharding`: in GSPMD terms a
+# resharding, which XLA's partitioner carries out with the collective the op names.
+EXPLICIT_COLLECTIVES = ("sdy.all_gather", "sdy.all_slice", "sdy.all_reduce", "sdy.reduce_scatter",
+                        "sdy.collective_permute", "sdy.all_to_all")
+_CONSTRAINTS = ("sdy.sharding_constraint", "sdy.reshard", *EXPLICIT_COLLECTIVES)
 
 
 def export_module_shardings(module: ir.Module) -> bool:
@@ -170,7 +177,8 @@ class _Exporter:
 
     def _convert_constraint(self, op: ir.Operation, manual: _Manual) -> None:
         # Open dimensions become GSPMD's unspecified_dims; the sharding itself is then closed.
-        read = _closed(self._read(op.attributes["sharding"], op))
+        key = "out_sharding" if op.name in EXPLICIT_COLLECTIVES else "sharding"
+        read = _closed(self._read(op.attributes[key], op))
         sharding = self._gspmd(read, manual, op)
         value = op.operands[0]
         with ir.InsertionPoint(op), op.location:

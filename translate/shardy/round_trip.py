@@ -31,6 +31,7 @@ from jaxlib.mlir.dialects import sdy
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.named_sharding import Mesh
 from hlo_translate.shardy import mlir_util as U
+from hlo_translate.shardy.exporter import EXPLICIT_COLLECTIVES
 from hlo_translate.shardy.mesh_inference import MeshPlan
 from hlo_translate.shardy.sdy_attrs import mesh_from_attr, parse_attr, read_per_value, sharding_text
 
@@ -49,6 +50,9 @@ PROPAGATION_BARRIER = "xla.sdy.PropagationBarrier"
 ALLOWED_DIRECTION = "xla.sdy.allowed_direction"
 # Ours: XLA's converter has no form for sdy.named_computation; its call is marked with the name.
 NAMED_COMPUTATION = "xla.sdy.named_computation"
+# Ours too: an explicit collective exported as the `Sharding` custom call of its out_sharding.
+COLLECTIVE = "xla.sdy.collective"
+COLLECTIVE_ATTRIBUTES = "xla.sdy.collective_attributes"
 BODY_PREFIXES = ("xla.sdy.manual_computation_body", "xla.sdy.inlinable_manual_computation_body")
 
 
@@ -127,13 +131,17 @@ class _Lifter:
         ftype = U.function_type(func)
         types = ftype.inputs if kind == "arg_attrs" else ftype.results
         dicts = U.attr_dicts(func, kind)
-        for attrs, type_ in zip(dicts, types):
+        returned = list(list(func.regions[0].blocks[0].operations)[-1].operands) if kind == "res_attrs" else []
+        for index, (attrs, type_) in enumerate(zip(dicts, types)):
             lifted = _pop_dict_frontend_attr(attrs, SHARDING)
             gspmd = attrs.pop(U.MHLO_SHARDING, None)
             if lifted is not None:
                 attrs[U.SDY_SHARDING] = parse_attr(lifted)
-            elif kind == "res_attrs" and gspmd is not None and _is_replicated(gspmd):
-                pass  # a result without a Shardy sharding: the root's tuple sharding fills it in so
+            elif kind == "res_attrs" and gspmd is not None and (_is_replicated(gspmd)
+                                                                 or _has_own_sharding(returned[index])):
+                # A result without a Shardy sharding: the root's tuple sharding fills it in so, or the
+                # root is the op returned, whose own sharding (lifted already) it is.
+                pass
             elif gspmd is not None and U.SDY_SHARDING not in attrs:
                 attrs[U.SDY_SHARDING] = parse_attr("#sdy.sharding" + self._on_round_trip_mesh(
                     gspmd, U.tensor_rank(type_), func))
@@ -190,6 +198,9 @@ class _Lifter:
         if lifted is None:
             return
         attr = parse_attr(lifted)
+        if is_constraint and COLLECTIVE in _frontend_of(op):
+            self._lift_collective(op, attr)
+            return
         if is_constraint:
             sharding = sdy.TensorShardingPerValueAttr(attr).shardings[0]
             with ir.InsertionPoint(op), op.location:
@@ -199,6 +210,23 @@ class _Lifter:
             return
         if self._fits(attr, op):
             op.attributes[U.SDY_SHARDING] = attr
+
+    def _lift_collective(self, op: ir.Operation, per_value: ir.Attribute) -> None:
+        name = _pop_frontend_attr(op, COLLECTIVE)
+        rest = _pop_frontend_attr(op, COLLECTIVE_ATTRIBUTES)
+        if name not in EXPLICIT_COLLECTIVES:
+            raise U.error_at(op, f"{COLLECTIVE} names {name!r}, not one of Shardy's explicit collectives")
+        attributes = U.dictionary(parse_attr(rest or "{}"))
+        attributes["out_sharding"] = sdy.TensorShardingPerValueAttr(per_value).shardings[0]
+        try:
+            collective = ir.Operation.create(name, results=[op.results[0].type], operands=[op.operands[0]],
+                                             attributes=attributes, loc=op.location, ip=ir.InsertionPoint(op))
+            collective.verify()
+        except ir.MLIRError as err:
+            raise U.error_at(op, f"malformed {name}: {str(err).splitlines()[0]}") from None
+        _copy_frontend_attrs(op, collective)
+        op.results[0].replace_all_uses_with(collective.result)
+        op.erase()
 
     def _fits(self, attr: ir.Attribute, op: ir.Operation) -> bool:
         """Whether a per-value sharding matches the op's results (XLA may copy frontend attributes
@@ -357,6 +385,14 @@ class _Lifter:
 
 # Shardy's PropagationDirection (NONE, FORWARD, BACKWARD, BOTH) as XLA writes it.
 _DIRECTION = re.compile(r"[0-3] : i32")
+
+
+def _has_own_sharding(value: ir.Value) -> bool:
+    """Whether ``value`` comes from an op that carries a Shardy sharding of its own."""
+    if not isinstance(value, ir.OpResult):
+        return False
+    op = value.owner.operation
+    return U.SDY_SHARDING in op.attributes or "out_sharding" in op.attributes or op.name == "sdy.sharding_constraint"
 
 
 def _is_replicated(gspmd: ir.Attribute) -> bool:

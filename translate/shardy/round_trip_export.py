@@ -16,6 +16,9 @@ This pass writes the same form, in place, before the GSPMD export (``exporter``)
 * ``sdy.manual_computation`` -> ``custom_call @xla.sdy.GlobalToLocalShape`` (``xla.sdy.in_shardings``,
   ``xla.sdy.manual_axes``), ``call @xla.sdy.manual_computation_body*``, ``custom_call
   @xla.sdy.LocalToGlobalShape`` (``xla.sdy.out_shardings``, ``xla.sdy.manual_axes``);
+* an explicit collective (``sdy.all_gather``, ...; XLA's converter rejects them) is exported by
+  ``exporter`` as the ``Sharding`` custom call of its ``out_sharding``; here it gets
+  ``xla.sdy.sharding`` plus ``xla.sdy.collective`` (the op) and ``xla.sdy.collective_attributes``;
 * ``sdy.named_computation`` (which XLA's converter rejects) -> a ``call`` of a function named after
   it, its shardings on that function's arguments and results, the call marked
   ``xla.sdy.named_computation = "<name>"``.
@@ -30,7 +33,9 @@ from jaxlib.mlir.dialects import func as func_dialect
 from jaxlib.mlir.dialects import sdy, stablehlo
 
 from hlo_translate.shardy import mlir_util as U
-from hlo_translate.shardy.round_trip import (ALLOWED_DIRECTION, BODY_PREFIXES, FUNC_RESULT_SHARDING,
+from hlo_translate.shardy.exporter import EXPLICIT_COLLECTIVES
+from hlo_translate.shardy.round_trip import (ALLOWED_DIRECTION, BODY_PREFIXES, COLLECTIVE, COLLECTIVE_ATTRIBUTES,
+                                             FUNC_RESULT_SHARDING,
                                              GLOBAL_TO_LOCAL, GROUP_ID, IN_SHARDINGS, LOCAL_TO_GLOBAL,
                                              MANUAL_AXES, MESHES, NAMED_COMPUTATION, OUT_SHARDINGS,
                                              PROPAGATION_BARRIER, SHARDING, SHARDING_GROUP,
@@ -113,12 +118,23 @@ class _Saver:
         if op.name == "sdy.sharding_constraint":
             per_value = sdy.TensorShardingPerValueAttr.get([op.attributes["sharding"]])
             _set_frontend(op, SHARDING, self._text(per_value))
+        elif op.name in EXPLICIT_COLLECTIVES:
+            self._save_collective(op)
         elif U.SDY_SHARDING in op.attributes:
             _set_frontend(op, SHARDING, self._text(op.attributes[U.SDY_SHARDING]))
         if op.name == "sdy.propagation_barrier":
             self._replace_barrier(op)
         elif op.name == "sdy.sharding_group":
             self._replace_group(op)
+
+    def _save_collective(self, op: ir.Operation) -> None:
+        """The collective's name and attributes beside its out_sharding (its `Sharding` custom call's)."""
+        per_value = sdy.TensorShardingPerValueAttr.get([op.attributes["out_sharding"]])
+        _set_frontend(op, SHARDING, self._text(per_value))
+        _set_frontend(op, COLLECTIVE, ir.StringAttr.get(op.name))
+        rest = {name: op.attributes[name] for name in op.attributes
+                if name not in ("out_sharding", U.FRONTEND_ATTRS)}
+        _set_frontend(op, COLLECTIVE_ATTRIBUTES, self._text(ir.DictAttr.get(rest)))
 
     def _replace_barrier(self, op: ir.Operation) -> None:
         value = op.operands[0]
