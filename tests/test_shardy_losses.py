@@ -271,3 +271,55 @@ def test_malformed_mhlo_sharding_bytes_are_an_error() -> None:
     with pytest.raises(TranslateError) as err:
         to_hlo(_forms_module('"\\FF\\FF\\FF"'))
     assert "\n" not in str(err.value) and "OpSharding" in str(err.value)
+
+
+# ---------------------------------------------------------------------------------------------
+# A conditional branch that does not read every leaf of its tuple operand
+
+CONDITIONAL = """HloModule m
+
+b0 {
+  t0 = (f32[4], f32[4], s32[]) parameter(0)
+  x0 = f32[4] get-tuple-element(t0), index=0
+  ROOT n0 = f32[4] negate(x0)
+}
+
+b1 {
+  t1 = (f32[4], f32[4], s32[]) parameter(0)
+  y1 = f32[4] get-tuple-element(t1), index=1
+  ROOT a1 = f32[4] abs(y1)
+}
+
+b2 {
+  t2 = (f32[4], f32[4]) parameter(0)
+  x2 = f32[4] get-tuple-element(t2), index=0
+  y2 = f32[4] get-tuple-element(t2), index=1
+  ROOT d2 = f32[4] subtract(x2, y2)
+}
+
+ENTRY main {
+  i = s32[] parameter(0)
+  x = f32[4] parameter(1)
+  y = f32[4] parameter(2)
+  tu = (f32[4], f32[4], s32[]) tuple(x, y, i)
+  pair = (f32[4], f32[4]) tuple(x, y)
+  ROOT c = f32[4] conditional(i, tu, tu, pair), branch_computations={b0, b1, b2}
+}
+"""
+
+
+def test_conditional_branch_keeps_unread_leaves() -> None:
+    back = as_xla_reads(round_trip(CONDITIONAL))
+    original = as_xla_reads(CONDITIONAL)
+    conditional = next(i for i in back.entry.instructions if i.opcode == "conditional")
+    expected = next(i for i in original.entry.instructions if i.opcode == "conditional")
+    assert [o.shape.to_text() for o in conditional.operands] == [o.shape.to_text() for o in expected.operands]
+    branches = {c.name: c for c in back.computations}
+    called = [branches[str(getattr(c, "name", c))] for c in conditional.attributes["branch_computations"]]
+    assert [c.parameters[0].shape.to_text() for c in called] == \
+        ["(f32[4]{0}, f32[4]{0}, s32[])", "(f32[4]{0}, f32[4]{0}, s32[])", "(f32[4]{0}, f32[4]{0})"]
+    x, y = np.arange(4, dtype=np.float32), np.full(4, -3, np.float32)
+    for index in range(3):
+        inputs = [np.array(index, np.int32), x, y]
+        np.testing.assert_array_equal(hlo_translate.execute(round_trip(CONDITIONAL), inputs)[0],
+                                      hlo_translate.execute(CONDITIONAL, inputs)[0])
