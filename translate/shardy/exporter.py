@@ -40,6 +40,8 @@ from hlo_translate.shardy.importer import FULL_TO_SHARD, SHARD_TO_FULL, SHARDING
 from hlo_translate.shardy.sdy_attrs import ReadSharding, manual_axis_names, mesh_from_attr, read_per_value, read_sharding
 
 MANUAL_COMPUTATION = "sdy.manual_computation"
+# Set by round_trip on a sharding lifted from a GSPMD string alone (XLA's result-sharding holder).
+GSPMD_ONLY = "xla.gspmd_only_sharding"
 # sdy ops that only annotate a value for propagation: the value passes through unchanged.
 _PASS_THROUGH = ("sdy.propagation_barrier", "sdy.data_flow_edge")
 # Shardy's explicit collectives keep the value and move it to `out_sharding`: in GSPMD terms a
@@ -154,7 +156,7 @@ class _Exporter:
             del op.attributes[U.SDY_SHARDING]
             op.attributes[U.MHLO_SHARDING] = ir.StringAttr.get(sharding.to_text())
             changed = True
-        for key in [name for name in op.attributes if name.startswith("sdy.")]:
+        for key in [name for name in op.attributes if name.startswith("sdy.") or name == GSPMD_ONLY]:
             del op.attributes[key]  # sharding rules and origins have no GSPMD form
             changed = True
         if op.name in _CONSTRAINTS:
@@ -181,9 +183,12 @@ class _Exporter:
         read = _closed(self._read(op.attributes[key], op))
         sharding = self._gspmd(read, manual, op)
         value = op.operands[0]
+        # In the Shardy round-trip form (round_trip_export) the open dims are in xla.sdy.sharding; XLA
+        # then writes no unspecified_dims.
+        saved = U.FRONTEND_ATTRS in op.attributes
         with ir.InsertionPoint(op), op.location:
-            custom = _custom_call(SHARDING_TARGET, value, value.type, sharding, read.unspecified)
-        if U.FRONTEND_ATTRS in op.attributes:  # the Shardy round-trip form (round_trip_export)
+            custom = _custom_call(SHARDING_TARGET, value, value.type, sharding, () if saved else read.unspecified)
+        if saved:
             custom.operation.attributes[U.FRONTEND_ATTRS] = op.attributes[U.FRONTEND_ATTRS]
         op.results[0].replace_all_uses_with(custom.result)
         op.erase()

@@ -31,7 +31,7 @@ from jaxlib.mlir.dialects import sdy
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.named_sharding import Mesh
 from hlo_translate.shardy import mlir_util as U
-from hlo_translate.shardy.exporter import EXPLICIT_COLLECTIVES
+from hlo_translate.shardy.exporter import EXPLICIT_COLLECTIVES, GSPMD_ONLY
 from hlo_translate.shardy.mesh_inference import MeshPlan
 from hlo_translate.shardy.sdy_attrs import mesh_from_attr, parse_attr, read_per_value, sharding_text
 
@@ -52,6 +52,8 @@ ALLOWED_DIRECTION = "xla.sdy.allowed_direction"
 NAMED_COMPUTATION = "xla.sdy.named_computation"
 # Ours too: an explicit collective exported as the `Sharding` custom call of its out_sharding.
 COLLECTIVE = "xla.sdy.collective"
+# GSPMD_ONLY (exporter): on an op whose sdy.sharding was lifted from a GSPMD string alone (XLA's
+# result-sharding holder); written back without an xla.sdy.sharding, as XLA wrote it.
 COLLECTIVE_ATTRIBUTES = "xla.sdy.collective_attributes"
 BODY_PREFIXES = ("xla.sdy.manual_computation_body", "xla.sdy.inlinable_manual_computation_body")
 
@@ -187,11 +189,14 @@ class _Lifter:
         if (rule := _pop_frontend_attr(op, SHARDING_RULE)) is not None:
             op.attributes["sdy.sharding_rule"] = parse_attr(rule)
         lifted = _pop_frontend_attr(op, SHARDING)
+        had_round_trip_string = lifted is not None
         gspmd = U.get_attr(op, U.MHLO_SHARDING)
         if gspmd is not None:
             del op.attributes[U.MHLO_SHARDING]  # the sdy string says the same, with axis names
         is_constraint = target == "Sharding" and len(op.operands) == 1 and len(op.results) == 1
-        if lifted is None and is_constraint and gspmd is not None:
+        if lifted is None and gspmd is not None and (is_constraint or _is_kept_holder(op)):
+            # No Shardy string: the GSPMD sharding on the round-trip mesh (a constraint, or the unused
+            # op XLA's converter writes a result sharding on).
             rank = U.tensor_rank(op.results[0].type)
             lifted = ("#sdy.sharding_per_value<["
                       + self._on_round_trip_mesh(gspmd, rank, op) + "]>")
@@ -210,6 +215,8 @@ class _Lifter:
             return
         if self._fits(attr, op):
             op.attributes[U.SDY_SHARDING] = attr
+            if _is_kept_holder(op) and not had_round_trip_string:
+                op.attributes[GSPMD_ONLY] = ir.UnitAttr.get()
 
     def _lift_collective(self, op: ir.Operation, per_value: ir.Attribute) -> None:
         name = _pop_frontend_attr(op, COLLECTIVE)
@@ -258,6 +265,7 @@ class _Lifter:
                 others.append(owner)
         U.set_attr_dicts(func, "res_attrs", dicts)
         replacement = value
+        others = [o for o in others if not _is_kept_holder(o)]   # they keep their own sharding
         if others:
             # Used elsewhere too (an inlined function's result): keep it as an open constraint.
             with ir.InsertionPoint(op), op.location:
@@ -385,6 +393,12 @@ class _Lifter:
 
 # Shardy's PropagationDirection (NONE, FORWARD, BACKWARD, BOTH) as XLA writes it.
 _DIRECTION = re.compile(r"[0-3] : i32")
+
+
+def _is_kept_holder(op: ir.Operation) -> bool:
+    """An unused one-result op kept from HLO (``xla.keep``): XLA's converter writes a result's GSPMD
+    sharding on such a reshape of the returned value."""
+    return "xla.keep" in op.attributes and len(op.results) == 1 and not list(op.results[0].uses)
 
 
 def _has_own_sharding(value: ir.Value) -> bool:

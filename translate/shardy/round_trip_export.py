@@ -33,7 +33,7 @@ from jaxlib.mlir.dialects import func as func_dialect
 from jaxlib.mlir.dialects import sdy, stablehlo
 
 from hlo_translate.shardy import mlir_util as U
-from hlo_translate.shardy.exporter import EXPLICIT_COLLECTIVES
+from hlo_translate.shardy.exporter import EXPLICIT_COLLECTIVES, GSPMD_ONLY
 from hlo_translate.shardy.round_trip import (ALLOWED_DIRECTION, BODY_PREFIXES, COLLECTIVE, COLLECTIVE_ATTRIBUTES,
                                              FUNC_RESULT_SHARDING,
                                              GLOBAL_TO_LOCAL, GROUP_ID, IN_SHARDINGS, LOCAL_TO_GLOBAL,
@@ -120,6 +120,8 @@ class _Saver:
             _set_frontend(op, SHARDING, self._text(per_value))
         elif op.name in EXPLICIT_COLLECTIVES:
             self._save_collective(op)
+        elif GSPMD_ONLY in op.attributes:
+            del op.attributes[GSPMD_ONLY]
         elif U.SDY_SHARDING in op.attributes:
             _set_frontend(op, SHARDING, self._text(op.attributes[U.SDY_SHARDING]))
         if op.name == "sdy.propagation_barrier":
