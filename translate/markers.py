@@ -30,6 +30,10 @@ DONE_SHARDING = "xla.done_sharding"
 # On a `stablehlo.recv` whose HLO recv-done is read by get-tuple-elements without frontend attributes
 # (XLA's converter gives them the recv's; XLA's passes write them plain).
 PLAIN_GET_TUPLE_ELEMENTS = "xla.plain_get_tuple_elements"
+# On the last op of the reshape/transpose/bitcast_convert steps an HLO bitcast became: write one
+# `bitcast` of the value the steps start from; the steps before it carry BITCAST_STEP.
+BITCAST = "xla.bitcast"
+BITCAST_STEP = "xla.bitcast_step"
 
 # HLO control-predecessors: an op another op must follow gets `xla.control_id = N` (unique in the
 # module); the op that follows lists them in `xla.control_predecessors = array<i64: N, ...>`.
