@@ -91,14 +91,15 @@ def _prepare_for_export(module) -> None:
     if any(op.operation.name == "sdy.mesh" for op in module.body.operations):
         from hlo_translate.shardy import export_module as export_sdy
 
-        export_sdy(module)
+        export_sdy(module, round_trip=True)
     from hlo_translate.chlo import decompose_chlo
 
     decompose_chlo(module)
 
 
 def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str = "text", locations: bool = True,
-                     context: ir.Context | None = None, target_version: str | None = None) -> Any:
+                     context: ir.Context | None = None, target_version: str | None = None,
+                     shardings: str | None = None) -> Any:
     """Translate an HLO module (text, binary or text proto, a `pathlib.Path`, or our IR) to StableHLO.
 
     `emit` chooses the result:
@@ -109,6 +110,10 @@ def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str
       goes on in MLIR without a text round trip;
     - "portable": a StableHLO portable artifact (VHLO bytecode, bytes) for `target_version`
       ("1.9.0"; default: the newest jaxlib writes), readable by any consumer within the compatibility window.
+
+    `shardings` chooses the sharding form: "sdy" (Shardy; GSPMD shardings imported with mesh
+    inference), "gspmd" (`mhlo.sharding` strings), or None (what the input carries: XLA's Shardy
+    round-trip form, `xla.sdy.*`, becomes Shardy again).
 
         >>> print(hlo_to_stablehlo("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }", locations=False))
         ... # doctest: +ELLIPSIS
@@ -123,18 +128,21 @@ def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str
         raise ValueError("target_version applies to emit='portable' only")
     if context is not None and emit != "module":
         raise ValueError("context applies to emit='module' only")
+    if shardings not in (None, "sdy", "gspmd"):
+        raise ValueError(f"shardings must be 'sdy', 'gspmd' or None; got {shardings!r}")
     from hlo_translate.hlo.ir import HloModule as _HloModule
     from hlo_translate.import_ import import_module
     from hlo_translate.mlir.context import make_context, module_to_bytecode, module_to_text
+    from hlo_translate.shardy import choose_shardings
 
     version = _portable_version(target_version) if emit == "portable" else None
     hlo = source if isinstance(source, _HloModule) else read_hlo(source)
     ctx = context if context is not None else make_context()
-    if emit == "module":
-        with ctx:
-            return import_module(hlo, ctx)
     with ctx:
         module = import_module(hlo, ctx)
+        choose_shardings(module, shardings)
+        if emit == "module":
+            return module
         if emit == "bytecode":
             return module_to_bytecode(module)
         if emit == "portable":
