@@ -141,11 +141,8 @@ def _compare(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 @handles("arith.select")
 def _select(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     shape = _tensor_shape(b, op.results[0], op)
-    pred, on_true, on_false = b.operands(op)
-    if pred.shape.dimensions != shape.dimensions:
-        # `arith.select %scalar_i1, %tensor, %tensor`: HLO's select takes a predicate of the result's shape
-        pred = b.add("broadcast", Shape(P.PRED, shape.dimensions), [pred], {"dimensions": ()})
-    return [b.add("select", shape, [pred, on_true, on_false])]
+    _tensor_shape(b, op.operands[0], op)  # a scalar `i1` condition comes from an op HLO cannot have
+    return [b.add("select", shape, b.operands(op))]
 
 
 @handles("tensor.empty")
@@ -161,9 +158,10 @@ def _empty(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 @handles("tensor.cast")
 def _cast_shape(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    """Static to static: the same value (a cast may only add or drop static size information)."""
-    shape = _tensor_shape(b, op.results[0], op)
-    _tensor_shape(b, op.operands[0], op)
+    """The same value: a cast only adds or drops static size information, and the HLO value keeps its
+    static shape (a later op whose own type stays dynamic is refused)."""
+    if not isinstance(op.results[0].type, ir.RankedTensorType):
+        raise TranslateError(f"a cast to {op.results[0].type} has no HLO equivalent")
     return b.operands(op)
 
 
