@@ -129,17 +129,19 @@ def literal_of(array: np.ndarray, shape: Shape):  # -> Literal
 def constant_array(b: Builder, op: ir.Operation, shape: Shape) -> np.ndarray:
     """The value of a constant op (`stablehlo.constant`, `arith.constant`, ...): its `value` attribute,
     dense or `dense_resource` (see `resources.py`), as a numpy array of `shape`."""
-    attr = op.attributes["value"]
     dtype = NUMPY_DTYPES.get(shape.element_type)
     if dtype is None:
         raise TranslateError(f"constants of type {shape.element_type.text} are not supported")
-    if is_resource(attr):
-        return _from_bytes(resource_data(b.ctx.resources, attr), dtype, shape.dimensions)
     if shape.element_type.is_complex:
         # Touching a complex dense attribute through the bindings aborts the process: read the
         # op's printed form instead (`%c = stablehlo.constant dense<[(1.0,2.0), ...]> : tensor<...>`).
         text = str(op)
+        if (start := text.rfind("dense_resource<")) >= 0:
+            return _from_bytes(resource_data(b.ctx.resources, text[start:]), dtype, shape.dimensions)
         return _from_text(text[text.rindex("dense<"):], dtype, shape.dimensions)
+    attr = op.attributes["value"]
+    if is_resource(attr):
+        return _from_bytes(resource_data(b.ctx.resources, str(attr)), dtype, shape.dimensions)
     return dense_to_numpy(attr, shape)
 
 

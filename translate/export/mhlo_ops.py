@@ -13,6 +13,7 @@ Every op of jaxlib's mhlo dialect gets one of:
 from __future__ import annotations
 
 import math
+import re
 
 from jaxlib.mlir import ir
 
@@ -87,10 +88,15 @@ class _Attributes:
         return iter(self._attributes)
 
 
+# mhlo spells some enums `#mhlo.rng_algorithm<DEFAULT>`, StableHLO `#stablehlo<rng_algorithm DEFAULT>`
+_ENUM_RE = re.compile(r"#mhlo\.(rng_algorithm|rng_distribution)<(\w+)>")
+
+
 def _respelled(attr: ir.Attribute) -> ir.Attribute:
     text = str(attr)
     if "#mhlo" not in text:
         return attr
+    text = _ENUM_RE.sub(r"#stablehlo<\1 \2>", text)
     try:
         return ir.Attribute.parse(text.replace("#mhlo.", "#stablehlo.").replace("#mhlo<", "#stablehlo<"))
     except ir.MLIRError:

@@ -34,11 +34,11 @@ def is_resource(attr: ir.Attribute) -> bool:
     return True
 
 
-def resource_name(attr: ir.Attribute) -> str:
-    """The blob name a `dense_resource<name> : tensor<...>` attribute refers to."""
-    m = _NAME_RE.match(str(attr))
+def resource_name(text: str) -> str:
+    """The blob name in an attribute's printed form, `dense_resource<name> : tensor<...>`."""
+    m = _NAME_RE.match(text)
     if m is None:
-        raise TranslateError(f"cannot read the resource name of {str(attr)[:80]}")
+        raise TranslateError(f"cannot read the resource name of {text[:80]}")
     return _unquote(m.group(1))
 
 
@@ -60,9 +60,10 @@ def read_resources(module_op: ir.Operation) -> dict[str, bytes]:
     return blobs
 
 
-def resource_data(blobs: dict[str, bytes], attr: ir.Attribute) -> bytes:
-    """The raw element bytes of a `dense_resource` attribute (its blob without the alignment prefix)."""
-    name = resource_name(attr)
+def resource_data(blobs: dict[str, bytes], text: str) -> bytes:
+    """The raw element bytes of a `dense_resource` attribute, given its printed form (the attribute
+    itself cannot be touched when its elements are complex): its blob without the alignment prefix."""
+    name = resource_name(text)
     blob = blobs.get(name)
     if blob is None:
         raise TranslateError(f"dense_resource<{name}> has no data in the module's resource section")
