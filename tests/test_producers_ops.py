@@ -156,3 +156,18 @@ def test_dynamic_tensor_is_refused_in_one_line() -> None:
     with pytest.raises(TranslateError) as err:
         hlo_translate.stablehlo_to_hlo(text)
     assert "'arith.negf'" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_dynamic_pad_with_arith_constant_padding() -> None:
+    """torch-mlir writes shape operands as `arith.constant`: they fold like `stablehlo.constant`s."""
+    text = """func.func @main(%x: tensor<3xf32>, %v: tensor<f32>) -> tensor<6xf32> {
+  %lo = arith.constant dense<1> : tensor<1xi64>
+  %hi = arith.constant dense<2> : tensor<1xi64>
+  %in = arith.constant dense<0> : tensor<1xi64>
+  %0 = stablehlo.dynamic_pad %x, %v, %lo, %hi, %in : (tensor<3xf32>, tensor<f32>, tensor<1xi64>,
+    tensor<1xi64>, tensor<1xi64>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}"""
+    hlo = print_hlo_text(hlo_translate.stablehlo_to_hlo(text))
+    (actual,) = execute(hlo, [np.array([1, 2, 3], np.float32), np.array(9, np.float32)])
+    np.testing.assert_array_equal(actual, [9, 1, 2, 3, 9, 9])
