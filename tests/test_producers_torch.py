@@ -70,12 +70,15 @@ def test_torch_model(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", MODELS)
-def test_torch_model_bytecode(name: str) -> None:
-    """The same module as MLIR bytecode (resources in the bytecode's own section) exports identically."""
+def test_torch_model_bytecode_and_module(name: str) -> None:
+    """The same module as MLIR bytecode (resources in the bytecode's own section) and as an `ir.Module`
+    (cloned by the loader, resources with it) exports identically."""
     from hlo_translate.mlir.context import make_context, module_to_bytecode, parse_module
 
     text = (CORPUS / f"{name}.mlir").read_text()
+    expected = print_hlo_text(hlo_translate.stablehlo_to_hlo(text))
     with make_context():
-        bytecode = module_to_bytecode(parse_module(text))
-    assert print_hlo_text(hlo_translate.stablehlo_to_hlo(bytecode)) == \
-        print_hlo_text(hlo_translate.stablehlo_to_hlo(text))
+        module = parse_module(text)
+        bytecode = module_to_bytecode(module)
+        assert print_hlo_text(hlo_translate.stablehlo_to_hlo(module)) == expected
+    assert print_hlo_text(hlo_translate.stablehlo_to_hlo(bytecode)) == expected

@@ -78,8 +78,9 @@ class _Attributes:
     def __contains__(self, name: str) -> bool:
         return name in self._attributes
 
-    def __getitem__(self, name: str) -> ir.Attribute:
-        return _respelled(self._attributes[name])
+    def __getitem__(self, name: str | int):
+        item = self._attributes[name]
+        return _respelled(item) if isinstance(name, str) else item  # by index: a NamedAttribute
 
     def __len__(self) -> int:
         return len(self._attributes)

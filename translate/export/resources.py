@@ -1,4 +1,4 @@
-"""`dense_resource<name>` elements attributes: the bytes behind them, as numpy arrays.
+"""`dense_resource<name>` elements attributes: the bytes behind them.
 
 torch-mlir (and MLIR tools in general) keep large constants out of the IR: the attribute names a blob,
 and the blob's bytes sit in the module's resource section, `{-# dialect_resources: {builtin: {name:
