@@ -100,12 +100,13 @@ def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str
         raise ValueError("target_version applies to emit='portable' only")
     if context is not None and emit != "module":
         raise ValueError("context applies to emit='module' only")
-    if shardings not in (None, "sdy", "gspmd"):
-        raise ValueError(f"shardings must be 'sdy', 'gspmd' or None; got {shardings!r}")
     from hlo_translate.hlo.ir import HloModule as _HloModule
     from hlo_translate.import_ import import_module
     from hlo_translate.mlir.context import make_context, module_to_bytecode, module_to_text
-    from hlo_translate.shardy import choose_shardings
+    from hlo_translate.shardy import SHARDING_FORMS, choose_shardings
+
+    if shardings is not None and shardings not in SHARDING_FORMS:
+        raise ValueError(f"shardings must be one of {', '.join(SHARDING_FORMS)} or None; got {shardings!r}")
 
     version = _portable_version(target_version) if emit == "portable" else None
     hlo = source if isinstance(source, _HloModule) else read_hlo(source)
