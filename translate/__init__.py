@@ -27,12 +27,26 @@ if TYPE_CHECKING:
     from hlo_translate.hlo.ir import HloModule
 
 __all__ = ["TranslateError", "InternalError", "SourceLocation", "HloFormat", "detect_hlo_format", "read_hlo",
-           "write_hlo", "stablehlo_to_hlo", "hlo_to_stablehlo", "import_shardings", "export_shardings", "execute",
-           "EMIT_KINDS"]
+           "write_hlo", "verify", "stablehlo_to_hlo", "hlo_to_stablehlo", "import_shardings", "export_shardings",
+           "execute", "EMIT_KINDS"]
 
 #: What `hlo_to_stablehlo` can return: MLIR text (str), MLIR bytecode (bytes), an `ir.Module`, or a
 #: StableHLO portable artifact (VHLO bytecode, bytes) for a chosen StableHLO version.
 EMIT_KINDS = ("text", "bytecode", "module", "portable")
+
+
+def verify(module: str | bytes | HloModule) -> None:
+    """Raise TranslateError (naming the instruction and the rule) unless XLA would accept `module`.
+
+    `module` is HLO text, a binary or text HloModuleProto, or our IR.
+    """
+    from hlo_translate.hlo.ir import HloModule as _HloModule
+    from hlo_translate.hlo.verify import verify_module
+
+    if isinstance(module, _HloModule):
+        verify_module(module)
+    else:
+        read_hlo(module, verify=True)
 
 
 def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple: bool = False) -> HloModule:
@@ -55,7 +69,21 @@ def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple:
 
     with open_stablehlo(source) as module:
         _prepare_for_export(module)
-        return export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
+        hlo = export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
+    _verify_written(hlo)
+    return hlo
+
+
+def _verify_written(hlo: HloModule) -> None:
+    """What the exporter writes must pass the verifier: a failure is our bug, never the input's."""
+    from hlo_translate.hlo.verify import verify_module
+
+    try:
+        verify_module(hlo)
+    except InternalError:
+        raise
+    except TranslateError as err:
+        raise InternalError(f"the HLO we wrote fails the verifier: {err.message}", op=err.op) from None
 
 
 def _prepare_for_export(module) -> None:

@@ -8,6 +8,7 @@ instruction with the metadata, frontend attributes and sharding of the op being 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -84,6 +85,13 @@ class ExportContext:
             return None
         self.reusable_names.discard(name)
         return name
+
+    @functools.cached_property
+    def resources(self) -> dict[str, bytes]:
+        """The module's `dense_resource` blobs by name, read when a constant first needs them."""
+        from hlo_translate.export.resources import read_resources
+
+        return read_resources(self.module_op)
 
     def shape_of(self, t: ir.Type) -> Shape:
         """The HLO shape (with default layouts) of an MLIR type; cached by the type's text."""

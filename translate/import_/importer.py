@@ -97,7 +97,28 @@ def _readers(computation: HloComputation) -> dict[int, int]:
         readers[id(source)] -= 1
         if source.opcode == "get-tuple-element" and not readers[id(source)]:
             unread.append(source)
+    _unread_tuple_elements(computation, readers)
     return readers
+
+
+def _unread_tuple_elements(computation: HloComputation, readers: dict[int, int]) -> None:
+    """A tuple read only by get-tuple-elements does not read the elements none of them takes (tuples
+    are flattened on import, so such an element is dead unless something else reads it)."""
+    users: dict[int, list[HloInstruction]] = {}
+    ordered = {id(p) for instr in computation.instructions for p in instr.control_predecessors}
+    for instr in computation.instructions:
+        for operand in instr.operands:
+            users.setdefault(id(operand), []).append(instr)
+    for instr in computation.instructions:
+        if instr.opcode != "tuple" or instr is computation.root or id(instr) in ordered:
+            continue
+        mine = [u for u in users.get(id(instr), []) if readers.get(id(u))]
+        if any(u.opcode != "get-tuple-element" for u in mine):
+            continue
+        taken = {int(u.attributes["index"]) for u in mine}
+        for index, operand in enumerate(instr.operands):
+            if index not in taken and readers.get(id(operand)):
+                readers[id(operand)] -= 1
 
 
 @dataclass
