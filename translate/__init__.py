@@ -54,8 +54,8 @@ def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple:
 
     `source` is MLIR text (str), bytecode or a portable artifact (bytes), a `pathlib.Path`, an
     `ir.Module` (cloned in its own context: the caller's module is never changed), or a JAX
-    `Lowered`/`Exported`. Shardy shardings are turned into GSPMD ones and CHLO ops are decomposed on
-    the way, on our copy. Write the result with `write_hlo(module, HloFormat.TEXT | PROTO | PROTO_TEXT)`.
+    `Lowered`/`Exported`. Shardy shardings are turned into GSPMD ones, with XLA's `xla.sdy.*` round-trip
+    form beside them (docs/shardings.md), and CHLO ops are decomposed on the way, on our copy. Write the result with `write_hlo(module, HloFormat.TEXT | PROTO | PROTO_TEXT)`.
 
         >>> hlo = stablehlo_to_hlo("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {"
         ...                        " %0 = stablehlo.negate %a : tensor<2xf32> return %0 : tensor<2xf32> }")
