@@ -54,8 +54,8 @@ def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple:
 
     `source` is MLIR text (str), bytecode or a portable artifact (bytes), a `pathlib.Path`, an
     `ir.Module` (cloned in its own context: the caller's module is never changed), or a JAX
-    `Lowered`/`Exported`. Shardy shardings are turned into GSPMD ones and CHLO ops are decomposed on
-    the way, on our copy. Write the result with `write_hlo(module, HloFormat.TEXT | PROTO | PROTO_TEXT)`.
+    `Lowered`/`Exported`. Shardy shardings are turned into GSPMD ones, with XLA's `xla.sdy.*` round-trip
+    form beside them (docs/shardings.md), and CHLO ops are decomposed on the way, on our copy. Write the result with `write_hlo(module, HloFormat.TEXT | PROTO | PROTO_TEXT)`.
 
         >>> hlo = stablehlo_to_hlo("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {"
         ...                        " %0 = stablehlo.negate %a : tensor<2xf32> return %0 : tensor<2xf32> }")
@@ -128,12 +128,13 @@ def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str
         raise ValueError("target_version applies to emit='portable' only")
     if context is not None and emit != "module":
         raise ValueError("context applies to emit='module' only")
-    if shardings not in (None, "sdy", "gspmd"):
-        raise ValueError(f"shardings must be 'sdy', 'gspmd' or None; got {shardings!r}")
     from hlo_translate.hlo.ir import HloModule as _HloModule
     from hlo_translate.import_ import import_module
     from hlo_translate.mlir.context import make_context, module_to_bytecode, module_to_text
-    from hlo_translate.shardy import choose_shardings
+    from hlo_translate.shardy import SHARDING_FORMS, choose_shardings
+
+    if shardings is not None and shardings not in SHARDING_FORMS:
+        raise ValueError(f"shardings must be one of {', '.join(SHARDING_FORMS)} or None; got {shardings!r}")
 
     version = _portable_version(target_version) if emit == "portable" else None
     hlo = source if isinstance(source, _HloModule) else read_hlo(source)
