@@ -24,16 +24,24 @@ __all__ = ["TranslateError", "SourceLocation", "HloFormat", "detect_hlo_format",
 
 
 def stablehlo_to_hlo(source: str | bytes, *, use_tuple_args: bool = False,
-                     return_tuple: bool = False) -> HloModule:
+                     return_tuple: bool = False, input_shapes: str | None = None) -> HloModule:
     """Translate a StableHLO module (MLIR text or bytecode) to our HLO IR.
 
+    `input_shapes` (`"f32[8,4],s32[8]"`, one static shape per argument of @main) refines a
+    shape-polymorphic module (`tensor<?x4xf32>` arguments, as `jax.export` writes them) to static
+    shapes first, checking its shape assertions (docs/export.md).
     Write the result with `write_hlo(module, HloFormat.TEXT | PROTO | PROTO_TEXT)`.
     """
     from hlo_translate.export import export_module
+    from hlo_translate.export.refine import check_static_arguments, parse_input_shapes, refine_module
     from hlo_translate.mlir.context import make_context, parse_module
 
     with make_context():
         module = parse_module(source)
+        if input_shapes is not None:
+            module = refine_module(module, parse_input_shapes(input_shapes))
+        else:
+            check_static_arguments(module)
         _prepare_for_export(module)
         return export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
 
