@@ -25,6 +25,11 @@ def _one_to_one(entry: OneToOne):
     return handler
 
 
+def export_one_to_one(entry: OneToOne, b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """The table's export of `op`, for hand-written handlers that take over only some element types."""
+    return _one_to_one(entry)(b, op)
+
+
 @handles("stablehlo.reshape")
 def _reshape(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     """A reshape the importer made of an HLO bitcast (marked `xla.bitcast`) goes back to a bitcast."""
