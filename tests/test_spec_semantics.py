@@ -104,3 +104,13 @@ def test_bitcast_convert_i1_to_i64_example() -> None:
     [bits] = run(text, word)
     assert list(bits[:8]) == [True, True, True, True, False, True, True, True]
     assert int(sum(int(b) << k for k, b in enumerate(bits))) == 0x0123456789ABCDEF
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_complex_to_i1_convert_tests_the_real_part(dtype) -> None:
+    """XLA:CPU's compiler crashes on this convert; the spec converts the real part."""
+    z = np.array([-1 + 0j, 1j, 1 + 0j, 0j, complex(np.nan, 0), complex(0, np.nan), 2.5 - 3j], dtype)
+    t, r = tensor_type(z.shape, dtype), tensor_type(z.shape, np.bool_)
+    [result] = run(f"func.func @main(%a: {t}) -> {r} {{\n  %0 = stablehlo.convert %a : ({t}) -> {r}\n"
+                   f"  return %0 : {r}\n}}", z)
+    np.testing.assert_array_equal(result, z.real != 0)

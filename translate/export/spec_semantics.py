@@ -9,6 +9,8 @@
   `tensor<...xi64>`): XLA keeps the `i1` vector shape and gives wrong results. Element `k` of the last
   dimension is bit `k` (least significant first), as the spec's interpreter defines it; expanded to
   shifts and an `or` reduction (packing) or shifts and a mask (unpacking).
+- `convert` from complex to `i1`: XLA:CPU's compiler crashes (segfault). The spec converts the real
+  part (`(0, 1)` is false): `compare(real(z), 0, NE)`.
 Every other case goes to the plain one-to-one export of `translate.optable`.
 """
 
@@ -92,6 +94,16 @@ def _splat(b: Builder, shape: Shape, value: float | int) -> HloInstruction:
     scalar = Shape.array(shape.element_type, ())
     constant = b.constant(Literal(scalar, np.asarray(value, numpy_dtype(shape.element_type))), scalar)
     return b.add("broadcast", shape, [constant], {"dimensions": ()})
+
+
+@handles("stablehlo.convert")
+def _convert(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    (z,) = b.operands(op)
+    if not (z.shape.element_type.is_complex and b.shape(op.results[0]).element_type == PrimitiveType.PRED):
+        return _plain(b, op)
+    re, _ = _parts(b, z)
+    zero = _splat(b, re.shape, 0.0)
+    return [_compare(b, re, zero, "NE")]
 
 
 @handles("stablehlo.bitcast_convert")
