@@ -83,6 +83,18 @@ def test_polymorphic_export_runs_like_jax(name: str) -> None:
     np.testing.assert_allclose(ours[0], np.asarray(expected), rtol=1e-5, atol=1e-5)
 
 
+def test_exported_object_and_portable_artifact() -> None:
+    import jax
+    import jax.numpy as jnp
+
+    b, = jax.export.symbolic_shape("b")
+    exported = jax.export.export(jax.jit(lambda x: jnp.sin(x) * x.shape[0]))(jax.ShapeDtypeStruct((b, 3), jnp.float32))
+    x = np.linspace(-1, 1, 15, dtype=np.float32).reshape(5, 3)
+    for source in (exported, exported.mlir_module_serialized):
+        hlo = hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(source, input_shapes="f32[5,3]")).decode()
+        np.testing.assert_allclose(hlo_translate.execute(hlo, [x])[0], np.sin(x) * 5, rtol=1e-6)
+
+
 def test_failing_shape_assertion_is_reported_with_its_message() -> None:
     mlir = _export(PROGRAMS["reshape_2b"])
     with pytest.raises(TranslateError) as info:

@@ -47,7 +47,7 @@ def parse_input_shapes(text: str) -> list[Shape]:
 
 
 def main_function(module: ir.Module) -> ir.Operation:
-    for op in module.body.operations:
+    for op in module.operation.regions[0].blocks[0].operations:
         if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == "main":
             return op.operation
     raise TranslateError("the module has no function named 'main'")
