@@ -95,6 +95,16 @@ def test_exported_object_and_portable_artifact() -> None:
         np.testing.assert_allclose(hlo_translate.execute(hlo, [x])[0], np.sin(x) * 5, rtol=1e-6)
 
 
+def test_lowered_module_with_dimension_variables_is_explained() -> None:
+    import jax
+    import jax.numpy as jnp
+
+    b, = jax.export.symbolic_shape("b")
+    lowered = jax.jit(lambda x: jnp.cos(x).sum(0)).lower(jax.ShapeDtypeStruct((b, 3), jnp.float32))
+    with pytest.raises(TranslateError, match="argument 0 of @main is the dimension variable 'b'"):
+        hlo_translate.stablehlo_to_hlo(lowered, input_shapes="f32[4,3]")
+
+
 def test_failing_shape_assertion_is_reported_with_its_message() -> None:
     mlir = _export(PROGRAMS["reshape_2b"])
     with pytest.raises(TranslateError) as info:

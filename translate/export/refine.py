@@ -78,10 +78,29 @@ def refine_module(module: ir.Module, input_shapes: Sequence[Shape]) -> ir.Module
     return refined
 
 
+def _dimension_variables(main: ir.Operation) -> dict[int, str]:
+    """Arguments that carry a dimension variable (`jax.global_constant = "b"`, what `jax.jit(f).lower`
+    writes for symbolic shapes): their index -> the variable's name."""
+    if "arg_attrs" not in main.attributes:
+        return {}
+    found = {}
+    for i, attrs in enumerate(ir.ArrayAttr(main.attributes["arg_attrs"])):
+        attrs = ir.DictAttr(attrs)
+        if "jax.global_constant" in attrs:
+            found[i] = ir.StringAttr(attrs["jax.global_constant"]).value
+    return found
+
+
 def _static_types(main: ir.Operation, shapes: Sequence[Shape]) -> list[ir.Type]:
     from hlo_translate.typemap import element_type_from_mlir, shape_to_mlir
 
     args = list(main.regions[0].blocks[0].arguments)
+    variables = _dimension_variables(main)
+    if variables:
+        i, name = next(iter(variables.items()))
+        raise TranslateError(f"argument {i} of @main is the dimension variable '{name}' (a lowered, not exported, "
+                             "shape-polymorphic function): translate what jax.export writes, which computes it "
+                             "from the argument shapes")
     if len(shapes) != len(args):
         lacking = f"; argument {len(shapes)} ({args[len(shapes)].type}) lacks a shape" if len(shapes) < len(args) else ""
         raise TranslateError(f"{len(shapes)} input shapes given for the {len(args)} arguments of @main{lacking}")
