@@ -26,6 +26,7 @@ from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
 )
 from hlo_translate.hlo.op_metadata import OpMetadata
+from hlo_translate.hlo.opcodes import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
 from hlo_translate.hlo.types import (
     DimLevelType, Layout, PrimitiveType, Shape, SplitConfig, Tile,
 )
@@ -1036,6 +1037,82 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
     return attrs
 
 
+# Opcodes with no attribute of their own: XLA's proto loader reads only the generic fields of these (as
+# `_generic_attributes` does), so the ~50 opcode-specific fields are not probed on most instructions.
+_PLAIN_OPCODES = (UNARY_ELEMENTWISE | BINARY_ELEMENTWISE | frozenset({
+    "parameter", "constant", "tuple", "select", "clamp", "bitcast", "opt-barrier", "add-dependency", "after-all",
+    "partition-id", "replica-id", "dynamic-update-slice"})) - {"compare", "reduce-precision"}
+
+
+def _no_attributes(p: hlo_pb2.HloInstructionProto) -> dict[str, Any]:
+    return {}
+
+
+def _dimensions(p: hlo_pb2.HloInstructionProto) -> dict[str, Any]:
+    return {"dimensions": tuple(p.dimensions)}
+
+
+def _inferred_dimension(p: hlo_pb2.HloInstructionProto) -> dict[str, Any]:
+    dimensions = p.dimensions
+    return {"inferred_dimension": dimensions[0]} if dimensions else {}
+
+
+def _slice(p: hlo_pb2.HloInstructionProto) -> dict[str, Any]:
+    return {"slice": tuple(A.SliceDim(s.start, s.limit, s.stride) for s in p.slice_dimensions)}
+
+
+def _padding(p: hlo_pb2.HloInstructionProto) -> dict[str, Any]:
+    return {"padding": A.PaddingConfig(tuple(A.PaddingDim(d.edge_padding_low, d.edge_padding_high, d.interior_padding)
+                                             for d in p.padding_config.dimensions))}
+
+
+# Opcode -> the reader of its own attributes, for the opcodes XLA's loader reads nothing else of but the
+# generic fields (`_generic_attributes`): the ~50 other fields are not probed on most instructions.
+# Other opcodes go through `_attributes_from_proto`.
+_OWN_ATTRIBUTES: dict[str, Callable[[hlo_pb2.HloInstructionProto], dict[str, Any]]] = {
+    **dict.fromkeys(_PLAIN_OPCODES, _no_attributes),
+    **dict.fromkeys(("broadcast", "transpose", "reverse", "concatenate"), _dimensions),
+    "reshape": _inferred_dimension, "slice": _slice, "pad": _padding,
+}
+
+
+def _generic_attributes(p: hlo_pb2.HloInstructionProto, instr: HloInstruction,
+                        attrs: dict[str, Any]) -> dict[str, Any]:
+    """`attrs` (an instruction's own attributes) and the text attributes any instruction may have, read
+    from its proto `p`, in the order _attributes_from_proto writes them."""
+    if instr.opcode == "parameter" and p.HasField("parameter_replication"):
+        replicated = p.parameter_replication.replicated_at_leaf_buffers
+        if replicated:
+            attrs["parameter_replication"] = tuple(replicated)
+    if p.HasField("result_accuracy"):
+        attrs["result_accuracy"] = _result_accuracy_from_proto(p.result_accuracy)
+    if p.HasField("statistics_viz"):
+        viz = p.statistics_viz
+        if viz.statistics:
+            attrs["statistics"] = _statistics_from_proto(viz)
+    if p.HasField("original_value"):
+        try:
+            attrs["origin"] = _origin_from_proto(p.original_value, instr.shape)
+        except TranslateError as err:
+            raise TranslateError(err.message, op=instr.name) from None
+    if p.HasField("sharding"):
+        from hlo_translate.hlo.sharding import from_op_sharding
+
+        attrs["sharding"] = from_op_sharding(p.sharding)
+    if p.HasField("frontend_attributes"):
+        frontend = p.frontend_attributes.map
+        if frontend:
+            attrs["frontend_attributes"] = A.FrontendAttributes(tuple(sorted(frontend.items())))
+    backend = p.backend_config
+    if backend:
+        attrs["backend_config"] = backend.decode("utf-8", errors="surrogateescape")
+    if p.HasField("metadata"):
+        metadata = p.metadata
+        if metadata.ByteSize():
+            attrs["metadata"] = OpMetadata.from_proto(metadata)
+    return attrs
+
+
 def _called_from_proto(op: str, called: list[HloComputation], attrs: dict[str, Any], pred_branch: bool) -> None:
     if not called:
         return
@@ -1102,18 +1179,20 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         comps[cp.id] = comp
         module.computations.append(comp)
         for ip in cp.instructions:
-            if ip.id in instrs:
-                raise TranslateError(f"duplicate instruction id {ip.id}", op=ip.name)
-            instr = HloInstruction(ip.name, ip.opcode, shape_from_proto(ip.shape), unique_id=ip.id)
+            uid, name, opcode = ip.id, ip.name, ip.opcode
+            if uid in instrs:
+                raise TranslateError(f"duplicate instruction id {uid}", op=name)
+            instr = HloInstruction(name, opcode, shape_from_proto(ip.shape), unique_id=uid)
+            operands = instr.operands
             for oid in ip.operand_ids:
                 if oid not in instrs:
-                    raise TranslateError(f"operand id {oid} is not defined before its use", op=ip.name)
-                instr.operands.append(instrs[oid])
-            if ip.opcode == "parameter":
+                    raise TranslateError(f"operand id {oid} is not defined before its use", op=name)
+                operands.append(instrs[oid])
+            if opcode == "parameter":
                 instr.parameter_number = ip.parameter_number
-            if ip.opcode == "constant":
+            elif opcode == "constant":
                 instr.literal = from_literal_proto(ip.literal)
-            instrs[ip.id] = instr
+            instrs[uid] = instr
             comp.instructions.append(instr)
             pending.append((instr, ip))
         if cp.root_id not in instrs:
@@ -1123,16 +1202,21 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             raise TranslateError(problem[1], op=problem[0].name if problem[0] is not None else None)
         comp.root = instrs[cp.root_id]
     for instr, ip in pending:
-        for cid in ip.called_computation_ids:
-            if cid not in comps:
-                raise TranslateError(f"called computation id {cid} is unknown", op=ip.name)
-        instr.attributes = _attributes_from_proto(ip, comps, instr.operands)
-        order = instr.attributes.get("order")
-        if instr.opcode == "compare" and order is not None and instr.operands \
-                and is_default_order(instr.operands[0].shape.element_type, order.name):
-            del instr.attributes["order"]  # XLA's proto always sets it; its text prints only a non-default one
-        if ip.control_predecessor_ids:
-            instr.attributes["control-predecessors"] = tuple(instrs[i] for i in ip.control_predecessor_ids)
+        own = _OWN_ATTRIBUTES.get(instr.opcode)
+        if own is not None:
+            instr.attributes = _generic_attributes(ip, instr, own(ip))
+        else:
+            for cid in ip.called_computation_ids:
+                if cid not in comps:
+                    raise TranslateError(f"called computation id {cid} is unknown", op=ip.name)
+            instr.attributes = _attributes_from_proto(ip, comps, instr.operands)
+            order = instr.attributes.get("order")
+            if instr.opcode == "compare" and order is not None and instr.operands \
+                    and is_default_order(instr.operands[0].shape.element_type, order.name):
+                del instr.attributes["order"]  # XLA's proto always sets it; its text prints only a non-default one
+        predecessors = ip.control_predecessor_ids
+        if predecessors:
+            instr.attributes["control-predecessors"] = tuple(instrs[i] for i in predecessors)
     if proto.entry_computation_id not in comps:
         raise TranslateError("the module's entry computation is missing")
     module.entry = comps[proto.entry_computation_id]
