@@ -38,18 +38,18 @@ def import_module(module: HloModule, context: ir.Context | None = None) -> ir.Mo
 def _import(module: HloModule) -> ir.Module:
     result = ModuleImporter(module).run()
     verify(result)
-    for op in _walk(result.operation):
+    leftover = []
+
+    def check(op: ir.Operation) -> ir.WalkResult:
         if op.name.startswith("mhlo."):
-            raise TranslateError(f"internal: the import produced {op.name}")
+            leftover.append(op.name)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    result.operation.walk(check)   # MLIR walks the ops in C++: cheaper than a generator over every block
+    if leftover:
+        raise TranslateError(f"internal: the import produced {leftover[0]}")
     return result
-
-
-def _walk(operation: ir.Operation):
-    for region in operation.regions:
-        for block in region.blocks:
-            for op in block.operations:
-                yield op.operation
-                yield from _walk(op.operation)
 
 
 __all__ = ["import_module", "HANDLERS"]

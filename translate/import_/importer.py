@@ -86,15 +86,20 @@ def _readers(computation: HloComputation) -> dict[int, int]:
     """How many instructions read each one (the root counts as read), not counting get-tuple-elements
     that nobody reads: an instruction read only by those is as dead as one read by none."""
     readers: dict[int, int] = {}
+    has_tuple = False
     for instr in computation.instructions:
-        for operand in (*instr.operands, *instr.control_predecessors):
+        for operand in instr.operands:
             readers[id(operand)] = readers.get(id(operand), 0) + 1
+        for operand in instr.control_predecessors:
+            readers[id(operand)] = readers.get(id(operand), 0) + 1
+        has_tuple = has_tuple or instr.opcode == "tuple" and instr is not computation.root
     if computation.root is not None:
         readers[id(computation.root)] = readers.get(id(computation.root), 0) + 1
     for instr in computation.instructions:
         if instr.opcode == "get-tuple-element" and not readers.get(id(instr)):
             _drop_reader(instr.operands[0], readers)
-    _unread_tuple_elements(computation, readers)
+    if has_tuple:  # a root tuple is always read: only other tuples can leave elements unread
+        _unread_tuple_elements(computation, readers)
     return readers
 
 
@@ -174,7 +179,7 @@ class OpContext:
         return [v for t in self.operands for v in flatten(t)]
 
     def result_type(self) -> ir.Type:
-        return shape_to_mlir(self.shape)
+        return self.importer.type_of(self.shape)
 
     # -- building ------------------------------------------------------------------------------
 
@@ -217,6 +222,15 @@ class ModuleImporter:
         self._materialized: dict[tuple[int, ir.Block], tuple[Tree, ir.Value]] = {}
         self._instruction_ops: dict[int, ir.Operation] = {}   # id(instruction) -> the op standing for it
         self._control_ids: dict[int, int] = {}                 # id(instruction) -> its xla.control_id
+        self._types: dict[int, tuple[Shape, ir.Type]] = {}     # id(shape) -> (shape, its MLIR type)
+
+    def type_of(self, shape: Shape) -> ir.Type:
+        """`shape_to_mlir(shape)`, looked up by the shape object's identity: instructions share their
+        shape objects, and hashing a Shape on every lookup costs more than the lookup."""
+        known = self._types.get(id(shape))
+        if known is None:
+            known = self._types[id(shape)] = (shape, shape_to_mlir(shape))   # the shape kept: its id stays its own
+        return known[1]
 
     # -- entry point ---------------------------------------------------------------------------
 
