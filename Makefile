@@ -1,4 +1,4 @@
-# hlo-translate: `make demo`, `make test`, `make venv`, `make bench`, `make golden`, `make proto`.
+# hlo-translate: `make demo`, `make test`, `make test-dumps`, `make venv`, `make bench`, `make golden`, `make proto`.
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -16,7 +16,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: venv demo test test-gpu bench golden proto proto-check clean corpus-torch corpus-tf test-mhlo-corpus
+.PHONY: venv demo test test-dumps test-gpu bench golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus
 
 venv: $(STAMP)
 
@@ -34,6 +34,16 @@ demo: venv
 
 test: venv proto-check
 	$(PY) -m pytest -q tests
+
+# Every file of XLA's dumps of our programs (tests/dumps; `make test` runs a sample), then the counts
+# per pass family.
+test-dumps: venv
+	HLO_TRANSLATE_DUMPS_FULL=1 $(PY) -m pytest -q tests/test_dumps.py
+	$(PY) -m tests.dumps.report
+
+# Our verifier's verdicts against XLA's on every corpus and golden module and mutations of each (~30 min).
+verifier-sweep: venv
+	HLO_TRANSLATE_VERIFIER_SWEEP=1 $(PY) -m pytest -q -s tests/test_verifier_xla.py
 
 test-gpu: venv
 	$(PY) -m pytest -q -m gpu tests

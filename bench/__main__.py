@@ -150,6 +150,21 @@ def measure(size: str, repeat: int) -> list[Row]:
     return rows
 
 
+def verifier_cost(size: str, repeat: int) -> str:
+    """The verifier's time next to our parse: it runs inside every read_hlo (parse/proto-read rows above do
+    not include it; proto-read does) and on every export's result (the export row includes it)."""
+    from hlo_translate.hlo.text import parse_hlo_text
+    from hlo_translate.hlo.verify import verify_module
+
+    text = model_files(SIZES[size])[1].read_text()
+    module = parse_hlo_text(text)
+    n = module.instruction_count()
+    verify = best_of(lambda: verify_module(module), repeat)
+    parse = best_of(lambda: parse_hlo_text(text), repeat)
+    return (f"  verify        {size:>5} {n:>9,}  ours {verify:8.3f} s ({verify / n * 1e6:6.2f} us/instr)  "
+            f"= {verify / parse:.0%} of our parse")
+
+
 def memory(size: str) -> tuple[int, dict[str, dict[str, int]]]:
     """Bytes per instruction kept and at peak by a parsed module, ours and XLA's, each in a fresh process."""
     from hlo_translate.hlo.text import parse_hlo_text
@@ -171,8 +186,12 @@ def dump_directory(directory: Path | None) -> None:
     except ImportError:
         print("dump directory: bench.batch is not there yet")
         return
-    if directory is None or not directory.is_dir():
-        print("dump directory: none given (--dumps DIR; `make test-dumps` generates one under .cache/dumps)")
+    if directory is None:  # the dump corpus of the tests (generated once, about 1.5 minutes)
+        from tests.dumps import dumps_dir
+
+        directory = dumps_dir()
+    if not directory.is_dir():
+        print(f"dump directory: {directory} is not a directory")
         return
     print(f"dump directory {directory}:")
     for label, seconds in dump_directory_timings(directory):
@@ -183,7 +202,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="only the 50k module (no growth series, no 1M)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per timing (best of)")
-    parser.add_argument("--dumps", type=Path, help="an XLA dump directory to convert in one call")
+    parser.add_argument("--dumps", type=Path, help="an XLA dump directory to convert in one call "
+                        "(default: the tests' dump corpus, .cache/dumps)")
     args = parser.parse_args()
     sizes = ["50k"] if args.quick else ["10k", "50k", "100k", "1M"]
     rows: list[Row] = []
@@ -193,6 +213,7 @@ def main() -> None:
         for row in measure(size, repeat):
             rows.append(row)
             print(row.text(), flush=True)
+        print(verifier_cost(size, repeat), flush=True)
     if len(sizes) > 1:
         print("growth (us per instruction, ours; flat = linear):")
         for step in dict.fromkeys(r.step for r in rows):

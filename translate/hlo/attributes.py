@@ -182,6 +182,16 @@ class FrontendAttributes:
 
 
 @dataclass(frozen=True, slots=True)
+class ResultAccuracy:
+    """`result_accuracy={mode=highest}` or `result_accuracy={tolerance={atol=1e-05,rtol=0.001,ulps=2}}`."""
+
+    mode: str | None = None   # "default" or "highest"; None when a tolerance is given
+    atol: float = 0.0
+    rtol: float = 0.0
+    ulps: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class ComputationRef:
     """A reference to a computation by name (resolved by the module)."""
 
@@ -576,6 +586,39 @@ def print_output_operand_aliasing(aliases: tuple[OutputOperandAlias, ...]) -> st
     return "{" + ", ".join(parts) + "}"
 
 
+_ACCURACY_MODES = ("default", "highest")
+
+
+def parse_result_accuracy(text: str) -> ResultAccuracy:
+    inner = _strip_braces(text)
+    key, eq, value = inner.partition("=")
+    key, value = key.strip(), value.strip()
+    if key == "mode" and value.lower() in _ACCURACY_MODES:
+        return ResultAccuracy(mode=value.lower())
+    if key != "tolerance" or not eq:
+        raise TranslateError(f"expected {{mode=...}} or {{tolerance={{...}}}}, got '{text[:40]}'")
+    fields: dict[str, str] = {}
+    for item in split_top_level(_strip_braces(value)):
+        name, eq, number = item.partition("=")
+        if name.strip() not in ("atol", "rtol", "ulps") or not eq:
+            raise TranslateError(f"unknown tolerance field '{item[:40]}'")
+        fields[name.strip()] = number
+    return ResultAccuracy(None, parse_float(fields.get("atol", "0")), parse_float(fields.get("rtol", "0")),
+                          parse_int(fields.get("ulps", "0")))
+
+
+def print_result_accuracy(value: ResultAccuracy) -> str:
+    if value.mode is not None:
+        return f"{{mode={value.mode}}}"
+    return f"{{tolerance={{atol={_print_g(value.atol)},rtol={_print_g(value.rtol)},ulps={value.ulps}}}}}"
+
+
+def _print_g(value: float) -> str:
+    """A double as XLA's printer writes it (`%g`-like, round-trip exact)."""
+    text = repr(float(value))
+    return text[:-2] if text.endswith(".0") else text
+
+
 def parse_computation_ref(text: str) -> ComputationRef:
     return ComputationRef(text.strip().lstrip("%"))
 
@@ -658,16 +701,18 @@ CODECS: dict[str, AttrCodec] = {
         "offset_dims", "collapsed_slice_dims", "start_index_map", "operand_batching_dims",
         "start_indices_batching_dims", "update_window_dims", "inserted_window_dims",
         "scatter_dims_to_operand_dims", "input_batching_dims", "scatter_indices_batching_dims",
-        "dynamic_slice_sizes", "fft_length", "split_dimension_sizes")},
+        "dynamic_slice_sizes", "fft_length", "split_dimension_sizes", "shifts")},
     **{name: INT for name in (
         "index", "iota_dimension", "index_vector_dim", "feature_group_count", "batch_group_count",
+        "num_carries", "inferred_dimension",
         "channel_id", "exponent_bits", "mantissa_bits", "feature_index", "k", "delta",
         "cross_program_prefetch_index", "split_dimension", "all_reduce_id", "scheduling_group_id")},
     **{name: FLOAT for name in ("epsilon",)},
     **{name: BOOL for name in (
         "is_stable", "indices_are_sorted", "unique_indices", "is_host_transfer", "constrain_layout",
         "use_global_device_ids", "custom_call_has_side_effect", "largest", "left_side", "lower",
-        "unit_diagonal", "is_cross_program_prefetch", "is_composite")},
+        "unit_diagonal", "is_cross_program_prefetch", "is_composite", "is_reverse", "is_associative",
+        "has_dynamic_root")},
     **{name: STRING for name in (
         "custom_call_target", "infeed_config", "outfeed_config", "async_execution_thread", "execution_thread",
         "op_name")},
@@ -696,8 +741,24 @@ CODECS: dict[str, AttrCodec] = {
     "operand_precision": AttrCodec(parse_enum_list, print_enum_list),
     "parameter_replication": AttrCodec(parse_bool_list, print_bool_list),
     "sharding": AttrCodec(_sharding_parse, _sharding_print),
+    "result_accuracy": AttrCodec(parse_result_accuracy, print_result_accuracy),
+    "literal": AttrCodec(lambda t: _parse_literal_attr(t), lambda v: _print_literal_attr(v)),
     "domain": RAW,
 }
+
+
+def _parse_literal_attr(text: str) -> Any:
+    """custom-call's `literal=s32[2]{0} {1, 2}`: a shape, then the literal's text."""
+    from hlo_translate.hlo.literal import parse_literal
+    from hlo_translate.hlo.types import _ShapeReader
+
+    reader = _ShapeReader(text.strip())
+    shape = reader.read_shape()
+    return parse_literal(text.strip()[reader.pos:].strip(), shape)
+
+
+def _print_literal_attr(value: Any) -> str:
+    return f"{value.shape.to_text()} {value.to_text()}"
 
 
 def _parse_shape_attr(text: str) -> Any:
