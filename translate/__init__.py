@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.errors import SourceLocation, TranslateError, public_api
 from hlo_translate.hlo.io import HloFormat, detect_hlo_format, read_hlo, write_hlo
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ __all__ = ["TranslateError", "SourceLocation", "HloFormat", "detect_hlo_format",
            "stablehlo_to_hlo", "hlo_to_stablehlo", "import_shardings", "export_shardings", "execute"]
 
 
+@public_api
 def stablehlo_to_hlo(source: str | bytes, *, use_tuple_args: bool = False,
                      return_tuple: bool = False) -> HloModule:
     """Translate a StableHLO module (MLIR text or bytecode) to our HLO IR.
@@ -51,6 +52,7 @@ def _prepare_for_export(module) -> None:
     decompose_chlo(module)
 
 
+@public_api
 def hlo_to_stablehlo(source: str | bytes | HloModule, *, emit: str = "text",
                      locations: bool = True) -> str | bytes:
     """Translate an HLO module (text, binary proto, proto text, or our IR) to StableHLO.
@@ -71,6 +73,7 @@ def hlo_to_stablehlo(source: str | bytes | HloModule, *, emit: str = "text",
         return module_to_text(module, debug_info=locations)
 
 
+@public_api
 def import_shardings(source: str | bytes) -> str:
     """GSPMD `mhlo.sharding` attributes of a StableHLO module -> Shardy `sdy.mesh` + `sdy.sharding`."""
     from hlo_translate.shardy import import_shardings as _impl
@@ -78,6 +81,7 @@ def import_shardings(source: str | bytes) -> str:
     return _impl(source)
 
 
+@public_api
 def export_shardings(source: str | bytes) -> str:
     """Shardy shardings of a StableHLO module -> GSPMD `mhlo.sharding` strings."""
     from hlo_translate.shardy import export_shardings as _impl

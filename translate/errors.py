@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,3 +67,25 @@ class InternalError(TranslateError):
         what = f"'{self.op}': " if self.op else ""
         return (f"{where}internal error: {what}{self.message} (a bug in hlo-translate; please report it "
                 f"with the input)").replace("\n", " ")
+
+
+def public_api(fn: Callable[P, R]) -> Callable[P, R]:
+    """Keep the promise of a public function: only TranslateError leaves it, always with a location.
+
+    A TranslateError without one gets the input's (`<input>`); any other exception is a bug of ours
+    and becomes an InternalError (the original as its `__cause__`, for the traceback).
+    """
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except TranslateError as err:
+            if err.location is None:
+                err.location = SourceLocation()
+            raise
+        except Exception as err:  # noqa: BLE001 - anything else is our bug, reported as one
+            message = f"{type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}".rstrip(": ")
+            raise InternalError(message[:500], location=SourceLocation()) from err
+
+    return wrapper

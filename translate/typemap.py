@@ -7,7 +7,7 @@ Layouts have no MLIR type; converters carry them as attributes.
 
 from __future__ import annotations
 
-import functools
+from dataclasses import dataclass, field
 
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
@@ -46,13 +46,24 @@ def element_type_from_mlir(t: ir.Type) -> PrimitiveType:
 
 def shape_to_mlir(shape: Shape) -> ir.Type:
     """An HLO shape as an MLIR type (tuple shapes become `tuple<...>`), in the current context."""
-    return _shape_to_mlir_in(ir.Context.current, shape)
+    context = ir.Context.current
+    if _TYPE_CACHE.context is not context:
+        # One context's types at a time: a cache holding every context it has seen kept each
+        # (about 1 MB) alive long after its call returned.
+        _TYPE_CACHE.context, _TYPE_CACHE.types = context, {}
+    mlir_type = _TYPE_CACHE.types.get(shape)
+    if mlir_type is None:
+        mlir_type = _TYPE_CACHE.types[shape] = _build_mlir_type(shape)
+    return mlir_type
 
 
-@functools.lru_cache(maxsize=8192)
-def _shape_to_mlir_in(context: ir.Context, shape: Shape) -> ir.Type:
-    # Keyed by the context object itself (held while cached), so a type never outlives its context.
-    return _build_mlir_type(shape)
+@dataclass
+class _TypeCache:
+    context: ir.Context | None = None
+    types: dict[Shape, ir.Type] = field(default_factory=dict)
+
+
+_TYPE_CACHE = _TypeCache()
 
 
 def _build_mlir_type(shape: Shape) -> ir.Type:

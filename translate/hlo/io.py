@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 
-from hlo_translate.errors import TranslateError
+from hlo_translate.errors import TranslateError, public_api
 from hlo_translate.hlo.ir import HloModule
 
 
@@ -36,6 +36,7 @@ def detect_hlo_format(data: bytes) -> HloFormat:
     return HloFormat.PROTO
 
 
+@public_api
 def read_hlo(data: bytes | str, fmt: HloFormat | None = None) -> HloModule:
     """Parse an HLO module from text, binary proto or proto text (detected when `fmt` is None)."""
     raw = data.encode() if isinstance(data, str) else data
@@ -55,7 +56,9 @@ def read_hlo(data: bytes | str, fmt: HloFormat | None = None) -> HloModule:
     return proto_io.module_from_proto_text(raw.decode("utf-8", errors="replace"))
 
 
+@public_api
 def write_hlo(module: HloModule, fmt: HloFormat = HloFormat.TEXT) -> bytes:
+    """Write `module` as HLO text, binary HloModuleProto or proto text."""
     if fmt is HloFormat.TEXT:
         from hlo_translate.hlo.text import print_hlo_text
 

@@ -1,0 +1,148 @@
+"""Checks on MLIR input before jaxlib's parser sees it.
+
+jaxlib's C++ parser trusts its input more than we may: deeply nested text overflows its stack
+(SIGSEGV), integers of hundreds of digits make it hang, and malformed bytecode can abort the
+process. These checks are cheap scans that refuse such inputs with a one-line TranslateError.
+
+    >>> check_text("func.func @main() { return }")
+    >>> check_text("x = " + "[" * 1000)
+    Traceback (most recent call last):
+    ...
+    hlo_translate.errors.TranslateError: <input>:1:261: error: nesting deeper than 256 levels
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from hlo_translate.errors import SourceLocation, TranslateError
+
+MAX_NESTING = 256  # programs from JAX/XLA nest a few dozen levels; MLIR's parser overflows at ~10,000
+MAX_DIGITS = 64  # an i128 has 39 decimal digits; MLIR's parser hangs on integers of a few hundred
+BYTECODE_MAGIC = b"ML\xefR"
+_NUM_SECTIONS = 9  # string, dialect, attr/type, attr/type offsets, IR, resource, resource offsets,
+#                    dialect versions, properties
+_REQUIRED_SECTIONS = (0, 1, 2, 3, 4)
+# Strings and comments are skipped whole; `->` is an arrow, not a closing angle bracket.
+_TOKEN = re.compile(rb'"(?:[^"\\\n]|\\.)*"|//[^\n]*|->|[(\[{<]|[)\]}>]|\d{%d,}' % (MAX_DIGITS + 1))
+
+
+def check_text(text: str | bytes, source: str = "<input>") -> None:
+    """Refuse MLIR text nested deeper than MAX_NESTING or with an integer longer than MAX_DIGITS."""
+    data = text.encode() if isinstance(text, str) else text
+    depth = 0
+    for m in _TOKEN.finditer(data):
+        token = m.group(0)
+        first = token[:1]
+        if first in b"([{<":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise TranslateError(f"nesting deeper than {MAX_NESTING} levels", location=_at(data, m.start(), source))
+        elif first in b")]}>":
+            depth = max(0, depth - 1)
+        elif first.isdigit():
+            raise TranslateError(f"number with more than {MAX_DIGITS} digits", location=_at(data, m.start(), source))
+
+
+def _at(data: bytes, offset: int, source: str) -> SourceLocation:
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    return SourceLocation(source, data.count(b"\n", 0, offset) + 1, offset - line_start + 1)
+
+
+@dataclass
+class _Reader:
+    """MLIR bytecode primitives: PrefixVarInt, bytes, NUL-terminated strings; errors name the offset."""
+
+    data: bytes
+    pos: int = 0
+    end: int = -1
+
+    def __post_init__(self) -> None:
+        if self.end < 0:
+            self.end = len(self.data)
+
+    def fail(self, what: str) -> TranslateError:
+        return TranslateError(f"malformed MLIR bytecode: {what} (byte {self.pos})", location=SourceLocation())
+
+    def byte(self) -> int:
+        if self.pos >= self.end:
+            raise self.fail("unexpected end")
+        self.pos += 1
+        return self.data[self.pos - 1]
+
+    def varint(self) -> int:
+        first = self.byte()
+        if first & 1:
+            return first >> 1
+        extra = 8 if first == 0 else (first & -first).bit_length() - 1
+        if self.pos + extra > self.end:
+            raise self.fail("unexpected end")
+        raw = int.from_bytes(bytes([first]) + self.data[self.pos:self.pos + extra], "little")
+        self.pos += extra
+        return raw >> 8 if first == 0 else raw >> (extra + 1)
+
+    def cstring(self) -> bytes:
+        nul = self.data.find(b"\0", self.pos, self.end)
+        if nul < 0:
+            raise self.fail("unterminated string")
+        text, self.pos = self.data[self.pos:nul], nul + 1
+        return text
+
+
+@functools.cache
+def bytecode_version() -> int:
+    """The bytecode version this jaxlib writes (and the newest it reads)."""
+    import io
+
+    from jaxlib.mlir import ir
+
+    from hlo_translate.mlir.context import make_context
+
+    with make_context():
+        buffer = io.BytesIO()
+        ir.Module.create(ir.Location.unknown()).operation.write_bytecode(buffer)
+    return _Reader(buffer.getvalue(), len(BYTECODE_MAGIC)).varint()
+
+
+def check_bytecode(data: bytes) -> None:
+    """Refuse bytecode whose header, version or section table is malformed, or whose string and
+    offset tables claim more entries than their sections hold."""
+    reader = _Reader(data, len(BYTECODE_MAGIC))
+    version = reader.varint()
+    if version > bytecode_version():
+        raise reader.fail(f"version {version} is newer than this jaxlib reads ({bytecode_version()})")
+    reader.cstring()  # producer
+    sections: dict[int, tuple[int, int]] = {}
+    while reader.pos < reader.end:
+        header = reader.byte()
+        section_id, aligned = header & 0x7f, bool(header & 0x80)
+        if section_id >= _NUM_SECTIONS or section_id in sections:
+            raise reader.fail(f"unknown or repeated section {section_id}")
+        length = reader.varint()
+        if aligned:
+            alignment = reader.varint()
+            if alignment == 0 or alignment & (alignment - 1) or alignment > 4096:
+                raise reader.fail(f"section alignment {alignment}")
+            while reader.pos < reader.end and data[reader.pos] == 0xCB:
+                reader.pos += 1
+        if length > reader.end - reader.pos:
+            raise reader.fail(f"section {section_id} is longer than the input")
+        sections[section_id] = (reader.pos, reader.pos + length)
+        reader.pos += length
+    missing = [s for s in _REQUIRED_SECTIONS if s not in sections]
+    if missing:
+        raise reader.fail(f"missing section {missing[0]}")
+    if (5 in sections) != (6 in sections):
+        raise reader.fail("resource section without its offsets, or offsets without it")
+    _check_string_section(_Reader(data, *sections[0]))
+
+
+def _check_string_section(reader: _Reader) -> None:
+    count = reader.varint()
+    if count > reader.end - reader.pos:
+        raise reader.fail(f"{count} strings in a section of {reader.end - reader.pos} bytes")
+    total = sum(reader.varint() for _ in range(count))
+    if total != reader.end - reader.pos:
+        raise reader.fail("string lengths disagree with the string section's size")
