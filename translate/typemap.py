@@ -74,6 +74,8 @@ def _build_mlir_type(shape: Shape) -> ir.Type:
     if shape.element_type == P.OPAQUE_TYPE:
         raise TranslateError("opaque shapes have no StableHLO equivalent")
     element = element_type_to_mlir(shape.element_type)
+    if any(d != UNBOUNDED and not 0 <= d < (1 << 63) for d in shape.dimensions):
+        raise TranslateError(f"shape {shape} has a negative dimension")
     dims = [ir.ShapedType.get_dynamic_size() if d == UNBOUNDED or dyn else d
             for d, dyn in zip(shape.dimensions, shape.dynamic or (False,) * shape.rank)]
     if shape.is_dynamic and any(d != UNBOUNDED for d, dyn in zip(shape.dimensions, shape.dynamic) if dyn):

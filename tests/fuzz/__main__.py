@@ -43,14 +43,17 @@ def main(argv: list[str] | None = None) -> int:
           file=sys.stderr)
     report = runner.run_campaign(seeds, targets, args.n, args.seed, jobs=args.jobs, timeout=args.timeout,
                                  progress=progress)
-    if args.minimize_seconds > 0 and report.failures:
-        runner.minimize_failures(report, timeout=args.timeout, budget_s=args.minimize_seconds)
-    runner.write_report(report, args.out, {"n": args.n, "seed": args.seed, "targets": targets})
     print(report.table())
     for signature, failure in sorted(report.failures.items(), key=lambda kv: -kv[1].count):
         print(f"{failure.count:6d}  {signature}  ({failure.case.target}: {failure.result.message[:100]})")
-    print(f"{report.bugs} bugs in {total} cases, {len(report.failures)} distinct, {report.seconds:.0f} s; "
-          f"reproducers in {args.out}/repro")
+    print(f"{report.bugs} bugs in {total} cases, {len(report.failures)} distinct, {report.seconds:.0f} s",
+          flush=True)
+    meta = {"n": args.n, "seed": args.seed, "targets": targets}
+    runner.write_report(report, args.out, meta)
+    if args.minimize_seconds > 0 and report.failures:
+        runner.minimize_failures(report, timeout=args.timeout, budget_s=args.minimize_seconds)
+        runner.write_report(report, args.out, meta)
+    print(f"reproducers in {args.out}/repro")
     return 1 if report.bugs else 0
 
 

@@ -73,7 +73,10 @@ def _layout_to_proto(layout: Layout, proto: xla_data_pb2.LayoutProto) -> None:
 
 
 def shape_from_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
-    element_type = PrimitiveType(proto.element_type)
+    try:
+        element_type = PrimitiveType(proto.element_type)
+    except ValueError:
+        raise TranslateError(f"unknown element type number {proto.element_type}") from None
     if element_type == PrimitiveType.TUPLE:
         return Shape.tuple_of([shape_from_proto(s) for s in proto.tuple_shapes])
     if not element_type.is_array:
@@ -591,6 +594,8 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
     attrs: dict[str, Any] = {}
     called = [comps[c] for c in p.called_computation_ids]
     if op == "iota":
+        if len(p.dimensions) != 1:
+            raise TranslateError(f"iota needs one dimension, has {len(p.dimensions)}", op=p.name)
         attrs["iota_dimension"] = p.dimensions[0]
     elif p.dimensions or op in _DIMENSION_OPCODES and op != "all-to-all":
         attrs["dimensions"] = tuple(p.dimensions)
@@ -810,22 +815,25 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             comp.execution_thread = cp.execution_thread
         comps[cp.id] = comp
         module.computations.append(comp)
+        local: set[int] = set()  # operands and the root come from the same computation
         for ip in cp.instructions:
             if ip.id in instrs:
                 raise TranslateError(f"duplicate instruction id {ip.id}", op=ip.name)
             instr = HloInstruction(ip.name, ip.opcode, shape_from_proto(ip.shape), unique_id=ip.id)
             for oid in ip.operand_ids:
-                if oid not in instrs:
-                    raise TranslateError(f"operand id {oid} is not defined before its use", op=ip.name)
+                if oid not in local:
+                    raise TranslateError(f"operand id {oid} is not defined before its use in this computation",
+                                         op=ip.name)
                 instr.operands.append(instrs[oid])
             if ip.opcode == "parameter":
                 instr.parameter_number = ip.parameter_number
             if ip.opcode == "constant":
                 instr.literal = from_literal_proto(ip.literal)
             instrs[ip.id] = instr
+            local.add(ip.id)
             comp.instructions.append(instr)
             pending.append((instr, ip))
-        if cp.root_id not in instrs:
+        if cp.root_id not in local:
             raise TranslateError(f"root id {cp.root_id} of computation {cp.name} is unknown")
         comp.root = instrs[cp.root_id]
     for instr, ip in pending:
@@ -834,6 +842,9 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                 raise TranslateError(f"called computation id {cid} is unknown", op=ip.name)
         instr.attributes = _attributes_from_proto(ip, comps)
         if ip.control_predecessor_ids:
+            unknown = [i for i in ip.control_predecessor_ids if i not in instrs]
+            if unknown:
+                raise TranslateError(f"control predecessor id {unknown[0]} is unknown", op=ip.name)
             instr.attributes["control-predecessors"] = tuple(instrs[i] for i in ip.control_predecessor_ids)
     if proto.entry_computation_id not in comps:
         raise TranslateError("the module's entry computation is missing")
@@ -847,7 +858,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         module.is_scheduled = True
         for cid, seq in proto.schedule.sequences.items():
             comp = comps.get(cid)
-            if comp is not None and len(seq.instruction_ids) == len(comp.instructions):
+            if comp is not None and sorted(seq.instruction_ids) == sorted(i.unique_id for i in comp.instructions):
                 comp.instructions = [instrs[i] for i in seq.instruction_ids]
     module.input_output_alias = tuple(
         InputOutputAlias(tuple(e.output_shape_index), e.parameter_number, tuple(e.parameter_shape_index),

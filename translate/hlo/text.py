@@ -193,6 +193,8 @@ class _Parser:
             elif key == "frontend_attributes":
                 module.frontend_attributes = parse_attribute(key, value)
             elif key in ("num_partitions", "replica_count"):
+                if not value.isdigit() or len(value) > 18:
+                    raise TranslateError(f"expected a count, got '{value[:40]}'")
                 module.header[key] = int(value)
             else:
                 module.header[key] = RawAttr(value)
@@ -290,6 +292,8 @@ class _Parser:
             m2 = re.compile(r"\d+").match(self.text, self.pos)
             if not m2:
                 raise self.error("expected the parameter number", op=name)
+            if len(m2.group()) > 18:
+                raise self.error("parameter number out of range", op=name)
             instr.parameter_number = int(m2.group())
             self.pos = m2.end()
             self.expect(")")

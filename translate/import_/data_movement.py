@@ -194,6 +194,9 @@ def _major_to_minor(shape: Shape, ctx: OpContext) -> list[int]:
     layout = shape.layout or default_layout(shape.rank)
     if layout.tiles or layout.element_size_in_bits:
         raise ctx.error("bitcast with tiled or sub-byte layouts is not supported")
+    if sorted(layout.minor_to_major) != list(range(shape.rank)):
+        raise ctx.error(f"layout {{{','.join(map(str, layout.minor_to_major))}}} is not a permutation of "
+                        f"the {shape.rank} dimensions of {shape}")
     return list(reversed(layout.minor_to_major))
 
 

@@ -48,6 +48,7 @@ def parse_module(data: str | bytes, source: str = "<input>") -> ir.Module:
 
     if isinstance(data, bytes) and is_bytecode(data):
         guard.check_bytecode(data)
+        guard.probe_bytecode(data)
     else:
         if isinstance(data, bytes):
             try:

@@ -146,3 +146,52 @@ def _check_string_section(reader: _Reader) -> None:
     total = sum(reader.varint() for _ in range(count))
     if total != reader.end - reader.pos:
         raise reader.fail("string lengths disagree with the string section's size")
+
+
+PROBE_SECONDS = 20  # a reader that has not finished by then is stuck in a loop on a corrupt count
+
+
+def probe_bytecode(data: bytes) -> None:
+    """Parse bytecode once in a forked child before the real parse: MLIR's bytecode reader trusts
+    counts and offsets inside sections, so a corrupt one can abort, corrupt memory or loop forever.
+
+    The child parses in a fresh single-threaded context and exits; if it dies on a signal or runs
+    past PROBE_SECONDS, the input is refused. Where `os.fork` does not exist, nothing is probed.
+    """
+    import os
+    import signal
+
+    if not hasattr(os, "fork"):
+        return
+    pid = os.fork()
+    if pid == 0:  # the child: never returns, never runs the parent's cleanup
+        code = 0
+        try:
+            signal.alarm(PROBE_SECONDS)
+            _parse_alone(data)
+        except BaseException:  # noqa: BLE001 - a refusal is the real parse's to report
+            code = 1
+        os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        what = (f"MLIR's bytecode reader did not finish within {PROBE_SECONDS} s" if sig == signal.SIGALRM
+                else f"MLIR's bytecode reader crashed on it ({signal.Signals(sig).name})")
+        raise TranslateError(f"malformed MLIR bytecode: {what}", location=SourceLocation())
+
+
+def _parse_alone(data: bytes) -> None:
+    import os
+    import sys
+
+    from jaxlib.mlir import ir
+
+    from hlo_translate.mlir.context import make_context
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)  # the reader's own complaints are the real parse's to report
+    sys.stderr = open(os.devnull, "w")
+    context = make_context()
+    context.enable_multithreading(False)
+    with context:
+        ir.Module.parse(data)
