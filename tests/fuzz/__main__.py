@@ -27,8 +27,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-seed-bytes", type=int, default=200_000, help="leave out larger seeds")
     parser.add_argument("--minimize-seconds", type=float, default=60.0, help="per distinct failure; 0: off")
     parser.add_argument("--out", type=Path, default=Path("fuzz-out"))
+    parser.add_argument("--keep", type=Path, metavar="REPRO_DIR",
+                        help="only copy REPRO_DIR's reproducers into tests/fuzz/regressions/ and exit")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    if args.keep:
+        added = runner.keep_reproducers(args.keep, Path(__file__).resolve().parent / "regressions")
+        print(f"{len(added)} reproducers added to tests/fuzz/regressions/")
+        return 0
 
     seeds = [s for s in load_seeds(default_corpus()) if len(s.data) <= args.max_seed_bytes]
     targets = args.target or list(TARGETS)

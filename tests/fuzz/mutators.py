@@ -35,6 +35,9 @@ _HLO_NAME = re.compile(rb"%[\w.\-]+")
 _MLIR_VALUE = re.compile(rb"%[\w#]+")
 _HLO_ATTR = re.compile(rb", [a-z_]+=(?:\{[^{}\n]*\}|[^,\n)]*)")
 _MLIR_ATTR = re.compile(rb"[a-z_.]+ = [^,}\n]*")
+_HLO_ENUM = re.compile(rb"[a-z_]+=\{?([A-Za-z][A-Za-z0-9_]*)")
+_MLIR_ENUM = re.compile(rb"#(?:stablehlo|mhlo|chlo)<[a-z_]+ ([A-Za-z_0-9]+)>")
+_ENUM_WORDS = (b"FOO", b"lt", b"LT", b"TOTALORDER", b"NOTYPE", b"", b"UNKNOWN_1", b"fft", b"HIGHEST", b"x" * 300)
 _OPCODE = re.compile(rb"= [\w\[\]{}<>,.:() ]*? ([a-z][a-z\-]*)\(")
 
 
@@ -189,6 +192,12 @@ def hlo_opcode(rng: random.Random, data: bytes, donor: bytes) -> bytes:
     return _replace(data, m, rng.choice(pool), group=1)
 
 
+def enum_value(rng: random.Random, data: bytes, donor: bytes) -> bytes:
+    """An enum keyword (comparison direction, fft type, precision, ...) replaced by a wrong one."""
+    m = _pick(rng, list(_HLO_ENUM.finditer(data)) + list(_MLIR_ENUM.finditer(data)))
+    return _replace(data, m, rng.choice(_ENUM_WORDS), group=1) if m else data
+
+
 def mlir_type(rng: random.Random, data: bytes, donor: bytes) -> bytes:
     m = _pick(rng, list(_MLIR_TYPE.finditer(data)))
     return _replace(data, m, rng.choice(ELEMENT_TYPES_MLIR).encode()) if m else data
@@ -326,10 +335,11 @@ BLIND: tuple[Mutator, ...] = (truncate, flip_bytes, insert_junk, delete_range, d
 TEXT: tuple[Mutator, ...] = (swap_number, swap_identifier, swap_line, deep_nesting, huge_literal)
 BY_KIND: dict[Kind, tuple[Mutator, ...]] = {
     Kind.HLO_TEXT: TEXT + (hlo_type, hlo_dims, hlo_nested_tuple, hlo_operand, hlo_attribute, hlo_attribute,
-                           hlo_opcode, hlo_dims, hlo_type),
-    Kind.HLO_PROTO_TEXT: TEXT + (hlo_type, swap_number, swap_identifier),
+                           hlo_opcode, hlo_dims, hlo_type, enum_value, enum_value),
+    Kind.HLO_PROTO_TEXT: TEXT + (hlo_type, swap_number, swap_identifier, enum_value),
     Kind.HLO_PROTO: (proto_field,) * 6,
-    Kind.MLIR_TEXT: TEXT + (mlir_type, mlir_dims, mlir_value, mlir_attribute, mlir_attribute, mlir_dims),
+    Kind.MLIR_TEXT: TEXT + (mlir_type, mlir_dims, mlir_value, mlir_attribute, mlir_attribute, mlir_dims,
+                            enum_value),
     Kind.MLIR_BYTECODE: (bytecode_header, flip_bytes, truncate),
 }
 

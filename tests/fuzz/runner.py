@@ -200,3 +200,29 @@ def write_report(report: Report, out: Path, meta: dict) -> None:
     summary = {**meta, "seconds": round(report.seconds, 1),
                "counts": {t: dict(c) for t, c in sorted(report.counts.items())}, "failures": failures}
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
+
+
+# Same-length stand-ins, so that binary protos stay valid: reproducers name no machine's paths.
+_PATH_PREFIXES = ((b"/work/", b"/srcs/"), (b"/root/", b"/home/"), (b"/tmp/", b"/src/"))
+
+
+def scrub(data: bytes) -> bytes:
+    for prefix, stand_in in _PATH_PREFIXES:
+        data = data.replace(prefix, stand_in)
+    return data
+
+
+def keep_reproducers(repro_dir: Path, dest: Path) -> list[str]:
+    """Copy a campaign's reproducers into the regression folder (paths scrubbed); returns the names added."""
+    added = []
+    dest.mkdir(parents=True, exist_ok=True)
+    for meta_path in sorted(repro_dir.glob("*.json")):
+        entry = json.loads(meta_path.read_text())
+        if (dest / meta_path.name).exists():
+            continue
+        (dest / entry["file"]).write_bytes(scrub((repro_dir / entry["file"]).read_bytes()))
+        entry["message"] = scrub(entry["message"].encode()).decode("utf-8", "replace")
+        entry["seed"] = scrub(entry["seed"].encode()).decode()
+        (dest / meta_path.name).write_text(json.dumps(entry, indent=1) + "\n")
+        added.append(meta_path.stem)
+    return added

@@ -239,16 +239,25 @@ def _write_aliasing(p: hlo_pb2.HloInstructionProto, v: tuple[A.OutputOperandAlia
         e.operand_shape_index.extend(alias.operand_index)
 
 
+def _enum_number(enum_type: Any, name: str, what: str) -> int:
+    """The proto number of enum value `name`; an unknown name is the input's problem."""
+    try:
+        return enum_type.Value(name)
+    except ValueError:
+        raise TranslateError(f"unknown value '{name[:40]}' for {what}") from None
+
+
 def _write_precision(p: hlo_pb2.HloInstructionProto, v: tuple[A.Enum, ...], _: HloInstruction) -> None:
     p.precision_config.operand_precision.extend(
-        xla_data_pb2.PrecisionConfig.Precision.Value(e.name.upper()) for e in v)
+        _enum_number(xla_data_pb2.PrecisionConfig.Precision, e.name.upper(), "operand_precision") for e in v)
 
 
 def _write_algorithm(p: hlo_pb2.HloInstructionProto, v: A.Enum, i: HloInstruction) -> None:
     if i.opcode == "rng-bit-generator":
-        p.rng_algorithm = xla_data_pb2.RandomAlgorithm.Value(v.name.upper())
+        p.rng_algorithm = _enum_number(xla_data_pb2.RandomAlgorithm, v.name.upper(), "algorithm")
     else:
-        p.precision_config.algorithm = xla_data_pb2.PrecisionConfig.Algorithm.Value("ALG_" + v.name.upper())
+        p.precision_config.algorithm = _enum_number(xla_data_pb2.PrecisionConfig.Algorithm,
+                                                    "ALG_" + v.name.upper(), "algorithm")
 
 
 def _write_enum(field: str, enum_type: Any, prefix: str = "") -> Writer:
@@ -288,8 +297,8 @@ def _write_triangular(field: str) -> Writer:
         if i.opcode == "cholesky":
             p.cholesky_options.lower = v
         elif field == "transpose_a":
-            p.triangular_solve_options.transpose_a = \
-                xla_data_pb2.TriangularSolveOptions.Transpose.Value(v.name)
+            p.triangular_solve_options.transpose_a = _enum_number(
+                xla_data_pb2.TriangularSolveOptions.Transpose, v.name, "transpose_a")
         else:
             setattr(p.triangular_solve_options, field, v)
     return write

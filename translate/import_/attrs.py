@@ -8,8 +8,29 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
+from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.attributes import Enum, FrontendAttributes, RawAttr
 from hlo_translate.hlo.ir import HloInstruction
+
+# The keywords of StableHLO's enum attributes. MLIR's builders abort the whole process
+# (`LLVM ERROR: Invalid value`) on any other word, so `enum_attr` checks it first.
+ENUM_WORDS: dict[type, tuple[str, ...]] = {
+    stablehlo.ComparisonDirectionAttr: ("EQ", "NE", "GE", "GT", "LE", "LT"),
+    stablehlo.ComparisonTypeAttr: ("NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"),
+    stablehlo.RngDistributionAttr: ("UNIFORM", "NORMAL"),
+    stablehlo.RngAlgorithmAttr: ("DEFAULT", "THREE_FRY", "PHILOX"),
+    stablehlo.FftTypeAttr: ("FFT", "IFFT", "RFFT", "IRFFT"),
+    stablehlo.TransposeAttr: ("NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"),
+    stablehlo.PrecisionAttr: ("DEFAULT", "HIGH", "HIGHEST"),
+}
+
+
+def enum_attr(kind: type, word: str, what: str, op: str | None = None) -> ir.Attribute:
+    """`kind.get(word)` for a StableHLO enum attribute, after checking `word` is one of its keywords."""
+    if word not in ENUM_WORDS[kind]:
+        raise TranslateError(f"unknown {what} '{word[:40]}' (expected one of {', '.join(ENUM_WORDS[kind])})",
+                             op=op)
+    return kind.get(word)
 
 
 def i64_array(values: Sequence[int]) -> ir.Attribute:
@@ -54,7 +75,8 @@ def precision_config(instr: HloInstruction, operands: int) -> ir.Attribute | Non
     if not precisions:
         return None
     names = [p.name.upper() if isinstance(p, Enum) else str(p).upper() for p in precisions]
-    return ir.ArrayAttr.get([stablehlo.PrecisionAttr.get(n) for n in names[:operands]])
+    return ir.ArrayAttr.get([enum_attr(stablehlo.PrecisionAttr, n, "operand precision", instr.name)
+                             for n in names[:operands]])
 
 
 def frontend_attributes(attrs: FrontendAttributes) -> ir.Attribute:

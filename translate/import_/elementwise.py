@@ -32,7 +32,8 @@ for _spelling in ("count-leading-zeros", "clz"):
 @register("compare")
 def compare(ctx: OpContext) -> Tree:
     direction = ctx.required("direction")
-    attributes = {"comparison_direction": stablehlo.ComparisonDirectionAttr.get(direction.name)}
+    attributes = {"comparison_direction": A.enum_attr(stablehlo.ComparisonDirectionAttr, str(getattr(direction, "name", direction)),
+                                                        "comparison direction", ctx.instr.name)}
     kind = ctx.attr("type")
     name = None
     if kind is not None:
@@ -41,7 +42,8 @@ def compare(ctx: OpContext) -> Tree:
         order = ctx.attr("order")
         name = (getattr(order, "name", None) or getattr(order, "text", str(order))) + "ORDER"
     if name is not None:
-        attributes["compare_type"] = stablehlo.ComparisonTypeAttr.get(name.strip().upper())
+        attributes["compare_type"] = A.enum_attr(stablehlo.ComparisonTypeAttr, name.strip().upper(),
+                                                 "comparison type", ctx.instr.name)
     return ctx.op("stablehlo.compare", ctx.values(), attributes=attributes).result
 
 
@@ -68,7 +70,8 @@ def rng(ctx: OpContext) -> Tree:
     dims = ctx.op("stablehlo.constant", [], [ir.RankedTensorType.get([ctx.shape.rank], ir.IntegerType.get_signless(64))],
                   {"value": dense_attr(np.array(ctx.shape.dimensions, np.int64), shape_type)}).result
     return ctx.single("stablehlo.rng", [*ctx.values(), dims],
-                      rng_distribution=stablehlo.RngDistributionAttr.get(distribution))
+                      rng_distribution=A.enum_attr(stablehlo.RngDistributionAttr, distribution,
+                                                                   "rng distribution", ctx.instr.name))
 
 
 @register("rng-bit-generator")
@@ -77,7 +80,8 @@ def rng_bit_generator(ctx: OpContext) -> Tree:
     name = algorithm.name.replace("rng_", "").upper() if algorithm is not None else "DEFAULT"
     name = {"THREE_FRY": "THREE_FRY", "PHILOX": "PHILOX", "DEFAULT": "DEFAULT"}.get(name, name)
     _, tree = ctx.multi("stablehlo.rng_bit_generator", ctx.values(),
-                        {"rng_algorithm": stablehlo.RngAlgorithmAttr.get(name)})
+                        {"rng_algorithm": A.enum_attr(stablehlo.RngAlgorithmAttr, name, "rng algorithm",
+                                                                   ctx.instr.name)})
     return tree
 
 

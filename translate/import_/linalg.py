@@ -12,7 +12,8 @@ from hlo_translate.import_.importer import OpContext, Tree, register
 @register("fft")
 def fft(ctx: OpContext) -> Tree:
     return ctx.single("stablehlo.fft", ctx.values(),
-                      fft_type=stablehlo.FftTypeAttr.get(ctx.required("fft_type").name.upper()),
+                      fft_type=A.enum_attr(stablehlo.FftTypeAttr, ctx.required("fft_type").name.upper(), "fft type",
+                                           ctx.instr.name),
                       fft_length=A.i64_array(ctx.required("fft_length")))
 
 
@@ -28,7 +29,8 @@ def triangular_solve(ctx: OpContext) -> Tree:
                       left_side=ir.BoolAttr.get(bool(ctx.attr("left_side", False))),
                       lower=ir.BoolAttr.get(bool(ctx.attr("lower", False))),
                       unit_diagonal=ir.BoolAttr.get(bool(ctx.attr("unit_diagonal", False))),
-                      transpose_a=stablehlo.TransposeAttr.get(transpose.name if transpose else "NO_TRANSPOSE"))
+                      transpose_a=A.enum_attr(stablehlo.TransposeAttr, transpose.name if transpose else "NO_TRANSPOSE",
+                                              "transpose", ctx.instr.name))
 
 
 @register("topk")

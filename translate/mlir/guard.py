@@ -32,18 +32,30 @@ _TOKEN = re.compile(rb'"(?:[^"\\\n]|\\.)*"|//[^\n]*|->|[(\[{<]|[)\]}>]|\d{%d,}' 
 def check_text(text: str | bytes, source: str = "<input>") -> None:
     """Refuse MLIR text nested deeper than MAX_NESTING or with an integer longer than MAX_DIGITS."""
     data = text.encode() if isinstance(text, str) else text
+    problem = _problem(data)
+    if problem is not None:
+        raise TranslateError(problem[0], location=_at(data, problem[1], source))
+
+
+def attribute_problem(text: str) -> str | None:
+    """What `check_text` would refuse in an attribute's text (from an HLO attribute, say), or None."""
+    problem = _problem(text.encode())
+    return None if problem is None else problem[0]
+
+
+def _problem(data: bytes) -> tuple[str, int] | None:
     depth = 0
     for m in _TOKEN.finditer(data):
-        token = m.group(0)
-        first = token[:1]
+        first = m.group(0)[:1]
         if first in b"([{<":
             depth += 1
             if depth > MAX_NESTING:
-                raise TranslateError(f"nesting deeper than {MAX_NESTING} levels", location=_at(data, m.start(), source))
+                return f"nesting deeper than {MAX_NESTING} levels", m.start()
         elif first in b")]}>":
             depth = max(0, depth - 1)
         elif first.isdigit():
-            raise TranslateError(f"number with more than {MAX_DIGITS} digits", location=_at(data, m.start(), source))
+            return f"number with more than {MAX_DIGITS} digits", m.start()
+    return None
 
 
 def _at(data: bytes, offset: int, source: str) -> SourceLocation:
