@@ -7,7 +7,7 @@ Layouts have no MLIR type; converters carry them as attributes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import threading
 
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
@@ -57,10 +57,12 @@ def shape_to_mlir(shape: Shape) -> ir.Type:
     return mlir_type
 
 
-@dataclass
-class _TypeCache:
-    context: ir.Context | None = None
-    types: dict[Shape, ir.Type] = field(default_factory=dict)
+class _TypeCache(threading.local):
+    """Per thread: the context whose types are cached, and those types by shape."""
+
+    def __init__(self) -> None:
+        self.context: ir.Context | None = None
+        self.types: dict[Shape, ir.Type] = {}
 
 
 _TYPE_CACHE = _TypeCache()

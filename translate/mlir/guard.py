@@ -168,14 +168,21 @@ def probe_bytecode(data: bytes) -> None:
     counts and offsets inside sections, so a corrupt one can abort, corrupt memory or loop forever.
 
     The child parses in a fresh single-threaded context and exits; if it dies on a signal or runs
-    past PROBE_SECONDS, the input is refused. Where `os.fork` does not exist, nothing is probed.
+    past PROBE_SECONDS, the input is refused. Where `os.fork` does not exist, or the environment
+    sets HLO_TRANSLATE_TRUST_BYTECODE=1 (bytecode from a trusted producer), nothing is probed.
+    The child touches only MLIR, never XLA's runtime, so the warnings about forking a process
+    with JAX's threads do not apply and are silenced.
     """
     import os
     import signal
+    import warnings
 
-    if not hasattr(os, "fork"):
+    if not hasattr(os, "fork") or os.environ.get("HLO_TRANSLATE_TRUST_BYTECODE") == "1":
         return
-    pid = os.fork()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called", category=RuntimeWarning)
+        pid = os.fork()
     if pid == 0:  # the child: never returns, never runs the parent's cleanup
         code = 0
         try:
