@@ -1,4 +1,4 @@
-# hlo-translate: `make demo`, `make test`, `make venv`, `make bench`, `make golden`, `make proto`,
+# hlo-translate: `make demo`, `make test`, `make test-dumps`, `make venv`, `make bench`, `make golden`, `make proto`,
 # `make fuzz N=10000 SEED=1` (a fuzz campaign: N cases per entry point; reproducers in fuzz-out/).
 SHELL := /bin/bash
 VENV := .venv
@@ -17,7 +17,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: venv demo test test-gpu bench golden proto proto-check clean fuzz
+.PHONY: venv demo test test-dumps test-gpu bench golden proto proto-check clean fuzz
 
 venv: $(STAMP)
 
@@ -35,6 +35,12 @@ demo: venv
 
 test: venv proto-check
 	$(PY) -m pytest -q tests
+
+# Every file of XLA's dumps of our programs (tests/dumps; `make test` runs a sample), then the counts
+# per pass family.
+test-dumps: venv
+	HLO_TRANSLATE_DUMPS_FULL=1 $(PY) -m pytest -q tests/test_dumps.py
+	$(PY) -m tests.dumps.report
 
 test-gpu: venv
 	$(PY) -m pytest -q -m gpu tests

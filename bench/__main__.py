@@ -1,20 +1,35 @@
-"""`python -m bench`: our HLO parser/printer (and converters, when present) next to XLA's C++ on one large module.
+"""`python -m bench` (`make bench`): every step of ours next to XLA's C++ in jaxlib, as ratios in one run.
 
-The module is the optimized HLO of a many-layer transformer built with JAX (generated in a subprocess and
-cached under .cache/bench). Each timing is the best of a few runs, measured in this one process.
+Modules are the HLO (and StableHLO) of a many-layer transformer gradient built with JAX, generated in a
+subprocess and cached under .cache/bench: about 170 instructions per layer, so 60, 300, 600 and 6000 layers
+give about 10k, 50k, 100k and 1M instructions. Timings are the best of a few runs in this process;
+memory is the RSS growth of a fresh process that parses one module and keeps it.
+
+Rows (ours, XLA's, ratio ours/XLA):
+  parse          HLO text -> IR                 | hlo_module_from_text
+  print          IR -> HLO text (parsed module) | HloModule.to_string
+  print-export   IR -> HLO text, on the module our StableHLO -> HLO wrote (no source text to reuse)
+  proto-read     HloModuleProto bytes -> IR     | HloModule.from_serialized_hlo_module_proto
+  proto-write    IR -> HloModuleProto bytes     | as_serialized_hlo_module_proto
+  import         HLO IR -> StableHLO bytecode   | hlo_to_stablehlo (from proto bytes)
+  export         StableHLO text -> HLO IR       | mlir_module_to_xla_computation
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / ".cache" / "bench"
+SIZES = {"10k": 60, "50k": 300, "100k": 600, "1M": 6000}   # name -> transformer layers
 
 _MAKE_MODEL = r'''
 import sys, jax, jax.numpy as jnp
@@ -35,17 +50,40 @@ open(sys.argv[2], "w").write(lowered.as_text())
 open(sys.argv[3], "w").write(lowered.as_text(dialect="hlo"))
 '''
 
+# Run in a fresh process: RSS growth (bytes) of parsing one module and keeping it, ours or XLA's.
+_MEMORY = r'''
+import gc, json, resource, sys
+def rss():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+which, path = sys.argv[1], sys.argv[2]
+text = open(path).read()
+if which == "ours":
+    from hlo_translate.hlo.text import parse_hlo_text as parse
+else:
+    from jaxlib._hlo import hlo_module_from_text as parse
+gc.collect()
+before, peak_before = rss(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+module = parse(text)
+gc.collect()
+after, peak = rss(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+print(json.dumps({"kept": after - before, "peak": max(peak - before, after - before)}))
+'''
+
 
 def model_files(layers: int) -> tuple[Path, Path]:
+    """(StableHLO text, HLO text) of the `layers`-layer model, generated once."""
     CACHE.mkdir(parents=True, exist_ok=True)
     mlir, hlo = CACHE / f"transformer_{layers}.mlir", CACHE / f"transformer_{layers}.hlo"
     if not (mlir.exists() and hlo.exists()):
+        print(f"  (generating the {layers}-layer model with JAX, once)", file=sys.stderr)
         subprocess.run([sys.executable, "-c", _MAKE_MODEL, str(layers), str(mlir), str(hlo)], check=True,
                        env={**os.environ, "JAX_PLATFORMS": "cpu"})
     return mlir, hlo
 
 
-def best_of(fn, repeat: int = 3) -> float:
+def best_of(fn: Callable[[], object], repeat: int) -> float:
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -54,76 +92,128 @@ def best_of(fn, repeat: int = 3) -> float:
     return min(times)
 
 
-def bench_hlo_text(layers: int) -> None:
-    from jaxlib import _hlo
+@dataclass(frozen=True)
+class Row:
+    step: str
+    size: str
+    instructions: int
+    ours: float
+    xla: float
 
-    from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
+    @property
+    def ratio(self) -> float:
+        return self.ours / self.xla
 
-    _, hlo_path = model_files(layers)
-    text = hlo_path.read_text()
-    module = parse_hlo_text(text)
-    n = module.instruction_count()
-    mb = len(text.encode()) / 1e6
-    ours_parse = best_of(lambda: parse_hlo_text(text))
-    xla_parse = best_of(lambda: _hlo.hlo_module_from_text(text))
-    ours_print = best_of(lambda: print_hlo_text(module))
-    xla_module = _hlo.hlo_module_from_text(text)
-    opts = _hlo.HloPrintOptions.short_parsable()
-    opts.print_large_constants = True
-    xla_print = best_of(lambda: xla_module.to_string(opts))
-    print(f"HLO text: {n} instructions, {mb:.1f} MB ({layers}-layer transformer gradient)")
-    for what, ours, xla in (("parse", ours_parse, xla_parse), ("print", ours_print, xla_print)):
-        print(f"  {what}: ours {ours:.3f} s ({mb / ours:.1f} MB/s, {n / ours:,.0f} instr/s) | "
-              f"XLA {xla:.3f} s ({mb / xla:.1f} MB/s) | ratio ours/XLA {ours / xla:.2f}x")
+    def text(self) -> str:
+        per = self.ours / self.instructions * 1e6
+        return (f"  {self.step:<13} {self.size:>5} {self.instructions:>9,}  ours {self.ours:8.3f} s "
+                f"({per:6.2f} us/instr)  XLA {self.xla:8.3f} s  ratio {self.ratio:5.2f}x")
 
 
-def _count_ops(mlir_text: str) -> int:
-    return sum(1 for line in mlir_text.splitlines() if " = " in line and ("stablehlo." in line or "chlo." in line))
-
-
-def bench_converters(layers: int) -> None:
-    """Both converters next to XLA's C++ converters on the same module, as ratios measured in this run."""
+def measure(size: str, repeat: int) -> list[Row]:
+    """Every step on the module of `size`, ours and XLA's."""
     import hlo_translate
+    from hlo_translate.hlo.io import HloFormat
+    from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
     from jaxlib import _hlo
     from jaxlib._jax import mlir as xla_mlir
 
-    mlir_path, hlo_path = model_files(layers)
-    source = mlir_path.read_text()
-    ops = _count_ops(source)
-    ours = best_of(lambda: hlo_translate.stablehlo_to_hlo(source), 2)
-    xla = best_of(lambda: xla_mlir.mlir_module_to_xla_computation(source, use_tuple_args=False,
-                                                                  return_tuple=False), 2)
-    print(f"StableHLO -> HLO ({ops} ops): ours {ours:.3f} s | XLA {xla:.3f} s | ratio ours/XLA {ours / xla:.2f}x")
-    hlo_text = hlo_path.read_text()
-    module = hlo_translate.read_hlo(hlo_text)
-    proto = _hlo.hlo_module_from_text(hlo_text).as_serialized_hlo_module_proto()
-    ours = best_of(lambda: hlo_translate.hlo_to_stablehlo(module, emit="bytecode"), 2)  # XLA returns bytecode too
-    xla = best_of(lambda: xla_mlir.hlo_to_stablehlo(proto), 2)
-    print(f"HLO -> StableHLO ({module.instruction_count()} instructions, from our IR vs XLA from proto): "
-          f"ours {ours:.3f} s | XLA {xla:.3f} s | ratio ours/XLA {ours / xla:.2f}x")
+    mlir_path, hlo_path = model_files(SIZES[size])
+    text, mlir = hlo_path.read_text(), mlir_path.read_text()
+    ours_module = parse_hlo_text(text)
+    xla_module = _hlo.hlo_module_from_text(text)
+    n = ours_module.instruction_count()
+    options = _hlo.HloPrintOptions.short_parsable()
+    options.print_large_constants = True
+    proto = xla_module.as_serialized_hlo_module_proto()
+    rows = []
+
+    def row(step: str, ours: Callable[[], object], xla: Callable[[], object], count: int = n) -> None:
+        rows.append(Row(step, size, count, best_of(ours, repeat), best_of(xla, repeat)))
+
+    row("parse", lambda: parse_hlo_text(text), lambda: _hlo.hlo_module_from_text(text))
+    row("print", lambda: print_hlo_text(ours_module), lambda: xla_module.to_string(options))
+    row("proto-read", lambda: hlo_translate.read_hlo(proto, HloFormat.PROTO),
+        lambda: _hlo.HloModule.from_serialized_hlo_module_proto(proto))
+    row("proto-write", lambda: hlo_translate.write_hlo(ours_module, HloFormat.PROTO),
+        xla_module.as_serialized_hlo_module_proto)
+    row("import", lambda: hlo_translate.hlo_to_stablehlo(ours_module, emit="bytecode"),
+        lambda: xla_mlir.hlo_to_stablehlo(proto))
+    exported = hlo_translate.stablehlo_to_hlo(mlir)
+    xla_exported = xla_mlir.mlir_module_to_xla_computation(mlir, use_tuple_args=False, return_tuple=False)
+    xla_exported_module = _hlo.HloModule.from_serialized_hlo_module_proto(
+        xla_exported.as_serialized_hlo_module_proto())
+    m = exported.instruction_count()
+    row("print-export", lambda: print_hlo_text(exported), lambda: xla_exported_module.to_string(options), m)
+    row("export", lambda: hlo_translate.stablehlo_to_hlo(mlir),
+        lambda: xla_mlir.mlir_module_to_xla_computation(mlir, use_tuple_args=False, return_tuple=False), m)
+    return rows
 
 
-def bench_growth(sizes: list[int]) -> None:
-    """How the exporter's time grows with module size (per-op time should stay flat)."""
-    import hlo_translate
+def memory(size: str) -> tuple[int, dict[str, dict[str, int]]]:
+    """Bytes per instruction kept and at peak by a parsed module, ours and XLA's, each in a fresh process."""
+    from hlo_translate.hlo.text import parse_hlo_text
 
-    print("growth of StableHLO -> HLO (ours):")
-    for layers in sizes:
-        source = model_files(layers)[0].read_text()
-        ops = _count_ops(source)
-        seconds = best_of(lambda: hlo_translate.stablehlo_to_hlo(source), 1)
-        print(f"  {ops:>7} ops: {seconds:.3f} s ({seconds / ops * 1e6:.1f} us/op)")
+    path = model_files(SIZES[size])[1]
+    n = parse_hlo_text(path.read_text()).instruction_count()
+    result = {}
+    for which in ("ours", "xla"):
+        out = subprocess.run([sys.executable, "-c", _MEMORY, which, str(path)], capture_output=True, text=True,
+                             check=True, env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"})
+        result[which] = json.loads(out.stdout.strip().splitlines()[-1])
+    return n, result
+
+
+def dump_directory(directory: Path | None) -> None:
+    """`convert-hlo` and `hlo-to-stablehlo` over a whole XLA dump directory, -j 1 and -j all cores."""
+    try:
+        from bench.batch import dump_directory_timings
+    except ImportError:
+        print("dump directory: bench.batch is not there yet")
+        return
+    if directory is None:  # the dump corpus of the tests (generated once, about 1.5 minutes)
+        from tests.dumps import dumps_dir
+
+        directory = dumps_dir()
+    if not directory.is_dir():
+        print(f"dump directory: {directory} is not a directory")
+        return
+    print(f"dump directory {directory}:")
+    for label, seconds in dump_directory_timings(directory):
+        print(f"  {label:<40} {seconds:8.2f} s")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench")
-    parser.add_argument("--layers", type=int, default=300, help="transformer layers (300 gives >50k instructions)")
-    parser.add_argument("--quick", action="store_true", help="skip the growth series (1k, 10k, 100k ops)")
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="only the 50k module (no growth series, no 1M)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per timing (best of)")
+    parser.add_argument("--dumps", type=Path, help="an XLA dump directory to convert in one call "
+                        "(default: the tests' dump corpus, .cache/dumps)")
     args = parser.parse_args()
-    bench_hlo_text(args.layers)
-    bench_converters(args.layers // 2)
-    if not args.quick:
-        bench_growth([6, 60, 600])
+    sizes = ["50k"] if args.quick else ["10k", "50k", "100k", "1M"]
+    rows: list[Row] = []
+    print("step          size  instrs     ours                          XLA            ours/XLA")
+    for size in sizes:
+        repeat = 1 if size == "1M" else args.repeat
+        for row in measure(size, repeat):
+            rows.append(row)
+            print(row.text(), flush=True)
+    if len(sizes) > 1:
+        print("growth (us per instruction, ours; flat = linear):")
+        for step in dict.fromkeys(r.step for r in rows):
+            series = [r for r in rows if r.step == step and r.size != "50k"]
+            per = [r.ours / r.instructions * 1e6 for r in series]
+            spread = (max(per) / min(per) - 1) * 100
+            print(f"  {step:<13} " + "  ".join(f"{r.size}: {p:.2f}" for r, p in zip(series, per))
+                  + f"   (max/min {spread:+.0f}%)")
+    print("memory of a parsed module (RSS growth of a fresh process):")
+    for size in ("50k",) if args.quick else ("50k", "1M"):
+        n, result = memory(size)
+        ours, xla = result["ours"], result["xla"]
+        print(f"  {size}: ours kept {ours['kept'] / n:7.0f} B/instr, peak {ours['peak'] / n:7.0f} | XLA kept "
+              f"{xla['kept'] / n:7.0f} B/instr, peak {xla['peak'] / n:7.0f} | ratio kept "
+              f"{ours['kept'] / max(xla['kept'], 1):.2f}x, peak {ours['peak'] / max(xla['peak'], 1):.2f}x")
+    dump_directory(args.dumps)
 
 
 if __name__ == "__main__":

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from hlo_translate.errors import InternalError, TranslateError
+from hlo_translate.errors import InternalError, SourceLocation, TranslateError
+
+if TYPE_CHECKING:
+    from hlo_translate.cli.batch import Conversion
 
 EXIT_INTERNAL_ERROR = 1
 EXIT_USER_ERROR = 2
@@ -47,27 +52,86 @@ def read_input(path: str) -> bytes:
         raise TranslateError(f"cannot read input: {err.strerror}") from err
 
 
-def write_output(path: str | None, data: bytes | str) -> None:
-    """Write `data` to `path` atomically (temp file in the same folder, then rename); '-'/None is stdout."""
+def write_output(path: str | None, data: bytes | str, *, make_parents: bool = False) -> None:
+    """Write `data` to `path` atomically (temp file in the same folder, then rename); '-'/None is stdout.
+
+    The folder of `path` must exist unless `make_parents` (batch mode creates the mirrored
+    subfolders inside its output directory); a path that cannot be written is a TranslateError
+    naming it.
+    """
     payload = data.encode() if isinstance(data, str) else data
     if path in (None, "-"):
         sys.stdout.buffer.write(payload)
         sys.stdout.buffer.flush()
         return
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        if make_parents:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as err:
+        raise _cannot_write(path, err) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp's 0600 is for the temp file, not for the output
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as err:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(err, OSError):
+            raise _cannot_write(path, err) from None
         raise
 
 
-def _naming(err: TranslateError, source: str | None) -> TranslateError:
+@functools.cache
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _cannot_write(path: str, err: OSError) -> TranslateError:
+    return TranslateError(f"cannot write the output: {err.strerror or err}", location=SourceLocation(path))
+
+
+def check_output_file(path: str | None, binary: bool) -> None:
+    """Refuse, before any work, an -o that cannot name the output file of a single input.
+
+    A directory, a missing folder (never created for one output file, as a shell redirection would
+    not), or binary output to a terminal without an explicit `-o -`.
+    """
+    if path is None:
+        if binary and sys.stdout.isatty():
+            raise TranslateError("refusing to write binary output to a terminal; give -o FILE, or -o - to "
+                                 "write it to stdout anyway", location=SourceLocation("<stdout>"))
+        return
+    if path == "-":
+        return
+    target = Path(path)
+    if target.is_dir():
+        raise TranslateError("-o names a directory, but one input writes one file (give a file name; "
+                             "a directory of inputs fills a directory)", location=SourceLocation(path))
+    if not target.parent.is_dir():
+        raise TranslateError(f"the folder {target.parent} of -o does not exist (it is not created)",
+                             location=SourceLocation(path))
+
+
+def check_output_dir(path: str | None) -> Path:
+    """The -o of a batch: a directory, created if missing (its own folder must exist)."""
+    if path is None or path == "-":
+        raise click.UsageError("converting several files, or a directory, needs -o DIRECTORY")
+    target = Path(path)
+    if target.exists() and not target.is_dir():
+        raise TranslateError("-o names a file, but several inputs need a directory",
+                             location=SourceLocation(path))
+    if not target.exists() and not target.parent.is_dir():
+        raise TranslateError(f"the folder {target.parent} of -o does not exist (it is not created)",
+                             location=SourceLocation(path))
+    return target
+
+
+def naming(err: TranslateError, source: str | None) -> TranslateError:
     """`err` naming `source` as its file, unless it already names a real one."""
     if source is not None and source != "-" and (err.location is None or err.location.file == "<input>"):
         return err.with_file(source)
@@ -76,7 +140,7 @@ def _naming(err: TranslateError, source: str | None) -> TranslateError:
 
 def fail(err: TranslateError, source: str | None = None) -> None:
     """Print `err` as one line on stderr and exit: status 1 for an internal error, 2 for bad input."""
-    click.echo(str(_naming(err, source)), err=True)
+    click.echo(str(naming(err, source)), err=True)
     sys.exit(EXIT_INTERNAL_ERROR if isinstance(err, InternalError) else EXIT_USER_ERROR)
 
 
@@ -85,12 +149,16 @@ def report_internal_error(err: BaseException, source: str | None = None) -> None
 
     Set HLO_TRANSLATE_TRACEBACK=1 to see the traceback.
     """
+    fail(as_internal_error(err), source)
+
+
+def as_internal_error(err: BaseException) -> InternalError:
+    """An unexpected exception as a one-line InternalError (the traceback with HLO_TRANSLATE_TRACEBACK=1)."""
     if os.environ.get("HLO_TRANSLATE_TRACEBACK"):
         import traceback
 
         traceback.print_exception(err)
-    message = f"{type(err).__name__}: {err}".splitlines()[0] if str(err) else type(err).__name__
-    fail(InternalError(message), source)
+    return InternalError(f"{type(err).__name__}: {err}".splitlines()[0] if str(err) else type(err).__name__)
 
 
 @contextlib.contextmanager
@@ -106,40 +174,60 @@ def user_errors(source: str | None = None) -> Iterator[None]:
         report_internal_error(err, source)
 
 
-def convert_paths(inputs: tuple[str, ...], output: str | None, suffix: str,
-                  convert_one: Callable[[str, str | None], None]) -> None:
-    """Run `convert_one(input, output)` for each input; a directory input converts every file in it.
+BATCH_EPILOG = """\b
+Several inputs, or a directory: -o names the output directory (created if missing; the folder it is
+in must exist). A directory's files that hold no module of the input kind are skipped and counted
+(--strict: an error each). Names and subfolders are mirrored; only the final format extension is
+replaced (x.before_optimizations.txt -> x.before_optimizations.mlir; .hlo.pb counts as one). Two
+inputs that would write one output (a dump's x.txt and x.hlo.pb) stop the batch before anything is
+written: --exclude one kind. One input: -o names the file, whose folder must exist; binary output
+is not written to a terminal unless -o - asks for it.
 
-    With one plain file the output is `output` (stdout when None). With a directory, or several
-    inputs, `output` names a directory and each result is written there as `<stem><suffix>`.
-    Progress goes to a bar on stderr (only on a TTY); errors are reported per file and the exit
-    status is 2 when any file failed.
+\b
+Exit status: 0 all converted; 2 bad input or usage (a file failed); 1 internal error (a bug).
+"""
+
+
+def conversion_options(fn: Callable) -> Callable:
+    """The inputs and output options every converting verb shares, batch mode included."""
+    for option in reversed((
+        click.argument("inputs", nargs=-1, required=True),
+        click.option("-o", "--output", default=None, metavar="PATH",
+                     help="Output file ('-' for stdout); for several inputs or a directory, the output directory."),
+        click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+                     help="Worker processes for several inputs [default: the number of cores]."),
+        click.option("--strict", is_flag=True,
+                     help="In a directory, a file that holds no module of the input kind is an error "
+                          "(default: skipped and counted)."),
+        click.option("--exclude", multiple=True, metavar="GLOB",
+                     help="Leave out the files of a directory whose name or relative path matches GLOB "
+                          "(repeatable)."),
+    )):
+        fn = option(fn)
+    return fn
+
+
+def convert_paths(inputs: tuple[str, ...], output: str | None, conversion: Conversion, *,
+                  jobs: int | None = None, strict: bool = False, exclude: tuple[str, ...] = ()) -> None:
+    """Convert one input to `output` (stdout when None), or many inputs into the `output` directory.
+
+    A directory input converts the files in it that hold the verb's kind of module, mirroring
+    their names and subfolders (see `cli.batch`). Exit status 2 when any file failed, 1 when any
+    failure was an internal error.
     """
-    files: list[Path] = []
-    many = len(inputs) > 1
-    for item in inputs:
-        path = Path(item)
-        if item != "-" and path.is_dir():
-            many = True
-            files.extend(sorted(p for p in path.rglob("*") if p.is_file() and not p.name.startswith(".")))
-        else:
-            files.append(path)
-    if not many:
-        with user_errors(inputs[0]):
-            convert_one(inputs[0], output)
+    if len(inputs) == 1 and (inputs[0] == "-" or not Path(inputs[0]).is_dir()):
+        source = inputs[0]
+        with user_errors(source):
+            check_output_file(output, conversion.binary)
+            write_output(output, conversion.convert(read_input(source)))
         return
-    if output is None:
-        raise click.UsageError("converting several files needs -o DIRECTORY")
-    out_dir = Path(output)
-    failures = 0
-    from tqdm import tqdm  # only for directory-wide work
-
-    for path in tqdm(files, desc="converting", unit="file", disable=not sys.stderr.isatty()):
-        try:
-            convert_one(str(path), str(out_dir / (path.name.split(".")[0] + suffix)))
-        except TranslateError as err:
-            failures += 1
-            click.echo(str(_naming(err, str(path))), err=True)
-    click.echo(f"converted {len(files) - failures} of {len(files)} files into {out_dir}", err=True)
-    if failures:
-        sys.exit(EXIT_USER_ERROR)
+    if "-" in inputs:
+        raise click.UsageError("'-' (stdin) cannot be one of several inputs")
+    from hlo_translate.cli import batch  # multiprocessing and tqdm: for batch mode only
+    with user_errors():
+        out_dir = check_output_dir(output)
+        plan = batch.plan(inputs, out_dir, conversion, exclude)
+        out_dir.mkdir(exist_ok=True)
+    status = batch.run(plan, conversion, jobs or batch.default_jobs(), strict,
+                       lambda target, data: write_output(target, data, make_parents=True))
+    sys.exit(status)

@@ -12,37 +12,12 @@ deterministic programs).
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 import hlo_translate
-from hlo_translate.hlo import attributes as A
-from hlo_translate.hlo.ir import HloComputation, HloModule
+from hlo_translate.hlo.ir import HloModule
 from hlo_translate.hlo.text import parse_hlo_text
-
-PLUMBING = {"tuple", "get-tuple-element", "parameter", "copy", "call"}
-IGNORED_ATTRIBUTES = {"metadata", "control-predecessors"}
-
-def _value(value: object) -> object:
-    if isinstance(value, HloComputation):
-        return "<computation>"
-    if isinstance(value, tuple) and value and isinstance(value[0], HloComputation):
-        return ("<computation>",) * len(value)
-    return value
-
-
-def signature(module: HloModule) -> Counter:
-    counts: Counter = Counter()
-    for instr in module.instructions():
-        if instr.opcode in PLUMBING:
-            continue
-        attrs = tuple(sorted((k, repr(_value(v))) for k, v in instr.attributes.items()
-                             if k not in IGNORED_ATTRIBUTES))
-        literal = instr.literal.to_text() if instr.literal is not None else None
-        counts[(instr.opcode, instr.shape.without_layouts().to_text(), attrs, literal)] += 1
-    return counts
-
+from tests.support.hlo_compare import signature
 
 def _modules():
     from tests.corpus import hlo_modules

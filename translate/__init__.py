@@ -7,34 +7,54 @@ The public API is a handful of functions; each imports what it needs when called
     >>> hlo = hlo_translate.read_hlo("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }")
     >>> hlo.entry.root.opcode
     'parameter'
+
+Inputs: a `str` is always text (MLIR or HLO), `bytes` any binary or text form (detected from the
+content), a `pathlib.Path` a file; StableHLO may also be a `jaxlib.mlir.ir.Module` (used in its own
+context and never changed) or a JAX `Lowered`/`Exported`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import os
+from typing import TYPE_CHECKING, Any
 
-from hlo_translate.errors import SourceLocation, TranslateError, public_api
+from hlo_translate.errors import InternalError, SourceLocation, TranslateError, public_api
 from hlo_translate.hlo.io import HloFormat, detect_hlo_format, read_hlo, write_hlo
 
 if TYPE_CHECKING:
+    from jaxlib.mlir import ir
+
     from hlo_translate.hlo.ir import HloModule
 
-__all__ = ["TranslateError", "SourceLocation", "HloFormat", "detect_hlo_format", "read_hlo", "write_hlo",
-           "stablehlo_to_hlo", "hlo_to_stablehlo", "import_shardings", "export_shardings", "execute"]
+__all__ = ["TranslateError", "InternalError", "SourceLocation", "HloFormat", "detect_hlo_format", "read_hlo",
+           "write_hlo", "stablehlo_to_hlo", "hlo_to_stablehlo", "import_shardings", "export_shardings", "execute",
+           "EMIT_KINDS"]
+
+#: What `hlo_to_stablehlo` can return: MLIR text (str), MLIR bytecode (bytes), an `ir.Module`, or a
+#: StableHLO portable artifact (VHLO bytecode, bytes) for a chosen StableHLO version.
+EMIT_KINDS = ("text", "bytecode", "module", "portable")
 
 
 @public_api
-def stablehlo_to_hlo(source: str | bytes, *, use_tuple_args: bool = False,
-                     return_tuple: bool = False) -> HloModule:
-    """Translate a StableHLO module (MLIR text or bytecode) to our HLO IR.
+def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple: bool = False) -> HloModule:
+    """Translate a StableHLO module to our HLO IR (`hlo_translate.hlo.ir.HloModule`).
 
-    Write the result with `write_hlo(module, HloFormat.TEXT | PROTO | PROTO_TEXT)`.
+    `source` is MLIR text (str), bytecode or a portable artifact (bytes), a `pathlib.Path`, an
+    `ir.Module` (cloned in its own context: the caller's module is never changed), or a JAX
+    `Lowered`/`Exported`. Shardy shardings are turned into GSPMD ones and CHLO ops are decomposed on
+    the way, on our copy. Write the result with `write_hlo(module, HloFormat.TEXT | PROTO | PROTO_TEXT)`.
+
+        >>> hlo = stablehlo_to_hlo("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {"
+        ...                        " %0 = stablehlo.negate %a : tensor<2xf32> return %0 : tensor<2xf32> }")
+        >>> hlo.entry.root.opcode
+        'negate'
     """
+    _check_flag("use_tuple_args", use_tuple_args)
+    _check_flag("return_tuple", return_tuple)
     from hlo_translate.export import export_module
-    from hlo_translate.mlir.context import make_context, parse_module
+    from hlo_translate.mlir.inputs import open_stablehlo
 
-    with make_context():
-        module = parse_module(source)
+    with open_stablehlo(source) as module:
         _prepare_for_export(module)
         return export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
 
@@ -45,52 +65,117 @@ def _prepare_for_export(module) -> None:
         from hlo_translate.shardy import export_module as export_sdy
 
         export_sdy(module)
-    try:
-        from hlo_translate.chlo import decompose_chlo
-    except ImportError:  # the pass is not there yet: the exporter names the CHLO op it cannot map
-        return
+    from hlo_translate.chlo import decompose_chlo
+
     decompose_chlo(module)
 
 
 @public_api
-def hlo_to_stablehlo(source: str | bytes | HloModule, *, emit: str = "text",
-                     locations: bool = True) -> str | bytes:
-    """Translate an HLO module (text, binary proto, proto text, or our IR) to StableHLO.
+def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str = "text", locations: bool = True,
+                     context: ir.Context | None = None, target_version: str | None = None) -> Any:
+    """Translate an HLO module (text, binary or text proto, a `pathlib.Path`, or our IR) to StableHLO.
 
-    `emit` is "text" (MLIR assembly, returned as str) or "bytecode" (bytes). The text carries the
-    locations (instruction names and metadata, so that a round trip keeps them) unless `locations`
-    is False; bytecode always does.
+    `emit` chooses the result:
+    - "text": MLIR assembly (str), with locations (instruction names and metadata, so that a round
+      trip keeps them) unless `locations` is False;
+    - "bytecode": MLIR bytecode (bytes), always with locations;
+    - "module": an `ir.Module` built in `context` (a fresh context when None), for a pipeline that
+      goes on in MLIR without a text round trip;
+    - "portable": a StableHLO portable artifact (VHLO bytecode, bytes) for `target_version`
+      ("1.9.0"; default: the newest jaxlib writes), readable by any consumer within the compatibility window.
+
+        >>> print(hlo_to_stablehlo("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }", locations=False))
+        ... # doctest: +ELLIPSIS
+        module @m ... {
+          func.func @main(%arg0: tensor<f32>) -> tensor<f32> {
+        ...
     """
+    if emit not in EMIT_KINDS:
+        raise ValueError(f"emit must be one of {', '.join(EMIT_KINDS)}; got {emit!r}")
+    _check_flag("locations", locations)
+    if target_version is not None and emit != "portable":
+        raise ValueError("target_version applies to emit='portable' only")
+    if context is not None and emit != "module":
+        raise ValueError("context applies to emit='module' only")
     from hlo_translate.hlo.ir import HloModule as _HloModule
     from hlo_translate.import_ import import_module
     from hlo_translate.mlir.context import make_context, module_to_bytecode, module_to_text
 
+    version = _portable_version(target_version) if emit == "portable" else None
     hlo = source if isinstance(source, _HloModule) else read_hlo(source)
-    with make_context() as context:
-        module = import_module(hlo, context)
+    ctx = context if context is not None else make_context()
+    if emit == "module":
+        with ctx:
+            return import_module(hlo, ctx)
+    with ctx:
+        module = import_module(hlo, ctx)
         if emit == "bytecode":
             return module_to_bytecode(module)
+        if emit == "portable":
+            from jaxlib.mlir._mlir_libs import _stablehlo
+
+            return _stablehlo.serialize_portable_artifact(module, version)
         return module_to_text(module, debug_info=locations)
 
 
+def _portable_version(target: str | None) -> str:
+    """`target` checked against the window jaxlib can write (its C++ must never see a bad version)."""
+    from jaxlib.mlir._mlir_libs import _stablehlo
+
+    newest, oldest = _stablehlo.get_current_version(), _stablehlo.get_minimum_version()
+    if target is None:
+        return newest
+    if not isinstance(target, str):
+        raise TypeError(f"target_version must be a str like '1.9.0', not {type(target).__name__}")
+
+    def parse(text: str) -> tuple[int, ...] | None:
+        parts = text.split(".")
+        if len(parts) != 3 or not all(p.isdigit() and len(p) <= 6 for p in parts):
+            return None
+        return tuple(int(p) for p in parts)
+
+    wanted = parse(target)
+    if wanted is None:
+        raise ValueError(f"target_version must look like '1.9.0'; got {target!r}")
+    if not parse(oldest) <= wanted <= parse(newest):
+        raise ValueError(f"target_version {target} is outside the versions jaxlib can write ({oldest} to {newest})")
+    return target
+
+
+def _check_flag(name: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+
+
 @public_api
-def import_shardings(source: str | bytes) -> str:
-    """GSPMD `mhlo.sharding` attributes of a StableHLO module -> Shardy `sdy.mesh` + `sdy.sharding`."""
+def import_shardings(source: Any) -> str:
+    """GSPMD `mhlo.sharding` attributes of a StableHLO module -> Shardy `sdy.mesh` + `sdy.sharding`.
+
+    `source` is any StableHLO input `stablehlo_to_hlo` takes; returns MLIR text.
+    """
     from hlo_translate.shardy import import_shardings as _impl
 
     return _impl(source)
 
 
 @public_api
-def export_shardings(source: str | bytes) -> str:
-    """Shardy shardings of a StableHLO module -> GSPMD `mhlo.sharding` strings."""
+def export_shardings(source: Any) -> str:
+    """Shardy shardings of a StableHLO module -> GSPMD `mhlo.sharding` strings.
+
+    `source` is any StableHLO input `stablehlo_to_hlo` takes; returns MLIR text.
+    """
     from hlo_translate.shardy import export_shardings as _impl
 
     return _impl(source)
 
 
 def execute(module: str | bytes, inputs=None, **options):
-    """Compile `module` (HLO or StableHLO) with XLA and run it; see `translate.execute.execute`."""
+    """Compile `module` (HLO or StableHLO) with XLA and run it; see `hlo_translate.execution.execute`.
+
+        >>> execute("HloModule m\\nENTRY e { p = f32[2] parameter(0)\\n ROOT n = f32[2] negate(p) }",
+        ...         [np.array([1, 2], np.float32)])            # doctest: +SKIP
+        [array([-1., -2.], dtype=float32)]
+    """
     from hlo_translate.execution import execute as _impl
 
     return _impl(module, inputs, **options)

@@ -72,9 +72,12 @@ class InternalError(TranslateError):
 def public_api(fn: Callable[P, R]) -> Callable[P, R]:
     """Keep the promise of a public function: only TranslateError leaves it, always with a location.
 
-    A TranslateError without one gets the input's (`<input>`); any other exception is a bug of ours
-    and becomes an InternalError (the original as its `__cause__`, for the traceback).
+    A TranslateError without one gets the input's (`<input>`). A TypeError or ValueError raised by
+    the function's own module is the caller's misuse of the API (a wrong argument) and passes as it
+    is. Any other exception is a bug of ours and becomes an InternalError (the original as its
+    `__cause__`, for the traceback).
     """
+    own_file = fn.__code__.co_filename
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -84,8 +87,24 @@ def public_api(fn: Callable[P, R]) -> Callable[P, R]:
             if err.location is None:
                 err.location = SourceLocation()
             raise
+        except (TypeError, ValueError) as err:
+            if _raised_in(err, own_file):
+                raise
+            raise _internal(err) from err
         except Exception as err:  # noqa: BLE001 - anything else is our bug, reported as one
-            message = f"{type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}".rstrip(": ")
-            raise InternalError(message[:500], location=SourceLocation()) from err
+            raise _internal(err) from err
 
     return wrapper
+
+
+def _raised_in(err: BaseException, filename: str) -> bool:
+    """Whether the innermost frame of `err`'s traceback is in `filename`."""
+    tb = err.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and tb.tb_frame.f_code.co_filename == filename
+
+
+def _internal(err: Exception) -> InternalError:
+    message = f"{type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}".rstrip(": ")
+    return InternalError(message[:500], location=SourceLocation())

@@ -27,6 +27,10 @@ DONE_FRONTEND_ATTRIBUTES = "xla.done_frontend_attributes"
 # On a `stablehlo.recv` whose HLO recv-done is read by get-tuple-elements without frontend attributes
 # (XLA's converter gives them the recv's; XLA's passes write them plain).
 PLAIN_GET_TUPLE_ELEMENTS = "xla.plain_get_tuple_elements"
+# On the last op of the reshape/transpose/bitcast_convert steps an HLO bitcast became: write one
+# `bitcast` of the value the steps start from; the steps before it carry BITCAST_STEP.
+BITCAST = "xla.bitcast"
+BITCAST_STEP = "xla.bitcast_step"
 
 # Custom-call targets standing for HLO opcodes StableHLO has no op for.
 RNG_STATE_TARGET = "xla.rng_get_and_update_state"

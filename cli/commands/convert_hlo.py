@@ -4,24 +4,27 @@ from __future__ import annotations
 
 import click
 
-from hlo_translate.cli.common import convert_paths, read_input, write_output
+from hlo_translate.cli.batch import Conversion
+from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths
+from hlo_translate.cli.sniff import InputKind
 
 _SUFFIX = {"text": ".hlo", "proto": ".pb", "proto-text": ".pbtxt"}
 
 
-@click.command("convert-hlo")
-@click.argument("inputs", nargs=-1, required=True)
-@click.option("-o", "--output", default=None, help="Output file ('-' for stdout), or a directory for many inputs.")
+@click.command("convert-hlo", epilog=BATCH_EPILOG)
+@conversion_options
 @click.option("--emit", type=click.Choice(["text", "proto", "proto-text"]), default="text", show_default=True)
-def command(inputs: tuple[str, ...], output: str | None, emit: str) -> None:
+def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool,
+            exclude: tuple[str, ...], emit: str) -> None:
     """Convert HLO modules between text, binary proto and proto text (input form detected from content).
 
-    A directory argument converts every file in it into the -o directory.
+    A directory argument converts every HLO file in it into the -o directory.
     """
-    from hlo_translate import HloFormat, read_hlo, write_hlo
 
-    def convert_one(path: str, out: str | None) -> None:
-        module = read_hlo(read_input(path))
-        write_output(out, write_hlo(module, HloFormat(emit)))
+    def convert(data: bytes) -> bytes:
+        from hlo_translate import HloFormat, read_hlo, write_hlo
 
-    convert_paths(inputs, output, _SUFFIX[emit], convert_one)
+        return write_hlo(read_hlo(data), HloFormat(emit))
+
+    convert_paths(inputs, output, Conversion(InputKind.HLO, convert, _SUFFIX[emit], binary=emit == "proto"),
+                  jobs=jobs, strict=strict, exclude=exclude)

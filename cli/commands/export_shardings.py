@@ -4,21 +4,25 @@ from __future__ import annotations
 
 import click
 
-from hlo_translate.cli.common import convert_paths, read_input, write_output
+from hlo_translate.cli.batch import Conversion
+from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths
+from hlo_translate.cli.sniff import InputKind
 
 
-@click.command("export-shardings")
-@click.argument("inputs", nargs=-1, required=True)
-@click.option("-o", "--output", default=None, help="Output file ('-' for stdout), or a directory for many inputs.")
-def command(inputs: tuple[str, ...], output: str | None) -> None:
+@click.command("export-shardings", epilog=BATCH_EPILOG)
+@conversion_options
+def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool,
+            exclude: tuple[str, ...]) -> None:
     """Rewrite the Shardy shardings of StableHLO modules (MLIR text or bytecode) as GSPMD strings.
 
     sdy.manual_computation becomes the mhlo form of shard_map (custom calls around a call of
     @shmap_body); sdy.mesh ops are dropped.
     """
-    from hlo_translate import export_shardings
 
-    def convert_one(path: str, out: str | None) -> None:
-        write_output(out, export_shardings(read_input(path)))
+    def convert(data: bytes) -> str:
+        from hlo_translate import export_shardings
 
-    convert_paths(inputs, output, ".mlir", convert_one)
+        return export_shardings(data)
+
+    convert_paths(inputs, output, Conversion(InputKind.STABLEHLO, convert, ".mlir"),
+                  jobs=jobs, strict=strict, exclude=exclude)

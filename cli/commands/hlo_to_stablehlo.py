@@ -4,18 +4,38 @@ from __future__ import annotations
 
 import click
 
-from hlo_translate.cli.common import convert_paths, read_input, write_output
+from hlo_translate.cli.batch import Conversion
+from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths
+from hlo_translate.cli.sniff import InputKind
 
 
-@click.command("hlo-to-stablehlo")
-@click.argument("inputs", nargs=-1, required=True)
-@click.option("-o", "--output", default=None, help="Output file ('-' for stdout), or a directory for many inputs.")
-@click.option("--emit", type=click.Choice(["text", "bytecode"]), default="text", show_default=True)
-def command(inputs: tuple[str, ...], output: str | None, emit: str) -> None:
-    """Translate HLO modules to StableHLO (MLIR text or bytecode)."""
-    from hlo_translate import hlo_to_stablehlo
+@click.command("hlo-to-stablehlo", epilog=BATCH_EPILOG)
+@conversion_options
+@click.option("--emit", type=click.Choice(["text", "bytecode", "portable"]), default="text", show_default=True,
+              help="MLIR text, MLIR bytecode, or a StableHLO portable artifact (VHLO bytecode, as jax.export writes).")
+@click.option("--target-version", metavar="X.Y.Z",
+              help="StableHLO version of a portable artifact (default: the newest jaxlib writes).")
+def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool,
+            exclude: tuple[str, ...], emit: str, target_version: str | None) -> None:
+    """Translate HLO modules to StableHLO (MLIR text, bytecode or a portable artifact).
 
-    def convert_one(path: str, out: str | None) -> None:
-        write_output(out, hlo_to_stablehlo(read_input(path), emit=emit))
+    A directory argument converts every HLO file in it into the -o directory.
+    """
+    if target_version is not None:
+        if emit != "portable":
+            raise click.UsageError("--target-version goes with --emit portable")
+        from hlo_translate import _portable_version
 
-    convert_paths(inputs, output, ".mlirbc" if emit == "bytecode" else ".mlir", convert_one)
+        try:
+            _portable_version(target_version)
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint="--target-version") from None
+
+    def convert(data: bytes) -> bytes | str:
+        from hlo_translate import hlo_to_stablehlo
+
+        return hlo_to_stablehlo(data, emit=emit, target_version=target_version)
+
+    suffix = {"text": ".mlir", "bytecode": ".mlirbc", "portable": ".mlirbc"}[emit]
+    convert_paths(inputs, output, Conversion(InputKind.HLO, convert, suffix, binary=emit != "text"),
+                  jobs=jobs, strict=strict, exclude=exclude)

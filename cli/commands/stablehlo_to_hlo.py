@@ -4,24 +4,30 @@ from __future__ import annotations
 
 import click
 
-from hlo_translate.cli.common import convert_paths, read_input, write_output
+from hlo_translate.cli.batch import Conversion
+from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths
+from hlo_translate.cli.sniff import InputKind
 
 _SUFFIX = {"text": ".hlo", "proto": ".pb", "proto-text": ".pbtxt"}
 
 
-@click.command("stablehlo-to-hlo")
-@click.argument("inputs", nargs=-1, required=True)
-@click.option("-o", "--output", default=None, help="Output file ('-' for stdout), or a directory for many inputs.")
+@click.command("stablehlo-to-hlo", epilog=BATCH_EPILOG)
+@conversion_options
 @click.option("--emit", type=click.Choice(["text", "proto", "proto-text"]), default="text", show_default=True)
 @click.option("--use-tuple-args", is_flag=True, help="Pass the entry parameters as one tuple.")
 @click.option("--return-tuple", is_flag=True, help="Always return a tuple from the entry computation.")
-def command(inputs: tuple[str, ...], output: str | None, emit: str, use_tuple_args: bool,
-            return_tuple: bool) -> None:
-    """Translate StableHLO modules to HLO text or HloModuleProto."""
-    from hlo_translate import HloFormat, stablehlo_to_hlo, write_hlo
+def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool,
+            exclude: tuple[str, ...], emit: str, use_tuple_args: bool, return_tuple: bool) -> None:
+    """Translate StableHLO modules to HLO text or HloModuleProto.
 
-    def convert_one(path: str, out: str | None) -> None:
-        module = stablehlo_to_hlo(read_input(path), use_tuple_args=use_tuple_args, return_tuple=return_tuple)
-        write_output(out, write_hlo(module, HloFormat(emit)))
+    A directory argument converts every StableHLO file in it into the -o directory.
+    """
 
-    convert_paths(inputs, output, _SUFFIX[emit], convert_one)
+    def convert(data: bytes) -> bytes:
+        from hlo_translate import HloFormat, stablehlo_to_hlo, write_hlo
+
+        module = stablehlo_to_hlo(data, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
+        return write_hlo(module, HloFormat(emit))
+
+    convert_paths(inputs, output, Conversion(InputKind.STABLEHLO, convert, _SUFFIX[emit], binary=emit == "proto"),
+                  jobs=jobs, strict=strict, exclude=exclude)

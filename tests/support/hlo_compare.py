@@ -8,8 +8,11 @@ load: instruction and computation ids (replaced by positions), the module id, an
 
 from __future__ import annotations
 
+from collections import Counter
+
 from google.protobuf import text_format
 
+from hlo_translate.hlo.ir import HloComputation, HloModule
 from hlo_translate.proto import hlo_pb2
 
 
@@ -85,3 +88,48 @@ def diff(a: hlo_pb2.HloModuleProto, b: hlo_pb2.HloModuleProto, limit: int = 40) 
 def assert_same_module(expected_bytes: bytes, actual_bytes: bytes) -> None:
     a, b = normalized(expected_bytes), normalized(actual_bytes)
     assert a == b, diff(a, b)
+
+
+PLUMBING = {"tuple", "get-tuple-element", "parameter", "copy", "call"}
+IGNORED_ATTRIBUTES = {"metadata", "control-predecessors"}
+
+
+def _value(value: object) -> object:
+    if isinstance(value, HloComputation):
+        return "<computation>"
+    if isinstance(value, tuple) and value and isinstance(value[0], HloComputation):
+        return ("<computation>",) * len(value)
+    return value
+
+
+def signature(module: HloModule) -> Counter:
+    """The module as a multiset of instructions (opcode, shape without layout, attributes, literal),
+    after docs/import.md's round-trip normalizations: names, metadata and plumbing ignored, and each
+    computation counted once per call from the entry (a reducer shared by two reduces counts twice;
+    a computation nothing calls, as per-pass dumps hold before DCE, not at all)."""
+    memo: dict[int, Counter] = {}
+
+    def counts_of(comp: HloComputation) -> Counter:
+        if id(comp) not in memo:
+            counts: Counter = Counter()
+            for instr in comp.instructions:
+                for called in _called_computations(instr):
+                    counts += counts_of(called)
+                if instr.opcode in PLUMBING:
+                    continue
+                attrs = tuple(sorted((k, repr(_value(v))) for k, v in instr.attributes.items()
+                                     if k not in IGNORED_ATTRIBUTES))
+                literal = instr.literal.to_text() if instr.literal is not None else None
+                counts[(instr.opcode, instr.shape.without_layouts().to_text(), attrs, literal)] += 1
+            memo[id(comp)] = counts
+        return memo[id(comp)]
+
+    return counts_of(module.entry)
+
+
+def _called_computations(instr) -> list[HloComputation]:
+    called = []
+    for value in instr.attributes.values():
+        values = value if isinstance(value, tuple) else (value,)
+        called += [v for v in values if isinstance(v, HloComputation)]
+    return called

@@ -23,7 +23,7 @@ class ModuleFormat(enum.Enum):
     """The four ways a module can reach `execute`."""
 
     HLO_TEXT = "HLO text"
-    HLO_PROTO = "HloModuleProto"
+    HLO_PROTO = "HloModuleProto"   # or an HloProto / HloSnapshot / HloUnoptimizedSnapshot holding one
     MLIR_TEXT = "MLIR text"
     MLIR_BYTECODE = "MLIR bytecode"
 
@@ -124,7 +124,7 @@ def _load_hlo(module: str | bytes, fmt: ModuleFormat) -> LoadedModule:
             num_replicas = _header_int(header, "replica_count")
             hlo_module = _hlo.hlo_module_from_text(text)
         else:
-            hlo_module = _hlo.HloModule.from_serialized_hlo_module_proto(module)
+            hlo_module = _hlo.HloModule.from_serialized_hlo_module_proto(_module_proto_bytes(module))
         # XlaComputation wants the program shape that a round trip through HloModule fills in.
         computation = _hlo.XlaComputation(hlo_module.as_serialized_hlo_module_proto())
         mlir_text = _jax.mlir.xla_computation_to_mlir_module(computation)
@@ -133,6 +133,16 @@ def _load_hlo(module: str | bytes, fmt: ModuleFormat) -> LoadedModule:
     loaded = _load_mlir(mlir_text, fmt)
     # The proto behind the import carries no module config; the HLO header is the only source.
     return replace(loaded, num_partitions=num_partitions, num_replicas=num_replicas)
+
+
+def _module_proto_bytes(data: str | bytes) -> bytes:
+    """The HloModuleProto inside binary `data`, which may be an HloProto (XLA's `*.hlo.pb` dumps),
+    HloSnapshot or HloUnoptimizedSnapshot around it."""
+    from hlo_translate.hlo.proto_wrappers import HloProtoKind, unwrap_module_proto
+
+    raw = data.encode() if isinstance(data, str) else data
+    module, kind = unwrap_module_proto(raw)
+    return raw if kind is HloProtoKind.MODULE else module.SerializeToString()
 
 
 def _header_int(header: str, key: str) -> int | None:

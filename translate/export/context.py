@@ -23,6 +23,7 @@ from hlo_translate.hlo.attributes import FrontendAttributes
 from hlo_translate.hlo.op_metadata import OpMetadata
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape, with_default_layouts
+from hlo_translate.markers import BITCAST
 from hlo_translate.typemap import shape_from_mlir
 
 _BAD_NAME_CHARS = re.compile(r"[^A-Za-z0-9_.\-]")
@@ -216,7 +217,7 @@ class Builder:
         raise TranslateError("block without a terminator")
 
     def emit_op(self, op: ir.Operation) -> None:
-        handler = HANDLERS.get(op.name)
+        handler = HANDLERS.get(BITCAST if BITCAST in op.attributes else op.name)
         if handler is None:
             raise TranslateError("unsupported op", op=op.name, location=op_location(op))
         outer = self._stamp

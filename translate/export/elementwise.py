@@ -9,8 +9,9 @@ from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import HANDLERS, handles
 from hlo_translate.hlo.attributes import Enum
+from hlo_translate.hlo.comparison import default_comparison_type
 from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import PrimitiveType
+from hlo_translate.markers import BITCAST, BITCAST_STEP
 from hlo_translate.optable import ONE_TO_ONE, OneToOne
 
 
@@ -27,9 +28,17 @@ def _one_to_one(entry: OneToOne):
 
 @handles("stablehlo.reshape")
 def _reshape(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    """A reshape the importer made of an HLO bitcast (marked `xla.bitcast`) goes back to a bitcast."""
-    opcode = "bitcast" if A.has(op, "xla.bitcast") else "reshape"
-    return b.split(op, b.add(opcode, b.result_shape(op), b.operands(op), {}))
+    return b.split(op, b.add("reshape", b.result_shape(op), b.operands(op), {}))
+
+
+@handles(BITCAST)
+def _bitcast(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """The last step of an HLO bitcast the importer decomposed (docs/import.md): one `bitcast` of the
+    value its steps start from (the steps, now unused, are dropped as dead code)."""
+    source = op.operands[0]
+    while BITCAST_STEP in getattr(source.owner, "attributes", {}):
+        source = source.owner.operands[0]
+    return [b.add("bitcast", b.result_shape(op), [b.value(source)], {})]
 
 
 def register_table() -> None:
@@ -37,15 +46,6 @@ def register_table() -> None:
     for entry in ONE_TO_ONE:
         if entry.stablehlo not in HANDLERS:
             HANDLERS[entry.stablehlo] = _one_to_one(entry)
-
-
-def default_comparison_type(element_type: PrimitiveType) -> str:
-    """The comparison type XLA assumes when `type=` is not printed."""
-    if element_type.is_float or element_type.is_complex:
-        return "FLOAT"
-    if element_type.is_signed_int:
-        return "SIGNED"
-    return "UNSIGNED"
 
 
 @handles("stablehlo.compare")

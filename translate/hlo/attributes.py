@@ -184,6 +184,16 @@ class FrontendAttributes:
 
 
 @dataclass(frozen=True, slots=True)
+class ResultAccuracy:
+    """`result_accuracy={mode=highest}` or `result_accuracy={tolerance={atol=1e-05,rtol=0.001,ulps=2}}`."""
+
+    mode: str | None = None   # "default" or "highest"; None when a tolerance is given
+    atol: float = 0.0
+    rtol: float = 0.0
+    ulps: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class ComputationRef:
     """A reference to a computation by name (resolved by the module)."""
 
@@ -578,6 +588,39 @@ def print_output_operand_aliasing(aliases: tuple[OutputOperandAlias, ...]) -> st
     return "{" + ", ".join(parts) + "}"
 
 
+_ACCURACY_MODES = ("default", "highest")
+
+
+def parse_result_accuracy(text: str) -> ResultAccuracy:
+    inner = _strip_braces(text)
+    key, eq, value = inner.partition("=")
+    key, value = key.strip(), value.strip()
+    if key == "mode" and value.lower() in _ACCURACY_MODES:
+        return ResultAccuracy(mode=value.lower())
+    if key != "tolerance" or not eq:
+        raise TranslateError(f"expected {{mode=...}} or {{tolerance={{...}}}}, got '{text[:40]}'")
+    fields: dict[str, str] = {}
+    for item in split_top_level(_strip_braces(value)):
+        name, eq, number = item.partition("=")
+        if name.strip() not in ("atol", "rtol", "ulps") or not eq:
+            raise TranslateError(f"unknown tolerance field '{item[:40]}'")
+        fields[name.strip()] = number
+    return ResultAccuracy(None, parse_float(fields.get("atol", "0")), parse_float(fields.get("rtol", "0")),
+                          parse_int(fields.get("ulps", "0")))
+
+
+def print_result_accuracy(value: ResultAccuracy) -> str:
+    if value.mode is not None:
+        return f"{{mode={value.mode}}}"
+    return f"{{tolerance={{atol={_print_g(value.atol)},rtol={_print_g(value.rtol)},ulps={value.ulps}}}}}"
+
+
+def _print_g(value: float) -> str:
+    """A double as XLA's printer writes it (`%g`-like, round-trip exact)."""
+    text = repr(float(value))
+    return text[:-2] if text.endswith(".0") else text
+
+
 def parse_computation_ref(text: str) -> ComputationRef:
     return ComputationRef(text.strip().lstrip("%"))
 
@@ -663,13 +706,15 @@ CODECS: dict[str, AttrCodec] = {
         "dynamic_slice_sizes", "fft_length", "split_dimension_sizes")},
     **{name: INT for name in (
         "index", "iota_dimension", "index_vector_dim", "feature_group_count", "batch_group_count",
+        "num_carries", "inferred_dimension",
         "channel_id", "exponent_bits", "mantissa_bits", "feature_index", "k", "delta",
         "cross_program_prefetch_index", "split_dimension", "all_reduce_id", "scheduling_group_id")},
     **{name: FLOAT for name in ("epsilon",)},
     **{name: BOOL for name in (
         "is_stable", "indices_are_sorted", "unique_indices", "is_host_transfer", "constrain_layout",
         "use_global_device_ids", "custom_call_has_side_effect", "largest", "left_side", "lower",
-        "unit_diagonal", "is_cross_program_prefetch", "is_composite")},
+        "unit_diagonal", "is_cross_program_prefetch", "is_composite", "is_reverse", "is_associative",
+        "has_dynamic_root")},
     **{name: STRING for name in (
         "custom_call_target", "infeed_config", "outfeed_config", "async_execution_thread", "execution_thread",
         "op_name")},
@@ -698,6 +743,7 @@ CODECS: dict[str, AttrCodec] = {
     "operand_precision": AttrCodec(parse_enum_list, print_enum_list),
     "parameter_replication": AttrCodec(parse_bool_list, print_bool_list),
     "sharding": AttrCodec(_sharding_parse, _sharding_print),
+    "result_accuracy": AttrCodec(parse_result_accuracy, print_result_accuracy),
     "domain": RAW,
 }
 

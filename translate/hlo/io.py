@@ -7,12 +7,16 @@ The form is told by the content, never by the file name alone.
 from __future__ import annotations
 
 import enum
+import os
+from pathlib import Path
 
-from hlo_translate.errors import TranslateError, public_api
+from hlo_translate.errors import SourceLocation, TranslateError, public_api
 from hlo_translate.hlo.ir import HloModule
 
 
 class HloFormat(enum.Enum):
+    """The forms of an HLO module: HLO text, binary HloModuleProto, HloModuleProto in protobuf text format."""
+
     TEXT = "text"
     PROTO = "proto"
     PROTO_TEXT = "proto-text"
@@ -37,9 +41,20 @@ def detect_hlo_format(data: bytes) -> HloFormat:
 
 
 @public_api
-def read_hlo(data: bytes | str, fmt: HloFormat | None = None) -> HloModule:
-    """Parse an HLO module from text, binary proto or proto text (detected when `fmt` is None)."""
-    raw = data.encode() if isinstance(data, str) else data
+def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None) -> HloModule:
+    """Parse an HLO module from text, binary proto or proto text (detected when `fmt` is None).
+
+    A `str` is HLO text (never a file name); `bytes` any form; a `pathlib.Path` names a file.
+    """
+    if isinstance(data, os.PathLike):
+        try:
+            data = Path(data).read_bytes()
+        except OSError as err:
+            raise TranslateError(f"cannot read HLO input: {err.strerror}",
+                                 location=SourceLocation(str(data))) from None
+    if not isinstance(data, str | bytes | bytearray | memoryview):
+        raise TypeError(f"cannot read HLO from {type(data).__name__}: expected str, bytes or a pathlib.Path")
+    raw = data.encode() if isinstance(data, str) else bytes(data)
     fmt = fmt or detect_hlo_format(raw)
     if fmt is HloFormat.TEXT:
         from hlo_translate.hlo.text import parse_hlo_text
@@ -58,7 +73,17 @@ def read_hlo(data: bytes | str, fmt: HloFormat | None = None) -> HloModule:
 
 @public_api
 def write_hlo(module: HloModule, fmt: HloFormat = HloFormat.TEXT) -> bytes:
-    """Write `module` as HLO text, binary HloModuleProto or proto text."""
+    """`module` in form `fmt`, always as bytes.
+
+    TEXT: HLO text as XLA prints it, UTF-8 (`.decode()` for a str); PROTO: a serialized
+    HloModuleProto (never an HloProto wrapper); PROTO_TEXT: that HloModuleProto in protobuf text
+    format, UTF-8.
+
+        >>> write_hlo(read_hlo("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }")).decode().split(",")[0]
+        'HloModule m'
+    """
+    if not isinstance(fmt, HloFormat):
+        raise TypeError(f"fmt must be an HloFormat, not {type(fmt).__name__}")
     if fmt is HloFormat.TEXT:
         from hlo_translate.hlo.text import print_hlo_text
 

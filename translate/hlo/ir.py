@@ -85,6 +85,20 @@ class HloComputation:
         params = [i for i in self.instructions if i.opcode == "parameter"]
         return sorted(params, key=lambda i: i.parameter_number)
 
+    def parameter_problem(self) -> tuple[HloInstruction | None, str] | None:
+        """Why the parameters are not numbered 0..n-1, each once (XLA aborts on a gap), or None."""
+        seen: set[int] = set()
+        for instr in self.instructions:
+            if instr.opcode != "parameter":
+                continue
+            if instr.parameter_number in seen:
+                return instr, f"duplicate parameter number {instr.parameter_number}"
+            seen.add(instr.parameter_number)
+        missing = sorted(set(range(len(seen))) - seen)
+        if missing:
+            return None, f"computation {self.name} has {len(seen)} parameters but no parameter({missing[0]})"
+        return None
+
     def program_shape(self) -> tuple[list[Shape], Shape]:
         assert self.root is not None
         return [p.shape for p in self.parameters], self.root.shape
@@ -129,6 +143,9 @@ class HloModule:
     # The stack frame table (FileNames / FunctionNames / FileLocations / StackFrames sections), kept as text.
     stack_frames: str | None = None
     unique_id: int | None = None
+    # HloModuleProto fields that HLO text has no form for (device assignment, SPMD shardings, profile info,
+    # cross-program prefetches, ...): the serialized fields as read, written back unchanged.
+    proto_only: bytes = b""
 
     def entry_layout(self) -> ComputationLayout | None:
         """The entry computation layout: the declared one, else the entry's own parameter and root shapes."""

@@ -1,15 +1,15 @@
-"""The HLO opcodes (XLA's `hlo_opcode.h`), as spelled in HLO text."""
+"""The HLO opcodes (XLA's `hlo_opcode.h`) that jaxlib 0.12's HLO parser knows, as spelled in HLO text."""
 
 from __future__ import annotations
 
 UNARY_ELEMENTWISE = frozenset("""
-abs cbrt ceil count-leading-zeros convert bitcast-convert copy cosine erf exponential exponential-minus-one floor imag
+abs acos acosh asin asinh atanh cosh sinh cbrt ceil count-leading-zeros convert bitcast-convert copy cosine erf exponential exponential-minus-one floor imag
 is-finite log log-plus-one logistic negate not popcnt real reduce-precision round-nearest-afz
 round-nearest-even rsqrt sign sine sqrt tan tanh
 """.split())
 
 BINARY_ELEMENTWISE = frozenset("""
-add and atan2 complex compare divide maximum minimum multiply or power remainder shift-left
+add and atan2 complex compare divide maximum minimum mulhi multiply or power remainder shift-left
 shift-right-arithmetic shift-right-logical subtract xor stochastic-convert
 """.split())
 
@@ -23,6 +23,7 @@ get-dimension-size get-tuple-element infeed iota map opt-barrier outfeed pad par
 partition-id ragged-all-to-all ragged-dot recv recv-done reduce reduce-scatter reduce-window replica-id
 reshape reverse rng rng-bit-generator rng-get-and-update-state scatter select select-and-scatter send
 send-done set-dimension-size slice sort topk transpose triangular-solve tuple while scaled-dot scan
+collective-reduce shuffle
 """.split())
 
 OPCODES = UNARY_ELEMENTWISE | BINARY_ELEMENTWISE | OTHER

@@ -28,6 +28,7 @@ _GENERIC = {"-start": "async-start", "-update": "async-update", "-done": "async-
 def apply_parser_rules(module: HloModule) -> None:
     """Spell out async sugar, share attributes with wrapped instructions, make names unique."""
     _expand_async_sugar(module)
+    _async_threads(module)
     _share_with_wrapped(module)
     _uniquify(module)
 
@@ -72,6 +73,18 @@ def sugar_start_problem(start: HloInstruction) -> str | None:
         return None
     return (f"{start.opcode} has shape {shape.to_text()}; an async start is ((operands...), result, context...) "
             f"with one element per operand")
+
+
+def _async_threads(module: HloModule) -> None:
+    """An async-start's called computation runs on the start's `async_execution_thread`, as XLA's parser
+    sets it."""
+    for instr in module.instructions():
+        thread = instr.attributes.get("async_execution_thread")
+        calls = instr.attributes.get("calls")
+        if instr.opcode == "async-start" and isinstance(thread, str) and isinstance(calls, tuple):
+            for comp in calls:
+                if isinstance(comp, HloComputation) and comp.execution_thread is None and thread != "main":
+                    comp.execution_thread = thread
 
 
 def _share_with_wrapped(module: HloModule) -> None:

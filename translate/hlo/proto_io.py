@@ -17,10 +17,10 @@ from collections.abc import Callable
 from typing import Any
 
 from google.protobuf import text_format
-from google.protobuf.message import DecodeError
 
 from hlo_translate.proto import hlo_pb2, xla_data_pb2
 from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.comparison import is_default_order
 from hlo_translate.hlo import attributes as A
 from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
@@ -34,12 +34,32 @@ from hlo_translate.hlo.types import (
 # Shapes and layouts
 
 
+# Shapes are few and repeated: each distinct one is converted once, as serialized ShapeProto bytes
+# both ways (upb merges and serializes them in C). Bounded, so a long-lived process keeps nothing per module.
+_SHAPE_CACHE_LIMIT = 65536
+_SHAPE_BYTES: dict[Shape, bytes] = {}
+_SHAPE_FROM_BYTES: dict[bytes, Shape] = {}
+
+
+def _bounded(cache: dict) -> dict:
+    if len(cache) >= _SHAPE_CACHE_LIMIT:
+        cache.clear()
+    return cache
+
+
 def shape_to_proto(shape: Shape, out: xla_data_pb2.ShapeProto | None = None) -> xla_data_pb2.ShapeProto:
+    """`shape` as a ShapeProto, written into `out` (assumed empty) when given."""
+    proto = out if out is not None else xla_data_pb2.ShapeProto()
+    proto.MergeFromString(_shape_bytes(shape))
+    return proto
+
+
+def _new_shape_proto(shape: Shape, out: xla_data_pb2.ShapeProto | None = None) -> xla_data_pb2.ShapeProto:
     proto = out if out is not None else xla_data_pb2.ShapeProto()
     proto.element_type = int(shape.element_type)
     if shape.is_tuple:
         for s in shape.tuple_shapes:
-            shape_to_proto(s, proto.tuple_shapes.add())
+            _new_shape_proto(s, proto.tuple_shapes.add())
         return proto
     proto.dimensions.extend(shape.dimensions)
     proto.is_dynamic_dimension.extend(shape.dynamic or (False,) * shape.rank)
@@ -73,12 +93,21 @@ def _layout_to_proto(layout: Layout, proto: xla_data_pb2.LayoutProto) -> None:
 
 
 def shape_from_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
+    """Our Shape of a ShapeProto."""
+    data = proto.SerializeToString()
+    shape = _SHAPE_FROM_BYTES.get(data)
+    if shape is None:
+        shape = _bounded(_SHAPE_FROM_BYTES)[data] = _read_shape_proto(proto)
+    return shape
+
+
+def _read_shape_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
     try:
         element_type = PrimitiveType(proto.element_type)
     except ValueError:
         raise TranslateError(f"unknown element type number {proto.element_type}") from None
     if element_type == PrimitiveType.TUPLE:
-        return Shape.tuple_of([shape_from_proto(s) for s in proto.tuple_shapes])
+        return Shape.tuple_of([_read_shape_proto(s) for s in proto.tuple_shapes])
     if not element_type.is_array:
         return Shape(element_type)
     dims = tuple(proto.dimensions)
@@ -196,7 +225,7 @@ def _write_replica_groups(p: hlo_pb2.HloInstructionProto, v: A.ReplicaGroups, _:
         iota = p.iota_collective_device_list
         iota.num_replica_groups, iota.num_devices_per_group = v.num_replica_groups, v.num_devices_per_group
         iota.iota_reshape_dims.extend(v.reshape_dims)
-        iota.iota_transpose_perm.extend(v.transpose_perm)
+        iota.iota_transpose_perm.extend(v.transpose_perm or range(len(v.reshape_dims)))   # XLA writes identity
     elif isinstance(v, A.MeshReplicaGroups):
         mesh = p.mesh_axes_replica_group_list
         names = [a.name for a in v.mesh]
@@ -210,6 +239,7 @@ def _write_replica_groups(p: hlo_pb2.HloInstructionProto, v: A.ReplicaGroups, _:
             if sub is not None:
                 ref.sub_axis_info.pre_size, ref.sub_axis_info.size = sub
     else:
+        p.collective_device_list.SetInParent()   # `replica_groups={}` too
         for group in v:
             p.collective_device_list.replica_groups.add().replica_ids.extend(group)
 
@@ -269,6 +299,20 @@ def _write_enum(field: str, enum_type: Any, prefix: str = "") -> Writer:
     return write
 
 
+def _write_result_accuracy(p: hlo_pb2.HloInstructionProto, v: A.ResultAccuracy, _: HloInstruction) -> None:
+    if v.mode is not None:
+        p.result_accuracy.mode = xla_data_pb2.ResultAccuracy.Mode.Value(v.mode.upper())
+    else:
+        t = p.result_accuracy.tolerance
+        t.atol, t.rtol, t.ulps = v.atol, v.rtol, v.ulps
+
+
+def _result_accuracy_from_proto(r: xla_data_pb2.ResultAccuracy) -> A.ResultAccuracy:
+    if r.HasField("tolerance"):
+        return A.ResultAccuracy(None, r.tolerance.atol, r.tolerance.rtol, r.tolerance.ulps)
+    return A.ResultAccuracy(xla_data_pb2.ResultAccuracy.Mode.Name(r.mode).lower())
+
+
 def _write_sharding(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
     p.sharding.CopyFrom(v.to_op_sharding())
 
@@ -319,6 +363,48 @@ def _permute_slice_sizes(p: hlo_pb2.HloInstructionProto) -> tuple[tuple[int, ...
     return tuple(sizes[i:i + rank] for i in range(0, len(sizes), rank))
 
 
+def _write_xla_defaults(p: hlo_pb2.HloInstructionProto, instr: HloInstruction) -> None:
+    """What XLA's proto writer sets on every instruction, or by opcode, whatever the text says."""
+    p.metadata.SetInParent()
+    p.frontend_attributes.SetInParent()
+    p.statistics_viz.SetInParent()
+    op = instr.opcode
+    if op in ("convolution", "custom-call"):
+        p.feature_group_count = p.batch_group_count = 1
+    if op in _PRECISION_OPERANDS and "operand_precision" not in instr.attributes:
+        count = len(instr.operands) if op == "custom-call" else _PRECISION_OPERANDS[op]
+        p.precision_config.operand_precision.extend([xla_data_pb2.PrecisionConfig.DEFAULT] * count)
+    if op in ("convolution", "dot"):
+        p.sparsity_config.SetInParent()
+        p.block_scaling_config.SetInParent()
+    if op == "custom-call":
+        p.custom_call_api_version = hlo_pb2.CustomCallApiVersion.API_VERSION_ORIGINAL
+    elif op == "topk":
+        p.is_stable = True   # XLA's TopK always writes it (its sort is stable)
+    elif instr.opcode == "compare":
+        p.comparison_order = _comparison_order(instr)
+    elif instr.opcode == "convolution":
+        p.window.SetInParent()   # XLA's proto loader requires a window, even an empty one
+
+
+_TOTAL_TYPES = frozenset({"TOTALORDER", "SIGNED", "UNSIGNED"})
+# Opcodes whose proto always has a precision config, and for how many operands (custom-call: all of them).
+_PRECISION_OPERANDS = {"convolution": 2, "dot": 2, "ragged-dot": 2, "scaled-dot": 2, "custom-call": 0}
+
+
+def _comparison_order(instr: HloInstruction) -> str:
+    """XLA 0.12 stores a comparison's order (`order=TOTAL`, or the legacy `type=` it implies), defaulting to
+    PARTIAL for floating-point and complex operands and TOTAL otherwise."""
+    order = instr.attributes.get("order")
+    if isinstance(order, A.Enum):
+        return order.name
+    kind = instr.attributes.get("type")
+    if isinstance(kind, A.Enum) and kind.name in _TOTAL_TYPES:
+        return "TOTAL"
+    element = instr.operands[0].shape.element_type if instr.operands else None
+    return "PARTIAL" if element is not None and (element.is_float or element.is_complex) else "TOTAL"
+
+
 def _ignore(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
     """Attributes carried by other proto fields (called computations, control predecessors)."""
 
@@ -346,8 +432,8 @@ _ATTR_TO_PROTO: dict[str, Writer] = {
     "indices_are_sorted": _set("indices_are_sorted"),
     "unique_indices": _set("unique_indices"),
     "direction": _set("comparison_direction"),
-    "type": _set("comparison_type"),
-    "order": _set("comparison_order"),
+    "type": _ignore,    # XLA's proto keeps only the order it implies (see `_comparison_order`)
+    "order": _ignore,
     "is_stable": _set("is_stable"),
     "largest": _set("largest"),
     "k": _set("k"),
@@ -389,6 +475,13 @@ _ATTR_TO_PROTO: dict[str, Writer] = {
     "is_composite": _set("is_composite"),
     "cross_program_prefetch_index": _set("cross_program_prefetch_index"),
     "padding_type": _write_enum("padding_type", xla_data_pb2.PaddingType),
+    "result_accuracy": _write_result_accuracy,
+    "num_carries": _set("num_carries"),
+    "is_reverse": _set("is_reverse"),
+    "is_associative": lambda p, v, _: setattr(p, "is_associative", hlo_pb2.TRI_STATE_TRUE if v
+                                              else hlo_pb2.TRI_STATE_FALSE),
+    "has_dynamic_root": _set("has_dynamic_root"),
+    "inferred_dimension": _write_dimensions,
     **{name: _ignore for name in ("to_apply", "calls", "condition", "body", "true_computation", "select", "scatter",
                                   "false_computation", "branch_computations", "called_computations",
                                   "control-predecessors")},
@@ -410,27 +503,24 @@ def _write_statistics(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, i: HloInstru
             p.statistics_viz.statistics.add(stat_name=key.strip(), stat_val=float(value))
 
 
-_ORIGIN_LEAF = re.compile(r'\{\s*("(?:[^"\\]|\\.)*")\s*(\{[\d,\s]*\})?\s*\}')
-
-
 def _write_origin(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, i: HloInstruction) -> None:
-    """`origin={{"a"}}` / `origin={{"a" {1}}}` (an array's original value) -> OriginalValueProto."""
-    m = re.fullmatch(r"\{\s*(" + _ORIGIN_LEAF.pattern + r")\s*\}", v.text.strip())
-    if m is None or i.shape.is_tuple:
-        raise TranslateError("only an array's original value can be written to HloModuleProto yet", op=i.name)
-    leaf = _ORIGIN_LEAF.fullmatch(m.group(1))
-    element = p.original_value.elements.add()
-    element.original_array.instruction_name = A.parse_string(leaf.group(1))
-    if leaf.group(2):
-        element.original_array.shape_index.extend(A.parse_int_list(leaf.group(2)))
+    """`origin={...}` -> OriginalValueProto, one element per leaf."""
+    from hlo_translate.hlo.original_value import parse_original_value
+
+    p.original_value.SetInParent()
+    for leaf in parse_original_value(v.text):
+        element = p.original_value.elements.add()
+        element.shape_index.extend(leaf.shape_index)
+        element.original_array.instruction_name = leaf.instruction_name
+        element.original_array.shape_index.extend(leaf.array_index)
 
 
-def _origin_from_proto(value: xla_data_pb2.OriginalValueProto) -> A.RawAttr | None:
-    if len(value.elements) != 1 or value.elements[0].shape_index:
-        return None
-    array = value.elements[0].original_array
-    index = f" {A.print_int_list(tuple(array.shape_index))}" if array.shape_index else ""
-    return A.RawAttr("{{" + A.quote(array.instruction_name) + index + "}}")
+def _origin_from_proto(value: xla_data_pb2.OriginalValueProto, shape: Shape) -> A.RawAttr:
+    from hlo_translate.hlo.original_value import OriginalArray, print_original_value
+
+    leaves = tuple(OriginalArray(tuple(e.shape_index), e.original_array.instruction_name,
+                                 tuple(e.original_array.shape_index)) for e in value.elements)
+    return A.RawAttr(print_original_value(leaves, shape.is_tuple))
 
 
 def _statistics_from_proto(viz: xla_data_pb2.StatisticsViz) -> A.RawAttr:
@@ -439,7 +529,30 @@ def _statistics_from_proto(viz: xla_data_pb2.StatisticsViz) -> A.RawAttr:
     return A.RawAttr("{" + ",".join(items) + "}")
 
 
-_RAW_TO_PROTO: dict[str, Writer] = {"statistics": _write_statistics, "origin": _write_origin,
+def _write_domain(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, i: HloInstruction) -> None:
+    """`domain={kind="sharding", entry={...}, exit={...}}`: XLA's proto keeps the exit sharding as its
+    `domain_entry_sharding` and the entry one as `domain_exit_sharding` (operand side, user side)."""
+    from hlo_translate.hlo.sharding import parse_sharding
+
+    fields = {}
+    for item in A.split_top_level(A._strip_braces(v.text)):
+        key, _, value = item.partition("=")
+        fields[key.strip()] = value.strip()
+    if fields.get("kind") != '"sharding"' or "entry" not in fields or "exit" not in fields:
+        raise TranslateError("only sharding domains (kind=\"sharding\", entry=..., exit=...) can be written to "
+                             "HloModuleProto", op=i.name)
+    p.domain_entry_sharding.CopyFrom(parse_sharding(fields["exit"]).to_op_sharding())
+    p.domain_exit_sharding.CopyFrom(parse_sharding(fields["entry"]).to_op_sharding())
+
+
+def _domain_from_proto(p: hlo_pb2.HloInstructionProto) -> A.RawAttr:
+    from hlo_translate.hlo.sharding import from_op_sharding
+
+    entry, exit_ = from_op_sharding(p.domain_exit_sharding), from_op_sharding(p.domain_entry_sharding)
+    return A.RawAttr(f'{{kind="sharding", entry={entry.to_text()}, exit={exit_.to_text()}}}')
+
+
+_RAW_TO_PROTO: dict[str, Writer] = {"domain": _write_domain, "statistics": _write_statistics, "origin": _write_origin,
                                     "operand_layout_constraints": _write_operand_layouts,
                                     "backend_config": _write_raw_backend_config}
 
@@ -450,45 +563,128 @@ _RAW_TO_PROTO: dict[str, Writer] = {"statistics": _write_statistics, "origin": _
 
 def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
     """Our IR as an HloModuleProto (ids assigned XLA-style: computation id in the high 32 bits)."""
-    from hlo_translate.hlo.literal import to_literal_proto
+    return hlo_pb2.HloModuleProto.FromString(module_to_proto_bytes(module))
 
-    proto = hlo_pb2.HloModuleProto(name=module.name)
+
+def module_to_proto_bytes(module: HloModule) -> bytes:
+    """Our IR as a serialized HloModuleProto.
+
+    Computations and instructions are encoded straight to the wire format (most instructions are a
+    name, an opcode, a shape, an id and operand ids: building message objects for them field by field
+    costs several times more); attributes still go through HloInstructionProto and its writers, and
+    the module's own fields through HloModuleProto. Concatenated encodings of one message merge, so
+    the pieces are simply joined.
+    """
     comp_ids = {id(c): n for n, c in enumerate(module.computations)}
     instr_ids: dict[int, int] = {}
     for n, comp in enumerate(module.computations):
         for k, instr in enumerate(comp.instructions):
             instr_ids[id(instr)] = (n << 32) + k
+    encoded_ids = {key: _varint(value) for key, value in instr_ids.items()}
     fusion_ids = {comp_ids[id(c)] for i in module.instructions() if i.opcode == "fusion"
                   for c in i.called_computations()}
+    parts = [_module_fields(module, comp_ids, instr_ids, fusion_ids).SerializeToString(deterministic=True)]
     for comp in module.computations:
-        cp = proto.computations.add(name=comp.name, id=comp_ids[id(comp)])
-        for instr in comp.instructions:
-            ip = cp.instructions.add(name=instr.name, opcode=instr.opcode, id=instr_ids[id(instr)])
-            shape_to_proto(instr.shape, ip.shape)
-            ip.operand_ids.extend(instr_ids[id(o)] for o in instr.operands)
-            ip.called_computation_ids.extend(comp_ids[id(c)] for c in instr.called_computations())
-            ip.control_predecessor_ids.extend(instr_ids[id(c)] for c in instr.control_predecessors)
-            if instr.parameter_number is not None:
-                ip.parameter_number = instr.parameter_number
-            if instr.opcode == "custom-call":
-                ip.custom_call_api_version = hlo_pb2.CustomCallApiVersion.API_VERSION_ORIGINAL
-            if instr.literal is not None:
-                ip.literal.CopyFrom(to_literal_proto(instr.literal))
-            for key, value in instr.attributes.items():
-                writer = _RAW_TO_PROTO.get(key) if isinstance(value, A.RawAttr) else _ATTR_TO_PROTO.get(key)
-                if writer is None:
-                    raise TranslateError(f"attribute '{key}' cannot be written to HloModuleProto", op=instr.name)
-                writer(ip, value, instr)
-        assert comp.root is not None
-        cp.root_id = instr_ids[id(comp.root)]
-        for p in comp.parameters:
-            shape_to_proto(p.shape, cp.program_shape.parameters.add())
-            cp.program_shape.parameter_names.append(p.name)
-        shape_to_proto(comp.root.shape, cp.program_shape.result)
-        if comp.execution_thread is not None:
-            cp.execution_thread = comp.execution_thread
-        if comp_ids[id(comp)] in fusion_ids:
-            cp.is_fusion_computation = True
+        parts.append(_field(3, _computation_bytes(comp, comp_ids, instr_ids, encoded_ids, fusion_ids)))
+    return b"".join(parts)
+
+
+def _computation_bytes(comp: HloComputation, comp_ids: dict[int, int], instr_ids: dict[int, int],
+                       encoded_ids: dict[int, bytes], fusion_ids: set[int]) -> bytes:
+    parts = [_field(1, comp.name.encode())]
+    for instr in comp.instructions:
+        parts.append(_field(2, _instruction_bytes(instr, comp_ids, instr_ids, encoded_ids)))
+    rest = hlo_pb2.HloComputationProto(id=comp_ids[id(comp)])
+    assert comp.root is not None
+    rest.root_id = instr_ids[id(comp.root)]
+    for p in comp.parameters:
+        shape_to_proto(p.shape, rest.program_shape.parameters.add())
+        rest.program_shape.parameter_names.append(p.name)
+    shape_to_proto(comp.root.shape, rest.program_shape.result)
+    if comp.execution_thread is not None:
+        rest.execution_thread = comp.execution_thread
+    if comp_ids[id(comp)] in fusion_ids:
+        rest.is_fusion_computation = True
+    parts.append(rest.SerializeToString(deterministic=True))
+    return b"".join(parts)
+
+
+def _instruction_bytes(instr: HloInstruction, comp_ids: dict[int, int], instr_ids: dict[int, int],
+                       encoded_ids: dict[int, bytes]) -> bytes:
+    from hlo_translate.hlo.literal import to_literal_proto
+
+    if instr.attributes or instr.literal is not None or instr.opcode in _OPCODE_DEFAULTS:
+        ip = hlo_pb2.HloInstructionProto(name=instr.name, opcode=instr.opcode)
+        ip.shape.MergeFromString(_shape_bytes(instr.shape))  # some writers read the shape
+        _write_xla_defaults(ip, instr)
+        if instr.literal is not None:
+            ip.literal.CopyFrom(to_literal_proto(instr.literal))
+        for key, value in instr.attributes.items():
+            writer = _RAW_TO_PROTO.get(key) if isinstance(value, A.RawAttr) else _ATTR_TO_PROTO.get(key)
+            if writer is None:
+                raise TranslateError(f"attribute '{key}' cannot be written to HloModuleProto", op=instr.name)
+            writer(ip, value, instr)
+        parts = [ip.SerializeToString(deterministic=True)]
+        called = instr.called_computations()
+        if called:
+            parts.append(_field(38, b"".join(_varint(comp_ids[id(c)]) for c in called)))
+        predecessors = instr.control_predecessors
+        if predecessors:
+            parts.append(_field(37, b"".join(encoded_ids[id(c)] for c in predecessors)))
+    else:  # what _write_xla_defaults sets on an instruction of no particular opcode: three empty messages
+        parts = [_field(1, instr.name.encode()), _field(2, instr.opcode.encode()),
+                 _field(3, _shape_bytes(instr.shape)), _EMPTY_DEFAULTS]
+    parts.append(_ID_TAG + encoded_ids[id(instr)])
+    if instr.operands:
+        parts.append(_field(36, b"".join([encoded_ids[id(o)] for o in instr.operands])))
+    if instr.parameter_number is not None:
+        parts.append(_PARAMETER_NUMBER_TAG + _varint(instr.parameter_number))
+    return b"".join(parts)
+
+
+def _shape_bytes(shape: Shape) -> bytes:
+    data = _SHAPE_BYTES.get(shape)
+    if data is None:
+        data = _bounded(_SHAPE_BYTES)[shape] = _new_shape_proto(shape).SerializeToString()
+    return data
+
+
+# The protobuf wire format, for the few field kinds written directly (int64 varints, bytes, packed).
+
+_SMALL = [bytes((n,)) for n in range(128)]
+
+
+def _varint(value: int) -> bytes:
+    if 0 <= value < 128:
+        return _SMALL[value]
+    value &= 0xFFFFFFFFFFFFFFFF  # negative int64: ten-byte two's complement, as protobuf writes it
+    out = bytearray()
+    while value > 0x7F:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+_LENGTH_DELIMITED_TAGS = {n: _varint((n << 3) | 2) for n in (1, 2, 3, 7, 36, 37, 38, 68, 82)}
+_ID_TAG = _varint(35 << 3)
+_PARAMETER_NUMBER_TAG = _varint(9 << 3)
+
+
+def _field(number: int, data: bytes) -> bytes:
+    """A length-delimited field (string, bytes, message, packed repeated)."""
+    return _LENGTH_DELIMITED_TAGS[number] + _varint(len(data)) + data
+
+
+_EMPTY_DEFAULTS = _field(7, b"") + _field(68, b"") + _field(82, b"")   # metadata, frontend attributes, statistics
+# Opcodes for which _write_xla_defaults sets more than the three empty messages.
+_OPCODE_DEFAULTS = frozenset({"convolution", "custom-call", "dot", "topk", "compare", *_PRECISION_OPERANDS})
+
+
+def _module_fields(module: HloModule, comp_ids: dict[int, int], instr_ids: dict[int, int],
+                   fusion_ids: set[int]) -> hlo_pb2.HloModuleProto:
+    """The HloModuleProto of `module` without its computations."""
+    proto = hlo_pb2.HloModuleProto(name=module.name)
     assert module.entry is not None
     proto.entry_computation_name = module.entry.name
     proto.entry_computation_id = comp_ids[id(module.entry)]
@@ -496,7 +692,11 @@ def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
     for shape in layout.parameters:
         shape_to_proto(shape, proto.host_program_shape.parameters.add())
     shape_to_proto(layout.result, proto.host_program_shape.result)
-    proto.host_program_shape.parameter_names.extend(p.name for p in module.entry.parameters)
+    # XLA names the host program shape's parameters by position, whatever the entry's parameters are called
+    proto.host_program_shape.parameter_names.extend(f"p{n}" for n in range(len(layout.parameters)))
+    proto.input_output_alias.SetInParent()
+    proto.buffer_donor.SetInParent()
+    proto.frontend_attributes.SetInParent()
     if module.is_scheduled:
         for comp in module.computations:
             if comp_ids[id(comp)] in fusion_ids:
@@ -519,7 +719,25 @@ def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
             proto.frontend_attributes.map[key] = value
     if module.stack_frames:
         _stack_frames_to_proto(module.stack_frames, proto.stack_frame_index)
+    if module.proto_only:
+        proto.MergeFromString(module.proto_only)
     return proto
+
+
+# HloModuleProto fields with no HLO text form: kept as read (see `HloModule.proto_only`).
+_MODULE_PROTO_ONLY = ("cross_program_prefetches", "is_dynamic", "spmd_output_sharding", "spmd_parameters_shardings",
+                      "use_auto_spmd_partitioning", "profile_info", "device_assignment",
+                      "original_value_recovery_table", "device_type", "payloads", "pjrt_id", "debug_attributes",
+                      "backend_config")
+
+
+def _proto_only_fields(proto: hlo_pb2.HloModuleProto) -> bytes:
+    kept = hlo_pb2.HloModuleProto()
+    kept.CopyFrom(proto)
+    for field, _ in proto.ListFields():
+        if field.name not in _MODULE_PROTO_ONLY:
+            kept.ClearField(field.name)
+    return kept.SerializeToString(deterministic=True)
 
 
 _SECTION_LINE = re.compile(r"\s*(\d+)\s+(.*)")
@@ -597,7 +815,8 @@ _CONV_FIELDS = ("input_batch_dimension", "input_feature_dimension", "input_spati
                 "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions")
 
 
-def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloComputation]) -> dict[str, Any]:
+def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloComputation],
+                           operands: list[HloInstruction]) -> dict[str, Any]:
     """The text attributes of instruction proto `p`, in the order XLA prints them."""
     op = p.opcode
     attrs: dict[str, Any] = {}
@@ -606,6 +825,9 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         if len(p.dimensions) != 1:
             raise TranslateError(f"iota needs one dimension, has {len(p.dimensions)}", op=p.name)
         attrs["iota_dimension"] = p.dimensions[0]
+    elif op == "reshape":
+        if p.dimensions:
+            attrs["inferred_dimension"] = p.dimensions[0]
     elif p.dimensions or op in _DIMENSION_OPCODES and op != "all-to-all":
         attrs["dimensions"] = tuple(p.dimensions)
     if op == "get-tuple-element":
@@ -713,7 +935,8 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["is_host_transfer"] = True
     if op == "fusion":
         attrs["kind"] = A.Enum(p.fusion_kind)
-    _called_from_proto(op, called, attrs)
+    pred_branch = op == "conditional" and bool(operands) and operands[0].shape.element_type == PrimitiveType.PRED
+    _called_from_proto(op, called, attrs, pred_branch)
     if op == "custom-call":
         attrs["custom_call_target"] = p.custom_call_target
         if p.custom_call_has_side_effect:
@@ -727,6 +950,8 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
             attrs["operand_layout_constraints"] = A.RawAttr("{" + shapes + "}")
         if p.custom_call_schedule:
             attrs["schedule"] = A.Enum(hlo_pb2.CustomCallSchedule.Name(p.custom_call_schedule))
+        if p.padding_type:
+            attrs["padding_type"] = A.Enum(xla_data_pb2.PaddingType.Name(p.padding_type))
         if p.custom_call_api_version not in (0, 1):
             attrs["api_version"] = A.Enum(hlo_pb2.CustomCallApiVersion.Name(p.custom_call_api_version))
     if p.async_execution_thread and p.async_execution_thread != "main":
@@ -743,15 +968,27 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["delta"] = p.delta
     if p.is_composite:
         attrs["is_composite"] = True
+    if op == "scan" and p.is_associative:
+        attrs["is_associative"] = p.is_associative == hlo_pb2.TRI_STATE_TRUE
     if p.HasField("cross_program_prefetch_index"):
         attrs["cross_program_prefetch_index"] = p.cross_program_prefetch_index
+    if op == "scan":
+        attrs["num_carries"] = p.num_carries
+        if p.is_reverse:
+            attrs["is_reverse"] = True
+    if p.has_dynamic_root:
+        attrs["has_dynamic_root"] = True
+    if op == "domain" and (p.HasField("domain_entry_sharding") or p.HasField("domain_exit_sharding")):
+        attrs["domain"] = _domain_from_proto(p)
+    if p.HasField("result_accuracy"):
+        attrs["result_accuracy"] = _result_accuracy_from_proto(p.result_accuracy)
     if p.statistics_viz.statistics:
         attrs["statistics"] = _statistics_from_proto(p.statistics_viz)
     if p.HasField("original_value"):
-        origin = _origin_from_proto(p.original_value)
-        if origin is None:
-            raise TranslateError("this original_value form cannot be printed yet", op=p.name)
-        attrs["origin"] = origin
+        try:
+            attrs["origin"] = _origin_from_proto(p.original_value, shape_from_proto(p.shape))
+        except TranslateError as err:
+            raise TranslateError(err.message, op=p.name) from None
     if p.HasField("sharding"):
         from hlo_translate.hlo.sharding import from_op_sharding
 
@@ -765,13 +1002,15 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
     return attrs
 
 
-def _called_from_proto(op: str, called: list[HloComputation], attrs: dict[str, Any]) -> None:
+def _called_from_proto(op: str, called: list[HloComputation], attrs: dict[str, Any], pred_branch: bool) -> None:
     if not called:
         return
     if op == "while":
         attrs["body"], attrs["condition"] = called  # XLA keeps the body first
     elif op == "select-and-scatter":
         attrs["select"], attrs["scatter"] = called
+    elif op == "conditional" and pred_branch and len(called) == 2:
+        attrs["true_computation"], attrs["false_computation"] = called   # XLA's parser wants these for a pred
     elif op == "conditional":
         attrs["branch_computations"] = tuple(called)
     elif op in ("fusion", "async-start"):
@@ -844,12 +1083,19 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             pending.append((instr, ip))
         if cp.root_id not in local:
             raise TranslateError(f"root id {cp.root_id} of computation {cp.name} is unknown")
+        problem = comp.parameter_problem()
+        if problem is not None:
+            raise TranslateError(problem[1], op=problem[0].name if problem[0] is not None else None)
         comp.root = instrs[cp.root_id]
     for instr, ip in pending:
         for cid in ip.called_computation_ids:
             if cid not in comps:
                 raise TranslateError(f"called computation id {cid} is unknown", op=ip.name)
-        instr.attributes = _attributes_from_proto(ip, comps)
+        instr.attributes = _attributes_from_proto(ip, comps, instr.operands)
+        order = instr.attributes.get("order")
+        if instr.opcode == "compare" and order is not None and instr.operands \
+                and is_default_order(instr.operands[0].shape.element_type, order.name):
+            del instr.attributes["order"]  # XLA's proto always sets it; its text prints only a non-default one
         if ip.control_predecessor_ids:
             unknown = [i for i in ip.control_predecessor_ids if i not in instrs]
             if unknown:
@@ -879,6 +1125,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         module.frontend_attributes = A.FrontendAttributes(tuple(sorted(proto.frontend_attributes.map.items())))
     module.stack_frames = _stack_frames_from_proto(proto.stack_frame_index)
     module.unique_id = proto.id
+    module.proto_only = _proto_only_fields(proto)
     return module
 
 
@@ -886,45 +1133,19 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
 # Bytes and text format
 
 
-def module_to_proto_bytes(module: HloModule) -> bytes:
-    return module_to_proto(module).SerializeToString(deterministic=True)
-
-
 def module_to_proto_text(module: HloModule) -> str:
     return text_format.MessageToString(module_to_proto(module))
 
 
 def module_from_proto_bytes(data: bytes) -> HloModule:
-    """Read a binary HloModuleProto (or an HloProto / HloSnapshot wrapping one)."""
-    return module_from_proto(_decode_module_proto(data))
+    """Read a binary HloModuleProto, or an HloProto / HloSnapshot / HloUnoptimizedSnapshot holding one."""
+    from hlo_translate.hlo.proto_wrappers import unwrap_module_proto
+
+    return module_from_proto(unwrap_module_proto(data)[0])
 
 
 def module_from_proto_text(text: str) -> HloModule:
-    for message_type in (hlo_pb2.HloModuleProto, hlo_pb2.HloProto):
-        message = message_type()
-        try:
-            text_format.Parse(text, message)
-        except text_format.ParseError as err:
-            last = err
-            continue
-        return module_from_proto(message.hlo_module if message_type is hlo_pb2.HloProto else message)
-    raise TranslateError(f"not an HloModuleProto in text format: {last}")
+    """Read an HloModuleProto (or a wrapper holding one) in protobuf text format."""
+    from hlo_translate.hlo.proto_wrappers import unwrap_module_proto_text
 
-
-def _decode_module_proto(data: bytes) -> hlo_pb2.HloModuleProto:
-    candidates = []
-    try:
-        module = hlo_pb2.HloModuleProto.FromString(data)
-        candidates.append(module)
-    except DecodeError:
-        pass
-    try:
-        wrapper = hlo_pb2.HloProto.FromString(data)
-        if wrapper.HasField("hlo_module"):
-            candidates.append(wrapper.hlo_module)
-    except DecodeError:
-        pass
-    for module in candidates:
-        if module.computations and module.entry_computation_name:
-            return module
-    raise TranslateError("input is not a valid HloModuleProto (binary)")
+    return module_from_proto(unwrap_module_proto_text(text)[0])

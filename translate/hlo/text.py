@@ -23,15 +23,24 @@ from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
 )
 from hlo_translate.hlo.opcodes import async_sugar_base, is_known_opcode
-from hlo_translate.hlo.parser_rules import apply_parser_rules, sugar_start_problem
+from hlo_translate.hlo.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
+from hlo_translate.hlo.shape_inference import INFERABLE, infer_shape
 from hlo_translate.hlo.types import Shape, _ShapeReader
 
 _SPACE_RE = re.compile(r"(?:\s|/\*.*?\*/|//[^\n]*)*", re.S)
 _NAME_RE = re.compile(r"%?([A-Za-z_$][A-Za-z0-9_.\-$]*)")
 _OPCODE_RE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")
+_BARE_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)\(")   # an instruction whose shape XLA infers
+_ELEMENT_START_RE = re.compile(r"[a-z][a-z0-9]*\[")
+_INDEX_RE = re.compile(r"\d+")
+_PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
 _STOP_CHARS = re.compile(r'[,(){}\[\]"]')
 _STACK_SECTIONS = ("FileNames", "FunctionNames", "FileLocations", "StackFrames")
+# One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
+# argument list without parentheses (plain operand names, or a parameter number).
+_PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_$][A-Za-z0-9_.\-$]*)[ \t]*=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
+                       r"([a-z][a-z0-9\-]*)\(([^()\n#\[{\"/]*)\)")
 
 
 class _Parser:
@@ -41,6 +50,9 @@ class _Parser:
         self.text = text
         self.pos = 0
         self.shape_cache: dict[str, Shape] = {}
+        self.anon_names = NameUniquifier()   # names of nested instructions, as XLA's parser makes them
+        self.tuple_elements: dict[tuple[int, int], HloInstruction] = {}   # `%t#N` sugar, made once
+        self.single: HloComputation | None = None   # the computation of a single-instruction text
 
     # -- cursor ---------------------------------------------------------------------------------
 
@@ -149,11 +161,17 @@ class _Parser:
     # -- module ---------------------------------------------------------------------------------
 
     def module(self) -> HloModule:
-        self.expect("HloModule", " at the start of an HLO module")
-        module = HloModule(self.name("a module name"))
-        for key, value, pos in self.attributes():
-            self.header_attribute(module, key, value, pos)
         self.skip()
+        has_header = self.text.startswith("HloModule", self.pos)
+        if not has_header and not self.at_computation():
+            return self.single_instruction()
+        module = HloModule("")
+        if has_header:
+            self.pos += len("HloModule")
+            module.name = self.name("a module name")
+            for key, value, pos in self.attributes():
+                self.header_attribute(module, key, value, pos)
+            self.skip()
         if self.text.startswith(_STACK_SECTIONS, self.pos):
             start = self.pos
             while True:
@@ -166,17 +184,63 @@ class _Parser:
                     self.pos = len(self.text) if end < 0 else end + 1
             module.stack_frames = self.text[start:self.pos].strip()
         pending: list[tuple[HloInstruction, str, Any, int]] = []
+        defined: dict[str, int] = {}
         while True:
             self.skip()
             if self.pos >= len(self.text):
                 break
-            module.computations.append(self.computation(module, pending))
+            start = self.pos
+            comp = self.computation(module, pending)
+            if comp.name in defined:
+                line = self.text.count("\n", 0, defined[comp.name]) + 1
+                raise self.error(f"computation '{comp.name}' is defined twice (first at line {line})", start)
+            defined[comp.name] = start
+            module.computations.append(comp)
         self.resolve(module, pending)
         if module.entry is None:
             if not module.computations:
                 raise self.error("the module has no computations")
-            module.entry = module.computations[-1]
+            module.entry = module.computations[-1]   # XLA's rule: without ENTRY, the last computation
             module.entry.is_entry = True
+        if not has_header:
+            module.name = f"module_{module.entry.name}"   # the name XLA's parser gives a module without header
+        apply_parser_rules(module)
+        return module
+
+    def at_computation(self) -> bool:
+        """Whether the text goes on with a computation (`ENTRY`, or a name then `{`), as XLA decides."""
+        if self.text.startswith("ENTRY", self.pos):
+            return True
+        m = _NAME_RE.match(self.text, self.pos)
+        if m is None:
+            return False
+        save, self.pos = self.pos, m.end()
+        found = self.peek("{")
+        self.pos = save
+        return found
+
+    def single_instruction(self) -> HloModule:
+        """One instruction without a module (`r = f32[4] add(f32[4] a, f32[4] b)`), as XLA's parser reads it:
+        a scheduled module `_` whose entry `_` has a parameter per operand written with its shape."""
+        comp = HloComputation("_", is_entry=True)
+        self.single = comp
+        names: dict[str, HloInstruction] = {}
+        pending: list = []
+        start = self.pos
+        m = _NAME_RE.match(self.text, self.pos)
+        name = "_"
+        if m is not None and self.text.startswith("=", _SPACE_RE.match(self.text, m.end()).end()):
+            name = m.group(1)
+            self.pos = m.end()
+            self.expect("=")
+        root = self.rhs(name, comp, names, pending, start)
+        comp.instructions.append(root)
+        comp.root = root
+        self.skip()
+        if self.pos < len(self.text):
+            raise self.error("expected the end of the instruction", op=name)
+        module = HloModule("_", [comp], comp, is_scheduled=True)
+        self.resolve(module, pending)
         apply_parser_rules(module)
         return module
 
@@ -214,7 +278,7 @@ class _Parser:
         while not self.accept("}"):
             if self.pos >= len(self.text):
                 raise self.error(f"computation {comp.name} is not closed", start)
-            instr, is_root = self.instruction(names, pending)
+            instr, is_root = self.instruction(comp, names, pending)
             comp.instructions.append(instr)
             if is_root:
                 if comp.root is not None:
@@ -222,6 +286,7 @@ class _Parser:
                 comp.root = instr
         if not comp.instructions:
             raise self.error(f"computation {comp.name} is empty", start)
+        self.check_parameter_numbers(comp, start)
         if comp.root is None:
             comp.root = comp.instructions[-1]
         for key, value, pos in self.attributes():
@@ -234,6 +299,12 @@ class _Parser:
                 raise self.error("the module has two ENTRY computations", start)
             module.entry = comp
         return comp
+
+    def check_parameter_numbers(self, comp: HloComputation, start: int) -> None:
+        problem = comp.parameter_problem()
+        if problem is not None:
+            instr, message = problem
+            raise self.error(message, start, op=instr.name if instr is not None else None)
 
     def signature(self) -> None:
         """`(p0: f32[2], p1: s32[]) -> f32[2]`: redundant with the parameters; checked by shape."""
@@ -249,60 +320,92 @@ class _Parser:
         self.expect("->")
         self.shape()
 
-    def instruction(self, names: dict[str, HloInstruction], pending: list) -> tuple[HloInstruction, bool]:
+    def instruction(self, comp: HloComputation, names: dict[str, HloInstruction],
+                    pending: list) -> tuple[HloInstruction, bool]:
         self.skip()
         start = self.pos
+        plain = self.plain_instruction(comp, names, pending, start)
+        if plain is not None:
+            return plain
         is_root = False
         if self.text.startswith("ROOT", self.pos) and self.text[self.pos + 4] in " \t\n%":
             is_root = True
             self.pos += 4
         name = self.name("an instruction name")
         self.expect("=", f" after instruction name '{name}'")
-        self.skip()
-        m = _OPCODE_RE.search(self.text, self.pos)
-        line_end = self.text.find("\n", self.pos)
-        if m is None or (line_end >= 0 and m.start() > line_end and not self.text.startswith("(", self.pos)):
-            raise self.error("expected 'shape opcode(operands)'", op=name)
-        shape_text = self.text[self.pos:m.start()]
+        return self.rhs(name, comp, names, pending, start), is_root
+
+    def plain_instruction(self, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
+                          start: int) -> tuple[HloInstruction, bool] | None:
+        """The common line, `ROOT? name = shape opcode(a, b), attrs`, read with one regular expression.
+
+        Anything else (constants, inferred shapes, typed, nested or `#N` operands, unknown names, a shape
+        we have not read yet) returns None with the cursor untouched, and the general rules read it.
+        """
+        m = _PLAIN_RE.match(self.text, start)
+        if m is None:
+            return None
+        name, shape_text, opcode, args = m.group(2, 3, 4, 5)
         shape = self.shape_cache.get(shape_text)
-        if shape is None:
-            try:
-                shape = self.shape()
-            except TranslateError as err:
-                raise TranslateError(err.message, op=name, location=err.location) from None
-            self.skip()
-            if self.pos != m.start() + 1:
-                raise self.error("malformed shape", op=name)
-            self.shape_cache[shape_text] = shape
+        if shape is None or name in names or opcode == "constant" or not is_known_opcode(opcode):
+            return None
+        instr = HloInstruction(name, opcode, shape)
+        if opcode == "parameter":
+            if not args.strip().isdigit() or len(args.strip()) > 18:
+                return None  # the full parser says what is wrong
+            instr.parameter_number = int(args)
+        elif args.strip():
+            operands = instr.operands
+            for part in args.split(","):
+                operand = names.get(part.strip().removeprefix("%"))
+                if operand is None:
+                    return None
+                operands.append(operand)
+        names[name] = instr
+        self.pos = m.end()
+        self.finish(instr, comp, pending, start)
+        return instr, m.group(1) is not None
+
+    def rhs(self, name: str, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
+            start: int, nested: bool = False, shape: Shape | None = None) -> HloInstruction:
+        """`shape opcode(operands), attributes`; the shape may be left out where XLA infers it, and a
+        nested instruction (an operand written as an instruction) has no attributes."""
+        self.skip()
+        m = _BARE_OPCODE_RE.match(self.text, self.pos)
+        if m is None:
+            m = _OPCODE_RE.search(self.text, self.pos)
+            line_end = self.text.find("\n", self.pos)
+            if m is None or (line_end >= 0 and m.start() > line_end and not self.text.startswith("(", self.pos)):
+                raise self.error("expected 'shape opcode(operands)'", op=name or None)
+            shape = self.declared_shape(name, m.start())
         opcode = m.group(1)
         if not is_known_opcode(opcode):
-            raise self.error(f"unknown opcode '{opcode}'", m.start(1), op=name)
+            raise self.error(f"unknown opcode '{opcode}'", m.start(1), op=name or None)
+        if shape is None and opcode not in INFERABLE:
+            raise self.error(f"the shape of a '{opcode}' cannot be inferred: write it before the opcode",
+                             m.start(1), op=name or None)
         self.pos = m.end()
-        instr = HloInstruction(name, opcode, shape)
-        if name in names:
-            raise self.error(f"duplicate instruction name '{name}'", start, op=name)
-        names[name] = instr
-        operand_start = self.pos
-        if opcode == "constant":
-            body = self.balanced()
-            self.expect(")", " after the constant's literal")
-            self.attach_literal(instr, body, operand_start)
-        elif opcode == "parameter":
-            self.skip()
-            m2 = re.compile(r"\d+").match(self.text, self.pos)
-            if not m2:
-                raise self.error("expected the parameter number", op=name)
-            if len(m2.group()) > 18:
-                raise self.error("parameter number out of range", op=name)
-            instr.parameter_number = int(m2.group())
-            self.pos = m2.end()
-            self.expect(")")
+        instr = HloInstruction(name, opcode, shape if shape is not None else Shape.token())
+        if not nested:
+            if name in names:
+                raise self.error(f"duplicate instruction name '{name}'", start, op=name)
+            names[name] = instr
+        self.body(instr, comp, names, pending, start)
+        if nested:   # named once its own operands are read, as XLA's parser does
+            instr.name = self.anon_names.unique(f"{opcode}.anon")
         else:
-            self.operands(instr, names)
-            if opcode.endswith("-start") and async_sugar_base(opcode) is not None:
-                problem = sugar_start_problem(instr)
-                if problem is not None:
-                    raise self.error(problem, start, op=name)
+            self.finish(instr, comp, pending, start)
+        if shape is None:
+            try:
+                instr.shape = infer_shape(instr)
+            except TranslateError as err:
+                raise self.error(err.message, start, op=instr.name) from None
+        return instr
+
+    def finish(self, instr: HloInstruction, comp: HloComputation, pending: list, start: int) -> None:
+        """After a named instruction's operands: its name registered, its attributes, async sugar checked."""
+        name, opcode = instr.name, instr.opcode
+        self.anon_names.unique(name)   # XLA's parser registers every name it reads before later `.anon`s
         for key, value, pos in self.attributes():
             if key in instr.attributes:
                 raise self.error(f"attribute '{key}' given twice", pos, op=name)
@@ -313,32 +416,124 @@ class _Parser:
             instr.attributes[key] = parsed
             if _has_refs(parsed):
                 pending.append((instr, key, parsed, pos))
-        return instr, is_root
+        if opcode.endswith("-start") and async_sugar_base(opcode) is not None:
+            problem = sugar_start_problem(instr)
+            if problem is not None:
+                raise self.error(problem, start, op=name)
 
-    def operands(self, instr: HloInstruction, names: dict[str, HloInstruction]) -> None:
+    def declared_shape(self, name: str, opcode_start: int) -> Shape:
+        """The shape written before the opcode (which starts at `opcode_start`), read once per spelling."""
+        shape_text = self.text[self.pos:opcode_start]
+        shape = self.shape_cache.get(shape_text)
+        if shape is None:
+            try:
+                shape = self.shape()
+            except TranslateError as err:
+                raise TranslateError(err.message, op=name or None, location=err.location) from None
+            self.skip()
+            if self.pos != opcode_start + 1:
+                raise self.error("malformed shape", op=name or None)
+            self.shape_cache[shape_text] = shape
+        return shape
+
+    def body(self, instr: HloInstruction, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
+             start: int) -> None:
+        """What sits between the opcode's parentheses: a literal, a parameter number, or operands."""
+        operand_start = self.pos
+        if instr.opcode == "constant":
+            body = self.balanced()
+            self.expect(")", " after the constant's literal")
+            self.attach_literal(instr, body, operand_start)
+        elif instr.opcode == "parameter":
+            self.skip()
+            m2 = _PARAMETER_NUMBER_RE.match(self.text, self.pos)
+            if not m2:
+                raise self.error("expected the parameter number", op=instr.name)
+            if len(m2.group()) > 18:
+                raise self.error("parameter number out of range", op=instr.name)
+            instr.parameter_number = int(m2.group())
+            self.pos = m2.end()
+            self.expect(")")
+        else:
+            self.operands(instr, comp, names, pending)
+
+    def operands(self, instr: HloInstruction, comp: HloComputation, names: dict[str, HloInstruction],
+                 pending: list) -> None:
+        """`(operand, ...)`; an operand is `(shape)? name ('#' index)*` or `(shape)? opcode(operands)`."""
         if self.accept(")"):
             return
         while True:
             self.skip()
-            # An operand may carry its shape first: `f32[2]{0} %x`.
-            m = _NAME_RE.match(self.text, self.pos)
-            if m and self.text.startswith(("[", "{", "("), m.end()) or self.peek("("):
-                self.shape()
+            start = self.pos
+            declared = None
+            if self.text.startswith("(", self.pos) or _ELEMENT_START_RE.match(self.text, self.pos):
+                declared = self.shape()
                 self.skip()
-                m = _NAME_RE.match(self.text, self.pos)
+            m = _NAME_RE.match(self.text, self.pos)
             if not m:
                 raise self.error("expected an operand name", op=instr.name)
-            if self.text.startswith("(", m.end()):
-                raise self.error(f"an instruction written inside an operand list ('{m.group(1)}(...)') "
-                                 "is not supported: give it a name of its own", op=instr.name)
-            operand = names.get(m.group(1))
-            if operand is None:
-                raise self.error(f"use of undefined value '{m.group(1)}'", self.pos, op=instr.name)
-            instr.operands.append(operand)
             self.pos = m.end()
+            if self.peek("("):
+                operand = self.nested(m, declared, comp, names, pending)
+            else:
+                operand = self.named_operand(m, instr, comp, names, declared, start)
+            instr.operands.append(operand)
             if self.accept(")"):
                 return
             self.expect(",", " between operands")
+
+    def named_operand(self, m: re.Match, instr: HloInstruction, comp: HloComputation,
+                      names: dict[str, HloInstruction], declared: Shape | None, start: int) -> HloInstruction:
+        operand = names.get(m.group(1))
+        if operand is None and self.single is comp and declared is not None:
+            operand = self.implicit_parameter(m.group(1), declared, comp, names)
+        if operand is None:
+            raise self.error(f"use of undefined value '{m.group(1)}'", m.start(), op=instr.name)
+        while self.accept("#"):
+            operand = self.tuple_element(operand, comp, instr)
+        if declared is not None and declared.without_layouts() != operand.shape.without_layouts():
+            raise self.error(f"operand '{operand.name}' is declared {declared.to_text()} but is "
+                             f"{operand.shape.to_text()}", start, op=instr.name)
+        return operand
+
+    def tuple_element(self, tuple_: HloInstruction, comp: HloComputation, user: HloInstruction) -> HloInstruction:
+        """`%t#N`, as XLA's dumps print a tuple element: the get-tuple-element XLA's parser makes for it,
+        named `t_N`, made once per tuple and index."""
+        self.skip()
+        m = _INDEX_RE.match(self.text, self.pos)
+        if m is None:
+            raise self.error("expected a tuple index after '#'", op=user.name)
+        self.pos = m.end()
+        index = int(m.group())
+        shape = tuple_.shape
+        if not shape.is_tuple or index >= len(shape.tuple_shapes):
+            raise self.error(f"tuple index {index} is out of bounds for '{tuple_.name}' of shape {shape.to_text()}",
+                             m.start(), op=user.name)
+        key = (id(tuple_), index)
+        element = self.tuple_elements.get(key)
+        if element is None:
+            element = HloInstruction(f"{tuple_.name}_{index}", "get-tuple-element", shape.tuple_shapes[index],
+                                     [tuple_], {"index": index})
+            comp.instructions.append(element)
+            self.tuple_elements[key] = element
+        return element
+
+    def nested(self, m: re.Match, declared: Shape | None, comp: HloComputation, names: dict[str, HloInstruction],
+               pending: list) -> HloInstruction:
+        """An operand written as an instruction, `add(f32[] parameter(0), f32[] negate(x))`: XLA's parser adds
+        it before its user, named `<opcode>.anon`."""
+        self.pos = m.start()
+        instr = self.rhs("", comp, names, pending, m.start(), nested=True, shape=declared)
+        comp.instructions.append(instr)
+        return instr
+
+    def implicit_parameter(self, name: str, shape: Shape, comp: HloComputation,
+                           names: dict[str, HloInstruction]) -> HloInstruction:
+        number = sum(1 for i in comp.instructions if i.opcode == "parameter")
+        param = HloInstruction(name, "parameter", shape, parameter_number=number)
+        comp.instructions.append(param)
+        names[name] = param
+        return param
 
     def attach_literal(self, instr: HloInstruction, body: str, pos: int) -> None:
         from hlo_translate.hlo.literal import parse_literal
@@ -434,8 +629,9 @@ def print_hlo_text(module: HloModule, *, print_large_constants: bool = True) -> 
     out: list[str] = [_header(module), ""]
     if module.stack_frames:
         out += [module.stack_frames, ""]
+    shapes: dict[int, str] = {}  # id(shape) -> text: the shapes stay alive while we print
     for comp in module.computations:
-        out.append(_computation_text(comp))
+        out.append(_computation_text(comp, shapes))
         out.append("")
     return "\n".join(out)
 
@@ -463,11 +659,13 @@ def _header(module: HloModule) -> str:
     return ", ".join(parts)
 
 
-def _computation_text(comp: HloComputation) -> str:
+def _computation_text(comp: HloComputation, shapes: dict[int, str] | None = None) -> str:
     head = ("ENTRY " if comp.is_entry else "") + comp.name + " {"
     lines = [head]
+    shapes = {} if shapes is None else shapes
+    root = comp.root
     for instr in comp.instructions:
-        lines.append(("  ROOT " if instr is comp.root else "  ") + instruction_text(instr))
+        lines.append(("  ROOT " if instr is root else "  ") + instruction_text(instr, shapes))
     tail = "}"
     if comp.execution_thread is not None:
         tail += f', execution_thread="{comp.execution_thread}"'
@@ -475,18 +673,29 @@ def _computation_text(comp: HloComputation) -> str:
     return "\n".join(lines)
 
 
-def instruction_text(instr: HloInstruction) -> str:
-    """`name = shape opcode(operands), attr=value, ...` (no ROOT, no indent)."""
-    if instr.opcode == "constant":
+def instruction_text(instr: HloInstruction, shapes: dict[int, str] | None = None) -> str:
+    """`name = shape opcode(operands), attr=value, ...` (no ROOT, no indent).
+
+    `shapes` caches shape texts by object id for one printing pass (its shapes must stay alive).
+    """
+    opcode = instr.opcode
+    if opcode == "constant":
         assert instr.literal is not None, instr.name
         args = instr.literal.to_text()
-    elif instr.opcode == "parameter":
+    elif opcode == "parameter":
         args = str(instr.parameter_number)
     else:
-        args = ", ".join(o.name for o in instr.operands)
-    text = f"{instr.name} = {instr.shape.to_text()} {instr.opcode}({args})"
+        args = ", ".join([o.name for o in instr.operands])
+    shape = instr.shape
+    if shapes is None:
+        shape_text = shape.to_text()
+    else:
+        shape_text = shapes.get(id(shape))
+        if shape_text is None:
+            shape_text = shapes[id(shape)] = shape.to_text()
+    text = f"{instr.name} = {shape_text} {opcode}({args})"
     if instr.attributes:
-        text += "".join(f", {key}={print_attribute(key, value)}" for key, value in instr.attributes.items())
+        text += "".join([f", {key}={print_attribute(key, value)}" for key, value in instr.attributes.items()])
     return text
 
 

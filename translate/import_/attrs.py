@@ -3,34 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.errors import TranslateError
+from hlo_translate.hlo import comparison
 from hlo_translate.hlo.attributes import Enum, FrontendAttributes, RawAttr
 from hlo_translate.hlo.ir import HloInstruction
-
-# The keywords of StableHLO's enum attributes. MLIR's builders abort the whole process
-# (`LLVM ERROR: Invalid value`) on any other word, so `enum_attr` checks it first.
-ENUM_WORDS: dict[type, tuple[str, ...]] = {
-    stablehlo.ComparisonDirectionAttr: ("EQ", "NE", "GE", "GT", "LE", "LT"),
-    stablehlo.ComparisonTypeAttr: ("NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"),
-    stablehlo.RngDistributionAttr: ("UNIFORM", "NORMAL"),
-    stablehlo.RngAlgorithmAttr: ("DEFAULT", "THREE_FRY", "PHILOX"),
-    stablehlo.FftTypeAttr: ("FFT", "IFFT", "RFFT", "IRFFT"),
-    stablehlo.TransposeAttr: ("NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"),
-    stablehlo.PrecisionAttr: ("DEFAULT", "HIGH", "HIGHEST"),
-}
-
-
-def enum_attr(kind: type, word: str, what: str, op: str | None = None) -> ir.Attribute:
-    """`kind.get(word)` for a StableHLO enum attribute, after checking `word` is one of its keywords."""
-    if word not in ENUM_WORDS[kind]:
-        raise TranslateError(f"unknown {what} '{word[:40]}' (expected one of {', '.join(ENUM_WORDS[kind])})",
-                             op=op)
-    return kind.get(word)
 
 
 def i64_array(values: Sequence[int]) -> ir.Attribute:
@@ -69,14 +51,47 @@ def dense_index(values: Sequence[int]) -> ir.Attribute:
                               else "dense<> : tensor<0xindex>")
 
 
+@dataclass(frozen=True)
+class StablehloEnum:
+    """A StableHLO enum attribute and the words it accepts: its builder aborts the process on any
+    other word (`LLVM ERROR: Invalid value`), so every word is checked here first."""
+
+    what: str
+    builder: str
+    words: frozenset[str]
+
+    def get(self, word: str, op: str) -> ir.Attribute:
+        """`#stablehlo<... word>`, or a TranslateError naming instruction `op` for an unknown word."""
+        if word not in self.words:
+            raise TranslateError(f"unknown {self.what} '{word}' (expected one of {', '.join(sorted(self.words))})",
+                                 op=op)
+        return getattr(stablehlo, self.builder).get(word)
+
+
+COMPARISON_DIRECTION = StablehloEnum("comparison direction", "ComparisonDirectionAttr", comparison.DIRECTIONS)
+COMPARISON_TYPE = StablehloEnum("comparison type", "ComparisonTypeAttr", comparison.TYPES | {"NOTYPE"})
+PRECISION = StablehloEnum("precision", "PrecisionAttr", frozenset({"DEFAULT", "HIGH", "HIGHEST"}))
+FFT_TYPE = StablehloEnum("fft type", "FftTypeAttr", frozenset({"FFT", "IFFT", "RFFT", "IRFFT"}))
+RNG_DISTRIBUTION = StablehloEnum("rng distribution", "RngDistributionAttr", frozenset({"UNIFORM", "NORMAL"}))
+RNG_ALGORITHM = StablehloEnum("rng algorithm", "RngAlgorithmAttr", frozenset({"DEFAULT", "THREE_FRY", "PHILOX"}))
+TRANSPOSE = StablehloEnum("transpose", "TransposeAttr", frozenset({"NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"}))
+
+
+def enum_word(value: object) -> str | None:
+    """The bare word of an enum attribute (`LT`, `TOTAL`, `rng_philox`), upper-cased; None when absent."""
+    if value is None:
+        return None
+    word = getattr(value, "name", None) or getattr(value, "text", None) or str(value)
+    return word.strip().upper()
+
+
 def precision_config(instr: HloInstruction, operands: int) -> ir.Attribute | None:
     """`operand_precision={high,default}` as an array of `#stablehlo<precision ...>`."""
     precisions = instr.attributes.get("operand_precision")
     if not precisions:
         return None
-    names = [p.name.upper() if isinstance(p, Enum) else str(p).upper() for p in precisions]
-    return ir.ArrayAttr.get([enum_attr(stablehlo.PrecisionAttr, n, "operand precision", instr.name)
-                             for n in names[:operands]])
+    names = [enum_word(p) for p in precisions]
+    return ir.ArrayAttr.get([PRECISION.get(n, instr.name) for n in names[:operands]])
 
 
 def frontend_attributes(attrs: FrontendAttributes) -> ir.Attribute:

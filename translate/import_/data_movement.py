@@ -9,6 +9,7 @@ from jaxlib.mlir.dialects import stablehlo
 from hlo_translate.hlo.types import Shape, default_layout
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import OpContext, Tree, flatten, register, unflatten
+from hlo_translate.markers import BITCAST, BITCAST_STEP
 from hlo_translate.typemap import shape_to_mlir
 
 
@@ -159,7 +160,8 @@ def bitcast(ctx: OpContext) -> Tree:
 
     Logically: read the operand in physical (major-to-minor) order, reshape to the result's physical
     dimensions, and transpose back to logical order; if the element type changes, bitcast-convert.
-    A pure reshape (both layouts default) is a single `stablehlo.reshape`.
+    The last step carries `xla.bitcast` and the others `xla.bitcast_step`, so that the exporter
+    writes one bitcast again (docs/import.md).
     """
     source = ctx.instr.operands[0].shape
     result = ctx.shape
@@ -172,12 +174,11 @@ def bitcast(ctx: OpContext) -> Tree:
         value = _op(ctx, "stablehlo.bitcast_convert", value,
                     Shape.array(result.element_type, source.dimensions), {})
         source = Shape.array(result.element_type, source.dimensions, source.layout)
-    src_major = _major_to_minor(source, ctx)
-    res_major = _major_to_minor(result, ctx)
-    if value is ctx.value(0) and src_major == list(range(source.rank)) and res_major == list(range(result.rank)):
-        # A pure reshape: marked so that the exporter writes the bitcast back (docs/import.md).
-        return ctx.op("stablehlo.reshape", [value], [shape_to_mlir(result)],
-                      {"xla.bitcast": ir.UnitAttr.get()}).result
+    src_major = _major_to_minor(source)
+    res_major = _major_to_minor(result)
+    for shape, order in ((source, src_major), (result, res_major)):
+        if sorted(order) != list(range(shape.rank)):
+            raise ctx.error(f"the layout of {shape} is not a permutation of its {shape.rank} dimensions")
     if src_major != list(range(source.rank)):
         physical = [source.dimensions[d] for d in src_major]
         value = _op(ctx, "stablehlo.transpose", value, Shape.array(result.element_type, physical),
@@ -187,16 +188,18 @@ def bitcast(ctx: OpContext) -> Tree:
     if res_major != list(range(result.rank)):
         inverse = list(np.argsort(res_major))
         value = _op(ctx, "stablehlo.transpose", value, result, {"permutation": A.i64_array(inverse)})
+    if not ctx.created:  # the same logical array (only the layout differs): an identity reshape
+        value = ctx.op("stablehlo.reshape", [value], [shape_to_mlir(result)], {}).result
+    for step in ctx.created[:-1]:
+        step.attributes[BITCAST_STEP] = ir.UnitAttr.get()
+    ctx.created[-1].attributes[BITCAST] = ir.UnitAttr.get()
     return value
 
 
-def _major_to_minor(shape: Shape, ctx: OpContext) -> list[int]:
+def _major_to_minor(shape: Shape) -> list[int]:
+    """The element order of `shape`'s layout. Tiles and element sizes (TPU/GPU layouts) pad and pack
+    the same order: XLA makes a bitcast only where the tiling agrees with it."""
     layout = shape.layout or default_layout(shape.rank)
-    if layout.tiles or layout.element_size_in_bits:
-        raise ctx.error("bitcast with tiled or sub-byte layouts is not supported")
-    if sorted(layout.minor_to_major) != list(range(shape.rank)):
-        raise ctx.error(f"layout {{{','.join(map(str, layout.minor_to_major))}}} is not a permutation of "
-                        f"the {shape.rank} dimensions of {shape}")
     return list(reversed(layout.minor_to_major))
 
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from jaxlib.mlir import ir
-from jaxlib.mlir.dialects import stablehlo
 
-from hlo_translate.hlo.attributes import Enum
+from hlo_translate.hlo.comparison import comparison_type
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import HANDLERS, OpContext, Tree, flatten, register
 from hlo_translate.optable import BY_HLO
@@ -31,19 +30,16 @@ for _spelling in ("count-leading-zeros", "clz"):
 
 @register("compare")
 def compare(ctx: OpContext) -> Tree:
-    direction = ctx.required("direction")
-    attributes = {"comparison_direction": A.enum_attr(stablehlo.ComparisonDirectionAttr, str(getattr(direction, "name", direction)),
-                                                        "comparison direction", ctx.instr.name)}
-    kind = ctx.attr("type")
-    name = None
-    if kind is not None:
-        name = getattr(kind, "name", None) or getattr(kind, "text", str(kind))
-    elif ctx.attr("order") is not None:          # `order=TOTAL` in newer XLA text
-        order = ctx.attr("order")
-        name = (getattr(order, "name", None) or getattr(order, "text", str(order))) + "ORDER"
-    if name is not None:
-        attributes["compare_type"] = A.enum_attr(stablehlo.ComparisonTypeAttr, name.strip().upper(),
-                                                 "comparison type", ctx.instr.name)
+    direction = A.COMPARISON_DIRECTION.get(A.enum_word(ctx.required("direction")), ctx.instr.name)
+    attributes = {"comparison_direction": direction}
+    type_word, order_word = A.enum_word(ctx.attr("type")), A.enum_word(ctx.attr("order"))
+    if type_word or order_word:  # neither: the element type's default, StableHLO's NOTYPE
+        element_type = ctx.instr.operands[0].shape.element_type if ctx.instr.operands else ctx.shape.element_type
+        try:
+            kind = comparison_type(element_type, type_word, order_word)
+        except ValueError as err:
+            raise ctx.error(str(err)) from None
+        attributes["compare_type"] = A.COMPARISON_TYPE.get(kind, ctx.instr.name)
     return ctx.op("stablehlo.compare", ctx.values(), attributes=attributes).result
 
 
@@ -65,23 +61,20 @@ def rng(ctx: OpContext) -> Tree:
     from hlo_translate.hlo.types import PrimitiveType, Shape
     import numpy as np
 
-    distribution = ctx.required("distribution").name.replace("rng_", "").upper()
+    distribution = A.enum_word(ctx.required("distribution")).replace("RNG_", "")
     shape_type = Shape.array(PrimitiveType.S64, (ctx.shape.rank,))
     dims = ctx.op("stablehlo.constant", [], [ir.RankedTensorType.get([ctx.shape.rank], ir.IntegerType.get_signless(64))],
                   {"value": dense_attr(np.array(ctx.shape.dimensions, np.int64), shape_type)}).result
     return ctx.single("stablehlo.rng", [*ctx.values(), dims],
-                      rng_distribution=A.enum_attr(stablehlo.RngDistributionAttr, distribution,
-                                                                   "rng distribution", ctx.instr.name))
+                      rng_distribution=A.RNG_DISTRIBUTION.get(distribution, ctx.instr.name))
 
 
 @register("rng-bit-generator")
 def rng_bit_generator(ctx: OpContext) -> Tree:
     algorithm = ctx.attr("algorithm")
-    name = algorithm.name.replace("rng_", "").upper() if algorithm is not None else "DEFAULT"
-    name = {"THREE_FRY": "THREE_FRY", "PHILOX": "PHILOX", "DEFAULT": "DEFAULT"}.get(name, name)
+    name = A.enum_word(algorithm).replace("RNG_", "") if algorithm is not None else "DEFAULT"
     _, tree = ctx.multi("stablehlo.rng_bit_generator", ctx.values(),
-                        {"rng_algorithm": A.enum_attr(stablehlo.RngAlgorithmAttr, name, "rng algorithm",
-                                                                   ctx.instr.name)})
+                        {"rng_algorithm": A.RNG_ALGORITHM.get(name, ctx.instr.name)})
     return tree
 
 

@@ -304,7 +304,10 @@ class ModuleImporter:
             raise TranslateError(f"unsupported opcode '{instr.opcode}'", op=instr.name)
         ctx = OpContext(self, instr, operands, location_of(instr))
         with ctx.loc:
-            result = handler(ctx)
+            try:
+                result = handler(ctx)
+            except ir.MLIRError as err:  # an attribute or op MLIR refused: the instruction's one-line error
+                raise ctx.error(_first_diagnostic(err)) from None
         if ctx.created:
             A.attach_common(ctx.created[-1], instr)
             if dead:
@@ -333,3 +336,9 @@ class ModuleImporter:
         value = ir.Operation.create("stablehlo.tuple", results=[result_type], operands=parts, loc=loc).result
         self._materialized[key] = (tree, value)   # the tree is kept alive so that its id stays its own
         return value
+
+
+def _first_diagnostic(err: ir.MLIRError) -> str:
+    diagnostics = getattr(err, "error_diagnostics", None) or []
+    text = diagnostics[0].message if diagnostics else str(err)
+    return text.strip().splitlines()[0] if text.strip() else "rejected by MLIR"

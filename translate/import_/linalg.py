@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from jaxlib.mlir import ir
-from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import OpContext, Tree, register
@@ -12,8 +11,7 @@ from hlo_translate.import_.importer import OpContext, Tree, register
 @register("fft")
 def fft(ctx: OpContext) -> Tree:
     return ctx.single("stablehlo.fft", ctx.values(),
-                      fft_type=A.enum_attr(stablehlo.FftTypeAttr, ctx.required("fft_type").name.upper(), "fft type",
-                                           ctx.instr.name),
+                      fft_type=A.FFT_TYPE.get(A.enum_word(ctx.required("fft_type")), ctx.instr.name),
                       fft_length=A.i64_array(ctx.required("fft_length")))
 
 
@@ -29,8 +27,8 @@ def triangular_solve(ctx: OpContext) -> Tree:
                       left_side=ir.BoolAttr.get(bool(ctx.attr("left_side", False))),
                       lower=ir.BoolAttr.get(bool(ctx.attr("lower", False))),
                       unit_diagonal=ir.BoolAttr.get(bool(ctx.attr("unit_diagonal", False))),
-                      transpose_a=A.enum_attr(stablehlo.TransposeAttr, transpose.name if transpose else "NO_TRANSPOSE",
-                                              "transpose", ctx.instr.name))
+                      transpose_a=A.TRANSPOSE.get(A.enum_word(transpose) if transpose else "NO_TRANSPOSE",
+                                                  ctx.instr.name))
 
 
 @register("topk")

@@ -163,7 +163,7 @@ def _check_string_section(reader: _Reader) -> None:
 PROBE_SECONDS = 20  # a reader that has not finished by then is stuck in a loop on a corrupt count
 
 
-def probe_bytecode(data: bytes) -> None:
+def probe_bytecode(data: bytes, *, portable: bool = False) -> None:
     """Parse bytecode once in a forked child before the real parse: MLIR's bytecode reader trusts
     counts and offsets inside sections, so a corrupt one can abort, corrupt memory or loop forever.
 
@@ -187,7 +187,7 @@ def probe_bytecode(data: bytes) -> None:
         code = 0
         try:
             signal.alarm(PROBE_SECONDS)
-            _parse_alone(data)
+            _parse_alone(data, portable)
         except BaseException:  # noqa: BLE001 - a refusal is the real parse's to report
             code = 1
         os._exit(code)
@@ -199,7 +199,7 @@ def probe_bytecode(data: bytes) -> None:
         raise TranslateError(f"malformed MLIR bytecode: {what}", location=SourceLocation())
 
 
-def _parse_alone(data: bytes) -> None:
+def _parse_alone(data: bytes, portable: bool) -> None:
     import os
     import sys
 
@@ -213,4 +213,9 @@ def _parse_alone(data: bytes) -> None:
     context = make_context()
     context.enable_multithreading(False)
     with context:
-        ir.Module.parse(data)
+        if portable:  # a StableHLO portable artifact (VHLO), read by StableHLO's deserializer
+            from jaxlib.mlir._mlir_libs import _stablehlo
+
+            _stablehlo.deserialize_portable_artifact(context, data)
+        else:
+            ir.Module.parse(data)

@@ -19,22 +19,22 @@ from jaxlib.mlir import ir
 __all__ = ["import_shardings", "export_shardings", "import_module", "export_module", "lift_sdy_round_trip"]
 
 
-def import_shardings(source: str | bytes) -> str:
+def import_shardings(source) -> str:
     """GSPMD ``mhlo.sharding`` attributes (MLIR text or bytecode) -> Shardy; returns MLIR text."""
-    from hlo_translate.mlir.context import make_context, module_to_text, parse_module
+    from hlo_translate.mlir.context import module_to_text
+    from hlo_translate.mlir.inputs import open_stablehlo
 
-    with make_context():
-        module = parse_module(source)
+    with open_stablehlo(source) as module:
         import_module(module)
         return module_to_text(module)
 
 
-def export_shardings(source: str | bytes) -> str:
+def export_shardings(source) -> str:
     """Shardy ``sdy.mesh`` + ``sdy.sharding`` (MLIR text or bytecode) -> GSPMD; returns MLIR text."""
-    from hlo_translate.mlir.context import make_context, module_to_text, parse_module
+    from hlo_translate.mlir.context import module_to_text
+    from hlo_translate.mlir.inputs import open_stablehlo
 
-    with make_context():
-        module = parse_module(source)
+    with open_stablehlo(source) as module:
         export_module(module)
         return module_to_text(module)
 

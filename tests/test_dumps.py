@@ -1,0 +1,44 @@
+"""XLA's dumps of our JAX programs, file by file (issue 13; the checks are in tests/dumps/checks.py).
+
+`make test` runs a deterministic sample of 300 files spread over programs, pass families and formats;
+`make test-dumps` (HLO_TRANSLATE_DUMPS_FULL=1) runs every file of the dump corpus.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.dumps import dump_files, sample, summary
+from tests.dumps.checks import check
+
+SAMPLE_SIZE = 300
+FULL = os.environ.get("HLO_TRANSLATE_DUMPS_FULL") == "1"
+
+
+def _files():
+    return [f for f in dump_files() if f.kind != "other"] if FULL else sample(SAMPLE_SIZE)
+
+
+def test_the_dump_corpus_is_what_issue_13_asks() -> None:
+    """At least 25 programs, several thousand files, per-pass dumps in text and proto."""
+    info = summary()
+    assert len(info["programs"]) >= 25
+    assert info["files"] >= 3000
+    assert "--xla_dump_hlo_pass_re=.*" in info["flags"]
+    kinds = {f.kind for f in dump_files()}
+    assert kinds == {"text", "proto", "other"}
+
+
+def test_the_sample_is_spread() -> None:
+    files = sample(SAMPLE_SIZE)
+    assert len(files) == SAMPLE_SIZE
+    assert len({f.program for f in files}) == len(summary()["programs"])
+    assert len({f.family for f in files}) >= 15
+    assert {f.kind for f in files} == {"text", "proto"}
+
+
+@pytest.mark.parametrize("dump_file", _files(), ids=lambda f: f.id)
+def test_dump_file(dump_file) -> None:
+    check(dump_file)

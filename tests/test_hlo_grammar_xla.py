@@ -1,0 +1,305 @@
+"""XLA's HLO text grammar, production by production, against XLA's own parser (jaxlib 0.12).
+
+Each case is text that XLA's parser reads; ours must read it to the same module: XLA's parse of our printed
+text, and XLA's load of our HloModuleProto, are the module XLA parses from the original (compared as
+serialized protos after renumbering ids, `tests/support/hlo_compare.py`). Each negative case is text XLA's
+parser rejects: we reject it too, with one line naming the place.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.hlo_compare import assert_same_module, xla_module_from_proto, xla_module_from_text
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.proto_io import module_from_proto_bytes, module_to_proto_bytes
+from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
+
+# production -> text XLA's parser accepts
+ACCEPTED = {
+    # operand ::= name ('#' index)*: an implicit get-tuple-element, as XLA's dumps print tuple elements
+    "tuple_element_operand": """HloModule m
+ENTRY e {
+  arg_tuple.1 = (f32[], s32[]) parameter(0)
+  constant.8 = f32[] constant(1)
+  ROOT add = f32[] add(arg_tuple.1#0, constant.8)
+}
+""",
+    "tuple_element_operand_nested_and_reused": """HloModule m
+ENTRY e {
+  %p = (f32[], (f32[], s32[])) parameter(0)
+  %a = f32[] add(%p#1#0, %p#0)
+  ROOT %b = f32[] multiply(%a, %p #0)
+}
+""",
+    "tuple_element_name_taken_later": """HloModule m
+ENTRY e {
+  p = (f32[], f32[]) parameter(0)
+  a = f32[] add(p#0, p#1)
+  p_0 = f32[] constant(2)
+  ROOT r = f32[] multiply(a, p_0)
+}
+""",
+    "tuple_element_in_called_computation": """HloModule m
+body {
+  p = (s32[], f32[4]) parameter(0)
+  one = s32[] constant(1)
+  i = s32[] add(p#0, one)
+  ROOT t = (s32[], f32[4]) tuple(i, p#1)
+}
+cond {
+  p = (s32[], f32[4]) parameter(0)
+  n = s32[] constant(4)
+  ROOT lt = pred[] compare(p#0, n), direction=LT
+}
+ENTRY e {
+  x = (s32[], f32[4]) parameter(0)
+  ROOT w = (s32[], f32[4]) while(x), condition=cond, body=body
+}
+""",
+    # operand ::= (shape)? opcode operands: nested instructions, named `<opcode>.anon`
+    "nested_instructions": """HloModule m
+ENTRY e {
+  ROOT a = f32[] add(f32[] parameter(0), f32[] constant(1))
+}
+""",
+    "nested_instructions_deep": """HloModule m
+c {
+  x = f32[2] parameter(0)
+  ROOT a = f32[2] add(f32[2] negate(x), x)
+}
+ENTRY e {
+  p = f32[2] parameter(0)
+  q = f32[2] add(p, f32[2] negate(f32[2] negate(p)))
+  ROOT r = f32[2] call(q), to_apply=c
+}
+""",
+    "nested_tuple_shaped": """HloModule m
+ENTRY e {
+  p = f32[] parameter(0)
+  ROOT g = f32[] get-tuple-element((f32[], f32[]) tuple(p, p)), index=1
+}
+""",
+    # operand ::= shape name: operands printed with their shapes
+    "operand_shapes": """HloModule m
+ENTRY e {
+  p = f32[2,3]{0,1} parameter(0)
+  ROOT a = f32[2,3]{0,1} add(f32[2,3]{0,1} %p, f32[2,3] p)
+}
+""",
+    # instruction ::= name '=' opcode operands: shapes XLA infers
+    "inferred_shapes": """HloModule m
+ENTRY e {
+  p = f32[2,3]{0,1} parameter(0)
+  c = compare(p, p), direction=LT
+  n = negate(p)
+  t = tuple(p, n, c)
+  g = get-tuple-element(t), index=1
+  r = replica-id()
+  f = is-finite(p)
+  s = select(c, p, n)
+  ROOT a = add(g, s)
+}
+""",
+    # module ::= computations (no header): the entry is the ENTRY computation, else the last one
+    "no_header_last_is_entry": """c {
+  p = f32[] parameter(0)
+  ROOT a = f32[] negate(p)
+}
+e {
+  p = f32[] parameter(0)
+  ROOT a = f32[] call(p), to_apply=c
+}
+""",
+    "no_header_entry_first": """ENTRY e {
+  p = f32[] parameter(0)
+  ROOT a = f32[] negate(p)
+}
+""",
+    "no_entry_keyword": """HloModule m
+e {
+  p = f32[] parameter(0)
+  ROOT a = f32[] negate(p)
+}
+c {
+  p = f32[] parameter(0)
+  ROOT a = f32[] call(p), to_apply=e
+}
+""",
+    # a single instruction: operands with shapes become parameters of a scheduled module `_`
+    "single_instruction": "%r = f32[4] add(f32[4] %a, f32[4] %b)\n",
+    "single_instruction_unnamed": 'f32[4] multiply(f32[4] a, f32[4] a), metadata={op_name="x"}\n',
+    # comments and sigils
+    "comments_and_sigils": """// leading comment
+HloModule m /* after the name */, entry_computation_layout={(f32[], f32[])->(f32[], f32[])}
+
+/* a block comment */
+ENTRY %e (p: f32[], q: f32[]) -> (f32[], f32[]) {
+  %p = f32[] parameter(0) // a line comment
+  q = f32[] parameter(1)
+  ROOT %t = (f32[], /*index=1*/f32[]) tuple(p, /*index=1*/%q)
+}
+""",
+    "no_root_marker": """HloModule m
+ENTRY e {
+  p = f32[] parameter(0)
+  n = f32[] negate(p)
+}
+""",
+    # opcodes newer than our corpus
+    **{f"opcode_{op}": f"""HloModule m
+ENTRY e {{
+  p = f32[4] parameter(0)
+  ROOT a = f32[4] {op}(p)
+}}
+""" for op in ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh", "erf", "tan")},
+    "original_values": """HloModule m
+ENTRY e {
+  pair = (f32[4], (f32[4], s32[])) parameter(0), origin={({"pair" {0}}, ({"x"}, {"y" {1,2}}))}
+  a = f32[4] get-tuple-element(pair), index=0, origin={{"a"}}
+  b = s32[] get-tuple-element(pair), index=0, origin={}
+  ROOT t = (f32[4], f32[4]) tuple(a, a), origin={({"t" {0}}, {"t" {1}})}
+}
+""",
+    # layouts of every kind XLA prints: tiles, element size, memory space, tail padding, index and pointer
+    # types, split configs, dynamic shape metadata (dim level types are read and dropped, as XLA does);
+    # index/pointer types `#(u16)*(u32)` are in tests/test_proto_opcodes.py (XLA's proto loader refuses them)
+    "layouts_every_kind": """HloModule m
+ENTRY e {
+  a = bf16[16,128]{1,0:T(8,128)(2,1)} parameter(0)
+  b = bf16[16,128]{1,0:T(8,128)(2,1)S(1)} copy(a)
+  c = bf16[16,128]{0,1:T(4)(2)E(4)} copy(a)
+  d = bf16[16,128]{1,0:L(1024)} copy(a)
+  g = bf16[16,128]{1,0:D(D,C+~)} copy(a)
+  h = bf16[16,128]{1,0:SC(0:4)(1:2,6)} copy(a)
+  i = bf16[16,128]{1,0:M(8)} copy(a)
+  j = bf16[16,128]{1,0:T(8,128)(2,1)L(2)E(16)S(2)SC(0:4)M(4)} copy(a)
+  k = bf16[16,128]{1,0:T(2,*)} copy(a)
+  l = s4[16,128]{1,0:T(8,128)(2,1)E(4)} parameter(1)
+  ROOT t = (bf16[16,128]{1,0:T(8,128)(2,1)S(1)}, bf16[16,128]{0,1:T(4)(2)E(4)}, bf16[16,128]{1,0:L(1024)}, bf16[16,128]{1,0}, bf16[16,128]{1,0:SC(0:4)(1:2,6)}, bf16[16,128]{1,0:M(8)}, bf16[16,128]{1,0:T(2,*)}, s4[16,128]{1,0:T(8,128)(2,1)E(4)}) tuple(b, c, d, g, h, i, k, l)
+}
+""",
+    "result_accuracy": """HloModule m
+ENTRY e {
+  p = f32[4] parameter(0)
+  a = f32[4] exponential(p), result_accuracy={tolerance={atol=1e-05,rtol=0.001,ulps=2}}
+  ROOT b = f32[4] tanh(a), result_accuracy={mode=highest}
+}
+""",
+}
+
+# production -> (text XLA's parser rejects, what our one-line error says)
+REJECTED = {
+    "computation_defined_twice": ("""HloModule m
+c {
+  p = f32[] parameter(0)
+  ROOT a = f32[] negate(p)
+}
+c {
+  p = f32[] parameter(0)
+  ROOT a = f32[] negate(p)
+}
+ENTRY e {
+  p = f32[] parameter(0)
+  ROOT a = f32[] call(p), to_apply=c
+}
+""", "6:1: error: computation 'c' is defined twice (first at line 2)"),
+    "two_entries": ("""HloModule m
+ENTRY e {
+  ROOT p = f32[] parameter(0)
+}
+ENTRY f {
+  ROOT p = f32[] parameter(0)
+}
+""", "two ENTRY"),
+    "tuple_index_out_of_range": ("""HloModule m
+ENTRY e {
+  p = (f32[], f32[]) parameter(0)
+  ROOT a = f32[] add(p#0, p#2)
+}
+""", "4:29: error: 'a': tuple index 2 is out of bounds"),
+    "tuple_index_of_array": ("""HloModule m
+ENTRY e {
+  p = f32[] parameter(0)
+  ROOT a = f32[] add(p#0, p)
+}
+""", "'a': tuple index 0 is out of bounds for 'p' of shape f32[]"),
+    "declared_operand_shape_differs": ("""HloModule m
+ENTRY e {
+  p = f32[2] parameter(0)
+  ROOT a = f32[2] add(f32[3] p, p)
+}
+""", "'a': operand 'p' is declared f32[3] but is f32[2]"),
+    "shape_not_inferable": ("""HloModule m
+ENTRY e {
+  p = f32[2] parameter(0)
+  ROOT a = convert(p)
+}
+""", "the shape of a 'convert' cannot be inferred"),
+    "nested_undefined_operand": ("""HloModule m
+ENTRY e {
+  ROOT a = f32[] add(f32[] negate(q), f32[] constant(1))
+}
+""", "undefined value 'q'"),
+    "duplicate_parameter_number": ("""HloModule m
+ENTRY e {
+  p = f32[] parameter(0)
+  q = f32[] parameter(0)
+  ROOT a = f32[] add(p, q)
+}
+""", "'q': duplicate parameter number 0"),
+    "physical_shape_without_sparse_layout": ("""HloModule m
+ENTRY e {
+  ROOT p = bf16[16,128]{1,0:P(f32[16,128]{1,0})} parameter(0)
+}
+""", "a physical shape P(...) is only for sparse layouts"),
+    "unknown_opcode_atan": ("""HloModule m
+ENTRY e {
+  p = f32[] parameter(0)
+  ROOT a = f32[] atan(p)
+}
+""", "unknown opcode 'atan'"),
+}
+
+
+def _xla_proto(text: str) -> bytes:
+    return xla_module_from_text(text).as_serialized_hlo_module_proto()
+
+
+@pytest.mark.parametrize("name", sorted(ACCEPTED))
+def test_accepted_text_is_the_module_xla_parses(name: str) -> None:
+    text = ACCEPTED[name]
+    reference = _xla_proto(text)
+    ours = parse_hlo_text(text)
+    assert_same_module(reference, _xla_proto(print_hlo_text(ours)))
+    assert_same_module(reference, xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
+    assert_same_module(reference, _xla_proto(print_hlo_text(module_from_proto_bytes(reference))))
+
+
+# Text XLA's parser does not reject but aborts the process on (a CHECK): we reject it.
+ABORTS_XLA = {
+    "parameter_number_gap": ("""HloModule m
+ENTRY e {
+  p = f32[] parameter(1)
+  ROOT a = f32[] negate(p)
+}
+""", "2:1: error: computation e has 1 parameters but no parameter(0)"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ABORTS_XLA))
+def test_text_that_aborts_xla_is_rejected(name: str) -> None:
+    text, message = ABORTS_XLA[name]
+    with pytest.raises(TranslateError) as info:
+        parse_hlo_text(text)
+    assert message in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize("name", sorted(REJECTED))
+def test_rejected_text_is_rejected_by_both(name: str) -> None:
+    text, message = REJECTED[name]
+    with pytest.raises(Exception):
+        xla_module_from_text(text)
+    with pytest.raises(TranslateError) as info:
+        parse_hlo_text(text)
+    assert message in str(info.value) and "\n" not in str(info.value), str(info.value)

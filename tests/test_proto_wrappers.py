@@ -1,0 +1,144 @@
+"""Binary HLO protos as XLA writes them: an HloModuleProto, or an HloProto (`*.hlo.pb` in XLA's dumps),
+HloSnapshot or HloUnoptimizedSnapshot around one. Which one a file is, is told from the bytes; a wrong
+reading must never yield an empty or garbled module."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support.hlo_compare import assert_same_module, xla_module_from_proto, xla_module_from_text
+from hlo_translate import read_hlo
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.proto_io import module_from_proto_bytes, module_to_proto_bytes
+from hlo_translate.hlo.proto_wrappers import HloProtoKind, unwrap_module_proto
+from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
+from hlo_translate.proto import hlo_pb2
+
+PROGRAM = """
+import jax, jax.numpy as jnp
+def f(x, y):
+    z = jnp.sort(jnp.tanh(x @ y) + 1.0, axis=0)
+    k = jax.random.normal(jax.random.key(0), (4,))
+    return jax.lax.fori_loop(0, 3, lambda i, c: c * 2.0, z) + k
+jax.jit(f)(jnp.ones((4, 4)), jnp.ones((4, 4))).block_until_ready()
+"""
+
+
+@pytest.fixture(scope="module")
+def dump(tmp_path_factory) -> Path:
+    """XLA's dump of a small jit program (text and `.hlo.pb`, before and after optimizations)."""
+    out = tmp_path_factory.mktemp("dump")
+    env = {**os.environ, "XLA_FLAGS": f"--xla_dump_to={out} --xla_dump_hlo_as_text --xla_dump_hlo_as_proto",
+           "JAX_PLATFORMS": "cpu"}
+    subprocess.run([sys.executable, "-c", PROGRAM], env=env, check=True, capture_output=True, timeout=300)
+    return out
+
+
+def _module_bytes(path: Path) -> bytes:
+    """XLA's own reading of a dumped HloProto's module."""
+    return xla_module_from_proto(hlo_pb2.HloProto.FromString(path.read_bytes()).hlo_module.SerializeToString()
+                                 ).as_serialized_hlo_module_proto()
+
+
+def test_dumped_hlo_pb_files_are_hlo_protos_read_whole(dump: Path) -> None:
+    files = sorted(dump.glob("*.hlo.pb"))
+    assert len(files) >= 4
+    for path in files:
+        module, kind = unwrap_module_proto(path.read_bytes())
+        assert kind is HloProtoKind.HLO_PROTO and module.computations, path.name
+        reference = _module_bytes(path)
+        ours = module_from_proto_bytes(path.read_bytes())
+        # our proto carries every field, the device assignment that text has no form for included
+        assert_same_module(reference, xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
+        text_reference = hlo_pb2.HloModuleProto.FromString(reference)
+        text_reference.ClearField("device_assignment")
+        assert_same_module(text_reference.SerializeToString(),
+                           xla_module_from_text(print_hlo_text(ours)).as_serialized_hlo_module_proto())
+
+
+def test_dumped_text_files_are_the_module_xla_parses(dump: Path) -> None:
+    files = [p for p in sorted(dump.glob("*.txt")) if p.name.endswith(("optimizations.txt"))]
+    assert len(files) >= 4
+    assert any("#" in p.read_text().split("ENTRY")[-1] for p in files)   # XLA printed `%t#N` operands
+    for path in files:
+        text = path.read_text()
+        reference = xla_module_from_text(text).as_serialized_hlo_module_proto()
+        assert_same_module(reference, xla_module_from_text(print_hlo_text(parse_hlo_text(text))).as_serialized_hlo_module_proto())
+
+
+def test_dump_files_that_are_not_modules_are_refused(dump: Path) -> None:
+    others = [p for p in sorted(dump.iterdir()) if p.is_file() and not p.name.endswith((".hlo.pb", "optimizations.txt"))]
+    assert others
+    for path in others:
+        with pytest.raises(TranslateError):
+            module_from_proto_bytes(path.read_bytes())
+
+
+MODULE_TEXT = """HloModule m
+ENTRY e {
+  p = f32[4] parameter(0)
+  ROOT n = f32[4] negate(p)
+}
+"""
+
+
+def test_every_wrapper_is_read_to_the_same_module() -> None:
+    module = hlo_pb2.HloModuleProto.FromString(xla_module_from_text(MODULE_TEXT).as_serialized_hlo_module_proto())
+    buffers = hlo_pb2.BufferAssignmentProto()
+    buffers.buffer_allocations.add(index=0, size=16, is_entry_computation_parameter=True)
+    inputs = hlo_pb2.HloInputs()
+    literal = inputs.arguments.add()
+    literal.shape.element_type = 11
+    literal.shape.dimensions.append(4)
+    literal.f32s.extend([1, 2, 3, 4])
+    wrapped = {
+        HloProtoKind.MODULE: module,
+        HloProtoKind.HLO_PROTO: hlo_pb2.HloProto(hlo_module=module, buffer_assignment=buffers),
+        HloProtoKind.SNAPSHOT: hlo_pb2.HloSnapshot(hlo=hlo_pb2.HloProto(hlo_module=module), arguments=[literal],
+                                                   execution_platform="Host"),
+        HloProtoKind.UNOPTIMIZED_SNAPSHOT: hlo_pb2.HloUnoptimizedSnapshot(hlo_module=module, partitions=[inputs],
+                                                                          version=1),
+    }
+    for kind, message in wrapped.items():
+        data = message.SerializeToString()
+        found, found_kind = unwrap_module_proto(data)
+        assert found == module and found_kind is kind
+        ours = xla_module_from_proto(module_to_proto_bytes(read_hlo(data))).as_serialized_hlo_module_proto()
+        assert_same_module(module.SerializeToString(), ours)
+
+
+@pytest.mark.parametrize("data", [
+    b"",
+    hlo_pb2.HloProto(buffer_assignment=hlo_pb2.BufferAssignmentProto()).SerializeToString(),
+    hlo_pb2.HloModuleProto(name="m", entry_computation_name="e").SerializeToString(),
+    hlo_pb2.HloSnapshot(execution_platform="Host").SerializeToString(),
+    b"\x0a\x03abc\x12\x01e",
+])
+def test_no_module_is_an_error_not_an_empty_module(data: bytes) -> None:
+    with pytest.raises(TranslateError, match="not a valid HloModuleProto"):
+        module_from_proto_bytes(data)
+
+
+def test_cli_run_accepts_dumped_hlo_protos(dump: Path, tmp_path: Path) -> None:
+    """`hlo-translate run` reads the dump's `.hlo.pb` (an HloProto) and an HloSnapshot of the same module,
+    and runs them to what the dump's HLO text runs to."""
+    from click.testing import CliRunner
+
+    from hlo_translate.cli.main import app
+
+    proto_path = next(p for p in sorted(dump.glob("*jit_f*before_optimizations.hlo.pb")))
+    text_path = proto_path.with_name(proto_path.name.replace(".hlo.pb", ".txt"))
+    module = hlo_pb2.HloProto.FromString(proto_path.read_bytes()).hlo_module
+    snapshot = tmp_path / "snapshot.pb"
+    snapshot.write_bytes(hlo_pb2.HloSnapshot(hlo=hlo_pb2.HloProto(hlo_module=module)).SerializeToString())
+    outputs = []
+    for path in (text_path, proto_path, snapshot):
+        result = CliRunner().invoke(app, ["run", str(path), "--seed", "3"])
+        assert result.exit_code == 0, result.output
+        outputs.append(result.stdout)
+    assert outputs[0] == outputs[1] == outputs[2] and "out0" in outputs[0]

@@ -1,0 +1,101 @@
+"""Which message a serialized HLO proto is: an HloModuleProto, or one of the wrappers XLA writes around it.
+
+- `HloProto` (module + buffer assignment): what XLA's dumps write as `*.hlo.pb`;
+- `HloSnapshot` (an HloProto with the arguments and result of one run);
+- `HloUnoptimizedSnapshot` (a module with the inputs of each partition).
+
+Binary protos carry no type, and all four open with field 1 holding bytes, so the bytes are decoded as each
+message in turn and an interpretation is kept only if the module it yields is whole: computations whose
+instructions all have an opcode, an entry computation that exists, no fields unknown to the message. Exactly
+one module must survive (readings as several wrappers may agree on it); none, or different modules, is an
+error, never a guess (a wrong guess would otherwise yield an empty or garbled module).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+
+from google.protobuf import text_format
+from google.protobuf.message import DecodeError, Message
+
+from hlo_translate.errors import TranslateError
+from hlo_translate.proto import hlo_pb2
+
+
+class HloProtoKind(enum.Enum):
+    MODULE = "HloModuleProto"
+    HLO_PROTO = "HloProto"
+    SNAPSHOT = "HloSnapshot"
+    UNOPTIMIZED_SNAPSHOT = "HloUnoptimizedSnapshot"
+
+
+_MESSAGES: dict[HloProtoKind, tuple[type[Message], Callable[[Message], hlo_pb2.HloModuleProto | None]]] = {
+    HloProtoKind.MODULE: (hlo_pb2.HloModuleProto, lambda m: m),
+    HloProtoKind.HLO_PROTO: (hlo_pb2.HloProto, lambda m: m.hlo_module if m.HasField("hlo_module") else None),
+    HloProtoKind.SNAPSHOT: (hlo_pb2.HloSnapshot,
+                            lambda m: m.hlo.hlo_module if m.HasField("hlo") and m.hlo.HasField("hlo_module")
+                            else None),
+    HloProtoKind.UNOPTIMIZED_SNAPSHOT: (hlo_pb2.HloUnoptimizedSnapshot,
+                                        lambda m: m.hlo_module if m.HasField("hlo_module") else None),
+}
+
+
+def unwrap_module_proto(data: bytes) -> tuple[hlo_pb2.HloModuleProto, HloProtoKind]:
+    """The HloModuleProto in binary `data` (a module or a wrapper around one), and which message `data` is."""
+    found: list[tuple[hlo_pb2.HloModuleProto, HloProtoKind]] = []
+    for kind, (message_type, module_of) in _MESSAGES.items():
+        try:
+            message = message_type.FromString(data)
+        except (DecodeError, RuntimeError, ValueError):
+            continue
+        module = module_of(message)
+        if module is not None and _is_whole(message) and _is_whole_module(module):
+            found.append((module, kind))
+    # An HloProto holding only its module is, byte for byte, an HloUnoptimizedSnapshot without inputs:
+    # readings that agree on the module are one answer (the first kind listed names it).
+    if found and all(module == found[0][0] for module, _ in found[1:]):
+        return found[0]
+    names = ", ".join(k.value for k in HloProtoKind)
+    if not found:
+        raise TranslateError(f"input is not a valid HloModuleProto (binary), nor an {names} holding one")
+    kinds = " and ".join(k.value for _, k in found)
+    raise TranslateError(f"the binary proto reads as a whole module both as {kinds}; cannot tell which it is")
+
+
+def unwrap_module_proto_text(text: str) -> tuple[hlo_pb2.HloModuleProto, HloProtoKind]:
+    """The HloModuleProto in protobuf text format `text` (a module or a wrapper around one)."""
+    problems = []
+    for kind, (message_type, module_of) in _MESSAGES.items():
+        message = message_type()
+        try:
+            text_format.Parse(text, message)
+        except text_format.ParseError as err:
+            problems.append(str(err))
+            continue
+        module = module_of(message)
+        if module is not None and _is_whole_module(module):
+            return module, kind
+    raise TranslateError(f"not an HloModuleProto (or a wrapper of one) in text format: {problems[0]}")
+
+
+def _is_whole(message: Message) -> bool:
+    """No field of `message` itself is unknown to its type (bytes of another message would leave some)."""
+    from google.protobuf import unknown_fields
+
+    return len(unknown_fields.UnknownFieldSet(message)) == 0
+
+
+def _is_whole_module(module: hlo_pb2.HloModuleProto) -> bool:
+    if not module.computations or not _is_whole(module):
+        return False
+    ids = set()
+    for comp in module.computations:
+        if not comp.instructions or not _is_whole(comp):
+            return False
+        ids.add(comp.id)
+        for instr in comp.instructions:
+            if not instr.opcode or not _is_whole(instr):
+                return False
+    names = {c.name for c in module.computations}
+    return module.entry_computation_id in ids or module.entry_computation_name in names
