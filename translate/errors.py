@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 P = ParamSpec("P")
@@ -73,11 +74,11 @@ def public_api(fn: Callable[P, R]) -> Callable[P, R]:
     """Keep the promise of a public function: only TranslateError leaves it, always with a location.
 
     A TranslateError without one gets the input's (`<input>`). A TypeError or ValueError raised by
-    the function's own module is the caller's misuse of the API (a wrong argument) and passes as it
-    is. Any other exception is a bug of ours and becomes an InternalError (the original as its
-    `__cause__`, for the traceback).
+    the function's own module or by the input-kind dispatch (`mlir/inputs.py`) is the caller's misuse
+    of the API (a wrong argument) and passes as it is. Any other exception is a bug of ours and
+    becomes an InternalError (the original as its `__cause__`, for the traceback).
     """
-    own_file = fn.__code__.co_filename
+    argument_checkers = (str(Path(fn.__code__.co_filename).resolve()), _INPUT_KINDS_FILE)
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -88,7 +89,7 @@ def public_api(fn: Callable[P, R]) -> Callable[P, R]:
                 err.location = SourceLocation()
             raise
         except (TypeError, ValueError) as err:
-            if _raised_in(err, own_file):
+            if _raised_in(err, argument_checkers):
                 raise
             raise _internal(err) from err
         except Exception as err:  # noqa: BLE001 - anything else is our bug, reported as one
@@ -97,12 +98,15 @@ def public_api(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-def _raised_in(err: BaseException, filename: str) -> bool:
-    """Whether the innermost frame of `err`'s traceback is in `filename`."""
+_INPUT_KINDS_FILE = str(Path(__file__).resolve().parent / "mlir" / "inputs.py")
+
+
+def _raised_in(err: BaseException, filenames: tuple[str, ...]) -> bool:
+    """Whether the innermost frame of `err`'s traceback is in one of `filenames`."""
     tb = err.__traceback__
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next
-    return tb is not None and tb.tb_frame.f_code.co_filename == filename
+    return tb is not None and str(Path(tb.tb_frame.f_code.co_filename).resolve()) in filenames
 
 
 def _internal(err: Exception) -> InternalError:
