@@ -150,6 +150,21 @@ def measure(size: str, repeat: int) -> list[Row]:
     return rows
 
 
+def verifier_cost(size: str, repeat: int) -> str:
+    """The verifier's time next to our parse: it runs inside every read_hlo (parse/proto-read rows above do
+    not include it; proto-read does) and on every export's result (the export row includes it)."""
+    from hlo_translate.hlo.text import parse_hlo_text
+    from hlo_translate.hlo.verify import verify_module
+
+    text = model_files(SIZES[size])[1].read_text()
+    module = parse_hlo_text(text)
+    n = module.instruction_count()
+    verify = best_of(lambda: verify_module(module), repeat)
+    parse = best_of(lambda: parse_hlo_text(text), repeat)
+    return (f"  verify        {size:>5} {n:>9,}  ours {verify:8.3f} s ({verify / n * 1e6:6.2f} us/instr)  "
+            f"= {verify / parse:.0%} of our parse")
+
+
 def memory(size: str) -> tuple[int, dict[str, dict[str, int]]]:
     """Bytes per instruction kept and at peak by a parsed module, ours and XLA's, each in a fresh process."""
     from hlo_translate.hlo.text import parse_hlo_text
@@ -198,6 +213,7 @@ def main() -> None:
         for row in measure(size, repeat):
             rows.append(row)
             print(row.text(), flush=True)
+        print(verifier_cost(size, repeat), flush=True)
     if len(sizes) > 1:
         print("growth (us per instruction, ours; flat = linear):")
         for step in dict.fromkeys(r.step for r in rows):

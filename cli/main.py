@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "export-shardings": "export_shardings",
     "run": "run",
     "validate": "validate",
+    "verify": "verify",
     "demo": "demo",
 }
 
@@ -31,6 +32,7 @@ _HELP: dict[str, str] = {
     "export-shardings": "Turn Shardy shardings into GSPMD mhlo.sharding attributes.",
     "run": "Compile a module with XLA and run it.",
     "validate": "Translate with us and with XLA, run both, compare outputs.",
+    "verify": "Check HLO modules the way XLA's parser and verifier do.",
     "demo": "Run the main job on the bundled examples and say what happened.",
 }
 

@@ -15,8 +15,11 @@ from hlo_translate.cli.sniff import InputKind
               help="MLIR text, MLIR bytecode, or a StableHLO portable artifact (VHLO bytecode, as jax.export writes).")
 @click.option("--target-version", metavar="X.Y.Z",
               help="StableHLO version of a portable artifact (default: the newest jaxlib writes).")
+@click.option("--shardings", type=click.Choice(["sdy", "gspmd"]), default=None,
+              help="Sharding form of the output: Shardy (sdy dialect, meshes inferred from GSPMD shardings) "
+                   "or GSPMD (mhlo.sharding). Default: the form the input carries.")
 def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool,
-            exclude: tuple[str, ...], emit: str, target_version: str | None) -> None:
+            exclude: tuple[str, ...], emit: str, target_version: str | None, shardings: str | None) -> None:
     """Translate HLO modules to StableHLO (MLIR text, bytecode or a portable artifact).
 
     A directory argument converts every HLO file in it into the -o directory.
@@ -34,7 +37,7 @@ def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, stric
     def convert(data: bytes) -> bytes | str:
         from hlo_translate import hlo_to_stablehlo
 
-        return hlo_to_stablehlo(data, emit=emit, target_version=target_version)
+        return hlo_to_stablehlo(data, emit=emit, target_version=target_version, shardings=shardings)
 
     suffix = {"text": ".mlir", "bytecode": ".mlirbc", "portable": ".mlirbc"}[emit]
     convert_paths(inputs, output, Conversion(InputKind.HLO, convert, suffix, binary=emit != "text"),

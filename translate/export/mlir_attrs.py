@@ -65,6 +65,18 @@ def string(attr: ir.Attribute | None, default: str = "") -> str:
         raise TranslateError("string attribute is not valid UTF-8") from None
 
 
+def sharding(attr: ir.Attribute):  # -> HloSharding
+    """An ``mhlo.sharding`` attribute in any form XLA accepts (text, OpSharding bytes, "")."""
+    from hlo_translate.errors import TranslateError
+    from hlo_translate.hlo.mhlo_sharding import parse_mhlo_sharding
+
+    try:
+        value = ir.StringAttr(attr).value_bytes
+    except ValueError:
+        raise TranslateError(f"mhlo.sharding must be a string attribute, not {attr}") from None
+    return parse_mhlo_sharding(value)
+
+
 def float_value(attr: ir.Attribute | None, default: float = 0.0) -> float:
     return default if attr is None else _cast(ir.FloatAttr, attr, "a float").value
 

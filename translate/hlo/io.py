@@ -1,6 +1,7 @@
 """Read an HLO module from any of its forms, and write it in any of them.
 
-Forms: HLO text, binary HloModuleProto (or HloProto wrapping one), HloModuleProto in protobuf text format.
+Forms: HLO text, binary HloModuleProto (or an HloProto / HloSnapshot / HloUnoptimizedSnapshot wrapping one),
+and the same messages in protobuf text format.
 The form is told by the content, never by the file name alone.
 """
 
@@ -22,8 +23,15 @@ class HloFormat(enum.Enum):
     PROTO_TEXT = "proto-text"
 
 
+# First fields of an HloModuleProto, HloProto, HloSnapshot or HloUnoptimizedSnapshot in text format.
+_PROTO_TEXT_FIELDS = frozenset({"name", "hlo_module", "computations", "entry_computation_name", "id",
+                                "host_program_shape", "hlo", "buffer_assignment", "arguments", "result",
+                                "execution_platform", "partitions", "version"})
+
+
 def detect_hlo_format(data: bytes) -> HloFormat:
-    """Which form `data` is in: HLO text starts with `HloModule`, proto text with a field name."""
+    """Which form `data` is in: HLO text starts with `HloModule` (or a computation or instruction), proto text
+    with a field name."""
     head = data.lstrip()[:4096]
     if head.startswith(b"HloModule"):
         return HloFormat.TEXT
@@ -32,8 +40,7 @@ def detect_hlo_format(data: bytes) -> HloFormat:
     except UnicodeDecodeError:
         return HloFormat.PROTO
     first = text.lstrip().split(None, 1)[0] if text.strip() else ""
-    if first.rstrip(":{") in ("name", "hlo_module", "computations", "entry_computation_name", "id",
-                              "host_program_shape") or text.lstrip().startswith("#"):
+    if first.rstrip(":{") in _PROTO_TEXT_FIELDS or text.lstrip().startswith("#"):
         return HloFormat.PROTO_TEXT
     if text.isprintable() or all(c.isprintable() or c in "\n\r\t" for c in text):
         return HloFormat.TEXT  # not a proto: let the text parser say what is wrong
@@ -41,10 +48,13 @@ def detect_hlo_format(data: bytes) -> HloFormat:
 
 
 @public_api
-def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None) -> HloModule:
+def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None, *,
+             verify: bool = True) -> HloModule:
     """Parse an HLO module from text, binary proto or proto text (detected when `fmt` is None).
 
     A `str` is HLO text (never a file name); `bytes` any form; a `pathlib.Path` names a file.
+    With `verify` (the default) the module must pass the HLO verifier (`hlo_translate.hlo.verify`): what XLA
+    rejects is a TranslateError naming the instruction, the rule and, for text, the line.
     """
     if isinstance(data, os.PathLike):
         try:
@@ -56,6 +66,7 @@ def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None) -> H
         raise TypeError(f"cannot read HLO from {type(data).__name__}: expected str, bytes or a pathlib.Path")
     raw = data.encode() if isinstance(data, str) else bytes(data)
     fmt = fmt or detect_hlo_format(raw)
+    text = None
     if fmt is HloFormat.TEXT:
         from hlo_translate.hlo.text import parse_hlo_text
 
@@ -63,12 +74,22 @@ def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None) -> H
             text = raw.decode("utf-8")
         except UnicodeDecodeError as err:
             raise TranslateError(f"HLO text is not UTF-8 (byte {err.start})") from None
-        return parse_hlo_text(text)
-    from hlo_translate.hlo import proto_io
+        module = parse_hlo_text(text)
+    else:
+        from hlo_translate.hlo import proto_io
 
-    if fmt is HloFormat.PROTO:
-        return proto_io.module_from_proto_bytes(raw)
-    return proto_io.module_from_proto_text(raw.decode("utf-8", errors="replace"))
+        if fmt is HloFormat.PROTO:
+            module = proto_io.module_from_proto_bytes(raw)
+        else:
+            module = proto_io.module_from_proto_text(raw.decode("utf-8", errors="replace"))
+    if verify:
+        from hlo_translate.hlo.verify import locate, verify_module
+
+        try:
+            verify_module(module)
+        except TranslateError as err:
+            raise (locate(err, text) if text is not None else err) from None
+    return module
 
 
 @public_api

@@ -299,6 +299,22 @@ def _write_enum(field: str, enum_type: Any, prefix: str = "") -> Writer:
     return write
 
 
+def _write_mode(p: hlo_pb2.HloInstructionProto, v: A.Enum, i: HloInstruction) -> None:
+    """shuffle's `mode=rotate` (with `shifts=`); on all-reduce and reduce-scatter XLA's parser reads the
+    collective group `mode=` and drops it, and so do we."""
+    if i.opcode != "shuffle":
+        return
+    if v.name != "rotate":
+        raise TranslateError(f"unknown shuffle mode '{v.name}'", op=i.name)
+    p.shuffle_mode.rotate.SetInParent()
+
+
+def _write_literal(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
+    from hlo_translate.hlo.literal import to_literal_proto
+
+    p.literal.CopyFrom(to_literal_proto(v))
+
+
 def _write_result_accuracy(p: hlo_pb2.HloInstructionProto, v: A.ResultAccuracy, _: HloInstruction) -> None:
     if v.mode is not None:
         p.result_accuracy.mode = xla_data_pb2.ResultAccuracy.Mode.Value(v.mode.upper())
@@ -476,6 +492,9 @@ _ATTR_TO_PROTO: dict[str, Writer] = {
     "cross_program_prefetch_index": _set("cross_program_prefetch_index"),
     "padding_type": _write_enum("padding_type", xla_data_pb2.PaddingType),
     "result_accuracy": _write_result_accuracy,
+    "literal": _write_literal,
+    "mode": _write_mode,
+    "shifts": lambda p, v, _: p.shuffle_mode.rotate.shifts.extend(v),
     "num_carries": _set("num_carries"),
     "is_reverse": _set("is_reverse"),
     "is_associative": lambda p, v, _: setattr(p, "is_associative", hlo_pb2.TRI_STATE_TRUE if v
@@ -719,15 +738,36 @@ def _module_fields(module: HloModule, comp_ids: dict[int, int], instr_ids: dict[
             proto.frontend_attributes.map[key] = value
     if module.stack_frames:
         _stack_frames_to_proto(module.stack_frames, proto.stack_frame_index)
+    for entry in module.original_value_recovery_table:
+        _recovery_entry_to_proto(entry, proto.original_value_recovery_table.entries.add())
     if module.proto_only:
         proto.MergeFromString(module.proto_only)
     return proto
 
 
+def _recovery_entry_to_proto(entry: Any, out: hlo_pb2.OriginalValueRecoveryTableProto.Entry) -> None:
+    from hlo_translate.hlo.text import parse_hlo_text
+
+    for array, target in ((entry.old, out.old_original_array), (entry.new, out.new_original_array)):
+        target.instruction_name = array.instruction_name
+        target.shape_index.extend(array.array_index)
+    if entry.module_text is not None:
+        out.recovery_module.CopyFrom(module_to_proto(parse_hlo_text(entry.module_text)))
+
+
+def _recovery_entry_from_proto(entry: hlo_pb2.OriginalValueRecoveryTableProto.Entry) -> Any:
+    from hlo_translate.hlo.original_value import OriginalArray, RecoveryEntry
+    from hlo_translate.hlo.text import print_hlo_text
+
+    old, new = ((OriginalArray((), a.instruction_name, tuple(a.shape_index)))
+                for a in (entry.old_original_array, entry.new_original_array))
+    module = print_hlo_text(module_from_proto(entry.recovery_module)) if entry.HasField("recovery_module") else None
+    return RecoveryEntry(old, new, module)
+
+
 # HloModuleProto fields with no HLO text form: kept as read (see `HloModule.proto_only`).
 _MODULE_PROTO_ONLY = ("cross_program_prefetches", "is_dynamic", "spmd_output_sharding", "spmd_parameters_shardings",
-                      "use_auto_spmd_partitioning", "profile_info", "device_assignment",
-                      "original_value_recovery_table", "device_type", "payloads", "pjrt_id", "debug_attributes",
+                      "use_auto_spmd_partitioning", "profile_info", "device_assignment", "device_type", "payloads", "pjrt_id", "debug_attributes",
                       "backend_config")
 
 
@@ -840,11 +880,12 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["padding"] = A.PaddingConfig(tuple(
             A.PaddingDim(d.edge_padding_low, d.edge_padding_high, d.interior_padding)
             for d in p.padding_config.dimensions))
-    if p.HasField("window") and op in ("convolution", "reduce-window", "select-and-scatter"):
+    if p.HasField("window") and (op in ("convolution", "reduce-window", "select-and-scatter")
+                                 or op == "custom-call" and p.window.dimensions):
         attrs["window"] = A.Window(tuple(
             A.WindowDim(d.size, d.stride, d.padding_low, d.padding_high, d.window_dilation, d.base_dilation,
                         d.window_reversal) for d in p.window.dimensions))
-    if op == "convolution":
+    if op == "convolution" or op == "custom-call" and p.HasField("convolution_dimension_numbers"):
         c = p.convolution_dimension_numbers
         attrs["dim_labels"] = A.ConvDimLabels(*(
             tuple(getattr(c, f)) if f.endswith("dimensions") else getattr(c, f) for f in _CONV_FIELDS))
@@ -856,7 +897,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         dnums = p.ragged_dot_dimension_numbers.dot_dimension_numbers if op == "ragged-dot" else p.dot_dimension_numbers
         for name, field in _DOT_FIELDS.items():
             values = tuple(getattr(dnums, field))
-            if values:
+            if values or "contracting" in name:  # XLA prints empty contracting dims (an outer product)
                 attrs[name] = values
         if op == "ragged-dot":
             attrs["lhs_ragged_dims"] = tuple(p.ragged_dot_dimension_numbers.lhs_ragged_dimensions)
@@ -886,7 +927,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
             attrs["order"] = A.Enum(p.comparison_order)
         elif p.comparison_type:
             attrs["type"] = A.Enum(p.comparison_type)
-    if op in ("dot", "convolution", "ragged-dot", "scaled-dot") and p.HasField("precision_config"):
+    if op in ("dot", "convolution", "ragged-dot", "scaled-dot", "custom-call") and p.HasField("precision_config"):
         precision = tuple(A.Enum(xla_data_pb2.PrecisionConfig.Precision.Name(x).lower())
                           for x in p.precision_config.operand_precision)
         if any(e.name != "default" for e in precision):
@@ -898,7 +939,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["algorithm"] = A.Enum(xla_data_pb2.RandomAlgorithm.Name(p.rng_algorithm).lower())
     if op == "rng":
         attrs["distribution"] = A.Enum(xla_data_pb2.RandomDistribution.Name(p.distribution).lower())
-    if op == "sort" and p.is_stable:
+    if op in ("sort", "topk") and p.is_stable:
         attrs["is_stable"] = True
     if op == "topk":
         attrs["k"] = p.k
@@ -950,6 +991,10 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
             attrs["operand_layout_constraints"] = A.RawAttr("{" + shapes + "}")
         if p.custom_call_schedule:
             attrs["schedule"] = A.Enum(hlo_pb2.CustomCallSchedule.Name(p.custom_call_schedule))
+        if p.HasField("literal"):
+            from hlo_translate.hlo.literal import from_literal_proto
+
+            attrs["literal"] = from_literal_proto(p.literal)
         if p.padding_type:
             attrs["padding_type"] = A.Enum(xla_data_pb2.PaddingType.Name(p.padding_type))
         if p.custom_call_api_version not in (0, 1):
@@ -972,6 +1017,9 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["is_associative"] = p.is_associative == hlo_pb2.TRI_STATE_TRUE
     if p.HasField("cross_program_prefetch_index"):
         attrs["cross_program_prefetch_index"] = p.cross_program_prefetch_index
+    if op == "shuffle" and p.shuffle_mode.HasField("rotate"):
+        attrs["mode"] = A.Enum("rotate")
+        attrs["shifts"] = tuple(p.shuffle_mode.rotate.shifts)
     if op == "scan":
         attrs["num_carries"] = p.num_carries
         if p.is_reverse:
@@ -1021,11 +1069,17 @@ def _called_from_proto(op: str, called: list[HloComputation], attrs: dict[str, A
         attrs["to_apply"] = called[0] if len(called) == 1 else tuple(called)
 
 
+def _iota_groups(i) -> A.IotaReplicaGroups:
+    """An IotaReplicaGroupListProto; an identity transpose is no transpose (XLA's text prints none)."""
+    perm = tuple(i.iota_transpose_perm)
+    if perm == tuple(range(len(perm))):
+        perm = ()
+    return A.IotaReplicaGroups(i.num_replica_groups, i.num_devices_per_group, tuple(i.iota_reshape_dims), perm)
+
+
 def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> A.ReplicaGroups | None:
     if p.HasField("iota_collective_device_list"):
-        i = p.iota_collective_device_list
-        return A.IotaReplicaGroups(i.num_replica_groups, i.num_devices_per_group, tuple(i.iota_reshape_dims),
-                                   tuple(i.iota_transpose_perm))
+        return _iota_groups(p.iota_collective_device_list)
     if p.HasField("mesh_axes_replica_group_list"):
         m = p.mesh_axes_replica_group_list
         axes = tuple(A.MeshAxis(a.name, a.size) for a in m.mesh.axes)
@@ -1037,9 +1091,7 @@ def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> A.ReplicaGroup
     if p.HasField("collective_device_list"):
         c = p.collective_device_list
         if c.HasField("iota_replica_group_list"):
-            i = c.iota_replica_group_list
-            return A.IotaReplicaGroups(i.num_replica_groups, i.num_devices_per_group, tuple(i.iota_reshape_dims),
-                                       tuple(i.iota_transpose_perm))
+            return _iota_groups(c.iota_replica_group_list)
         return tuple(tuple(g.replica_ids) for g in c.replica_groups)
     if p.replica_groups:
         return tuple(tuple(g.replica_ids) for g in p.replica_groups)
@@ -1125,6 +1177,8 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         module.frontend_attributes = A.FrontendAttributes(tuple(sorted(proto.frontend_attributes.map.items())))
     module.stack_frames = _stack_frames_from_proto(proto.stack_frame_index)
     module.unique_id = proto.id
+    module.original_value_recovery_table = tuple(
+        _recovery_entry_from_proto(e) for e in proto.original_value_recovery_table.entries)
     module.proto_only = _proto_only_fields(proto)
     return module
 

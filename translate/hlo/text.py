@@ -23,6 +23,7 @@ from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
 )
 from hlo_translate.hlo.opcodes import async_sugar_base, is_known_opcode
+from hlo_translate.hlo.original_value import parse_recovery_table, print_recovery_table
 from hlo_translate.hlo.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
 from hlo_translate.hlo.shape_inference import INFERABLE, infer_shape
 from hlo_translate.hlo.types import Shape, _ShapeReader
@@ -31,7 +32,6 @@ _SPACE_RE = re.compile(r"(?:\s|/\*.*?\*/|//[^\n]*)*", re.S)
 _NAME_RE = re.compile(r"%?([A-Za-z_$][A-Za-z0-9_.\-$]*)")
 _OPCODE_RE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")
 _BARE_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)\(")   # an instruction whose shape XLA infers
-_ELEMENT_START_RE = re.compile(r"[a-z][a-z0-9]*\[")
 _INDEX_RE = re.compile(r"\d+")
 _PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
@@ -169,7 +169,11 @@ class _Parser:
         if has_header:
             self.pos += len("HloModule")
             module.name = self.name("a module name")
+            seen: set[str] = set()
             for key, value, pos in self.attributes():
+                if key in seen:  # XLA's parser rejects a repeated module attribute
+                    raise self.error(f"module attribute '{key}' given twice", pos)
+                seen.add(key)
                 self.header_attribute(module, key, value, pos)
             self.skip()
         if self.text.startswith(_STACK_SECTIONS, self.pos):
@@ -233,6 +237,11 @@ class _Parser:
             name = m.group(1)
             self.pos = m.end()
             self.expect("=")
+        if self.pos >= len(self.text):
+            raise self.error("the input is empty: expected an HLO module ('HloModule name ...')")
+        if name == "_" and _OPCODE_RE.search(self.text, self.pos) is None and \
+                _BARE_OPCODE_RE.match(self.text, self.pos) is None:
+            raise self.error("expected an HLO module ('HloModule name ...'), a computation or one instruction")
         root = self.rhs(name, comp, names, pending, start)
         comp.instructions.append(root)
         comp.root = root
@@ -256,6 +265,8 @@ class _Parser:
                 module.buffer_donor = _parse_buffer_donor(value)
             elif key == "frontend_attributes":
                 module.frontend_attributes = parse_attribute(key, value)
+            elif key == "origin_recovery_table":
+                module.original_value_recovery_table = parse_recovery_table(value)
             elif key in ("num_partitions", "replica_count"):
                 if not value.isdigit() or len(value) > 18:
                     raise TranslateError(f"expected a count, got '{value[:40]}'")
@@ -405,7 +416,8 @@ class _Parser:
     def finish(self, instr: HloInstruction, comp: HloComputation, pending: list, start: int) -> None:
         """After a named instruction's operands: its name registered, its attributes, async sugar checked."""
         name, opcode = instr.name, instr.opcode
-        self.anon_names.unique(name)   # XLA's parser registers every name it reads before later `.anon`s
+        if ".anon" in name:   # XLA's parser registers every name; only these can meet a later `.anon`
+            self.anon_names.unique(name)
         for key, value, pos in self.attributes():
             if key in instr.attributes:
                 raise self.error(f"attribute '{key}' given twice", pos, op=name)
@@ -462,18 +474,21 @@ class _Parser:
         """`(operand, ...)`; an operand is `(shape)? name ('#' index)*` or `(shape)? opcode(operands)`."""
         if self.accept(")"):
             return
+        text = self.text
         while True:
             self.skip()
             start = self.pos
             declared = None
-            if self.text.startswith("(", self.pos) or _ELEMENT_START_RE.match(self.text, self.pos):
+            m = _NAME_RE.match(text, self.pos)
+            if m is None or text.startswith("[", m.end()):   # a shape first: `f32[2] %x`, `(f32[], s32[]) t`
                 declared = self.shape()
                 self.skip()
-            m = _NAME_RE.match(self.text, self.pos)
-            if not m:
-                raise self.error("expected an operand name", op=instr.name)
+                m = _NAME_RE.match(text, self.pos)
+                if not m:
+                    raise self.error("expected an operand name", op=instr.name)
             self.pos = m.end()
-            if self.peek("("):
+            after = text[self.pos:self.pos + 1]
+            if after == "(" or (after not in (",", ")") and self.peek("(")):
                 operand = self.nested(m, declared, comp, names, pending)
             else:
                 operand = self.named_operand(m, instr, comp, names, declared, start)
@@ -489,7 +504,7 @@ class _Parser:
             operand = self.implicit_parameter(m.group(1), declared, comp, names)
         if operand is None:
             raise self.error(f"use of undefined value '{m.group(1)}'", m.start(), op=instr.name)
-        while self.accept("#"):
+        while self.text[self.pos:self.pos + 1] not in (",", ")") and self.accept("#"):
             operand = self.tuple_element(operand, comp, instr)
         if declared is not None and declared.without_layouts() != operand.shape.without_layouts():
             raise self.error(f"operand '{operand.name}' is declared {declared.to_text()} but is "
@@ -546,10 +561,12 @@ class _Parser:
     def resolve(self, module: HloModule, pending: list) -> None:
         """Replace computation and instruction references by the objects they name."""
         by_name = {c.name: c for c in module.computations}
-        instr_by_name: dict[str, HloInstruction] = {}
+        # instruction names are scoped by computation (control predecessors name their own computation's)
+        scope_of: dict[int, dict[str, HloInstruction]] = {}
         for comp in module.computations:
+            scope = {i.name: i for i in comp.instructions}
             for i in comp.instructions:
-                instr_by_name.setdefault(i.name, i)
+                scope_of[id(i)] = scope
 
         def comp_of(ref: ComputationRef, pos: int, instr: HloInstruction) -> HloComputation:
             if ref.name not in by_name:
@@ -563,10 +580,11 @@ class _Parser:
                 instr.attributes[key] = tuple(comp_of(v, pos, instr) for v in value)
             elif isinstance(value, tuple) and value and isinstance(value[0], InstructionRef):
                 resolved = []
+                scope = scope_of.get(id(instr), {})
                 for ref in value:
-                    if ref.name not in instr_by_name:
+                    if ref.name not in scope:
                         raise self.error(f"unknown instruction '{ref.name}'", pos, op=instr.name)
-                    resolved.append(instr_by_name[ref.name])
+                    resolved.append(scope[ref.name])
                 instr.attributes[key] = tuple(resolved)
 
 
@@ -656,6 +674,8 @@ def _header(module: HloModule) -> str:
         parts.append(f"{key}={value.text if isinstance(value, RawAttr) else value}")
     if module.frontend_attributes is not None:
         parts.append(f"frontend_attributes={print_frontend_attributes(module.frontend_attributes)}")
+    if module.original_value_recovery_table:
+        parts.append(f"origin_recovery_table={print_recovery_table(module.original_value_recovery_table)}")
     return ", ".join(parts)
 
 

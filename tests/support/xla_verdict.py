@@ -1,0 +1,165 @@
+"""XLA's verdict on an HLO text: does XLA's parser accept it, and does XLA's HLO verifier?
+
+jaxlib 0.12 has no call that runs `HloVerifier` on a module directly: `hlo_module_from_text` runs only the
+parser (`ParseAndReturnUnverifiedModule`), and the PJRT client compiles only MLIR. So the verifier half is
+reached the way a jaxlib user reaches it: XLA's importer (`hlo_to_stablehlo`), the StableHLO verifier on the
+result, then a CPU compile, which rebuilds the HLO with XlaBuilder (shape inference on every op) and runs
+`HloVerifier` before its first pass. A compile failure that is not a verification failure (say, a custom-call
+target CPU lacks) does not count as a rejection.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+# Compile errors that come from checking the module (XlaBuilder's shape inference, HloVerifier), not from a
+# backend that cannot run it (UNIMPLEMENTED, NOT_FOUND: a custom-call target CPU lacks, send on CPU).
+_VERIFY_ERROR = re.compile(r"\[hlo verifier\]|^INVALID_ARGUMENT")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    accepted: bool | None   # None: not judged (XLA's compile aborted after the checks had passed)
+    stage: str      # "parser", "import", "stablehlo-verifier", "compile", "ok", "ok-not-compiled"
+    message: str = ""
+
+
+def xla_verdict(text: str, *, compile_module: bool = True) -> Verdict:
+    """XLA's verdict on HLO `text` (see the module docstring for the route)."""
+    import jax  # noqa: F401  (quiets XLA's logging before jaxlib starts)
+    from jax._src.interpreters import mlir as jax_mlir
+    from jaxlib import _hlo, _jax
+    from jaxlib.mlir import ir
+
+    try:
+        module = _hlo.hlo_module_from_text(text)
+    except Exception as err:  # noqa: BLE001 - jaxlib raises its own error types
+        return Verdict(False, "parser", _first_line(err))
+    try:
+        bytecode = _jax.mlir.hlo_to_stablehlo(module.as_serialized_hlo_module_proto())
+    except Exception as err:  # noqa: BLE001
+        return Verdict(False, "import", _first_line(err))
+    try:
+        with jax_mlir.make_ir_context():
+            parsed = ir.Module.parse(bytecode)
+            mlir_text = str(parsed)
+    except Exception as err:  # noqa: BLE001
+        return Verdict(False, "stablehlo-verifier", _first_line(err))
+    if not compile_module:
+        return Verdict(True, "ok-not-compiled")
+    try:
+        _compile(mlir_text, text)
+    except Exception as err:  # noqa: BLE001
+        message = _first_line(err)
+        if _VERIFY_ERROR.search(message):
+            return Verdict(False, "compile", message)
+        return Verdict(True, "ok-not-compiled", message)
+    return Verdict(True, "ok")
+
+
+def _compile(mlir_text: str, hlo_text: str) -> None:
+    import jax
+    from jaxlib import _jax
+
+    header = hlo_text.split("\n", 1)[0]
+    replicas = _header_int(header, "replica_count")
+    partitions = _header_int(header, "num_partitions")
+    devices = jax.devices()
+    if replicas * partitions > len(devices):
+        raise RuntimeError(f"needs {replicas * partitions} devices")
+    chosen = devices[:replicas * partitions]
+    options = _jax.CompileOptions()
+    options.num_replicas = replicas
+    options.num_partitions = partitions
+    options.executable_build_options.use_spmd_partitioning = partitions > 1
+    options.device_assignment = _jax.DeviceAssignment.create(
+        np.array([d.id for d in chosen]).reshape(replicas, partitions))
+    chosen[0].client.compile_and_load(mlir_text, _jax.DeviceList(tuple(chosen)), options)
+
+
+def _header_int(header: str, key: str) -> int:
+    match = re.search(rf"\b{key}=(\d+)", header)
+    return int(match.group(1)) if match else 1
+
+
+def _first_line(err: BaseException) -> str:
+    lines = [line.strip() for line in str(err).splitlines() if line.strip()]
+    return " ".join(lines[:2])[:300]
+
+
+class VerdictWorker:
+    """XLA's verdicts from a worker process: XLA's parser and builders can abort the process on bad input
+    (a C++ CHECK), which then counts as a rejection ("crash") and the worker is restarted."""
+
+    def __init__(self) -> None:
+        self._proc = None
+
+    def __enter__(self) -> VerdictWorker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def verdict(self, text: str, *, compile_module: bool = True) -> Verdict:
+        import json
+
+        proc = self._start()
+        try:
+            proc.stdin.write(json.dumps({"text": text, "compile": compile_module}) + "\n")
+            proc.stdin.flush()
+            line = proc.stdout.readline()
+        except (BrokenPipeError, OSError):
+            line = ""
+        if not line:
+            self.close()
+            if compile_module:
+                # Where did it abort? Before the compile, that is XLA's parser or importer rejecting the input;
+                # inside it (a CHECK in a pass such as Shardy's), the verifier's verdict is unknown.
+                before = self.verdict(text, compile_module=False)
+                if before.accepted:
+                    return Verdict(None, "compile-crash", "XLA's compile aborted the process")
+                return before
+            return Verdict(False, "crash", "XLA aborted the process")
+        reply = json.loads(line)
+        return Verdict(reply["accepted"], reply["stage"], reply["message"])
+
+    def _start(self):  # noqa: ANN202 - a subprocess.Popen
+        import os
+        import subprocess
+        import sys
+        from pathlib import Path
+
+        if self._proc is None or self._proc.poll() is not None:
+            env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"}
+            env.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")
+            self._proc = subprocess.Popen(
+                [sys.executable, "-m", "tests.support.xla_verdict"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True, cwd=Path(__file__).resolve().parents[2], env=env)
+        return self._proc
+
+    def close(self) -> None:
+        if self._proc is not None:
+            if self._proc.poll() is None:
+                self._proc.stdin.close()
+                self._proc.wait(timeout=30)
+            self._proc = None
+
+
+def _serve() -> None:
+    """The worker's loop: one JSON request per line on stdin, one verdict per line on stdout."""
+    import json
+    import sys
+
+    for line in sys.stdin:
+        request = json.loads(line)
+        verdict = xla_verdict(request["text"], compile_module=request["compile"])
+        sys.stdout.write(json.dumps({"accepted": verdict.accepted, "stage": verdict.stage,
+                                     "message": verdict.message}) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    _serve()

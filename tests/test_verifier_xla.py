@@ -1,0 +1,121 @@
+"""Our verifier's verdict (accept / reject) equals XLA's, on the corpus, the golden files, the hand-written cases
+and mutations of them (tests/support/hlo_mutator.py).
+
+XLA's verdict comes from tests/support/xla_verdict.py: XLA's parser, then (jaxlib 0.12 having no direct call to
+`HloVerifier`) XLA's importer, the StableHLO verifier and a CPU compile, which runs `HloVerifier` first. A mutant
+is compiled only when its unmutated module compiles cleanly, so a compile failure is the mutation's doing.
+
+`make test` runs a deterministic sample; `make verifier-sweep` (HLO_TRANSLATE_VERIFIER_SWEEP=1) runs every module.
+Where the verdicts differ, the difference must be listed below with its reason; the test fails on any other.
+"""
+
+from __future__ import annotations
+
+import os
+import zlib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from hlo_translate import TranslateError, read_hlo
+from tests.corpus import hlo_modules
+from tests.support.hlo_mutator import mutants
+from tests.support.xla_verdict import VerdictWorker
+from tests.verifier_cases import CASES
+
+FULL = bool(os.environ.get("HLO_TRANSLATE_VERIFIER_SWEEP"))
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+
+# Checks XLA's HloVerifier makes that the oracle's route cannot show: XLA's importer drops the entry computation
+# layout and takes these instructions' result types from their operands or callees, so a wrong declared shape
+# never reaches the verifier. Our verifier rejects them as XLA's verifier does (hlo_verifier.cc:
+# VerifyEntryComputationLayout, HandleGetTupleElement, HandleTuple, HandleCall, HandleFusion).
+STRICTER_THAN_ORACLE: dict[tuple[str, str], str] = {
+    ("entry-layout", "*"): "the importer drops entry_computation_layout",
+    ("shape", "get-tuple-element"): "the importer types a get-tuple-element from its operand",
+    ("shape", "tuple"): "the importer types a tuple from its operands",
+    ("shape", "call"): "the importer types a call from its callee",
+    ("shape", "fusion"): "the importer types a fusion from its fused computation",
+    ("signature", "fusion"): "the importer builds a fusion's region from the fused computation alone",
+    ("signature", "call"): "the importer builds a call from the callee alone",
+}
+# Hand-written cases whose XLA verdict the route gets wrong, with the reason.
+ORACLE_CANNOT_JUDGE: dict[str, str] = {
+    "async-ok": "XLA's own import and export of a generic async over negate yield a module its verifier rejects",
+}
+
+
+def _ours(text: str) -> tuple[bool, str, str]:
+    """(accepted, rule, opcode) of our read_hlo with the verifier."""
+    try:
+        read_hlo(text)
+    except TranslateError as err:
+        return False, getattr(err, "rule", "parse"), getattr(err, "opcode", None) or "*"
+    return True, "", ""
+
+
+def _stricter(rule: str, opcode: str) -> bool:
+    return (rule, opcode) in STRICTER_THAN_ORACLE or (rule, "*") in STRICTER_THAN_ORACLE
+
+
+def _sample(paths: list[Path], every: int) -> list[Path]:
+    return paths if FULL else paths[::every]
+
+
+def _all_modules() -> list[Path]:
+    return sorted(hlo_modules()) + sorted(GOLDEN.rglob("*.hlo"))
+
+
+@pytest.fixture(scope="module")
+def worker():  # noqa: ANN201 - a VerdictWorker
+    with VerdictWorker() as w:
+        yield w
+
+
+def test_corpus_and_golden_modules_pass() -> None:
+    """XLA wrote or reads every corpus and golden module: our verifier accepts each one."""
+    rejected = [f"{p.parent.name}/{p.name}: {_ours(p.read_text())[1:]}" for p in _sample(_all_modules(), 4)
+                if not _ours(p.read_text())[0]]
+    assert rejected == []
+
+
+def test_hand_written_cases_match_xla(worker: VerdictWorker) -> None:
+    wrong = []
+    for case, (text, _) in sorted(CASES.items()):
+        accepted, rule, opcode = _ours(text)
+        xla = worker.verdict(text)
+        if accepted == xla.accepted or case in ORACLE_CANNOT_JUDGE or (not accepted and _stricter(rule, opcode)):
+            continue
+        wrong.append(f"{case}: ours {accepted}, XLA {xla.stage}: {xla.message[:120]}")
+    assert wrong == []
+
+
+def test_mutant_verdicts_match_xla(worker: VerdictWorker) -> None:
+    per_module = 6 if FULL else 8
+    counts: Counter[str] = Counter()
+    unexplained = []
+    for path in _sample(_all_modules(), 25):
+        text = path.read_text()
+        base = worker.verdict(text)
+        if not base.accepted:  # XLA's route cannot take the module itself: nothing to compare against
+            counts["module not judged by the oracle"] += 1
+            continue
+        for mutant in mutants(text, per_module, seed=zlib.crc32(path.name.encode())):
+            ours, rule, opcode = _ours(mutant.text)
+            xla = worker.verdict(mutant.text, compile_module=base.stage == "ok")
+            if xla.accepted is None:
+                counts["not judged: XLA's compile aborted after its checks passed"] += 1
+            elif ours == xla.accepted:
+                counts["agree, " + ("accepted" if ours else "rejected")] += 1
+            elif not ours and _stricter(rule, opcode):
+                counts[f"known: we reject ({rule}, {opcode}), the oracle's route cannot see it"] += 1
+            else:
+                unexplained.append(f"{path.parent.name}/{path.name}:{mutant.line} {mutant.kind}: ours "
+                                   f"{'accept' if ours else f'reject ({rule}, {opcode})'}, XLA {xla.stage}: "
+                                   f"{xla.message[:160]}")
+                if FULL:  # a long run says what it finds as it goes
+                    print(unexplained[-1], flush=True)
+    print(dict(counts))  # the numbers for the note (pytest -s)
+    assert unexplained == []
+    assert counts["agree, rejected"] > counts["agree, accepted"] > 0

@@ -1,0 +1,291 @@
+"""Rules of collectives and asynchronous pairs: replica groups, source-target pairs, result shapes of
+all-reduce/all-gather/reduce-scatter/all-to-all/collective-permute, start/done and send/recv pairings."""
+
+from __future__ import annotations
+
+from hlo_translate.hlo.attributes import IotaReplicaGroups, MeshReplicaGroups
+from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.hlo.verify.control_flow import check_call_signature
+from hlo_translate.hlo.verify.core import (VerifyContext, expect_shape, fail, rule, same_shape, text,
+                                           tuple_or_single, with_dims)
+from hlo_translate.hlo.verify.reduction import check_reducer
+
+_U32 = Shape.array(PrimitiveType.U32, ())
+
+
+def group_size(instr: HloInstruction) -> int | None:
+    """The number of participants per replica group, None when the groups are implicit (all devices)."""
+    groups = instr.attributes.get("replica_groups", ())
+    if instr.attributes.get("use_global_device_ids"):
+        # Flattened device ids: XLA needs a channel and explicit groups in this mode.
+        if "channel_id" not in instr.attributes or groups == ():
+            raise fail(instr, "replica-groups", "use_global_device_ids needs a channel_id and replica groups")
+    if isinstance(groups, IotaReplicaGroups):
+        total = 1
+        for d in groups.reshape_dims:
+            total *= d
+        if groups.num_replica_groups * groups.num_devices_per_group != total or (
+                groups.transpose_perm and sorted(groups.transpose_perm) != list(range(len(groups.reshape_dims)))):
+            raise fail(instr, "replica-groups", "the iota replica groups do not cover their reshape dimensions")
+        return groups.num_devices_per_group
+    if isinstance(groups, MeshReplicaGroups):
+        groups = groups.groups()
+    if not groups:
+        return None
+    seen: set[int] = set()
+    for group in groups:
+        for device in group:
+            if device < 0 or device in seen:
+                raise fail(instr, "replica-groups", f"replica {device} is negative or appears twice")
+            seen.add(device)
+    sizes = {len(g) for g in groups}
+    if instr.opcode in ("all-gather", "all-gather-start", "reduce-scatter", "all-to-all") and len(sizes) > 1:
+        raise fail(instr, "replica-groups", f"{instr.opcode} needs replica groups of one size, not {sorted(sizes)}")
+    return len(groups[0])
+
+
+def _operand_shapes(instr: HloInstruction) -> list[Shape]:
+    return [o.shape for o in instr.operands]
+
+
+@rule("all-reduce", "all-reduce-start", "collective-broadcast")
+def all_reduce(instr: HloInstruction, ctx: VerifyContext) -> None:
+    group_size(instr)
+    _reducer(instr)
+    expect_shape(instr, tuple_or_single(_operand_shapes(instr)))
+
+
+def _reducer(instr: HloInstruction) -> None:
+    """all-reduce and reduce-scatter apply one binary scalar reducer to every operand (of one element type)."""
+    if "to_apply" not in instr.attributes:
+        return
+    types = {o.shape.element_type for o in instr.operands}
+    if len(types) == 1:
+        (element_type,) = types
+        check_reducer(instr, [element_type], [element_type])
+
+
+def _gathered(instr: HloInstruction, operand: Shape, result: Shape, scatter: bool) -> None:
+    """`result` is `operand` gathered (or scattered) along `dimensions[0]` over the group."""
+    (dim,) = instr.attributes["dimensions"][:1] or (None,)
+    if dim is None or not 0 <= dim < operand.rank or not result.is_array or result.rank != operand.rank:
+        raise fail(instr, "attribute", f"{instr.opcode} dimension {dim} does not fit {text(operand)} "
+                                       f"-> {text(result)}")
+    size = group_size(instr)
+    dims = list(operand.dimensions)
+    small, big = (result, operand) if scatter else (operand, result)
+    if size is None:
+        if small.dimensions[dim] and big.dimensions[dim] % small.dimensions[dim]:
+            raise fail(instr, "shape", f"{instr.opcode} from {text(operand)} to {text(result)}")
+        dims[dim] = result.dimensions[dim]
+    elif scatter:
+        if dims[dim] % size:
+            raise fail(instr, "shape", f"dimension {dim} of {text(operand)} does not split into {size} parts")
+        dims[dim] //= size
+    else:
+        dims[dim] *= size
+    expect_shape(instr, with_dims(operand.element_type, dims), f"{instr.opcode} over groups of {size}")
+
+
+@rule("all-gather", "reduce-scatter")
+def all_gather(instr: HloInstruction, ctx: VerifyContext) -> None:
+    results = instr.shape.tuple_shapes if len(instr.operands) > 1 else (instr.shape,)
+    if len(results) != len(instr.operands):
+        raise fail(instr, "shape", f"{instr.opcode} of {len(instr.operands)} operands has shape {text(instr.shape)}")
+    for operand, result in zip(instr.operands, results):
+        _gathered(_as(instr, result), operand.shape, result, instr.opcode == "reduce-scatter")
+    _reducer(instr)
+
+
+def _as(instr: HloInstruction, shape: Shape) -> HloInstruction:
+    """A view of `instr` with one result shape (for variadic collectives)."""
+    return HloInstruction(instr.name, instr.opcode, shape, instr.operands, instr.attributes)
+
+
+@rule("all-gather-start")
+def all_gather_start(instr: HloInstruction, ctx: VerifyContext) -> None:
+    shape = instr.shape
+    if not shape.is_tuple or len(shape.tuple_shapes) != 2:
+        raise fail(instr, "shape", f"all-gather-start has shape (operands, results), not {text(shape)}")
+    ins, outs = shape.tuple_shapes
+    if len(instr.operands) == 1:
+        ins, outs = (ins,), (outs,)
+    else:
+        ins, outs = ins.tuple_shapes, outs.tuple_shapes
+    if len(ins) != len(instr.operands) or len(outs) != len(instr.operands):
+        raise fail(instr, "shape", f"all-gather-start shape {text(shape)} does not match its operands")
+    for operand, given_in, out in zip(instr.operands, ins, outs):
+        if not same_shape(given_in, operand.shape):
+            raise fail(instr, "shape", f"all-gather-start input {text(given_in)} differs from {text(operand.shape)}")
+        _gathered(_as(instr, out), operand.shape, out, False)
+
+
+@rule("all-to-all", "ragged-all-to-all")
+def all_to_all(instr: HloInstruction, ctx: VerifyContext) -> None:
+    size = group_size(instr)
+    if instr.opcode == "ragged-all-to-all":
+        return
+    dims = instr.attributes.get("dimensions")
+    if dims:
+        operand = instr.operands[0].shape
+        if len(instr.operands) != 1 or not 0 <= dims[0] < operand.rank:
+            raise fail(instr, "attribute", f"all-to-all split dimension {dims[0]} does not fit {text(operand)}")
+        if size and operand.dimensions[dims[0]] % size:
+            raise fail(instr, "shape", f"dimension {dims[0]} of {text(operand)} does not split into {size} parts")
+    expect_shape(instr, tuple_or_single(_operand_shapes(instr)) if dims else Shape.tuple_of(_operand_shapes(instr)))
+
+
+def _pairs(instr: HloInstruction) -> None:
+    sources, targets = set(), set()
+    for source, target in instr.attributes["source_target_pairs"]:
+        if source < 0 or target < 0:
+            raise fail(instr, "source-target-pairs", f"pair {{{source},{target}}} names a negative device")
+        if source in sources or target in targets:
+            raise fail(instr, "source-target-pairs", f"pair {{{source},{target}}} repeats a source or a target")
+        sources.add(source)
+        targets.add(target)
+
+
+@rule("collective-permute")
+def collective_permute(instr: HloInstruction, ctx: VerifyContext) -> None:
+    _pairs(instr)
+    if "slice_sizes" in instr.attributes:
+        return  # the in-place form (buffers and offsets): shapes not inferred here
+    expect_shape(instr, tuple_or_single(_operand_shapes(instr)))
+
+
+@rule("collective-permute-start")
+def collective_permute_start(instr: HloInstruction, ctx: VerifyContext) -> None:
+    _pairs(instr)
+    if "slice_sizes" in instr.attributes:
+        return
+    shape = instr.shape
+    operand = tuple_or_single(_operand_shapes(instr))
+    if not shape.is_tuple or len(shape.tuple_shapes) < 2 or not same_shape(shape.tuple_shapes[0], operand) \
+            or not same_shape(shape.tuple_shapes[1], operand):
+        raise fail(instr, "shape", f"collective-permute-start has shape (input, output, context...), "
+                                   f"not {text(shape)} for {text(operand)}")
+
+
+def _done_of(instr: HloInstruction, starts: tuple[str, ...], index: int | None) -> None:
+    start = instr.operands[0]
+    # A pipelined pair passes the start's result through a loop: the operand is then a get-tuple-element.
+    if start.opcode not in starts and start.opcode != "get-tuple-element":
+        raise fail(instr, "async-pair", f"{instr.opcode}'s operand must be {' or '.join(starts)}, not {start.opcode}")
+    if index is None:
+        expect_shape(instr, start.shape)
+        return
+    if not start.shape.is_tuple or len(start.shape.tuple_shapes) <= index:
+        raise fail(instr, "async-pair", f"{start.opcode} shape {text(start.shape)} has no element {index}")
+    expect_shape(instr, start.shape.tuple_shapes[index])
+
+
+@rule("all-reduce-done")
+def all_reduce_done(instr: HloInstruction, ctx: VerifyContext) -> None:
+    _done_of(instr, ("all-reduce-start",), None)
+
+
+@rule("all-gather-done")
+def all_gather_done(instr: HloInstruction, ctx: VerifyContext) -> None:
+    _done_of(instr, ("all-gather-start",), 1)
+
+
+@rule("collective-permute-done")
+def collective_permute_done(instr: HloInstruction, ctx: VerifyContext) -> None:
+    _done_of(instr, ("collective-permute-start",), 1)
+
+
+@rule("copy-start")
+def copy_start(instr: HloInstruction, ctx: VerifyContext) -> None:
+    shape, operand = instr.shape, instr.operands[0].shape
+    if not shape.is_tuple or len(shape.tuple_shapes) != 3 or not same_shape(shape.tuple_shapes[0], operand) \
+            or not same_shape(shape.tuple_shapes[1], operand) or not same_shape(shape.tuple_shapes[2], _U32):
+        raise fail(instr, "shape", f"copy-start of {text(operand)} has shape (dest, src, u32[]), not {text(shape)}")
+
+
+@rule("copy-done")
+def copy_done(instr: HloInstruction, ctx: VerifyContext) -> None:
+    _done_of(instr, ("copy-start",), 0)
+
+
+@rule("async-start")
+def async_start(instr: HloInstruction, ctx: VerifyContext) -> None:
+    shape = instr.shape
+    if not shape.is_tuple or len(shape.tuple_shapes) < 2 or not shape.tuple_shapes[0].is_tuple:
+        raise fail(instr, "async-shape", f"async-start has shape ((operands...), result, context...), not "
+                                         f"{text(shape)}")
+    operands = _operand_shapes(instr)
+    if not same_shape(shape.tuple_shapes[0], Shape.tuple_of(operands)):
+        raise fail(instr, "async-shape", f"async-start operand slot {text(shape.tuple_shapes[0])} differs from "
+                                         f"its operands {text(Shape.tuple_of(operands))}")
+    (comp,) = instr.attributes["calls"][:1]
+    result = check_call_signature(instr, comp, operands, "async computation")
+    if not same_shape(shape.tuple_shapes[1], result):
+        raise fail(instr, "async-shape", f"async-start result slot {text(shape.tuple_shapes[1])} differs from "
+                                         f"{comp.name}'s result {text(result)}")
+
+
+@rule("async-update")
+def async_update(instr: HloInstruction, ctx: VerifyContext) -> None:
+    _done_of(instr, ("async-start", "async-update"), None)
+
+
+@rule("async-done")
+def async_done(instr: HloInstruction, ctx: VerifyContext) -> None:
+    _done_of(instr, ("async-start", "async-update"), 1)
+
+
+# Pipelined send/recv pass the context through a loop: the done's operand is then a get-tuple-element.
+_SEND_DONE_OPERANDS = ("send", "get-tuple-element")
+_RECV_DONE_OPERANDS = ("recv", "get-tuple-element")
+
+
+def _channel_matches(instr: HloInstruction) -> None:
+    """XLA's parser insists that a done names its start's channel (when the operand is the start itself)."""
+    start = instr.operands[0]
+    if start.opcode not in ("send", "recv"):
+        return
+    if instr.attributes.get("channel_id") != start.attributes.get("channel_id"):
+        raise fail(instr, "send-recv", f"channel_id {instr.attributes.get('channel_id')} differs from "
+                                       f"{start.name}'s {start.attributes.get('channel_id')}")
+
+
+def _is_token(shape: Shape) -> bool:
+    return shape.element_type == PrimitiveType.TOKEN
+
+
+@rule("send")
+def send(instr: HloInstruction, ctx: VerifyContext) -> None:
+    data, token = instr.operands[0].shape, instr.operands[1].shape
+    if not _is_token(token):
+        raise fail(instr, "operand", f"send's second operand must be a token, not {text(token)}")
+    expect_shape(instr, Shape.tuple_of([data, _U32, Shape.token()]))
+
+
+@rule("send-done")
+def send_done(instr: HloInstruction, ctx: VerifyContext) -> None:
+    if instr.operands[0].opcode not in _SEND_DONE_OPERANDS:
+        raise fail(instr, "send-recv", f"send-done's operand must be a send, not {instr.operands[0].opcode}")
+    _channel_matches(instr)
+    expect_shape(instr, Shape.token())
+
+
+@rule("recv")
+def recv(instr: HloInstruction, ctx: VerifyContext) -> None:
+    if not _is_token(instr.operands[0].shape):
+        raise fail(instr, "operand", f"recv's operand must be a token, not {text(instr.operands[0].shape)}")
+    shape = instr.shape
+    if not shape.is_tuple or len(shape.tuple_shapes) != 3:
+        raise fail(instr, "shape", f"recv has shape (data, u32[], token[]), not {text(shape)}")
+    expect_shape(instr, Shape.tuple_of([shape.tuple_shapes[0], _U32, Shape.token()]))
+
+
+@rule("recv-done")
+def recv_done(instr: HloInstruction, ctx: VerifyContext) -> None:
+    start = instr.operands[0]
+    if start.opcode not in _RECV_DONE_OPERANDS:
+        raise fail(instr, "send-recv", f"recv-done's operand must be a recv, not {start.opcode}")
+    _channel_matches(instr)
+    if start.shape.is_tuple and start.shape.tuple_shapes:
+        expect_shape(instr, Shape.tuple_of([start.shape.tuple_shapes[0], Shape.token()]))

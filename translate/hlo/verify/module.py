@@ -1,0 +1,70 @@
+"""Module-level rules: shapes and layouts well formed, parameters numbered, the entry computation layout."""
+
+from __future__ import annotations
+
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
+from hlo_translate.hlo.types import UNBOUNDED, Shape
+from hlo_translate.hlo.verify.core import Violation, fail, same_shape, text
+
+
+def shape_problem(shape: Shape) -> str | None:
+    """Why `shape` is not a valid HLO shape (a negative dimension, a layout of another rank), or None."""
+    if shape.is_tuple:
+        for element in shape.tuple_shapes:
+            problem = shape_problem(element)
+            if problem:
+                return problem
+        return None
+    if not shape.is_array:
+        return None
+    if any(d < 0 and d != UNBOUNDED for d in shape.dimensions):
+        return f"{text(shape)} has a negative dimension"
+    layout = shape.layout
+    if layout is not None and sorted(layout.minor_to_major) != list(range(shape.rank)):
+        return (f"layout {layout.to_text()} of {text(shape)} is not a permutation of its "
+                f"{shape.rank} dimensions")
+    return None
+
+
+def check_instruction_shape(instr: HloInstruction, checked: set[int]) -> None:
+    """`instr`'s shape is well formed; `checked` holds the ids of shape objects already found so (the parser
+    shares one object among instructions of one shape)."""
+    if id(instr.shape) in checked:
+        return
+    problem = shape_problem(instr.shape)
+    if problem:
+        raise fail(instr, "layout", problem)
+    checked.add(id(instr.shape))
+
+
+def check_parameters(comp: HloComputation) -> None:
+    """Parameters are numbered 0..n-1, each number once."""
+    numbers = sorted(i.parameter_number for i in comp.instructions if i.opcode == "parameter")
+    if numbers != list(range(len(numbers))):
+        raise Violation("parameters", f"computation {comp.name} has parameters numbered {numbers}, "
+                                      f"not 0..{len(numbers) - 1}", op=comp.name)
+    if comp.root is None:
+        raise Violation("root", f"computation {comp.name} has no root", op=comp.name)
+
+
+def check_entry_layout(module: HloModule) -> None:
+    """`entry_computation_layout` agrees with the entry's parameters and root (layouts aside)."""
+    layout = module.entry_computation_layout
+    if layout is None or module.entry is None:
+        return
+    params, result = module.entry.program_shape()
+    where = "entry_computation_layout"
+    for shape in (*layout.parameters, layout.result):
+        problem = shape_problem(shape)
+        if problem:
+            raise Violation("entry-layout", f"{where}: {problem}", op=module.entry.name)
+    if len(layout.parameters) != len(params):
+        raise Violation("entry-layout", f"{where} has {len(layout.parameters)} parameters, the entry "
+                                        f"{len(params)}", op=module.entry.name)
+    for i, (given, actual) in enumerate(zip(layout.parameters, params)):
+        if not same_shape(given, actual):
+            raise Violation("entry-layout", f"{where} gives parameter {i} as {text(given)}, the entry has "
+                                            f"{text(actual)}", op=module.entry.name)
+    if not same_shape(layout.result, result):
+        raise Violation("entry-layout", f"{where} gives the result as {text(layout.result)}, the entry returns "
+                                        f"{text(result)}", op=module.entry.name)

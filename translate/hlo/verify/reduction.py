@@ -1,0 +1,168 @@
+"""Shape rules of reductions and contractions: reduce, reduce-window, select-and-scatter, sort, dot,
+convolution."""
+
+from __future__ import annotations
+
+from hlo_translate.hlo.attributes import WindowDim
+from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.types import PrimitiveType
+from hlo_translate.hlo.verify.core import (VerifyContext, array, dim_list, expect_shape, fail, rule, same_shape,
+                                           text, tuple_or_single, with_dims)
+
+
+def _inputs_and_inits(instr: HloInstruction) -> tuple[list, list]:
+    count = len(instr.operands) // 2
+    if len(instr.operands) % 2:
+        raise fail(instr, "operand-count", f"{instr.opcode} takes an even number of operands, "
+                                           f"not {len(instr.operands)}")
+    inputs = [array(instr, i) for i in range(count)]
+    inits = [array(instr, count + i) for i in range(count)]
+    for i, init in enumerate(inits):
+        if init.rank:
+            raise fail(instr, "operand", f"init value {i} must be a scalar, not {text(init)}")
+    for shape in inputs[1:]:
+        if shape.dimensions != inputs[0].dimensions:
+            raise fail(instr, "shape", f"{instr.opcode} inputs {text(inputs[0])} and {text(shape)} differ")
+    check_reducer(instr, [s.element_type for s in inits], [s.element_type for s in inputs])
+    return inputs, inits
+
+
+def check_reducer(instr: HloInstruction, accumulators: list[PrimitiveType], values: list[PrimitiveType],
+                  key: str = "to_apply") -> None:
+    """The reduction computation takes (accumulators..., values...) as scalars and returns the accumulators."""
+    comp = instr.attributes[key]
+    params, root = comp.program_shape()
+    expected = [with_dims(t, ()) for t in (*accumulators, *values)]
+    if len(params) != len(expected) or not all(same_shape(p, e) for p, e in zip(params, expected)):
+        raise fail(instr, "signature", f"{comp.name} takes ({', '.join(text(p) for p in params)}), a reducer "
+                                       f"of {instr.opcode} here takes ({', '.join(text(e) for e in expected)})")
+    if not same_shape(root, tuple_or_single(expected[:len(accumulators)])):
+        raise fail(instr, "signature", f"{comp.name} returns {text(root)}, not the accumulator "
+                                       f"{text(tuple_or_single(expected[:len(accumulators)]))}")
+
+
+@rule("reduce")
+def reduce(instr: HloInstruction, ctx: VerifyContext) -> None:
+    inputs, inits = _inputs_and_inits(instr)
+    dims = dim_list(instr, "dimensions", inputs[0].rank)
+    kept = [d for i, d in enumerate(inputs[0].dimensions) if i not in dims]
+    expect_shape(instr, tuple_or_single([with_dims(init.element_type, kept) for init in inits]))
+
+
+def window_output(size: int, w: WindowDim) -> int:
+    """The output extent of one window dimension over an input extent `size`."""
+    base = (size - 1) * w.base_dilation + 1 if size else 0
+    padded = base + w.padding_low + w.padding_high
+    window = (w.size - 1) * w.window_dilation + 1
+    return 0 if padded < window else (padded - window) // w.stride + 1
+
+
+def _check_window(instr: HloInstruction, rank: int) -> tuple[WindowDim, ...]:
+    window = instr.attributes.get("window")
+    dims = window.dimensions if window is not None else ()
+    if len(dims) != rank:
+        raise fail(instr, "attribute", f"window has {len(dims)} dimensions for rank {rank}")
+    for w in dims:
+        if w.size <= 0 or w.stride <= 0 or w.base_dilation <= 0 or w.window_dilation <= 0:
+            raise fail(instr, "attribute", "window sizes, strides and dilations must be positive")
+    return dims
+
+
+@rule("reduce-window")
+def reduce_window(instr: HloInstruction, ctx: VerifyContext) -> None:
+    inputs, inits = _inputs_and_inits(instr)
+    window = _check_window(instr, inputs[0].rank)
+    dims = [window_output(d, w) for d, w in zip(inputs[0].dimensions, window)]
+    expect_shape(instr, tuple_or_single([with_dims(init.element_type, dims) for init in inits]))
+
+
+@rule("select-and-scatter")
+def select_and_scatter(instr: HloInstruction, ctx: VerifyContext) -> None:
+    operand, source = array(instr, 0), array(instr, 1)
+    window = _check_window(instr, operand.rank)
+    expected = [window_output(d, w) for d, w in zip(operand.dimensions, window)]
+    if list(source.dimensions) != expected:
+        raise fail(instr, "shape", f"source {text(source)} must have the window's output dimensions {expected}")
+    scalar = with_dims(operand.element_type, ())
+    for key, result in (("select", with_dims(PrimitiveType.PRED, ())), ("scatter", scalar)):
+        params, root = instr.attributes[key].program_shape()
+        if len(params) != 2 or not all(same_shape(p, scalar) for p in params) or not same_shape(root, result):
+            raise fail(instr, "signature", f"{key} computation {instr.attributes[key].name} must take two "
+                                           f"{text(scalar)} and return {text(result)}")
+    expect_shape(instr, operand)
+
+
+@rule("sort")
+def sort(instr: HloInstruction, ctx: VerifyContext) -> None:
+    shapes = [array(instr, i) for i in range(len(instr.operands))]
+    for shape in shapes[1:]:
+        if shape.dimensions != shapes[0].dimensions:
+            raise fail(instr, "shape", f"sort operands {text(shapes[0])} and {text(shape)} differ in dimensions")
+    dims = dim_list(instr, "dimensions", shapes[0].rank)
+    if len(dims) != 1:
+        raise fail(instr, "attribute", f"sort takes one dimension, not {list(dims)}")
+    comp = instr.attributes["to_apply"]
+    params, root = comp.program_shape()
+    expected = [with_dims(s.element_type, ()) for s in shapes for _ in range(2)]
+    if len(params) != len(expected) or not all(same_shape(p, e) for p, e in zip(params, expected)):
+        raise fail(instr, "signature", f"sort's comparator {comp.name} takes ({', '.join(text(p) for p in params)}),"
+                                       f" not ({', '.join(text(e) for e in expected)})")
+    if not same_shape(root, with_dims(PrimitiveType.PRED, ())):
+        raise fail(instr, "signature", f"sort's comparator {comp.name} returns {text(root)}, not pred[]")
+    expect_shape(instr, tuple_or_single(shapes))
+
+
+@rule("dot")
+def dot(instr: HloInstruction, ctx: VerifyContext) -> None:
+    if "sparsity" in instr.attributes:
+        return  # sparse dots carry metadata operands we do not model
+    if len(instr.operands) != 2:
+        raise fail(instr, "operand-count", f"a dot without sparsity takes 2 operands, not {len(instr.operands)}")
+    lhs, rhs = array(instr, 0), array(instr, 1)
+    lb, rb = dim_list(instr, "lhs_batch_dims", lhs.rank), dim_list(instr, "rhs_batch_dims", rhs.rank)
+    lc, rc = dim_list(instr, "lhs_contracting_dims", lhs.rank), dim_list(instr, "rhs_contracting_dims", rhs.rank)
+    if len(lb) != len(rb) or len(lc) != len(rc) or set(lb) & set(lc) or set(rb) & set(rc):
+        raise fail(instr, "attribute", "dot's batch and contracting dimensions do not pair up")
+    for (x, y, what) in [*((x, y, "batch") for x, y in zip(lb, rb)), *((x, y, "contracting") for x, y in zip(lc, rc))]:
+        if lhs.dimensions[x] != rhs.dimensions[y]:
+            raise fail(instr, "shape", f"{what} dimensions lhs {x} ({lhs.dimensions[x]}) and rhs {y} "
+                                       f"({rhs.dimensions[y]}) differ")
+    dims = [lhs.dimensions[d] for d in lb]
+    dims += [s for i, s in enumerate(lhs.dimensions) if i not in lb and i not in lc]
+    dims += [s for i, s in enumerate(rhs.dimensions) if i not in rb and i not in rc]
+    # The result element type may differ (a preferred element type): only dimensions are inferred.
+    expect_shape(instr, with_dims(instr.shape.element_type, dims))
+
+
+@rule("convolution")
+def convolution(instr: HloInstruction, ctx: VerifyContext) -> None:
+    lhs, rhs = array(instr, 0), array(instr, 1)
+    d = instr.attributes["dim_labels"]
+    rank = len(d.input_spatial_dimensions) + 2
+    if lhs.rank != rank or rhs.rank != rank or len(d.kernel_spatial_dimensions) + 2 != rank \
+            or len(d.output_spatial_dimensions) + 2 != rank:
+        raise fail(instr, "shape", f"dim_labels are for rank {rank}, operands are {text(lhs)} and {text(rhs)}")
+    features = instr.attributes.get("feature_group_count", 1)
+    batches = instr.attributes.get("batch_group_count", 1)
+    if features <= 0 or batches <= 0:
+        raise fail(instr, "attribute", "feature_group_count and batch_group_count must be positive")
+    in_features = lhs.dimensions[d.input_feature_dimension]
+    kernel_in = rhs.dimensions[d.kernel_input_feature_dimension]
+    kernel_out = rhs.dimensions[d.kernel_output_feature_dimension]
+    if in_features != kernel_in * features:
+        raise fail(instr, "shape", f"input feature size {in_features} is not the kernel's input features "
+                                   f"{kernel_in} times feature_group_count {features}")
+    in_batch = lhs.dimensions[d.input_batch_dimension]
+    if in_batch % batches or kernel_out % batches or kernel_out % features:
+        raise fail(instr, "shape", "batch_group_count or feature_group_count does not divide the sizes")
+    window = _check_window(instr, rank - 2)
+    for w, k in zip(window, d.kernel_spatial_dimensions):
+        if w.size != rhs.dimensions[k]:
+            raise fail(instr, "shape", f"window size {w.size} differs from kernel dimension {k} "
+                                       f"({rhs.dimensions[k]})")
+    dims = [0] * rank
+    dims[d.output_batch_dimension] = in_batch // batches
+    dims[d.output_feature_dimension] = kernel_out
+    for w, i, o in zip(window, d.input_spatial_dimensions, d.output_spatial_dimensions):
+        dims[o] = window_output(lhs.dimensions[i], w)
+    expect_shape(instr, with_dims(instr.shape.element_type, dims))
