@@ -200,6 +200,7 @@ def probe_bytecode(data: bytes, *, portable: bool = False) -> None:
 
 
 def _parse_alone(data: bytes, portable: bool) -> None:
+    import gc
     import os
     import sys
 
@@ -216,6 +217,12 @@ def _parse_alone(data: bytes, portable: bool) -> None:
         if portable:  # a StableHLO portable artifact (VHLO), read by StableHLO's deserializer
             from jaxlib.mlir._mlir_libs import _stablehlo
 
-            _stablehlo.deserialize_portable_artifact(context, data)
+            module = _stablehlo.deserialize_portable_artifact(context, data)
         else:
-            ir.Module.parse(data)
+            module = ir.Module.parse(data)
+        module.operation.verify()
+    # Corrupt bytecode can leave the heap damaged without crashing the parse itself: free everything
+    # here, so that the allocator's own checks (double free, corrupted chunk) abort the child.
+    del module
+    del context
+    gc.collect()
