@@ -10,7 +10,7 @@ from hlo_translate.export.registry import handles
 from hlo_translate.export.captures import broadcast_to, closed_computation, live_scalars, split_captures
 from hlo_translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
 from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.types import Shape, with_default_layouts
 
 
 def _simple(b: Builder, op: ir.Operation, opcode: str, **attrs: object) -> list[HloInstruction]:
@@ -24,7 +24,18 @@ def _iota(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 @handles("stablehlo.broadcast_in_dim")
 def _broadcast_in_dim(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    return _simple(b, op, "broadcast", dimensions=A.i64_list(op.attributes["broadcast_dimensions"]))
+    dims = A.i64_list(op.attributes["broadcast_dimensions"])
+    result = b.result_shape(op)
+    (operand,) = b.operands(op)
+    # StableHLO broadcasts a size-1 operand dimension to any size; HLO's broadcast maps dimensions of equal
+    # size only, so (as XLA's builder does) those dimensions are reshaped away first.
+    expanded = [i for i, d in enumerate(dims) if operand.shape.dimensions[i] == 1 and result.dimensions[d] != 1]
+    if expanded and not operand.shape.is_dynamic:
+        kept = [i for i in range(len(dims)) if i not in expanded]
+        shape = Shape.array(operand.shape.element_type, [operand.shape.dimensions[i] for i in kept])
+        operand = b.add("reshape", with_default_layouts(shape), [operand])
+        dims = tuple(dims[i] for i in kept)
+    return [b.add("broadcast", result, [operand], {"dimensions": dims})]
 
 
 @handles("stablehlo.broadcast")
