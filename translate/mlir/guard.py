@@ -173,6 +173,7 @@ def probe_bytecode(data: bytes, *, portable: bool = False) -> None:
     The child touches only MLIR, never XLA's runtime, so the warnings about forking a process
     with JAX's threads do not apply and are silenced.
     """
+    import gc
     import os
     import signal
     import warnings
@@ -184,6 +185,9 @@ def probe_bytecode(data: bytes, *, portable: bool = False) -> None:
         warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called", category=RuntimeWarning)
         pid = os.fork()
     if pid == 0:  # the child: never returns, never runs the parent's cleanup
+        # Never collect cycles in the child: they are the parent's objects (MLIR values of its
+        # contexts, JAX's state), which the child must not destroy.
+        gc.disable()
         code = 0
         try:
             signal.alarm(PROBE_SECONDS)
@@ -200,7 +204,6 @@ def probe_bytecode(data: bytes, *, portable: bool = False) -> None:
 
 
 def _parse_alone(data: bytes, portable: bool) -> None:
-    import gc
     import os
     import sys
 
@@ -221,8 +224,8 @@ def _parse_alone(data: bytes, portable: bool) -> None:
         else:
             module = ir.Module.parse(data)
         module.operation.verify()
-    # Corrupt bytecode can leave the heap damaged without crashing the parse itself: free everything
-    # here, so that the allocator's own checks (double free, corrupted chunk) abort the child.
+    # Corrupt bytecode can leave the heap damaged without crashing the parse itself: free what was
+    # parsed here (by reference count), so that the allocator's own checks (double free, corrupted
+    # chunk) abort the child.
     del module
     del context
-    gc.collect()
