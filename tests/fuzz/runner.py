@@ -202,13 +202,19 @@ def write_report(report: Report, out: Path, meta: dict) -> None:
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
 
 
-# Same-length stand-ins, so that binary protos stay valid: reproducers name no machine's paths.
-_PATH_PREFIXES = ((b"/work/", b"/srcs/"), (b"/root/", b"/home/"), (b"/tmp/", b"/src/"))
+def _machine_prefixes() -> list[bytes]:
+    """The top folders of this machine's paths that seeds carry (the checkout, home, temp)."""
+    import tempfile
+
+    roots = {Path(p).resolve().parts[1] for p in (__file__, Path.home(), tempfile.gettempdir())
+             if len(Path(p).resolve().parts) > 1}
+    return [f"/{root}/".encode() for root in sorted(roots)]
 
 
 def scrub(data: bytes) -> bytes:
-    for prefix, stand_in in _PATH_PREFIXES:
-        data = data.replace(prefix, stand_in)
+    """Paths of this machine replaced by same-length stand-ins (binary protos stay valid)."""
+    for prefix in _machine_prefixes():
+        data = data.replace(prefix, b"/" + b"x" * (len(prefix) - 2) + b"/")
     return data
 
 
