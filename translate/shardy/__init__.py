@@ -82,7 +82,6 @@ def choose_shardings(module: ir.Module, form: str | None) -> None:
     ``"gspmd"``: ``mhlo.sharding`` strings only (the round-trip form lifted, then exported);
     None: what the input carries (XLA's round-trip form, when complete, is lifted to Shardy).
     """
-    from hlo_translate.errors import TranslateError
     from hlo_translate.mlir.context import verify
     from hlo_translate.shardy.round_trip import has_meshes
 
@@ -96,4 +95,4 @@ def choose_shardings(module: ir.Module, form: str | None) -> None:
         if has_meshes(module) and lift_sdy_round_trip(module):
             verify(module)
     else:
-        raise TranslateError(f"unknown sharding form '{form}' (expected one of {', '.join(SHARDING_FORMS)})")
+        raise ValueError(f"unknown sharding form {form!r} (expected one of {', '.join(SHARDING_FORMS)} or None)")
