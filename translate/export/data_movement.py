@@ -10,6 +10,7 @@ from hlo_translate.export.registry import handles
 from hlo_translate.export.regions import flat_computation
 from hlo_translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
 from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.types import Shape
 
 
 def _simple(b: Builder, op: ir.Operation, opcode: str, **attrs: object) -> list[HloInstruction]:
@@ -23,7 +24,21 @@ def _iota(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 @handles("stablehlo.broadcast_in_dim")
 def _broadcast_in_dim(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    return _simple(b, op, "broadcast", dimensions=A.i64_list(op.attributes["broadcast_dimensions"]))
+    dims = A.i64_list(op.attributes["broadcast_dimensions"])
+    return [broadcast_in_dim(b, b.value(op.operands[0]), b.result_shape(op), dims)]
+
+
+def broadcast_in_dim(b: Builder, operand: HloInstruction, shape: Shape, dims: tuple[int, ...]) -> HloInstruction:
+    """StableHLO's broadcast_in_dim as HLO: HLO's broadcast maps each operand dimension to a result dimension of
+    the same size, so size-1 dimensions that expand are first reshaped away (as XLA's builder does)."""
+    source = operand.shape
+    expanding = [i for i, d in enumerate(dims) if source.dimensions[i] == 1 and shape.dimensions[d] != 1]
+    if expanding:
+        kept = [i for i in range(source.rank) if i not in expanding]
+        reshaped = Shape.array(source.element_type, [source.dimensions[i] for i in kept])
+        operand = b.add("reshape", reshaped, [operand])
+        dims = tuple(dims[i] for i in kept)
+    return b.add("broadcast", shape, [operand], {"dimensions": dims})
 
 
 @handles("stablehlo.broadcast")

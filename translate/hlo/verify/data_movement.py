@@ -222,6 +222,10 @@ def gather(instr: HloInstruction, ctx: VerifyContext) -> None:
     collapsed = dim_list(instr, "collapsed_slice_dims", operand.rank)
     batching = dim_list(instr, "operand_batching_dims", operand.rank)
     start_index_map = dim_list(instr, "start_index_map", operand.rank)
+    for d in (*collapsed, *batching):
+        if sizes[d] > 1:
+            raise fail(instr, "attribute", f"slice_sizes[{d}] is {sizes[d]}, but a collapsed or batching dimension "
+                                           "takes a slice of at most 1")
     vector = indices.dimensions[index_vector_dim] if index_vector_dim < indices.rank else 1
     if len(start_index_map) != vector:
         raise fail(instr, "attribute", f"start_index_map {list(start_index_map)} needs {vector} entries")
@@ -269,10 +273,11 @@ def scatter(instr: HloInstruction, ctx: VerifyContext) -> None:
 
 @rule("bitcast")
 def bitcast(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """A bitcast keeps the size in bits: XLA's verifier checks it once layouts are assigned (every compile)."""
     operand, result = instr.operands[0].shape, instr.shape
     if operand.is_array and result.is_array:
         before = operand.element_count() * operand.element_type.bit_width
         after = result.element_count() * result.element_type.bit_width
         if before != after:
-            raise fail(instr, "shape", f"bitcast from {text(operand)} to {text(result)} changes the size in bits "
-                                       f"({before} -> {after})")
+            raise fail(instr, "bitcast-size", f"bitcast from {text(operand)} to {text(result)} changes the size "
+                                              f"in bits ({before} -> {after})")
