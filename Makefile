@@ -16,7 +16,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: venv demo test test-dumps test-gpu bench golden proto proto-check clean verifier-sweep
+.PHONY: venv demo test test-dumps test-gpu bench golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus
 
 venv: $(STAMP)
 
@@ -53,6 +53,28 @@ bench: venv
 
 golden: venv
 	$(PY) -m tests.golden_tool regenerate
+
+# Corpora of other producers (tests/producers): each generator runs in a virtual environment of its own,
+# outside the project venv (torch and tensorflow are large, and want the Python their wheels are built for).
+PRODUCER_PYTHON ?= python3
+PRODUCER_VENVS ?= .cache/producer-venvs
+TORCH_VERSION ?= 2.13.0
+TORCH_MLIR_VERSION ?= 20261001
+TF_VERSION ?= 2.21.0
+
+corpus-torch:
+	@[ -x $(PRODUCER_VENVS)/torch/bin/python ] || $(PRODUCER_PYTHON) -m venv $(PRODUCER_VENVS)/torch
+	$(PRODUCER_VENVS)/torch/bin/pip install -q torch==$(TORCH_VERSION) torch-mlir==$(TORCH_MLIR_VERSION) numpy ml_dtypes
+	$(PRODUCER_VENVS)/torch/bin/python tests/producers/gen_torch.py
+
+corpus-tf:
+	@[ -x $(PRODUCER_VENVS)/tf/bin/python ] || $(PRODUCER_PYTHON) -m venv $(PRODUCER_VENVS)/tf
+	$(PRODUCER_VENVS)/tf/bin/pip install -q tensorflow-cpu==$(TF_VERSION)
+	$(PRODUCER_VENVS)/tf/bin/python tests/producers/gen_tf.py
+
+# The whole JAX corpus respelled as mhlo (a sample runs in `make test`).
+test-mhlo-corpus: venv
+	$(PY) -m pytest -q tests/producers/mhlo_corpus.py
 
 # Regenerate the protobuf bindings from proto/*.proto (grpcio-tools bundles protoc).
 proto: venv

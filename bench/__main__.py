@@ -186,8 +186,12 @@ def dump_directory(directory: Path | None) -> None:
     except ImportError:
         print("dump directory: bench.batch is not there yet")
         return
-    if directory is None or not directory.is_dir():
-        print("dump directory: none given (--dumps DIR; `make test-dumps` generates one under .cache/dumps)")
+    if directory is None:  # the dump corpus of the tests (generated once, about 1.5 minutes)
+        from tests.dumps import dumps_dir
+
+        directory = dumps_dir()
+    if not directory.is_dir():
+        print(f"dump directory: {directory} is not a directory")
         return
     print(f"dump directory {directory}:")
     for label, seconds in dump_directory_timings(directory):
@@ -198,7 +202,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="only the 50k module (no growth series, no 1M)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per timing (best of)")
-    parser.add_argument("--dumps", type=Path, help="an XLA dump directory to convert in one call")
+    parser.add_argument("--dumps", type=Path, help="an XLA dump directory to convert in one call "
+                        "(default: the tests' dump corpus, .cache/dumps)")
     args = parser.parse_args()
     sizes = ["50k"] if args.quick else ["10k", "50k", "100k", "1M"]
     rows: list[Row] = []

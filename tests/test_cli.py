@@ -168,3 +168,16 @@ def test_binary_output_to_a_terminal_needs_an_explicit_dash() -> None:
     assert status == 0 and b"multiply" in seen, err
     status, seen, err = on_a_terminal("convert-hlo", "-", stdin=MODULE.encode())  # text is fine on a terminal
     assert status == 0 and b"multiply(p, b)" in seen, err
+
+
+def test_emit_portable_artifact_for_a_version(tmp_path: Path) -> None:
+    source = tmp_path / "m.hlo"
+    source.write_text(MODULE)
+    artifact = tmp_path / "m.vhlo"
+    made = cli("hlo-to-stablehlo", str(source), "--emit", "portable", "--target-version", "1.0.0", "-o", str(artifact))
+    assert made.returncode == 0, made.stderr
+    assert artifact.read_bytes().startswith(b"ML\xefR\rStableHLO_v1.0.0\x00")
+    back = cli("stablehlo-to-hlo", str(artifact))
+    assert back.returncode == 0 and b"multiply(" in back.stdout, back.stderr
+    refused = cli("hlo-to-stablehlo", str(source), "--emit", "portable", "--target-version", "9.0.0")
+    assert refused.returncode == 2 and b"outside the versions" in refused.stderr

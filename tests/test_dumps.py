@@ -7,11 +7,12 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
-from tests.dumps import dump_files, sample, summary
-from tests.dumps.checks import check
+from tests.dumps import DumpFile, dump_files, sample, summary
+from tests.dumps.checks import Outcome, check
 
 SAMPLE_SIZE = 300
 FULL = os.environ.get("HLO_TRANSLATE_DUMPS_FULL") == "1"
@@ -42,3 +43,13 @@ def test_the_sample_is_spread() -> None:
 @pytest.mark.parametrize("dump_file", _files(), ids=lambda f: f.id)
 def test_dump_file(dump_file) -> None:
     check(dump_file)
+
+
+HAND_WRITTEN = sorted((Path(__file__).parent / "dumps" / "hand_written").glob("*.txt"))
+
+
+@pytest.mark.parametrize("path", HAND_WRITTEN, ids=lambda p: p.stem)
+def test_hand_written_device_module(path: Path) -> None:
+    """Modules in the style of TPU and GPU dumps (tiled layouts, memory spaces, sub-byte element sizes,
+    dynamic dimensions, fusion kinds and backend configs): the same checks as the dump files."""
+    assert check(DumpFile(path, "hand_written", path.stem, "hand_written")) is Outcome.CHECKED

@@ -146,6 +146,18 @@ ENTRY e {
   n = f32[] negate(p)
 }
 """,
+    # names are scoped by computation: control predecessors name their own computation's instructions
+    "control_predecessors_scoped": """HloModule m
+c {
+  n = f32[] parameter(0)
+  ROOT r = f32[] negate(n)
+}
+ENTRY e {
+  p = f32[] parameter(0)
+  n = f32[] call(p), to_apply=c
+  ROOT r = f32[] add(p, p), control-predecessors={n}
+}
+""",
     # opcodes newer than our corpus
     **{f"opcode_{op}": f"""HloModule m
 ENTRY e {{
@@ -177,6 +189,20 @@ ENTRY e {
   k = bf16[16,128]{1,0:T(2,*)} copy(a)
   l = s4[16,128]{1,0:T(8,128)(2,1)E(4)} parameter(1)
   ROOT t = (bf16[16,128]{1,0:T(8,128)(2,1)S(1)}, bf16[16,128]{0,1:T(4)(2)E(4)}, bf16[16,128]{1,0:L(1024)}, bf16[16,128]{1,0}, bf16[16,128]{1,0:SC(0:4)(1:2,6)}, bf16[16,128]{1,0:M(8)}, bf16[16,128]{1,0:T(2,*)}, s4[16,128]{1,0:T(8,128)(2,1)E(4)}) tuple(b, c, d, g, h, i, k, l)
+}
+""",
+    "origin_recovery_table": """HloModule m, origin_recovery_table={
+  {"a" {1}} : {"b"},
+  "
+  ENTRY e {
+    p = f32[] parameter(0)
+    ROOT n = f32[] negate(p), metadata={op_name=\\"neg\\"}
+  }
+  "
+  {"c"} : {"d" {0,1}}
+}
+ENTRY e {
+  ROOT p = f32[] parameter(0)
 }
 """,
     "result_accuracy": """HloModule m
@@ -303,3 +329,21 @@ def test_rejected_text_is_rejected_by_both(name: str) -> None:
     with pytest.raises(TranslateError) as info:
         parse_hlo_text(text)
     assert message in str(info.value) and "\n" not in str(info.value), str(info.value)
+
+
+def test_elided_constant_is_refused_naming_the_way_out() -> None:
+    """XLA's printer elides large constants as `{...}` and its parser then invents values; we refuse, naming
+    the instruction, the dump's `.hlo.pb` and XLA's flag that prints them in full."""
+    text = """HloModule m
+ENTRY e {
+  p = f32[3] parameter(0)
+  big = f32[3] constant({...})
+  ROOT a = f32[3] add(p, big)
+}
+"""
+    xla_module_from_text(text)   # XLA reads it (with made-up values)
+    with pytest.raises(TranslateError) as info:
+        parse_hlo_text(text)
+    message = str(info.value)
+    assert message.startswith("<input>:4:") and "'big'" in message and "\n" not in message
+    assert ".hlo.pb" in message and "--xla_dump_large_constants" in message

@@ -88,9 +88,10 @@ def test_proto_comparison_order_as_dumps_write_it_imports(element_type: str, ord
     assert total_float or "%arg0, %arg0 :" in result.stdout, result.stdout
 
 
-@pytest.mark.parametrize("field,value", [("comparison_type", "PARTIALORDER"), ("comparison_order", "SIDEWAYS"),
-                                         ("comparison_direction", "XY")])
-def test_bad_comparison_fields_in_proto_are_one_line_errors(field: str, value: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("fields", [{"comparison_type": "PARTIALORDER", "comparison_order": ""},
+                                    {"comparison_order": "SIDEWAYS"}, {"comparison_direction": "XY"}],
+                         ids=["type", "order", "direction"])
+def test_bad_comparison_fields_in_proto_are_one_line_errors(fields: dict[str, str], tmp_path: Path) -> None:
     path = tmp_path / "compare.pb"
-    path.write_bytes(_compare_proto("f32", **{field: value}))
+    path.write_bytes(_compare_proto("f32", **fields))
     _assert_one_line_error(_run(path), "c")

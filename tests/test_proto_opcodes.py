@@ -170,6 +170,21 @@ CASES: dict[str, str] = {
                    "backend_config={attr = 1 : i32, name = \"x\"}, padding_type=PADDING_SAME",
     "custom-call_called_computations": "ROOT r = f32[4] custom-call(p), custom_call_target=\"with_body\", "
                                        "called_computations={neg4}, backend_config=\"opaque\"",
+    "custom-call_conv_like": "x = f32[1,4,2] parameter(2)\n  w = f32[2,2,2] parameter(3)\n"
+                             "  ROOT r = f32[1,3,2]{2,1,0} custom-call(x, w), custom_call_target=\"conv\", "
+                             "window={size=2}, dim_labels=b0f_0io->b0f, feature_group_count=1, batch_group_count=1, "
+                             "operand_precision={high,highest}, to_apply=add",
+    "custom-call_literal_tuple": "ROOT r = (f32[4], (s32[4], f32[])) custom-call(p, i), custom_call_target=\"t\", "
+                                 "literal=s32[2]{0} {1, 2}, operand_layout_constraints={f32[4]{0}, s32[4]{0}}, "
+                                 "output_to_operand_aliasing={{0}: (0, {}), {1, 0}: (1, {})}",
+    # the attributes every instruction accepts
+    "add_every_shared_attribute": "n = f32[4] negate(p)\n"
+                                  "  ROOT r = f32[4] add(p, p), sharding={devices=[2]<=[2]}, "
+                                  "frontend_attributes={a=\"b\",c={{0,1}}}, statistics={visualizing_index=1,stat-0=60}, "
+                                  "origin={{\"r\" {0}}}, metadata={op_type=\"add\" op_name=\"x/add\" "
+                                  "source_file=\"f.py\" source_line=3 source_end_line=4 source_column=2 "
+                                  "source_end_column=9 deduplicated_name=\"d\" scheduling_name=\"s\"}, "
+                                  "backend_config=\"cfg\", control-predecessors={n}",
     "opt-barrier": "t = (f32[4], s32[4]) tuple(p, i)\n  ROOT r = (f32[4], s32[4]) opt-barrier(t)",
     "get-dimension-size": "ROOT r = s32[] get-dimension-size(p), dimensions={0}",
     "set-dimension-size": "n = s32[] constant(2)\n  ROOT r = f32[<=4] set-dimension-size(p, n), dimensions={0}",
@@ -224,6 +239,7 @@ CASES: dict[str, str] = {
     "async-update": "s = ((f32[4]), f32[4], s32[]) async-start(p), calls=exp4\n"
                     "  u = ((f32[4]), f32[4], s32[]) async-update(s)\n  ROOT r = f32[4] async-done(u)",
     "async-done": "s = ((f32[4]), f32[4], s32[]) negate-start(p)\n  ROOT r = f32[4] negate-done(s)",
+    "shuffle": "m = f32[2,2] reshape(p)\n  ROOT r = f32[2,2] shuffle(m), dimensions={0,1}, mode=rotate, shifts={1,1}",
     "scaled-dot": "a = f32[2,2] reshape(p)\n  sa = f32[2,1] parameter(2)\n  sb = f32[1,2] parameter(3)\n"
                   "  ROOT r = f32[2,2] scaled-dot(a, a, sa, sb), lhs_contracting_dims={1}, rhs_contracting_dims={0}",
     "collective-reduce": "ROOT r = f32[4] collective-reduce(p), channel_id=2, replica_groups={{0,1}}, "
@@ -297,7 +313,7 @@ def canonical(proto_bytes: bytes) -> hlo_pb2.HloModuleProto:
 
 def test_every_opcode_has_a_case() -> None:
     covered = {name.split("_")[0] for name in CASES}
-    missing = OPCODES - covered - {"shuffle"}
+    missing = OPCODES - covered
     assert missing == set()
 
 

@@ -142,3 +142,14 @@ def test_cli_run_accepts_dumped_hlo_protos(dump: Path, tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
         outputs.append(result.stdout)
     assert outputs[0] == outputs[1] == outputs[2] and "out0" in outputs[0]
+
+
+def test_wrappers_in_protobuf_text_format() -> None:
+    from google.protobuf import text_format
+
+    module = hlo_pb2.HloModuleProto.FromString(xla_module_from_text(MODULE_TEXT).as_serialized_hlo_module_proto())
+    for message in (hlo_pb2.HloProto(hlo_module=module), hlo_pb2.HloSnapshot(hlo=hlo_pb2.HloProto(hlo_module=module)),
+                    hlo_pb2.HloUnoptimizedSnapshot(hlo_module=module, version=1)):
+        ours = read_hlo(text_format.MessageToString(message))
+        assert_same_module(module.SerializeToString(),
+                           xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())

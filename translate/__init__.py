@@ -49,25 +49,35 @@ def verify(module: str | bytes | HloModule) -> None:
         read_hlo(module, verify=True)
 
 
-def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple: bool = False) -> HloModule:
+def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple: bool = False,
+                     input_shapes: str | None = None) -> HloModule:
     """Translate a StableHLO module to our HLO IR (`hlo_translate.hlo.ir.HloModule`).
 
     `source` is MLIR text (str), bytecode or a portable artifact (bytes), a `pathlib.Path`, an
     `ir.Module` (cloned in its own context: the caller's module is never changed), or a JAX
-    `Lowered`/`Exported`. Shardy shardings are turned into GSPMD ones and CHLO ops are decomposed on
-    the way, on our copy. Write the result with `write_hlo(module, HloFormat.TEXT | PROTO | PROTO_TEXT)`.
+    `Lowered`/`Exported`. Shardy shardings are turned into GSPMD ones, with XLA's `xla.sdy.*` round-trip
+    form beside them (docs/shardings.md), and CHLO ops are decomposed on the way, on our copy. Write the result with `write_hlo(module, HloFormat.TEXT | PROTO | PROTO_TEXT)`.
 
         >>> hlo = stablehlo_to_hlo("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {"
         ...                        " %0 = stablehlo.negate %a : tensor<2xf32> return %0 : tensor<2xf32> }")
         >>> hlo.entry.root.opcode
         'negate'
+
+    `input_shapes` (`"f32[8,4],s32[8]"`, one static shape per argument of @main) refines a
+    shape-polymorphic module (`tensor<?x4xf32>` arguments, as `jax.export` writes them) to static
+    shapes first, checking its shape assertions (docs/export.md).
     """
     _check_flag("use_tuple_args", use_tuple_args)
     _check_flag("return_tuple", return_tuple)
     from hlo_translate.export import export_module
+    from hlo_translate.export.refine import check_static_arguments, parse_input_shapes, refine_module
     from hlo_translate.mlir.inputs import open_stablehlo
 
     with open_stablehlo(source) as module:
+        if input_shapes is not None:
+            module = refine_module(module, parse_input_shapes(input_shapes))
+        else:
+            check_static_arguments(module)
         _prepare_for_export(module)
         hlo = export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
     _verify_written(hlo)
@@ -91,14 +101,15 @@ def _prepare_for_export(module) -> None:
     if any(op.operation.name == "sdy.mesh" for op in module.body.operations):
         from hlo_translate.shardy import export_module as export_sdy
 
-        export_sdy(module)
+        export_sdy(module, round_trip=True)
     from hlo_translate.chlo import decompose_chlo
 
     decompose_chlo(module)
 
 
 def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str = "text", locations: bool = True,
-                     context: ir.Context | None = None, target_version: str | None = None) -> Any:
+                     context: ir.Context | None = None, target_version: str | None = None,
+                     shardings: str | None = None) -> Any:
     """Translate an HLO module (text, binary or text proto, a `pathlib.Path`, or our IR) to StableHLO.
 
     `emit` chooses the result:
@@ -109,6 +120,10 @@ def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str
       goes on in MLIR without a text round trip;
     - "portable": a StableHLO portable artifact (VHLO bytecode, bytes) for `target_version`
       ("1.9.0"; default: the newest jaxlib writes), readable by any consumer within the compatibility window.
+
+    `shardings` chooses the sharding form: "sdy" (Shardy; GSPMD shardings imported with mesh
+    inference), "gspmd" (`mhlo.sharding` strings), or None (what the input carries: XLA's Shardy
+    round-trip form, `xla.sdy.*`, becomes Shardy again).
 
         >>> print(hlo_to_stablehlo("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }", locations=False))
         ... # doctest: +ELLIPSIS
@@ -126,15 +141,19 @@ def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str
     from hlo_translate.hlo.ir import HloModule as _HloModule
     from hlo_translate.import_ import import_module
     from hlo_translate.mlir.context import make_context, module_to_bytecode, module_to_text
+    from hlo_translate.shardy import SHARDING_FORMS, choose_shardings
+
+    if shardings is not None and shardings not in SHARDING_FORMS:
+        raise ValueError(f"shardings must be one of {', '.join(SHARDING_FORMS)} or None; got {shardings!r}")
 
     version = _portable_version(target_version) if emit == "portable" else None
     hlo = source if isinstance(source, _HloModule) else read_hlo(source)
     ctx = context if context is not None else make_context()
-    if emit == "module":
-        with ctx:
-            return import_module(hlo, ctx)
     with ctx:
         module = import_module(hlo, ctx)
+        choose_shardings(module, shardings)
+        if emit == "module":
+            return module
         if emit == "bytecode":
             return module_to_bytecode(module)
         if emit == "portable":

@@ -24,6 +24,9 @@ PLAIN_CUSTOM_CALL = "xla.plain_custom_call"
 EXECUTION_THREAD = "xla.execution_thread"
 # The frontend attributes of a send-done/recv-done where they differ from those of the send/recv.
 DONE_FRONTEND_ATTRIBUTES = "xla.done_frontend_attributes"
+# The sharding of a send-done/recv-done where it differs from the one derived from the send's/recv's
+# (`hlo.p2p_sharding`); "" for none.
+DONE_SHARDING = "xla.done_sharding"
 # On a `stablehlo.recv` whose HLO recv-done is read by get-tuple-elements without frontend attributes
 # (XLA's converter gives them the recv's; XLA's passes write them plain).
 PLAIN_GET_TUPLE_ELEMENTS = "xla.plain_get_tuple_elements"
@@ -31,6 +34,11 @@ PLAIN_GET_TUPLE_ELEMENTS = "xla.plain_get_tuple_elements"
 # `bitcast` of the value the steps start from; the steps before it carry BITCAST_STEP.
 BITCAST = "xla.bitcast"
 BITCAST_STEP = "xla.bitcast_step"
+
+# HLO control-predecessors: an op another op must follow gets `xla.control_id = N` (unique in the
+# module); the op that follows lists them in `xla.control_predecessors = array<i64: N, ...>`.
+CONTROL_ID = "xla.control_id"
+CONTROL_PREDECESSORS = "xla.control_predecessors"
 
 # Custom-call targets standing for HLO opcodes StableHLO has no op for.
 RNG_STATE_TARGET = "xla.rng_get_and_update_state"

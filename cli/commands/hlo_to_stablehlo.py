@@ -11,19 +11,34 @@ from hlo_translate.cli.sniff import InputKind
 
 @click.command("hlo-to-stablehlo", epilog=BATCH_EPILOG)
 @conversion_options
-@click.option("--emit", type=click.Choice(["text", "bytecode"]), default="text", show_default=True)
+@click.option("--emit", type=click.Choice(["text", "bytecode", "portable"]), default="text", show_default=True,
+              help="MLIR text, MLIR bytecode, or a StableHLO portable artifact (VHLO bytecode, as jax.export writes).")
+@click.option("--target-version", metavar="X.Y.Z",
+              help="StableHLO version of a portable artifact (default: the newest jaxlib writes).")
+@click.option("--shardings", type=click.Choice(["sdy", "gspmd"]), default=None,
+              help="Sharding form of the output: Shardy (sdy dialect, meshes inferred from GSPMD shardings) "
+                   "or GSPMD (mhlo.sharding). Default: the form the input carries.")
 def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool,
-            exclude: tuple[str, ...], emit: str) -> None:
-    """Translate HLO modules to StableHLO (MLIR text or bytecode).
+            exclude: tuple[str, ...], emit: str, target_version: str | None, shardings: str | None) -> None:
+    """Translate HLO modules to StableHLO (MLIR text, bytecode or a portable artifact).
 
     A directory argument converts every HLO file in it into the -o directory.
     """
+    if target_version is not None:
+        if emit != "portable":
+            raise click.UsageError("--target-version goes with --emit portable")
+        from hlo_translate import _portable_version
+
+        try:
+            _portable_version(target_version)
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint="--target-version") from None
 
     def convert(data: bytes) -> bytes | str:
         from hlo_translate import hlo_to_stablehlo
 
-        return hlo_to_stablehlo(data, emit=emit)
+        return hlo_to_stablehlo(data, emit=emit, target_version=target_version, shardings=shardings)
 
-    suffix = ".mlirbc" if emit == "bytecode" else ".mlir"
-    convert_paths(inputs, output, Conversion(InputKind.HLO, convert, suffix, binary=emit == "bytecode"),
+    suffix = {"text": ".mlir", "bytecode": ".mlirbc", "portable": ".mlirbc"}[emit]
+    convert_paths(inputs, output, Conversion(InputKind.HLO, convert, suffix, binary=emit != "text"),
                   jobs=jobs, strict=strict, exclude=exclude)

@@ -45,6 +45,8 @@ def normalized(proto_bytes: bytes) -> hlo_pb2.HloModuleProto:
     """XLA's serialized module with ids renumbered by position and stack frames resolved."""
     p = hlo_pb2.HloModuleProto.FromString(proto_bytes)
     p.ClearField("id")
+    for entry in p.original_value_recovery_table.entries:   # module ids are unique per process
+        entry.recovery_module.ClearField("id")
     comp_map = {c.id: n for n, c in enumerate(p.computations)}
     instr_map = {}
     for n, c in enumerate(p.computations):

@@ -65,7 +65,7 @@ def detect_format(data: str | bytes) -> ModuleFormat:
         return ModuleFormat.MLIR_BYTECODE
     text = data if isinstance(data, str) else _as_text(data)
     head = _first_line(text) if text is not None else ""
-    if head.startswith("HloModule"):
+    if head.startswith(("HloModule", "ENTRY ")):   # XLA reads a module without its header too
         return ModuleFormat.HLO_TEXT
     if head.startswith(("module", "#", "func.func", "builtin.module", "sdy.mesh", '"builtin.module"')):
         return ModuleFormat.MLIR_TEXT

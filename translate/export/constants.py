@@ -3,6 +3,7 @@
 Numpy-representable element types go through the bindings' buffer protocol. bf16, fp8, sub-byte
 integers and complex numbers do not (and complex values can crash the bindings, see FACTS.md): those
 are read from the attribute's printed form (`dense<"0x...">` raw bytes, or a list of numbers).
+`dense_resource<name>` values are read from the module's resource section (`resources.py`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from jaxlib.mlir import ir
 from hlo_translate.errors import TranslateError
 from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import handles
+from hlo_translate.export.resources import is_resource, resource_data
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import PrimitiveType as P
 from hlo_translate.hlo.types import Shape
@@ -124,14 +126,36 @@ def literal_of(array: np.ndarray, shape: Shape):  # -> Literal
     return Literal(shape, np.ascontiguousarray(array).reshape(shape.dimensions))
 
 
-@handles("stablehlo.constant")
-def _constant(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    shape = b.result_shape(op)
+def constant_array(b: Builder, op: ir.Operation, shape: Shape) -> np.ndarray:
+    """The value of a constant op (`stablehlo.constant`, `arith.constant`, ...): its `value` attribute,
+    dense or `dense_resource` (see `resources.py`), as a numpy array of `shape`."""
+    dtype = NUMPY_DTYPES.get(shape.element_type)
+    if dtype is None:
+        raise TranslateError(f"constants of type {shape.element_type.text} are not supported")
     if shape.element_type.is_complex:
         # Touching a complex dense attribute through the bindings aborts the process: read the
         # op's printed form instead (`%c = stablehlo.constant dense<[(1.0,2.0), ...]> : tensor<...>`).
         text = str(op)
-        array = _from_text(text[text.rindex("dense<"):], NUMPY_DTYPES[shape.element_type], shape.dimensions)
-    else:
-        array = dense_to_numpy(op.attributes["value"], shape)
-    return [b.constant(literal_of(array, shape), shape)]
+        if (start := text.rfind("dense_resource<")) >= 0:
+            return _from_bytes(resource_data(b.ctx.resources, text[start:]), dtype, shape.dimensions)
+        return _from_text(text[text.rindex("dense<"):], dtype, shape.dimensions)
+    attr = op.attributes["value"]
+    if is_resource(attr):
+        return _from_bytes(resource_data(b.ctx.resources, str(attr)), dtype, shape.dimensions)
+    return dense_to_numpy(attr, shape)
+
+
+def _from_bytes(data: bytes, dtype: np.dtype, dims: tuple[int, ...]) -> np.ndarray:
+    """Raw little-endian elements (a resource blob's data) as an array of `dtype` and `dims`."""
+    storage = _storage_dtype(dtype)
+    count = int(np.prod(dims, dtype=np.int64))
+    if len(data) != count * storage.itemsize:
+        raise TranslateError(f"the resource holds {len(data)} bytes, tensor of {count} elements needs "
+                             f"{count * storage.itemsize}")
+    return _cast_storage(np.frombuffer(data, storage), dtype).reshape(dims)
+
+
+@handles("stablehlo.constant")
+def _constant(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    shape = b.result_shape(op)
+    return [b.constant(literal_of(constant_array(b, op, shape), shape), shape)]

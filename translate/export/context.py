@@ -8,6 +8,7 @@ instruction with the metadata, frontend attributes and sharding of the op being 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from hlo_translate.hlo.attributes import FrontendAttributes
 from hlo_translate.hlo.op_metadata import OpMetadata
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape, with_default_layouts
-from hlo_translate.markers import BITCAST
+from hlo_translate.markers import BITCAST, CONTROL_ID, CONTROL_PREDECESSORS
 from hlo_translate.typemap import shape_from_mlir
 
 _BAD_NAME_CHARS = re.compile(r"[^A-Za-z0-9_.\-]")
@@ -85,6 +86,13 @@ class ExportContext:
         self.reusable_names.discard(name)
         return name
 
+    @functools.cached_property
+    def resources(self) -> dict[str, bytes]:
+        """The module's `dense_resource` blobs by name, read when a constant first needs them."""
+        from hlo_translate.export.resources import read_resources
+
+        return read_resources(self.module_op)
+
     def shape_of(self, t: ir.Type) -> Shape:
         """The HLO shape (with default layouts) of an MLIR type; cached by the type's text."""
         key = str(t)
@@ -122,6 +130,7 @@ class Builder:
         self.values: dict[Any, HloInstruction] = {}
         self._stamp: _OpStamp | None = None
         self._num_params = 0
+        self.control_ids: dict[int, HloInstruction] = {}   # xla.control_id -> its instruction
 
     # -- instructions -------------------------------------------------------------------------
 
@@ -234,6 +243,7 @@ class Builder:
         assert len(results) == len(op.results), (op.name, len(results), len(op.results))
         self._reuse_name(results, stamp)
         self._attach_sharding(op, results, stamp)
+        self._attach_control(op, results)
         if "xla.keep" in op.attributes:
             self.ctx.pinned.update(id(i) for i in stamp.created)
         for value, instr in zip(op.results, results):
@@ -258,6 +268,28 @@ class Builder:
         if name is not None:
             main.name = name
 
+    def _attach_control(self, op: ir.Operation, results: list[HloInstruction]) -> None:
+        """`xla.control_id` / `xla.control_predecessors` (written by the importer) -> control-predecessors."""
+        if CONTROL_ID not in op.attributes and CONTROL_PREDECESSORS not in op.attributes:
+            return
+        if not results:
+            raise TranslateError(f"{CONTROL_ID} or {CONTROL_PREDECESSORS} on an op that makes no instruction",
+                                 op=op.name, location=op_location(op))
+        main = results[0]
+        if len(results) > 1 and main.opcode == "get-tuple-element":
+            main = main.operands[0]
+        if CONTROL_ID in op.attributes:
+            self.control_ids[A.integer(op.attributes[CONTROL_ID])] = main
+        if CONTROL_PREDECESSORS in op.attributes:
+            preds = []
+            for index in ir.DenseI64ArrayAttr(op.attributes[CONTROL_PREDECESSORS]):
+                pred = self.control_ids.get(index)
+                if pred is None:
+                    raise TranslateError(f"control predecessor {index} is not an earlier op of this region",
+                                         op=op.name, location=op_location(op))
+                preds.append(pred)
+            main.attributes["control-predecessors"] = tuple(preds)
+
     def _attach_sharding(self, op: ir.Operation, results: list[HloInstruction], stamp: _OpStamp) -> None:
         config = A.get(op, "xla.backend_config")
         if config is not None and results:
@@ -265,15 +297,18 @@ class Builder:
             main = results[0].operands[0] if results[0].opcode == "get-tuple-element" else results[0]
             main.attributes.setdefault("backend_config", A.string(config))
         attr = A.get(op, "mhlo.sharding")
-        if attr is None or not results:
+        if attr is None or not results or op.name in _SPLIT_SHARDING:
             return
-        from hlo_translate.hlo.sharding import parse_sharding
+        from hlo_translate.hlo.mhlo_sharding import for_shape
 
-        sharding = parse_sharding(A.string(attr))
         main = results[0]
         if len(results) > 1 and main.opcode == "get-tuple-element":
             main = main.operands[0]
-        main.attributes["sharding"] = sharding
+        main.attributes["sharding"] = for_shape(A.sharding(attr), main.shape)
+
+
+# Ops whose handler spreads `mhlo.sharding` over the instructions it makes (export/p2p.py).
+_SPLIT_SHARDING = ("stablehlo.send", "stablehlo.recv")
 
 
 def frontend_attributes_of(attr: ir.Attribute | None) -> FrontendAttributes | None:

@@ -4,7 +4,9 @@
   `mhlo.backend_config`) -> `backend_config={...}` holding the dictionary's MLIR text, as XLA prints it;
 - `api_version` -> `api_version=API_VERSION_*` (omitted for the default ORIGINAL);
 - `operand_layouts`/`result_layouts` -> `operand_layout_constraints={...}` and the result shape's layout;
-- `output_operand_aliases` -> `output_to_operand_aliasing`; `called_computations` -> called functions.
+- `output_operand_aliases` -> `output_to_operand_aliasing`; `called_computations` -> called functions;
+- `ApproxTopK` on its fallback path (as JAX lowers it for CPU and GPU) -> the sort and slices XLA's
+  converter writes for it (XLA's own HLO importer rejects the tuple-shaped custom call it reads back).
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
 from hlo_translate.export.module import function_computation
-from hlo_translate.export.registry import CUSTOM_CALL_HANDLERS, handles
-from hlo_translate.hlo.attributes import Enum, OutputOperandAlias, RawAttr
+from hlo_translate.export.registry import CUSTOM_CALL_HANDLERS, handles, handles_custom_call
+from hlo_translate.hlo.attributes import Enum, OutputOperandAlias, RawAttr, SliceDim
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import Layout, Shape
 from hlo_translate.markers import PLAIN_CUSTOM_CALL
@@ -72,6 +74,11 @@ def _custom_call(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     special = None if A.has(op, PLAIN_CUSTOM_CALL) else CUSTOM_CALL_HANDLERS.get(target)
     if special is not None:
         return special(b, op)
+    return generic_custom_call(b, op, target)
+
+
+def generic_custom_call(b: Builder, op: ir.Operation, target: str) -> list[HloInstruction]:
+    """The HLO custom-call of a `stablehlo.custom_call`, every attribute carried over."""
     api_version = _api_version(op)
     operands = b.operands(op)
     result_shapes = [b.shape(r) for r in op.results]
@@ -106,4 +113,33 @@ def _custom_call(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     instr = b.add("custom-call", shape, operands, attrs)
     if len(op.results) == 1:
         return [instr]
-    return [b.gte(instr, i) for i in range(len(op.results))]
+    # XLA's Shardy round-trip markers keep their xla.sdy.* attributes off the get-tuple-elements.
+    plain = target.startswith("xla.sdy.")
+    return [b.gte(instr, i, plain=plain) for i in range(len(op.results))]
+
+
+@handles_custom_call("ApproxTopK")
+def _approx_top_k(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """The fallback of `ApproxTopK`: sort the inputs along `reduction_dim` with the comparator, keep the
+    first `top_k` (XLA's `ApproxTopKFallback` with `aggregate_to_topk`); other forms stay a custom-call."""
+    config = A.get(op, "mhlo.backend_config") or A.get(op, "backend_config")
+    options = A.dictionary(config) if isinstance(config, ir.DictAttr) else {}
+    called = A.get(op, "called_computations")
+    count = len(op.results)
+    if not (A.boolean(options.get("is_fallback")) and A.boolean(options.get("aggregate_to_topk"))) \
+            or called is None or len(ir.ArrayAttr(called)) != 1 or len(op.operands) != 2 * count:
+        return generic_custom_call(b, op, "ApproxTopK")
+    dimension, top_k = A.integer(options.get("reduction_dim"), -1), A.integer(options.get("top_k"), -1)
+    inputs = b.operands(op)[:count]
+    rank = inputs[0].shape.rank
+    if not 0 <= dimension < rank or not 0 <= top_k <= inputs[0].shape.dimensions[dimension]:
+        raise TranslateError(f"ApproxTopK with reduction_dim={dimension}, top_k={top_k} on {inputs[0].shape.to_text()}")
+    comparator = function_computation(b.ctx, A.symbol(ir.ArrayAttr(called)[0]))
+    shape = inputs[0].shape if count == 1 else Shape.tuple_of([i.shape for i in inputs])
+    sort = b.add("sort", shape, inputs, {"dimensions": (dimension,), "is_stable": True, "to_apply": comparator})
+    sorted_values = [sort] if count == 1 else [b.gte(sort, i) for i in range(count)]
+    results = []
+    for value, result in zip(sorted_values, op.results):
+        dims = tuple(SliceDim(0, top_k if d == dimension else size, 1) for d, size in enumerate(value.shape.dimensions))
+        results.append(b.add("slice", b.shape(result), [value], {"slice": dims}))
+    return results

@@ -7,7 +7,7 @@ from jaxlib.mlir import ir
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import handles
-from hlo_translate.export.regions import flat_computation
+from hlo_translate.export.captures import broadcast_to, closed_computation, live_scalars, split_captures
 from hlo_translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import Shape
@@ -146,6 +146,17 @@ def _scatter(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         attrs["indices_are_sorted"] = True
     if A.boolean(A.get(op, "unique_indices")):
         attrs["unique_indices"] = True
-    attrs["to_apply"] = flat_computation(b, op.regions[0])
-    instr = b.add("scatter", b.result_shape(op), b.operands(op), attrs)
-    return b.split(op, instr)
+    captures = split_captures([op.regions[0]])
+    scalars = live_scalars(b, op, captures)
+    # Each live captured scalar c is one more operand and update, all c (captures.py).
+    attrs["to_apply"] = closed_computation(b, op.regions[0], captures, groups=2, return_captures=bool(scalars))
+    operands = b.operands(op)
+    n = (len(operands) - 1) // 2
+    inputs, indices, updates = operands[:n], operands[n], operands[n + 1:]
+    if not scalars:
+        return b.split(op, b.add("scatter", b.result_shape(op), operands, attrs))
+    inputs = inputs + [broadcast_to(b, c, inputs[0].shape.dimensions) for c in scalars]
+    updates = updates + [broadcast_to(b, c, updates[0].shape.dimensions) for c in scalars]
+    shape = Shape.tuple_of([i.shape for i in inputs])
+    instr = b.add("scatter", shape, inputs + [indices] + updates, attrs)
+    return [b.gte(instr, i) for i in range(len(op.results))]

@@ -26,12 +26,13 @@ from hlo_translate.hlo.types import PrimitiveType, Shape
 
 
 def constant_operand(value: ir.Value) -> np.ndarray | None:
-    """The integer contents of `value` if a `stablehlo.constant` defines it, else None."""
+    """The integer contents of `value` if a dense constant (`stablehlo`, `arith` or `mhlo`) defines it,
+    else None."""
     owner = value.owner
     if not isinstance(owner, ir.OpView) and not isinstance(owner, ir.Operation):
         return None          # a block argument
     operation = owner.operation
-    if operation.name != "stablehlo.constant":
+    if operation.name not in ("stablehlo.constant", "arith.constant", "mhlo.constant"):
         return None
     attr = operation.attributes["value"]
     if not isinstance(attr, ir.DenseIntElementsAttr):

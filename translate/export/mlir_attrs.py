@@ -58,6 +58,18 @@ def string(attr: ir.Attribute | None, default: str = "") -> str:
     return default if attr is None else ir.StringAttr(attr).value
 
 
+def sharding(attr: ir.Attribute):  # -> HloSharding
+    """An ``mhlo.sharding`` attribute in any form XLA accepts (text, OpSharding bytes, "")."""
+    from hlo_translate.errors import TranslateError
+    from hlo_translate.hlo.mhlo_sharding import parse_mhlo_sharding
+
+    try:
+        value = ir.StringAttr(attr).value_bytes
+    except ValueError:
+        raise TranslateError(f"mhlo.sharding must be a string attribute, not {attr}") from None
+    return parse_mhlo_sharding(value)
+
+
 def float_value(attr: ir.Attribute | None, default: float = 0.0) -> float:
     return default if attr is None else ir.FloatAttr(attr).value
 

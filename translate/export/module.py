@@ -74,7 +74,8 @@ def _export_entry(ctx: ExportContext, func: ir.Operation, *, use_tuple_args: boo
         for i, arg in enumerate(block.arguments):
             b.values[arg] = b.gte(param, i)
     else:
-        _bind_arguments(b, block, signature, lambda arg: _entry_parameter(b, arg, arg_attrs[arg.arg_number]))
+        _bind_arguments(b, block, signature,
+                        lambda arg: _parameter(b, arg, arg_attrs[arg.arg_number], f"Arg_{arg.arg_number}"))
     results = b.emit_block(block)
     result_attrs = _arg_attrs(func, "res_attrs")
     shardings = [attrs.get("mhlo.sharding") for attrs in result_attrs]
@@ -141,10 +142,13 @@ def _bind_arguments(b: Builder, block: ir.Block, signature: tuple[list[Shape], S
             b.values[arg] = leaf
 
 
-def _entry_parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attribute]) -> HloInstruction:
-    param = b.argument(arg, f"Arg_{arg.arg_number}")
+def _parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attribute], name: str = "Arg") -> HloInstruction:
+    """A parameter with the argument's sharding and frontend attributes (e.g. ``xla.sdy.sharding``)."""
+    param = b.argument(arg, name)
     if "mhlo.sharding" in attrs:
-        param.attributes["sharding"] = _sharding(attrs["mhlo.sharding"])
+        from hlo_translate.hlo.mhlo_sharding import for_shape
+
+        param.attributes["sharding"] = for_shape(_sharding(attrs["mhlo.sharding"]), param.shape)
     frontend = frontend_attributes_of(attrs.get("mhlo.frontend_attributes"))
     if frontend is not None:
         param.attributes["frontend_attributes"] = frontend
@@ -152,16 +156,18 @@ def _entry_parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attr
 
 
 def _sharding(attr: ir.Attribute):  # -> HloSharding
-    from hlo_translate.hlo.sharding import parse_sharding
-
-    return parse_sharding(A.string(attr))
+    return A.sharding(attr)
 
 
 def _tuple_sharding(attrs: list[ir.Attribute | None]):  # -> HloSharding
-    from hlo_translate.hlo.sharding import parse_sharding
+    """One tuple sharding over the results (a tuple-typed result's own elements flattened in)."""
+    from hlo_translate.hlo.sharding import HloSharding
 
-    texts = [A.string(a) if a is not None else "{replicated}" for a in attrs]
-    return parse_sharding("{" + ", ".join(texts) + "}")
+    elements = []
+    for attr in attrs:
+        sharding = A.sharding(attr) if attr is not None else HloSharding.replicated()
+        elements.extend(sharding.tuple_elements if sharding.is_tuple else [sharding])
+    return HloSharding.tuple(elements)
 
 
 def function_computation(ctx: ExportContext, callee: str) -> HloComputation:
@@ -177,7 +183,8 @@ def function_computation(ctx: ExportContext, callee: str) -> HloComputation:
     block = func.regions[0].blocks[0]
     b = Builder(ctx, ctx.computation_name(callee))
     signature = function_signature(b, func)
-    _bind_arguments(b, block, signature, b.argument)
+    arg_attrs = _arg_attrs(func)
+    _bind_arguments(b, block, signature, lambda arg: _parameter(b, arg, arg_attrs[arg.arg_number]))
     # Mark as in progress: a recursive call would otherwise loop forever.
     ctx.functions[callee] = None  # type: ignore[assignment]
     results = b.emit_block(block)

@@ -8,7 +8,9 @@ every instruction made (an attribute of that name already in `mhlo.frontend_attr
 `channel_handle` becomes `channel_id`, `is_host_transfer` stays. Several data values travel as one tuple.
 The pairs are checked: no source twice, no target twice, every id inside the module's devices.
 A send-done or recv-done whose frontend attributes differed from the start's on import carries them in
-`xla.done_frontend_attributes`.
+`xla.done_frontend_attributes`. The op's `mhlo.sharding` is split over the start, the done and the
+get-tuple-elements as XLA's converter does (`hlo.p2p_sharding`); a done whose sharding the import
+found different from that carries it in `xla.done_sharding`.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from hlo_translate.export.registry import handles
 from hlo_translate.hlo.attributes import FrontendAttributes
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape
-from hlo_translate.markers import DONE_FRONTEND_ATTRIBUTES, PLAIN_GET_TUPLE_ELEMENTS
+from hlo_translate.hlo.p2p_sharding import split
+from hlo_translate.hlo.sharding import HloSharding, parse_sharding
+from hlo_translate.markers import DONE_FRONTEND_ATTRIBUTES, DONE_SHARDING, PLAIN_GET_TUPLE_ELEMENTS
 
 _CONTEXT = Shape.array(PrimitiveType.U32, ())
 
@@ -61,6 +65,26 @@ def _done_frontend(op: ir.Operation, done: HloInstruction) -> None:
         done.attributes["frontend_attributes"] = attrs
 
 
+def _shardings(op: ir.Operation, data_leaves: int, *,
+               is_send: bool) -> tuple[HloSharding | None, HloSharding | None]:
+    """(start, done) shardings of a send/recv: from `mhlo.sharding`, the done's from `xla.done_sharding`."""
+    attr = A.get(op, "mhlo.sharding")
+    start, done = split(A.sharding(attr), data_leaves, is_send=is_send) if attr is not None else (None, None)
+    if A.has(op, DONE_SHARDING):
+        text = A.string(A.get(op, DONE_SHARDING))
+        done = parse_sharding(text) if text else None
+    return start, done
+
+
+def _set_sharding(instr: HloInstruction, sharding: HloSharding | None) -> None:
+    if sharding is not None:
+        instr.attributes["sharding"] = sharding
+
+
+def _element(sharding: HloSharding | None, index: int) -> HloSharding | None:
+    return sharding.tuple_elements[index] if sharding is not None and sharding.is_tuple else sharding
+
+
 def _io_attrs(collective: Collective) -> dict[str, object]:
     return collective.hlo_attributes()
 
@@ -76,6 +100,9 @@ def _send(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     for instr in (send, done):
         _with_pairs(instr, collective)
     _done_frontend(op, done)
+    start_sharding, done_sharding = _shardings(op, len(values), is_send=True)
+    _set_sharding(send, start_sharding)
+    _set_sharding(done, done_sharding)
     return [done]
 
 
@@ -95,4 +122,14 @@ def _recv(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     for instr in [recv, done] if plain else [recv, done, *reads]:
         _with_pairs(instr, collective)
     _done_frontend(op, done)
+    start_sharding, done_sharding = _shardings(op, len(data_shapes), is_send=False)
+    _set_sharding(recv, start_sharding)
+    _set_sharding(done, done_sharding)
+    if done_sharding is not None:   # the reads carry their element's sharding, as XLA writes them
+        leaves = list(done_sharding.tuple_elements) if done_sharding.is_tuple else [done_sharding] * (len(values) + 1)
+        if len(leaves) == len(values) + 1:
+            if len(data_shapes) != 1:
+                _set_sharding(value, HloSharding.tuple(leaves[:-1]))
+            for instr, sharding in zip([*values, token], leaves):
+                _set_sharding(instr, sharding)
     return [*values, token]

@@ -701,7 +701,7 @@ CODECS: dict[str, AttrCodec] = {
         "offset_dims", "collapsed_slice_dims", "start_index_map", "operand_batching_dims",
         "start_indices_batching_dims", "update_window_dims", "inserted_window_dims",
         "scatter_dims_to_operand_dims", "input_batching_dims", "scatter_indices_batching_dims",
-        "dynamic_slice_sizes", "fft_length", "split_dimension_sizes")},
+        "dynamic_slice_sizes", "fft_length", "split_dimension_sizes", "shifts")},
     **{name: INT for name in (
         "index", "iota_dimension", "index_vector_dim", "feature_group_count", "batch_group_count",
         "num_carries", "inferred_dimension",
@@ -742,8 +742,23 @@ CODECS: dict[str, AttrCodec] = {
     "parameter_replication": AttrCodec(parse_bool_list, print_bool_list),
     "sharding": AttrCodec(_sharding_parse, _sharding_print),
     "result_accuracy": AttrCodec(parse_result_accuracy, print_result_accuracy),
+    "literal": AttrCodec(lambda t: _parse_literal_attr(t), lambda v: _print_literal_attr(v)),
     "domain": RAW,
 }
+
+
+def _parse_literal_attr(text: str) -> Any:
+    """custom-call's `literal=s32[2]{0} {1, 2}`: a shape, then the literal's text."""
+    from hlo_translate.hlo.literal import parse_literal
+    from hlo_translate.hlo.types import _ShapeReader
+
+    reader = _ShapeReader(text.strip())
+    shape = reader.read_shape()
+    return parse_literal(text.strip()[reader.pos:].strip(), shape)
+
+
+def _print_literal_attr(value: Any) -> str:
+    return f"{value.shape.to_text()} {value.to_text()}"
 
 
 def _parse_shape_attr(text: str) -> Any:

@@ -1,6 +1,7 @@
 """Read an HLO module from any of its forms, and write it in any of them.
 
-Forms: HLO text, binary HloModuleProto (or HloProto wrapping one), HloModuleProto in protobuf text format.
+Forms: HLO text, binary HloModuleProto (or an HloProto / HloSnapshot / HloUnoptimizedSnapshot wrapping one),
+and the same messages in protobuf text format.
 The form is told by the content, never by the file name alone.
 """
 
@@ -22,8 +23,15 @@ class HloFormat(enum.Enum):
     PROTO_TEXT = "proto-text"
 
 
+# First fields of an HloModuleProto, HloProto, HloSnapshot or HloUnoptimizedSnapshot in text format.
+_PROTO_TEXT_FIELDS = frozenset({"name", "hlo_module", "computations", "entry_computation_name", "id",
+                                "host_program_shape", "hlo", "buffer_assignment", "arguments", "result",
+                                "execution_platform", "partitions", "version"})
+
+
 def detect_hlo_format(data: bytes) -> HloFormat:
-    """Which form `data` is in: HLO text starts with `HloModule`, proto text with a field name."""
+    """Which form `data` is in: HLO text starts with `HloModule` (or a computation or instruction), proto text
+    with a field name."""
     head = data.lstrip()[:4096]
     if head.startswith(b"HloModule"):
         return HloFormat.TEXT
@@ -32,8 +40,7 @@ def detect_hlo_format(data: bytes) -> HloFormat:
     except UnicodeDecodeError:
         return HloFormat.PROTO
     first = text.lstrip().split(None, 1)[0] if text.strip() else ""
-    if first.rstrip(":{") in ("name", "hlo_module", "computations", "entry_computation_name", "id",
-                              "host_program_shape") or text.lstrip().startswith("#"):
+    if first.rstrip(":{") in _PROTO_TEXT_FIELDS or text.lstrip().startswith("#"):
         return HloFormat.PROTO_TEXT
     if text.isprintable() or all(c.isprintable() or c in "\n\r\t" for c in text):
         return HloFormat.TEXT  # not a proto: let the text parser say what is wrong

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from hlo_translate.hlo.attributes import FrontendAttributes
 from hlo_translate.hlo.op_metadata import OpMetadata
+from hlo_translate.hlo.original_value import RecoveryEntry
 from hlo_translate.hlo.types import Layout, Shape
 
 if TYPE_CHECKING:
@@ -143,6 +144,7 @@ class HloModule:
     # The stack frame table (FileNames / FunctionNames / FileLocations / StackFrames sections), kept as text.
     stack_frames: str | None = None
     unique_id: int | None = None
+    original_value_recovery_table: tuple[RecoveryEntry, ...] = ()   # header `origin_recovery_table={...}`
     # HloModuleProto fields that HLO text has no form for (device assignment, SPMD shardings, profile info,
     # cross-program prefetches, ...): the serialized fields as read, written back unchanged.
     proto_only: bytes = b""

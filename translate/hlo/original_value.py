@@ -89,3 +89,56 @@ def _print_tree(leaves: list[OriginalArray], depth: int) -> str:
     if sorted(groups) != list(range(len(groups))):
         raise TranslateError("original value leaves leave a tuple element out")
     return "(" + ", ".join(_print_tree(groups[n], depth + 1) for n in range(len(groups))) + ")"
+
+
+@dataclass(frozen=True, slots=True)
+class RecoveryEntry:
+    """One entry of the module's `origin_recovery_table`: an original array that the optimized module no
+    longer computes (`old`), the one it computes instead (`new`), and the module recovering the first from
+    the second (HLO text), if any."""
+
+    old: OriginalArray
+    new: OriginalArray
+    module_text: str | None = None
+
+
+_ARRAY_RE = re.compile(r'\s*' + _LEAF_RE.pattern)
+_COLON_RE = re.compile(r"\s*:")
+_STRING_RE = re.compile(r'\s*,\s*("(?:[^"\\]|\\.)*")', re.S)
+
+
+def parse_recovery_table(text: str) -> tuple[RecoveryEntry, ...]:
+    """`{{"a" {1}} : {"b"}, "<module>" {"c"} : {"d"}}`: entries `old : new` each optionally followed by
+    `, "<recovery module>"`, one after another."""
+    body = text.strip()
+    if not (body.startswith("{") and body.endswith("}")):
+        raise TranslateError(f"bad origin_recovery_table '{text[:40]}'")
+    inner, pos, entries = body[1:-1], 0, []
+    while inner[pos:].strip():
+        old, pos = _array(inner, pos)
+        colon = _COLON_RE.match(inner, pos)
+        if colon is None:
+            raise TranslateError(f"expected ':' in origin_recovery_table near '{inner[pos:pos + 30]}'")
+        new, pos = _array(inner, colon.end())
+        module = _STRING_RE.match(inner, pos)
+        if module is not None:
+            pos = module.end()
+        entries.append(RecoveryEntry(old, new, parse_string(module.group(1)) if module else None))
+    return tuple(entries)
+
+
+def _array(text: str, pos: int) -> tuple[OriginalArray, int]:
+    m = _ARRAY_RE.match(text, pos)
+    if m is None:
+        raise TranslateError(f"expected {{\"name\" {{index}}}} in origin_recovery_table near '{text[pos:pos + 30]}'")
+    return OriginalArray((), parse_string(m.group(1)), parse_int_list(m.group(2)) if m.group(2) else ()), m.end()
+
+
+def print_recovery_table(entries: tuple[RecoveryEntry, ...]) -> str:
+    parts = []
+    for entry in entries:
+        part = f"{_leaf(entry.old)} : {_leaf(entry.new)}"
+        if entry.module_text is not None:
+            part += ", " + quote(entry.module_text)
+        parts.append(part)
+    return "{" + " ".join(parts) + "}"

@@ -34,12 +34,32 @@ from hlo_translate.hlo.types import (
 # Shapes and layouts
 
 
+# Shapes are few and repeated: each distinct one is converted once, as serialized ShapeProto bytes
+# both ways (upb merges and serializes them in C). Bounded, so a long-lived process keeps nothing per module.
+_SHAPE_CACHE_LIMIT = 65536
+_SHAPE_BYTES: dict[Shape, bytes] = {}
+_SHAPE_FROM_BYTES: dict[bytes, Shape] = {}
+
+
+def _bounded(cache: dict) -> dict:
+    if len(cache) >= _SHAPE_CACHE_LIMIT:
+        cache.clear()
+    return cache
+
+
 def shape_to_proto(shape: Shape, out: xla_data_pb2.ShapeProto | None = None) -> xla_data_pb2.ShapeProto:
+    """`shape` as a ShapeProto, written into `out` (assumed empty) when given."""
+    proto = out if out is not None else xla_data_pb2.ShapeProto()
+    proto.MergeFromString(_shape_bytes(shape))
+    return proto
+
+
+def _new_shape_proto(shape: Shape, out: xla_data_pb2.ShapeProto | None = None) -> xla_data_pb2.ShapeProto:
     proto = out if out is not None else xla_data_pb2.ShapeProto()
     proto.element_type = int(shape.element_type)
     if shape.is_tuple:
         for s in shape.tuple_shapes:
-            shape_to_proto(s, proto.tuple_shapes.add())
+            _new_shape_proto(s, proto.tuple_shapes.add())
         return proto
     proto.dimensions.extend(shape.dimensions)
     proto.is_dynamic_dimension.extend(shape.dynamic or (False,) * shape.rank)
@@ -73,9 +93,18 @@ def _layout_to_proto(layout: Layout, proto: xla_data_pb2.LayoutProto) -> None:
 
 
 def shape_from_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
+    """Our Shape of a ShapeProto."""
+    data = proto.SerializeToString()
+    shape = _SHAPE_FROM_BYTES.get(data)
+    if shape is None:
+        shape = _bounded(_SHAPE_FROM_BYTES)[data] = _read_shape_proto(proto)
+    return shape
+
+
+def _read_shape_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
     element_type = PrimitiveType(proto.element_type)
     if element_type == PrimitiveType.TUPLE:
-        return Shape.tuple_of([shape_from_proto(s) for s in proto.tuple_shapes])
+        return Shape.tuple_of([_read_shape_proto(s) for s in proto.tuple_shapes])
     if not element_type.is_array:
         return Shape(element_type)
     dims = tuple(proto.dimensions)
@@ -258,6 +287,22 @@ def _write_enum(field: str, enum_type: Any, prefix: str = "") -> Writer:
     return write
 
 
+def _write_mode(p: hlo_pb2.HloInstructionProto, v: A.Enum, i: HloInstruction) -> None:
+    """shuffle's `mode=rotate` (with `shifts=`); on all-reduce and reduce-scatter XLA's parser reads the
+    collective group `mode=` and drops it, and so do we."""
+    if i.opcode != "shuffle":
+        return
+    if v.name != "rotate":
+        raise TranslateError(f"unknown shuffle mode '{v.name}'", op=i.name)
+    p.shuffle_mode.rotate.SetInParent()
+
+
+def _write_literal(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
+    from hlo_translate.hlo.literal import to_literal_proto
+
+    p.literal.CopyFrom(to_literal_proto(v))
+
+
 def _write_result_accuracy(p: hlo_pb2.HloInstructionProto, v: A.ResultAccuracy, _: HloInstruction) -> None:
     if v.mode is not None:
         p.result_accuracy.mode = xla_data_pb2.ResultAccuracy.Mode.Value(v.mode.upper())
@@ -435,6 +480,9 @@ _ATTR_TO_PROTO: dict[str, Writer] = {
     "cross_program_prefetch_index": _set("cross_program_prefetch_index"),
     "padding_type": _write_enum("padding_type", xla_data_pb2.PaddingType),
     "result_accuracy": _write_result_accuracy,
+    "literal": _write_literal,
+    "mode": _write_mode,
+    "shifts": lambda p, v, _: p.shuffle_mode.rotate.shifts.extend(v),
     "num_carries": _set("num_carries"),
     "is_reverse": _set("is_reverse"),
     "is_associative": lambda p, v, _: setattr(p, "is_associative", hlo_pb2.TRI_STATE_TRUE if v
@@ -522,44 +570,128 @@ _RAW_TO_PROTO: dict[str, Writer] = {"domain": _write_domain, "statistics": _writ
 
 def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
     """Our IR as an HloModuleProto (ids assigned XLA-style: computation id in the high 32 bits)."""
-    from hlo_translate.hlo.literal import to_literal_proto
+    return hlo_pb2.HloModuleProto.FromString(module_to_proto_bytes(module))
 
-    proto = hlo_pb2.HloModuleProto(name=module.name)
+
+def module_to_proto_bytes(module: HloModule) -> bytes:
+    """Our IR as a serialized HloModuleProto.
+
+    Computations and instructions are encoded straight to the wire format (most instructions are a
+    name, an opcode, a shape, an id and operand ids: building message objects for them field by field
+    costs several times more); attributes still go through HloInstructionProto and its writers, and
+    the module's own fields through HloModuleProto. Concatenated encodings of one message merge, so
+    the pieces are simply joined.
+    """
     comp_ids = {id(c): n for n, c in enumerate(module.computations)}
     instr_ids: dict[int, int] = {}
     for n, comp in enumerate(module.computations):
         for k, instr in enumerate(comp.instructions):
             instr_ids[id(instr)] = (n << 32) + k
+    encoded_ids = {key: _varint(value) for key, value in instr_ids.items()}
     fusion_ids = {comp_ids[id(c)] for i in module.instructions() if i.opcode == "fusion"
                   for c in i.called_computations()}
+    parts = [_module_fields(module, comp_ids, instr_ids, fusion_ids).SerializeToString(deterministic=True)]
     for comp in module.computations:
-        cp = proto.computations.add(name=comp.name, id=comp_ids[id(comp)])
-        for instr in comp.instructions:
-            ip = cp.instructions.add(name=instr.name, opcode=instr.opcode, id=instr_ids[id(instr)])
-            shape_to_proto(instr.shape, ip.shape)
-            ip.operand_ids.extend(instr_ids[id(o)] for o in instr.operands)
-            ip.called_computation_ids.extend(comp_ids[id(c)] for c in instr.called_computations())
-            ip.control_predecessor_ids.extend(instr_ids[id(c)] for c in instr.control_predecessors)
-            if instr.parameter_number is not None:
-                ip.parameter_number = instr.parameter_number
-            _write_xla_defaults(ip, instr)
-            if instr.literal is not None:
-                ip.literal.CopyFrom(to_literal_proto(instr.literal))
-            for key, value in instr.attributes.items():
-                writer = _RAW_TO_PROTO.get(key) if isinstance(value, A.RawAttr) else _ATTR_TO_PROTO.get(key)
-                if writer is None:
-                    raise TranslateError(f"attribute '{key}' cannot be written to HloModuleProto", op=instr.name)
-                writer(ip, value, instr)
-        assert comp.root is not None
-        cp.root_id = instr_ids[id(comp.root)]
-        for p in comp.parameters:
-            shape_to_proto(p.shape, cp.program_shape.parameters.add())
-            cp.program_shape.parameter_names.append(p.name)
-        shape_to_proto(comp.root.shape, cp.program_shape.result)
-        if comp.execution_thread is not None:
-            cp.execution_thread = comp.execution_thread
-        if comp_ids[id(comp)] in fusion_ids:
-            cp.is_fusion_computation = True
+        parts.append(_field(3, _computation_bytes(comp, comp_ids, instr_ids, encoded_ids, fusion_ids)))
+    return b"".join(parts)
+
+
+def _computation_bytes(comp: HloComputation, comp_ids: dict[int, int], instr_ids: dict[int, int],
+                       encoded_ids: dict[int, bytes], fusion_ids: set[int]) -> bytes:
+    parts = [_field(1, comp.name.encode())]
+    for instr in comp.instructions:
+        parts.append(_field(2, _instruction_bytes(instr, comp_ids, instr_ids, encoded_ids)))
+    rest = hlo_pb2.HloComputationProto(id=comp_ids[id(comp)])
+    assert comp.root is not None
+    rest.root_id = instr_ids[id(comp.root)]
+    for p in comp.parameters:
+        shape_to_proto(p.shape, rest.program_shape.parameters.add())
+        rest.program_shape.parameter_names.append(p.name)
+    shape_to_proto(comp.root.shape, rest.program_shape.result)
+    if comp.execution_thread is not None:
+        rest.execution_thread = comp.execution_thread
+    if comp_ids[id(comp)] in fusion_ids:
+        rest.is_fusion_computation = True
+    parts.append(rest.SerializeToString(deterministic=True))
+    return b"".join(parts)
+
+
+def _instruction_bytes(instr: HloInstruction, comp_ids: dict[int, int], instr_ids: dict[int, int],
+                       encoded_ids: dict[int, bytes]) -> bytes:
+    from hlo_translate.hlo.literal import to_literal_proto
+
+    if instr.attributes or instr.literal is not None or instr.opcode in _OPCODE_DEFAULTS:
+        ip = hlo_pb2.HloInstructionProto(name=instr.name, opcode=instr.opcode)
+        ip.shape.MergeFromString(_shape_bytes(instr.shape))  # some writers read the shape
+        _write_xla_defaults(ip, instr)
+        if instr.literal is not None:
+            ip.literal.CopyFrom(to_literal_proto(instr.literal))
+        for key, value in instr.attributes.items():
+            writer = _RAW_TO_PROTO.get(key) if isinstance(value, A.RawAttr) else _ATTR_TO_PROTO.get(key)
+            if writer is None:
+                raise TranslateError(f"attribute '{key}' cannot be written to HloModuleProto", op=instr.name)
+            writer(ip, value, instr)
+        parts = [ip.SerializeToString(deterministic=True)]
+        called = instr.called_computations()
+        if called:
+            parts.append(_field(38, b"".join(_varint(comp_ids[id(c)]) for c in called)))
+        predecessors = instr.control_predecessors
+        if predecessors:
+            parts.append(_field(37, b"".join(encoded_ids[id(c)] for c in predecessors)))
+    else:  # what _write_xla_defaults sets on an instruction of no particular opcode: three empty messages
+        parts = [_field(1, instr.name.encode()), _field(2, instr.opcode.encode()),
+                 _field(3, _shape_bytes(instr.shape)), _EMPTY_DEFAULTS]
+    parts.append(_ID_TAG + encoded_ids[id(instr)])
+    if instr.operands:
+        parts.append(_field(36, b"".join([encoded_ids[id(o)] for o in instr.operands])))
+    if instr.parameter_number is not None:
+        parts.append(_PARAMETER_NUMBER_TAG + _varint(instr.parameter_number))
+    return b"".join(parts)
+
+
+def _shape_bytes(shape: Shape) -> bytes:
+    data = _SHAPE_BYTES.get(shape)
+    if data is None:
+        data = _bounded(_SHAPE_BYTES)[shape] = _new_shape_proto(shape).SerializeToString()
+    return data
+
+
+# The protobuf wire format, for the few field kinds written directly (int64 varints, bytes, packed).
+
+_SMALL = [bytes((n,)) for n in range(128)]
+
+
+def _varint(value: int) -> bytes:
+    if 0 <= value < 128:
+        return _SMALL[value]
+    value &= 0xFFFFFFFFFFFFFFFF  # negative int64: ten-byte two's complement, as protobuf writes it
+    out = bytearray()
+    while value > 0x7F:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+_LENGTH_DELIMITED_TAGS = {n: _varint((n << 3) | 2) for n in (1, 2, 3, 7, 36, 37, 38, 68, 82)}
+_ID_TAG = _varint(35 << 3)
+_PARAMETER_NUMBER_TAG = _varint(9 << 3)
+
+
+def _field(number: int, data: bytes) -> bytes:
+    """A length-delimited field (string, bytes, message, packed repeated)."""
+    return _LENGTH_DELIMITED_TAGS[number] + _varint(len(data)) + data
+
+
+_EMPTY_DEFAULTS = _field(7, b"") + _field(68, b"") + _field(82, b"")   # metadata, frontend attributes, statistics
+# Opcodes for which _write_xla_defaults sets more than the three empty messages.
+_OPCODE_DEFAULTS = frozenset({"convolution", "custom-call", "dot", "topk", "compare", *_PRECISION_OPERANDS})
+
+
+def _module_fields(module: HloModule, comp_ids: dict[int, int], instr_ids: dict[int, int],
+                   fusion_ids: set[int]) -> hlo_pb2.HloModuleProto:
+    """The HloModuleProto of `module` without its computations."""
+    proto = hlo_pb2.HloModuleProto(name=module.name)
     assert module.entry is not None
     proto.entry_computation_name = module.entry.name
     proto.entry_computation_id = comp_ids[id(module.entry)]
@@ -594,15 +726,36 @@ def module_to_proto(module: HloModule) -> hlo_pb2.HloModuleProto:
             proto.frontend_attributes.map[key] = value
     if module.stack_frames:
         _stack_frames_to_proto(module.stack_frames, proto.stack_frame_index)
+    for entry in module.original_value_recovery_table:
+        _recovery_entry_to_proto(entry, proto.original_value_recovery_table.entries.add())
     if module.proto_only:
         proto.MergeFromString(module.proto_only)
     return proto
 
 
+def _recovery_entry_to_proto(entry: Any, out: hlo_pb2.OriginalValueRecoveryTableProto.Entry) -> None:
+    from hlo_translate.hlo.text import parse_hlo_text
+
+    for array, target in ((entry.old, out.old_original_array), (entry.new, out.new_original_array)):
+        target.instruction_name = array.instruction_name
+        target.shape_index.extend(array.array_index)
+    if entry.module_text is not None:
+        out.recovery_module.CopyFrom(module_to_proto(parse_hlo_text(entry.module_text)))
+
+
+def _recovery_entry_from_proto(entry: hlo_pb2.OriginalValueRecoveryTableProto.Entry) -> Any:
+    from hlo_translate.hlo.original_value import OriginalArray, RecoveryEntry
+    from hlo_translate.hlo.text import print_hlo_text
+
+    old, new = ((OriginalArray((), a.instruction_name, tuple(a.shape_index)))
+                for a in (entry.old_original_array, entry.new_original_array))
+    module = print_hlo_text(module_from_proto(entry.recovery_module)) if entry.HasField("recovery_module") else None
+    return RecoveryEntry(old, new, module)
+
+
 # HloModuleProto fields with no HLO text form: kept as read (see `HloModule.proto_only`).
 _MODULE_PROTO_ONLY = ("cross_program_prefetches", "is_dynamic", "spmd_output_sharding", "spmd_parameters_shardings",
-                      "use_auto_spmd_partitioning", "profile_info", "device_assignment",
-                      "original_value_recovery_table", "device_type", "payloads", "pjrt_id", "debug_attributes",
+                      "use_auto_spmd_partitioning", "profile_info", "device_assignment", "device_type", "payloads", "pjrt_id", "debug_attributes",
                       "backend_config")
 
 
@@ -713,11 +866,12 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["padding"] = A.PaddingConfig(tuple(
             A.PaddingDim(d.edge_padding_low, d.edge_padding_high, d.interior_padding)
             for d in p.padding_config.dimensions))
-    if p.HasField("window") and op in ("convolution", "reduce-window", "select-and-scatter"):
+    if p.HasField("window") and (op in ("convolution", "reduce-window", "select-and-scatter")
+                                 or op == "custom-call" and p.window.dimensions):
         attrs["window"] = A.Window(tuple(
             A.WindowDim(d.size, d.stride, d.padding_low, d.padding_high, d.window_dilation, d.base_dilation,
                         d.window_reversal) for d in p.window.dimensions))
-    if op == "convolution":
+    if op == "convolution" or op == "custom-call" and p.HasField("convolution_dimension_numbers"):
         c = p.convolution_dimension_numbers
         attrs["dim_labels"] = A.ConvDimLabels(*(
             tuple(getattr(c, f)) if f.endswith("dimensions") else getattr(c, f) for f in _CONV_FIELDS))
@@ -729,7 +883,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         dnums = p.ragged_dot_dimension_numbers.dot_dimension_numbers if op == "ragged-dot" else p.dot_dimension_numbers
         for name, field in _DOT_FIELDS.items():
             values = tuple(getattr(dnums, field))
-            if values:
+            if values or "contracting" in name:  # XLA prints empty contracting dims (an outer product)
                 attrs[name] = values
         if op == "ragged-dot":
             attrs["lhs_ragged_dims"] = tuple(p.ragged_dot_dimension_numbers.lhs_ragged_dimensions)
@@ -759,7 +913,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
             attrs["order"] = A.Enum(p.comparison_order)
         elif p.comparison_type:
             attrs["type"] = A.Enum(p.comparison_type)
-    if op in ("dot", "convolution", "ragged-dot", "scaled-dot") and p.HasField("precision_config"):
+    if op in ("dot", "convolution", "ragged-dot", "scaled-dot", "custom-call") and p.HasField("precision_config"):
         precision = tuple(A.Enum(xla_data_pb2.PrecisionConfig.Precision.Name(x).lower())
                           for x in p.precision_config.operand_precision)
         if any(e.name != "default" for e in precision):
@@ -771,7 +925,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["algorithm"] = A.Enum(xla_data_pb2.RandomAlgorithm.Name(p.rng_algorithm).lower())
     if op == "rng":
         attrs["distribution"] = A.Enum(xla_data_pb2.RandomDistribution.Name(p.distribution).lower())
-    if op == "sort" and p.is_stable:
+    if op in ("sort", "topk") and p.is_stable:
         attrs["is_stable"] = True
     if op == "topk":
         attrs["k"] = p.k
@@ -823,6 +977,10 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
             attrs["operand_layout_constraints"] = A.RawAttr("{" + shapes + "}")
         if p.custom_call_schedule:
             attrs["schedule"] = A.Enum(hlo_pb2.CustomCallSchedule.Name(p.custom_call_schedule))
+        if p.HasField("literal"):
+            from hlo_translate.hlo.literal import from_literal_proto
+
+            attrs["literal"] = from_literal_proto(p.literal)
         if p.padding_type:
             attrs["padding_type"] = A.Enum(xla_data_pb2.PaddingType.Name(p.padding_type))
         if p.custom_call_api_version not in (0, 1):
@@ -845,6 +1003,9 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["is_associative"] = p.is_associative == hlo_pb2.TRI_STATE_TRUE
     if p.HasField("cross_program_prefetch_index"):
         attrs["cross_program_prefetch_index"] = p.cross_program_prefetch_index
+    if op == "shuffle" and p.shuffle_mode.HasField("rotate"):
+        attrs["mode"] = A.Enum("rotate")
+        attrs["shifts"] = tuple(p.shuffle_mode.rotate.shifts)
     if op == "scan":
         attrs["num_carries"] = p.num_carries
         if p.is_reverse:
@@ -894,11 +1055,17 @@ def _called_from_proto(op: str, called: list[HloComputation], attrs: dict[str, A
         attrs["to_apply"] = called[0] if len(called) == 1 else tuple(called)
 
 
+def _iota_groups(i) -> A.IotaReplicaGroups:
+    """An IotaReplicaGroupListProto; an identity transpose is no transpose (XLA's text prints none)."""
+    perm = tuple(i.iota_transpose_perm)
+    if perm == tuple(range(len(perm))):
+        perm = ()
+    return A.IotaReplicaGroups(i.num_replica_groups, i.num_devices_per_group, tuple(i.iota_reshape_dims), perm)
+
+
 def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> A.ReplicaGroups | None:
     if p.HasField("iota_collective_device_list"):
-        i = p.iota_collective_device_list
-        return A.IotaReplicaGroups(i.num_replica_groups, i.num_devices_per_group, tuple(i.iota_reshape_dims),
-                                   tuple(i.iota_transpose_perm))
+        return _iota_groups(p.iota_collective_device_list)
     if p.HasField("mesh_axes_replica_group_list"):
         m = p.mesh_axes_replica_group_list
         axes = tuple(A.MeshAxis(a.name, a.size) for a in m.mesh.axes)
@@ -910,9 +1077,7 @@ def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> A.ReplicaGroup
     if p.HasField("collective_device_list"):
         c = p.collective_device_list
         if c.HasField("iota_replica_group_list"):
-            i = c.iota_replica_group_list
-            return A.IotaReplicaGroups(i.num_replica_groups, i.num_devices_per_group, tuple(i.iota_reshape_dims),
-                                       tuple(i.iota_transpose_perm))
+            return _iota_groups(c.iota_replica_group_list)
         return tuple(tuple(g.replica_ids) for g in c.replica_groups)
     if p.replica_groups:
         return tuple(tuple(g.replica_ids) for g in p.replica_groups)
@@ -992,16 +1157,14 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         module.frontend_attributes = A.FrontendAttributes(tuple(sorted(proto.frontend_attributes.map.items())))
     module.stack_frames = _stack_frames_from_proto(proto.stack_frame_index)
     module.unique_id = proto.id
+    module.original_value_recovery_table = tuple(
+        _recovery_entry_from_proto(e) for e in proto.original_value_recovery_table.entries)
     module.proto_only = _proto_only_fields(proto)
     return module
 
 
 # ---------------------------------------------------------------------------------------------
 # Bytes and text format
-
-
-def module_to_proto_bytes(module: HloModule) -> bytes:
-    return module_to_proto(module).SerializeToString(deterministic=True)
 
 
 def module_to_proto_text(module: HloModule) -> str:

@@ -23,6 +23,7 @@ from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
 )
 from hlo_translate.hlo.opcodes import async_sugar_base, is_known_opcode
+from hlo_translate.hlo.original_value import parse_recovery_table, print_recovery_table
 from hlo_translate.hlo.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
 from hlo_translate.hlo.shape_inference import INFERABLE, infer_shape
 from hlo_translate.hlo.types import Shape, _ShapeReader
@@ -31,12 +32,15 @@ _SPACE_RE = re.compile(r"(?:\s|/\*.*?\*/|//[^\n]*)*", re.S)
 _NAME_RE = re.compile(r"%?([A-Za-z_$][A-Za-z0-9_.\-$]*)")
 _OPCODE_RE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")
 _BARE_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)\(")   # an instruction whose shape XLA infers
-_ELEMENT_START_RE = re.compile(r"[a-z][a-z0-9]*\[")
 _INDEX_RE = re.compile(r"\d+")
 _PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
 _STOP_CHARS = re.compile(r'[,(){}\[\]"]')
 _STACK_SECTIONS = ("FileNames", "FunctionNames", "FileLocations", "StackFrames")
+# One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
+# argument list without parentheses (plain operand names, or a parameter number).
+_PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_$][A-Za-z0-9_.\-$]*)[ \t]*=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
+                       r"([a-z][a-z0-9\-]*)\(([^()\n#\[{\"/]*)\)")
 
 
 class _Parser:
@@ -233,6 +237,11 @@ class _Parser:
             name = m.group(1)
             self.pos = m.end()
             self.expect("=")
+        if self.pos >= len(self.text):
+            raise self.error("the input is empty: expected an HLO module ('HloModule name ...')")
+        if name == "_" and _OPCODE_RE.search(self.text, self.pos) is None and \
+                _BARE_OPCODE_RE.match(self.text, self.pos) is None:
+            raise self.error("expected an HLO module ('HloModule name ...'), a computation or one instruction")
         root = self.rhs(name, comp, names, pending, start)
         comp.instructions.append(root)
         comp.root = root
@@ -256,6 +265,8 @@ class _Parser:
                 module.buffer_donor = _parse_buffer_donor(value)
             elif key == "frontend_attributes":
                 module.frontend_attributes = parse_attribute(key, value)
+            elif key == "origin_recovery_table":
+                module.original_value_recovery_table = parse_recovery_table(value)
             elif key in ("num_partitions", "replica_count"):
                 module.header[key] = int(value)
             else:
@@ -322,6 +333,9 @@ class _Parser:
                     pending: list) -> tuple[HloInstruction, bool]:
         self.skip()
         start = self.pos
+        plain = self.plain_instruction(comp, names, pending, start)
+        if plain is not None:
+            return plain
         is_root = False
         if self.text.startswith("ROOT", self.pos) and self.text[self.pos + 4] in " \t\n%":
             is_root = True
@@ -329,6 +343,37 @@ class _Parser:
         name = self.name("an instruction name")
         self.expect("=", f" after instruction name '{name}'")
         return self.rhs(name, comp, names, pending, start), is_root
+
+    def plain_instruction(self, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
+                          start: int) -> tuple[HloInstruction, bool] | None:
+        """The common line, `ROOT? name = shape opcode(a, b), attrs`, read with one regular expression.
+
+        Anything else (constants, inferred shapes, typed, nested or `#N` operands, unknown names, a shape
+        we have not read yet) returns None with the cursor untouched, and the general rules read it.
+        """
+        m = _PLAIN_RE.match(self.text, start)
+        if m is None:
+            return None
+        name, shape_text, opcode, args = m.group(2, 3, 4, 5)
+        shape = self.shape_cache.get(shape_text)
+        if shape is None or name in names or opcode == "constant" or not is_known_opcode(opcode):
+            return None
+        instr = HloInstruction(name, opcode, shape)
+        if opcode == "parameter":
+            if not args.strip().isdigit():
+                return None
+            instr.parameter_number = int(args)
+        elif args.strip():
+            operands = instr.operands
+            for part in args.split(","):
+                operand = names.get(part.strip().removeprefix("%"))
+                if operand is None:
+                    return None
+                operands.append(operand)
+        names[name] = instr
+        self.pos = m.end()
+        self.finish(instr, comp, pending, start)
+        return instr, m.group(1) is not None
 
     def rhs(self, name: str, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
             start: int, nested: bool = False, shape: Shape | None = None) -> HloInstruction:
@@ -358,27 +403,33 @@ class _Parser:
         if nested:   # named once its own operands are read, as XLA's parser does
             instr.name = self.anon_names.unique(f"{opcode}.anon")
         else:
-            self.anon_names.unique(name)   # XLA's parser registers every name it reads before later `.anon`s
-            for key, value, pos in self.attributes():
-                if key in instr.attributes:
-                    raise self.error(f"attribute '{key}' given twice", pos, op=name)
-                try:
-                    parsed = parse_attribute(key, value)
-                except TranslateError as err:
-                    raise self.error(f"bad attribute {key}: {err.message}", pos, op=name) from None
-                instr.attributes[key] = parsed
-                if _has_refs(parsed):
-                    pending.append((instr, key, parsed, pos))
+            self.finish(instr, comp, pending, start)
         if shape is None:
             try:
                 instr.shape = infer_shape(instr)
             except TranslateError as err:
                 raise self.error(err.message, start, op=instr.name) from None
+        return instr
+
+    def finish(self, instr: HloInstruction, comp: HloComputation, pending: list, start: int) -> None:
+        """After a named instruction's operands: its name registered, its attributes, async sugar checked."""
+        name, opcode = instr.name, instr.opcode
+        if ".anon" in name:   # XLA's parser registers every name; only these can meet a later `.anon`
+            self.anon_names.unique(name)
+        for key, value, pos in self.attributes():
+            if key in instr.attributes:
+                raise self.error(f"attribute '{key}' given twice", pos, op=name)
+            try:
+                parsed = parse_attribute(key, value)
+            except TranslateError as err:
+                raise self.error(f"bad attribute {key}: {err.message}", pos, op=name) from None
+            instr.attributes[key] = parsed
+            if _has_refs(parsed):
+                pending.append((instr, key, parsed, pos))
         if opcode.endswith("-start") and async_sugar_base(opcode) is not None:
             problem = sugar_start_problem(instr)
             if problem is not None:
                 raise self.error(problem, start, op=name)
-        return instr
 
     def declared_shape(self, name: str, opcode_start: int) -> Shape:
         """The shape written before the opcode (which starts at `opcode_start`), read once per spelling."""
@@ -419,18 +470,21 @@ class _Parser:
         """`(operand, ...)`; an operand is `(shape)? name ('#' index)*` or `(shape)? opcode(operands)`."""
         if self.accept(")"):
             return
+        text = self.text
         while True:
             self.skip()
             start = self.pos
             declared = None
-            if self.text.startswith("(", self.pos) or _ELEMENT_START_RE.match(self.text, self.pos):
+            m = _NAME_RE.match(text, self.pos)
+            if m is None or text.startswith("[", m.end()):   # a shape first: `f32[2] %x`, `(f32[], s32[]) t`
                 declared = self.shape()
                 self.skip()
-            m = _NAME_RE.match(self.text, self.pos)
-            if not m:
-                raise self.error("expected an operand name", op=instr.name)
+                m = _NAME_RE.match(text, self.pos)
+                if not m:
+                    raise self.error("expected an operand name", op=instr.name)
             self.pos = m.end()
-            if self.peek("("):
+            after = text[self.pos:self.pos + 1]
+            if after == "(" or (after not in (",", ")") and self.peek("(")):
                 operand = self.nested(m, declared, comp, names, pending)
             else:
                 operand = self.named_operand(m, instr, comp, names, declared, start)
@@ -446,7 +500,7 @@ class _Parser:
             operand = self.implicit_parameter(m.group(1), declared, comp, names)
         if operand is None:
             raise self.error(f"use of undefined value '{m.group(1)}'", m.start(), op=instr.name)
-        while self.accept("#"):
+        while self.text[self.pos:self.pos + 1] not in (",", ")") and self.accept("#"):
             operand = self.tuple_element(operand, comp, instr)
         if declared is not None and declared.without_layouts() != operand.shape.without_layouts():
             raise self.error(f"operand '{operand.name}' is declared {declared.to_text()} but is "
@@ -503,10 +557,12 @@ class _Parser:
     def resolve(self, module: HloModule, pending: list) -> None:
         """Replace computation and instruction references by the objects they name."""
         by_name = {c.name: c for c in module.computations}
-        instr_by_name: dict[str, HloInstruction] = {}
+        # instruction names are scoped by computation (control predecessors name their own computation's)
+        scope_of: dict[int, dict[str, HloInstruction]] = {}
         for comp in module.computations:
+            scope = {i.name: i for i in comp.instructions}
             for i in comp.instructions:
-                instr_by_name.setdefault(i.name, i)
+                scope_of[id(i)] = scope
 
         def comp_of(ref: ComputationRef, pos: int, instr: HloInstruction) -> HloComputation:
             if ref.name not in by_name:
@@ -520,10 +576,11 @@ class _Parser:
                 instr.attributes[key] = tuple(comp_of(v, pos, instr) for v in value)
             elif isinstance(value, tuple) and value and isinstance(value[0], InstructionRef):
                 resolved = []
+                scope = scope_of.get(id(instr), {})
                 for ref in value:
-                    if ref.name not in instr_by_name:
+                    if ref.name not in scope:
                         raise self.error(f"unknown instruction '{ref.name}'", pos, op=instr.name)
-                    resolved.append(instr_by_name[ref.name])
+                    resolved.append(scope[ref.name])
                 instr.attributes[key] = tuple(resolved)
 
 
@@ -586,8 +643,9 @@ def print_hlo_text(module: HloModule, *, print_large_constants: bool = True) -> 
     out: list[str] = [_header(module), ""]
     if module.stack_frames:
         out += [module.stack_frames, ""]
+    shapes: dict[int, str] = {}  # id(shape) -> text: the shapes stay alive while we print
     for comp in module.computations:
-        out.append(_computation_text(comp))
+        out.append(_computation_text(comp, shapes))
         out.append("")
     return "\n".join(out)
 
@@ -612,14 +670,18 @@ def _header(module: HloModule) -> str:
         parts.append(f"{key}={value.text if isinstance(value, RawAttr) else value}")
     if module.frontend_attributes is not None:
         parts.append(f"frontend_attributes={print_frontend_attributes(module.frontend_attributes)}")
+    if module.original_value_recovery_table:
+        parts.append(f"origin_recovery_table={print_recovery_table(module.original_value_recovery_table)}")
     return ", ".join(parts)
 
 
-def _computation_text(comp: HloComputation) -> str:
+def _computation_text(comp: HloComputation, shapes: dict[int, str] | None = None) -> str:
     head = ("ENTRY " if comp.is_entry else "") + comp.name + " {"
     lines = [head]
+    shapes = {} if shapes is None else shapes
+    root = comp.root
     for instr in comp.instructions:
-        lines.append(("  ROOT " if instr is comp.root else "  ") + instruction_text(instr))
+        lines.append(("  ROOT " if instr is root else "  ") + instruction_text(instr, shapes))
     tail = "}"
     if comp.execution_thread is not None:
         tail += f', execution_thread="{comp.execution_thread}"'
@@ -627,18 +689,29 @@ def _computation_text(comp: HloComputation) -> str:
     return "\n".join(lines)
 
 
-def instruction_text(instr: HloInstruction) -> str:
-    """`name = shape opcode(operands), attr=value, ...` (no ROOT, no indent)."""
-    if instr.opcode == "constant":
+def instruction_text(instr: HloInstruction, shapes: dict[int, str] | None = None) -> str:
+    """`name = shape opcode(operands), attr=value, ...` (no ROOT, no indent).
+
+    `shapes` caches shape texts by object id for one printing pass (its shapes must stay alive).
+    """
+    opcode = instr.opcode
+    if opcode == "constant":
         assert instr.literal is not None, instr.name
         args = instr.literal.to_text()
-    elif instr.opcode == "parameter":
+    elif opcode == "parameter":
         args = str(instr.parameter_number)
     else:
-        args = ", ".join(o.name for o in instr.operands)
-    text = f"{instr.name} = {instr.shape.to_text()} {instr.opcode}({args})"
+        args = ", ".join([o.name for o in instr.operands])
+    shape = instr.shape
+    if shapes is None:
+        shape_text = shape.to_text()
+    else:
+        shape_text = shapes.get(id(shape))
+        if shape_text is None:
+            shape_text = shapes[id(shape)] = shape.to_text()
+    text = f"{instr.name} = {shape_text} {opcode}({args})"
     if instr.attributes:
-        text += "".join(f", {key}={print_attribute(key, value)}" for key, value in instr.attributes.items())
+        text += "".join([f", {key}={print_attribute(key, value)}" for key, value in instr.attributes.items()])
     return text
 
 

@@ -215,6 +215,9 @@ def with_default_layouts(shape: Shape) -> Shape:
 
 
 UNBOUNDED = -(2**63)  # a dimension of unknown, unbounded size: printed '?'
+# Printed shapes: a module has few distinct shapes and prints each many times.
+_SHAPE_TEXT: dict[tuple[Shape, bool], str] = {}
+_SHAPE_TEXT_LIMIT = 65536
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +301,16 @@ class Shape:
         return count
 
     def to_text(self, print_layout: bool = True) -> str:
+        """The shape as XLA prints it: `f32[2,3]{1,0}`, `(s32[], token[])`."""
+        key = (self, print_layout)
+        text = _SHAPE_TEXT.get(key)
+        if text is None:
+            if len(_SHAPE_TEXT) >= _SHAPE_TEXT_LIMIT:
+                _SHAPE_TEXT.clear()  # bounded: a long-lived process keeps nothing per module
+            text = _SHAPE_TEXT[key] = self._text(print_layout)
+        return text
+
+    def _text(self, print_layout: bool) -> str:
         if self.is_tuple:
             return "(" + ", ".join(s.to_text(print_layout) for s in self.tuple_shapes) + ")"
         if self.element_type == PrimitiveType.TOKEN:

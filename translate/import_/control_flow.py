@@ -5,13 +5,15 @@ A loop state that is not a flat tuple of arrays (a nested tuple, such as the rec
 XLA's send/recv pipelining carries around a loop, or a single array) keeps its HLO shape in
 `xla_shape` (layouts where not the default), so that the exporter rebuilds the same loop.
 A conditional's branch operands are captured from the enclosing scope (StableHLO branches take
-no arguments).
+no arguments): their leaves, or, where the branch does not read every element of its tuple
+parameter, the tuple itself (read with `get_tuple_element`), so that the branch keeps its operand.
 """
 
 from __future__ import annotations
 
 from jaxlib.mlir import ir
 
+from hlo_translate.hlo.ir import HloComputation
 from hlo_translate.hlo.types import PrimitiveType, Shape
 from hlo_translate.import_.importer import OpContext, Tree, flat_types, flatten, register, unflatten
 from hlo_translate.markers import XLA_SHAPE
@@ -46,8 +48,28 @@ def conditional(ctx: OpContext) -> Tree:
         # Optimized HLO keeps 1-tuple results; the exporter honours the marker (docs/import.md).
         op.attributes["xla.tuple"] = ir.BoolAttr.get(True)
     for i, (branch, operand) in enumerate(zip(branches, ctx.operands[1:])):
-        ctx.importer.fill_region(op.regions[i], branch, "stablehlo.return", captured=[operand])
+        if _reads_every_leaf(branch):
+            captured = operand
+        else:   # keep the branch's signature: capture the tuple itself, its reads stay get_tuple_element
+            with ir.InsertionPoint(op):
+                captured = ctx.value(1 + i)
+        ctx.importer.fill_region(op.regions[i], branch, "stablehlo.return", captured=[captured])
     return tree
+
+
+def _reads_every_leaf(branch: HloComputation) -> bool:
+    """Whether a branch reads every element of its tuple parameter (else capturing only the leaves
+    it reads would drop the others from the branch's operand on the way back)."""
+    param = branch.parameters[0] if branch.parameters else None
+    if param is None or not param.shape.is_tuple:
+        return True
+    read: set[int] = set()
+    for instr in branch.instructions:
+        if param in instr.operands or param is branch.root:
+            if instr.opcode != "get-tuple-element" or branch.root is param:
+                return True
+            read.add(instr.attributes["index"])
+    return read >= set(range(len(param.shape.tuple_shapes)))
 
 
 def call_function(ctx: OpContext, computation_attr: str, attributes: dict[str, ir.Attribute]) -> Tree:

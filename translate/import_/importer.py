@@ -13,6 +13,8 @@ materialized as `stablehlo.tuple` only where a single tuple-typed value is requi
 
 from __future__ import annotations
 
+import logging
+
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Union
@@ -89,13 +91,38 @@ def _readers(computation: HloComputation) -> dict[int, int]:
             readers[id(operand)] = readers.get(id(operand), 0) + 1
     if computation.root is not None:
         readers[id(computation.root)] = readers.get(id(computation.root), 0) + 1
-    unread = [i for i in computation.instructions if i.opcode == "get-tuple-element" and not readers.get(id(i))]
-    while unread:
-        source = unread.pop().operands[0]
-        readers[id(source)] -= 1
-        if source.opcode == "get-tuple-element" and not readers[id(source)]:
-            unread.append(source)
+    for instr in computation.instructions:
+        if instr.opcode == "get-tuple-element" and not readers.get(id(instr)):
+            _drop_reader(instr.operands[0], readers)
+    _unread_tuple_elements(computation, readers)
     return readers
+
+
+def _drop_reader(source: HloInstruction, readers: dict[int, int]) -> None:
+    """`source` has one reader fewer; a get-tuple-element left unread no longer reads its tuple."""
+    readers[id(source)] -= 1
+    if source.opcode == "get-tuple-element" and not readers[id(source)]:
+        _drop_reader(source.operands[0], readers)
+
+
+def _unread_tuple_elements(computation: HloComputation, readers: dict[int, int]) -> None:
+    """A tuple read only by get-tuple-elements does not read the elements none of them takes (tuples
+    are flattened on import, so such an element is dead unless something else reads it)."""
+    users: dict[int, list[HloInstruction]] = {}
+    ordered = {id(p) for instr in computation.instructions for p in instr.control_predecessors}
+    for instr in computation.instructions:
+        for operand in instr.operands:
+            users.setdefault(id(operand), []).append(instr)
+    for instr in reversed(computation.instructions):  # users first: a tuple read by a dead element is dead
+        if instr.opcode != "tuple" or instr is computation.root or id(instr) in ordered:
+            continue
+        mine = [u for u in users.get(id(instr), []) if readers.get(id(u))]
+        if any(u.opcode != "get-tuple-element" for u in mine):
+            continue
+        taken = {int(u.attributes["index"]) for u in mine}
+        for index, operand in enumerate(instr.operands):
+            if index not in taken and readers.get(id(operand)):
+                _drop_reader(operand, readers)
 
 
 @dataclass
@@ -188,6 +215,8 @@ class ModuleImporter:
         self.by_name = {c.name: c for c in module.computations}
         self.module: ir.Module | None = None
         self._materialized: dict[tuple[int, ir.Block], tuple[Tree, ir.Value]] = {}
+        self._instruction_ops: dict[int, ir.Operation] = {}   # id(instruction) -> the op standing for it
+        self._control_ids: dict[int, int] = {}                 # id(instruction) -> its xla.control_id
 
     # -- entry point ---------------------------------------------------------------------------
 
@@ -248,6 +277,10 @@ class ModuleImporter:
             signature = _signature(computation)
             if signature is not None:
                 function.attributes[SIGNATURE] = ir.StringAttr.get(signature)
+            if not public:
+                from hlo_translate.import_.module_attrs import set_parameter_attrs
+
+                set_parameter_attrs(computation, function)
         return function
 
     def define(self, computation: HloComputation, function: func.FuncOp) -> None:
@@ -310,6 +343,9 @@ class ModuleImporter:
                 raise ctx.error(_first_diagnostic(err)) from None
         if ctx.created:
             A.attach_common(ctx.created[-1], instr)
+            self._instruction_ops[id(instr)] = ctx.created[-1]
+            if instr.control_predecessors:
+                self._link_control_predecessors(instr, ctx.created[-1])
             if dead:
                 # Unused in the HLO module: the exporter keeps it rather than drop it as dead code.
                 ctx.created[-1].attributes["xla.keep"] = ir.UnitAttr.get()
@@ -320,6 +356,25 @@ class ModuleImporter:
                 for operation in ctx.created[:-1]:
                     operation.location = aux
         return result
+
+    def _link_control_predecessors(self, instr: HloInstruction, op: ir.Operation) -> None:
+        """Record `control-predecessors` as ids (docs/import.md): StableHLO has no such edge."""
+        from hlo_translate.markers import CONTROL_ID, CONTROL_PREDECESSORS
+
+        ids = []
+        for pred in instr.control_predecessors:
+            pred_op = self._instruction_ops.get(id(pred))
+            if pred_op is None:   # a parameter, or a tuple / get-tuple-element folded into values
+                logging.getLogger(__name__).warning(
+                    "%s: control predecessor %s has no op of its own; the edge is dropped", instr.name, pred.name)
+                continue
+            if id(pred) not in self._control_ids:
+                self._control_ids[id(pred)] = len(self._control_ids)
+                pred_op.attributes[CONTROL_ID] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64),
+                                                                    self._control_ids[id(pred)])
+            ids.append(self._control_ids[id(pred)])
+        if ids:
+            op.attributes[CONTROL_PREDECESSORS] = ir.DenseI64ArrayAttr.get(ids)
 
     def materialize(self, tree: Tree, loc: ir.Location) -> ir.Value:
         """One value for `tree`: itself, or a `stablehlo.tuple` of its parts, made once per block (an HLO

@@ -7,7 +7,8 @@
 - `is_scheduled=true` → `xla.is_scheduled` (the schedule itself is the order of the ops);
 - `input_output_alias` → `tf.aliasing_output` on the aliased (flattened) argument; buffer donors →
   `jax.buffer_donor`; entry parameter / root shardings → `mhlo.sharding` argument / result attributes;
-  entry parameter frontend attributes (e.g. `xla.sdy.sharding`) → `mhlo.frontend_attributes`.
+  entry parameter frontend attributes (e.g. `xla.sdy.sharding`) → `mhlo.frontend_attributes`;
+  the parameters of called computations keep theirs the same way.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from hlo_translate.hlo.types import Shape, default_layout
 from hlo_translate.import_ import attrs as A
 
 if TYPE_CHECKING:
+    from hlo_translate.hlo.ir import HloComputation, HloInstruction
     from hlo_translate.import_.importer import ModuleImporter
 
 
@@ -95,13 +97,7 @@ def set_entry_attrs(importer: ModuleImporter, main: func.FuncOp) -> None:
         arg = offsets[donor.parameter_number] + _flat_index(params[donor.parameter_number].shape,
                                                             donor.parameter_index)
         arg_attrs[arg]["jax.buffer_donor"] = ir.BoolAttr.get(True)
-    for p, offset in zip(params, offsets):
-        sharding = p.attributes.get("sharding")
-        if sharding is not None and not p.shape.is_tuple:
-            arg_attrs[offset]["mhlo.sharding"] = ir.StringAttr.get(A.sharding_text(sharding))
-        frontend = p.frontend_attributes
-        if frontend is not None and frontend.items and not p.shape.is_tuple:
-            arg_attrs[offset]["mhlo.frontend_attributes"] = A.frontend_attributes(frontend)
+    _parameter_attrs(params, offsets, arg_attrs)
     if any(arg_attrs):
         main.arg_attrs = ir.ArrayAttr.get([ir.DictAttr.get(d) for d in arg_attrs])
     root_sharding = entry.root.attributes.get("sharding")
@@ -110,6 +106,33 @@ def set_entry_attrs(importer: ModuleImporter, main: func.FuncOp) -> None:
         if results is not None:
             main.result_attrs = ir.ArrayAttr.get(
                 [ir.DictAttr.get({"mhlo.sharding": ir.StringAttr.get(s)}) for s in results])
+
+
+def set_parameter_attrs(computation: HloComputation, function: func.FuncOp) -> None:
+    """Parameter shardings and frontend attributes (e.g. ``xla.sdy.sharding``) of a called
+    computation -> its function's argument attributes, as for the entry."""
+    from hlo_translate.import_.importer import flat_shapes
+
+    offsets: list[int] = []
+    total = 0
+    for p in computation.parameters:
+        offsets.append(total)
+        total += len(flat_shapes(p.shape))
+    arg_attrs: list[dict[str, ir.Attribute]] = [{} for _ in range(total)]
+    _parameter_attrs(computation.parameters, offsets, arg_attrs)
+    if any(arg_attrs):
+        function.arg_attrs = ir.ArrayAttr.get([ir.DictAttr.get(d) for d in arg_attrs])
+
+
+def _parameter_attrs(params: list[HloInstruction], offsets: list[int],
+                     arg_attrs: list[dict[str, ir.Attribute]]) -> None:
+    for p, offset in zip(params, offsets):
+        sharding = p.attributes.get("sharding")
+        if sharding is not None and not p.shape.is_tuple:
+            arg_attrs[offset]["mhlo.sharding"] = ir.StringAttr.get(A.sharding_text(sharding))
+        frontend = p.frontend_attributes
+        if frontend is not None and frontend.items and not p.shape.is_tuple:
+            arg_attrs[offset]["mhlo.frontend_attributes"] = A.frontend_attributes(frontend)
 
 
 def _result_shardings(shape: Shape, sharding: object) -> list[str] | None:

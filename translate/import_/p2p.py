@@ -19,13 +19,16 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.collective import SEND_RECV_PAIRS_ATTR
+from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.attributes import FrontendAttributes, parse_pairs, print_pairs
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.async_ops import emit_fallback, users_of
 from hlo_translate.import_.collectives import collective_of
 from hlo_translate.import_.importer import OpContext, Tree, flat_types, flatten, register, unflatten
-from hlo_translate.markers import DONE_FRONTEND_ATTRIBUTES, PLAIN_GET_TUPLE_ELEMENTS
+from hlo_translate.hlo.p2p_sharding import split
+from hlo_translate.hlo.sharding import parse_sharding
+from hlo_translate.markers import DONE_FRONTEND_ATTRIBUTES, DONE_SHARDING, PLAIN_GET_TUPLE_ELEMENTS
 
 
 def _fused_done(ctx: OpContext, done_opcode: str) -> HloInstruction | None:
@@ -59,9 +62,25 @@ def _annotate(ctx: OpContext, op: ir.Operation, done: HloInstruction) -> None:
     sharding = ctx.instr.attributes.get("sharding")
     if sharding is not None:
         op.attributes["mhlo.sharding"] = ir.StringAttr.get(A.sharding_text(sharding))
+    _done_sharding(ctx, op, done, sharding)
     ours = dict(done.frontend_attributes.items) if done.frontend_attributes else {}
     if _canonical(ours) != _canonical(start):
         op.attributes[DONE_FRONTEND_ATTRIBUTES] = ir.DictAttr.get({k: ir.StringAttr.get(v) for k, v in ours.items()})
+
+
+def _done_sharding(ctx: OpContext, op: ir.Operation, done: HloInstruction, start: object) -> None:
+    """Record the done's sharding where the exporter would not derive it from the start's."""
+    actual = done.attributes.get("sharding")
+    is_send = ctx.instr.opcode == "send"
+    data_leaves = len(ctx.instr.shape.tuple_shapes[0].leaves())
+    try:
+        derived = split(parse_sharding(A.sharding_text(start)), data_leaves, is_send=is_send)[1] \
+            if start is not None else None
+    except TranslateError:
+        derived = None
+    if (A.sharding_text(actual) if actual is not None else None) != \
+            (A.sharding_text(derived) if derived is not None else None):
+        op.attributes[DONE_SHARDING] = ir.StringAttr.get(A.sharding_text(actual) if actual is not None else "")
 
 
 def _attributes(ctx: OpContext, opcode: str) -> dict[str, ir.Attribute]:

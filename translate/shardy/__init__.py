@@ -16,7 +16,10 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-__all__ = ["import_shardings", "export_shardings", "import_module", "export_module", "lift_sdy_round_trip"]
+__all__ = ["import_shardings", "export_shardings", "import_module", "export_module", "lift_sdy_round_trip",
+           "choose_shardings", "SHARDING_FORMS"]
+
+SHARDING_FORMS = ("sdy", "gspmd")
 
 
 def import_shardings(source) -> str:
@@ -50,12 +53,18 @@ def import_module(module: ir.Module) -> None:
         verify(module)
 
 
-def export_module(module: ir.Module) -> None:
-    """In place: every Shardy sharding becomes an ``mhlo.sharding`` string; meshes are dropped."""
+def export_module(module: ir.Module, *, round_trip: bool = False) -> None:
+    """In place: every Shardy sharding becomes an ``mhlo.sharding`` string; meshes are dropped.
+
+    With ``round_trip`` (the StableHLO -> HLO path), XLA's ``xla.sdy.*`` round-trip form is
+    written first (``round_trip_export``), so that the HLO keeps the Shardy view as XLA's does.
+    """
     from hlo_translate.mlir.context import verify
     from hlo_translate.shardy.exporter import export_module_shardings
+    from hlo_translate.shardy.round_trip_export import save_sdy_round_trip
 
-    if export_module_shardings(module):
+    saved = round_trip and save_sdy_round_trip(module)
+    if export_module_shardings(module) or saved:
         verify(module)
 
 
@@ -64,3 +73,26 @@ def lift_sdy_round_trip(module: ir.Module) -> bool:
     from hlo_translate.shardy.round_trip import lift_sdy_round_trip as lift
 
     return lift(module)
+
+
+def choose_shardings(module: ir.Module, form: str | None) -> None:
+    """In place, after HLO -> StableHLO: the shardings in ``form``.
+
+    ``"sdy"``: Shardy (the round-trip form lifted, then GSPMD strings imported with mesh inference);
+    ``"gspmd"``: ``mhlo.sharding`` strings only (the round-trip form lifted, then exported);
+    None: what the input carries (XLA's round-trip form, when complete, is lifted to Shardy).
+    """
+    from hlo_translate.mlir.context import verify
+    from hlo_translate.shardy.round_trip import has_meshes
+
+    if form == "sdy":
+        import_module(module)
+    elif form == "gspmd":
+        if lift_sdy_round_trip(module):
+            verify(module)
+        export_module(module)
+    elif form is None:
+        if has_meshes(module) and lift_sdy_round_trip(module):
+            verify(module)
+    else:
+        raise ValueError(f"unknown sharding form {form!r} (expected one of {', '.join(SHARDING_FORMS)} or None)")

@@ -6,7 +6,10 @@ The inverse of ``importer``:
   become ``mhlo.sharding`` strings (a tuple sharding for ops with several results); a sharding
   with every dimension open and no axis is Shardy's "not decided yet" and becomes ``{unknown}``;
 * ``sdy.sharding_constraint`` and ``sdy.reshard`` become ``custom_call @Sharding`` (open
-  dimensions listed in ``backend_config = "unspecified_dims=[...]"``);
+  dimensions listed in ``backend_config = "unspecified_dims=[...]"``), and so do the explicit
+  collectives (``sdy.all_gather``, ``sdy.all_slice``, ``sdy.all_reduce``, ``sdy.reduce_scatter``,
+  ``sdy.collective_permute``, ``sdy.all_to_all``) with their ``out_sharding``: the value stays,
+  its sharding changes, and XLA's partitioner emits the collective;
 * ``sdy.manual_computation`` becomes JAX's mhlo form of shard_map: ``Sharding`` +
   ``SPMDFullToShardShape`` per operand, a call of a new private ``@shmap_body`` function,
   ``Sharding`` + ``SPMDShardToFullShape`` per result; shardings inside it get the manual axes as a
@@ -14,8 +17,8 @@ The inverse of ``importer``:
 * collectives whose ``replica_groups`` name mesh axes get explicit device groups;
 * ``sdy.mesh`` ops and the other ``sdy.*`` attributes (sharding rules) are dropped.
 
-sdy ops with no GSPMD form (explicit collectives such as ``sdy.all_gather``, sharding groups,
-nested manual computations) are errors.
+sdy ops with no GSPMD form (sharding groups, named computations, nested manual computations) are
+errors.
 """
 
 from __future__ import annotations
@@ -37,9 +40,15 @@ from hlo_translate.shardy.importer import FULL_TO_SHARD, SHARD_TO_FULL, SHARDING
 from hlo_translate.shardy.sdy_attrs import ReadSharding, manual_axis_names, mesh_from_attr, read_per_value, read_sharding
 
 MANUAL_COMPUTATION = "sdy.manual_computation"
+# Set by round_trip on a sharding lifted from a GSPMD string alone (XLA's result-sharding holder).
+GSPMD_ONLY = "xla.gspmd_only_sharding"
 # sdy ops that only annotate a value for propagation: the value passes through unchanged.
 _PASS_THROUGH = ("sdy.propagation_barrier", "sdy.data_flow_edge")
-_CONSTRAINTS = ("sdy.sharding_constraint", "sdy.reshard")
+# Shardy's explicit collectives keep the value and move it to `out_sharding`: in GSPMD terms a
+# resharding, which XLA's partitioner carries out with the collective the op names.
+EXPLICIT_COLLECTIVES = ("sdy.all_gather", "sdy.all_slice", "sdy.all_reduce", "sdy.reduce_scatter",
+                        "sdy.collective_permute", "sdy.all_to_all")
+_CONSTRAINTS = ("sdy.sharding_constraint", "sdy.reshard", *EXPLICIT_COLLECTIVES)
 
 
 def export_module_shardings(module: ir.Module) -> bool:
@@ -147,7 +156,7 @@ class _Exporter:
             del op.attributes[U.SDY_SHARDING]
             op.attributes[U.MHLO_SHARDING] = ir.StringAttr.get(sharding.to_text())
             changed = True
-        for key in [name for name in op.attributes if name.startswith("sdy.")]:
+        for key in [name for name in op.attributes if name.startswith("sdy.") or name == GSPMD_ONLY]:
             del op.attributes[key]  # sharding rules and origins have no GSPMD form
             changed = True
         if op.name in _CONSTRAINTS:
@@ -170,11 +179,17 @@ class _Exporter:
 
     def _convert_constraint(self, op: ir.Operation, manual: _Manual) -> None:
         # Open dimensions become GSPMD's unspecified_dims; the sharding itself is then closed.
-        read = _closed(self._read(op.attributes["sharding"], op))
+        key = "out_sharding" if op.name in EXPLICIT_COLLECTIVES else "sharding"
+        read = _closed(self._read(op.attributes[key], op))
         sharding = self._gspmd(read, manual, op)
         value = op.operands[0]
+        # In the Shardy round-trip form (round_trip_export) the open dims are in xla.sdy.sharding; XLA
+        # then writes no unspecified_dims.
+        saved = U.FRONTEND_ATTRS in op.attributes
         with ir.InsertionPoint(op), op.location:
-            custom = _custom_call(SHARDING_TARGET, value, value.type, sharding, read.unspecified)
+            custom = _custom_call(SHARDING_TARGET, value, value.type, sharding, () if saved else read.unspecified)
+        if saved:
+            custom.operation.attributes[U.FRONTEND_ATTRS] = op.attributes[U.FRONTEND_ATTRS]
         op.results[0].replace_all_uses_with(custom.result)
         op.erase()
 
@@ -236,7 +251,7 @@ class _Exporter:
         locals_in = [arg.type for arg in block.arguments]
         terminator = list(block.operations)[-1]
         locals_out = [v.type for v in terminator.operands]
-        body_name = self._new_body_function(computation, block, locals_in, locals_out)
+        body_name = U.outline_block(self.module, block, "shmap_body", computation.location)
         with ir.InsertionPoint(computation), computation.location:
             operands = []
             for value, read, local in zip(computation.operands, ins, locals_in):
@@ -253,27 +268,6 @@ class _Exporter:
                                     self._gspmd(read, _Manual(), computation), read.unspecified)
                 result.replace_all_uses_with(full.result)
         computation.erase()
-
-    def _new_body_function(self, computation: ir.Operation, block: ir.Block, inputs: list[ir.Type],
-                           outputs: list[ir.Type]) -> str:
-        """A private function holding the computation's body (moved, not copied)."""
-        taken = {U.symbol_name(op.operation) for op in self.module.body.operations
-                 if "sym_name" in op.operation.attributes}
-        name, i = "shmap_body", 0
-        while name in taken:
-            name, i = f"shmap_body_{i}", i + 1
-        with ir.InsertionPoint(self.module.body), computation.location:
-            body = func_dialect.FuncOp(name, ir.FunctionType.get(inputs, outputs), visibility="private")
-            entry = body.add_entry_block()
-        operations = list(block.operations)
-        with ir.InsertionPoint(entry), operations[-1].location:
-            new_return = func_dialect.ReturnOp(list(operations[-1].operands))
-        for op in operations[:-1]:
-            op.move_before(new_return)
-        for old, new in zip(block.arguments, entry.arguments):
-            old.replace_all_uses_with(new)
-        operations[-1].erase()
-        return name
 
     # Collectives -----------------------------------------------------------------------------
 

@@ -21,7 +21,6 @@ has no Shardy equivalent and is an error.
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass, replace
 
@@ -30,7 +29,7 @@ from jaxlib.mlir.dialects import sdy
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.named_sharding import NamedSharding
-from hlo_translate.hlo.sharding import HloSharding, ShardingKind, SubgroupType, parse_sharding
+from hlo_translate.hlo.sharding import HloSharding, ShardingKind, SubgroupType
 from hlo_translate.shardy import mlir_util as U
 from hlo_translate.shardy.mesh_inference import MeshPlan, plan_mesh
 from hlo_translate.shardy.sdy_attrs import manual_axes_attr, mesh_text, parse_attr, sharding_text
@@ -285,18 +284,11 @@ class _Importer:
 
 # Helpers -----------------------------------------------------------------------------------------
 
-@functools.lru_cache(maxsize=4096)
-def _parse_text(text: str) -> HloSharding:
-    return parse_sharding(text)  # modules repeat a few sharding strings many times
-
-
 def _parse(attr: ir.Attribute, where: ir.Operation) -> HloSharding:
     try:
-        return _parse_text(U.string_value(attr))
+        return U.mhlo_sharding(attr)
     except TranslateError as err:
-        raise U.error_at(where, f"invalid mhlo.sharding {U.string_value(attr)!r}: {err.message}") from None
-    except ValueError:
-        raise U.error_at(where, "mhlo.sharding must be a string attribute") from None
+        raise U.error_at(where, f"invalid mhlo.sharding {attr}: {err.message}") from None
 
 
 def _is_manual(sharding: HloSharding) -> bool:

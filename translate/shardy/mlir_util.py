@@ -54,6 +54,17 @@ def string_value(attr: ir.Attribute) -> str:
     return ir.StringAttr(attr).value
 
 
+def mhlo_sharding(attr: ir.Attribute):  # -> HloSharding
+    """An ``mhlo.sharding`` in any form XLA accepts (text, serialized OpSharding, "")."""
+    from hlo_translate.hlo.mhlo_sharding import parse_mhlo_sharding
+
+    try:
+        value = ir.StringAttr(attr).value_bytes
+    except ValueError:
+        raise TranslateError(f"mhlo.sharding must be a string attribute, not {attr}") from None
+    return parse_mhlo_sharding(value)
+
+
 def get_attr(op: ir.Operation, name: str) -> ir.Attribute | None:
     return op.attributes[name] if name in op.attributes else None
 
@@ -140,3 +151,28 @@ def erase_uncalled(module: ir.Module, names: set[str]) -> None:
     for func in functions(module):
         if symbol_name(func) in names and symbol_name(func) not in called:
             func.erase()
+
+
+def outline_block(module: ir.Module, block: ir.Block, base_name: str, location: ir.Location) -> str:
+    """Move ``block`` (ending in a terminator whose operands are its results) into a new private
+    function named ``base_name`` (made unique); returns the function's name."""
+    from jaxlib.mlir.dialects import func as func_dialect
+
+    taken = {symbol_name(op.operation) for op in module.body.operations if "sym_name" in op.operation.attributes}
+    name, i = base_name, 0
+    while name in taken:
+        name, i = f"{base_name}_{i}", i + 1
+    operations = list(block.operations)
+    inputs = [arg.type for arg in block.arguments]
+    outputs = [v.type for v in operations[-1].operands]
+    with ir.InsertionPoint(module.body), location:
+        body = func_dialect.FuncOp(name, ir.FunctionType.get(inputs, outputs), visibility="private")
+        entry = body.add_entry_block()
+    with ir.InsertionPoint(entry), operations[-1].location:
+        new_return = func_dialect.ReturnOp(list(operations[-1].operands))
+    for op in operations[:-1]:
+        op.move_before(new_return)
+    for old, new in zip(block.arguments, entry.arguments):
+        old.replace_all_uses_with(new)
+    operations[-1].erase()
+    return name

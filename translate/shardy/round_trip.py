@@ -23,13 +23,15 @@ instead.
 
 from __future__ import annotations
 
+import re
+
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.named_sharding import Mesh
-from hlo_translate.hlo.sharding import parse_sharding
 from hlo_translate.shardy import mlir_util as U
+from hlo_translate.shardy.exporter import EXPLICIT_COLLECTIVES, GSPMD_ONLY
 from hlo_translate.shardy.mesh_inference import MeshPlan
 from hlo_translate.shardy.sdy_attrs import mesh_from_attr, parse_attr, read_per_value, sharding_text
 
@@ -44,13 +46,26 @@ FUNC_RESULT_SHARDING = "xla.sdy.FuncResultSharding"
 GLOBAL_TO_LOCAL = "xla.sdy.GlobalToLocalShape"
 LOCAL_TO_GLOBAL = "xla.sdy.LocalToGlobalShape"
 SHARDING_GROUP = "xla.sdy.ShardingGroup"
+PROPAGATION_BARRIER = "xla.sdy.PropagationBarrier"
+ALLOWED_DIRECTION = "xla.sdy.allowed_direction"
+# Ours: XLA's converter has no form for sdy.named_computation; its call is marked with the name.
+NAMED_COMPUTATION = "xla.sdy.named_computation"
+# Ours too: an explicit collective exported as the `Sharding` custom call of its out_sharding.
+COLLECTIVE = "xla.sdy.collective"
+# GSPMD_ONLY (exporter): on an op whose sdy.sharding was lifted from a GSPMD string alone (XLA's
+# result-sharding holder); written back without an xla.sdy.sharding, as XLA wrote it.
+COLLECTIVE_ATTRIBUTES = "xla.sdy.collective_attributes"
 BODY_PREFIXES = ("xla.sdy.manual_computation_body", "xla.sdy.inlinable_manual_computation_body")
-_KNOWN_TARGETS = (FUNC_RESULT_SHARDING, GLOBAL_TO_LOCAL, LOCAL_TO_GLOBAL, SHARDING_GROUP)
 
 
 def lift_sdy_round_trip(module: ir.Module) -> bool:
     """Rewrite ``module`` in place; False when it carries no Shardy round-trip attributes."""
     return _Lifter(module).run()
+
+
+def has_meshes(module: ir.Module) -> bool:
+    """Whether ``module`` carries XLA's round-trip meshes (``xla.sdy.meshes``)."""
+    return MESHES in _frontend_of(module.operation)
 
 
 class _Lifter:
@@ -69,8 +84,13 @@ class _Lifter:
         for call in [op for f in U.functions(self.module) for op in U.walk(f) if op.name == "func.call"
                      and U.callee(op).startswith(BODY_PREFIXES)]:
             self._lift_manual_computation(call)
+        named = [op for f in U.functions(self.module) for op in U.walk(f) if op.name == "func.call"
+                 and NAMED_COMPUTATION in _frontend_of(op)]
+        bodies = {U.callee(c) for c in named}
+        for call in named[::-1]:  # innermost first: a body is copied with its own calls lifted
+            self._lift_named_computation(call)
         U.erase_uncalled(self.module, {U.symbol_name(f) for f in U.functions(self.module)
-                                       if U.symbol_name(f).startswith(BODY_PREFIXES)})
+                                       if U.symbol_name(f).startswith(BODY_PREFIXES)} | bodies)
         for func in U.functions(self.module):
             self._lift_function_attrs(func, "arg_attrs")
             for op in U.walk(func):
@@ -113,19 +133,28 @@ class _Lifter:
         ftype = U.function_type(func)
         types = ftype.inputs if kind == "arg_attrs" else ftype.results
         dicts = U.attr_dicts(func, kind)
-        for attrs, type_ in zip(dicts, types):
+        returned = list(list(func.regions[0].blocks[0].operations)[-1].operands) if kind == "res_attrs" else []
+        for index, (attrs, type_) in enumerate(zip(dicts, types)):
             lifted = _pop_dict_frontend_attr(attrs, SHARDING)
             gspmd = attrs.pop(U.MHLO_SHARDING, None)
             if lifted is not None:
                 attrs[U.SDY_SHARDING] = parse_attr(lifted)
+            elif kind == "res_attrs" and gspmd is not None and (_is_replicated(gspmd)
+                                                                 or _has_own_sharding(returned[index])):
+                # A result without a Shardy sharding: the root's tuple sharding fills it in so, or the
+                # root is the op returned, whose own sharding (lifted already) it is.
+                pass
             elif gspmd is not None and U.SDY_SHARDING not in attrs:
                 attrs[U.SDY_SHARDING] = parse_attr("#sdy.sharding" + self._on_round_trip_mesh(
-                    U.string_value(gspmd), U.tensor_rank(type_), func))
+                    gspmd, U.tensor_rank(type_), func))
         U.set_attr_dicts(func, kind, dicts)
 
-    def _on_round_trip_mesh(self, gspmd: str, rank: int, where: ir.Operation) -> str:
-        """A GSPMD sharding string written as ``<@mesh, ...>`` on the module's round-trip mesh."""
-        sharding = parse_sharding(gspmd)
+    def _on_round_trip_mesh(self, gspmd: ir.Attribute, rank: int, where: ir.Operation) -> str:
+        """A GSPMD sharding (``mhlo.sharding``) written as ``<@mesh, ...>`` on the round-trip mesh."""
+        try:
+            sharding = U.mhlo_sharding(gspmd)
+        except TranslateError as err:
+            raise U.error_at(where, f"invalid mhlo.sharding {gspmd}: {err.message}") from None
         if sharding.is_maximal:
             for name, mesh in self.meshes.items():
                 if mesh.maximal_device == sharding.device:
@@ -152,22 +181,31 @@ class _Lifter:
         if target == SHARDING_GROUP:
             self._lift_sharding_group(op)
             return
+        if target == PROPAGATION_BARRIER:
+            self._lift_propagation_barrier(op)
+            return
         if target is not None and target.startswith("xla.sdy."):
             raise U.error_at(op, f"custom call @{target} of the Shardy round trip is not supported")
         if (rule := _pop_frontend_attr(op, SHARDING_RULE)) is not None:
             op.attributes["sdy.sharding_rule"] = parse_attr(rule)
         lifted = _pop_frontend_attr(op, SHARDING)
+        had_round_trip_string = lifted is not None
         gspmd = U.get_attr(op, U.MHLO_SHARDING)
         if gspmd is not None:
             del op.attributes[U.MHLO_SHARDING]  # the sdy string says the same, with axis names
         is_constraint = target == "Sharding" and len(op.operands) == 1 and len(op.results) == 1
-        if lifted is None and is_constraint and gspmd is not None:
+        if lifted is None and gspmd is not None and (is_constraint or _is_kept_holder(op)):
+            # No Shardy string: the GSPMD sharding on the round-trip mesh (a constraint, or the unused
+            # op XLA's converter writes a result sharding on).
             rank = U.tensor_rank(op.results[0].type)
             lifted = ("#sdy.sharding_per_value<["
-                      + self._on_round_trip_mesh(U.string_value(gspmd), rank, op) + "]>")
+                      + self._on_round_trip_mesh(gspmd, rank, op) + "]>")
         if lifted is None:
             return
         attr = parse_attr(lifted)
+        if is_constraint and COLLECTIVE in _frontend_of(op):
+            self._lift_collective(op, attr)
+            return
         if is_constraint:
             sharding = sdy.TensorShardingPerValueAttr(attr).shardings[0]
             with ir.InsertionPoint(op), op.location:
@@ -177,6 +215,25 @@ class _Lifter:
             return
         if self._fits(attr, op):
             op.attributes[U.SDY_SHARDING] = attr
+            if _is_kept_holder(op) and not had_round_trip_string:
+                op.attributes[GSPMD_ONLY] = ir.UnitAttr.get()
+
+    def _lift_collective(self, op: ir.Operation, per_value: ir.Attribute) -> None:
+        name = _pop_frontend_attr(op, COLLECTIVE)
+        rest = _pop_frontend_attr(op, COLLECTIVE_ATTRIBUTES)
+        if name not in EXPLICIT_COLLECTIVES:
+            raise U.error_at(op, f"{COLLECTIVE} names {name!r}, not one of Shardy's explicit collectives")
+        attributes = U.dictionary(parse_attr(rest or "{}"))
+        attributes["out_sharding"] = sdy.TensorShardingPerValueAttr(per_value).shardings[0]
+        try:
+            collective = ir.Operation.create(name, results=[op.results[0].type], operands=[op.operands[0]],
+                                             attributes=attributes, loc=op.location, ip=ir.InsertionPoint(op))
+            collective.verify()
+        except ir.MLIRError as err:
+            raise U.error_at(op, f"malformed {name}: {str(err).splitlines()[0]}") from None
+        _copy_frontend_attrs(op, collective)
+        op.results[0].replace_all_uses_with(collective.result)
+        op.erase()
 
     def _fits(self, attr: ir.Attribute, op: ir.Operation) -> bool:
         """Whether a per-value sharding matches the op's results (XLA may copy frontend attributes
@@ -208,6 +265,7 @@ class _Lifter:
                 others.append(owner)
         U.set_attr_dicts(func, "res_attrs", dicts)
         replacement = value
+        others = [o for o in others if not _is_kept_holder(o)]   # they keep their own sharding
         if others:
             # Used elsewhere too (an inlined function's result): keep it as an open constraint.
             with ir.InsertionPoint(op), op.location:
@@ -217,11 +275,62 @@ class _Lifter:
 
     def _lift_sharding_group(self, op: ir.Operation) -> None:
         group = _pop_frontend_attr(op, GROUP_ID)
-        if group is None or len(op.operands) != 1 or any(list(r.uses) for r in op.results):
+        # XLA writes the id as an i64 attribute ("3 : i64"); a bare number is accepted too.
+        match = re.fullmatch(r"(-?\d+)(?: : i64)?", group or "")
+        if match is None or len(op.operands) != 1 or any(list(r.uses) for r in op.results):
             raise U.error_at(op, f"malformed @{SHARDING_GROUP} custom call")
         with ir.InsertionPoint(op), op.location:
-            sdy.ShardingGroupOp(op.operands[0], int(group))
+            sdy.ShardingGroupOp(op.operands[0], int(match.group(1)))
         op.erase()
+
+    def _lift_propagation_barrier(self, op: ir.Operation) -> None:
+        direction = _pop_frontend_attr(op, ALLOWED_DIRECTION)
+        if direction is None or not _DIRECTION.fullmatch(direction) or len(op.operands) != 1 \
+                or len(op.results) != 1:
+            raise U.error_at(op, f"malformed @{PROPAGATION_BARRIER} custom call")
+        with ir.InsertionPoint(op), op.location:
+            barrier = sdy.PropagationBarrierOp(op.operands[0], parse_attr(direction))
+        _copy_frontend_attrs(op, barrier.operation)
+        op.results[0].replace_all_uses_with(barrier.result)
+        op.erase()
+
+    # Named computations ----------------------------------------------------------------------
+
+    def _lift_named_computation(self, call: ir.Operation) -> None:
+        name = _pop_frontend_attr(call, NAMED_COMPUTATION)
+        assert name is not None
+        body = U.lookup_function(self.module, U.callee(call))
+        if body is None:
+            raise U.error_at(call, f"named computation body @{U.callee(call)} is not in the module")
+        self._lift_function_attrs(body, "arg_attrs")
+        ins = [a.get(U.SDY_SHARDING) for a in U.attr_dicts(body, "arg_attrs")]
+        outs = [self._result_sharding(body, i) for i in range(len(call.results))]
+        with ir.InsertionPoint(call), call.location:
+            computation = sdy.NamedComputationOp(
+                [r.type for r in call.results], ir.StringAttr.get(name), list(call.operands),
+                in_shardings=_per_value(ins), out_shardings=_per_value(outs))
+            block = computation.regions[0].blocks.append(*[v.type for v in call.operands])
+        U.inline_copy(body, block, list(range(len(call.results))))
+        for op in U.walk(computation.operation):  # the result shardings are out_shardings now
+            if U.custom_call_target(op) == FUNC_RESULT_SHARDING and all(
+                    u.owner.operation.name == "sdy.return" for u in op.results[0].uses):
+                op.results[0].replace_all_uses_with(op.operands[0])
+                op.erase()
+        _copy_frontend_attrs(call, computation.operation)
+        for old, new in zip(call.results, computation.results):
+            old.replace_all_uses_with(new)
+        call.erase()
+
+    def _result_sharding(self, func: ir.Operation, index: int) -> ir.Attribute | None:
+        """The sharding of ``func``'s result ``index`` from its FuncResultSharding custom call."""
+        terminator = list(func.regions[0].blocks[0].operations)[-1]
+        value = terminator.operands[index]
+        if not isinstance(value, ir.OpResult) or U.custom_call_target(value.owner.operation) != FUNC_RESULT_SHARDING:
+            return None
+        text = _frontend_of(value.owner.operation).get(SHARDING)
+        if text is None:
+            return None
+        return sdy.TensorShardingPerValueAttr(parse_attr(U.string_value(text))).shardings[0]
 
     # Manual computations ---------------------------------------------------------------------
 
@@ -280,6 +389,45 @@ class _Lifter:
                                          "which is missing")
                 _pop_frontend_attr(op, SHARDING)
                 _pop_frontend_attr(op, SHARDING_RULE)
+
+
+# Shardy's PropagationDirection (NONE, FORWARD, BACKWARD, BOTH) as XLA writes it.
+_DIRECTION = re.compile(r"[0-3] : i32")
+
+
+def _is_kept_holder(op: ir.Operation) -> bool:
+    """An unused one-result op kept from HLO (``xla.keep``): XLA's converter writes a result's GSPMD
+    sharding on such a reshape of the returned value."""
+    return "xla.keep" in op.attributes and len(op.results) == 1 and not list(op.results[0].uses)
+
+
+def _has_own_sharding(value: ir.Value) -> bool:
+    """Whether ``value`` comes from an op that carries a Shardy sharding of its own."""
+    if not isinstance(value, ir.OpResult):
+        return False
+    op = value.owner.operation
+    return U.SDY_SHARDING in op.attributes or "out_sharding" in op.attributes or op.name == "sdy.sharding_constraint"
+
+
+def _is_replicated(gspmd: ir.Attribute) -> bool:
+    try:
+        return U.mhlo_sharding(gspmd).is_replicated
+    except TranslateError:
+        return False
+
+
+def _per_value(shardings: list[ir.Attribute | None]) -> ir.Attribute | None:
+    if not any(s is not None for s in shardings):
+        return None
+    missing = [i for i, s in enumerate(shardings) if s is None]
+    if missing:
+        raise TranslateError(f"a named computation has shardings on some values only (not {missing})")
+    return sdy.TensorShardingPerValueAttr.get(shardings)
+
+
+def _copy_frontend_attrs(source: ir.Operation, target: ir.Operation) -> None:
+    if U.FRONTEND_ATTRS in source.attributes:
+        target.attributes[U.FRONTEND_ATTRS] = source.attributes[U.FRONTEND_ATTRS]
 
 
 # Frontend attributes -----------------------------------------------------------------------------

@@ -1,0 +1,174 @@
+"""The `arith` and `tensor` dialect ops other producers (torch-mlir) leave next to StableHLO ops.
+
+Only ops on statically shaped tensors have an HLO meaning. Signless integers are signed in HLO (`i32`
+is `s32`), so the unsigned `arith` ops (`divui`, `maxui`, `cmpi ult`, `uitofp`, ...) reinterpret
+their operands as the unsigned type of the same width (`bitcast-convert`) and the result back.
+`tensor.empty` has undefined contents: it becomes zeros. Anything else (scalars, `index`, dynamic
+shapes, fast-math-only ops) is refused with a TranslateError naming the op.
+"""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+from hlo_translate.errors import TranslateError
+from hlo_translate.export import mlir_attrs as A
+from hlo_translate.export.constants import constant_array, literal_of
+from hlo_translate.export.context import Builder
+from hlo_translate.export.registry import handles
+from hlo_translate.hlo.attributes import Enum
+from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.literal import Literal
+from hlo_translate.hlo.types import PrimitiveType as P
+from hlo_translate.hlo.types import Shape
+
+_UNSIGNED = {P.S8: P.U8, P.S16: P.U16, P.S32: P.U32, P.S64: P.U64, P.S4: P.U4, P.S2: P.U2}
+
+# arith op -> (HLO opcode, operands read as unsigned)
+_ELEMENTWISE: dict[str, tuple[str, bool]] = {
+    "arith.addf": ("add", False), "arith.addi": ("add", False), "arith.subf": ("subtract", False),
+    "arith.subi": ("subtract", False), "arith.mulf": ("multiply", False), "arith.muli": ("multiply", False),
+    "arith.divf": ("divide", False), "arith.divsi": ("divide", False), "arith.divui": ("divide", True),
+    "arith.remf": ("remainder", False), "arith.remsi": ("remainder", False), "arith.remui": ("remainder", True),
+    "arith.maximumf": ("maximum", False), "arith.minimumf": ("minimum", False),
+    "arith.maxsi": ("maximum", False), "arith.minsi": ("minimum", False),
+    "arith.maxui": ("maximum", True), "arith.minui": ("minimum", True),
+    "arith.andi": ("and", False), "arith.ori": ("or", False), "arith.xori": ("xor", False),
+    "arith.shli": ("shift-left", False), "arith.shrsi": ("shift-right-arithmetic", False),
+    "arith.shrui": ("shift-right-logical", False), "arith.negf": ("negate", False),
+}
+# Casts: each a `convert`, with the operand (or, for fptoui, the result) read as unsigned.
+_CASTS: dict[str, str] = {
+    "arith.extf": "", "arith.truncf": "", "arith.sitofp": "", "arith.fptosi": "", "arith.extsi": "",
+    "arith.trunci": "", "arith.uitofp": "operand", "arith.extui": "operand", "arith.fptoui": "result",
+}
+# arith.cmpf predicates (by their enum number) that HLO's compare expresses: the ordered ones and `une`
+# (HLO's NE is true for unordered operands, the others false).
+_CMPF = {1: "EQ", 2: "GT", 3: "GE", 4: "LT", 5: "LE", 13: "NE"}
+_CMPF_NAMES = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
+               "une", "uno", "true")
+# arith.cmpi predicates: (direction, unsigned)
+_CMPI = {0: ("EQ", False), 1: ("NE", False), 2: ("LT", False), 3: ("LE", False), 4: ("GT", False),
+         5: ("GE", False), 6: ("LT", True), 7: ("LE", True), 8: ("GT", True), 9: ("GE", True)}
+
+
+def _tensor_shape(b: Builder, value: ir.Value, op: ir.Operation) -> Shape:
+    if not isinstance(value.type, ir.RankedTensorType):
+        raise TranslateError(f"only tensor operands and results have an HLO equivalent, not {value.type}",
+                             op=op.name)
+    shape = b.shape(value)
+    if shape.is_dynamic:
+        raise TranslateError(f"a dynamically shaped {value.type} has no HLO equivalent (refine shapes first)",
+                             op=op.name)
+    return shape
+
+
+def _unsigned(b: Builder, instr: HloInstruction) -> HloInstruction:
+    """`instr` reinterpreted as the unsigned type of its width (signless integers are signed in HLO)."""
+    target = _UNSIGNED.get(instr.shape.element_type)
+    if target is None:
+        return instr
+    return b.add("bitcast-convert", Shape(target, instr.shape.dimensions, instr.shape.dynamic), [instr])
+
+
+def _bitcast_to(b: Builder, instr: HloInstruction, shape: Shape) -> HloInstruction:
+    return instr if instr.shape.element_type == shape.element_type else b.add("bitcast-convert", shape, [instr])
+
+
+def _unsigned_shape(shape: Shape) -> Shape:
+    return Shape(_UNSIGNED.get(shape.element_type, shape.element_type), shape.dimensions, shape.dynamic)
+
+
+@handles("arith.constant")
+def _constant(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    shape = _tensor_shape(b, op.results[0], op)
+    return [b.constant(literal_of(constant_array(b, op, shape), shape), shape)]
+
+
+def _elementwise(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    opcode, unsigned = _ELEMENTWISE[op.name]
+    shape = _tensor_shape(b, op.results[0], op)
+    operands = b.operands(op)
+    if not unsigned:
+        return [b.add(opcode, shape, operands)]
+    result = b.add(opcode, _unsigned_shape(shape), [_unsigned(b, x) for x in operands])
+    return [_bitcast_to(b, result, shape)]
+
+
+for _name in _ELEMENTWISE:
+    handles(_name)(_elementwise)
+
+
+def _cast(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    shape = _tensor_shape(b, op.results[0], op)
+    (x,) = b.operands(op)
+    unsigned = _CASTS[op.name]
+    if unsigned == "operand":
+        x = _unsigned(b, x)
+    if unsigned == "result":
+        return [_bitcast_to(b, b.add("convert", _unsigned_shape(shape), [x]), shape)]
+    return [b.add("convert", shape, [x])]
+
+
+for _name in _CASTS:
+    handles(_name)(_cast)
+
+
+@handles("arith.bitcast")
+def _bitcast(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    shape = _tensor_shape(b, op.results[0], op)
+    return [b.add("bitcast-convert", shape, b.operands(op))]
+
+
+@handles("arith.cmpf", "arith.cmpi")
+def _compare(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    shape = _tensor_shape(b, op.results[0], op)
+    predicate = A.integer(op.attributes["predicate"])
+    lhs, rhs = b.operands(op)
+    if op.name == "arith.cmpf":
+        if predicate not in _CMPF:
+            name = _CMPF_NAMES[predicate] if 0 <= predicate < len(_CMPF_NAMES) else str(predicate)
+            raise TranslateError(f"predicate '{name}' has no HLO comparison direction")
+        return [b.add("compare", shape, [lhs, rhs], {"direction": Enum(_CMPF[predicate])})]
+    if predicate not in _CMPI:
+        raise TranslateError(f"unknown predicate {predicate}")
+    direction, unsigned = _CMPI[predicate]
+    if unsigned:
+        lhs, rhs = _unsigned(b, lhs), _unsigned(b, rhs)
+    return [b.add("compare", shape, [lhs, rhs], {"direction": Enum(direction)})]
+
+
+@handles("arith.select")
+def _select(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    shape = _tensor_shape(b, op.results[0], op)
+    _tensor_shape(b, op.operands[0], op)  # a scalar `i1` condition comes from an op HLO cannot have
+    return [b.add("select", shape, b.operands(op))]
+
+
+@handles("tensor.empty")
+def _empty(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """Undefined contents: zeros (a broadcast scalar, as XLA writes a splat)."""
+    shape = _tensor_shape(b, op.results[0], op)
+    if len(op.operands):
+        raise TranslateError("dynamic sizes have no HLO equivalent (refine shapes first)")
+    scalar = Shape(shape.element_type, ())
+    zero = b.constant(Literal.scalar(scalar.element_type, 0), scalar)
+    return [b.add("broadcast", shape, [zero], {"dimensions": ()})]
+
+
+@handles("tensor.cast")
+def _cast_shape(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """The same value: a cast only adds or drops static size information, and the HLO value keeps its
+    static shape (a later op whose own type stays dynamic is refused)."""
+    if not isinstance(op.results[0].type, ir.RankedTensorType):
+        raise TranslateError(f"a cast to {op.results[0].type} has no HLO equivalent")
+    return b.operands(op)
+
+
+@handles("tensor.expand_shape", "tensor.collapse_shape", "tensor.reshape")
+def _reshape(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    shape = _tensor_shape(b, op.results[0], op)
+    source = b.value(op.operands[0])
+    _tensor_shape(b, op.operands[0], op)
+    return [b.add("reshape", shape, [source])]
+
