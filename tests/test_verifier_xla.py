@@ -43,6 +43,8 @@ STRICTER_THAN_ORACLE: dict[tuple[str, str], str] = {
     ("signature", "call"): "the importer builds a call from the callee alone",
     ("signature", "conditional"): "the importer types a conditional from its branches",
     ("shape", "while"): "the importer types a while from its operand",
+    ("collective-mode", "*"): "HloVerifier rejects use_global_device_ids without a channel (its collective group "
+                              "mode); the route reaches the verifier only for modules that compile on CPU",
     ("bitcast-size", "bitcast"): "HloVerifier checks a bitcast's size only layout-sensitively (after layout "
                                  "assignment, in every compile); the route misses it where it does not compile",
     ("window", "convolution"): "StableHLO's convolution has no window size: the importer takes it from the kernel",

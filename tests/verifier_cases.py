@@ -169,6 +169,14 @@ CASES: dict[str, tuple[str, str | None]] = {
     "replica-id-wrong": (entry("r = s32[] replica-id()"), "shape"),
     "fft-ok": (entry("x = f32[4,8] parameter(0)", "r = c64[4,5] fft(x), fft_type=RFFT, fft_length={8}"), None),
     "fft-wrong": (entry("x = f32[4,8] parameter(0)", "r = c64[4,8] fft(x), fft_type=RFFT, fft_length={8}"), "shape"),
+    "scatter-ok": (entry("x = f32[5,3] parameter(0)", "i = s32[4,1] parameter(1)", "u = f32[4,3] parameter(2)",
+                         "r = f32[5,3] scatter(x, i, u), update_window_dims={1}, inserted_window_dims={0}, "
+                         "scatter_dims_to_operand_dims={0}, index_vector_dim=1, to_apply=add", computations=ADD), None),
+    "scatter-update-mismatch": (entry("x = f32[5,3] parameter(0)", "i = s32[4,1] parameter(1)",
+                                      "u = f32[2,3] parameter(2)",
+                                      "r = f32[5,3] scatter(x, i, u), update_window_dims={1}, inserted_window_dims={0}, "
+                                      "scatter_dims_to_operand_dims={0}, index_vector_dim=1, to_apply=add",
+                                      computations=ADD), "shape"),
     "gather-ok": (entry("x = f32[5,3] parameter(0)", "i = s32[4,1] parameter(1)",
                         "r = f32[4,3] gather(x, i), offset_dims={1}, collapsed_slice_dims={0}, start_index_map={0}, "
                         "index_vector_dim=1, slice_sizes={1,3}"), None),
