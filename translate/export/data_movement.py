@@ -10,7 +10,7 @@ from hlo_translate.export.registry import handles
 from hlo_translate.export.captures import broadcast_to, closed_computation, live_scalars, split_captures
 from hlo_translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
 from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.types import Shape, with_default_layouts
 
 
 def _simple(b: Builder, op: ir.Operation, opcode: str, **attrs: object) -> list[HloInstruction]:
@@ -25,20 +25,17 @@ def _iota(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 @handles("stablehlo.broadcast_in_dim")
 def _broadcast_in_dim(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     dims = A.i64_list(op.attributes["broadcast_dimensions"])
-    return [broadcast_in_dim(b, b.value(op.operands[0]), b.result_shape(op), dims)]
-
-
-def broadcast_in_dim(b: Builder, operand: HloInstruction, shape: Shape, dims: tuple[int, ...]) -> HloInstruction:
-    """StableHLO's broadcast_in_dim as HLO: HLO's broadcast maps each operand dimension to a result dimension of
-    the same size, so size-1 dimensions that expand are first reshaped away (as XLA's builder does)."""
-    source = operand.shape
-    expanding = [i for i, d in enumerate(dims) if source.dimensions[i] == 1 and shape.dimensions[d] != 1]
-    if expanding:
-        kept = [i for i in range(source.rank) if i not in expanding]
-        reshaped = Shape.array(source.element_type, [source.dimensions[i] for i in kept])
-        operand = b.add("reshape", reshaped, [operand])
+    result = b.result_shape(op)
+    (operand,) = b.operands(op)
+    # StableHLO broadcasts a size-1 operand dimension to any size; HLO's broadcast maps dimensions of equal
+    # size only, so (as XLA's builder does) those dimensions are reshaped away first.
+    expanded = [i for i, d in enumerate(dims) if operand.shape.dimensions[i] == 1 and result.dimensions[d] != 1]
+    if expanded and not operand.shape.is_dynamic:
+        kept = [i for i in range(len(dims)) if i not in expanded]
+        shape = Shape.array(operand.shape.element_type, [operand.shape.dimensions[i] for i in kept])
+        operand = b.add("reshape", with_default_layouts(shape), [operand])
         dims = tuple(dims[i] for i in kept)
-    return b.add("broadcast", shape, [operand], {"dimensions": dims})
+    return [b.add("broadcast", result, [operand], {"dimensions": dims})]
 
 
 @handles("stablehlo.broadcast")

@@ -5,10 +5,10 @@
 - `torch_index_select`: one `gather` (the index is a scalar per position of `index`, batch dimensions
   as gather batching dimensions);
 - `cross-replica-sum`: an `all-reduce` with an add reducer;
-- `tensor.cast` between equal static types: the operand itself.
 
 `dot`, `broadcast`, `create_token`, `real_dynamic_slice`, `tuple` and `get_tuple_element` have direct
-handlers beside their non-deprecated relatives.
+handlers beside their non-deprecated relatives; `tensor.cast` is with the other `tensor` ops
+(`arith_tensor.py`).
 """
 
 from __future__ import annotations
@@ -161,12 +161,3 @@ def _cross_replica_sum(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     attrs = collective.hlo_attributes()
     attrs["to_apply"] = add_computation(b, operand.shape.element_type)
     return [b.add("all-reduce", b.shape(op.results[0]), [operand], attrs)]
-
-
-@handles("tensor.cast")
-def _tensor_cast(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    operand = b.value(op.operands[0])
-    if b.shape(op.results[0]).without_layouts() != operand.shape.without_layouts():
-        raise TranslateError(f"a cast from {op.operands[0].type} to {op.results[0].type} changes the static "
-                             "shape; refine dynamic shapes first (--input-shapes)")
-    return [operand]

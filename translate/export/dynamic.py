@@ -18,7 +18,6 @@ from jaxlib.mlir import ir
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
-from hlo_translate.export.data_movement import broadcast_in_dim
 from hlo_translate.export.registry import HANDLERS, handles
 from hlo_translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
 from hlo_translate.hlo.ir import HloInstruction
@@ -132,7 +131,7 @@ def _real_dynamic_slice(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 def _dynamic_broadcast_in_dim(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     shape = _require_static(b, op)
     dims = A.i64_list(op.attributes["broadcast_dimensions"])
-    return [broadcast_in_dim(b, b.value(op.operands[0]), shape, dims)]
+    return [b.add("broadcast", shape, [b.value(op.operands[0])], {"dimensions": dims})]
 
 
 @handles("stablehlo.dynamic_iota")
