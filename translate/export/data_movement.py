@@ -10,6 +10,7 @@ from hlo_translate.export.registry import handles
 from hlo_translate.export.regions import flat_computation
 from hlo_translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
 from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.types import Shape
 
 
 def _simple(b: Builder, op: ir.Operation, opcode: str, **attrs: object) -> list[HloInstruction]:
@@ -23,7 +24,18 @@ def _iota(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 @handles("stablehlo.broadcast_in_dim")
 def _broadcast_in_dim(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    return _simple(b, op, "broadcast", dimensions=A.i64_list(op.attributes["broadcast_dimensions"]))
+    dims = A.i64_list(op.attributes["broadcast_dimensions"])
+    operand, result = b.operands(op)[0], b.result_shape(op)
+    # HLO's broadcast maps each operand dimension onto one of equal size; a size-1 dimension that
+    # StableHLO expands is reshaped away first, as XLA's converter does.
+    expanded = [i for i, d in enumerate(dims)
+                if operand.shape.dimensions[i] == 1 and result.dimensions[d] != 1]
+    if not expanded:
+        return _simple(b, op, "broadcast", dimensions=dims)
+    kept = [i for i in range(len(dims)) if i not in expanded]
+    reshaped = b.add("reshape", Shape.array(operand.shape.element_type,
+                                            tuple(operand.shape.dimensions[i] for i in kept)), [operand])
+    return [b.add("broadcast", result, [reshaped], {"dimensions": tuple(dims[i] for i in kept)})]
 
 
 @handles("stablehlo.broadcast")
