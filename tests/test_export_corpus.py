@@ -66,9 +66,8 @@ def test_corpus_program(name: str) -> None:
         pytest.xfail(f"documented gap: {err}")
     ours = print_hlo_text(module)
     _hlo.hlo_module_from_text(ours)
-    # XLA writes Shardy programs in its own round-trip form (xla.sdy.* custom calls); our Shardy export
-    # pass writes plain GSPMD, so the opcode reference is XLA's translation of the GSPMD lowering.
-    reference = xla_translation(entry.stablehlo_gspmd() if entry.is_spmd else mlir)
+    # Shardy programs: ours and XLA's both write XLA's round-trip form (xla.sdy.* custom calls).
+    reference = xla_translation(mlir)
     problems = [p for p in opcode_differences(module, reference)
                 if p.split(":")[0] not in KNOWN_OPCODE_DIFFERENCES.get(name, set())]
     assert not problems, "\n".join(problems)
@@ -76,7 +75,17 @@ def test_corpus_program(name: str) -> None:
         from jax._src.lax import linalg
 
         linalg.initialize_lapack()
-    actual = execute(ours, entry.inputs(), num_devices=entry.num_partitions if entry.is_spmd else None)
+    devices = entry.num_partitions if entry.is_spmd else None
+    try:
+        actual = execute(ours, entry.inputs(), num_devices=devices)
+    except TranslateError:
+        # XLA's compiler rejects its own round-trip HLO of a partial-manual shard_map (a RET_CHECK on
+        # xla.sdy.GlobalToLocalShape in the SPMD partitioner): then ours cannot run either.
+        try:
+            execute(reference, entry.inputs(), num_devices=devices)
+        except TranslateError as err:
+            pytest.xfail(f"XLA cannot run its own translation either: {str(err)[:120]}")
+        raise
     expected = entry.outputs()
     if "stablehlo.rng " in mlir:
         # stablehlo.rng's values are implementation-defined: XLA's own translation of the same
