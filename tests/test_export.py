@@ -184,15 +184,17 @@ def test_golden(name: str) -> None:
 
 
 ERRORS = {
-    "unsupported op": ("func.func @main(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) -> tensor<2x4xf32> {\n"
-                       '  %0 = "stablehlo.einsum"(%a, %b) {einsum_config = "ab,bc->ac"} : '
-                       "(tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>\n  return %0 : tensor<2x4xf32>\n}",
-                       "'stablehlo.einsum': unsupported op"),
+    "unsupported op": ("func.func private @g(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : tensor<4xf32>\n}\n"
+                       "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+                       "  %f = func.constant @g : (tensor<4xf32>) -> tensor<4xf32>\n"
+                       "  %0 = func.call_indirect %f(%a) : (tensor<4xf32>) -> tensor<4xf32>\n"
+                       "  return %0 : tensor<4xf32>\n}",
+                       "'func.constant': unsupported op"),
     "no main": ("func.func @f() { return }", "no function named 'main'"),
-    "deprecated op": ("func.func @main(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {\n"
-                      '  %0 = "stablehlo.einsum"(%a, %a) {einsum_config = "ab,bc->ac"} : '
-                      "(tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>\n  return %0 : tensor<4x4xf32>\n}",
-                      "'stablehlo.einsum': unsupported op"),
+    "einsum with an ellipsis": ("func.func @main(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {\n"
+                                '  %0 = "stablehlo.einsum"(%a, %a) {einsum_config = "...b,bc->...c"} : '
+                                "(tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>\n  return %0 : tensor<4x4xf32>\n}",
+                                "'stablehlo.einsum': einsum_config '...b,bc->...c'"),
 }
 
 
@@ -206,13 +208,14 @@ def test_errors(case: str) -> None:
 
 
 def test_unsupported_op_names_its_location() -> None:
-    text = ('func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n'
-            '  %0 = "stablehlo.einsum"(%a, %a) {einsum_config = "a,a->a"} : (tensor<4xf32>, tensor<4xf32>)'
-            ' -> tensor<4xf32> loc("model.py":12:3)\n'
+    text = ('func.func private @g(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : tensor<4xf32>\n}\n'
+            'func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n'
+            '  %f = func.constant @g : (tensor<4xf32>) -> tensor<4xf32> loc("model.py":12:3)\n'
+            '  %0 = func.call_indirect %f(%a) : (tensor<4xf32>) -> tensor<4xf32>\n'
             '  return %0 : tensor<4xf32>\n}')
     with pytest.raises(TranslateError) as info:
         export_text(text)
-    assert str(info.value) == "model.py:12:3: error: 'stablehlo.einsum': unsupported op"
+    assert str(info.value) == "model.py:12:3: error: 'func.constant': unsupported op"
 
 
 def regenerate_golden() -> None:

@@ -20,6 +20,8 @@ ENTRY main {
 """
 
 CASES = {
+    "empty": ("", "1:1", "the input is empty"),
+    "not_hlo": ("hello world\n", "1:1", "expected an HLO module ('HloModule name ...'), a computation or one"),
     "truncated": (GOOD[: GOOD.index("ROOT") + 12], "6:", "expected"),
     "unclosed": (GOOD[: GOOD.rindex("}")], "3:", "not closed"),
     "unknown_opcode": (GOOD.replace("negate(p)", "frobnicate(p)"), "5:14", "unknown opcode 'frobnicate'"),

@@ -49,7 +49,8 @@ def verify(module: str | bytes | HloModule) -> None:
         read_hlo(module, verify=True)
 
 
-def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple: bool = False) -> HloModule:
+def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple: bool = False,
+                     input_shapes: str | None = None) -> HloModule:
     """Translate a StableHLO module to our HLO IR (`hlo_translate.hlo.ir.HloModule`).
 
     `source` is MLIR text (str), bytecode or a portable artifact (bytes), a `pathlib.Path`, an
@@ -61,13 +62,22 @@ def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple:
         ...                        " %0 = stablehlo.negate %a : tensor<2xf32> return %0 : tensor<2xf32> }")
         >>> hlo.entry.root.opcode
         'negate'
+
+    `input_shapes` (`"f32[8,4],s32[8]"`, one static shape per argument of @main) refines a
+    shape-polymorphic module (`tensor<?x4xf32>` arguments, as `jax.export` writes them) to static
+    shapes first, checking its shape assertions (docs/export.md).
     """
     _check_flag("use_tuple_args", use_tuple_args)
     _check_flag("return_tuple", return_tuple)
     from hlo_translate.export import export_module
+    from hlo_translate.export.refine import check_static_arguments, parse_input_shapes, refine_module
     from hlo_translate.mlir.inputs import open_stablehlo
 
     with open_stablehlo(source) as module:
+        if input_shapes is not None:
+            module = refine_module(module, parse_input_shapes(input_shapes))
+        else:
+            check_static_arguments(module)
         _prepare_for_export(module)
         hlo = export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
     _verify_written(hlo)

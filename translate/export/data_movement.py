@@ -7,10 +7,10 @@ from jaxlib.mlir import ir
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import handles
-from hlo_translate.export.regions import flat_computation
+from hlo_translate.export.captures import broadcast_to, closed_computation, live_scalars, split_captures
 from hlo_translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
 from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.types import Shape, with_default_layouts
 
 
 def _simple(b: Builder, op: ir.Operation, opcode: str, **attrs: object) -> list[HloInstruction]:
@@ -25,17 +25,17 @@ def _iota(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 @handles("stablehlo.broadcast_in_dim")
 def _broadcast_in_dim(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     dims = A.i64_list(op.attributes["broadcast_dimensions"])
-    operand, result = b.operands(op)[0], b.result_shape(op)
-    # HLO's broadcast maps each operand dimension onto one of equal size; a size-1 dimension that
-    # StableHLO expands is reshaped away first, as XLA's converter does.
-    expanded = [i for i, d in enumerate(dims)
-                if operand.shape.dimensions[i] == 1 and result.dimensions[d] != 1]
-    if not expanded:
-        return _simple(b, op, "broadcast", dimensions=dims)
-    kept = [i for i in range(len(dims)) if i not in expanded]
-    reshaped = b.add("reshape", Shape.array(operand.shape.element_type,
-                                            tuple(operand.shape.dimensions[i] for i in kept)), [operand])
-    return [b.add("broadcast", result, [reshaped], {"dimensions": tuple(dims[i] for i in kept)})]
+    result = b.result_shape(op)
+    (operand,) = b.operands(op)
+    # StableHLO broadcasts a size-1 operand dimension to any size; HLO's broadcast maps dimensions of equal
+    # size only, so (as XLA's builder does) those dimensions are reshaped away first.
+    expanded = [i for i, d in enumerate(dims) if operand.shape.dimensions[i] == 1 and result.dimensions[d] != 1]
+    if expanded and not operand.shape.is_dynamic:
+        kept = [i for i in range(len(dims)) if i not in expanded]
+        shape = Shape.array(operand.shape.element_type, [operand.shape.dimensions[i] for i in kept])
+        operand = b.add("reshape", with_default_layouts(shape), [operand])
+        dims = tuple(dims[i] for i in kept)
+    return [b.add("broadcast", result, [operand], {"dimensions": dims})]
 
 
 @handles("stablehlo.broadcast")
@@ -143,6 +143,17 @@ def _scatter(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         attrs["indices_are_sorted"] = True
     if A.boolean(A.get(op, "unique_indices")):
         attrs["unique_indices"] = True
-    attrs["to_apply"] = flat_computation(b, op.regions[0])
-    instr = b.add("scatter", b.result_shape(op), b.operands(op), attrs)
-    return b.split(op, instr)
+    captures = split_captures([op.regions[0]])
+    scalars = live_scalars(b, op, captures)
+    # Each live captured scalar c is one more operand and update, all c (captures.py).
+    attrs["to_apply"] = closed_computation(b, op.regions[0], captures, groups=2, return_captures=bool(scalars))
+    operands = b.operands(op)
+    n = (len(operands) - 1) // 2
+    inputs, indices, updates = operands[:n], operands[n], operands[n + 1:]
+    if not scalars:
+        return b.split(op, b.add("scatter", b.result_shape(op), operands, attrs))
+    inputs = inputs + [broadcast_to(b, c, inputs[0].shape.dimensions) for c in scalars]
+    updates = updates + [broadcast_to(b, c, updates[0].shape.dimensions) for c in scalars]
+    shape = Shape.tuple_of([i.shape for i in inputs])
+    instr = b.add("scatter", shape, inputs + [indices] + updates, attrs)
+    return [b.gte(instr, i) for i in range(len(op.results))]

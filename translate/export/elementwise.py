@@ -26,6 +26,11 @@ def _one_to_one(entry: OneToOne):
     return handler
 
 
+def export_one_to_one(entry: OneToOne, b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """The table's export of `op`, for hand-written handlers that take over only some element types."""
+    return _one_to_one(entry)(b, op)
+
+
 @handles("stablehlo.reshape")
 def _reshape(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     return b.split(op, b.add("reshape", b.result_shape(op), b.operands(op), {}))

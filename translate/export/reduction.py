@@ -5,11 +5,13 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 
 from hlo_translate.export import mlir_attrs as A
+from hlo_translate.export.captures import broadcast_to, closed_computation, live_scalars, split_captures
 from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import handles
 from hlo_translate.export.regions import flat_computation
 from hlo_translate.hlo.attributes import Window, WindowDim
 from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.types import Shape
 
 
 def make_window(rank: int, sizes: tuple[int, ...] = (), strides: tuple[int, ...] = (),
@@ -34,11 +36,31 @@ def padding_pairs(attr: ir.Attribute | None) -> list[tuple[int, int]] | None:
     return [(int(lo), int(hi)) for lo, hi in matrix] if matrix.size else None
 
 
+def _with_captures(b: Builder, op: ir.Operation, opcode: str, attrs: dict[str, object]) -> list[HloInstruction]:
+    """reduce / reduce_window: each live captured scalar c rides as one more input (c broadcast to the
+    inputs' shape) with init value c; its accumulator stays c, and its result is dropped."""
+    captures = split_captures([op.regions[0]])
+    scalars = live_scalars(b, op, captures)
+    attrs["to_apply"] = closed_computation(b, op.regions[0], captures, groups=2, return_captures=bool(scalars))
+    operands = b.operands(op)
+    half = len(operands) // 2
+    inputs, inits = operands[:half], operands[half:]
+    dims = inputs[0].shape.dimensions
+    inputs = inputs + [broadcast_to(b, c, dims) for c in scalars]
+    inits = inits + scalars
+    shapes = [b.shape(r) for r in op.results]
+    result = shapes[0].dimensions
+    shapes += [Shape.array(c.shape.element_type, result).with_layout(shapes[0].layout) for c in scalars]
+    shape = shapes[0] if len(shapes) == 1 else Shape.tuple_of(shapes)
+    instr = b.add(opcode, shape, inputs + inits, attrs)
+    if not scalars:
+        return b.split(op, instr)
+    return [b.gte(instr, i) for i in range(len(op.results))]
+
+
 @handles("stablehlo.reduce")
 def _reduce(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    attrs = {"dimensions": A.i64_list(op.attributes["dimensions"]), "to_apply": flat_computation(b, op.regions[0])}
-    instr = b.add("reduce", b.result_shape(op), b.operands(op), attrs)
-    return b.split(op, instr)
+    return _with_captures(b, op, "reduce", {"dimensions": A.i64_list(op.attributes["dimensions"])})
 
 
 @handles("stablehlo.reduce_window")
@@ -47,9 +69,7 @@ def _reduce_window(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     window = make_window(len(sizes), sizes, A.i64_list(A.get(op, "window_strides")),
                          padding_pairs(A.get(op, "padding")), A.i64_list(A.get(op, "base_dilations")),
                          A.i64_list(A.get(op, "window_dilations")))
-    attrs = {"window": window, "to_apply": flat_computation(b, op.regions[0])}
-    instr = b.add("reduce-window", b.result_shape(op), b.operands(op), attrs)
-    return b.split(op, instr)
+    return _with_captures(b, op, "reduce-window", {"window": window})
 
 
 @handles("stablehlo.select_and_scatter")
@@ -70,12 +90,25 @@ def _sort(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         attrs["dimensions"] = (b.shape(op.operands[0]).rank - 1,)
     if A.boolean(A.get(op, "is_stable")):
         attrs["is_stable"] = True
-    attrs["to_apply"] = flat_computation(b, op.regions[0], "compare")
-    instr = b.add("sort", b.result_shape(op), b.operands(op), attrs)
-    return b.split(op, instr)
+    captures = split_captures([op.regions[0]])
+    scalars = live_scalars(b, op, captures)
+    # Each live captured scalar is one more sorted operand (the comparator's extra lhs/rhs pair).
+    attrs["to_apply"] = closed_computation(b, op.regions[0], captures, "compare", per_capture=2)
+    operands = b.operands(op)
+    extra = [broadcast_to(b, c, operands[0].shape.dimensions) for c in scalars]
+    if not extra:
+        return b.split(op, b.add("sort", b.result_shape(op), operands, attrs))
+    shape = Shape.tuple_of([o.shape for o in operands + extra])
+    instr = b.add("sort", shape, operands + extra, attrs)
+    return [b.gte(instr, i) for i in range(len(op.results))]
 
 
 @handles("stablehlo.map")
 def _map(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    attrs = {"dimensions": A.i64_list(op.attributes["dimensions"]), "to_apply": flat_computation(b, op.regions[0])}
-    return [b.add("map", b.result_shape(op), b.operands(op), attrs)]
+    captures = split_captures([op.regions[0]])
+    scalars = live_scalars(b, op, captures)
+    attrs = {"dimensions": A.i64_list(op.attributes["dimensions"]),
+             "to_apply": closed_computation(b, op.regions[0], captures)}
+    shape = b.result_shape(op)
+    extra = [broadcast_to(b, c, shape.dimensions) for c in scalars]
+    return [b.add("map", shape, b.operands(op) + extra, attrs)]

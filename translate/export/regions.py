@@ -1,7 +1,8 @@
 """Regions -> HLO computations, and the implicit captures of non-isolated regions.
 
 Three ways a region's inputs become parameters:
-- `flat` (reduce, sort, scatter, map, ...): block argument i is parameter i; a region must not capture.
+- `flat` (reduce, sort, scatter, map, ...): block argument i is parameter i; captured values are
+  recomputed inside, or passed as extra operands by the op's handler (`captures.py`).
 - `tuple` (while): one tuple parameter (block arguments, then captures), unpacked with
   get-tuple-element; the root is a tuple of the results, then the captures passed through. A loop
   state of another shape (nested tuples, one array) is packed and unpacked along that shape.
@@ -48,7 +49,7 @@ def captures_of(regions: Sequence[ir.Region]) -> list[ir.Value]:
     return [v for v in used if v not in defined]
 
 
-def _single_block(region: ir.Region) -> ir.Block:
+def single_block(region: ir.Region) -> ir.Block:
     blocks = list(region.blocks)
     if len(blocks) != 1:
         raise TranslateError(f"a region with {len(blocks)} blocks has no HLO equivalent")
@@ -56,13 +57,17 @@ def _single_block(region: ir.Region) -> ir.Block:
 
 
 def flat_computation(b: Builder, region: ir.Region, name: str = "region") -> HloComputation:
-    """A computation whose parameters are the region's block arguments (no captures allowed)."""
-    if captures_of([region]):
-        raise TranslateError("this op's region uses values from outside it, which HLO cannot express")
-    block = _single_block(region)
+    """A computation whose parameters are the region's block arguments; values it captures must be
+    computed from constants, and are computed again inside it (`captures.py`)."""
+    from hlo_translate.export.captures import check_no_live_captures, recompute, split_captures
+
+    captures = split_captures([region])
+    check_no_live_captures(region.owner, captures)
+    block = single_block(region)
     sub = Builder(b.ctx, b.ctx.unique_name(name))
     for arg in block.arguments:
         sub.values[arg] = sub.argument(arg)
+    recompute(sub, captures.recomputed)
     results = sub.emit_block(block)
     _set_root(sub, results, force_tuple=False)
     return b.ctx.finish(sub.comp)
@@ -72,7 +77,7 @@ def tuple_computation(b: Builder, region: ir.Region, captures: Sequence[ir.Value
                       name: str = "region", *, pass_captures: bool, state: Shape | None = None) -> HloComputation:
     """A computation with one parameter of shape `state` (default: the tuple of the block arguments
     then the captures), whose leaves are the block arguments then the captures (while bodies/conds)."""
-    block = _single_block(region)
+    block = single_block(region)
     if state is None:
         state = Shape.tuple_of([b.shape(a) for a in block.arguments] + [b.shape(v) for v in captures])
     sub = Builder(b.ctx, b.ctx.unique_name(name))
@@ -122,7 +127,7 @@ def captures_operand(b: Builder, captures: Sequence[ir.Value]) -> HloInstruction
 def branch_computation(b: Builder, region: ir.Region, captures: Sequence[ir.Value],
                        name: str = "region", *, force_tuple: bool = False) -> HloComputation:
     """A conditional branch: one parameter holding the captures (see `captures_operand`)."""
-    block = _single_block(region)
+    block = single_block(region)
     sub = Builder(b.ctx, b.ctx.unique_name(name))
     if len(captures) == 1:
         sub.values[captures[0]] = sub.parameter(b.shape(captures[0]), "Arg")

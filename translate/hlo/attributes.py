@@ -701,7 +701,7 @@ CODECS: dict[str, AttrCodec] = {
         "offset_dims", "collapsed_slice_dims", "start_index_map", "operand_batching_dims",
         "start_indices_batching_dims", "update_window_dims", "inserted_window_dims",
         "scatter_dims_to_operand_dims", "input_batching_dims", "scatter_indices_batching_dims",
-        "dynamic_slice_sizes", "fft_length", "split_dimension_sizes")},
+        "dynamic_slice_sizes", "fft_length", "split_dimension_sizes", "shifts")},
     **{name: INT for name in (
         "index", "iota_dimension", "index_vector_dim", "feature_group_count", "batch_group_count",
         "num_carries", "inferred_dimension",

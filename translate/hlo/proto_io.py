@@ -287,6 +287,16 @@ def _write_enum(field: str, enum_type: Any, prefix: str = "") -> Writer:
     return write
 
 
+def _write_mode(p: hlo_pb2.HloInstructionProto, v: A.Enum, i: HloInstruction) -> None:
+    """shuffle's `mode=rotate` (with `shifts=`); on all-reduce and reduce-scatter XLA's parser reads the
+    collective group `mode=` and drops it, and so do we."""
+    if i.opcode != "shuffle":
+        return
+    if v.name != "rotate":
+        raise TranslateError(f"unknown shuffle mode '{v.name}'", op=i.name)
+    p.shuffle_mode.rotate.SetInParent()
+
+
 def _write_literal(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
     from hlo_translate.hlo.literal import to_literal_proto
 
@@ -471,6 +481,8 @@ _ATTR_TO_PROTO: dict[str, Writer] = {
     "padding_type": _write_enum("padding_type", xla_data_pb2.PaddingType),
     "result_accuracy": _write_result_accuracy,
     "literal": _write_literal,
+    "mode": _write_mode,
+    "shifts": lambda p, v, _: p.shuffle_mode.rotate.shifts.extend(v),
     "num_carries": _set("num_carries"),
     "is_reverse": _set("is_reverse"),
     "is_associative": lambda p, v, _: setattr(p, "is_associative", hlo_pb2.TRI_STATE_TRUE if v
@@ -991,6 +1003,9 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["is_associative"] = p.is_associative == hlo_pb2.TRI_STATE_TRUE
     if p.HasField("cross_program_prefetch_index"):
         attrs["cross_program_prefetch_index"] = p.cross_program_prefetch_index
+    if op == "shuffle" and p.shuffle_mode.HasField("rotate"):
+        attrs["mode"] = A.Enum("rotate")
+        attrs["shifts"] = tuple(p.shuffle_mode.rotate.shifts)
     if op == "scan":
         attrs["num_carries"] = p.num_carries
         if p.is_reverse:

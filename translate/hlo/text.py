@@ -237,6 +237,11 @@ class _Parser:
             name = m.group(1)
             self.pos = m.end()
             self.expect("=")
+        if self.pos >= len(self.text):
+            raise self.error("the input is empty: expected an HLO module ('HloModule name ...')")
+        if name == "_" and _OPCODE_RE.search(self.text, self.pos) is None and \
+                _BARE_OPCODE_RE.match(self.text, self.pos) is None:
+            raise self.error("expected an HLO module ('HloModule name ...'), a computation or one instruction")
         root = self.rhs(name, comp, names, pending, start)
         comp.instructions.append(root)
         comp.root = root

@@ -91,14 +91,18 @@ def _readers(computation: HloComputation) -> dict[int, int]:
             readers[id(operand)] = readers.get(id(operand), 0) + 1
     if computation.root is not None:
         readers[id(computation.root)] = readers.get(id(computation.root), 0) + 1
-    unread = [i for i in computation.instructions if i.opcode == "get-tuple-element" and not readers.get(id(i))]
-    while unread:
-        source = unread.pop().operands[0]
-        readers[id(source)] -= 1
-        if source.opcode == "get-tuple-element" and not readers[id(source)]:
-            unread.append(source)
+    for instr in computation.instructions:
+        if instr.opcode == "get-tuple-element" and not readers.get(id(instr)):
+            _drop_reader(instr.operands[0], readers)
     _unread_tuple_elements(computation, readers)
     return readers
+
+
+def _drop_reader(source: HloInstruction, readers: dict[int, int]) -> None:
+    """`source` has one reader fewer; a get-tuple-element left unread no longer reads its tuple."""
+    readers[id(source)] -= 1
+    if source.opcode == "get-tuple-element" and not readers[id(source)]:
+        _drop_reader(source.operands[0], readers)
 
 
 def _unread_tuple_elements(computation: HloComputation, readers: dict[int, int]) -> None:
@@ -109,7 +113,7 @@ def _unread_tuple_elements(computation: HloComputation, readers: dict[int, int])
     for instr in computation.instructions:
         for operand in instr.operands:
             users.setdefault(id(operand), []).append(instr)
-    for instr in computation.instructions:
+    for instr in reversed(computation.instructions):  # users first: a tuple read by a dead element is dead
         if instr.opcode != "tuple" or instr is computation.root or id(instr) in ordered:
             continue
         mine = [u for u in users.get(id(instr), []) if readers.get(id(u))]
@@ -118,7 +122,7 @@ def _unread_tuple_elements(computation: HloComputation, readers: dict[int, int])
         taken = {int(u.attributes["index"]) for u in mine}
         for index, operand in enumerate(instr.operands):
             if index not in taken and readers.get(id(operand)):
-                readers[id(operand)] -= 1
+                _drop_reader(operand, readers)
 
 
 @dataclass

@@ -111,7 +111,8 @@ def select(instr: HloInstruction, ctx: VerifyContext) -> None:
     pred, on_true, on_false = (array(instr, i) for i in range(3))
     if pred.element_type != _PRED:
         raise fail(instr, "type", f"select's predicate must be pred, not {text(pred)}")
-    if not same_dims(pred, on_true) or not same_shape(on_true, on_false):
+    # A scalar predicate selects whole arrays: XLA's parser and compiler accept it (StableHLO writes it).
+    if (pred.rank and not same_dims(pred, on_true)) or not same_shape(on_true, on_false):
         raise fail(instr, "shape", f"select of {text(pred)}, {text(on_true)}, {text(on_false)}: the operands "
                                    "must have one shape")
     expect_shape(instr, on_true)

@@ -1,0 +1,133 @@
+"""Implicit captures of reducer, comparator and mapper regions, made explicit as HLO requires.
+
+StableHLO lets the region of `reduce`, `reduce_window`, `sort`, `map`, `scatter`,
+`select_and_scatter` and the collectives use values defined above it. An HLO computation is closed,
+and these ops fix its parameters, so a captured value travels one of two ways:
+- a value computed from constants alone (`constant`, `iota` and pure ops over them) is computed again
+  inside the computation;
+- any other captured scalar (`tensor<T>`) becomes one more operand of the op, broadcast to the
+  operand's shape: for `reduce`/`reduce_window` an extra input whose init value is the scalar too, for
+  `scatter` an extra operand and update, for `sort` and `map` an extra operand. Every element of it is
+  the captured value, so its block parameter is that value; the extra results are dropped.
+Ops with a fixed number of operands (`select_and_scatter`, the collectives, whose extra operand could
+differ across devices) accept only the first kind. `while`, `if` and `case` pass captures as data
+(`control_flow.py`).
+
+Imported back, the module shows these extra operands and recomputed constants: a round trip is equal
+up to that normalization (docs/export.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from jaxlib.mlir import ir
+
+from hlo_translate.errors import TranslateError
+from hlo_translate.export.context import Builder
+from hlo_translate.hlo.ir import HloComputation, HloInstruction
+from hlo_translate.hlo.types import Shape, with_default_layouts
+
+# Ops without operands or side effects that a region may recompute.
+_SOURCES = frozenset({"stablehlo.constant", "stablehlo.iota"})
+# Pure ops a region may recompute when their operands are recomputable.
+_PURE = frozenset({
+    "stablehlo.broadcast_in_dim", "stablehlo.reshape", "stablehlo.convert", "stablehlo.transpose",
+    "stablehlo.slice", "stablehlo.concatenate", "stablehlo.add", "stablehlo.subtract", "stablehlo.multiply",
+    "stablehlo.divide", "stablehlo.negate", "stablehlo.maximum", "stablehlo.minimum", "stablehlo.compare",
+    "stablehlo.select", "stablehlo.and", "stablehlo.or", "stablehlo.not", "stablehlo.abs",
+})
+
+
+@dataclass(frozen=True)
+class RegionCaptures:
+    """A region's captured values: those it recomputes, and the live ones passed as extra operands."""
+
+    recomputed: tuple[ir.Value, ...]
+    live: tuple[ir.Value, ...]
+
+
+def _defining_op(value: ir.Value) -> ir.Operation | None:
+    owner = value.owner
+    return None if isinstance(owner, ir.Block) else owner.operation
+
+
+def recomputable(value: ir.Value) -> bool:
+    """Whether `value` is computed from constants alone by ops a region can recompute."""
+    op = _defining_op(value)
+    if op is None or len(op.regions):
+        return False
+    if op.name in _SOURCES:
+        return True
+    return op.name in _PURE and all(recomputable(v) for v in op.operands)
+
+
+def split_captures(regions: Sequence[ir.Region]) -> RegionCaptures:
+    from hlo_translate.export.regions import captures_of
+
+    captures = captures_of(regions)
+    return RegionCaptures(tuple(v for v in captures if recomputable(v)),
+                          tuple(v for v in captures if not recomputable(v)))
+
+
+def recompute(sub: Builder, values: Sequence[ir.Value]) -> None:
+    """Emit the ops computing `values` (and what they read) into `sub`, each once."""
+    for value in values:
+        if value in sub.values:
+            continue
+        op = _defining_op(value)
+        assert op is not None
+        recompute(sub, list(op.operands))
+        if value not in sub.values:
+            sub.emit_op(op)
+
+
+def check_no_live_captures(op: ir.Operation, captures: RegionCaptures) -> None:
+    if captures.live:
+        raise TranslateError(f"the region uses {len(captures.live)} value(s) defined outside it that are not "
+                             f"constants ({captures.live[0].type} first); {op.name.split('.')[-1]} takes no extra "
+                             "operands in HLO to carry them")
+
+
+def live_scalars(b: Builder, op: ir.Operation, captures: RegionCaptures) -> list[HloInstruction]:
+    """The live captured values, checked to be scalars (they ride along as broadcast operands)."""
+    instrs = [b.value(v) for v in captures.live]
+    for value, instr in zip(captures.live, instrs):
+        if not instr.shape.is_array or instr.shape.rank != 0:
+            raise TranslateError(f"the region uses a value of type {value.type} defined outside it; only scalars "
+                                 "and constants can be passed into an HLO computation")
+    return instrs
+
+
+def broadcast_to(b: Builder, scalar: HloInstruction, dimensions: Sequence[int]) -> HloInstruction:
+    shape = with_default_layouts(Shape.array(scalar.shape.element_type, tuple(dimensions)))
+    return b.add("broadcast", shape, [scalar], {"dimensions": ()})
+
+
+def closed_computation(b: Builder, region: ir.Region, captures: RegionCaptures, name: str = "region", *,
+                       groups: int = 1, per_capture: int = 1, return_captures: bool = False) -> HloComputation:
+    """The region as a computation whose parameters are its block arguments in `groups` equal groups,
+    each group followed by `per_capture` parameters per live capture (the capture is the first of them);
+    the root appends the first group's capture parameters when `return_captures`."""
+    from hlo_translate.export.regions import single_block
+
+    block = single_block(region)
+    args = list(block.arguments)
+    size = len(args) // groups
+    sub = Builder(b.ctx, b.ctx.unique_name(name))
+    capture_params: list[HloInstruction] = []
+    for g in range(groups):
+        for arg in args[g * size:(g + 1) * size]:
+            sub.values[arg] = sub.argument(arg)
+        for value in captures.live:
+            params = [sub.parameter(b.shape(value), "capture") for _ in range(per_capture)]
+            if g == 0:
+                sub.values[value] = params[0]
+                capture_params.append(params[0])
+    recompute(sub, captures.recomputed)
+    results = sub.emit_block(block)
+    if return_captures:
+        results = results + capture_params
+    sub.comp.root = results[0] if len(results) == 1 else sub.tuple(results)
+    return b.ctx.finish(sub.comp)
