@@ -1,4 +1,5 @@
-# hlo-translate: `make demo`, `make test`, `make test-dumps`, `make venv`, `make bench`, `make golden`, `make proto`.
+# hlo-translate: `make demo`, `make test`, `make test-dumps`, `make venv`, `make bench`, `make golden`, `make proto`,
+# `make fuzz N=10000 SEED=1` (a fuzz campaign: N cases per entry point; reproducers in fuzz-out/).
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -16,7 +17,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: venv demo test test-dumps test-gpu bench golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus
+.PHONY: venv demo test test-dumps test-gpu bench golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus fuzz
 
 venv: $(STAMP)
 
@@ -47,6 +48,11 @@ verifier-sweep: venv
 
 test-gpu: venv
 	$(PY) -m pytest -q -m gpu tests
+
+N ?= 10000
+SEED ?= 1
+fuzz: venv
+	$(PY) -m tests.fuzz --n $(N) --seed $(SEED) --out fuzz-out
 
 bench: venv
 	$(PY) -m bench

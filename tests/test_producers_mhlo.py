@@ -17,14 +17,10 @@ from hlo_translate.export.registry import HANDLERS
 from hlo_translate.hlo.text import print_hlo_text
 from tests.producers.mhlo_corpus import check_entry, single_device_entries
 
-# Twins whose StableHLO op has no export of its own yet (deprecated ops): refused as unsupported.
-WITHOUT_TWIN_EXPORT = {"mhlo.einsum", "mhlo.torch_index_select"}
-
-
 def test_every_registered_mhlo_op_is_handled_or_refused() -> None:
     names = mhlo_op_names()
     assert len(names) > 100 and "mhlo.erf" in names
-    missing = [n for n in names if n not in HANDLERS and n not in TERMINATORS and n not in WITHOUT_TWIN_EXPORT]
+    missing = [n for n in names if n not in HANDLERS and n not in TERMINATORS]
     assert not missing, missing
 
 

@@ -518,7 +518,21 @@ def test_import_errors(name: str) -> None:
     assert "\n" not in str(info.value)
 
 
-def test_export_error_for_explicit_collective() -> None:
+def test_export_error_for_sharding_group() -> None:
+    """GSPMD has no sharding groups (stablehlo-to-hlo keeps them in the round-trip form instead)."""
+    text = """
+    module {
+      sdy.mesh @mesh = <["x"=2]>
+      func.func @main(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {
+        sdy.sharding_group %a group_id=0 : tensor<8xf32>
+        return %a : tensor<8xf32>
+      }
+    }"""
+    with pytest.raises(TranslateError, match="sdy.sharding_group has no GSPMD"):
+        export_shardings(text)
+
+
+def test_explicit_collective_exports_as_resharding() -> None:
     text = """
     module {
       sdy.mesh @mesh = <["x"=2]>
@@ -527,8 +541,9 @@ def test_export_error_for_explicit_collective() -> None:
         return %0 : tensor<8xf32>
       }
     }"""
-    with pytest.raises(TranslateError, match="sdy.all_gather has no GSPMD"):
-        export_shardings(text)
+    exported = export_shardings(text)
+    assert "sdy." not in exported
+    assert 'stablehlo.custom_call @Sharding(%arg0) {backend_config = "", mhlo.sharding = "{replicated}"}' in exported
 
 
 def test_plan_mesh_names_the_conflict() -> None:

@@ -30,7 +30,9 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 # Checks XLA's HloVerifier makes that the oracle's route cannot show: XLA's importer drops the entry computation
 # layout and takes these instructions' result types from their operands or callees, so a wrong declared shape
 # never reaches the verifier. Our verifier rejects them as XLA's verifier does (hlo_verifier.cc:
-# VerifyEntryComputationLayout, HandleGetTupleElement, HandleTuple, HandleCall, HandleFusion).
+# VerifyEntryComputationLayout, HandleGetTupleElement, HandleTuple, HandleCall, HandleFusion, HandleConditional,
+# HandleWhile;
+# shape_inference.cc's InferConvolveShape for the window).
 STRICTER_THAN_ORACLE: dict[tuple[str, str], str] = {
     ("entry-layout", "*"): "the importer drops entry_computation_layout",
     ("shape", "get-tuple-element"): "the importer types a get-tuple-element from its operand",
@@ -39,6 +41,13 @@ STRICTER_THAN_ORACLE: dict[tuple[str, str], str] = {
     ("shape", "fusion"): "the importer types a fusion from its fused computation",
     ("signature", "fusion"): "the importer builds a fusion's region from the fused computation alone",
     ("signature", "call"): "the importer builds a call from the callee alone",
+    ("signature", "conditional"): "the importer types a conditional from its branches",
+    ("shape", "while"): "the importer types a while from its operand",
+    ("collective-mode", "*"): "HloVerifier rejects use_global_device_ids without a channel (its collective group "
+                              "mode); the route reaches the verifier only for modules that compile on CPU",
+    ("bitcast-size", "bitcast"): "HloVerifier checks a bitcast's size only layout-sensitively (after layout "
+                                 "assignment, in every compile); the route misses it where it does not compile",
+    ("window", "convolution"): "StableHLO's convolution has no window size: the importer takes it from the kernel",
 }
 # Hand-written cases whose XLA verdict the route gets wrong, with the reason.
 ORACLE_CANNOT_JUDGE: dict[str, str] = {

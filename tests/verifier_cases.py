@@ -14,7 +14,8 @@ def entry(*lines: str, header: str = "", computations: str = "") -> str:
 
 
 ADD = "add {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT s = f32[] add(a, b)\n}\n\n"
-LESS = "less {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT lt = pred[] compare(a, b), direction=LT\n}\n\n"
+LESS = "less {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n" \
+       "  ROOT lt = pred[] compare(a, b), direction=LT\n}\n\n"
 COND = "cond {\n  s = (s32[], f32[4]) parameter(0)\n  i = s32[] get-tuple-element(s), index=0\n" \
        "  n = s32[] constant(3)\n  ROOT lt = pred[] compare(i, n), direction=LT\n}\n\n"
 BODY = "body {\n  s = (s32[], f32[4]) parameter(0)\n  i = s32[] get-tuple-element(s), index=0\n" \
@@ -38,6 +39,10 @@ CASES: dict[str, tuple[str, str | None]] = {
     "convert-wrong-dims": (entry(P, "r = s32[3,2] convert(p)"), "shape"),
     "select-ok": (entry("c = pred[2,3] parameter(0)", "p = f32[2,3] parameter(1)",
                         "r = f32[2,3] select(c, p, p)"), None),
+    "select-scalar-predicate": (entry("c = pred[] parameter(0)", "p = f32[2,3] parameter(1)",
+                                      "r = f32[2,3] select(c, p, p)"), None),
+    "select-predicate-dims": (entry("c = pred[3] parameter(0)", "p = f32[2,3] parameter(1)",
+                                    "r = f32[2,3] select(c, p, p)"), "shape"),
     "unknown-attribute": (entry(P, "r = f32[2,3] negate(p), foo=1"), "attribute"),
     "foreign-attribute": (entry(P, "r = f32[2,3] negate(p), dimensions={0}"), "attribute"),
     # data movement
@@ -164,6 +169,14 @@ CASES: dict[str, tuple[str, str | None]] = {
     "replica-id-wrong": (entry("r = s32[] replica-id()"), "shape"),
     "fft-ok": (entry("x = f32[4,8] parameter(0)", "r = c64[4,5] fft(x), fft_type=RFFT, fft_length={8}"), None),
     "fft-wrong": (entry("x = f32[4,8] parameter(0)", "r = c64[4,8] fft(x), fft_type=RFFT, fft_length={8}"), "shape"),
+    "scatter-ok": (entry("x = f32[5,3] parameter(0)", "i = s32[4,1] parameter(1)", "u = f32[4,3] parameter(2)",
+                         "r = f32[5,3] scatter(x, i, u), update_window_dims={1}, inserted_window_dims={0}, "
+                         "scatter_dims_to_operand_dims={0}, index_vector_dim=1, to_apply=add", computations=ADD), None),
+    "scatter-update-mismatch": (entry("x = f32[5,3] parameter(0)", "i = s32[4,1] parameter(1)",
+                                      "u = f32[2,3] parameter(2)",
+                                      "r = f32[5,3] scatter(x, i, u), update_window_dims={1}, inserted_window_dims={0}, "
+                                      "scatter_dims_to_operand_dims={0}, index_vector_dim=1, to_apply=add",
+                                      computations=ADD), "shape"),
     "gather-ok": (entry("x = f32[5,3] parameter(0)", "i = s32[4,1] parameter(1)",
                         "r = f32[4,3] gather(x, i), offset_dims={1}, collapsed_slice_dims={0}, start_index_map={0}, "
                         "index_vector_dim=1, slice_sizes={1,3}"), None),

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-from hlo_translate.errors import InternalError, SourceLocation, TranslateError
+from hlo_translate.errors import InternalError, SourceLocation, TranslateError, public_api
 from hlo_translate.hlo.io import HloFormat, detect_hlo_format, read_hlo, write_hlo
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ __all__ = ["TranslateError", "InternalError", "SourceLocation", "HloFormat", "de
 EMIT_KINDS = ("text", "bytecode", "module", "portable")
 
 
+@public_api
 def verify(module: str | bytes | HloModule) -> None:
     """Raise TranslateError (naming the instruction and the rule) unless XLA would accept `module`.
 
@@ -49,6 +50,7 @@ def verify(module: str | bytes | HloModule) -> None:
         read_hlo(module, verify=True)
 
 
+@public_api
 def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple: bool = False,
                      input_shapes: str | None = None) -> HloModule:
     """Translate a StableHLO module to our HLO IR (`hlo_translate.hlo.ir.HloModule`).
@@ -107,6 +109,7 @@ def _prepare_for_export(module) -> None:
     decompose_chlo(module)
 
 
+@public_api
 def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str = "text", locations: bool = True,
                      context: ir.Context | None = None, target_version: str | None = None,
                      shardings: str | None = None) -> Any:
@@ -192,6 +195,7 @@ def _check_flag(name: str, value: object) -> None:
         raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
 
 
+@public_api
 def import_shardings(source: Any) -> str:
     """GSPMD `mhlo.sharding` attributes of a StableHLO module -> Shardy `sdy.mesh` + `sdy.sharding`.
 
@@ -202,6 +206,7 @@ def import_shardings(source: Any) -> str:
     return _impl(source)
 
 
+@public_api
 def export_shardings(source: Any) -> str:
     """Shardy shardings of a StableHLO module -> GSPMD `mhlo.sharding` strings.
 

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,3 +68,47 @@ class InternalError(TranslateError):
         what = f"'{self.op}': " if self.op else ""
         return (f"{where}internal error: {what}{self.message} (a bug in hlo-translate; please report it "
                 f"with the input)").replace("\n", " ")
+
+
+def public_api(fn: Callable[P, R]) -> Callable[P, R]:
+    """Keep the promise of a public function: only TranslateError leaves it, always with a location.
+
+    A TranslateError without one gets the input's (`<input>`). A TypeError or ValueError raised by
+    the function's own module or by the input-kind dispatch (`mlir/inputs.py`) is the caller's misuse
+    of the API (a wrong argument) and passes as it is. Any other exception is a bug of ours and
+    becomes an InternalError (the original as its `__cause__`, for the traceback).
+    """
+    argument_checkers = (str(Path(fn.__code__.co_filename).resolve()), _INPUT_KINDS_FILE)
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except TranslateError as err:
+            if err.location is None:
+                err.location = SourceLocation()
+            raise
+        except (TypeError, ValueError) as err:
+            if _raised_in(err, argument_checkers):
+                raise
+            raise _internal(err) from err
+        except Exception as err:  # noqa: BLE001 - anything else is our bug, reported as one
+            raise _internal(err) from err
+
+    return wrapper
+
+
+_INPUT_KINDS_FILE = str(Path(__file__).resolve().parent / "mlir" / "inputs.py")
+
+
+def _raised_in(err: BaseException, filenames: tuple[str, ...]) -> bool:
+    """Whether the innermost frame of `err`'s traceback is in one of `filenames`."""
+    tb = err.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and str(Path(tb.tb_frame.f_code.co_filename).resolve()) in filenames
+
+
+def _internal(err: Exception) -> InternalError:
+    message = f"{type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}".rstrip(": ")
+    return InternalError(message[:500], location=SourceLocation())

@@ -7,7 +7,7 @@ Layouts have no MLIR type; converters carry them as attributes.
 
 from __future__ import annotations
 
-import functools
+import threading
 
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
@@ -46,13 +46,26 @@ def element_type_from_mlir(t: ir.Type) -> PrimitiveType:
 
 def shape_to_mlir(shape: Shape) -> ir.Type:
     """An HLO shape as an MLIR type (tuple shapes become `tuple<...>`), in the current context."""
-    return _shape_to_mlir_in(ir.Context.current, shape)
+    context = ir.Context.current
+    if _TYPE_CACHE.context is not context:
+        # One context's types at a time: a cache holding every context it has seen kept each
+        # (about 1 MB) alive long after its call returned.
+        _TYPE_CACHE.context, _TYPE_CACHE.types = context, {}
+    mlir_type = _TYPE_CACHE.types.get(shape)
+    if mlir_type is None:
+        mlir_type = _TYPE_CACHE.types[shape] = _build_mlir_type(shape)
+    return mlir_type
 
 
-@functools.lru_cache(maxsize=8192)
-def _shape_to_mlir_in(context: ir.Context, shape: Shape) -> ir.Type:
-    # Keyed by the context object itself (held while cached), so a type never outlives its context.
-    return _build_mlir_type(shape)
+class _TypeCache(threading.local):
+    """Per thread: the context whose types are cached, and those types by shape."""
+
+    def __init__(self) -> None:
+        self.context: ir.Context | None = None
+        self.types: dict[Shape, ir.Type] = {}
+
+
+_TYPE_CACHE = _TypeCache()
 
 
 def _build_mlir_type(shape: Shape) -> ir.Type:
@@ -63,6 +76,8 @@ def _build_mlir_type(shape: Shape) -> ir.Type:
     if shape.element_type == P.OPAQUE_TYPE:
         raise TranslateError("opaque shapes have no StableHLO equivalent")
     element = element_type_to_mlir(shape.element_type)
+    if any(d != UNBOUNDED and not 0 <= d < (1 << 63) for d in shape.dimensions):
+        raise TranslateError(f"shape {shape} has a negative dimension")
     dims = [ir.ShapedType.get_dynamic_size() if d == UNBOUNDED or dyn else d
             for d, dyn in zip(shape.dimensions, shape.dynamic or (False,) * shape.rank)]
     if shape.is_dynamic and any(d != UNBOUNDED for d, dyn in zip(shape.dimensions, shape.dynamic) if dyn):

@@ -1,6 +1,6 @@
 """Counts per pass family over the whole dump corpus: checked, skipped (not HLO), refused, failed.
 
-    python -m tests.dumps.report [--workers N]
+    python -m tests.dumps.report [--workers N] [--family NAME ...]
 
 Runs `tests.dumps.checks.check` on every text and proto file in worker processes and prints one row
 per pass family (the pipeline name in XLA's dump file name), then the first failure of each kind.
@@ -30,8 +30,9 @@ def _outcome(f: DumpFile) -> tuple[str, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--family", action="append", help="only these pass families (repeatable)")
     args = parser.parse_args()
-    files = [f for f in dump_files() if f.kind != "other"]
+    files = [f for f in dump_files() if f.kind != "other" and (not args.family or f.family in args.family)]
     start = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
         outcomes = list(pool.map(_outcome, files, chunksize=8))

@@ -184,7 +184,8 @@ def _header_mutants(lines: list[str]) -> list[Mutant]:
     m = re.search(r"entry_computation_layout=(\{.*?\})(?=, [a-z_]+=|$)", header)
     if not m:
         return []
-    twice = Mutant("entry-layout-twice", "\n".join([header + ", entry_computation_layout=" + m.group(1), *lines[1:]]), 0)
+    repeated = header + ", entry_computation_layout=" + m.group(1)
+    twice = Mutant("entry-layout-twice", "\n".join([repeated, *lines[1:]]), 0)
     dm = _DIMS.search(m.group(1))
     if not dm or not dm.group(1).split(",")[0].strip().isdigit():
         return [twice]

@@ -17,7 +17,8 @@ import numpy as np
 
 # Compile errors that come from checking the module (XlaBuilder's shape inference, HloVerifier), not from a
 # backend that cannot run it (UNIMPLEMENTED, NOT_FOUND: a custom-call target CPU lacks, send on CPU).
-_VERIFY_ERROR = re.compile(r"\[hlo verifier\]|^INVALID_ARGUMENT")
+# An MLIR diagnostic at a line of the module (`UNKNOWN: -:23:7: error: ...`) is the compile's own verifier.
+_VERIFY_ERROR = re.compile(r"\[hlo verifier\]|^INVALID_ARGUMENT|^UNKNOWN: -:\d+:\d+: error:")
 
 
 @dataclass(frozen=True)

@@ -158,10 +158,8 @@ def _empty(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 @handles("tensor.cast")
 def _cast_shape(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    """The same value: a cast only adds or drops static size information, and the HLO value keeps its
-    static shape (a later op whose own type stays dynamic is refused)."""
-    if not isinstance(op.results[0].type, ir.RankedTensorType):
-        raise TranslateError(f"a cast to {op.results[0].type} has no HLO equivalent")
+    """Static to static: the same value. A cast to a dynamic type is refused like any dynamic shape."""
+    _tensor_shape(b, op.results[0], op)
     return b.operands(op)
 
 

@@ -39,7 +39,6 @@ REFUSED: dict[str, str] = {
     "mhlo.domain": "an XLA-internal sharding domain marker",
     "mhlo.async_update": "generic async bundles are XLA-internal (see docs/async.md)",
     "mhlo.collective_reduce": "not an HLO instruction (XLA's converter refuses it too)",
-    "mhlo.cross-replica-sum": "XLA-internal; write `all_reduce` with an add region",
     "mhlo.minimum_broadcast_shapes": "a shape computation on dynamic shapes (refine shapes first)",
     "mhlo.scan": "no HLO instruction (XLA's converter refuses it too)",
     "mhlo.trace": "removed from XLA; it has no HLO instruction",
@@ -172,7 +171,8 @@ def mhlo_op_names() -> list[str]:
 
 
 def register_mhlo() -> None:
-    """Give every registered mhlo op without a handler one (called after every other family)."""
+    """Give every registered mhlo op without a handler one (called after every other family): its own
+    opcode, or a refusal with the reason, or else its StableHLO twin's handler."""
     for opcode_op, opcode in OWN_OPCODES.items():
         HANDLERS.setdefault(opcode_op, _own_opcode(opcode))
     for name, reason in REFUSED.items():

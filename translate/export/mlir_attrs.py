@@ -6,6 +6,8 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
+from hlo_translate.errors import TranslateError
+
 
 def has(op: ir.Operation, name: str) -> bool:
     return name in op.attributes
@@ -27,14 +29,14 @@ def i64_list(attr: ir.Attribute | None) -> tuple[int, ...]:
         return tuple(ir.IntegerAttr(a).value for a in attr)
     if isinstance(attr, ir.DenseBoolArrayAttr):
         return tuple(int(x) for x in attr)
-    raise TypeError(f"not an integer list: {attr}")
+    raise TranslateError(f"expected a list of integers, got {_short(attr)}")
 
 
 def i64_matrix(attr: ir.Attribute | None) -> np.ndarray:
     """A 2-D DenseIntElementsAttr (padding, replica groups, source-target pairs) as an int64 array."""
     if attr is None:
         return np.zeros((0, 0), np.int64)
-    array = np.array(ir.DenseIntElementsAttr(attr)).astype(np.int64)
+    array = np.array(_cast(ir.DenseIntElementsAttr, attr, "a dense integer array")).astype(np.int64)
     return array.reshape(array.shape if array.ndim == 2 else (-1, 2))
 
 
@@ -47,15 +49,20 @@ def bool_list(attr: ir.Attribute | None) -> tuple[bool, ...]:
 
 
 def integer(attr: ir.Attribute | None, default: int = 0) -> int:
-    return default if attr is None else ir.IntegerAttr(attr).value
+    return default if attr is None else _cast(ir.IntegerAttr, attr, "an integer").value
 
 
 def boolean(attr: ir.Attribute | None, default: bool = False) -> bool:
-    return default if attr is None else ir.BoolAttr(attr).value
+    return default if attr is None else _cast(ir.BoolAttr, attr, "a boolean").value
 
 
 def string(attr: ir.Attribute | None, default: str = "") -> str:
-    return default if attr is None else ir.StringAttr(attr).value
+    if attr is None:
+        return default
+    try:
+        return _cast(ir.StringAttr, attr, "a string").value
+    except RuntimeError:  # the bindings cannot decode a string that is not UTF-8
+        raise TranslateError("string attribute is not valid UTF-8") from None
 
 
 def sharding(attr: ir.Attribute):  # -> HloSharding
@@ -71,7 +78,20 @@ def sharding(attr: ir.Attribute):  # -> HloSharding
 
 
 def float_value(attr: ir.Attribute | None, default: float = 0.0) -> float:
-    return default if attr is None else ir.FloatAttr(attr).value
+    return default if attr is None else _cast(ir.FloatAttr, attr, "a float").value
+
+
+def _cast(kind: type, attr: ir.Attribute, what: str):
+    """`kind(attr)`, or a TranslateError naming what was expected (the bindings raise ValueError)."""
+    try:
+        return kind(attr)
+    except ValueError:
+        raise TranslateError(f"expected {what} attribute, got {_short(attr)}") from None
+
+
+def _short(attr: ir.Attribute) -> str:
+    text = str(attr)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def enum_word(attr: ir.Attribute | None) -> str | None:

@@ -170,6 +170,9 @@ def _tuple_sharding(attrs: list[ir.Attribute | None]):  # -> HloSharding
     return HloSharding.tuple(elements)
 
 
+MAX_CALL_DEPTH = 64
+
+
 def function_computation(ctx: ExportContext, callee: str) -> HloComputation:
     """The computation of private function `callee`, exported on first use."""
     comp = ctx.functions.get(callee)
@@ -180,6 +183,9 @@ def function_computation(ctx: ExportContext, callee: str) -> HloComputation:
         raise TranslateError(f"call to unknown function @{callee}")
     if callee == "main":
         raise TranslateError("a call to @main (recursion) has no HLO equivalent")
+    if sum(1 for c in ctx.functions.values() if c is None) >= MAX_CALL_DEPTH:
+        # Each level of calls is a few Python frames deep: refuse before Python's stack runs out.
+        raise TranslateError(f"calls nest deeper than {MAX_CALL_DEPTH} functions", op=f"@{callee}")
     block = func.regions[0].blocks[0]
     b = Builder(ctx, ctx.computation_name(callee))
     signature = function_signature(b, func)

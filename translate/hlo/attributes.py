@@ -7,6 +7,8 @@ prints it; a name we do not know is kept as `RawAttr` (the verbatim text) and pr
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -772,7 +774,26 @@ def parse_attribute(name: str, text: str) -> Any:
     codec = CODECS.get(name)
     if codec is None:
         return RawAttr(text)
-    return codec.parse(text)
+    try:
+        value = codec.parse(text)
+    except ValueError as err:  # int() of a malformed or overlong number inside a codec
+        raise TranslateError(f"bad {name}: {str(err).splitlines()[0][:80]}") from None
+    if not _ints_fit_int64(value):
+        raise TranslateError(f"bad {name}: integer out of the 64-bit range")
+    return value
+
+
+def _ints_fit_int64(value: Any) -> bool:
+    """Every integer inside a parsed attribute value fits XLA's int64 fields (proto and MLIR alike)."""
+    if isinstance(value, bool) or isinstance(value, enum.Enum):
+        return True
+    if isinstance(value, int):
+        return -(1 << 63) <= value < (1 << 63)
+    if isinstance(value, (tuple, list)):
+        return all(_ints_fit_int64(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return all(_ints_fit_int64(getattr(value, f.name)) for f in dataclasses.fields(value))
+    return True
 
 
 def print_attribute(name: str, value: Any) -> str:

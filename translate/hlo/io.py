@@ -11,7 +11,7 @@ import enum
 import os
 from pathlib import Path
 
-from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.errors import SourceLocation, TranslateError, public_api
 from hlo_translate.hlo.ir import HloModule
 
 
@@ -47,6 +47,7 @@ def detect_hlo_format(data: bytes) -> HloFormat:
     return HloFormat.PROTO
 
 
+@public_api
 def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None, *,
              verify: bool = True) -> HloModule:
     """Parse an HLO module from text, binary proto or proto text (detected when `fmt` is None).
@@ -91,6 +92,7 @@ def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None, *,
     return module
 
 
+@public_api
 def write_hlo(module: HloModule, fmt: HloFormat = HloFormat.TEXT) -> bytes:
     """`module` in form `fmt`, always as bytes.
 

@@ -127,7 +127,8 @@ class NameUniquifier:
 
     def unique(self, name: str) -> str:
         root, dot, suffix = name.rpartition(".")
-        numbered = bool(dot) and bool(root) and suffix.isdigit()
+        # a suffix too long for an int64 is no number to XLA either (and int() refuses thousands of digits)
+        numbered = bool(dot) and bool(root) and suffix.isdigit() and len(suffix) <= 18
         if not numbered:
             root, number = name, 0
         else:

@@ -103,7 +103,10 @@ def shape_from_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
 
 
 def _read_shape_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
-    element_type = PrimitiveType(proto.element_type)
+    try:
+        element_type = PrimitiveType(proto.element_type)
+    except ValueError:
+        raise TranslateError(f"unknown element type number {proto.element_type}") from None
     if element_type == PrimitiveType.TUPLE:
         return Shape.tuple_of([_read_shape_proto(s) for s in proto.tuple_shapes])
     if not element_type.is_array:
@@ -267,16 +270,25 @@ def _write_aliasing(p: hlo_pb2.HloInstructionProto, v: tuple[A.OutputOperandAlia
         e.operand_shape_index.extend(alias.operand_index)
 
 
+def _enum_number(enum_type: Any, name: str, what: str) -> int:
+    """The proto number of enum value `name`; an unknown name is the input's problem."""
+    try:
+        return enum_type.Value(name)
+    except ValueError:
+        raise TranslateError(f"unknown value '{name[:40]}' for {what}") from None
+
+
 def _write_precision(p: hlo_pb2.HloInstructionProto, v: tuple[A.Enum, ...], _: HloInstruction) -> None:
     p.precision_config.operand_precision.extend(
-        xla_data_pb2.PrecisionConfig.Precision.Value(e.name.upper()) for e in v)
+        _enum_number(xla_data_pb2.PrecisionConfig.Precision, e.name.upper(), "operand_precision") for e in v)
 
 
 def _write_algorithm(p: hlo_pb2.HloInstructionProto, v: A.Enum, i: HloInstruction) -> None:
     if i.opcode == "rng-bit-generator":
-        p.rng_algorithm = xla_data_pb2.RandomAlgorithm.Value(v.name.upper())
+        p.rng_algorithm = _enum_number(xla_data_pb2.RandomAlgorithm, v.name.upper(), "algorithm")
     else:
-        p.precision_config.algorithm = xla_data_pb2.PrecisionConfig.Algorithm.Value("ALG_" + v.name.upper())
+        p.precision_config.algorithm = _enum_number(xla_data_pb2.PrecisionConfig.Algorithm,
+                                                    "ALG_" + v.name.upper(), "algorithm")
 
 
 def _write_enum(field: str, enum_type: Any, prefix: str = "") -> Writer:
@@ -346,8 +358,8 @@ def _write_triangular(field: str) -> Writer:
         if i.opcode == "cholesky":
             p.cholesky_options.lower = v
         elif field == "transpose_a":
-            p.triangular_solve_options.transpose_a = \
-                xla_data_pb2.TriangularSolveOptions.Transpose.Value(v.name)
+            p.triangular_solve_options.transpose_a = _enum_number(
+                xla_data_pb2.TriangularSolveOptions.Transpose, v.name, "transpose_a")
         else:
             setattr(p.triangular_solve_options, field, v)
     return write
@@ -851,6 +863,8 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
     attrs: dict[str, Any] = {}
     called = [comps[c] for c in p.called_computation_ids]
     if op == "iota":
+        if len(p.dimensions) != 1:
+            raise TranslateError(f"iota needs one dimension, has {len(p.dimensions)}", op=p.name)
         attrs["iota_dimension"] = p.dimensions[0]
     elif op == "reshape":
         if p.dimensions:
@@ -1178,6 +1192,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             comp.execution_thread = cp.execution_thread
         comps[cp.id] = comp
         module.computations.append(comp)
+        local: set[int] = set()  # operands and the root come from the same computation
         for ip in cp.instructions:
             uid, name, opcode = ip.id, ip.name, ip.opcode
             if uid in instrs:
@@ -1185,17 +1200,19 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             instr = HloInstruction(name, opcode, shape_from_proto(ip.shape), unique_id=uid)
             operands = instr.operands
             for oid in ip.operand_ids:
-                if oid not in instrs:
-                    raise TranslateError(f"operand id {oid} is not defined before its use", op=name)
+                if oid not in local:
+                    raise TranslateError(f"operand id {oid} is not defined before its use in this computation",
+                                         op=name)
                 operands.append(instrs[oid])
             if opcode == "parameter":
                 instr.parameter_number = ip.parameter_number
             elif opcode == "constant":
                 instr.literal = from_literal_proto(ip.literal)
             instrs[uid] = instr
+            local.add(uid)
             comp.instructions.append(instr)
             pending.append((instr, ip))
-        if cp.root_id not in instrs:
+        if cp.root_id not in local:
             raise TranslateError(f"root id {cp.root_id} of computation {cp.name} is unknown")
         problem = comp.parameter_problem()
         if problem is not None:
@@ -1216,6 +1233,9 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                 del instr.attributes["order"]  # XLA's proto always sets it; its text prints only a non-default one
         predecessors = ip.control_predecessor_ids
         if predecessors:
+            unknown = [i for i in predecessors if i not in instrs]
+            if unknown:
+                raise TranslateError(f"control predecessor id {unknown[0]} is unknown", op=ip.name)
             instr.attributes["control-predecessors"] = tuple(instrs[i] for i in predecessors)
     if proto.entry_computation_id not in comps:
         raise TranslateError("the module's entry computation is missing")
@@ -1229,7 +1249,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         module.is_scheduled = True
         for cid, seq in proto.schedule.sequences.items():
             comp = comps.get(cid)
-            if comp is not None and len(seq.instruction_ids) == len(comp.instructions):
+            if comp is not None and sorted(seq.instruction_ids) == sorted(i.unique_id for i in comp.instructions):
                 comp.instructions = [instrs[i] for i in seq.instruction_ids]
     module.input_output_alias = tuple(
         InputOutputAlias(tuple(e.output_shape_index), e.parameter_number, tuple(e.parameter_shape_index),

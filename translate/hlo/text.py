@@ -268,6 +268,8 @@ class _Parser:
             elif key == "origin_recovery_table":
                 module.original_value_recovery_table = parse_recovery_table(value)
             elif key in ("num_partitions", "replica_count"):
+                if not value.isdigit() or len(value) > 18:
+                    raise TranslateError(f"expected a count, got '{value[:40]}'")
                 module.header[key] = int(value)
             else:
                 module.header[key] = RawAttr(value)
@@ -360,8 +362,8 @@ class _Parser:
             return None
         instr = HloInstruction(name, opcode, shape)
         if opcode == "parameter":
-            if not args.strip().isdigit():
-                return None
+            if not args.strip().isdigit() or len(args.strip()) > 18:
+                return None  # the full parser says what is wrong
             instr.parameter_number = int(args)
         elif args.strip():
             operands = instr.operands
@@ -459,6 +461,8 @@ class _Parser:
             m2 = _PARAMETER_NUMBER_RE.match(self.text, self.pos)
             if not m2:
                 raise self.error("expected the parameter number", op=instr.name)
+            if len(m2.group()) > 18:
+                raise self.error("parameter number out of range", op=instr.name)
             instr.parameter_number = int(m2.group())
             self.pos = m2.end()
             self.expect(")")

@@ -342,16 +342,19 @@ def _layout_is_interesting(layout: Layout) -> bool:
 
 _ELEMENT_RE = re.compile(r"([a-z][a-z0-9]*)\[")
 _INT_RE = re.compile(r"-?\d+")
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
+MAX_TUPLE_NESTING = 100  # XLA's shapes nest a few levels; deeper input would exhaust Python's stack
 
 
 class _ShapeReader:
     """A cursor over text that reads one shape (used by the HLO text parser too)."""
 
-    __slots__ = ("text", "pos")
+    __slots__ = ("text", "pos", "depth")
 
     def __init__(self, text: str, pos: int = 0):
         self.text = text
         self.pos = pos
+        self.depth = 0
 
     def error(self, message: str) -> TranslateError:
         from hlo_translate.errors import SourceLocation
@@ -389,18 +392,27 @@ class _ShapeReader:
         m = _INT_RE.match(self.text, self.pos)
         if not m:
             raise self.error("expected an integer")
+        if len(m.group()) > 20:  # int() of thousands of digits raises; HLO integers are 64-bit
+            raise self.error("integer out of the 64-bit range")
+        value = int(m.group())
+        if not INT64_MIN <= value <= INT64_MAX:
+            raise self.error("integer out of the 64-bit range")
         self.pos = m.end()
-        return int(m.group())
+        return value
 
     def read_shape(self) -> Shape:
         self.skip_space()
         if self.accept("("):
+            if self.depth >= MAX_TUPLE_NESTING:
+                raise self.error(f"tuple shape nested deeper than {MAX_TUPLE_NESTING} levels")
+            self.depth += 1
             shapes: list[Shape] = []
             if not self.accept(")"):
                 shapes.append(self.read_shape())
                 while self.accept(","):
                     shapes.append(self.read_shape())
                 self.expect(")")
+            self.depth -= 1
             return Shape.tuple_of(shapes)
         m = _ELEMENT_RE.match(self.text, self.pos)
         if not m:

@@ -17,6 +17,7 @@ from hlo_translate.hlo.ir import HloComputation
 from hlo_translate.hlo.types import PrimitiveType, Shape
 from hlo_translate.import_.importer import OpContext, Tree, flat_types, flatten, register, unflatten
 from hlo_translate.markers import XLA_SHAPE
+from hlo_translate.mlir.guard import attribute_problem
 
 
 def is_flat_tuple(shape: Shape) -> bool:
@@ -97,6 +98,8 @@ def composite(ctx: OpContext) -> Tree:
     frontend = dict(ctx.instr.frontend_attributes.items) if ctx.instr.frontend_attributes else {}
     if "composite.name" not in frontend:
         raise ctx.error("a composite call needs the frontend attribute composite.name")
+    if (problem := attribute_problem(frontend.get("composite.attributes") or "")) is not None:
+        raise ctx.error(f"composite.attributes: {problem}")
     try:
         composite_attributes = ir.Attribute.parse(frontend.get("composite.attributes") or "{}")
     except ir.MLIRError:

@@ -11,6 +11,7 @@ from hlo_translate.hlo.types import Shape, default_layout, parse_shape
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import OpContext, Tree, register
 from hlo_translate.markers import PLAIN_CUSTOM_CALL, RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET
+from hlo_translate.mlir.guard import attribute_problem
 
 # Targets that mean more than a custom-call to the exporter (JAX's async collectives, our `xla.*` forms).
 SPECIAL_TARGETS = frozenset(JAX_START_TARGETS) | frozenset(JAX_DONE_TARGETS) | frozenset(
@@ -34,6 +35,8 @@ def custom_call(ctx: OpContext) -> Tree:
     if config is not None:
         text = config.text if isinstance(config, RawAttr) else str(config)
         if api_version == 4:
+            if (problem := attribute_problem(text)) is not None:
+                raise ctx.error(f"backend_config: {problem}")
             try:
                 attributes["backend_config"] = ir.Attribute.parse(text or "{}")
             except ir.MLIRError:

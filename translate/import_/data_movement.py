@@ -176,6 +176,9 @@ def bitcast(ctx: OpContext) -> Tree:
         source = Shape.array(result.element_type, source.dimensions, source.layout)
     src_major = _major_to_minor(source)
     res_major = _major_to_minor(result)
+    for shape, order in ((source, src_major), (result, res_major)):
+        if sorted(order) != list(range(shape.rank)):
+            raise ctx.error(f"the layout of {shape} is not a permutation of its {shape.rank} dimensions")
     if src_major != list(range(source.rank)):
         physical = [source.dimensions[d] for d in src_major]
         value = _op(ctx, "stablehlo.transpose", value, Shape.array(result.element_type, physical),

@@ -41,7 +41,7 @@ def _dot_algorithm(ctx: OpContext, preset: str) -> ir.Attribute:
     """XLA's `algorithm=dot_bf16_bf16_f32_x3` preset as `#stablehlo.dot_algorithm<...>`."""
     parts = preset.split("_")
     operations = 1
-    if parts[-1].startswith("x") and parts[-1][1:].isdigit():
+    if parts[-1].startswith("x") and parts[-1][1:].isdigit() and len(parts[-1]) < 10:
         operations = int(parts.pop()[1:])
     if len(parts) != 4 or parts[0] != "dot" or "any" in parts:
         raise ctx.error(f"dot algorithm preset '{preset}' has no StableHLO equivalent")

@@ -41,12 +41,29 @@ def is_bytecode(data: bytes) -> bool:
 def parse_module(data: str | bytes, source: str = "<input>") -> ir.Module:
     """Parse MLIR text or bytecode in the current context and verify it.
 
-    Errors become one-line TranslateErrors with the first diagnostic's location.
+    Errors become one-line TranslateErrors with the first diagnostic's location. The input is
+    checked first (`guard`): what could crash or hang jaxlib's parser never reaches it.
     """
+    from hlo_translate.mlir import guard
+
+    if isinstance(data, bytes) and is_bytecode(data):
+        guard.check_bytecode(data)
+        guard.probe_bytecode(data)
+    else:
+        if isinstance(data, bytes):
+            try:
+                data = data.decode("utf-8")
+            except UnicodeDecodeError as err:
+                raise TranslateError(f"MLIR text is not UTF-8 (byte {err.start})",
+                                     location=SourceLocation(source)) from None
+        guard.check_text(data, source)
     try:
         return ir.Module.parse(data)
     except ir.MLIRError as err:
         raise _mlir_error(err, source) from None
+    except (ValueError, RuntimeError) as err:  # the bytecode reader's own refusals
+        raise TranslateError(f"cannot read the MLIR module: {str(err).splitlines()[0] if str(err) else err!r}",
+                             location=SourceLocation(source)) from None
 
 
 def verify(module: ir.Module, source: str = "<output>") -> None:

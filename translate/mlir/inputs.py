@@ -125,6 +125,11 @@ def _deserialize(data: bytes, name: str, context: ir.Context) -> ir.Module:
     """A portable artifact (VHLO) -> StableHLO, through the StableHLO deserializer in jaxlib."""
     from jaxlib.mlir._mlir_libs import _stablehlo
 
+    from hlo_translate.mlir import guard
+
+    if is_bytecode(data):  # the deserializer reads bytecode as trustingly as the parser does
+        guard.check_bytecode(data)
+        guard.probe_bytecode(data, portable=True)
     try:
         return _stablehlo.deserialize_portable_artifact(context, data)
     except (ir.MLIRError, ValueError, RuntimeError) as err:

@@ -55,14 +55,10 @@ def string_value(attr: ir.Attribute) -> str:
 
 
 def mhlo_sharding(attr: ir.Attribute):  # -> HloSharding
-    """An ``mhlo.sharding`` in any form XLA accepts (text, serialized OpSharding, "")."""
-    from hlo_translate.hlo.mhlo_sharding import parse_mhlo_sharding
+    """An ``mhlo.sharding`` in any form XLA accepts (text, serialized OpSharding, ""): the exporter's reader."""
+    from hlo_translate.export.mlir_attrs import sharding
 
-    try:
-        value = ir.StringAttr(attr).value_bytes
-    except ValueError:
-        raise TranslateError(f"mhlo.sharding must be a string attribute, not {attr}") from None
-    return parse_mhlo_sharding(value)
+    return sharding(attr)
 
 
 def get_attr(op: ir.Operation, name: str) -> ir.Attribute | None:

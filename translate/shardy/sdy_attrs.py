@@ -21,6 +21,7 @@ from jaxlib.mlir.dialects import sdy
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
+from hlo_translate.mlir.guard import attribute_problem
 
 
 # Writing ----------------------------------------------------------------------------------------
@@ -88,6 +89,8 @@ def sharding_text(named: NamedSharding, mesh_name: str, rank: int, open_dims: Co
 
 def parse_attr(text: str) -> ir.Attribute:
     """Parse an attribute in the current context (jaxlib verifies it)."""
+    if (problem := attribute_problem(text)) is not None:
+        raise TranslateError(f"invalid Shardy attribute {text[:60]}: {problem}")
     try:
         return ir.Attribute.parse(text)
     except ir.MLIRError as err:

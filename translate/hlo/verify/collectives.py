@@ -20,7 +20,7 @@ def group_size(instr: HloInstruction) -> int | None:
     if instr.attributes.get("use_global_device_ids"):
         # Flattened device ids: XLA needs a channel and explicit groups in this mode.
         if "channel_id" not in instr.attributes or groups == ():
-            raise fail(instr, "replica-groups", "use_global_device_ids needs a channel_id and replica groups")
+            raise fail(instr, "collective-mode", "use_global_device_ids needs a channel_id and replica groups")
     if isinstance(groups, IotaReplicaGroups):
         total = 1
         for d in groups.reshape_dims:

@@ -222,6 +222,10 @@ def gather(instr: HloInstruction, ctx: VerifyContext) -> None:
     collapsed = dim_list(instr, "collapsed_slice_dims", operand.rank)
     batching = dim_list(instr, "operand_batching_dims", operand.rank)
     start_index_map = dim_list(instr, "start_index_map", operand.rank)
+    for d in (*collapsed, *batching):
+        if sizes[d] > 1:
+            raise fail(instr, "attribute", f"slice_sizes[{d}] is {sizes[d]}, but a collapsed or batching dimension "
+                                           "takes a slice of at most 1")
     vector = indices.dimensions[index_vector_dim] if index_vector_dim < indices.rank else 1
     if len(start_index_map) != vector:
         raise fail(instr, "attribute", f"start_index_map {list(start_index_map)} needs {vector} entries")
@@ -253,15 +257,24 @@ def scatter(instr: HloInstruction, ctx: VerifyContext) -> None:
     if not 0 <= index_vector_dim <= indices.rank:
         raise fail(instr, "attribute", f"index_vector_dim {index_vector_dim} is out of range for {text(indices)}")
     window = instr.attributes["update_window_dims"]
-    scatter_rank = indices.rank - (1 if index_vector_dim < indices.rank else 0)
+    inserted = dim_list(instr, "inserted_window_dims", inputs[0].rank)
+    batching = dim_list(instr, "input_batching_dims", inputs[0].rank)
+    dim_list(instr, "scatter_dims_to_operand_dims", inputs[0].rank)
+    if inputs[0].rank != len(window) + len(inserted) + len(batching):
+        raise fail(instr, "attribute", f"an operand of rank {inputs[0].rank} needs update_window_dims, "
+                                       "inserted_window_dims and input_batching_dims to add up to its rank")
+    scatter_dims = [d for i, d in enumerate(indices.dimensions) if i != index_vector_dim]
+    window_bounds = [d for i, d in enumerate(inputs[0].dimensions) if i not in inserted and i not in batching]
     for i in range(count):
         update = array(instr, count + 1 + i)
-        if update.rank != len(window) + scatter_rank:
+        if update.rank != len(window) + len(scatter_dims) or any(not 0 <= d < update.rank for d in window):
             raise fail(instr, "shape", f"scatter update {text(update)} must have rank "
-                                       f"{len(window) + scatter_rank}")
-    dim_list(instr, "inserted_window_dims", inputs[0].rank)
-    dim_list(instr, "input_batching_dims", inputs[0].rank)
-    dim_list(instr, "scatter_dims_to_operand_dims", inputs[0].rank)
+                                       f"{len(window) + len(scatter_dims)}")
+        update_scatter = [d for j, d in enumerate(update.dimensions) if j not in window]
+        update_window = [update.dimensions[d] for d in window]
+        if update_scatter != scatter_dims or any(u > b for u, b in zip(update_window, window_bounds)):
+            raise fail(instr, "shape", f"scatter update {text(update)} does not match the indices "
+                                       f"{text(indices)} and the operand {text(inputs[0])}")
     updates = [instr.operands[count + 1 + i].shape.element_type for i in range(count)]
     check_reducer(instr, [s.element_type for s in inputs], updates)
     expect_shape(instr, tuple_or_single(inputs))
@@ -269,10 +282,11 @@ def scatter(instr: HloInstruction, ctx: VerifyContext) -> None:
 
 @rule("bitcast")
 def bitcast(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """A bitcast keeps the size in bits: XLA's verifier checks it once layouts are assigned (every compile)."""
     operand, result = instr.operands[0].shape, instr.shape
     if operand.is_array and result.is_array:
         before = operand.element_count() * operand.element_type.bit_width
         after = result.element_count() * result.element_type.bit_width
         if before != after:
-            raise fail(instr, "shape", f"bitcast from {text(operand)} to {text(result)} changes the size in bits "
-                                       f"({before} -> {after})")
+            raise fail(instr, "bitcast-size", f"bitcast from {text(operand)} to {text(result)} changes the size "
+                                              f"in bits ({before} -> {after})")

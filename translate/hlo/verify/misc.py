@@ -1,5 +1,5 @@
-"""Rules of the remaining opcodes with a shape to infer: fft, custom-call, device ids, infeed/outfeed, rng-bit-generator,
-topk, cholesky, triangular-solve, batch norms."""
+"""Rules of the remaining opcodes with a shape to infer: fft, custom-call, device ids, infeed/outfeed,
+rng-bit-generator, topk, cholesky, triangular-solve, batch norms."""
 
 from __future__ import annotations
 

@@ -61,10 +61,10 @@ def _check_window(instr: HloInstruction, rank: int) -> tuple[WindowDim, ...]:
     window = instr.attributes.get("window")
     dims = window.dimensions if window is not None else ()
     if len(dims) != rank:
-        raise fail(instr, "attribute", f"window has {len(dims)} dimensions for rank {rank}")
+        raise fail(instr, "window", f"window has {len(dims)} dimensions for rank {rank}")
     for w in dims:
         if w.size <= 0 or w.stride <= 0 or w.base_dilation <= 0 or w.window_dilation <= 0:
-            raise fail(instr, "attribute", "window sizes, strides and dilations must be positive")
+            raise fail(instr, "window", "window sizes, strides and dilations must be positive")
     return dims
 
 
@@ -158,7 +158,7 @@ def convolution(instr: HloInstruction, ctx: VerifyContext) -> None:
     window = _check_window(instr, rank - 2)
     for w, k in zip(window, d.kernel_spatial_dimensions):
         if w.size != rhs.dimensions[k]:
-            raise fail(instr, "shape", f"window size {w.size} differs from kernel dimension {k} "
+            raise fail(instr, "window", f"window size {w.size} differs from kernel dimension {k} "
                                        f"({rhs.dimensions[k]})")
     dims = [0] * rank
     dims[d.output_batch_dimension] = in_batch // batches

@@ -1,0 +1,30 @@
+"""What one fuzz case can end in, and how a failure is named so that equal bugs count once."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Outcome(enum.Enum):
+    OK = "ok"
+    ERROR = "error"  # a TranslateError with a location: the expected answer to bad input
+    INTERNAL = "internal"  # an InternalError: a bug we caught ourselves
+    RAW = "raw"  # any other exception left a public function
+    UNLOCATED = "unlocated"  # a TranslateError without a location
+    CLI = "cli"  # the CLI printed something other than one `file:line:col: error: ...` line, or exit 1
+    CRASH = "crash"  # the worker died (abort, segfault, LLVM ERROR)
+    HANG = "hang"  # the worker did not answer within the time limit
+
+    @property
+    def is_bug(self) -> bool:
+        return self not in (Outcome.OK, Outcome.ERROR)
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of one case; `signature` identifies the bug (empty for ok/error)."""
+
+    outcome: Outcome
+    signature: str = ""
+    message: str = ""

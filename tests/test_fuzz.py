@@ -1,0 +1,43 @@
+"""A fixed-seed fuzz sample: every entry point and the CLI keep the promise on mutated inputs.
+
+2,100 cases (300 per entry point, small seeds) on two persistent workers; a crash, hang, raw
+exception, internal error, unlocated error or CLI misreport fails the test with the list of
+distinct failures. `make fuzz` runs the long campaign; a failure seen there or here becomes a
+reproducer in tests/fuzz/regressions/ (see test_fuzz_regressions.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fuzz import runner
+from tests.fuzz.seeds import Kind, default_corpus, load_seeds
+from tests.fuzz.targets import TARGETS
+
+CASES_PER_TARGET = 300
+CAMPAIGN_SEED = 2026
+MAX_SEED_BYTES = 4000
+
+
+@pytest.fixture(scope="module")
+def seeds():
+    return [s for s in load_seeds(default_corpus()) if len(s.data) <= MAX_SEED_BYTES]
+
+
+def test_seeds_cover_every_input_form(seeds) -> None:
+    kinds = {s.kind for s in seeds}
+    assert kinds == set(Kind)
+    names = {s.name for s in seeds}
+    assert any(n.startswith("golden/async/") for n in names) and any("gspmd" in n for n in names)
+
+
+def test_fuzz_sample_keeps_the_promise(seeds) -> None:
+    report = runner.run_campaign(seeds, list(TARGETS), CASES_PER_TARGET, CAMPAIGN_SEED, jobs=2, timeout=30.0)
+    total = sum(sum(c.values()) for c in report.counts.values())
+    assert total == CASES_PER_TARGET * len(TARGETS)
+    failures = "\n".join(f"{f.count:4d} x {sig} (e.g. {f.case.target} case {f.case.index}: {f.result.message[:120]})"
+                         for sig, f in report.failures.items())
+    assert not report.failures, f"{report.bugs} of {total} cases broke the promise:\n{failures}\n{report.table()}"
+    # the sample exercises both answers: translations that succeed and inputs refused with a TranslateError
+    for target, counts in report.counts.items():
+        assert counts["ok"] > 0 and counts["error"] > 0, (target, dict(counts))

@@ -1,0 +1,231 @@
+"""Checks on MLIR input before jaxlib's parser sees it.
+
+jaxlib's C++ parser trusts its input more than we may: deeply nested text overflows its stack
+(SIGSEGV), integers of hundreds of digits make it hang, and malformed bytecode can abort the
+process. These checks are cheap scans that refuse such inputs with a one-line TranslateError.
+
+    >>> check_text("func.func @main() { return }")
+    >>> check_text("x = " + "[" * 1000)
+    Traceback (most recent call last):
+    ...
+    hlo_translate.errors.TranslateError: <input>:1:261: error: nesting deeper than 256 levels
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from hlo_translate.errors import SourceLocation, TranslateError
+
+MAX_NESTING = 256  # programs from JAX/XLA nest a few dozen levels; MLIR's parser overflows at ~10,000
+MAX_DIGITS = 64  # an i128 has 39 decimal digits; MLIR's parser hangs on integers of a few hundred
+BYTECODE_MAGIC = b"ML\xefR"
+_NUM_SECTIONS = 9  # string, dialect, attr/type, attr/type offsets, IR, resource, resource offsets,
+#                    dialect versions, properties
+_REQUIRED_SECTIONS = (0, 1, 2, 3, 4)
+# Strings and comments are skipped whole; `->` is an arrow, not a closing angle bracket.
+_TOKEN = re.compile(rb'"(?:[^"\\\n]|\\.)*"|//[^\n]*|->|[(\[{<]|[)\]}>]|\d{%d,}' % (MAX_DIGITS + 1))
+
+
+def check_text(text: str | bytes, source: str = "<input>") -> None:
+    """Refuse MLIR text nested deeper than MAX_NESTING or with an integer longer than MAX_DIGITS."""
+    data = text.encode() if isinstance(text, str) else text
+    problem = _problem(data)
+    if problem is not None:
+        raise TranslateError(problem[0], location=_at(data, problem[1], source))
+
+
+def attribute_problem(text: str) -> str | None:
+    """What `check_text` would refuse in an attribute's text (from an HLO attribute, say), or None."""
+    problem = _problem(text.encode())
+    return None if problem is None else problem[0]
+
+
+def _problem(data: bytes) -> tuple[str, int] | None:
+    depth = 0
+    for m in _TOKEN.finditer(data):
+        first = m.group(0)[:1]
+        if first in b"([{<":
+            depth += 1
+            if depth > MAX_NESTING:
+                return f"nesting deeper than {MAX_NESTING} levels", m.start()
+        elif first in b")]}>":
+            depth = max(0, depth - 1)
+        elif first.isdigit():
+            return f"number with more than {MAX_DIGITS} digits", m.start()
+    return None
+
+
+def _at(data: bytes, offset: int, source: str) -> SourceLocation:
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    return SourceLocation(source, data.count(b"\n", 0, offset) + 1, offset - line_start + 1)
+
+
+@dataclass
+class _Reader:
+    """MLIR bytecode primitives: PrefixVarInt, bytes, NUL-terminated strings; errors name the offset."""
+
+    data: bytes
+    pos: int = 0
+    end: int = -1
+
+    def __post_init__(self) -> None:
+        if self.end < 0:
+            self.end = len(self.data)
+
+    def fail(self, what: str) -> TranslateError:
+        return TranslateError(f"malformed MLIR bytecode: {what} (byte {self.pos})", location=SourceLocation())
+
+    def byte(self) -> int:
+        if self.pos >= self.end:
+            raise self.fail("unexpected end")
+        self.pos += 1
+        return self.data[self.pos - 1]
+
+    def varint(self) -> int:
+        first = self.byte()
+        if first & 1:
+            return first >> 1
+        extra = 8 if first == 0 else (first & -first).bit_length() - 1
+        if self.pos + extra > self.end:
+            raise self.fail("unexpected end")
+        raw = int.from_bytes(bytes([first]) + self.data[self.pos:self.pos + extra], "little")
+        self.pos += extra
+        return raw >> 8 if first == 0 else raw >> (extra + 1)
+
+    def cstring(self) -> bytes:
+        nul = self.data.find(b"\0", self.pos, self.end)
+        if nul < 0:
+            raise self.fail("unterminated string")
+        text, self.pos = self.data[self.pos:nul], nul + 1
+        return text
+
+
+@functools.cache
+def bytecode_version() -> int:
+    """The bytecode version this jaxlib writes (and the newest it reads)."""
+    import io
+
+    from jaxlib.mlir import ir
+
+    from hlo_translate.mlir.context import make_context
+
+    with make_context():
+        buffer = io.BytesIO()
+        ir.Module.create(ir.Location.unknown()).operation.write_bytecode(buffer)
+    return _Reader(buffer.getvalue(), len(BYTECODE_MAGIC)).varint()
+
+
+def check_bytecode(data: bytes) -> None:
+    """Refuse bytecode whose header, version or section table is malformed, or whose string and
+    offset tables claim more entries than their sections hold."""
+    reader = _Reader(data, len(BYTECODE_MAGIC))
+    version = reader.varint()
+    if version > bytecode_version():
+        raise reader.fail(f"version {version} is newer than this jaxlib reads ({bytecode_version()})")
+    reader.cstring()  # producer
+    sections: dict[int, tuple[int, int]] = {}
+    while reader.pos < reader.end:
+        header = reader.byte()
+        section_id, aligned = header & 0x7f, bool(header & 0x80)
+        if section_id >= _NUM_SECTIONS or section_id in sections:
+            raise reader.fail(f"unknown or repeated section {section_id}")
+        length = reader.varint()
+        if aligned:
+            alignment = reader.varint()
+            if alignment == 0 or alignment & (alignment - 1) or alignment > 4096:
+                raise reader.fail(f"section alignment {alignment}")
+            while reader.pos < reader.end and data[reader.pos] == 0xCB:
+                reader.pos += 1
+        if length > reader.end - reader.pos:
+            raise reader.fail(f"section {section_id} is longer than the input")
+        sections[section_id] = (reader.pos, reader.pos + length)
+        reader.pos += length
+    missing = [s for s in _REQUIRED_SECTIONS if s not in sections]
+    if missing:
+        raise reader.fail(f"missing section {missing[0]}")
+    if (5 in sections) != (6 in sections):
+        raise reader.fail("resource section without its offsets, or offsets without it")
+    _check_string_section(_Reader(data, *sections[0]))
+
+
+def _check_string_section(reader: _Reader) -> None:
+    count = reader.varint()
+    if count > reader.end - reader.pos:
+        raise reader.fail(f"{count} strings in a section of {reader.end - reader.pos} bytes")
+    total = sum(reader.varint() for _ in range(count))
+    if total != reader.end - reader.pos:
+        raise reader.fail("string lengths disagree with the string section's size")
+
+
+PROBE_SECONDS = 20  # a reader that has not finished by then is stuck in a loop on a corrupt count
+
+
+def probe_bytecode(data: bytes, *, portable: bool = False) -> None:
+    """Parse bytecode once in a forked child before the real parse: MLIR's bytecode reader trusts
+    counts and offsets inside sections, so a corrupt one can abort, corrupt memory or loop forever.
+
+    The child parses in a fresh single-threaded context and exits; if it dies on a signal or runs
+    past PROBE_SECONDS, the input is refused. Where `os.fork` does not exist, or the environment
+    sets HLO_TRANSLATE_TRUST_BYTECODE=1 (bytecode from a trusted producer), nothing is probed.
+    The child touches only MLIR, never XLA's runtime, so the warnings about forking a process
+    with JAX's threads do not apply and are silenced.
+    """
+    import gc
+    import os
+    import signal
+    import warnings
+
+    if not hasattr(os, "fork") or os.environ.get("HLO_TRANSLATE_TRUST_BYTECODE") == "1":
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called", category=RuntimeWarning)
+        pid = os.fork()
+    if pid == 0:  # the child: never returns, never runs the parent's cleanup
+        # Never collect cycles in the child: they are the parent's objects (MLIR values of its
+        # contexts, JAX's state), which the child must not destroy.
+        gc.disable()
+        code = 0
+        try:
+            signal.alarm(PROBE_SECONDS)
+            _parse_alone(data, portable)
+        except BaseException:  # noqa: BLE001 - a refusal is the real parse's to report
+            code = 1
+        os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        what = (f"MLIR's bytecode reader did not finish within {PROBE_SECONDS} s" if sig == signal.SIGALRM
+                else f"MLIR's bytecode reader crashed on it ({signal.Signals(sig).name})")
+        raise TranslateError(f"malformed MLIR bytecode: {what}", location=SourceLocation())
+
+
+def _parse_alone(data: bytes, portable: bool) -> None:
+    import os
+    import sys
+
+    from jaxlib.mlir import ir
+
+    from hlo_translate.mlir.context import make_context
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)  # the reader's own complaints are the real parse's to report
+    sys.stderr = open(os.devnull, "w")
+    context = make_context()
+    context.enable_multithreading(False)
+    with context:
+        if portable:  # a StableHLO portable artifact (VHLO), read by StableHLO's deserializer
+            from jaxlib.mlir._mlir_libs import _stablehlo
+
+            module = _stablehlo.deserialize_portable_artifact(context, data)
+        else:
+            module = ir.Module.parse(data)
+        module.operation.verify()
+    # Corrupt bytecode can leave the heap damaged without crashing the parse itself: free what was
+    # parsed here (by reference count), so that the allocator's own checks (double free, corrupted
+    # chunk) abort the child.
+    del module
+    del context
