@@ -19,7 +19,7 @@ COMPLEX_EXPANDED = _PROGRAM_DIFFERENCES["complex_ops"] | {"exponential", "power"
                                                           "sign", "floor", "ceil", "negate", "xor", "clamp"}
 
 # Ops the exporter rejects on purpose (no HLO counterpart): a one-line error naming the op.
-KNOWN_UNSUPPORTED_PREFIXES = ("stablehlo.einsum", "stablehlo.uniform_")
+KNOWN_UNSUPPORTED_PREFIXES = ("stablehlo.uniform_",)
 
 # Opcode differences explained by XLA's simplifier, per program.
 KNOWN_OPCODE_DIFFERENCES = {
