@@ -17,6 +17,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import hlo_translate
+
 from tests.export_programs import Program, programs
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import export_module
@@ -252,3 +254,20 @@ def test_all_to_all_across_dimensions_runs_like_xla(split: int, concat: int) -> 
     assert "all-to-all(" in ours and "transpose(" in ours
     comparison = validate_modules(source, ours)
     assert comparison.ok, comparison.report()
+
+
+@pytest.mark.parametrize("op", ["broadcast_in_dim", "dynamic_broadcast_in_dim"])
+def test_size_one_dimensions_broadcast_as_xla_requires(op: str) -> None:
+    # StableHLO stretches a size-1 dimension; HLO's broadcast maps equal sizes only (XLA's verifier
+    # rejects anything else), so the size-1 dimension is reshaped away first.
+    shape_operand = ", %s" if op == "dynamic_broadcast_in_dim" else ""
+    shape_type = ", tensor<3xi64>" if op == "dynamic_broadcast_in_dim" else ""
+    mlir = ("func.func @main(%a: tensor<1x3xf32>) -> tensor<2x4x3xf32> {\n"
+            "  %s = stablehlo.constant dense<[2, 4, 3]> : tensor<3xi64>\n"
+            f"  %0 = stablehlo.{op} %a{shape_operand}, dims = [1, 2] : (tensor<1x3xf32>{shape_type}) -> tensor<2x4x3xf32>\n"
+            "  return %0 : tensor<2x4x3xf32>\n}\n")
+    hlo = print_hlo_text(hlo_translate.stablehlo_to_hlo(mlir))
+    assert "reshape(" in hlo and "dimensions={2}" in hlo
+    x = np.arange(3, dtype=np.float32).reshape(1, 3)
+    (out,) = hlo_translate.execute(hlo, [x])
+    np.testing.assert_array_equal(out, np.broadcast_to(x, (2, 4, 3)))

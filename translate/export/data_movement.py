@@ -24,9 +24,12 @@ def _iota(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 @handles("stablehlo.broadcast_in_dim")
 def _broadcast_in_dim(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    dims = A.i64_list(op.attributes["broadcast_dimensions"])
-    result = b.result_shape(op)
     (operand,) = b.operands(op)
+    return broadcast_in_dim(b, operand, b.result_shape(op), A.i64_list(op.attributes["broadcast_dimensions"]))
+
+
+def broadcast_in_dim(b: Builder, operand: HloInstruction, result: Shape, dims: tuple[int, ...]) -> list[HloInstruction]:
+    """StableHLO's broadcast_in_dim as HLO: operand dimension i becomes result dimension dims[i]."""
     # StableHLO broadcasts a size-1 operand dimension to any size; HLO's broadcast maps dimensions of equal
     # size only, so (as XLA's builder does) those dimensions are reshaped away first.
     expanded = [i for i, d in enumerate(dims) if operand.shape.dimensions[i] == 1 and result.dimensions[d] != 1]

@@ -129,9 +129,10 @@ def _real_dynamic_slice(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 @handles("stablehlo.dynamic_broadcast_in_dim")
 def _dynamic_broadcast_in_dim(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    from hlo_translate.export.data_movement import broadcast_in_dim
+
     shape = _require_static(b, op)
-    dims = A.i64_list(op.attributes["broadcast_dimensions"])
-    return [b.add("broadcast", shape, [b.value(op.operands[0])], {"dimensions": dims})]
+    return broadcast_in_dim(b, b.value(op.operands[0]), shape, A.i64_list(op.attributes["broadcast_dimensions"]))
 
 
 @handles("stablehlo.dynamic_iota")
