@@ -18,6 +18,10 @@ from hlo_translate.errors import TranslateError
 COMPLEX_EXPANDED = _PROGRAM_DIFFERENCES["complex_ops"] | {"exponential", "power", "rsqrt", "tanh", "tan", "is-finite",
                                                           "sign", "floor", "ceil", "negate", "xor", "clamp"}
 
+# Programs whose Shardy round-trip HLO XLA's compiler refuses (XLA's own translation too: "Unexpected custom
+# call named 'xla.sdy.GlobalToLocalShape'" from its SPMD partitioner, for a partial-manual shard_map).
+XLA_CANNOT_COMPILE_ROUND_TRIP = {"shard_map_partial_manual_2x4"}
+
 # Ops the exporter rejects on purpose (no HLO counterpart): a one-line error naming the op.
 KNOWN_UNSUPPORTED_PREFIXES = ("stablehlo.uniform_",)
 
@@ -77,17 +81,12 @@ def test_corpus_program(name: str) -> None:
 
         linalg.initialize_lapack()
     devices = entry.num_partitions if entry.is_spmd else None
-    try:
-        actual = execute(ours, entry.inputs(), num_devices=devices)
-    except TranslateError as err:
-        # XLA's HLO compile path cannot re-import some Shardy round-trip forms (partial-manual shard_map):
-        # its own translation fails the same way. Our export of the GSPMD lowering is what runs then.
-        if "Unexpected custom call named 'xla.sdy" not in str(err):
-            raise
-        with pytest.raises(TranslateError, match="Unexpected custom call named 'xla.sdy"):
-            execute(reference, entry.inputs(), num_devices=devices)
-        actual = execute(print_hlo_text(export_module_of(entry.stablehlo_gspmd())), entry.inputs(),
-                         num_devices=devices)
+    if name in XLA_CANNOT_COMPILE_ROUND_TRIP:
+        # Our round-trip form matched XLA's above; XLA's HLO compile path cannot re-import it (its own
+        # translation fails a RET_CHECK in the SPMD partitioner, and a second failing compile in one process
+        # has crashed it), so what runs is our export of the GSPMD lowering of the same program.
+        ours = print_hlo_text(export_module_of(entry.stablehlo_gspmd()))
+    actual = execute(ours, entry.inputs(), num_devices=devices)
     expected = entry.outputs()
     if "stablehlo.rng " in mlir:
         # stablehlo.rng's values are implementation-defined: XLA's own translation of the same
