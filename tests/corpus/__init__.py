@@ -16,15 +16,11 @@ Importing this package does not import JAX; generation runs in a subprocess.
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import hashlib
 import importlib.metadata
 import json
 import os
-import shutil
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from tests.corpus.arrays import load_arrays
+from tests.support.generated import generated_dir
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SOURCE_DIR = Path(__file__).resolve().parent
@@ -146,61 +143,11 @@ def corpus_key() -> str:
     return f"{importlib.metadata.version('jax')}-{digest.hexdigest()[:16]}"
 
 
-def _is_complete(directory: Path) -> bool:
-    return (directory / "summary.json").is_file()
-
-
-def _generate_into(target: Path) -> None:
-    """Runs the generator in a fresh process (8 host devices, x64 toggles stay there)."""
-    scratch = target.with_name(f"{target.name}.tmp-{os.getpid()}")
-    shutil.rmtree(scratch, ignore_errors=True)
-    env = dict(os.environ)
-    env["XLA_FLAGS"] = f"{env.get('XLA_FLAGS', '')} {DEVICE_FLAG}".strip()
-    env["JAX_PLATFORMS"] = "cpu"
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
-    result = subprocess.run([sys.executable, "-m", "tests.corpus.generate", str(scratch)],
-                            cwd=REPO_ROOT, env=env, capture_output=True, text=True)
-    if result.returncode != 0 or not _is_complete(scratch):
-        raise RuntimeError(f"corpus generation failed (exit {result.returncode}):\n"
-                           f"{result.stderr[-4000:]}")
-    shutil.rmtree(target, ignore_errors=True)  # an incomplete leftover
-    scratch.rename(target)
-
-
 @functools.cache
 def corpus_dir() -> Path:
-    """The corpus directory, generated on first use and then reused."""
-    override = os.environ.get(ENV_OVERRIDE)
-    if override:
-        directory = Path(override)
-        assert _is_complete(directory), f"{ENV_OVERRIDE}={override} has no summary.json"
-        return directory
-    root = REPO_ROOT / ".cache" / "corpus"
-    root.mkdir(parents=True, exist_ok=True)
-    target = root / corpus_key()
-    if _is_complete(target):
-        return target
-    with open(root / f"{target.name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # another worker may be generating it right now
-        if not _is_complete(target):
-            _generate_into(target)
-            _remove_stale(root, keep=target.name)
-    return target
-
-
-def _remove_stale(root: Path, keep: str) -> None:
-    """Deletes corpora of other keys (about 20 MB each) that nobody is generating."""
-    for lock_path in root.glob("*.lock"):
-        name = lock_path.name.removesuffix(".lock")
-        if name == keep:
-            continue
-        with open(lock_path, "w") as lock:
-            try:
-                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                continue  # being generated right now
-            shutil.rmtree(root / name, ignore_errors=True)
-            lock_path.unlink(missing_ok=True)
+    """The corpus directory, generated on first use (8 host devices; x64 toggles stay in that process)."""
+    env = {"XLA_FLAGS": f"{os.environ.get('XLA_FLAGS', '')} {DEVICE_FLAG}".strip(), "JAX_PLATFORMS": "cpu"}
+    return generated_dir("corpus", corpus_key(), "tests.corpus.generate", ENV_OVERRIDE, env)
 
 
 def summary() -> dict[str, Any]:

@@ -14,22 +14,18 @@ Importing this package does not import JAX; generation runs in subprocesses.
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import hashlib
 import importlib.metadata
 import json
-import os
 import random
 import re
-import shutil
-import subprocess
-import sys
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+from tests.support.generated import generated_dir
+
 SOURCE_DIR = Path(__file__).resolve().parent
 # The sources that decide what is dumped (the checks may change without regenerating).
 KEY_SOURCES = ("programs.py", "generate.py")
@@ -70,44 +66,10 @@ def dumps_key() -> str:
     return f"{importlib.metadata.version('jax')}-{digest.hexdigest()[:16]}"
 
 
-def _is_complete(directory: Path) -> bool:
-    return (directory / "summary.json").is_file()
-
-
-def _generate_into(target: Path) -> None:
-    scratch = target.with_name(f"{target.name}.tmp-{os.getpid()}")
-    shutil.rmtree(scratch, ignore_errors=True)
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
-    result = subprocess.run([sys.executable, "-m", "tests.dumps.generate", str(scratch)],
-                            cwd=REPO_ROOT, env=env, capture_output=True, text=True)
-    if result.returncode != 0 or not _is_complete(scratch):
-        raise RuntimeError(f"dump corpus generation failed (exit {result.returncode}):\n"
-                           f"{result.stderr[-4000:]}")
-    shutil.rmtree(target, ignore_errors=True)  # an incomplete leftover
-    scratch.rename(target)
-
-
 @functools.cache
 def dumps_dir() -> Path:
     """The dump corpus directory, generated on first use and then reused."""
-    override = os.environ.get(ENV_OVERRIDE)
-    if override:
-        assert _is_complete(Path(override)), f"{ENV_OVERRIDE}={override} has no summary.json"
-        return Path(override)
-    root = REPO_ROOT / ".cache" / "dumps"
-    root.mkdir(parents=True, exist_ok=True)
-    target = root / dumps_key()
-    if _is_complete(target):
-        return target
-    with open(root / f"{target.name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # another worker may be generating it right now
-        if not _is_complete(target):
-            _generate_into(target)
-            for stale in root.iterdir():  # dumps of other keys (about 60 MB each)
-                if stale.is_dir() and stale.name != target.name and ".tmp-" not in stale.name:
-                    shutil.rmtree(stale, ignore_errors=True)
-    return target
+    return generated_dir("dumps", dumps_key(), "tests.dumps.generate", ENV_OVERRIDE)
 
 
 def summary() -> dict:
