@@ -271,3 +271,19 @@ def test_errors_print_above_the_progress_bar(tmp_path: Path) -> None:
     lines = [line.rsplit("\r", 1)[-1] for line in screen.split("\r\n") if line]
     assert lines[0].startswith(f"{source / 'bad.hlo'}:") and lines[0].endswith("use of undefined value 'q'")
     assert lines[1:] == ["converted 4, skipped 0 that are not HLO, failed 1"]
+
+
+def test_a_closed_stderr_pipe_ends_the_batch_quietly(tmp_path: Path) -> None:
+    """Error lines for a reader that went away (`2>&1 | head -1`): exit status 141, not an internal error."""
+    source = tmp_path / "in"
+    source.mkdir()
+    for i in range(3):
+        (source / f"bad{i}.hlo").write_text(HLO_TEXT.replace("negate(p)", "negate(q)"))
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # gone before the first error line
+    try:
+        result = subprocess.run([sys.executable, "-m", "hlo_translate.cli.main", "convert-hlo", str(source), "-o",
+                                 str(tmp_path / "out"), "-j", "2"], stdout=subprocess.PIPE, stderr=write_end, cwd=ROOT)
+    finally:
+        os.close(write_end)
+    assert (result.returncode, result.stdout) == (141, b"")
