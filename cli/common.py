@@ -211,11 +211,12 @@ in must exist). A directory's files that hold no module of the input kind are sk
 (--strict: an error each). Names and subfolders are mirrored; only the final format extension is
 replaced (x.before_optimizations.txt -> x.before_optimizations.mlir; .hlo.pb counts as one). Two
 inputs that would write one output (a dump's x.txt and x.hlo.pb) stop the batch before anything is
-written: --exclude one kind. One input: -o names the file, whose folder must exist; binary output
-is not written to a terminal unless -o - asks for it.
+written: --exclude one kind ('*.txt' keeps the protos, with full constants). One input: -o names
+the file, whose folder must exist; binary output is not written to a terminal unless -o - asks.
 
 \b
-Exit status: 0 all converted; 2 bad input or usage (a file failed); 1 internal error (a bug).
+Exit status: 0 all converted; 2 bad input or usage (a file failed); 1 internal error (a bug);
+141 the reader of stderr (or stdout) closed the pipe.
 """
 
 

@@ -145,12 +145,29 @@ def test_a_collision_is_refused_before_any_write(dump: Path, tmp_path: Path) -> 
     out = tmp_path / "out"
     result = cli("convert-hlo", str(dump), "-o", str(out), "--emit", "proto")  # x.txt and x.hlo.pb -> x.pb
     assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr
-    assert "would both write" in result.stderr and ".hlo.pb and " in result.stderr
-    assert not out.exists()
+    pairs = [name for name in modules(dump, ".hlo.pb") if name.removesuffix(".hlo.pb") + ".txt" in files(dump)]
+    first = dump / pairs[0].removesuffix(".hlo.pb")
+    assert result.stderr == (
+        f"{first}.txt: error: {first}.hlo.pb and {first}.txt would both write {out / first.name}.pb "
+        f"(1 of {len(pairs)} collisions); nothing was written; a dump written with --xla_dump_hlo_as_text and "
+        "--xla_dump_hlo_as_proto holds each module twice: --exclude '*.txt' keeps the protos, which hold the "
+        "full constants (text dumps may elide them)\n")
+    assert len(pairs) > 1 and not out.exists()
     out.mkdir()
     (out / "kept.pb").write_bytes(b"old")
     assert cli("convert-hlo", str(dump), "-o", str(out)).returncode == 2
     assert files(out) == {"kept.pb": b"old"}
+
+
+def test_a_collision_that_is_no_dump_pair_gets_the_general_advice(tmp_path: Path) -> None:
+    (tmp_path / "in").mkdir()
+    for name in ("a.hlo", "a.txt", "b.hlo"):
+        (tmp_path / "in" / name).write_text(HLO_TEXT)
+    result = cli("convert-hlo", str(tmp_path / "in"), "-o", str(tmp_path / "out"))
+    assert result.returncode == 2 and result.stderr.endswith(
+        "would both write " + str(tmp_path / "out" / "a.hlo") + " (the only collision); nothing was written; "
+        "leave one of each pair out with --exclude GLOB\n"), result.stderr
+    assert not (tmp_path / "out").exists()
 
 
 def test_an_output_that_would_replace_its_input_is_refused(tmp_path: Path) -> None:
