@@ -15,6 +15,7 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.constants import constant_array, literal_of
 from hlo_translate.export.context import Builder
+from hlo_translate.export.refine import NeedsRefinement
 from hlo_translate.export.registry import handles
 from hlo_translate.hlo.attributes import Enum
 from hlo_translate.hlo.ir import HloInstruction
@@ -58,8 +59,8 @@ def _tensor_shape(b: Builder, value: ir.Value, op: ir.Operation) -> Shape:
                              op=op.name)
     shape = b.shape(value)
     if shape.is_dynamic:
-        raise TranslateError(f"a dynamically shaped {value.type} has no HLO equivalent (refine shapes first)",
-                             op=op.name)
+        raise NeedsRefinement(f"a dynamically shaped {value.type} has no HLO equivalent (refine shapes first)",
+                              op=op.name)
     return shape
 
 
@@ -150,7 +151,7 @@ def _empty(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     """Undefined contents: zeros (a broadcast scalar, as XLA writes a splat)."""
     shape = _tensor_shape(b, op.results[0], op)
     if len(op.operands):
-        raise TranslateError("dynamic sizes have no HLO equivalent (refine shapes first)")
+        raise NeedsRefinement("dynamic sizes have no HLO equivalent (refine shapes first)")
     scalar = Shape(shape.element_type, ())
     zero = b.constant(Literal.scalar(scalar.element_type, 0), scalar)
     return [b.add("broadcast", shape, [zero], {"dimensions": ()})]

@@ -235,7 +235,7 @@ class Builder:
             results = handler(self, op)
         except TranslateError as err:
             if err.location is None:
-                raise TranslateError(err.message, op=err.op or op.name, location=op_location(op)) from None
+                raise type(err)(err.message, op=err.op or op.name, location=op_location(op)) from None
             raise
         finally:
             stamp = self._stamp
