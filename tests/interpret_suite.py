@@ -45,7 +45,6 @@ _CHECK_KINDS = ("expect_eq_const", "expect_almost_eq_const", "expect_eq", "expec
                 "expect_close", "expect_serialized_eq")
 _CHECK_RE = re.compile(r'"?check\.(' + "|".join(_CHECK_KINDS) + r')\b"?')
 _FUNC_RE = re.compile(r"func\.func\s+(?:(?:public|private|nested)\s+)?@([\w.$\-]+)\s*\(")
-_STATEMENT_START = re.compile(r'\s*(%|"?check\.|"?[a-z_]+\.[a-z_]+|return\b|\}|$)')
 _TOLERANCE_RE = re.compile(r"\btolerance\s*=\s*([-+0-9.eE]+)")
 _ULP_RE = {name: re.compile(rf"\b{name}\s*=\s*(\d+)") for name in ("max_ulp_difference", "min_ulp_difference")}
 
@@ -55,7 +54,22 @@ class Outcome(enum.Enum):
     FAIL = "fail"
     ERROR = "error"
     IMPL_DEFINED = "impl-defined"
+    KNOWN = "known"
     EXCLUDED = "excluded"
+
+
+# Cases of StableHLO's suite whose values XLA CPU computes differently for a reason the exporter cannot
+# change, each checked by hand (docs/export.md). A case listed here that fails is reported as `known`,
+# with the reason; one that passes is a plain pass.
+KNOWN_DEVIATIONS = {
+    ("fft.mlir", "fft_op_test_irfft_2d_c128"):
+        "the expected values are not the spec's: its operand is fft_op_test_rfft_2d_f64's expected result "
+        "stored transposed; the spec defines IRFFT as the inverse of RFFT, and XLA's IRFFT of the RFFT "
+        "result gives back RFFT's operand (tests/test_interpret_suite.py)",
+    ("triangular_solve.mlir", "triangular_solve_op_test_spec_example"):
+        "XLA's triangular-solve (the same HLO op XLA's own converter writes) rounds one exact 0 to "
+        "-2.98e-08; within the 1e-4 tolerance, but expect_almost_eq requires equal signs",
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -166,6 +180,12 @@ def find_functions(text: str) -> list[Function]:
 
 # ---------------------------------------------------------------- reading check ops
 
+def _unfinished(statement: str) -> bool:
+    """A statement goes on to the next line after a trailing comma or inside brackets."""
+    depth = sum(statement.count(c) for c in "<([{") - sum(statement.count(c) for c in ">)]}")
+    return statement.rstrip().endswith(",") or depth > 0
+
+
 def _check_statements(body: str) -> list[tuple[int, int]]:
     """(start, end) offsets of each check op in `body`, continuation lines included."""
     spans = []
@@ -175,7 +195,7 @@ def _check_statements(body: str) -> list[tuple[int, int]]:
     while i < len(lines):
         if _CHECK_RE.match(lines[i].lstrip()):
             j = i + 1
-            while j < len(lines) and not _STATEMENT_START.match(lines[j]):
+            while j < len(lines) and _unfinished("".join(lines[i:j]).replace("->", "")):
                 j += 1
             spans.append((offsets[i], offsets[j]))
             i = j
@@ -435,8 +455,13 @@ def run_case(file: str, chunk: str, original: str, case: Function, others: list[
                   if (m := compare(check, outputs[2 * i], outputs[2 * i + 1]))]
     if not mismatches:
         return Result(file, name, Outcome.PASS)
-    outcome = Outcome.IMPL_DEFINED if _implementation_defined(original, case) else Outcome.FAIL
-    return Result(file, name, outcome, "; ".join(mismatches))
+    detail = "; ".join(mismatches)
+    if _implementation_defined(original, case):
+        return Result(file, name, Outcome.IMPL_DEFINED, detail)
+    known = KNOWN_DEVIATIONS.get((Path(file).name, name))
+    if known:
+        return Result(file, name, Outcome.KNOWN, f"{known} [{detail}]")
+    return Result(file, name, Outcome.FAIL, detail)
 
 
 def run_chunk(file: str, chunk: str) -> list[Result]:
@@ -474,7 +499,8 @@ def run_suite(root: Path) -> list[Result]:
 
 # ---------------------------------------------------------------- report
 
-def report(results: list[Result], out=sys.stdout) -> None:
+def report(results: list[Result], out=None) -> None:
+    out = out or sys.stdout
     by_file: dict[str, list[Result]] = {}
     for result in results:
         by_file.setdefault(result.file, []).append(result)
@@ -492,7 +518,7 @@ def report(results: list[Result], out=sys.stdout) -> None:
     for reason, count in sorted(reasons.items()):
         print(f"  excluded {count:3}: {reason}", file=out)
     for r in results:
-        if r.outcome in (Outcome.FAIL, Outcome.ERROR, Outcome.IMPL_DEFINED) or (
+        if r.outcome in (Outcome.FAIL, Outcome.ERROR, Outcome.IMPL_DEFINED, Outcome.KNOWN) or (
                 r.outcome is Outcome.EXCLUDED and r.detail.startswith("jaxlib")):
             print(f"{r.outcome.value:>12}  {r.file} @{r.name}: {r.detail}", file=out)
 
