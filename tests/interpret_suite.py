@@ -19,9 +19,10 @@ on XLA CPU, and each pair is compared the way the check dialect defines it:
   close.
 
 Outcomes: pass, fail (values differ), error (we refuse or XLA fails, with the message),
-implementation-defined (the case's own comment says the expected value is the interpreter's choice
-for behaviour the spec leaves to the implementation, and XLA's differs: reported, not a failure),
-and excluded with a reason (multi-process `interpreter.run_parallel`, other `interpreter.*` ops,
+impl-defined (the case's own comment says the expected value is the interpreter's choice for
+behaviour the spec leaves to the implementation, and XLA's differs: reported, not a failure),
+known (a failure listed in KNOWN_DEVIATIONS with the reason the exporter cannot change it: reported,
+not a failure), and excluded with a reason (multi-process `interpreter.run_parallel`, other `interpreter.*` ops,
 no checks at all, or a module jaxlib's parser rejects). Exit status 1 on any fail or error.
 """
 
@@ -247,7 +248,10 @@ def parse_check(statement: str) -> Check:
     if rest.startswith("("):  # generic form: operands in parentheses, a function type after ':'
         close = _matching(rest, 0, "(", ")")
         operands = _split_top_level(rest[1:close - 1])
-        signature = rest[rest.index(":", close) + 1:].strip()
+        after = rest[close:].lstrip()
+        if after.startswith("{"):  # an attribute dictionary before the type
+            after = after[_matching(after, 0, "{", "}"):]
+        signature = after[after.index(":") + 1:].strip()
         types = _split_top_level(signature[1:_matching(signature, 0, "(", ")") - 1])
         return Check(kind, operands[0], types[0], operands[1], types[1], tolerance, min_ulp, max_ulp)
     if kind.endswith("_const"):

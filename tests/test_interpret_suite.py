@@ -165,6 +165,8 @@ def test_two_cases_in_one_part_run_one_at_a_time(tmp_path: Path) -> None:
      suite.Check("expect_almost_eq", "%a", "tensor<f32>", "%b", "tensor<f32>")),
     ('"check.expect_eq"(%a, %b): (tensor<?xi64>, tensor<3xi64>) -> ()',
      suite.Check("expect_eq", "%a", "tensor<?xi64>", "%b", "tensor<3xi64>")),
+    ('"check.expect_close"(%a, %b) {max_ulp_difference = 10 : ui64} : (tensor<f64>, tensor<f64>) -> ()',
+     suite.Check("expect_close", "%a", "tensor<f64>", "%b", "tensor<f64>", max_ulp=10)),
     ("check.expect_close %a, %b, max_ulp_difference = 7, min_ulp_difference = 1 : tensor<2xf16>, tensor<2xf16>",
      suite.Check("expect_close", "%a", "tensor<2xf16>", "%b", "tensor<2xf16>", min_ulp=1, max_ulp=7)),
 ])
