@@ -773,11 +773,13 @@ _MODULE_PROTO_ONLY = ("cross_program_prefetches", "is_dynamic", "spmd_output_sha
 
 
 def _proto_only_fields(proto: hlo_pb2.HloModuleProto) -> bytes:
-    kept = hlo_pb2.HloModuleProto()
-    kept.CopyFrom(proto)
-    for field, _ in proto.ListFields():
-        if field.name not in _MODULE_PROTO_ONLY:
-            kept.ClearField(field.name)
+    kept = hlo_pb2.HloModuleProto()  # only these fields copied: a copy of the whole module costs ~0.2x XLA's read
+    for field, value in proto.ListFields():
+        if field.name in _MODULE_PROTO_ONLY:
+            if hasattr(value, "MergeFrom"):  # a message or a repeated field
+                getattr(kept, field.name).MergeFrom(value)
+            else:
+                setattr(kept, field.name, value)
     return kept.SerializeToString(deterministic=True)
 
 
@@ -1197,13 +1199,13 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             uid, name, opcode = ip.id, ip.name, ip.opcode
             if uid in instrs:
                 raise TranslateError(f"duplicate instruction id {uid}", op=name)
-            instr = HloInstruction(name, opcode, shape_from_proto(ip.shape), unique_id=uid)
-            operands = instr.operands
-            for oid in ip.operand_ids:
-                if oid not in local:
-                    raise TranslateError(f"operand id {oid} is not defined before its use in this computation",
-                                         op=name)
-                operands.append(instrs[oid])
+            operand_ids = ip.operand_ids[:]  # one list: indexing the repeated field per id costs more
+            if not local.issuperset(operand_ids):
+                oid = next(i for i in operand_ids if i not in local)
+                raise TranslateError(f"operand id {oid} is not defined before its use in this computation",
+                                     op=name)
+            instr = HloInstruction(name, opcode, shape_from_proto(ip.shape), [instrs[i] for i in operand_ids],
+                                   unique_id=uid)
             if opcode == "parameter":
                 instr.parameter_number = ip.parameter_number
             elif opcode == "constant":
