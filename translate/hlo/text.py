@@ -683,8 +683,9 @@ def print_hlo_text(module: HloModule, *, print_large_constants: bool = True) -> 
     if module.stack_frames:
         out += [module.stack_frames, ""]
     shapes: dict[int, str] = {}  # id(shape) -> text: the shapes stay alive while we print
+    texts: dict[tuple[str, Any], str] = {}  # (name, value) -> `, name=text`, for plain values (_PLAIN_VALUES)
     for comp in module.computations:
-        out.append(_computation_text(comp, shapes))
+        out.append(_computation_text(comp, shapes, texts))
         out.append("")
     return "\n".join(out)
 
@@ -714,13 +715,15 @@ def _header(module: HloModule) -> str:
     return ", ".join(parts)
 
 
-def _computation_text(comp: HloComputation, shapes: dict[int, str] | None = None) -> str:
+def _computation_text(comp: HloComputation, shapes: dict[int, str] | None = None,
+                      texts: dict[tuple[str, Any], str] | None = None) -> str:
     head = ("ENTRY " if comp.is_entry else "") + comp.name + " {"
     lines = [head]
     shapes = {} if shapes is None else shapes
+    texts = {} if texts is None else texts
     root = comp.root
     for instr in comp.instructions:
-        lines.append(("  ROOT " if instr is root else "  ") + instruction_text(instr, shapes))
+        lines.append(("  ROOT " if instr is root else "  ") + instruction_text(instr, shapes, texts))
     tail = "}"
     if comp.execution_thread is not None:
         tail += f', execution_thread="{comp.execution_thread}"'
@@ -728,10 +731,12 @@ def _computation_text(comp: HloComputation, shapes: dict[int, str] | None = None
     return "\n".join(lines)
 
 
-def instruction_text(instr: HloInstruction, shapes: dict[int, str] | None = None) -> str:
+def instruction_text(instr: HloInstruction, shapes: dict[int, str] | None = None,
+                     texts: dict[tuple[str, Any], str] | None = None) -> str:
     """`name = shape opcode(operands), attr=value, ...` (no ROOT, no indent).
 
-    `shapes` caches shape texts by object id for one printing pass (its shapes must stay alive).
+    `shapes` caches shape texts by object id for one printing pass (its shapes must stay alive), `texts`
+    the texts of attributes with plain values (ints, strings, enum members, tuples of ints) by value.
     """
     opcode = instr.opcode
     if opcode == "constant":
@@ -750,8 +755,31 @@ def instruction_text(instr: HloInstruction, shapes: dict[int, str] | None = None
             shape_text = shapes[id(shape)] = shape.to_text()
     text = f"{instr.name} = {shape_text} {opcode}({args})"
     if instr.attributes:
-        text += "".join([f", {key}={print_attribute(key, value)}" for key, value in instr.attributes.items()])
+        if texts is None:
+            return text + "".join([f", {key}={print_attribute(key, value)}"
+                                   for key, value in instr.attributes.items()])
+        parts = [text]
+        for item in instr.attributes.items():
+            kind = type(item[1])
+            if kind in _PLAIN_VALUES or (kind is tuple and _all_ints(item[1])):
+                attribute = texts.get(item)
+                if attribute is None:
+                    attribute = texts[item] = f", {item[0]}={print_attribute(*item)}"
+            else:
+                attribute = f", {item[0]}={print_attribute(*item)}"
+            parts.append(attribute)
+        return "".join(parts)
     return text
+
+
+_PLAIN_VALUES = frozenset({int, str})
+
+
+def _all_ints(values: tuple) -> bool:
+    for v in values:
+        if type(v) is not int:
+            return False
+    return True
 
 
 __all__ = ["parse_hlo_text", "print_hlo_text", "instruction_text", "print_bool"]
