@@ -133,7 +133,11 @@ class NameUniquifier:
             root, number = name, 0
         else:
             number = int(suffix)
-        used = self._used.setdefault(root, set())
+        used = self._used.get(root)
+        if used is None:  # the common case, a root seen first: the name stays unless its number had zeros
+            self._used[root] = {number}
+            canonical = not numbered or (suffix.isascii() and (suffix[0] != "0" or len(suffix) == 1))
+            return name if canonical else f"{root}.{number}"
         if number in used:
             number = self._next.get(root, 0)
             while number in used:

@@ -301,7 +301,8 @@ class _Parser:
         while not self.accept("}"):
             if self.pos >= len(self.text):
                 raise self.error(f"computation {comp.name} is not closed", start)
-            instr, is_root = self.instruction(comp, names, pending)
+            instr, is_root = (self.plain_instruction(comp, names, pending, self.pos)
+                              or self.instruction(comp, names, pending))
             comp.instructions.append(instr)
             if is_root:
                 if comp.root is not None:
@@ -345,10 +346,9 @@ class _Parser:
 
     def instruction(self, comp: HloComputation, names: dict[str, HloInstruction],
                     pending: list) -> tuple[HloInstruction, bool]:
-        start = self.pos  # (the caller's accept("}") skipped the space before it)
-        plain = self.plain_instruction(comp, names, pending, start)
-        if plain is not None:
-            return plain
+        """An instruction line that `plain_instruction` did not read (the caller's accept("}") skipped the
+        space before it)."""
+        start = self.pos
         is_root = False
         if self.text.startswith("ROOT", self.pos) and self.text[self.pos + 4] in " \t\n%":
             is_root = True
@@ -391,7 +391,8 @@ class _Parser:
         end = _NO_MORE_ATTRIBUTES_RE.match(text, pos)
         if end is not None:  # what `attributes` would find: none, having skipped the space after them
             self.pos = end.end()
-            self.finish(instr, comp, pending, start, attributes, complete=True)
+            if attributes or ".anon" in name or opcode.endswith("-start"):  # else nothing left to `finish`
+                self.finish(instr, comp, pending, start, attributes, complete=True)
         else:
             self.pos = pos
             self.finish(instr, comp, pending, start, attributes)
