@@ -604,14 +604,14 @@ def module_to_proto_bytes(module: HloModule) -> bytes:
     fusion_ids = {comp_ids[id(c)] for i in module.instructions() if i.opcode == "fusion"
                   for c in i.called_computations()}
     parts = [_module_fields(module, comp_ids, instr_ids, fusion_ids).SerializeToString(deterministic=True)]
-    pieces: dict[tuple, bytes] = {}  # (_instruction_bytes) shapes by id: the module keeps them alive meanwhile
+    pieces: dict[tuple, Any] = {}  # (_instruction_bytes) shapes by id: the module keeps them alive meanwhile
     for comp in module.computations:
         parts.append(_field(3, _computation_bytes(comp, comp_ids, instr_ids, encoded_ids, fusion_ids, pieces)))
     return b"".join(parts)
 
 
 def _computation_bytes(comp: HloComputation, comp_ids: dict[int, int], instr_ids: dict[int, int],
-                       encoded_ids: dict[int, bytes], fusion_ids: set[int], pieces: dict[tuple, bytes]) -> bytes:
+                       encoded_ids: dict[int, bytes], fusion_ids: set[int], pieces: dict[tuple, Any]) -> bytes:
     parts = [_field(1, comp.name.encode())]
     tag, small = _LENGTH_DELIMITED_TAGS[2], _SMALL
     for instr in comp.instructions:  # (_field inlined)
@@ -634,16 +634,10 @@ def _computation_bytes(comp: HloComputation, comp_ids: dict[int, int], instr_ids
 
 
 def _instruction_bytes(instr: HloInstruction, comp_ids: dict[int, int], instr_ids: dict[int, int],
-                       encoded_ids: dict[int, bytes], pieces: dict[tuple, bytes]) -> bytes:
+                       encoded_ids: dict[int, bytes], pieces: dict[tuple, Any]) -> bytes:
     attributes = instr.attributes
     if attributes or instr.literal is not None or instr.opcode in _OPCODE_DEFAULTS:
-        parts = [_attributed_bytes(instr, pieces)]
-        called = instr.called_computations()
-        if called:
-            parts.append(_field(38, b"".join(_varint(comp_ids[id(c)]) for c in called)))
-        predecessors = instr.control_predecessors
-        if predecessors:
-            parts.append(_field(37, b"".join(encoded_ids[id(c)] for c in predecessors)))
+        parts = [_attributed_bytes(instr, comp_ids, encoded_ids, pieces)]
     else:  # what _write_xla_defaults sets on an instruction of no particular opcode: three empty messages
         key = (instr.opcode, id(instr.shape))
         piece = pieces.get(key)
@@ -663,30 +657,49 @@ def _instruction_bytes(instr: HloInstruction, comp_ids: dict[int, int], instr_id
     return b"".join(parts)
 
 
-def _attributed_bytes(instr: HloInstruction, pieces: dict[tuple, bytes]) -> bytes:
-    """The HloInstructionProto of an instruction with attributes, a literal or opcode defaults, serialized.
+def _attributed_bytes(instr: HloInstruction, comp_ids: dict[int, int], encoded_ids: dict[int, bytes],
+                      pieces: dict[tuple, Any]) -> bytes:
+    """The HloInstructionProto of an instruction with attributes, a literal or opcode defaults, serialized,
+    with its called computations and control predecessors (its id, operands and parameter number aside).
 
     Deterministic serialization writes fields by number: name (1), opcode (2), shape (3), metadata (7),
-    then the rest (8 and up). The rest depends only on the opcode, the shapes and the other attributes, so
-    it is serialized once per distinct combination (`pieces`, by `_attributes_key`) and reused.
+    then the rest (8 and up). The rest depends only on the opcode, the shapes and the other attributes
+    (called computations and control predecessors among them), so it is serialized once per distinct
+    combination (`pieces`, by `_attributes_key`) and reused.
     """
     key = _attributes_key(instr)
     if key is None:
-        return _instruction_proto(instr, instr.attributes).SerializeToString(deterministic=True)
+        return (_instruction_proto(instr, instr.attributes).SerializeToString(deterministic=True)
+                + _calls_bytes(instr, comp_ids, encoded_ids))
     name = _field(1, instr.name.encode())
-    head = _field(2, instr.opcode.encode()) + _field(3, _shape_bytes(instr.shape))
-    rest = pieces.get(key)
-    if rest is None:
+    known = pieces.get(key)
+    if known is None:
+        head = _field(2, instr.opcode.encode()) + _field(3, _shape_bytes(instr.shape))
         attributes = {k: v for k, v in instr.attributes.items() if k != "metadata"}
         whole = _instruction_proto(instr, attributes).SerializeToString(deterministic=True)
         if not whole.startswith(name + head + _EMPTY_METADATA):  # a writer set the opcode or shape: not reused
-            return _instruction_proto(instr, instr.attributes).SerializeToString(deterministic=True)
-        rest = pieces[key] = whole[len(name) + len(head) + len(_EMPTY_METADATA):]
+            return (_instruction_proto(instr, instr.attributes).SerializeToString(deterministic=True)
+                    + _calls_bytes(instr, comp_ids, encoded_ids))
+        known = pieces[key] = (head, whole[len(name) + len(head) + len(_EMPTY_METADATA):]
+                               + _calls_bytes(instr, comp_ids, encoded_ids))
+    head, rest = known
     metadata = instr.attributes.get("metadata")
     if metadata is None:
         return b"".join((name, head, _EMPTY_METADATA, rest))
     return b"".join((name, head, _field(7, metadata.to_proto(xla_data_pb2.OpMetadata).SerializeToString(
         deterministic=True)), rest))
+
+
+def _calls_bytes(instr: HloInstruction, comp_ids: dict[int, int], encoded_ids: dict[int, bytes]) -> bytes:
+    """The called computation ids (field 38) and control predecessor ids (37) of `instr`."""
+    parts = []
+    called = instr.called_computations()
+    if called:
+        parts.append(_field(38, b"".join(_varint(comp_ids[id(c)]) for c in called)))
+    predecessors = instr.control_predecessors
+    if predecessors:
+        parts.append(_field(37, b"".join(encoded_ids[id(c)] for c in predecessors)))
+    return b"".join(parts)
 
 
 def _attributes_key(instr: HloInstruction) -> tuple | None:
