@@ -804,7 +804,10 @@ def _ints_fit_int64(value: Any) -> bool:
         return all(_ints_fit_int64(v) for v in value)
     names = _FIELD_NAMES.get(kind)
     if names is not None:
-        return all(_ints_fit_int64(getattr(value, name)) for name in names)
+        for name in names:  # (a loop, not all(...): most dataclasses here have one or two fields)
+            if not _ints_fit_int64(getattr(value, name)):
+                return False
+        return True
     if isinstance(value, bool) or isinstance(value, enum.Enum):
         return True
     if isinstance(value, int):

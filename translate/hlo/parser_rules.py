@@ -79,9 +79,11 @@ def _async_threads(module: HloModule) -> None:
     """An async-start's called computation runs on the start's `async_execution_thread`, as XLA's parser
     sets it."""
     for instr in module.instructions():
+        if instr.opcode != "async-start":
+            continue
         thread = instr.attributes.get("async_execution_thread")
         calls = instr.attributes.get("calls")
-        if instr.opcode == "async-start" and isinstance(thread, str) and isinstance(calls, tuple):
+        if isinstance(thread, str) and isinstance(calls, tuple):
             for comp in calls:
                 if isinstance(comp, HloComputation) and comp.execution_thread is None and thread != "main":
                     comp.execution_thread = thread
