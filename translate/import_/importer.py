@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import logging
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
+from operator import attrgetter
 from typing import Any, Union
 
 from jaxlib.mlir import ir
@@ -114,22 +117,36 @@ def _signature(computation: HloComputation) -> str | None:
     return f"{params.to_short_text()} -> {root.to_short_text()}"
 
 
+_OPERANDS = attrgetter("operands")
+# The instruction attributes `ModuleImporter._finish` reads (`attach_common` and control edges).
+_FINISH_ATTRIBUTES = frozenset({"frontend_attributes", "sharding", "backend_config", "control-predecessors"})
+_OPCODE = attrgetter("opcode")
+
+
 def _readers(computation: HloComputation) -> dict[int, int]:
     """How many instructions read each one (the root counts as read), not counting get-tuple-elements
     that nobody reads: an instruction read only by those is as dead as one read by none."""
-    readers: dict[int, int] = {}
-    has_tuple = False
-    for instr in computation.instructions:
-        for operand in instr.operands:
-            readers[id(operand)] = readers.get(id(operand), 0) + 1
-        for operand in instr.control_predecessors:
-            readers[id(operand)] = readers.get(id(operand), 0) + 1
-        has_tuple = has_tuple or instr.opcode == "tuple" and instr is not computation.root
+    instructions = computation.instructions
+    readers: dict[int, int]
+    if len(instructions) > 64:   # counted in C: a Counter over a chain of the operand lists
+        readers = Counter(map(id, chain.from_iterable(map(_OPERANDS, instructions))))
+    else:   # a reducer or comparator: building the Counter costs more than counting
+        readers = {}
+        for instr in instructions:
+            for operand in instr.operands:
+                readers[id(operand)] = readers.get(id(operand), 0) + 1
+    for instr in instructions:
+        if "control-predecessors" in instr.attributes:
+            for operand in instr.control_predecessors:
+                readers[id(operand)] = readers.get(id(operand), 0) + 1
     if computation.root is not None:
         readers[id(computation.root)] = readers.get(id(computation.root), 0) + 1
-    for instr in computation.instructions:
-        if instr.opcode == "get-tuple-element" and not readers.get(id(instr)):
-            _drop_reader(instr.operands[0], readers)
+    opcodes = list(map(_OPCODE, instructions))
+    has_tuple = opcodes.count("tuple") > (computation.root is not None and computation.root.opcode == "tuple")
+    if "get-tuple-element" in opcodes:
+        for instr in instructions:
+            if instr.opcode == "get-tuple-element" and not readers.get(id(instr)):
+                _drop_reader(instr.operands[0], readers)
     if has_tuple:  # a root tuple is always read: only other tuples can leave elements unread
         _unread_tuple_elements(computation, readers)
     return readers
@@ -235,7 +252,7 @@ class OpContext:
               regions: int = 0, shape: Shape | None = None) -> tuple[ir.Operation, Tree]:
         """Create an op whose results are `shape` (default: this instruction's) flattened; return op and tree."""
         shape = self.shape if shape is None else shape
-        operation = self.op(name, operands, flat_types(shape), attributes, regions)
+        operation = self.op(name, operands, self.importer.flat_types(shape), attributes, regions)
         return operation, unflatten(shape, iter(operation.results))
 
     def region(self, operation: ir.Operation, index: int, computation: HloComputation) -> None:
@@ -350,18 +367,23 @@ class ModuleImporter:
         Its parameters become block arguments, or, with `captured`, bind to values from the enclosing
         scope (the block then has no arguments: `stablehlo.if`/`case` branches).
         """
-        params = self.parameters(computation)
+        types: list[ir.Type] = []
+        locs: list[ir.Location] = []
         if captured is None:
-            types = [t for p in params for t in flat_types(p.shape)]
-            locs = [self.locations.of(p) for p in params for _ in flat_shapes(p.shape)]
-        else:
-            types, locs = [], []
+            for p in self.parameters(computation):
+                leaves = self.flat_types(p.shape)
+                types += leaves
+                locs += [self.locations.of(p)] * len(leaves)
         block = region.blocks.append(*types, arg_locs=locs)
         with ir.InsertionPoint(block):
             root = self.emit(computation, list(block.arguments), captured)
             ir.Operation.create(terminator, operands=flatten(root), loc=ir.Location.unknown())
 
     # -- instructions --------------------------------------------------------------------------
+
+    def flat_types(self, shape: Shape) -> list[ir.Type]:
+        """`flat_types(shape)`, an array's through `type_of`."""
+        return flat_types(shape) if shape.is_tuple else [self.type_of(shape)]
 
     def parameters(self, computation: HloComputation) -> list[HloInstruction]:
         """`computation.parameters` (a scan and a sort), once per computation."""
@@ -386,27 +408,40 @@ class ModuleImporter:
         readers = self._readers.get(id(computation))
         if readers is None:
             readers = self._readers[id(computation)] = _readers(computation)
-        emit_instruction = self.emit_instruction
+        # The loop below runs once per instruction of the module: the common case (`SIMPLE`) is built
+        # here without further calls into the importer; everything else goes through a handler.
+        types, instruction_ops, location_of = self._types, self._instruction_ops, self.locations.of
+        create = ir.Operation.create
         for instr in computation.instructions:
-            if instr.opcode == "parameter":
+            opcode = instr.opcode
+            if opcode == "parameter":
                 continue
             operands = [values[id(o)] for o in instr.operands]
-            values[id(instr)] = emit_instruction(instr, operands, not readers.get(id(instr)))
+            dead = not readers.get(id(instr))
+            simple = SIMPLE.get(opcode)
+            if simple is None or tuple in map(type, operands):
+                values[id(instr)] = self.emit_instruction(instr, operands, dead)
+                continue
+            # What the general handler of `simple` builds (`register_simple`), with the same errors.
+            known = types.get(id(instr.shape))
+            result_type = known[1] if known is not None else self.type_of(instr.shape)
+            try:
+                name, attributes = simple(instr)
+                operation = create(name, results=[result_type], operands=operands, attributes=attributes,
+                                   loc=location_of(instr))
+            except ir.MLIRError as err:  # an attribute MLIR refused: the instruction's one-line error
+                raise TranslateError(_first_diagnostic(err), op=instr.name) from None
+            if not _FINISH_ATTRIBUTES.isdisjoint(instr.attributes):
+                self._finish(instr, operation, dead)
+            else:   # none of the attributes `_finish` reads: only these two things to do
+                instruction_ops[id(instr)] = operation
+                if dead:
+                    operation.attributes["xla.keep"] = ir.UnitAttr.get()
+            values[id(instr)] = operation.result
         assert computation.root is not None
         return values[id(computation.root)]
 
     def emit_instruction(self, instr: HloInstruction, operands: list[Tree], dead: bool = False) -> Tree:
-        simple = SIMPLE.get(instr.opcode)
-        if simple is not None and tuple not in map(type, operands):
-            # The common case, built directly: the same op the general handler of `simple` builds.
-            try:
-                name, attributes = simple(instr)
-                operation = ir.Operation.create(name, results=[self.type_of(instr.shape)], operands=operands,
-                                                attributes=attributes, loc=self.locations.of(instr))
-            except ir.MLIRError as err:  # an attribute MLIR refused: the instruction's one-line error
-                raise TranslateError(_first_diagnostic(err), op=instr.name) from None
-            self._finish(instr, operation, dead)
-            return operation.result
         handler = HANDLERS.get(instr.opcode)
         if handler is None:
             raise TranslateError(f"unsupported opcode '{instr.opcode}'", op=instr.name)
@@ -430,7 +465,7 @@ class ModuleImporter:
     def _finish(self, instr: HloInstruction, operation: ir.Operation, dead: bool) -> None:
         """What every op standing for an instruction gets: common attributes, control edges, `xla.keep`."""
         attributes = instr.attributes
-        if attributes:
+        if not _FINISH_ATTRIBUTES.isdisjoint(attributes):
             A.attach_common(operation, instr)
             if "control-predecessors" in attributes:
                 self._link_control_predecessors(instr, operation)
