@@ -17,7 +17,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: venv demo test test-dumps test-gpu bench golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus fuzz
+.PHONY: venv demo test test-dumps test-gpu bench bench-growth golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus fuzz
 
 venv: $(STAMP)
 
@@ -56,6 +56,10 @@ fuzz: venv
 
 bench: venv
 	$(PY) -m bench
+
+# The growth series alone (10k, 100k, 1M instructions; CPU time, steadier on a shared machine).
+bench-growth: venv
+	$(PY) -m bench --sizes 10k,100k,1M --cpu --no-dumps
 
 golden: venv
 	$(PY) -m tests.golden_tool regenerate
