@@ -18,7 +18,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: venv demo test test-dumps test-gpu bench golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus fuzz interpret-suite
+.PHONY: venv demo test test-dumps test-gpu bench bench-growth golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus fuzz interpret-suite
 
 venv: $(STAMP)
 
@@ -63,6 +63,10 @@ fuzz: venv
 
 bench: venv
 	$(PY) -m bench
+
+# The growth series alone (10k, 100k, 1M instructions; CPU time, steadier on a shared machine).
+bench-growth: venv
+	$(PY) -m bench --sizes 10k,100k,1M --cpu --no-dumps
 
 golden: venv
 	$(PY) -m tests.golden_tool regenerate

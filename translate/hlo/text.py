@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.gc_pause import without_cyclic_gc
 from hlo_translate.hlo.attributes import (
     STRING_RE, ComputationRef, InstructionRef, RawAttr, parse_attribute, parse_bool, parse_int_list,
     print_attribute, print_bool, print_frontend_attributes, print_int_list, split_top_level,
@@ -669,6 +670,7 @@ def _parse_buffer_donor(text: str) -> tuple[BufferDonor, ...]:
     return tuple(result)
 
 
+@without_cyclic_gc
 def parse_hlo_text(text: str) -> HloModule:
     """Parse HLO text as XLA prints it (with or without `%` sigils, scheduled or not)."""
     return _Parser(text).module()
@@ -678,6 +680,7 @@ def parse_hlo_text(text: str) -> HloModule:
 # Printing
 
 
+@without_cyclic_gc
 def print_hlo_text(module: HloModule, *, print_large_constants: bool = True) -> str:
     """Print `module` as HLO text that XLA's parser reads back to the same module."""
     out: list[str] = [_header(module), ""]
