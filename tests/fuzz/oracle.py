@@ -1,0 +1,140 @@
+"""XLA as the oracle for HLO inputs: what we accept, XLA must accept too.
+
+For a case on an HLO input (read_hlo, write_hlo, hlo_to_stablehlo, the CLI's HLO verbs), XLA judges the
+same input: HLO text through XLA's parser, a binary or text proto through XLA's proto reader
+(`HloModule.from_serialized_hlo_module_proto`; proto text is made binary by protobuf's own text format
+reader first), then XLA's importer (`hlo_to_stablehlo`) and the StableHLO verifier on its result.
+By default there is no CPU compile (which would run XLA's HloVerifier): it costs 10-100x the rest per case;
+`--oracle-compile` adds it for HLO text.
+
+The verdict runs in a worker process of its own (`tests.fuzz.worker`, target `xla`), since XLA's parser
+aborts the process on some inputs (say, a gap in parameter numbers): an abort, like a hang, is a rejection.
+
+    ours accept, XLA rejects -> accepted-invalid (a bug)
+    ours reject, XLA accepts -> rejected-valid (reported, not a bug)
+"""
+
+from __future__ import annotations
+
+import re
+
+from tests.fuzz.outcomes import Outcome, Result
+from tests.fuzz.seeds import Kind
+from tests.fuzz.worker import Worker
+
+JUDGED_TARGETS = ("read_hlo", "write_hlo", "hlo_to_stablehlo", "cli")
+ORACLE_TARGETS = ("xla", "xla-compile")  # pseudo-targets run by the worker
+
+
+def is_judged(target: str, kind: Kind) -> bool:
+    """Whether XLA judges this case's input (HLO inputs of the HLO entry points)."""
+    return target in JUDGED_TARGETS and kind.is_hlo
+
+
+def xla_result(kind: Kind, data: bytes, *, compile_module: bool = False) -> Result:
+    """XLA's verdict as a Result (in the worker): OK when XLA accepts, ERROR when it rejects; the message
+    is `stage: what XLA said`."""
+    from tests.support.xla_verdict import xla_verdict, xla_verdict_proto
+
+    if kind is Kind.HLO_TEXT:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return Result(Outcome.ERROR, "", "input: not UTF-8")
+        verdict = xla_verdict(text, compile_module=compile_module)
+    else:
+        module = _module_proto(kind, data)
+        if module is None:
+            return Result(Outcome.ERROR, "", "proto: no HloModuleProto (nor a wrapper of one) in the input")
+        verdict = xla_verdict_proto(module)
+    accepted = verdict.accepted is not False
+    return Result(Outcome.OK if accepted else Outcome.ERROR, "", f"{verdict.stage}: {verdict.message}")
+
+
+def _module_proto(kind: Kind, data: bytes) -> bytes | None:
+    """The serialized HloModuleProto in `data` (a module, or an HloProto / HloSnapshot /
+    HloUnoptimizedSnapshot holding one), read by protobuf alone; a module itself is passed on unchanged."""
+    from google.protobuf import text_format
+    from google.protobuf.message import DecodeError
+
+    from hlo_translate.proto import hlo_pb2
+
+    wrappers = ((hlo_pb2.HloModuleProto, lambda m: m), (hlo_pb2.HloProto, lambda m: m.hlo_module),
+                (hlo_pb2.HloSnapshot, lambda m: m.hlo.hlo_module),
+                (hlo_pb2.HloUnoptimizedSnapshot, lambda m: m.hlo_module))
+    for message_type, module_of in wrappers:
+        message = message_type()
+        try:
+            if kind is Kind.HLO_PROTO:
+                message.ParseFromString(data)
+            else:
+                text_format.Parse(data.decode("utf-8", errors="replace"), message)
+        except (DecodeError, text_format.ParseError, RuntimeError, ValueError):
+            continue
+        module = module_of(message)
+        if module.computations:
+            return data if message_type is hlo_pb2.HloModuleProto and kind is Kind.HLO_PROTO \
+                else module.SerializeToString()
+    return None
+
+
+def combine(ours: Result, xla: Result) -> Result:
+    """The case's outcome given our result and XLA's (OK/ERROR, or CRASH/HANG: XLA aborted or hung)."""
+    xla_accepts = xla.outcome is Outcome.OK
+    if ours.outcome is Outcome.OK and not xla_accepts:
+        stage, _, message = _xla_message(xla).partition(": ")
+        return Result(Outcome.ACCEPTED_INVALID, f"accepted-invalid [xla {stage}] {_normalize(message)}",
+                      f"XLA {stage}: {message}"[:300])
+    if ours.outcome is Outcome.ERROR and xla_accepts:
+        return Result(Outcome.REJECTED_VALID, f"rejected-valid {_normalize(ours.message)}", ours.message)
+    return ours
+
+
+def _xla_message(xla: Result) -> str:
+    if xla.outcome is Outcome.CRASH:
+        return f"abort: {xla.signature}"
+    if xla.outcome is Outcome.HANG:
+        return f"hang: {xla.signature}"
+    return xla.message or "?: ?"
+
+
+_NAMES = re.compile(r"%?[A-Za-z_][\w.\-]*\.\d+|%[\w.\-]+|\"[^\"]*\"")
+
+
+def _normalize(message: str) -> str:
+    """A message without its variable parts (names, numbers, positions), so that equal causes group."""
+    message = message.split(" error: ", 1)[-1]  # past `file:line:col:` or XLA's `was parsing L:C:`
+    message = re.sub(r"^INVALID_ARGUMENT: |\(external/[^)]*\) ", "", message)
+    message = _NAMES.sub("X", message)
+    message = re.sub(r"\d+", "N", message)
+    return message[:90]
+
+
+class Judge:
+    """Our worker and XLA's side by side: runs a case, and where XLA judges it, combines both answers.
+
+    Only cases we answered (OK or a TranslateError) are judged; a crash, hang or raw exception of ours is
+    a bug whatever XLA thinks.
+    """
+
+    def __init__(self, *, oracle: bool = True, compile_module: bool = False):
+        self._ours = Worker()
+        self._xla = Worker() if oracle else None
+        self._oracle_target = "xla-compile" if compile_module else "xla"
+
+    def run(self, target: str, kind: Kind, data: bytes, variant: int = 0, timeout: float = 20.0) -> Result:
+        ours = self._ours.run(target, kind, data, variant, timeout)
+        if self._xla is None or not is_judged(target, kind) or ours.outcome not in (Outcome.OK, Outcome.ERROR):
+            return ours
+        return combine(ours, self._xla.run(self._oracle_target, kind, data, 0, timeout))
+
+    def stop(self) -> None:
+        self._ours.stop()
+        if self._xla is not None:
+            self._xla.stop()
+
+    def __enter__(self) -> Judge:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
