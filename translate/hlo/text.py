@@ -282,8 +282,7 @@ class _Parser:
         start = self.pos
         is_entry = self.accept("ENTRY")
         comp = HloComputation(self.name("a computation name"), is_entry=is_entry)
-        if self.peek("("):
-            self.signature()
+        declared = self.signature() if self.peek("(") else None
         self.expect("{", f" to open computation {comp.name}")
         names: dict[str, HloInstruction] = {}
         while not self.accept("}"):
@@ -300,6 +299,10 @@ class _Parser:
         self.check_parameter_numbers(comp, start)
         if comp.root is None:
             comp.root = comp.instructions[-1]
+        if declared is not None and not _compatible(declared[0], comp.root.shape):
+            raise self.error(f"shape of computation {comp.name}, {declared[0].to_text(False)}, is not compatible "
+                             f"with that of its root instruction {comp.root.name}, {comp.root.shape.to_text(False)}",
+                             declared[1])
         for key, value, pos in self.attributes():
             if key == "execution_thread":
                 comp.execution_thread = parse_attribute("async_execution_thread", value)
@@ -317,8 +320,9 @@ class _Parser:
             instr, message = problem
             raise self.error(message, start, op=instr.name if instr is not None else None)
 
-    def signature(self) -> None:
-        """`(p0: f32[2], p1: s32[]) -> f32[2]`: redundant with the parameters; checked by shape."""
+    def signature(self) -> tuple[Shape, int]:
+        """`(p0: f32[2], p1: s32[]) -> f32[2]`: the result shape and where it is (XLA checks it against the
+        root; the parameters it leaves unchecked)."""
         self.expect("(")
         if not self.accept(")"):
             while True:
@@ -329,7 +333,9 @@ class _Parser:
                     break
                 self.expect(",")
         self.expect("->")
-        self.shape()
+        self.skip()
+        start = self.pos
+        return self.shape(), start
 
     def instruction(self, comp: HloComputation, names: dict[str, HloInstruction],
                     pending: list) -> tuple[HloInstruction, bool]:
@@ -720,3 +726,11 @@ def instruction_text(instr: HloInstruction, shapes: dict[int, str] | None = None
 
 
 __all__ = ["parse_hlo_text", "print_hlo_text", "instruction_text", "print_bool"]
+
+
+def _compatible(a: Shape, b: Shape) -> bool:
+    """XLA's `ShapeUtil::Compatible`: equal but for layouts and which dimensions are dynamic."""
+    if a.is_tuple or b.is_tuple:
+        return a.is_tuple and b.is_tuple and len(a.tuple_shapes) == len(b.tuple_shapes) \
+            and all(_compatible(x, y) for x, y in zip(a.tuple_shapes, b.tuple_shapes))
+    return a.element_type == b.element_type and a.dimensions == b.dimensions
