@@ -6,7 +6,7 @@ from __future__ import annotations
 from hlo_translate.hlo.attributes import RawAttr, split_top_level
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape
-from hlo_translate.hlo.verify.core import (VerifyContext, array, expect_shape, fail, rule, same_shape, text,
+from hlo_translate.hlo.verify.core import (VerifyContext, array, check_enum, expect_shape, fail, rule, same_shape, text,
                                            with_dims)
 
 _COMPLEX_OF = {PrimitiveType.F32: PrimitiveType.C64, PrimitiveType.F64: PrimitiveType.C128}
@@ -74,8 +74,14 @@ def outfeed(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, Shape.token())
 
 
+@rule("rng")
+def rng(instr: HloInstruction, ctx: VerifyContext) -> None:
+    check_enum(instr, "distribution", frozenset({"RNG_UNIFORM", "RNG_NORMAL"}), any_case=True)
+
+
 @rule("rng-bit-generator")
 def rng_bit_generator(instr: HloInstruction, ctx: VerifyContext) -> None:
+    check_enum(instr, "algorithm", frozenset({"RNG_DEFAULT", "RNG_THREE_FRY", "RNG_PHILOX"}), any_case=True)
     shape, state = instr.shape, instr.operands[0].shape
     if not shape.is_tuple or len(shape.tuple_shapes) != 2 or not same_shape(shape.tuple_shapes[0], state):
         raise fail(instr, "shape", f"rng-bit-generator of state {text(state)} has shape (state, values), "
