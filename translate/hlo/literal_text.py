@@ -321,6 +321,8 @@ def _check_nesting(text: str, dims: tuple[int, ...]) -> None:
 
 def _skeleton(dims: tuple[int, ...]) -> np.ndarray:
     """True for each '{' and False for each '}' of a literal of `dims`, in order."""
+    if 0 in dims:  # no braces below an empty dimension (and building them first could take any memory)
+        dims = dims[:dims.index(0) + 1]
     text = ""
     for d in reversed(dims):
         text = "{" + text * d + "}"

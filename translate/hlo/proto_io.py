@@ -112,12 +112,18 @@ def _read_shape_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
     if not element_type.is_array:
         return Shape(element_type)
     dims = tuple(proto.dimensions)
+    if proto.is_dynamic_dimension and len(proto.is_dynamic_dimension) != len(dims):
+        raise TranslateError(f"a shape proto with {len(dims)} dimensions has {len(proto.is_dynamic_dimension)} "
+                             "is_dynamic_dimension fields")
     dynamic = tuple(proto.is_dynamic_dimension) or (False,) * len(dims)
     layout = _layout_from_proto(proto.layout) if proto.HasField("layout") else None
     return Shape(element_type, dims, dynamic, layout)
 
 
 def _layout_from_proto(proto: xla_data_pb2.LayoutProto) -> Layout:
+    if proto.tail_padding_alignment_in_elements < 0:
+        raise TranslateError(f"layout tail_padding_alignment_in_elements "
+                             f"{proto.tail_padding_alignment_in_elements} is negative")
     return Layout(
         minor_to_major=tuple(proto.minor_to_major),
         dim_level_types=tuple(DimLevelType(d) for d in proto.dim_level_types),
@@ -1199,6 +1205,8 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                 raise TranslateError(f"duplicate instruction id {uid}", op=name)
             if opcode not in OPCODES:
                 raise TranslateError(f"unknown opcode '{opcode}'", op=name)
+            if not name:
+                raise TranslateError(f"instruction id {uid} has no name")
             instr = HloInstruction(name, opcode, shape_from_proto(ip.shape), unique_id=uid)
             operands = instr.operands
             for oid in ip.operand_ids:
@@ -1241,6 +1249,8 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             instr.attributes["control-predecessors"] = tuple(instrs[i] for i in predecessors)
     if proto.entry_computation_id not in comps:
         raise TranslateError("the module's entry computation is missing")
+    if not proto.HasField("host_program_shape"):
+        raise TranslateError("the module proto has no host_program_shape (XLA's loader needs it)")
     module.entry = comps[proto.entry_computation_id]
     module.entry.is_entry = True
     if proto.HasField("host_program_shape"):

@@ -16,7 +16,7 @@ from typing import Any
 
 from hlo_translate.errors import SourceLocation, TranslateError
 from hlo_translate.hlo.attributes import (
-    STRING_RE, ComputationRef, InstructionRef, RawAttr, parse_attribute, parse_bool, parse_int_list,
+    STRING_RE, ComputationRef, InstructionRef, RawAttr, parse_attribute, parse_bool, parse_bool_list, parse_int_list,
     print_attribute, print_bool, print_frontend_attributes, print_int_list, split_top_level,
 )
 from hlo_translate.hlo.ir import (
@@ -37,6 +37,15 @@ _PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
 _STOP_CHARS = re.compile(r'[,(){}\[\]"]')
 _STACK_SECTIONS = ("FileNames", "FunctionNames", "FileLocations", "StackFrames")
+# The fields each entry of a stack frame table section must have (XLA's parser wants all, once each);
+# None: the entry is a quoted string.
+_STACK_FIELDS: dict[str, frozenset[str] | None] = {
+    "FileNames": None, "FunctionNames": None,
+    "FileLocations": frozenset({"file_name_id", "function_name_id", "line", "end_line", "column", "end_column"}),
+    "StackFrames": frozenset({"file_location_id", "parent_frame_id"})}
+_STACK_ENTRY_RE = re.compile(r"[ \t]*\n?[ \t]*(\d+)[ \t]+([^\n]*)")
+_STACK_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"\s*')
+_STACK_RECORD_RE = re.compile(r"\{((?:\s*[A-Za-z_]\w*=-?\d+\s*,?)*)\s*\}\s*")
 # One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
 # argument list without parentheses (plain operand names, or a parameter number).
 _PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_$][A-Za-z0-9_.\-$]*)[ \t]*=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
@@ -177,16 +186,7 @@ class _Parser:
                 self.header_attribute(module, key, value, pos)
             self.skip()
         if self.text.startswith(_STACK_SECTIONS, self.pos):
-            start = self.pos
-            while True:
-                self.skip()
-                if not self.text.startswith(_STACK_SECTIONS, self.pos):
-                    break
-                self.pos = self.text.index("\n", self.pos) + 1 if "\n" in self.text[self.pos:] else len(self.text)
-                while re.match(r"[ \t]*\d", self.text[self.pos:self.pos + 40]):
-                    end = self.text.find("\n", self.pos)
-                    self.pos = len(self.text) if end < 0 else end + 1
-            module.stack_frames = self.text[start:self.pos].strip()
+            module.stack_frames = self.stack_frame_table()
         pending: list[tuple[HloInstruction, str, Any, int]] = []
         defined: dict[str, int] = {}
         while True:
@@ -210,6 +210,28 @@ class _Parser:
             module.name = f"module_{module.entry.name}"   # the name XLA's parser gives a module without header
         apply_parser_rules(module)
         return module
+
+    def stack_frame_table(self) -> str:
+        """The four sections of the stack frame table, in XLA's order, each entry `N "name"` or
+        `N {field=value ...}` with the fields XLA's parser requires; kept as text."""
+        start = self.pos
+        for section, fields in _STACK_FIELDS.items():
+            self.skip()
+            if not self.text.startswith(section, self.pos):
+                raise self.error(f"expected '{section}' in the stack frame table")
+            self.pos += len(section)
+            while m := _STACK_ENTRY_RE.match(self.text, self.pos):
+                body = m.group(2)
+                record = (_STACK_STRING_RE if fields is None else _STACK_RECORD_RE).fullmatch(body)
+                if record is None:
+                    raise self.error(f"bad {section} entry", m.start(2))
+                if fields is not None:
+                    keys = re.findall(r"([A-Za-z_]\w*)=", record.group(1))
+                    if len(set(keys)) != len(keys) or set(keys) != fields:
+                        raise self.error(f"a {section} entry needs the fields {', '.join(sorted(fields))}, "
+                                         "each once", m.start(2))
+                self.pos = m.end()
+        return self.text[start:self.pos].strip()
 
     def at_computation(self) -> bool:
         """Whether the text goes on with a computation (`ENTRY`, or a name then `{`), as XLA decides."""
@@ -272,6 +294,9 @@ class _Parser:
                     raise TranslateError(f"expected a count, got '{value[:40]}'")
                 module.header[key] = int(value)
             else:
+                if key.startswith("allow_spmd_sharding_propagation_to_"):
+                    # XLA's parser reads a boolean or a list of them; kept as written
+                    parse_bool_list(value) if value.lstrip().startswith("{") else parse_bool(value)
                 module.header[key] = RawAttr(value)
         except TranslateError as err:
             raise self.error(f"bad module attribute {key}: {err.message}", pos) from None
@@ -328,14 +353,26 @@ class _Parser:
             while True:
                 self.name("a parameter name")
                 self.expect(":")
-                self.shape()
+                self.signature_shape()
                 if self.accept(")"):
                     break
                 self.expect(",")
         self.expect("->")
         self.skip()
         start = self.pos
-        return self.shape(), start
+        return self.signature_shape(), start
+
+    def signature_shape(self) -> Shape:
+        """A shape of a computation's signature, well formed as XLA's parser wants (no negative dimension)."""
+        from hlo_translate.hlo.verify.module import shape_problem
+
+        self.skip()
+        start = self.pos
+        shape = self.shape()
+        problem = shape_problem(shape)
+        if problem:
+            raise self.error(problem, start)
+        return shape
 
     def instruction(self, comp: HloComputation, names: dict[str, HloInstruction],
                     pending: list) -> tuple[HloInstruction, bool]:
