@@ -59,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{failure.count:6d}  {signature}  ({failure.case.target}: {failure.result.message[:100]})")
     for signature, count in report.rejected_valid.most_common(15):
         print(f"{count:6d}  {signature}  (not a bug: XLA accepts what we refuse)")
+    for signature, count in report.unjudged.most_common():
+        print(f"{count:6d}  {signature}  (XLA could not judge: its limit, not a verdict)")
     print(f"{report.bugs} bugs in {total} cases, {len(report.failures)} distinct, {report.seconds:.0f} s",
           flush=True)
     meta = {"n": args.n, "seed": args.seed, "targets": targets,

@@ -53,6 +53,7 @@ class Report:
     counts: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
     failures: dict[str, Failure] = field(default_factory=dict)
     rejected_valid: Counter = field(default_factory=Counter)  # by signature: not bugs, but worth a look
+    unjudged: Counter = field(default_factory=Counter)  # cases XLA could not judge (tests.fuzz.oracle), by why
     seconds: float = 0.0
 
     @property
@@ -63,6 +64,8 @@ class Report:
         self.counts[case.target][result.outcome.value] += 1
         if result.outcome is Outcome.REJECTED_VALID:
             self.rejected_valid[result.signature] += 1
+        elif result.signature.startswith("unjudged"):
+            self.unjudged[result.signature] += 1
         if result.outcome.is_bug:
             failure = self.failures.setdefault(result.signature, Failure(result, case))
             failure.count += 1
@@ -204,7 +207,8 @@ def write_report(report: Report, out: Path, meta: dict) -> None:
         failures.append(entry)
     summary = {**meta, "seconds": round(report.seconds, 1),
                "counts": {t: dict(c) for t, c in sorted(report.counts.items())}, "failures": failures,
-               "rejected_valid": dict(report.rejected_valid.most_common())}
+               "rejected_valid": dict(report.rejected_valid.most_common()),
+               "unjudged": dict(report.unjudged.most_common())}
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
 
 

@@ -139,7 +139,7 @@ def run_case(target: str, kind: Kind, data: bytes, variant: int = 0) -> Result:
     if target == "cli":
         return _run_cli(data, kind, variant)
     if target in oracle.ORACLE_TARGETS:
-        return oracle.xla_result(kind, data, compile_module=target == "xla-compile")
+        return oracle.xla_result(kind, data, compile_module=target == "xla-compile", parse_only=target == "xla-parse")
     _, fn = TARGETS[target]
     try:
         fn(data, kind)
