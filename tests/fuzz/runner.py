@@ -107,9 +107,10 @@ def cases(seeds: list[Seed], targets: list[str], n: int, campaign_seed: int) -> 
 
 def run_campaign(seeds: list[Seed], targets: list[str], n: int, campaign_seed: int, *, jobs: int = 2,
                  timeout: float = 20.0, progress: Callable[[int], None] | None = None, oracle: bool = True,
-                 oracle_compile: bool = False) -> Report:
-    """Run n cases per target on `jobs` workers (each with an XLA oracle worker unless `oracle` is off)."""
-    report = Report()
+                 oracle_compile: bool = False, rejected_sample: int = 1, report: Report | None = None) -> Report:
+    """Run n cases per target on `jobs` workers (each with an XLA oracle worker unless `oracle` is off);
+    `report` (filled as cases finish) lets the caller show counts on the way."""
+    report = report if report is not None else Report()
     lock = threading.Lock()
     source = iter(cases(seeds, targets, n, campaign_seed))
     done = 0
@@ -117,7 +118,7 @@ def run_campaign(seeds: list[Seed], targets: list[str], n: int, campaign_seed: i
 
     def work() -> None:
         nonlocal done
-        with Judge(oracle=oracle, compile_module=oracle_compile) as worker:
+        with Judge(oracle=oracle, compile_module=oracle_compile, rejected_sample=rejected_sample) as worker:
             while True:
                 with lock:
                     case = next(source, None)
