@@ -64,6 +64,8 @@ _FUSION_KINDS = frozenset({"kLoop", "kInput", "kOutput", "kCustom"})
 def fusion(instr: HloInstruction, ctx: VerifyContext) -> None:
     check_enum(instr, "kind", _FUSION_KINDS)
     calls = instr.attributes["calls"]
+    if isinstance(calls, tuple) and len(calls) != 1:
+        raise fail(instr, "attribute", f"a fusion calls one computation, not {len(calls)}")
     comp = calls[0] if isinstance(calls, tuple) else calls
     result = check_call_signature(instr, comp, [o.shape for o in instr.operands], "fused computation")
     expect_shape(instr, result, "the fused computation's result")
