@@ -297,7 +297,7 @@ def _check_nesting(text: str, dims: tuple[int, ...]) -> None:
     if braces.size == 0:
         raise TranslateError(f"expected '{{' to open a literal of rank {rank}")
     opening = is_open[braces]
-    if _product(dims[:-1]) * 2 > braces.size:  # cannot match; and keeps the expected skeleton small
+    if _brace_count(dims) != braces.size:  # cannot match; and keeps the expected skeleton small
         raise TranslateError(_nesting_mismatch(opening, None, dims))
     expected = _skeleton(dims)
     if opening.size != expected.size or not np.array_equal(opening, expected):
@@ -317,6 +317,18 @@ def _check_nesting(text: str, dims: tuple[int, ...]) -> None:
         k = int(wrong[0])
         raise TranslateError(f"expected {dims[-1]} values in each innermost {{...}} of shape {list(dims)}, "
                              f"found {int(counts[k])} in group {k}")
+
+
+def _brace_count(dims: tuple[int, ...]) -> int:
+    """How many braces a literal of `dims` has: a pair per {...} group at each level down to the innermost
+    (or to the first empty dimension)."""
+    count, groups = 0, 1
+    for d in dims:
+        count += 2 * groups
+        groups *= d
+        if groups == 0:
+            break
+    return count
 
 
 def _skeleton(dims: tuple[int, ...]) -> np.ndarray:

@@ -226,10 +226,13 @@ class _Parser:
                 if record is None:
                     raise self.error(f"bad {section} entry", m.start(2))
                 if fields is not None:
-                    keys = re.findall(r"([A-Za-z_]\w*)=", record.group(1))
+                    pairs = re.findall(r"([A-Za-z_]\w*)=(-?\d+)", record.group(1))
+                    keys = [key for key, _ in pairs]
                     if len(set(keys)) != len(keys) or set(keys) != fields:
                         raise self.error(f"a {section} entry needs the fields {', '.join(sorted(fields))}, "
                                          "each once", m.start(2))
+                    if any(len(value) > 11 or not -2**31 <= int(value) < 2**31 for _, value in pairs):
+                        raise self.error(f"a {section} entry's value does not fit 32 bits", m.start(2))
                 self.pos = m.end()
         return self.text[start:self.pos].strip()
 
@@ -382,7 +385,7 @@ class _Parser:
         if plain is not None:
             return plain
         is_root = False
-        if self.text.startswith("ROOT", self.pos) and self.text[self.pos + 4] in " \t\n%":
+        if self.text.startswith(("ROOT ", "ROOT\t", "ROOT\n", "ROOT%"), self.pos):
             is_root = True
             self.pos += 4
         name = self.name("an instruction name")

@@ -158,6 +158,12 @@ def _check_string_section(reader: _Reader) -> None:
     total = sum(reader.varint() for _ in range(count))
     if total != reader.end - reader.pos:
         raise reader.fail("string lengths disagree with the string section's size")
+    # Names and string attributes come back to Python as str: bytes that are not UTF-8 abort jaxlib's bindings
+    try:
+        reader.data[reader.pos:reader.end].decode("utf-8")
+    except UnicodeDecodeError as err:
+        reader.pos += err.start
+        raise reader.fail("a string that is not UTF-8") from None
 
 
 PROBE_SECONDS = 20  # a reader that has not finished by then is stuck in a loop on a corrupt count
