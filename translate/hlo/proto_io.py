@@ -1251,13 +1251,16 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         raise TranslateError("the module's entry computation is missing")
     if not proto.HasField("host_program_shape"):
         raise TranslateError("the module proto has no host_program_shape (XLA's loader needs it)")
+    if len(proto.host_program_shape.parameter_names) != len(proto.host_program_shape.parameters):
+        raise TranslateError(f"the host_program_shape has {len(proto.host_program_shape.parameters)} parameters "
+                             f"and {len(proto.host_program_shape.parameter_names)} parameter names")
     module.entry = comps[proto.entry_computation_id]
     module.entry.is_entry = True
     if proto.HasField("host_program_shape"):
         hs = proto.host_program_shape
         module.entry_computation_layout = ComputationLayout(
             tuple(shape_from_proto(s) for s in hs.parameters), shape_from_proto(hs.result))
-    if proto.HasField("schedule") and proto.schedule.sequences:
+    if proto.HasField("schedule"):
         module.is_scheduled = True
         _apply_schedule(proto.schedule, comps, module)
     module.input_output_alias = tuple(
@@ -1299,9 +1302,10 @@ def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComp
                     raise TranslateError(f"scheduled before its operand or control predecessor {before.name}",
                                          op=instr.name)
         comp.instructions = order
-    threads = {comps[cid].execution_thread for cid in schedule.sequences}
+    threads = {comps[cid].execution_thread for cid in schedule.sequences}  # none: every thread
     for comp in module.computations:
-        if id(comp) not in fusion and comp.execution_thread in threads and comp.unique_id not in schedule.sequences:
+        if id(comp) not in fusion and (not threads or comp.execution_thread in threads) \
+                and comp.unique_id not in schedule.sequences:
             raise TranslateError(f"the schedule has no sequence for computation {comp.name}")
 
 

@@ -36,6 +36,12 @@ _INDEX_RE = re.compile(r"\d+")
 _PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
 _STOP_CHARS = re.compile(r'[,(){}\[\]"]')
+# The module header attributes jaxlib 0.12's parser accepts (it refuses any other).
+_MODULE_ATTRIBUTES = frozenset({
+    "alias_passthrough_params", "allow_spmd_sharding_propagation_to_output",
+    "allow_spmd_sharding_propagation_to_parameters", "backend_config", "buffer_donor", "debug_attributes",
+    "entry_computation_layout", "frontend_attributes", "input_output_alias", "is_scheduled", "num_partitions",
+    "origin_recovery_table", "replica_count"})
 _STACK_SECTIONS = ("FileNames", "FunctionNames", "FileLocations", "StackFrames")
 # The fields each entry of a stack frame table section must have (XLA's parser wants all, once each);
 # None: the entry is a quoted string.
@@ -297,6 +303,8 @@ class _Parser:
                     raise TranslateError(f"expected a count, got '{value[:40]}'")
                 module.header[key] = int(value)
             else:
+                if key not in _MODULE_ATTRIBUTES:
+                    raise TranslateError("not a module attribute XLA's parser knows")
                 if key.startswith("allow_spmd_sharding_propagation_to_"):
                     # XLA's parser reads a boolean or a list of them; kept as written
                     parse_bool_list(value) if value.lstrip().startswith("{") else parse_bool(value)

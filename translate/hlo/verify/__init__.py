@@ -21,7 +21,8 @@ from hlo_translate.hlo.ir import HloInstruction, HloModule
 from hlo_translate.hlo.verify import (collectives, control_flow, data_movement, elementwise,  # noqa: F401
                                       misc, reduction)
 from hlo_translate.hlo.verify.core import RULES, VerifyContext, Violation
-from hlo_translate.hlo.verify.module import (check_entry_layout, check_instruction_shape, check_parameters)
+from hlo_translate.hlo.verify.module import (check_aliases, check_entry_layout, check_instruction_shape,
+                                             check_parameters)
 from hlo_translate.hlo.verify.signatures import check_signature
 
 __all__ = ["verify_module", "Violation", "locate"]
@@ -36,6 +37,7 @@ def verify_module(module: HloModule) -> None:
         for instr in comp.instructions:
             _check(instr, ctx, checked)
     check_entry_layout(module)
+    check_aliases(module)
 
 
 def _check(instr: HloInstruction, ctx: VerifyContext, checked: set[int]) -> None:
