@@ -3,9 +3,10 @@ rng-bit-generator, topk, cholesky, triangular-solve, batch norms."""
 
 from __future__ import annotations
 
+from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.attributes import RawAttr, split_top_level
 from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.hlo.types import PrimitiveType, Shape, parse_shape
 from hlo_translate.hlo.verify.core import (VerifyContext, array, check_enum, expect_shape, fail, rule, same_shape, text,
                                            with_dims)
 
@@ -46,9 +47,18 @@ def custom_call(instr: HloInstruction, ctx: VerifyContext) -> None:
     if isinstance(constraints, RawAttr):
         inner = constraints.text.strip()
         inner = inner[1:-1] if inner.startswith("{") and inner.endswith("}") else inner
-        count = len(split_top_level(inner)) if inner.strip() else 0
-        if count != len(instr.operands):
-            raise fail(instr, "attribute", f"{count} operand layout constraints for {len(instr.operands)} operands")
+        items = split_top_level(inner) if inner.strip() else []
+        if len(items) != len(instr.operands):
+            raise fail(instr, "attribute", f"{len(items)} operand layout constraints for {len(instr.operands)} "
+                                           "operands")
+        for i, (item, operand) in enumerate(zip(items, instr.operands)):
+            try:
+                constraint = parse_shape(item.strip())
+            except TranslateError as err:
+                raise fail(instr, "attribute", f"operand layout constraint {i}: {err.message}") from None
+            if constraint.without_layouts() != operand.shape.without_layouts():
+                raise fail(instr, "attribute", f"operand layout constraint {text(constraint)} is not operand {i}'s "
+                                               f"shape {text(operand.shape)}")
     if "to_apply" in instr.attributes and "called_computations" in instr.attributes:
         raise fail(instr, "attribute", "a custom-call takes to_apply or called_computations, not both")
 
