@@ -4,8 +4,8 @@
   `async-start(x), calls=async_wrapped` with a computation `async_wrapped` holding parameters
   `async_param` and the wrapped instruction (named after its opcode, with the sugar's own attributes);
   `negate-update` / `negate-done` become `async-update` / `async-done`;
-- the frontend attributes, backend config, statistics and origin written on an async instruction are
-  also given to the instruction it wraps;
+- the metadata, frontend attributes, backend config, statistics and origin written on an async instruction
+  are also given to the instruction it wraps (the last of start, updates and done that writes one wins);
 - names are made unique in the module, instruction names and computation names each with XLA's
   uniquifier (a repeated `state` becomes `state.1`, the first one written keeping its name), which
   XLA's proto loader insists on.
@@ -21,7 +21,7 @@ from hlo_translate.hlo.opcodes import async_sugar_base
 _ASYNC_OWN = frozenset({"async_execution_thread", "metadata", "sharding", "frontend_attributes", "backend_config",
                         "statistics", "origin", "control-predecessors"})
 # Attributes XLA's parser also sets on the wrapped instruction when an async instruction carries them.
-_SHARED_WITH_WRAPPED = ("frontend_attributes", "backend_config", "statistics", "origin")
+_SHARED_WITH_WRAPPED = ("metadata", "frontend_attributes", "backend_config", "statistics", "origin")
 _GENERIC = {"-start": "async-start", "-update": "async-update", "-done": "async-done"}
 
 
@@ -79,9 +79,11 @@ def _async_threads(module: HloModule) -> None:
     """An async-start's called computation runs on the start's `async_execution_thread`, as XLA's parser
     sets it."""
     for instr in module.instructions():
+        if instr.opcode != "async-start":
+            continue
         thread = instr.attributes.get("async_execution_thread")
         calls = instr.attributes.get("calls")
-        if instr.opcode == "async-start" and isinstance(thread, str) and isinstance(calls, tuple):
+        if isinstance(thread, str) and isinstance(calls, tuple):
             for comp in calls:
                 if isinstance(comp, HloComputation) and comp.execution_thread is None and thread != "main":
                     comp.execution_thread = thread
@@ -133,7 +135,11 @@ class NameUniquifier:
             root, number = name, 0
         else:
             number = int(suffix)
-        used = self._used.setdefault(root, set())
+        used = self._used.get(root)
+        if used is None:  # the common case, a root seen first: the name stays unless its number had zeros
+            self._used[root] = {number}
+            canonical = not numbered or (suffix.isascii() and (suffix[0] != "0" or len(suffix) == 1))
+            return name if canonical else f"{root}.{number}"
         if number in used:
             number = self._next.get(root, 0)
             while number in used:
