@@ -27,7 +27,7 @@ from hlo_translate.hlo.opcodes import OPCODES, async_sugar_base, is_known_opcode
 from hlo_translate.hlo.original_value import parse_recovery_table, print_recovery_table
 from hlo_translate.hlo.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
 from hlo_translate.hlo.shape_inference import INFERABLE, infer_shape
-from hlo_translate.hlo.types import Shape, _ShapeReader
+from hlo_translate.hlo.types import PrimitiveType, Shape, _ShapeReader
 
 _SPACE_RE = re.compile(r"(?:\s|/\*.*?\*/|//[^\n]*)*", re.S)
 _NAME_RE = re.compile(r"%?([A-Za-z_$][A-Za-z0-9_.\-$]*)")
@@ -43,6 +43,8 @@ _MODULE_ATTRIBUTES = frozenset({
     "allow_spmd_sharding_propagation_to_parameters", "backend_config", "buffer_donor", "debug_attributes",
     "entry_computation_layout", "frontend_attributes", "input_output_alias", "is_scheduled", "num_partitions",
     "origin_recovery_table", "replica_count"})
+# The element type names XLA refuses as instruction names (it takes `tuple`, `invalid` and `buffer`).
+_TYPE_NAMES = frozenset(t.text for t in PrimitiveType) - {"tuple", "invalid", "buffer"}
 _STACK_SECTIONS = ("FileNames", "FunctionNames", "FileLocations", "StackFrames")
 # The fields each entry of a stack frame table section must have (XLA's parser wants all, once each);
 # None: the entry is a quoted string.
@@ -407,9 +409,16 @@ class _Parser:
         if self.text.startswith(("ROOT ", "ROOT\t", "ROOT\n", "ROOT%"), self.pos):
             is_root = True
             self.pos += 4
+        name_start = self.pos
         name = self.name("an instruction name")
+        self.check_instruction_name(name, name_start)
         self.expect("=", f" after instruction name '{name}'")
         return self.rhs(name, comp, names, pending, start), is_root
+
+    def check_instruction_name(self, name: str, pos: int) -> None:
+        """XLA's parser refuses an instruction named like an element type (`f32`, `s32`, `pred`)."""
+        if name in _TYPE_NAMES:
+            raise self.error(f"illegal instruction name '{name}' (an element type's name)", pos, op=name)
 
     def plain_instruction(self, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
                           start: int) -> tuple[HloInstruction, bool] | None:
@@ -422,6 +431,8 @@ class _Parser:
         if m is None:
             return None
         name, shape_text, opcode, args = m.group(2, 3, 4, 5)
+        if name in _TYPE_NAMES:
+            return None  # the general rules say what is wrong with it
         shape = self.shape_cache.get(shape_text)
         if shape is None or name in names or opcode == "constant" or \
                 (opcode not in OPCODES and not is_known_opcode(opcode)):
