@@ -1,5 +1,6 @@
 # hlo-translate: `make demo`, `make test`, `make test-dumps`, `make venv`, `make bench`, `make golden`, `make proto`,
-# `make fuzz N=10000 SEED=1` (a fuzz campaign: N cases per entry point; reproducers in fuzz-out/),
+# `make fuzz N=10000 SEED=1` (a fuzz campaign: N cases per entry point; reproducers in fuzz-out/;
+# FUZZ_ARGS="--rejected-sample 5" etc. passes options, see `python -m tests.fuzz --help`),
 # `make interpret-suite SUITE=DIR` (StableHLO's interpreter tests through our export on XLA CPU).
 SHELL := /bin/bash
 VENV := .venv
@@ -59,7 +60,7 @@ interpret-suite: venv
 N ?= 10000
 SEED ?= 1
 fuzz: venv
-	$(PY) -m tests.fuzz --n $(N) --seed $(SEED) --out fuzz-out
+	$(PY) -m tests.fuzz --n $(N) --seed $(SEED) --out fuzz-out $(FUZZ_ARGS)
 
 bench: venv
 	$(PY) -m bench
