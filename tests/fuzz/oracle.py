@@ -184,9 +184,9 @@ class Judge:
         return combine(ours, xla)
 
     def stop(self) -> None:
-        self._ours.stop()
+        self._ours.close()
         if self._xla is not None:
-            self._xla.stop()
+            self._xla.close()
 
     def __enter__(self) -> Judge:
         return self

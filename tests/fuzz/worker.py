@@ -3,7 +3,8 @@
 `Worker` is the parent's handle: it starts the process, sends one case, and turns a death into
 a CRASH and a missed deadline into a HANG (killing the process; the next case starts a new one).
 The child's stderr goes to a log file, where faulthandler writes the Python stack of a crash or
-hang so that the failure can be located.
+hang so that the failure can be located. The parent owns a scratch folder (the log and the child's
+TMPDIR, so also the CLI cases' temp dirs) and removes it on `close`, whatever became of the child.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import os
 import pickle
 import re
 import select
+import shutil
 import signal
 import struct
 import subprocess
@@ -100,8 +102,10 @@ class Worker:
 
     def __init__(self, log_dir: Path | None = None, role: str = "ours"):
         self._role = role  # "ours" or "xla" (the oracle: warms up jaxlib instead of hlo_translate)
+        self._owns_log_dir = log_dir is None  # a folder of our own is removed on close
         self._log_dir = Path(log_dir or tempfile.mkdtemp(prefix="fuzz-worker-"))
         self._log_dir.mkdir(parents=True, exist_ok=True)
+        self._tmp_dir = self._log_dir / "tmp"  # the child's TMPDIR: what a killed child leaves stays in here
         self._proc: subprocess.Popen | None = None
         self._log_path = self._log_dir / f"worker-{id(self)}.log"
         self.starts = 0
@@ -110,6 +114,8 @@ class Worker:
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO_ROOT),
                                                                          os.environ.get("PYTHONPATH")])))
         env.setdefault("JAX_PLATFORMS", "cpu")
+        self._tmp_dir.mkdir(exist_ok=True)
+        env["TMPDIR"] = str(self._tmp_dir)
         log = open(self._log_path, "ab")
         self._proc = subprocess.Popen([sys.executable, "-m", "tests.fuzz.worker", self._role], cwd=REPO_ROOT, env=env,
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log)
@@ -160,11 +166,16 @@ class Worker:
             self._proc.wait()
             self._proc = None
 
+    def close(self) -> None:
+        """Stops the child and removes the scratch folder (when this worker made it)."""
+        self.stop()
+        shutil.rmtree(self._tmp_dir if not self._owns_log_dir else self._log_dir, ignore_errors=True)
+
     def __enter__(self) -> Worker:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.stop()
+        self.close()
 
 
 if __name__ == "__main__":

@@ -65,7 +65,7 @@ _PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_$][A-Za-z0-9_.\-$]*)[ \t]*=[ \t
 # (`LT`, `region_0.1`, `0_0x1_1`), followed on its line by ',' or nothing. Read as `balanced` reads it.
 # The end of an instruction's attributes: space (no comment) up to a character that is not ','.
 _NO_MORE_ATTRIBUTES_RE = re.compile(r"\s*(?=[^,/\s])|\s*\Z")
-_PLAIN_ATTR_RE = re.compile(r',[ \t]*([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]*=[ \t]*'
+_PLAIN_ATTR_RE = re.compile(r',[ \t]*([A-Za-z_][A-Za-z0-9_.\-]*)=[ \t]*'
                             r'(\{(?:[^{}\[\]()\n"]|\[[^{}\[\]()\n"]*\])*\}|[^\n,(){}\[\]"\s/][^\n,(){}\[\]"]*)'
                             r'(?=[ \t]*(?:,|\n|\Z))')
 
@@ -172,6 +172,8 @@ class _Parser:
             m = _ATTR_NAME_RE.match(self.text, self.pos)
             if not m:
                 raise self.error("expected an attribute 'name=value'")
+            if m.end() - m.start(1) != len(m.group(1)) + 1:  # XLA's lexer reads `name=` as one token
+                raise self.error(f"no space may come between the attribute name '{m.group(1)}' and its '='")
             self.pos = m.end()
             self.skip()
             start = self.pos
@@ -242,6 +244,8 @@ class _Parser:
                 raise self.error(f"expected '{section}' in the stack frame table")
             self.pos += len(section)
             while m := _STACK_ENTRY_RE.match(self.text, self.pos):
+                if len(m.group(1)) > 20 or int(m.group(1)) >= 2**64:  # XLA's lexer: an integer is 64 bits
+                    raise self.error(f"a {section} entry's id does not fit 64 bits", m.start(1))
                 body = m.group(2)
                 record = (_STACK_STRING_RE if fields is None else _STACK_RECORD_RE).fullmatch(body)
                 if record is None:
