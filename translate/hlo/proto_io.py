@@ -1279,6 +1279,52 @@ def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> A.ReplicaGroup
     return None
 
 
+def _check_device_assignment(proto: hlo_pb2.HloModuleProto) -> None:
+    """XLA's module config from a proto wants a device assignment of at least one replica and computation."""
+    if not proto.HasField("device_assignment"):
+        return
+    assignment = proto.device_assignment
+    if assignment.replica_count <= 0 or assignment.computation_count <= 0:
+        raise TranslateError(f"device_assignment has {assignment.replica_count} replicas and "
+                             f"{assignment.computation_count} computations: both must be positive")
+    if len(assignment.computation_devices) != assignment.computation_count or \
+            any(len(c.replica_device_ids) != assignment.replica_count for c in assignment.computation_devices):
+        raise TranslateError(f"device_assignment lists devices for other than {assignment.computation_count} "
+                             f"computations of {assignment.replica_count} replicas each")
+
+
+def _check_literal_shape(ip: hlo_pb2.HloInstructionProto) -> None:
+    """A constant's literal has a well-formed shape with a layout on every array, and that shape is the
+    instruction's (dimensions, element types, minor_to_major), as XLA's proto reader requires."""
+    from hlo_translate.hlo.verify.module import shape_problem
+
+    if not ip.HasField("literal"):
+        return
+    literal_shape = shape_from_proto(ip.literal.shape)
+    problem = shape_problem(literal_shape)
+    if problem:
+        raise TranslateError(f"the literal's shape: {problem}", op=ip.name)
+    if not _same_physical_shape(literal_shape, shape_from_proto(ip.shape)):
+        raise TranslateError(f"the literal's shape {literal_shape.to_text()} is not the instruction's "
+                             f"{shape_from_proto(ip.shape).to_text()}", op=ip.name)
+
+
+def _same_physical_shape(a: Shape, b: Shape) -> bool:
+    """Equal element types, dimensions and minor_to_major; a missing layout is none (XLA's literal needs one)."""
+    if a.is_tuple or b.is_tuple:
+        return a.is_tuple and b.is_tuple and len(a.tuple_shapes) == len(b.tuple_shapes) and \
+            all(_same_physical_shape(x, y) for x, y in zip(a.tuple_shapes, b.tuple_shapes))
+    if a.element_type != b.element_type or a.dimensions != b.dimensions:
+        return False
+    if not a.is_array:
+        return True
+    if a.layout is None:
+        return False
+    if not a.dimensions and a.layout.tail_padding_alignment_in_elements != 1:
+        return False  # XLA's scalar literal has the default layout
+    return b.layout is None or a.layout.minor_to_major == b.layout.minor_to_major
+
+
 def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
     """An HloModuleProto (XLA's or ours) as our IR."""
     from hlo_translate.hlo.literal import from_literal_proto
@@ -1286,7 +1332,9 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
     module = HloModule(proto.name)
     comps: dict[int, HloComputation] = {}
     instrs: dict[int, HloInstruction] = {}
+    names: set[str] = set()
     pending: list[tuple[HloInstruction, hlo_pb2.HloInstructionProto]] = []
+    _check_device_assignment(proto)
     for cp in proto.computations:
         comp = HloComputation(cp.name, unique_id=cp.id)
         if cp.execution_thread and cp.execution_thread != "main":
@@ -1302,6 +1350,9 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                 raise TranslateError(f"unknown opcode '{opcode}'", op=name)
             if not name:
                 raise TranslateError(f"instruction id {uid} has no name")
+            if name in names:  # XLA's module loader: names are unique in the whole module
+                raise TranslateError(f"instruction name '{name}' is used twice in the module", op=name)
+            names.add(name)
             operand_ids = ip.operand_ids[:]  # one list: indexing the repeated field per id costs more
             if not local.issuperset(operand_ids):
                 oid = next(i for i in operand_ids if i not in local)
@@ -1312,6 +1363,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             if opcode == "parameter":
                 instr.parameter_number = ip.parameter_number
             elif opcode == "constant":
+                _check_literal_shape(ip)
                 instr.literal = from_literal_proto(ip.literal)
             instrs[uid] = instr
             local.add(uid)

@@ -19,6 +19,14 @@ def shape_problem(shape: Shape) -> str | None:
         return None
     if any(d < 0 and d != UNBOUNDED for d in shape.dimensions):
         return f"{text(shape)} has a negative dimension"
+    # XLA multiplies the dimensions, then the element's bytes, in int64: an overflow on the way counts
+    # even when a later 0 would bring the product back
+    size, overflow = 1, False
+    for factor in (*(d for d in shape.dimensions if d != UNBOUNDED), -(-shape.element_type.bit_width // 8)):
+        size *= factor
+        overflow = overflow or size >= 2**63
+    if overflow:
+        return f"the size of {text(shape)} in bytes overflows int64, as XLA computes it"
     layout = shape.layout
     if layout is not None and sorted(layout.minor_to_major) != list(range(shape.rank)):
         return (f"layout {layout.to_text()} of {text(shape)} is not a permutation of its "
