@@ -89,6 +89,8 @@ def sharding_text(named: NamedSharding, mesh_name: str, rank: int, open_dims: Co
 
 def parse_attr(text: str) -> ir.Attribute:
     """Parse an attribute in the current context (jaxlib verifies it)."""
+    if not text:  # jaxlib's parser dereferences an empty buffer: a segfault
+        raise TranslateError("invalid Shardy attribute: the text is empty")
     if (problem := attribute_problem(text)) is not None:
         raise TranslateError(f"invalid Shardy attribute {text[:60]}: {problem}")
     try:
