@@ -304,10 +304,10 @@ def _fallback_attributes(op: ir.Operation) -> dict[str, object]:
 def _fallback_computations(b: Builder, op: ir.Operation, opcode: str, attrs: dict[str, object]) -> None:
     called = A.get(op, "called_computations")
     symbols = [A.symbol(c) for c in ir.ArrayAttr(called)] if called is not None else []
-    if not symbols:
-        return
     name = CALLED_COMPUTATION_ATTR.get(opcode)
-    if name is None or len(symbols) != 1:
+    if not symbols and name is None:
+        return
+    if name is None or len(symbols) != 1:  # the opcodes with a computation attribute each need theirs
         raise TranslateError(f"xla.{opcode} calls {len(symbols)} computations; expected "
                              f"{'one' if name else 'none'}")
     comp = function_computation(b.ctx, symbols[0])

@@ -64,6 +64,12 @@ def parse_module(data: str | bytes, source: str = "<input>") -> ir.Module:
     except (ValueError, RuntimeError) as err:  # the bytecode reader's own refusals
         raise TranslateError(f"cannot read the MLIR module: {str(err).splitlines()[0] if str(err) else err!r}",
                              location=SourceLocation(source)) from None
+    except MemoryError:
+        if not isinstance(data, bytes):
+            raise
+        # the bytecode reader trusts a count or size in a section and fails to allocate it (std::bad_alloc)
+        raise TranslateError("cannot read the MLIR bytecode: a section claims more entries than memory holds",
+                             location=SourceLocation(source)) from None
 
 
 def verify(module: ir.Module, source: str = "<output>") -> None:
