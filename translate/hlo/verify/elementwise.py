@@ -13,6 +13,9 @@ from hlo_translate.hlo.verify.core import (VerifyContext, array, check_enum, exp
 _PRED = PrimitiveType.PRED
 _COMPLEX_PART = {PrimitiveType.C64: PrimitiveType.F32, PrimitiveType.C128: PrimitiveType.F64}
 _TO_REAL = frozenset({"abs", "real", "imag"})
+# XLA's unary shape inference: the element types an opcode takes (what is not here takes any array type).
+_INTEGRAL_ONLY = frozenset({"popcnt", "clz"})
+_FLOAT_ONLY = frozenset({"floor", "ceil", "round-nearest-afz", "round-nearest-even"})
 _SPECIAL_TYPES = frozenset({"convert", "bitcast-convert", "is-finite", "stochastic-convert", "compare", "complex"})
 
 
@@ -38,11 +41,23 @@ def unary(instr: HloInstruction, ctx: VerifyContext) -> None:
             return
     operand = array(instr, 0)
     element = operand.element_type
+    _check_unary_type(instr, operand)
     if instr.opcode in _TO_REAL and element in _COMPLEX_PART:
         element = _COMPLEX_PART[element]
     result = instr.shape
     if result.element_type != element or result.dimensions != operand.dimensions or result.is_tuple:
         expect_shape(instr, with_dims(element, operand.dimensions))
+
+
+def _check_unary_type(instr: HloInstruction, operand: Shape) -> None:
+    element = operand.element_type
+    integral = element.is_signed_int or element.is_unsigned_int
+    if instr.opcode == "not" and not (integral or element == _PRED):
+        raise fail(instr, "type", f"not needs a pred or integer operand, not {text(operand)}")
+    if instr.opcode in _INTEGRAL_ONLY and not integral:
+        raise fail(instr, "type", f"{instr.opcode} needs an integer operand, not {text(operand)}")
+    if instr.opcode in _FLOAT_ONLY and not element.is_float:
+        raise fail(instr, "type", f"{instr.opcode} needs a floating-point operand, not {text(operand)}")
 
 
 @rule("is-finite")
