@@ -1061,7 +1061,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["transpose_a"] = A.Enum(xla_data_pb2.TriangularSolveOptions.Transpose.Name(t.transpose_a))
     if op == "cholesky":
         attrs["lower"] = p.cholesky_options.lower
-    if p.channel_id:
+    if p.channel_id > 0:  # XLA reads a channel_id <= 0 as none
         attrs["channel_id"] = p.channel_id
     groups = _replica_groups_from_proto(p)
     if groups is not None:

@@ -19,7 +19,7 @@ def group_size(instr: HloInstruction) -> int | None:
     groups = instr.attributes.get("replica_groups", ())
     if instr.attributes.get("use_global_device_ids"):
         # Flattened device ids: XLA needs a channel and explicit groups in this mode.
-        if "channel_id" not in instr.attributes or groups == ():
+        if "channel_id" not in instr.attributes or not groups:
             raise fail(instr, "collective-mode", "use_global_device_ids needs a channel_id and replica groups")
     if isinstance(groups, IotaReplicaGroups):
         total = 1
@@ -35,10 +35,15 @@ def group_size(instr: HloInstruction) -> int | None:
         return None
     seen: set[int] = set()
     for group in groups:
+        if not group:
+            raise fail(instr, "replica-groups", "a replica group is empty")
         for device in group:
             if device < 0 or device in seen:
                 raise fail(instr, "replica-groups", f"replica {device} is negative or appears twice")
             seen.add(device)
+    if max(seen) != len(seen) - 1:  # XLA's verifier: the groups name each of 0..n-1 once
+        missing = min(set(range(len(seen))) - seen)
+        raise fail(instr, "replica-groups", f"replica {missing} is not named in the replica groups")
     sizes = {len(g) for g in groups}
     if instr.opcode in ("all-gather", "all-gather-start", "reduce-scatter", "all-to-all") and len(sizes) > 1:
         raise fail(instr, "replica-groups", f"{instr.opcode} needs replica groups of one size, not {sorted(sizes)}")
