@@ -1089,7 +1089,13 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
                 A.OutputOperandAlias(tuple(a.output_shape_index), a.operand_index, tuple(a.operand_shape_index))
                 for a in p.output_operand_aliasing)
         if p.operand_shapes_with_layout:
-            shapes = ", ".join(shape_from_proto(s).to_text() for s in p.operand_shapes_with_layout)
+            from hlo_translate.hlo.verify.module import shape_problem
+
+            constraints = [shape_from_proto(s) for s in p.operand_shapes_with_layout]
+            for shape in constraints:  # XLA's text parser refuses these; its proto reader passes them on
+                if problem := shape_problem(shape):
+                    raise TranslateError(f"operand layout constraint {shape.to_text()}: {problem}", op=p.name)
+            shapes = ", ".join(shape.to_text() for shape in constraints)
             attrs["operand_layout_constraints"] = A.RawAttr("{" + shapes + "}")
         if p.custom_call_schedule:
             attrs["schedule"] = A.Enum(hlo_pb2.CustomCallSchedule.Name(p.custom_call_schedule))
