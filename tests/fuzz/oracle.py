@@ -19,7 +19,7 @@ Some of XLA's refusals are limits of its importer or proto loader, not of HLO: X
 pipelined send/recv and pipelined async pairs (a `*-done` whose operand comes through a while loop), but its
 proto loader wants a recv-done's operand to be the recv itself, and its importer an async-start's user to be
 the done. The same goes for the importer's refusals of in-place or combined collective-permutes, async all-reduces of
-several operands, and a count of `spmd_parameters_shardings` other than the entry's parameters (a config field
+several operands, a recv of a tuple, and a count of `spmd_parameters_shardings` other than the entry's parameters (a config field
 XLA's proto reader does not check). Those verdicts (`XLA_LIMITS`) are not judgements: the case keeps our own outcome.
 """
 
@@ -40,6 +40,8 @@ XLA_LIMITS = re.compile(r"(Recv|Send)Done must take the context operand from (Re
                         r"'stablehlo.collective_permute' op requires a single operand|"
                         # an all-reduce-start of several operands is HLO; the importer has no async tuple form
                         r"Async tuple all-reduce is not supported in StableHLO|"
+                        # HLO's recv takes any data shape (a tuple, say); StableHLO's results are tensors
+                        r"'stablehlo.recv' op result #\d+ must be variadic of statically shaped tensor|"
                         # a module config field XLA's proto reader keeps unchecked; only the importer compares
                         r"op spmd_parameters_sharding: main has \d+ arguments, but spmd_parameters_sharding")
 # XLA's parser takes seconds on some inputs (deeply nested tuple shapes) and hangs on others (huge

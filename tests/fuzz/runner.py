@@ -235,11 +235,24 @@ def keep_reproducers(repro_dir: Path, dest: Path) -> list[str]:
     dest.mkdir(parents=True, exist_ok=True)
     for meta_path in sorted(repro_dir.glob("*.json")):
         entry = json.loads(meta_path.read_text())
-        if (dest / meta_path.name).exists():
-            continue
-        (dest / entry["file"]).write_bytes(scrub((repro_dir / entry["file"]).read_bytes()))
+        data = scrub((repro_dir / entry["file"]).read_bytes())
+        name, suffix = meta_path.stem, entry["file"][len(meta_path.stem):]
+        if (dest / f"{name}.json").exists():  # the same signature from another campaign: keep both inputs
+            if _kept_input(dest, name) == data:
+                continue
+            name = f"{name}-{hashlib.sha256(data).hexdigest()[:6]}"
+            if (dest / f"{name}.json").exists():
+                continue
+        entry["file"] = f"{name}{suffix}"
+        (dest / entry["file"]).write_bytes(data)
         entry["message"] = scrub(entry["message"].encode()).decode("utf-8", "replace")
         entry["seed"] = scrub(entry["seed"].encode()).decode()
-        (dest / meta_path.name).write_text(json.dumps(entry, indent=1) + "\n")
-        added.append(meta_path.stem)
+        (dest / f"{name}.json").write_text(json.dumps(entry, indent=1) + "\n")
+        added.append(name)
     return added
+
+
+def _kept_input(dest: Path, name: str) -> bytes | None:
+    kept = json.loads((dest / f"{name}.json").read_text())
+    path = dest / kept["file"]
+    return path.read_bytes() if path.exists() else None

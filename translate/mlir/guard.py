@@ -196,24 +196,44 @@ def probe_bytecode(data: bytes, *, portable: bool = False) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called", category=RuntimeWarning)
+        read_end, write_end = os.pipe()
         pid = os.fork()
     if pid == 0:  # the child: never returns, never runs the parent's cleanup
         # Never collect cycles in the child: they are the parent's objects (MLIR values of its
         # contexts, JAX's state), which the child must not destroy.
         gc.disable()
+        os.close(read_end)
         code = 0
         try:
             signal.alarm(PROBE_SECONDS)
             _parse_alone(data, portable)
-        except BaseException:  # noqa: BLE001 - a refusal is the real parse's to report
+        except BaseException as err:  # noqa: BLE001 - reported to the parent as its first line
             code = 1
+            os.write(write_end, _first_line(err).encode("utf-8", "replace")[:4000])
         os._exit(code)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        refusal = pipe.read().decode("utf-8", "replace")
     _, status = os.waitpid(pid, 0)
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         what = (f"MLIR's bytecode reader did not finish within {PROBE_SECONDS} s" if sig == signal.SIGALRM
                 else f"MLIR's bytecode reader crashed on it ({signal.Signals(sig).name})")
         raise TranslateError(f"malformed MLIR bytecode: {what}", location=SourceLocation())
+    if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1:
+        # The reader refused it: the real parse would say the same, and some refused inputs leave the
+        # heap corrupted behind the error (glibc aborts later), so the parent never parses them itself.
+        raise TranslateError(f"cannot read the MLIR bytecode: {refusal or 'refused by the reader'}",
+                             location=SourceLocation())
+
+
+def _first_line(err: BaseException) -> str:
+    """The first diagnostic of an MLIR error, or the first line of another exception."""
+    diagnostics = getattr(err, "error_diagnostics", None) or []
+    if diagnostics:
+        return diagnostics[0].message.splitlines()[0]
+    message = str(err).strip()
+    return message.splitlines()[0] if message else type(err).__name__
 
 
 def _parse_alone(data: bytes, portable: bool) -> None:
