@@ -42,3 +42,25 @@ def test_fuzz_sample_keeps_the_promise(seeds) -> None:
     # the sample exercises both answers: translations that succeed and inputs refused with a TranslateError
     for target, counts in report.counts.items():
         assert counts["ok"] > 0 and counts["error"] > 0, (target, dict(counts))
+
+
+def test_a_worker_leaves_no_temp_files_behind() -> None:
+    """The CLI cases' temp folders live in the worker's scratch folder, which close() removes, also after
+    the child was killed mid-way (a hang or a crash restarts it)."""
+    import tempfile
+    from pathlib import Path
+
+    from tests.fuzz.outcomes import Outcome
+    from tests.fuzz.worker import Worker
+
+    before = set(Path(tempfile.gettempdir()).glob("fuzz-cli-*"))
+    worker = Worker()
+    scratch = worker.scratch
+    hlo = b"HloModule m\n\nENTRY e {\n  ROOT p = f32[2] parameter(0)\n}\n"
+    assert worker.run("cli", Kind.HLO_TEXT, hlo, 0, 60.0).outcome is Outcome.OK
+    worker.stop()  # as after a hang: the next case starts a new child in the same scratch folder
+    assert worker.run("cli", Kind.HLO_TEXT, hlo, 1, 60.0).outcome is Outcome.OK
+    assert (scratch / "tmp").is_dir()
+    worker.close()
+    assert not scratch.exists()
+    assert set(Path(tempfile.gettempdir()).glob("fuzz-cli-*")) == before

@@ -166,6 +166,11 @@ class Worker:
             self._proc.wait()
             self._proc = None
 
+    @property
+    def scratch(self) -> Path:
+        """The folder this worker's log and its child's temp files live in."""
+        return self._log_dir
+
     def close(self) -> None:
         """Stops the child and removes the scratch folder (when this worker made it)."""
         self.stop()
