@@ -112,5 +112,14 @@ def tuple_or_single(shapes: list[Shape]) -> Shape:
     return shapes[0] if len(shapes) == 1 else Shape.tuple_of(shapes)
 
 
+def subshape(shape: Shape, index: tuple[int, ...]) -> Shape | None:
+    """The part of `shape` at tuple `index` (`()`: the whole), None when there is none."""
+    for i in index:
+        if not shape.is_tuple or not 0 <= i < len(shape.tuple_shapes):
+            return None
+        shape = shape.tuple_shapes[i]
+    return shape
+
+
 def is_scalar(shape: Shape) -> bool:
     return shape.is_array and shape.rank == 0

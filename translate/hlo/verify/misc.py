@@ -3,11 +3,12 @@ rng-bit-generator, topk, cholesky, triangular-solve, batch norms."""
 
 from __future__ import annotations
 
-from hlo_translate.hlo.attributes import RawAttr, split_top_level
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.attributes import OutputOperandAlias, RawAttr, split_top_level
 from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import PrimitiveType, Shape
-from hlo_translate.hlo.verify.core import (VerifyContext, array, expect_shape, fail, rule, same_shape, text,
-                                           with_dims)
+from hlo_translate.hlo.types import PrimitiveType, Shape, parse_shape
+from hlo_translate.hlo.verify.core import (VerifyContext, array, expect_shape, fail, rule, same_shape, subshape,
+                                           text, with_dims)
 
 _COMPLEX_OF = {PrimitiveType.F32: PrimitiveType.C64, PrimitiveType.F64: PrimitiveType.C128}
 _REAL_OF = {c: r for r, c in _COMPLEX_OF.items()}
@@ -40,17 +41,58 @@ def fft(instr: HloInstruction, ctx: VerifyContext) -> None:
         raise fail(instr, "attribute", f"unknown fft_type {kind}")
 
 
+# The spellings XLA's parser accepts for these custom-call enums (`API_VERSION_UNSPECIFIED` it refuses).
+_API_VERSIONS = frozenset({"API_VERSION_ORIGINAL", "API_VERSION_STATUS_RETURNING",
+                           "API_VERSION_STATUS_RETURNING_UNIFIED", "API_VERSION_TYPED_FFI"})
+_SCHEDULES = frozenset({"SCHEDULE_NONE", "SCHEDULE_LATEST", "SCHEDULE_EARLIEST"})
+
+
 @rule("custom-call")
 def custom_call(instr: HloInstruction, ctx: VerifyContext) -> None:
-    constraints = instr.attributes.get("operand_layout_constraints")
+    a = instr.attributes
+    for key, allowed in (("api_version", _API_VERSIONS), ("schedule", _SCHEDULES)):
+        value = a.get(key)
+        if value is not None and getattr(value, "name", None) not in allowed:
+            raise fail(instr, "attribute", f"unknown custom-call {key} {getattr(value, 'name', value)}")
+    constraints = a.get("operand_layout_constraints")
     if isinstance(constraints, RawAttr):
-        inner = constraints.text.strip()
-        inner = inner[1:-1] if inner.startswith("{") and inner.endswith("}") else inner
-        count = len(split_top_level(inner)) if inner.strip() else 0
-        if count != len(instr.operands):
-            raise fail(instr, "attribute", f"{count} operand layout constraints for {len(instr.operands)} operands")
-    if "to_apply" in instr.attributes and "called_computations" in instr.attributes:
-        raise fail(instr, "attribute", "a custom-call takes to_apply or called_computations, not both")
+        _layout_constraints(instr, constraints)
+    aliasing = a.get("output_to_operand_aliasing")
+    if aliasing:
+        _aliasing(instr, aliasing)
+
+
+def _layout_constraints(instr: HloInstruction, constraints: RawAttr) -> None:
+    """One constraint per operand, each the operand's shape (a layout aside)."""
+    inner = constraints.text.strip()
+    inner = inner[1:-1] if inner.startswith("{") and inner.endswith("}") else inner
+    items = split_top_level(inner) if inner.strip() else []
+    if len(items) != len(instr.operands):
+        raise fail(instr, "attribute", f"{len(items)} operand layout constraints for {len(instr.operands)} operands")
+    for i, (item, operand) in enumerate(zip(items, instr.operands)):
+        try:
+            shape = parse_shape(item.strip())
+        except TranslateError:
+            raise fail(instr, "attribute", f"operand layout constraint {i} '{item.strip()}' is not a shape") from None
+        if not same_shape(shape, operand.shape):
+            raise fail(instr, "attribute", f"operand layout constraint {text(shape)} is not operand {i}'s shape "
+                                           f"{text(operand.shape)}")
+
+
+def _aliasing(instr: HloInstruction, aliasing: tuple[OutputOperandAlias, ...]) -> None:
+    """Each alias names an output part and an operand part that exist and have one shape."""
+    for alias in aliasing:
+        if not 0 <= alias.operand_number < len(instr.operands):
+            raise fail(instr, "attribute", f"output_to_operand_aliasing names operand {alias.operand_number} of "
+                                           f"{len(instr.operands)}")
+        output = subshape(instr.shape, alias.output_index)
+        operand = subshape(instr.operands[alias.operand_number].shape, alias.operand_index)
+        if output is None or operand is None:
+            raise fail(instr, "attribute", f"output_to_operand_aliasing index {list(alias.output_index)} or "
+                                           f"{list(alias.operand_index)} is out of range")
+        if not same_shape(output, operand):
+            raise fail(instr, "attribute", f"output_to_operand_aliasing pairs output {text(output)} with "
+                                           f"operand {text(operand)}")
 
 
 _U32_SCALAR = with_dims(PrimitiveType.U32, ())
