@@ -9,6 +9,7 @@
 
 Per instruction: shape and layout well formed, operand count and attribute names (`signatures`), then the
 opcode's rule (shape inference, called-computation signatures, pairings), one rule table per opcode family.
+Shardings against the shape and the module's partitions (`shardings`).
 Per module: parameter numbering and `entry_computation_layout`. Linear in the module's size.
 """
 
@@ -22,6 +23,7 @@ from hlo_translate.hlo.verify import (collectives, control_flow, data_movement, 
                                       misc, reduction)
 from hlo_translate.hlo.verify.core import RULES, VerifyContext, Violation
 from hlo_translate.hlo.verify.module import (check_entry_layout, check_instruction_shape, check_parameters)
+from hlo_translate.hlo.verify.shardings import check_sharding
 from hlo_translate.hlo.verify.signatures import check_signature
 
 __all__ = ["verify_module", "Violation", "locate"]
@@ -31,16 +33,20 @@ def verify_module(module: HloModule) -> None:
     """Raise `Violation` (a TranslateError naming the instruction and the rule) unless XLA would accept `module`."""
     ctx = VerifyContext(module)
     checked: set[int] = set()
+    partitions = module.header.get("num_partitions", 1)
+    num_partitions = partitions if isinstance(partitions, int) else 1
     for comp in module.computations:
         check_parameters(comp)
         for instr in comp.instructions:
-            _check(instr, ctx, checked)
+            _check(instr, ctx, checked, num_partitions)
     check_entry_layout(module)
 
 
-def _check(instr: HloInstruction, ctx: VerifyContext, checked: set[int]) -> None:
+def _check(instr: HloInstruction, ctx: VerifyContext, checked: set[int], num_partitions: int) -> None:
     check_instruction_shape(instr, checked)
     check_signature(instr)
+    if "sharding" in instr.attributes:
+        check_sharding(instr, num_partitions)
     rule = RULES.get(instr.opcode)
     if rule is None:
         return

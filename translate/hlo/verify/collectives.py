@@ -49,10 +49,26 @@ def _operand_shapes(instr: HloInstruction) -> list[Shape]:
     return [o.shape for o in instr.operands]
 
 
-@rule("all-reduce", "all-reduce-start", "collective-broadcast")
+# `mode=` of the reducing collectives: XLA's collective group modes as its parser spells them.
+_GROUP_MODES = frozenset({"cross_replica", "cross_partition", "cross_replica_and_partition", "flattened_id"})
+
+
+@rule("all-reduce", "all-reduce-start", "collective-broadcast", "collective-reduce")
 def all_reduce(instr: HloInstruction, ctx: VerifyContext) -> None:
+    mode = instr.attributes.get("mode")
+    if mode is not None and getattr(mode, "name", None) not in _GROUP_MODES:
+        raise fail(instr, "attribute", f"unknown collective group mode {getattr(mode, 'name', mode)}")
     group_size(instr)
     _reducer(instr)
+    if instr.attributes.get("has_dynamic_root"):
+        # The last operand names the root device: the data are the others.
+        root = instr.operands[-1].shape
+        if len(instr.operands) < 2 or not root.is_array or root.rank != 1 \
+                or root.element_type != PrimitiveType.S32:
+            raise fail(instr, "operand", f"{instr.opcode} with has_dynamic_root takes the data and then the root "
+                                         "as an s32 vector")
+        expect_shape(instr, tuple_or_single(_operand_shapes(instr)[:-1]))
+        return
     expect_shape(instr, tuple_or_single(_operand_shapes(instr)))
 
 
@@ -121,11 +137,28 @@ def all_gather_start(instr: HloInstruction, ctx: VerifyContext) -> None:
         _gathered(_as(instr, out), operand.shape, out, False)
 
 
-@rule("all-to-all", "ragged-all-to-all")
+@rule("ragged-all-to-all")
+def ragged_all_to_all(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """Operands (input, output, input_offsets, send_sizes, output_offsets, recv_sizes): the result is the
+    output buffer; the four offset and size operands share one shape of rank 1 or 2 (XLA's HloVerifier)."""
+    group_size(instr)
+    if len(instr.operands) != 6:
+        raise fail(instr, "operand-count", f"ragged-all-to-all takes 6 operands, not {len(instr.operands)}")
+    offsets = instr.operands[2].shape
+    for i in range(2, 6):
+        shape = instr.operands[i].shape
+        if not shape.is_array or shape.rank not in (1, 2) or not same_shape(shape, offsets):
+            raise fail(instr, "shape", f"ragged-all-to-all operand {i} is {text(shape)}: the offsets and sizes "
+                                       f"must share one shape of rank 1 or 2 ({text(offsets)})")
+    output = instr.operands[1].shape
+    if not output.is_array:
+        raise fail(instr, "operand", f"ragged-all-to-all's output operand must be an array, not {text(output)}")
+    expect_shape(instr, output, "the output operand")
+
+
+@rule("all-to-all")
 def all_to_all(instr: HloInstruction, ctx: VerifyContext) -> None:
     size = group_size(instr)
-    if instr.opcode == "ragged-all-to-all":
-        return
     dims = instr.attributes.get("dimensions")
     if dims:
         operand = instr.operands[0].shape

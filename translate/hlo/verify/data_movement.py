@@ -46,6 +46,22 @@ def transpose(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, with_dims(operand.element_type, (operand.dimensions[p] for p in perm)))
 
 
+@rule("shuffle")
+def shuffle(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """Moves elements within the named dimensions: the operand's shape; rotate mode gives the shifts."""
+    operand = array(instr, 0)
+    dims = dim_list(instr, "dimensions", operand.rank)
+    mode = getattr(instr.attributes["mode"], "name", None)
+    if mode != "rotate":
+        raise fail(instr, "attribute", f"unknown shuffle mode {mode}")
+    shifts = instr.attributes.get("shifts")
+    if shifts is None:
+        raise fail(instr, "attribute", "a shuffle in rotate mode needs shifts")
+    if len(tuple(shifts)) != len(dims):
+        raise fail(instr, "attribute", f"shuffle gives {len(tuple(shifts))} shifts for {len(dims)} dimensions")
+    expect_shape(instr, operand)
+
+
 @rule("reverse")
 def reverse(instr: HloInstruction, ctx: VerifyContext) -> None:
     operand = array(instr, 0)

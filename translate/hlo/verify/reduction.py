@@ -1,5 +1,5 @@
 """Shape rules of reductions and contractions: reduce, reduce-window, select-and-scatter, sort, dot,
-convolution."""
+scaled-dot, convolution."""
 
 from __future__ import annotations
 
@@ -114,15 +114,29 @@ def sort(instr: HloInstruction, ctx: VerifyContext) -> None:
 
 @rule("dot")
 def dot(instr: HloInstruction, ctx: VerifyContext) -> None:
-    if "sparsity" in instr.attributes:
-        return  # sparse dots carry metadata operands we do not model
     if len(instr.operands) != 2:
-        raise fail(instr, "operand-count", f"a dot without sparsity takes 2 operands, not {len(instr.operands)}")
+        raise fail(instr, "operand-count", f"dot takes 2 operands, not {len(instr.operands)}")
+    # The result element type may differ (a preferred element type): only dimensions are inferred.
+    expect_shape(instr, with_dims(instr.shape.element_type, _dot_dims(instr)))
+
+
+@rule("scaled-dot")
+def scaled_dot(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """(lhs, rhs, lhs_scale, rhs_scale): a dot of lhs and rhs; each scale has its operand's rank."""
+    for operand, scale in ((0, 2), (1, 3)):
+        if array(instr, scale).rank != array(instr, operand).rank:
+            raise fail(instr, "shape", f"scale {text(instr.operands[scale].shape)} must have the rank of "
+                                       f"operand {text(instr.operands[operand].shape)}")
+    expect_shape(instr, with_dims(instr.shape.element_type, _dot_dims(instr)))
+
+
+def _dot_dims(instr: HloInstruction) -> list[int]:
+    """The dimensions of a dot of operands 0 and 1: batch, then lhs free, then rhs free."""
     lhs, rhs = array(instr, 0), array(instr, 1)
     lb, rb = dim_list(instr, "lhs_batch_dims", lhs.rank), dim_list(instr, "rhs_batch_dims", rhs.rank)
     lc, rc = dim_list(instr, "lhs_contracting_dims", lhs.rank), dim_list(instr, "rhs_contracting_dims", rhs.rank)
     if len(lb) != len(rb) or len(lc) != len(rc) or set(lb) & set(lc) or set(rb) & set(rc):
-        raise fail(instr, "attribute", "dot's batch and contracting dimensions do not pair up")
+        raise fail(instr, "attribute", f"{instr.opcode}'s batch and contracting dimensions do not pair up")
     for (x, y, what) in [*((x, y, "batch") for x, y in zip(lb, rb)), *((x, y, "contracting") for x, y in zip(lc, rc))]:
         if lhs.dimensions[x] != rhs.dimensions[y]:
             raise fail(instr, "shape", f"{what} dimensions lhs {x} ({lhs.dimensions[x]}) and rhs {y} "
@@ -130,8 +144,7 @@ def dot(instr: HloInstruction, ctx: VerifyContext) -> None:
     dims = [lhs.dimensions[d] for d in lb]
     dims += [s for i, s in enumerate(lhs.dimensions) if i not in lb and i not in lc]
     dims += [s for i, s in enumerate(rhs.dimensions) if i not in rb and i not in rc]
-    # The result element type may differ (a preferred element type): only dimensions are inferred.
-    expect_shape(instr, with_dims(instr.shape.element_type, dims))
+    return dims
 
 
 @rule("convolution")
