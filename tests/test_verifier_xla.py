@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import zlib
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ import pytest
 from hlo_translate import TranslateError, read_hlo
 from tests.corpus import hlo_modules
 from tests.support.hlo_mutator import mutants
-from tests.support.xla_verdict import VerdictWorker
+from tests.support.xla_verdict import Verdict, VerdictWorker
 from tests.verifier_cases import CASES
 
 FULL = bool(os.environ.get("HLO_TRANSLATE_VERIFIER_SWEEP"))
@@ -113,29 +114,58 @@ def test_hand_written_cases_match_xla(worker: VerdictWorker) -> None:
 
 def test_mutant_verdicts_match_xla(worker: VerdictWorker) -> None:
     per_module = 6 if FULL else 8
-    counts: Counter[str] = Counter()
-    unexplained = []
-    for path in _sample(_all_modules(), 25):
+    tally = SweepTally()
+    modules = _sample(_all_modules(), 25)
+    for n, path in enumerate(modules, 1):
         text = path.read_text()
         base = worker.verdict(text)
+        tally.modules += 1
         if not base.accepted:  # XLA's route cannot take the module itself: nothing to compare against
-            counts["module not judged by the oracle"] += 1
+            tally.outcomes["module not judged by the oracle"] += 1
             continue
         for mutant in mutants(text, per_module, seed=zlib.crc32(path.name.encode())):
+            tally.mutants += 1
             ours, rule, opcode = _ours(mutant.text)
             xla = worker.verdict(mutant.text, compile_module=base.stage == "ok")
             if xla.accepted is None:
-                counts["not judged: XLA's compile aborted after its checks passed"] += 1
+                tally.outcomes["not judged: XLA's compile aborted after its checks passed"] += 1
             elif ours == xla.accepted:
-                counts["agree, " + ("accepted" if ours else "rejected")] += 1
+                tally.outcomes["agree, " + ("accepted" if ours else "rejected")] += 1
             elif not ours and _stricter(rule, opcode):
-                counts[f"known: we reject ({rule}, {opcode}), the oracle's route cannot see it"] += 1
+                tally.outcomes[f"known: we reject ({rule}, {opcode}), the oracle's route cannot see it"] += 1
             else:
-                unexplained.append(f"{path.parent.name}/{path.name}:{mutant.line} {mutant.kind}: ours "
-                                   f"{'accept' if ours else f'reject ({rule}, {opcode})'}, XLA {xla.stage}: "
-                                   f"{xla.message[:160]}")
-                if FULL:  # a long run says what it finds as it goes
-                    print(unexplained[-1], flush=True)
-    print(dict(counts))  # the numbers for the note (pytest -s)
-    assert unexplained == []
-    assert counts["agree, rejected"] > counts["agree, accepted"] > 0
+                tally.disagree(f"{path.parent.name}/{path.name}:{mutant.line}", mutant.kind, ours, rule, opcode, xla)
+        if FULL and n % 50 == 0:  # a long run says how far it got
+            print(f"[{n}/{len(modules)} modules] {tally.line()}", flush=True)
+    print(tally.summary())  # the numbers for the note (pytest -s)
+    assert tally.unexplained == []
+    assert tally.outcomes["agree, rejected"] > tally.outcomes["agree, accepted"] > 0
+
+
+@dataclass
+class SweepTally:
+    """The counts of one verdict sweep: modules, mutants, outcomes, and each disagreement by kind."""
+
+    modules: int = 0
+    mutants: int = 0
+    outcomes: Counter[str] = field(default_factory=Counter)
+    by_kind: Counter[str] = field(default_factory=Counter)   # "<mutation kind>: we accept" / "we reject"
+    unexplained: list[str] = field(default_factory=list)
+
+    def disagree(self, where: str, kind: str, ours: bool, rule: str, opcode: str, xla: Verdict) -> None:
+        side = "we accept, XLA rejects" if ours else "we reject, XLA accepts"
+        self.by_kind[f"{kind}: {side}"] += 1
+        self.unexplained.append(f"{where} {kind}: ours {'accept' if ours else f'reject ({rule}, {opcode})'}, "
+                                f"XLA {xla.stage}: {xla.message[:160]}")
+        if FULL:  # a long run says what it finds as it goes
+            print(self.unexplained[-1], flush=True)
+
+    def line(self) -> str:
+        agree = self.outcomes["agree, accepted"] + self.outcomes["agree, rejected"]
+        return f"{self.mutants} mutants, {agree} agree, {len(self.unexplained)} disagree"
+
+    def summary(self) -> str:
+        lines = [f"verdict sweep: {self.modules} modules, {self.line()}"]
+        lines += [f"  {count:6d}  {outcome}" for outcome, count in sorted(self.outcomes.items())]
+        lines += [f"  {count:6d}  disagree: {kind}" for kind, count in sorted(self.by_kind.items())]
+        return "\n".join(lines)
