@@ -36,6 +36,20 @@ def reshape(instr: HloInstruction, ctx: VerifyContext) -> None:
                                    f"{text(result)} ({result.element_count()} elements)")
 
 
+@rule("dynamic-reshape")
+def dynamic_reshape(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """(operand, one size per result dimension): a reshape whose sizes are given at run time."""
+    operand, result = array(instr, 0), require_array_result(instr)
+    if len(instr.operands) - 1 != result.rank:
+        raise fail(instr, "operand-count", f"dynamic-reshape to rank {result.rank} takes {result.rank} sizes, "
+                                           f"not {len(instr.operands) - 1}")
+    if operand.element_type != result.element_type:
+        raise fail(instr, "type", f"dynamic-reshape changes the element type {text(operand)} -> {text(result)}")
+    if not operand.is_dynamic and not result.is_dynamic and operand.element_count() != result.element_count():
+        raise fail(instr, "shape", f"dynamic-reshape of {text(operand)} ({operand.element_count()} elements) to "
+                                   f"{text(result)} ({result.element_count()} elements)")
+
+
 @rule("transpose")
 def transpose(instr: HloInstruction, ctx: VerifyContext) -> None:
     operand = array(instr, 0)

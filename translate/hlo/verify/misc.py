@@ -1,4 +1,4 @@
-"""Rules of the remaining opcodes with a shape to infer: fft, custom-call, device ids, infeed/outfeed,
+"""Rules of the remaining opcodes with a shape to infer: fft, custom-call, device ids, rng, infeed/outfeed,
 rng-bit-generator, topk, cholesky, triangular-solve, batch norms."""
 
 from __future__ import annotations
@@ -101,6 +101,24 @@ _U32_SCALAR = with_dims(PrimitiveType.U32, ())
 @rule("replica-id", "partition-id")
 def device_id(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, _U32_SCALAR)
+
+
+@rule("rng")
+def rng(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """The distribution's parameters are scalars of the result's element type."""
+    for i in range(len(instr.operands)):
+        shape = array(instr, i)
+        if shape.rank or shape.element_type != instr.shape.element_type:
+            raise fail(instr, "operand", f"rng parameter {i} must be a {instr.shape.element_type.text} scalar, "
+                                         f"not {text(shape)}")
+
+
+_RNG_STATE = with_dims(PrimitiveType.U64, (2,))
+
+
+@rule("rng-get-and-update-state")
+def rng_get_and_update_state(instr: HloInstruction, ctx: VerifyContext) -> None:
+    expect_shape(instr, _RNG_STATE)
 
 
 @rule("infeed")

@@ -1,5 +1,5 @@
 """Shape rules of reductions and contractions: reduce, reduce-window, select-and-scatter, sort, dot,
-scaled-dot, convolution."""
+scaled-dot, ragged-dot, convolution."""
 
 from __future__ import annotations
 
@@ -130,7 +130,28 @@ def scaled_dot(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, with_dims(instr.shape.element_type, _dot_dims(instr)))
 
 
-def _dot_dims(instr: HloInstruction) -> list[int]:
+@rule("ragged-dot")
+def ragged_dot(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """(lhs, rhs, group_sizes). Where lhs is ragged in a free dimension, rhs has a group dimension of one
+    size per group, and the result is the dot without it; the other two modes are not inferred here."""
+    lhs, rhs, groups = array(instr, 0), array(instr, 1), array(instr, 2)
+    ragged = dim_list(instr, "lhs_ragged_dims", lhs.rank)
+    group_dims = dim_list(instr, "rhs_group_dims", rhs.rank)
+    contracting = instr.attributes.get("lhs_contracting_dims", ())
+    batch = instr.attributes.get("lhs_batch_dims", ())
+    if len(ragged) != 1 or ragged[0] in contracting or ragged[0] in batch:
+        _dot_dims(instr, skip_rhs=group_dims)  # dimension pairing and sizes only
+        return
+    if len(group_dims) != 1:
+        raise fail(instr, "attribute", f"ragged-dot ragged in lhs dimension {ragged[0]} needs one rhs group "
+                                       f"dimension, not {list(group_dims)}")
+    if groups.rank == 0 or groups.dimensions[-1] != rhs.dimensions[group_dims[0]]:
+        raise fail(instr, "shape", f"group_sizes {text(groups)} must give one size per group of rhs dimension "
+                                   f"{group_dims[0]} ({rhs.dimensions[group_dims[0]]})")
+    expect_shape(instr, with_dims(instr.shape.element_type, _dot_dims(instr, skip_rhs=group_dims)))
+
+
+def _dot_dims(instr: HloInstruction, skip_rhs: tuple[int, ...] = ()) -> list[int]:
     """The dimensions of a dot of operands 0 and 1: batch, then lhs free, then rhs free."""
     lhs, rhs = array(instr, 0), array(instr, 1)
     lb, rb = dim_list(instr, "lhs_batch_dims", lhs.rank), dim_list(instr, "rhs_batch_dims", rhs.rank)
@@ -143,7 +164,7 @@ def _dot_dims(instr: HloInstruction) -> list[int]:
                                        f"({rhs.dimensions[y]}) differ")
     dims = [lhs.dimensions[d] for d in lb]
     dims += [s for i, s in enumerate(lhs.dimensions) if i not in lb and i not in lc]
-    dims += [s for i, s in enumerate(rhs.dimensions) if i not in rb and i not in rc]
+    dims += [s for i, s in enumerate(rhs.dimensions) if i not in rb and i not in rc and i not in skip_rhs]
     return dims
 
 
