@@ -303,3 +303,45 @@ CASES.update({
     "sharding-tuple-count": (entry(V, "r = (f32[8], f32[8]) tuple(v, v), sharding={{replicated}}"), "sharding"),
     "sharding-tuple-on-array": (entry(V, "r = f32[8] negate(v), sharding={{replicated}}"), "sharding"),
 })
+
+SCAN_BODY = ("addc {\n  x = f32[] parameter(0)\n  c = f32[] parameter(1)\n  s = f32[] add(x, c)\n"
+             "  ROOT t = (f32[], f32[]) tuple(s, s)\n}\n\n")
+RDOT = ("a = f32[8,3] parameter(0)", "b = f32[2,3,4] parameter(1)", "g = s32[2] parameter(2)")
+RDOT_DIMS = "lhs_contracting_dims={1}, rhs_contracting_dims={1}, lhs_ragged_dims={0}, rhs_group_dims={0}"
+SIZES = ("a = f32[6] parameter(0)", "d = s32[] parameter(1)", "e = s32[] parameter(2)")
+
+# Opcodes whose shape rules came after the first table: each valid, and broken in a way XLA rejects.
+CASES.update({
+    "dynamic-reshape-ok": (entry(*SIZES, "r = f32[2,3] dynamic-reshape(a, d, e)"), None),
+    "dynamic-reshape-size-count": (entry(*SIZES, "r = f32[6] dynamic-reshape(a, d, e)"), "operand-count"),
+    "dynamic-reshape-elements": (entry(*SIZES, "r = f32[2,4] dynamic-reshape(a, d, e)"), "shape"),
+    "dynamic-reshape-type": (entry(*SIZES, "r = s32[2,3] dynamic-reshape(a, d, e)"), "type"),
+    "rng-ok": (entry("a = f32[] parameter(0)", "b = f32[] parameter(1)",
+                     "r = f32[3,4] rng(a, b), distribution=rng_uniform"), None),
+    "rng-type": (entry("a = f32[] parameter(0)", "b = f32[] parameter(1)",
+                       "r = s32[3,4] rng(a, b), distribution=rng_uniform"), "operand"),
+    "rng-not-scalar": (entry("a = f32[2] parameter(0)", "b = f32[] parameter(1)",
+                             "r = f32[3,4] rng(a, b), distribution=rng_uniform"), "operand"),
+    "rng-get-and-update-state-ok": (entry("r = u64[2] rng-get-and-update-state(), delta=1"), None),
+    "rng-get-and-update-state-shape": (entry("r = u64[3] rng-get-and-update-state(), delta=1"), "shape"),
+    "ragged-dot-ok": (entry(*RDOT, "r = f32[8,4] ragged-dot(a, b, g), " + RDOT_DIMS), None),
+    "ragged-dot-contracting-ok": (entry("a = f32[8,6] parameter(0)", "b = f32[6,4] parameter(1)",
+                                        "g = s32[2] parameter(2)", "r = f32[2,8,4] ragged-dot(a, b, g), "
+                                        "lhs_contracting_dims={1}, rhs_contracting_dims={0}, lhs_ragged_dims={1}"),
+                                  None),
+    "ragged-dot-shape": (entry(*RDOT, "r = f32[8,5] ragged-dot(a, b, g), " + RDOT_DIMS), "shape"),
+    "ragged-dot-groups": (entry(*RDOT[:2], "g = s32[3] parameter(2)", "r = f32[8,4] ragged-dot(a, b, g), " + RDOT_DIMS),
+                          "shape"),
+    "ragged-dot-contracting-sizes": (entry(RDOT[0], "b = f32[2,5,4] parameter(1)", RDOT[2],
+                                           "r = f32[8,4] ragged-dot(a, b, g), " + RDOT_DIMS), "shape"),
+    "scan-carry-ok": (entry("a = f32[4] parameter(0)", "z = f32[] constant(0)", "r = (f32[4], f32[]) scan(a, z), "
+                            "dimensions={0}, num_carries=1, to_apply=addc", computations=SCAN_BODY), None),
+    "scan-output-shape": (entry("a = f32[4] parameter(0)", "z = f32[] constant(0)", "r = (f32[5], f32[]) scan(a, z), "
+                                "dimensions={0}, num_carries=1, to_apply=addc", computations=SCAN_BODY), "shape"),
+    "scan-carry-type": (entry("a = f32[4] parameter(0)", "z = f32[] constant(0)", "r = (f32[4], s32[]) scan(a, z), "
+                              "dimensions={0}, num_carries=1, to_apply=addc", computations=SCAN_BODY), "shape"),
+    "scan-dimension-range": (entry("a = f32[4] parameter(0)", "r = f32[4] scan(a), dimensions={1}, num_carries=0, "
+                                   "to_apply=neg", computations=NEG), "attribute"),
+    "scan-parameter-count": (entry("a = f32[4] parameter(0)", "r = f32[4] scan(a), dimensions={0}, num_carries=0, "
+                                   "to_apply=addc", computations=SCAN_BODY), "signature"),
+})
