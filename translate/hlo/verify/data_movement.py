@@ -188,6 +188,8 @@ def iota(instr: HloInstruction, ctx: VerifyContext) -> None:
     dim = instr.attributes["iota_dimension"]
     if result.rank == 0 or not 0 <= dim < result.rank:
         raise fail(instr, "attribute", f"iota_dimension {dim} is out of range for {text(result)}")
+    if result.element_type == PrimitiveType.PRED:
+        raise fail(instr, "type", "iota does not count in pred")
 
 
 @rule("get-tuple-element")

@@ -121,8 +121,15 @@ def rng_get_and_update_state(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, _RNG_STATE)
 
 
+def _token_operand(instr: HloInstruction, index: int) -> None:
+    if instr.operands[index].shape.element_type != PrimitiveType.TOKEN:
+        raise fail(instr, "operand", f"{instr.opcode}'s operand {index} must be a token, not "
+                                     f"{text(instr.operands[index].shape)}")
+
+
 @rule("infeed")
 def infeed(instr: HloInstruction, ctx: VerifyContext) -> None:
+    _token_operand(instr, 0)
     shape = instr.shape
     if not shape.is_tuple or len(shape.tuple_shapes) != 2 or \
             shape.tuple_shapes[1].element_type != PrimitiveType.TOKEN:
@@ -131,6 +138,7 @@ def infeed(instr: HloInstruction, ctx: VerifyContext) -> None:
 
 @rule("outfeed")
 def outfeed(instr: HloInstruction, ctx: VerifyContext) -> None:
+    _token_operand(instr, 1)
     expect_shape(instr, Shape.token())
 
 
@@ -152,14 +160,37 @@ def topk(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, Shape.tuple_of([with_dims(operand.element_type, dims), with_dims(PrimitiveType.S32, dims)]))
 
 
-@rule("cholesky", "domain")
+@rule("domain")
 def same_as_operand(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, instr.operands[0].shape)
 
 
+def _square_matrices(instr: HloInstruction, index: int) -> Shape:
+    """Operand `index` is a batch of square floating-point or complex matrices."""
+    shape = array(instr, index)
+    element = shape.element_type
+    if shape.rank < 2 or shape.dimensions[-1] != shape.dimensions[-2] or not (element.is_float
+                                                                              or element.is_complex):
+        raise fail(instr, "shape", f"{instr.opcode} needs square floating-point or complex matrices, "
+                                   f"not {text(shape)}")
+    return shape
+
+
+@rule("cholesky")
+def cholesky(instr: HloInstruction, ctx: VerifyContext) -> None:
+    expect_shape(instr, _square_matrices(instr, 0))
+
+
 @rule("triangular-solve")
 def triangular_solve(instr: HloInstruction, ctx: VerifyContext) -> None:
-    expect_shape(instr, instr.operands[1].shape)
+    """a (square) solves against b: b's rows (left side) or columns match a's size, the batches agree."""
+    a, b = _square_matrices(instr, 0), array(instr, 1)
+    shared = b.dimensions[-2 if instr.attributes.get("left_side") else -1] if b.rank >= 2 else None
+    if b.element_type != a.element_type or b.rank != a.rank or shared != a.dimensions[-1] \
+            or b.dimensions[:-2] != a.dimensions[:-2]:
+        raise fail(instr, "shape", f"triangular-solve of {text(a)} against {text(b)}: the element types, batch "
+                                   "dimensions and shared dimension must agree")
+    expect_shape(instr, b)
 
 
 @rule("batch-norm-training", "batch-norm-grad", "batch-norm-inference")
