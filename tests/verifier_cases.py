@@ -345,3 +345,40 @@ CASES.update({
     "scan-parameter-count": (entry("a = f32[4] parameter(0)", "r = f32[4] scan(a), dimensions={0}, num_carries=0, "
                                    "to_apply=addc", computations=SCAN_BODY), "signature"),
 })
+
+X2 = "x = f32[2] parameter(0)"
+SQUARE = "a = f32[2,2] parameter(0)"
+
+CASES.update({
+    # element types per elementwise opcode (the whole table: test_verifier_xla.py's type sweep)
+    "sine-integer": (entry("x = s32[2] parameter(0)", "r = s32[2] sine(x)"), "type"),
+    "floor-complex": (entry("x = c64[2] parameter(0)", "r = c64[2] floor(x)"), "type"),
+    "not-float": (entry(X2, "r = f32[2] not(x)"), "type"),
+    "and-pred-ok": (entry("x = pred[2] parameter(0)", "r = pred[2] and(x, x)"), None),
+    "shift-left-float": (entry(X2, "r = f32[2] shift-left(x, x)"), "type"),
+    "abs-unsigned": (entry("x = u32[2] parameter(0)", "r = u32[2] abs(x)"), "type"),
+    "negate-unsigned-ok": (entry("x = u32[2] parameter(0)", "r = u32[2] negate(x)"), None),
+    "subtract-pred": (entry("x = pred[2] parameter(0)", "r = pred[2] subtract(x, x)"), "type"),
+    "add-pred-ok": (entry("x = pred[2] parameter(0)", "r = pred[2] add(x, x)"), None),
+    "reduce-precision-exponent": (entry(X2, "r = f32[2] reduce-precision(x), exponent_bits=0, mantissa_bits=2"),
+                                  "attribute"),
+    "iota-pred": (entry("r = pred[4] iota(), iota_dimension=0"), "type"),
+    # matrices and tokens
+    "cholesky-batch-ok": (entry("x = f32[4,3,3] parameter(0)", "r = f32[4,3,3] cholesky(x), lower=true"), None),
+    "cholesky-not-square": (entry("x = f32[2,3] parameter(0)", "r = f32[2,3] cholesky(x), lower=true"), "shape"),
+    "cholesky-integer": (entry("x = s32[3,3] parameter(0)", "r = s32[3,3] cholesky(x), lower=true"), "shape"),
+    "triangular-solve-right-ok": (entry("a = f32[4,4] parameter(0)", "b = f32[2,4] parameter(1)",
+                                        "r = f32[2,4] triangular-solve(a, b), left_side=false, lower=true, "
+                                        "transpose_a=NO_TRANSPOSE"), None),
+    "triangular-solve-shared-dimension": (entry("a = f32[3,3] parameter(0)", "b = f32[2,4] parameter(1)",
+                                                "r = f32[2,4] triangular-solve(a, b), left_side=true, lower=true, "
+                                                "transpose_a=NO_TRANSPOSE"), "shape"),
+    "triangular-solve-batch": (entry("a = f32[3,2,2] parameter(0)", "b = f32[5,2,4] parameter(1)",
+                                     "r = f32[5,2,4] triangular-solve(a, b), left_side=true, lower=true, "
+                                     "transpose_a=NO_TRANSPOSE"), "shape"),
+    "triangular-solve-types": (entry("a = f64[2,2] parameter(0)", "b = f32[2,4] parameter(1)",
+                                     "r = f32[2,4] triangular-solve(a, b), left_side=true, lower=true, "
+                                     "transpose_a=NO_TRANSPOSE"), "shape"),
+    "infeed-not-token": (entry(X2, "r = (f32[2], token[]) infeed(x)"), "operand"),
+    "outfeed-not-token": (entry(X2, "r = token[] outfeed(x, x), outfeed_shape=f32[2]"), "operand"),
+})
