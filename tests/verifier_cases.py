@@ -382,3 +382,33 @@ CASES.update({
     "infeed-not-token": (entry(X2, "r = (f32[2], token[]) infeed(x)"), "operand"),
     "outfeed-not-token": (entry(X2, "r = token[] outfeed(x, x), outfeed_shape=f32[2]"), "operand"),
 })
+
+CASES.update({
+    # replica groups hold each participant of the collective's mode once; source-target pairs within the module
+    "all-reduce-groups-short": (entry(V, "r = f32[8] all-reduce(v), replica_groups={{0,1}}, to_apply=add",
+                                      header=", replica_count=4", computations=ADD), "replica-groups"),
+    "all-reduce-groups-gap": (entry(V, "r = f32[8] all-reduce(v), replica_groups={{0,2}}, to_apply=add",
+                                    computations=ADD), "replica-groups"),
+    "all-reduce-iota-groups-short": (entry(V, "r = f32[8] all-reduce(v), replica_groups=[1,2]<=[2], to_apply=add",
+                                           header=", replica_count=4", computations=ADD), "replica-groups"),
+    "all-reduce-global-ids-short": (entry(V, "r = f32[8] all-reduce(v), channel_id=1, use_global_device_ids=true, "
+                                          "replica_groups={{0,1}}, to_apply=add",
+                                          header=", replica_count=2, num_partitions=2", computations=ADD),
+                                    "replica-groups"),
+    "all-reduce-global-ids-ok": (entry(V, "r = f32[8] all-reduce(v), channel_id=1, use_global_device_ids=true, "
+                                       "replica_groups={{0,1},{2,3}}, to_apply=add",
+                                       header=", replica_count=2, num_partitions=2", computations=ADD), None),
+    "all-to-all-partitions-short": (entry(V, "r = f32[8] all-to-all(v), channel_id=1, replica_groups={{0,1}}, "
+                                          "dimensions={0}", header=", replica_count=2, num_partitions=4"),
+                                    "replica-groups"),
+    "all-to-all-partitions-ok": (entry(V, "r = f32[8] all-to-all(v), channel_id=1, replica_groups={{0,1},{2,3}}, "
+                                       "dimensions={0}", header=", replica_count=2, num_partitions=4"), None),
+    "collective-broadcast-gap-ok": (entry(V, "r = f32[8] collective-broadcast(v), replica_groups={{0,2}}"), None),
+    "collective-permute-target-range": (entry(V, "r = f32[8] collective-permute(v), source_target_pairs={{0,3}}",
+                                              header=", replica_count=2"), "source-target-pairs"),
+    "collective-permute-partition-range": (entry(V, "r = f32[8] collective-permute(v), channel_id=1, "
+                                                 "source_target_pairs={{0,3}}",
+                                                 header=", replica_count=4, num_partitions=2"), "source-target-pairs"),
+    "collective-permute-one-replica-ok": (entry(V, "r = f32[8] collective-permute(v), source_target_pairs={{0,3}}"),
+                                          None),
+})

@@ -33,12 +33,10 @@ def verify_module(module: HloModule) -> None:
     """Raise `Violation` (a TranslateError naming the instruction and the rule) unless XLA would accept `module`."""
     ctx = VerifyContext(module)
     checked: set[int] = set()
-    partitions = module.header.get("num_partitions", 1)
-    num_partitions = partitions if isinstance(partitions, int) else 1
     for comp in module.computations:
         check_parameters(comp)
         for instr in comp.instructions:
-            _check(instr, ctx, checked, num_partitions)
+            _check(instr, ctx, checked, ctx.num_partitions)
     check_entry_layout(module)
 
 

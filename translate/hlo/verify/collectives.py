@@ -45,6 +45,39 @@ def group_size(instr: HloInstruction) -> int | None:
     return len(groups[0])
 
 
+# Opcodes whose explicit groups must name exactly the ids 0..n-1 (StableHLO's verifier, in XLA's route).
+_DENSE_IDS = frozenset({"all-reduce", "all-reduce-start", "all-gather", "all-gather-start", "reduce-scatter",
+                        "all-to-all"})
+
+
+def check_group_count(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """The groups hold every participant of the collective's mode once (XLA's CheckReplicaGroups): the replicas
+    (no channel, or a channel without global ids), the partitions (all-to-all with a channel), or every device
+    (global ids); a count of 1 is not checked."""
+    groups = instr.attributes.get("replica_groups", ())
+    if isinstance(groups, IotaReplicaGroups):
+        n = groups.num_replica_groups * groups.num_devices_per_group
+        top = n - 1
+    else:
+        if isinstance(groups, MeshReplicaGroups):
+            groups = groups.groups()
+        if not groups:
+            return
+        n = sum(len(g) for g in groups)
+        top = max((d for g in groups for d in g), default=-1)
+    if instr.opcode in _DENSE_IDS and top >= n:
+        raise fail(instr, "replica-groups", f"replica groups name id {top} but hold {n} ids: they must name 0..{n - 1}")
+    channel = "channel_id" in instr.attributes
+    if instr.opcode in ("all-to-all", "ragged-all-to-all"):
+        what, count = ("partitions", ctx.num_partitions) if channel else ("replicas", ctx.replica_count)
+    elif channel and instr.attributes.get("use_global_device_ids"):
+        what, count = "devices", ctx.replica_count * ctx.num_partitions
+    else:
+        what, count = "replicas", ctx.replica_count
+    if count != 1 and n != count:
+        raise fail(instr, "replica-groups", f"replica groups hold {n} ids, the module has {count} {what}")
+
+
 def _operand_shapes(instr: HloInstruction) -> list[Shape]:
     return [o.shape for o in instr.operands]
 
@@ -59,6 +92,8 @@ def all_reduce(instr: HloInstruction, ctx: VerifyContext) -> None:
     if mode is not None and getattr(mode, "name", None) not in _GROUP_MODES:
         raise fail(instr, "attribute", f"unknown collective group mode {getattr(mode, 'name', mode)}")
     group_size(instr)
+    if instr.opcode != "collective-broadcast":
+        check_group_count(instr, ctx)
     _reducer(instr)
     if instr.attributes.get("has_dynamic_root"):
         # The last operand names the root device: the data are the others.
@@ -106,6 +141,7 @@ def _gathered(instr: HloInstruction, operand: Shape, result: Shape, scatter: boo
 
 @rule("all-gather", "reduce-scatter")
 def all_gather(instr: HloInstruction, ctx: VerifyContext) -> None:
+    check_group_count(instr, ctx)
     results = instr.shape.tuple_shapes if len(instr.operands) > 1 else (instr.shape,)
     if len(results) != len(instr.operands):
         raise fail(instr, "shape", f"{instr.opcode} of {len(instr.operands)} operands has shape {text(instr.shape)}")
@@ -121,6 +157,7 @@ def _as(instr: HloInstruction, shape: Shape) -> HloInstruction:
 
 @rule("all-gather-start")
 def all_gather_start(instr: HloInstruction, ctx: VerifyContext) -> None:
+    check_group_count(instr, ctx)
     shape = instr.shape
     if not shape.is_tuple or len(shape.tuple_shapes) != 2:
         raise fail(instr, "shape", f"all-gather-start has shape (operands, results), not {text(shape)}")
@@ -142,6 +179,7 @@ def ragged_all_to_all(instr: HloInstruction, ctx: VerifyContext) -> None:
     """Operands (input, output, input_offsets, send_sizes, output_offsets, recv_sizes): the result is the
     output buffer; the four offset and size operands share one shape of rank 1 or 2 (XLA's HloVerifier)."""
     group_size(instr)
+    check_group_count(instr, ctx)
     if len(instr.operands) != 6:
         raise fail(instr, "operand-count", f"ragged-all-to-all takes 6 operands, not {len(instr.operands)}")
     offsets = instr.operands[2].shape
@@ -159,6 +197,7 @@ def ragged_all_to_all(instr: HloInstruction, ctx: VerifyContext) -> None:
 @rule("all-to-all")
 def all_to_all(instr: HloInstruction, ctx: VerifyContext) -> None:
     size = group_size(instr)
+    check_group_count(instr, ctx)
     dims = instr.attributes.get("dimensions")
     if dims:
         operand = instr.operands[0].shape
@@ -169,11 +208,16 @@ def all_to_all(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, tuple_or_single(_operand_shapes(instr)) if dims else Shape.tuple_of(_operand_shapes(instr)))
 
 
-def _pairs(instr: HloInstruction) -> None:
+def _pairs(instr: HloInstruction, ctx: VerifyContext) -> None:
+    # Ids count replicas without a channel, partitions with one; XLA checks them when there are several.
+    limit = ctx.num_partitions if "channel_id" in instr.attributes else ctx.replica_count
     sources, targets = set(), set()
     for source, target in instr.attributes["source_target_pairs"]:
         if source < 0 or target < 0:
             raise fail(instr, "source-target-pairs", f"pair {{{source},{target}}} names a negative device")
+        if limit > 1 and (source >= limit or target >= limit):
+            raise fail(instr, "source-target-pairs", f"pair {{{source},{target}}} names a device beyond the "
+                                                     f"module's {limit}")
         if source in sources or target in targets:
             raise fail(instr, "source-target-pairs", f"pair {{{source},{target}}} repeats a source or a target")
         sources.add(source)
@@ -182,7 +226,7 @@ def _pairs(instr: HloInstruction) -> None:
 
 @rule("collective-permute")
 def collective_permute(instr: HloInstruction, ctx: VerifyContext) -> None:
-    _pairs(instr)
+    _pairs(instr, ctx)
     if "slice_sizes" in instr.attributes:
         return  # the in-place form (buffers and offsets): shapes not inferred here
     expect_shape(instr, tuple_or_single(_operand_shapes(instr)))
@@ -190,7 +234,7 @@ def collective_permute(instr: HloInstruction, ctx: VerifyContext) -> None:
 
 @rule("collective-permute-start")
 def collective_permute_start(instr: HloInstruction, ctx: VerifyContext) -> None:
-    _pairs(instr)
+    _pairs(instr, ctx)
     if "slice_sizes" in instr.attributes:
         return
     shape = instr.shape

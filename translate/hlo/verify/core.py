@@ -25,9 +25,16 @@ class Violation(TranslateError):
 
 @dataclass
 class VerifyContext:
-    """What rules may look at beyond the instruction (the module)."""
+    """What rules may look at beyond the instruction (the module and its device counts)."""
 
     module: HloModule
+    replica_count: int = 1
+    num_partitions: int = 1
+
+    def __post_init__(self) -> None:
+        for key in ("replica_count", "num_partitions"):
+            value = self.module.header.get(key, 1)
+            setattr(self, key, value if isinstance(value, int) and value > 0 else 1)
 
 
 Rule = Callable[[HloInstruction, VerifyContext], None]
