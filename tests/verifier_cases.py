@@ -198,7 +198,8 @@ V = "v = f32[8] parameter(0)"
 CASES.update({
     # attributes the parser lists per opcode
     "acos-result-accuracy": (entry(P, "r = f32[2,3] acos(p), result_accuracy={mode=highest}"), None),
-    "dot-sparsity-attribute": (entry("a = f32[2,8] parameter(0)", "b = f32[4,4] parameter(1)", "m = u16[2,1] parameter(2)",
+    "dot-sparsity-attribute": (entry("a = f32[2,8] parameter(0)", "b = f32[4,4] parameter(1)",
+                                     "m = u16[2,1] parameter(2)",
                                      "r = f32[2,4] dot(a, b, m), lhs_contracting_dims={1}, rhs_contracting_dims={0}, "
                                      "sparsity=L.1@2:4"), "attribute"),
     "dot-three-operands": (entry(P, "q = f32[3,4] parameter(1)", "r = f32[2,4] dot(p, q, q), lhs_contracting_dims={1}, "
