@@ -45,6 +45,9 @@ STRICTER_THAN_ORACLE: dict[tuple[str, str], str] = {
     ("signature", "call"): "the importer builds a call from the callee alone",
     ("signature", "conditional"): "the importer types a conditional from its branches",
     ("shape", "while"): "the importer types a while from its operand",
+    ("shape", "all-gather-done"): "the importer types a *-done from its start",
+    ("async-shape", "async-start"): "the importer builds an async-start from its computation and operands, "
+                                    "dropping the declared operand slot",
     ("collective-mode", "*"): "HloVerifier rejects use_global_device_ids without a channel (its collective group "
                               "mode); the route reaches the verifier only for modules that compile on CPU",
     ("bitcast-size", "bitcast"): "HloVerifier checks a bitcast's size only layout-sensitively (after layout "

@@ -413,3 +413,21 @@ CASES.update({
     "collective-permute-one-replica-ok": (entry(V, "r = f32[8] collective-permute(v), source_target_pairs={{0,3}}"),
                                           None),
 })
+
+CASES.update({
+    # found by the full sweep
+    "scatter-float-indices": (entry("x = f32[5,3] parameter(0)", "i = f32[4,1] parameter(1)", "u = f32[4,3] parameter(2)",
+                                    "r = f32[5,3] scatter(x, i, u), update_window_dims={1}, inserted_window_dims={0}, "
+                                    "scatter_dims_to_operand_dims={0}, index_vector_dim=1, to_apply=add",
+                                    computations=ADD), "type"),
+    "convolution-mixed-types": (entry("x = s32[1,4,4,2] parameter(0)", "w = f32[2,2,2,3] parameter(1)",
+                                      "r = f32[1,3,3,3] convolution(x, w), window={size=2x2}, "
+                                      "dim_labels=b01f_01io->b01f"), "type"),
+    "convolution-mixed-precision-ok": (entry("x = bf16[1,4,4,2] parameter(0)", "w = f32[2,2,2,3] parameter(1)",
+                                             "r = f32[1,3,3,3] convolution(x, w), window={size=2x2}, "
+                                             "dim_labels=b01f_01io->b01f"), None),
+    "all-gather-start-no-operand": (entry("p = f32[2] parameter(0)", "s = (f32[2], f32[4]) all-gather-start(), "
+                                          "replica_groups={{0,1}}, dimensions={0}", "r = f32[4] all-gather-done(s)",
+                                          header=", replica_count=2"), "operand-count"),
+    "token-with-dimensions": (entry("t = token[2] after-all()", "r = f32[2] constant({1, 2})"), "parse"),
+})

@@ -244,6 +244,7 @@ def set_dimension_size(instr: HloInstruction, ctx: VerifyContext) -> None:
 @rule("gather")
 def gather(instr: HloInstruction, ctx: VerifyContext) -> None:
     operand, indices = array(instr, 0), array(instr, 1)
+    _integer_indices(instr, indices)
     a = instr.attributes
     index_vector_dim = a["index_vector_dim"]
     if not 0 <= index_vector_dim <= indices.rank:
@@ -275,6 +276,11 @@ def gather(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, with_dims(operand.element_type, dims))
 
 
+def _integer_indices(instr: HloInstruction, indices: Shape) -> None:
+    if not (indices.element_type.is_signed_int or indices.element_type.is_unsigned_int):
+        raise fail(instr, "type", f"{instr.opcode} indices must be integers, not {text(indices)}")
+
+
 @rule("scatter")
 def scatter(instr: HloInstruction, ctx: VerifyContext) -> None:
     count = len(instr.operands) // 2
@@ -285,6 +291,7 @@ def scatter(instr: HloInstruction, ctx: VerifyContext) -> None:
         if shape.dimensions != inputs[0].dimensions:
             raise fail(instr, "shape", f"scatter inputs {text(inputs[0])} and {text(shape)} differ")
     indices = array(instr, count)
+    _integer_indices(instr, indices)
     index_vector_dim = instr.attributes["index_vector_dim"]
     if not 0 <= index_vector_dim <= indices.rank:
         raise fail(instr, "attribute", f"index_vector_dim {index_vector_dim} is out of range for {text(indices)}")

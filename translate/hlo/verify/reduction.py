@@ -171,6 +171,9 @@ def _dot_dims(instr: HloInstruction, skip_rhs: tuple[int, ...] = ()) -> list[int
 @rule("convolution")
 def convolution(instr: HloInstruction, ctx: VerifyContext) -> None:
     lhs, rhs = array(instr, 0), array(instr, 1)
+    # XLA allows mixed floating-point precisions, no other mix of element types.
+    if lhs.element_type != rhs.element_type and not (lhs.element_type.is_float and rhs.element_type.is_float):
+        raise fail(instr, "type", f"convolution of {text(lhs)} and {text(rhs)} mixes element types")
     d = instr.attributes["dim_labels"]
     rank = len(d.input_spatial_dimensions) + 2
     if lhs.rank != rank or rhs.rank != rank or len(d.kernel_spatial_dimensions) + 2 != rank \
