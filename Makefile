@@ -1,5 +1,6 @@
 # hlo-translate: `make demo`, `make test`, `make test-dumps`, `make venv`, `make bench`, `make golden`, `make proto`,
-# `make fuzz N=10000 SEED=1` (a fuzz campaign: N cases per entry point; reproducers in fuzz-out/).
+# `make fuzz N=10000 SEED=1` (a fuzz campaign: N cases per entry point; reproducers in fuzz-out/),
+# `make interpret-suite SUITE=DIR` (StableHLO's interpreter tests through our export on XLA CPU).
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -17,7 +18,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: venv demo test test-dumps test-gpu bench golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus fuzz
+.PHONY: venv demo test test-dumps test-gpu bench golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus fuzz interpret-suite
 
 venv: $(STAMP)
 
@@ -48,6 +49,12 @@ verifier-sweep: venv
 
 test-gpu: venv
 	$(PY) -m pytest -q -m gpu tests
+
+# StableHLO's interpreter tests (the .mlir files of stablehlo/tests/interpret, fetched by you: they are not
+# part of this repository) through our export on XLA CPU: `make interpret-suite SUITE=path/to/interpret`.
+interpret-suite: venv
+	@if [ -z "$(SUITE)" ]; then echo "usage: make interpret-suite SUITE=<directory of .mlir files>" >&2; exit 2; fi
+	$(PY) -m tests.interpret_suite $(SUITE)
 
 N ?= 10000
 SEED ?= 1

@@ -72,7 +72,8 @@ def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple:
     _check_flag("use_tuple_args", use_tuple_args)
     _check_flag("return_tuple", return_tuple)
     from hlo_translate.export import export_module
-    from hlo_translate.export.refine import check_static_arguments, parse_input_shapes, refine_module
+    from hlo_translate.export.refine import (NeedsRefinement, check_static_arguments, parse_input_shapes,
+                                             refine_module, refine_static)
     from hlo_translate.mlir.inputs import open_stablehlo
 
     with open_stablehlo(source) as module:
@@ -81,7 +82,13 @@ def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple:
         else:
             check_static_arguments(module)
         _prepare_for_export(module)
-        hlo = export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
+        try:
+            hlo = export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
+        except NeedsRefinement as err:
+            if input_shapes is not None:
+                raise
+            module = refine_static(module, err)  # static arguments, dynamic shapes that constants determine
+            hlo = export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
     _verify_written(hlo)
     return hlo
 

@@ -266,7 +266,7 @@ class AttrCodec:
 def parse_int_list(text: str) -> tuple[int, ...]:
     m = _INT_LIST_RE.match(text.strip())
     if m:
-        return tuple(int(x) for x in m.group(1).split(",")) if m.group(1) else ()
+        return tuple(map(int, m.group(1).split(","))) if m.group(1) else ()
     raise TranslateError(f"expected a list of integers like {{1,2}}, got '{text[:40]}'")
 
 
@@ -783,16 +783,40 @@ def parse_attribute(name: str, text: str) -> Any:
     return value
 
 
+_INT64_MIN, _INT64_END = -(1 << 63), 1 << 63
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}   # dataclass -> its field names, looked up once
+
+
 def _ints_fit_int64(value: Any) -> bool:
     """Every integer inside a parsed attribute value fits XLA's int64 fields (proto and MLIR alike)."""
+    kind = type(value)
+    if kind is int:
+        return _INT64_MIN <= value < _INT64_END
+    if kind is str:
+        return True
+    if kind is tuple or kind is list:
+        if value and type(value[0]) is int:  # most are tuples of ints: compared in bulk, else item by item
+            try:
+                if _INT64_MIN <= min(value) and max(value) < _INT64_END:
+                    return True
+            except TypeError:
+                pass
+        return all(_ints_fit_int64(v) for v in value)
+    names = _FIELD_NAMES.get(kind)
+    if names is not None:
+        for name in names:  # (a loop, not all(...): most dataclasses here have one or two fields)
+            if not _ints_fit_int64(getattr(value, name)):
+                return False
+        return True
     if isinstance(value, bool) or isinstance(value, enum.Enum):
         return True
     if isinstance(value, int):
-        return -(1 << 63) <= value < (1 << 63)
+        return _INT64_MIN <= value < _INT64_END
     if isinstance(value, (tuple, list)):
         return all(_ints_fit_int64(v) for v in value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return all(_ints_fit_int64(getattr(value, f.name)) for f in dataclasses.fields(value))
+        names = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(value))
+        return all(_ints_fit_int64(getattr(value, name)) for name in names)
     return True
 
 

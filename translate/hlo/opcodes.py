@@ -35,9 +35,12 @@ FIRST_CLASS_ASYNC = frozenset({"all-gather-start", "all-gather-done", "all-reduc
                                "recv-done"})
 
 
+_SUGAR_SUFFIXES = ("-start", "-update", "-done")
+
+
 def async_sugar_base(opcode: str) -> str | None:
     """For sugar such as `negate-start` / `custom-call-done`, the wrapped opcode; else None."""
-    if opcode in FIRST_CLASS_ASYNC:
+    if not opcode.endswith(_SUGAR_SUFFIXES) or opcode in FIRST_CLASS_ASYNC:
         return None
     for suffix in ("-start", "-update", "-done"):
         if opcode.endswith(suffix) and opcode[: -len(suffix)] in OPCODES:

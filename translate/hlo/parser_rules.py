@@ -79,9 +79,11 @@ def _async_threads(module: HloModule) -> None:
     """An async-start's called computation runs on the start's `async_execution_thread`, as XLA's parser
     sets it."""
     for instr in module.instructions():
+        if instr.opcode != "async-start":
+            continue
         thread = instr.attributes.get("async_execution_thread")
         calls = instr.attributes.get("calls")
-        if instr.opcode == "async-start" and isinstance(thread, str) and isinstance(calls, tuple):
+        if isinstance(thread, str) and isinstance(calls, tuple):
             for comp in calls:
                 if isinstance(comp, HloComputation) and comp.execution_thread is None and thread != "main":
                     comp.execution_thread = thread
@@ -133,7 +135,11 @@ class NameUniquifier:
             root, number = name, 0
         else:
             number = int(suffix)
-        used = self._used.setdefault(root, set())
+        used = self._used.get(root)
+        if used is None:  # the common case, a root seen first: the name stays unless its number had zeros
+            self._used[root] = {number}
+            canonical = not numbered or (suffix.isascii() and (suffix[0] != "0" or len(suffix) == 1))
+            return name if canonical else f"{root}.{number}"
         if number in used:
             number = self._next.get(root, 0)
             while number in used:

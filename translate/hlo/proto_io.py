@@ -600,20 +600,24 @@ def module_to_proto_bytes(module: HloModule) -> bytes:
     for n, comp in enumerate(module.computations):
         for k, instr in enumerate(comp.instructions):
             instr_ids[id(instr)] = (n << 32) + k
-    encoded_ids = {key: _varint(value) for key, value in instr_ids.items()}
+    encoded_ids = dict(zip(instr_ids, _varints(list(instr_ids.values()))))
     fusion_ids = {comp_ids[id(c)] for i in module.instructions() if i.opcode == "fusion"
                   for c in i.called_computations()}
     parts = [_module_fields(module, comp_ids, instr_ids, fusion_ids).SerializeToString(deterministic=True)]
+    pieces: dict[tuple, Any] = {}  # (_instruction_bytes) shapes by id: the module keeps them alive meanwhile
     for comp in module.computations:
-        parts.append(_field(3, _computation_bytes(comp, comp_ids, instr_ids, encoded_ids, fusion_ids)))
+        parts.append(_field(3, _computation_bytes(comp, comp_ids, instr_ids, encoded_ids, fusion_ids, pieces)))
     return b"".join(parts)
 
 
 def _computation_bytes(comp: HloComputation, comp_ids: dict[int, int], instr_ids: dict[int, int],
-                       encoded_ids: dict[int, bytes], fusion_ids: set[int]) -> bytes:
+                       encoded_ids: dict[int, bytes], fusion_ids: set[int], pieces: dict[tuple, Any]) -> bytes:
     parts = [_field(1, comp.name.encode())]
-    for instr in comp.instructions:
-        parts.append(_field(2, _instruction_bytes(instr, comp_ids, instr_ids, encoded_ids)))
+    tag, small = _LENGTH_DELIMITED_TAGS[2], _SMALL
+    for instr in comp.instructions:  # (_field inlined)
+        data = _instruction_bytes(instr, comp_ids, instr_ids, encoded_ids, pieces)
+        size = len(data)
+        parts.append(tag + (small[size] if size < 128 else _varint(size)) + data)
     rest = hlo_pb2.HloComputationProto(id=comp_ids[id(comp)])
     assert comp.root is not None
     rest.root_id = instr_ids[id(comp.root)]
@@ -630,36 +634,109 @@ def _computation_bytes(comp: HloComputation, comp_ids: dict[int, int], instr_ids
 
 
 def _instruction_bytes(instr: HloInstruction, comp_ids: dict[int, int], instr_ids: dict[int, int],
-                       encoded_ids: dict[int, bytes]) -> bytes:
-    from hlo_translate.hlo.literal import to_literal_proto
-
-    if instr.attributes or instr.literal is not None or instr.opcode in _OPCODE_DEFAULTS:
-        ip = hlo_pb2.HloInstructionProto(name=instr.name, opcode=instr.opcode)
-        ip.shape.MergeFromString(_shape_bytes(instr.shape))  # some writers read the shape
-        _write_xla_defaults(ip, instr)
-        if instr.literal is not None:
-            ip.literal.CopyFrom(to_literal_proto(instr.literal))
-        for key, value in instr.attributes.items():
-            writer = _RAW_TO_PROTO.get(key) if isinstance(value, A.RawAttr) else _ATTR_TO_PROTO.get(key)
-            if writer is None:
-                raise TranslateError(f"attribute '{key}' cannot be written to HloModuleProto", op=instr.name)
-            writer(ip, value, instr)
-        parts = [ip.SerializeToString(deterministic=True)]
-        called = instr.called_computations()
-        if called:
-            parts.append(_field(38, b"".join(_varint(comp_ids[id(c)]) for c in called)))
-        predecessors = instr.control_predecessors
-        if predecessors:
-            parts.append(_field(37, b"".join(encoded_ids[id(c)] for c in predecessors)))
+                       encoded_ids: dict[int, bytes], pieces: dict[tuple, Any]) -> bytes:
+    attributes = instr.attributes
+    if attributes or instr.literal is not None or instr.opcode in _OPCODE_DEFAULTS:
+        parts = [_attributed_bytes(instr, comp_ids, encoded_ids, pieces)]
     else:  # what _write_xla_defaults sets on an instruction of no particular opcode: three empty messages
-        parts = [_field(1, instr.name.encode()), _field(2, instr.opcode.encode()),
-                 _field(3, _shape_bytes(instr.shape)), _EMPTY_DEFAULTS]
+        key = (instr.opcode, id(instr.shape))
+        piece = pieces.get(key)
+        if piece is None:
+            piece = pieces[key] = (_field(2, instr.opcode.encode()) + _field(3, _shape_bytes(instr.shape))
+                                   + _EMPTY_DEFAULTS)
+        name = instr.name.encode()
+        size = len(name)
+        parts = [_NAME_TAG + (_SMALL[size] if size < 128 else _varint(size)) + name, piece]
     parts.append(_ID_TAG + encoded_ids[id(instr)])
     if instr.operands:
-        parts.append(_field(36, b"".join([encoded_ids[id(o)] for o in instr.operands])))
+        ids = b"".join([encoded_ids[id(o)] for o in instr.operands])
+        size = len(ids)
+        parts.append(_OPERAND_IDS_TAG + (_SMALL[size] if size < 128 else _varint(size)) + ids)
     if instr.parameter_number is not None:
         parts.append(_PARAMETER_NUMBER_TAG + _varint(instr.parameter_number))
     return b"".join(parts)
+
+
+def _attributed_bytes(instr: HloInstruction, comp_ids: dict[int, int], encoded_ids: dict[int, bytes],
+                      pieces: dict[tuple, Any]) -> bytes:
+    """The HloInstructionProto of an instruction with attributes, a literal or opcode defaults, serialized,
+    with its called computations and control predecessors (its id, operands and parameter number aside).
+
+    Deterministic serialization writes fields by number: name (1), opcode (2), shape (3), metadata (7),
+    then the rest (8 and up). The rest depends only on the opcode, the shapes and the other attributes
+    (called computations and control predecessors among them), so it is serialized once per distinct
+    combination (`pieces`, by `_attributes_key`) and reused.
+    """
+    key = _attributes_key(instr)
+    if key is None:
+        return (_instruction_proto(instr, instr.attributes).SerializeToString(deterministic=True)
+                + _calls_bytes(instr, comp_ids, encoded_ids))
+    name = _field(1, instr.name.encode())
+    known = pieces.get(key)
+    if known is None:
+        head = _field(2, instr.opcode.encode()) + _field(3, _shape_bytes(instr.shape))
+        attributes = {k: v for k, v in instr.attributes.items() if k != "metadata"}
+        whole = _instruction_proto(instr, attributes).SerializeToString(deterministic=True)
+        if not whole.startswith(name + head + _EMPTY_METADATA):  # a writer set the opcode or shape: not reused
+            return (_instruction_proto(instr, instr.attributes).SerializeToString(deterministic=True)
+                    + _calls_bytes(instr, comp_ids, encoded_ids))
+        known = pieces[key] = (head, whole[len(name) + len(head) + len(_EMPTY_METADATA):]
+                               + _calls_bytes(instr, comp_ids, encoded_ids))
+    head, rest = known
+    metadata = instr.attributes.get("metadata")
+    if metadata is None:
+        return b"".join((name, head, _EMPTY_METADATA, rest))
+    return b"".join((name, head, _field(7, metadata.to_proto(xla_data_pb2.OpMetadata).SerializeToString(
+        deterministic=True)), rest))
+
+
+def _calls_bytes(instr: HloInstruction, comp_ids: dict[int, int], encoded_ids: dict[int, bytes]) -> bytes:
+    """The called computation ids (field 38) and control predecessor ids (37) of `instr`."""
+    parts = []
+    called = instr.called_computations()
+    if called:
+        parts.append(_field(38, b"".join(_varint(comp_ids[id(c)]) for c in called)))
+    predecessors = instr.control_predecessors
+    if predecessors:
+        parts.append(_field(37, b"".join(encoded_ids[id(c)] for c in predecessors)))
+    return b"".join(parts)
+
+
+def _attributes_key(instr: HloInstruction) -> tuple | None:
+    """What the proto of `instr` past its metadata depends on (shapes by identity), or None where that is
+    not only these (a literal, a raw or unhashable attribute, a metadata of another type)."""
+    if instr.literal is not None:
+        return None
+    items = []
+    for key, value in instr.attributes.items():
+        if key == "metadata":
+            if type(value) is not OpMetadata:
+                return None
+            continue
+        items.append((key, value))
+    key = (instr.opcode, id(instr.shape), tuple(items), *[id(o.shape) for o in instr.operands])
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _instruction_proto(instr: HloInstruction, attributes: dict[str, Any]) -> hlo_pb2.HloInstructionProto:
+    """The HloInstructionProto of `instr` with `attributes` (ids, operands and called computations aside)."""
+    from hlo_translate.hlo.literal import to_literal_proto
+
+    ip = hlo_pb2.HloInstructionProto(name=instr.name, opcode=instr.opcode)
+    ip.shape.MergeFromString(_shape_bytes(instr.shape))  # some writers read the shape
+    _write_xla_defaults(ip, instr)
+    if instr.literal is not None:
+        ip.literal.CopyFrom(to_literal_proto(instr.literal))
+    for key, value in attributes.items():
+        writer = _RAW_TO_PROTO.get(key) if isinstance(value, A.RawAttr) else _ATTR_TO_PROTO.get(key)
+        if writer is None:
+            raise TranslateError(f"attribute '{key}' cannot be written to HloModuleProto", op=instr.name)
+        writer(ip, value, instr)
+    return ip
 
 
 def _shape_bytes(shape: Shape) -> bytes:
@@ -688,7 +765,22 @@ def _varint(value: int) -> bytes:
 
 _LENGTH_DELIMITED_TAGS = {n: _varint((n << 3) | 2) for n in (1, 2, 3, 7, 36, 37, 38, 68, 82)}
 _ID_TAG = _varint(35 << 3)
+_OPERAND_IDS_TAG = _LENGTH_DELIMITED_TAGS[36]
+_NAME_TAG = _LENGTH_DELIMITED_TAGS[1]
 _PARAMETER_NUMBER_TAG = _varint(9 << 3)
+
+
+_VARINT_RE = re.compile(rb"[\x80-\xff]*[\x00-\x7f]")
+
+
+def _varints(values: list[int]) -> list[bytes]:
+    """The varint of each int64 in `values`, encoded by protobuf in one call (a packed repeated field)."""
+    if not values:
+        return []
+    data = hlo_pb2.HloInstructionProto(operand_ids=values).SerializeToString()
+    assert data.startswith(_OPERAND_IDS_TAG), data[:4]
+    length = _VARINT_RE.match(data, len(_OPERAND_IDS_TAG))
+    return _VARINT_RE.findall(data, length.end())
 
 
 def _field(number: int, data: bytes) -> bytes:
@@ -696,6 +788,7 @@ def _field(number: int, data: bytes) -> bytes:
     return _LENGTH_DELIMITED_TAGS[number] + _varint(len(data)) + data
 
 
+_EMPTY_METADATA = _field(7, b"")
 _EMPTY_DEFAULTS = _field(7, b"") + _field(68, b"") + _field(82, b"")   # metadata, frontend attributes, statistics
 # Opcodes for which _write_xla_defaults sets more than the three empty messages.
 _OPCODE_DEFAULTS = frozenset({"convolution", "custom-call", "dot", "topk", "compare", *_PRECISION_OPERANDS})
@@ -773,11 +866,13 @@ _MODULE_PROTO_ONLY = ("cross_program_prefetches", "is_dynamic", "spmd_output_sha
 
 
 def _proto_only_fields(proto: hlo_pb2.HloModuleProto) -> bytes:
-    kept = hlo_pb2.HloModuleProto()
-    kept.CopyFrom(proto)
-    for field, _ in proto.ListFields():
-        if field.name not in _MODULE_PROTO_ONLY:
-            kept.ClearField(field.name)
+    kept = hlo_pb2.HloModuleProto()  # only these fields copied: a copy of the whole module costs ~0.2x XLA's read
+    for field, value in proto.ListFields():
+        if field.name in _MODULE_PROTO_ONLY:
+            if hasattr(value, "MergeFrom"):  # a message or a repeated field
+                getattr(kept, field.name).MergeFrom(value)
+            else:
+                setattr(kept, field.name, value)
     return kept.SerializeToString(deterministic=True)
 
 
@@ -1197,13 +1292,13 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             uid, name, opcode = ip.id, ip.name, ip.opcode
             if uid in instrs:
                 raise TranslateError(f"duplicate instruction id {uid}", op=name)
-            instr = HloInstruction(name, opcode, shape_from_proto(ip.shape), unique_id=uid)
-            operands = instr.operands
-            for oid in ip.operand_ids:
-                if oid not in local:
-                    raise TranslateError(f"operand id {oid} is not defined before its use in this computation",
-                                         op=name)
-                operands.append(instrs[oid])
+            operand_ids = ip.operand_ids[:]  # one list: indexing the repeated field per id costs more
+            if not local.issuperset(operand_ids):
+                oid = next(i for i in operand_ids if i not in local)
+                raise TranslateError(f"operand id {oid} is not defined before its use in this computation",
+                                     op=name)
+            instr = HloInstruction(name, opcode, shape_from_proto(ip.shape), [instrs[i] for i in operand_ids],
+                                   unique_id=uid)
             if opcode == "parameter":
                 instr.parameter_number = ip.parameter_number
             elif opcode == "constant":

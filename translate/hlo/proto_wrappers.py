@@ -17,6 +17,7 @@ import enum
 from collections.abc import Callable
 
 from google.protobuf import text_format
+from google.protobuf.unknown_fields import UnknownFieldSet
 from google.protobuf.message import DecodeError, Message
 
 from hlo_translate.errors import TranslateError
@@ -81,9 +82,7 @@ def unwrap_module_proto_text(text: str) -> tuple[hlo_pb2.HloModuleProto, HloProt
 
 def _is_whole(message: Message) -> bool:
     """No field of `message` itself is unknown to its type (bytes of another message would leave some)."""
-    from google.protobuf import unknown_fields
-
-    return len(unknown_fields.UnknownFieldSet(message)) == 0
+    return len(UnknownFieldSet(message)) == 0
 
 
 def _is_whole_module(module: hlo_pb2.HloModuleProto) -> bool:
@@ -94,8 +93,8 @@ def _is_whole_module(module: hlo_pb2.HloModuleProto) -> bool:
         if not comp.instructions or not _is_whole(comp):
             return False
         ids.add(comp.id)
-        for instr in comp.instructions:
-            if not instr.opcode or not _is_whole(instr):
+        for instr in comp.instructions:  # (inlined _is_whole: this loop sees every instruction)
+            if not instr.opcode or len(UnknownFieldSet(instr)):
                 return False
     names = {c.name for c in module.computations}
     return module.entry_computation_id in ids or module.entry_computation_name in names

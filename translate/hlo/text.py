@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import enum
 import re
 from typing import Any
 
@@ -22,7 +23,7 @@ from hlo_translate.hlo.attributes import (
 from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
 )
-from hlo_translate.hlo.opcodes import async_sugar_base, is_known_opcode
+from hlo_translate.hlo.opcodes import OPCODES, async_sugar_base, is_known_opcode
 from hlo_translate.hlo.original_value import parse_recovery_table, print_recovery_table
 from hlo_translate.hlo.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
 from hlo_translate.hlo.shape_inference import INFERABLE, infer_shape
@@ -41,6 +42,14 @@ _STACK_SECTIONS = ("FileNames", "FunctionNames", "FileLocations", "StackFrames")
 # argument list without parentheses (plain operand names, or a parameter number).
 _PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_$][A-Za-z0-9_.\-$]*)[ \t]*=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
                        r"([a-z][a-z0-9\-]*)\(([^()\n#\[{\"/]*)\)")
+# One attribute of such a line whose value is plain: a braced value without nested braces, quotes or
+# parentheses (`{1,2}`, `{[0:4:1]}`, `{size=3 stride=2}`), or an unbraced one without brackets or quotes
+# (`LT`, `region_0.1`, `0_0x1_1`), followed on its line by ',' or nothing. Read as `balanced` reads it.
+# The end of an instruction's attributes: space (no comment) up to a character that is not ','.
+_NO_MORE_ATTRIBUTES_RE = re.compile(r"\s*(?=[^,/\s])|\s*\Z")
+_PLAIN_ATTR_RE = re.compile(r',[ \t]*([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]*=[ \t]*'
+                            r'(\{(?:[^{}\[\]()\n"]|\[[^{}\[\]()\n"]*\])*\}|[^\n,(){}\[\]"\s/][^\n,(){}\[\]"]*)'
+                            r'(?=[ \t]*(?:,|\n|\Z))')
 
 
 class _Parser:
@@ -50,6 +59,9 @@ class _Parser:
         self.text = text
         self.pos = 0
         self.shape_cache: dict[str, Shape] = {}
+        # (name, text) -> the parsed value, for values safe to share (`_immutable_plain`): `dimensions={1}`,
+        # `direction=GT`, ... repeat on thousands of lines
+        self.attribute_values: dict[tuple[str, str], Any] = {}
         self.anon_names = NameUniquifier()   # names of nested instructions, as XLA's parser makes them
         self.tuple_elements: dict[tuple[int, int], HloInstruction] = {}   # `%t#N` sugar, made once
         self.single: HloComputation | None = None   # the computation of a single-instruction text
@@ -66,8 +78,8 @@ class _Parser:
         self.pos = _SPACE_RE.match(self.text, self.pos).end()
 
     def peek(self, token: str) -> bool:
-        self.skip()
-        return self.text.startswith(token, self.pos)
+        self.pos = pos = _SPACE_RE.match(self.text, self.pos).end()   # (skip, inlined: called per token)
+        return self.text.startswith(token, pos)
 
     def accept(self, token: str) -> bool:
         if self.peek(token):
@@ -289,7 +301,8 @@ class _Parser:
         while not self.accept("}"):
             if self.pos >= len(self.text):
                 raise self.error(f"computation {comp.name} is not closed", start)
-            instr, is_root = self.instruction(comp, names, pending)
+            instr, is_root = (self.plain_instruction(comp, names, pending, self.pos)
+                              or self.instruction(comp, names, pending))
             comp.instructions.append(instr)
             if is_root:
                 if comp.root is not None:
@@ -333,11 +346,9 @@ class _Parser:
 
     def instruction(self, comp: HloComputation, names: dict[str, HloInstruction],
                     pending: list) -> tuple[HloInstruction, bool]:
-        self.skip()
+        """An instruction line that `plain_instruction` did not read (the caller's accept("}") skipped the
+        space before it)."""
         start = self.pos
-        plain = self.plain_instruction(comp, names, pending, start)
-        if plain is not None:
-            return plain
         is_root = False
         if self.text.startswith("ROOT", self.pos) and self.text[self.pos + 4] in " \t\n%":
             is_root = True
@@ -358,23 +369,33 @@ class _Parser:
             return None
         name, shape_text, opcode, args = m.group(2, 3, 4, 5)
         shape = self.shape_cache.get(shape_text)
-        if shape is None or name in names or opcode == "constant" or not is_known_opcode(opcode):
+        if shape is None or name in names or opcode == "constant" or \
+                (opcode not in OPCODES and not is_known_opcode(opcode)):
             return None
-        instr = HloInstruction(name, opcode, shape)
         if opcode == "parameter":
             if not args.strip().isdigit() or len(args.strip()) > 18:
                 return None  # the full parser says what is wrong
-            instr.parameter_number = int(args)
+            instr = HloInstruction(name, opcode, shape, parameter_number=int(args))
         elif args.strip():
-            operands = instr.operands
-            for part in args.split(","):
-                operand = names.get(part.strip().removeprefix("%"))
-                if operand is None:
-                    return None
-                operands.append(operand)
+            operands = [names.get(part.strip().removeprefix("%")) for part in args.split(",")]
+            if None in operands:
+                return None
+            instr = HloInstruction(name, opcode, shape, operands)
+        else:
+            instr = HloInstruction(name, opcode, shape)
         names[name] = instr
-        self.pos = m.end()
-        self.finish(instr, comp, pending, start)
+        text, pos, attributes = self.text, m.end(), []
+        while (a := _PLAIN_ATTR_RE.match(text, pos)) is not None:
+            attributes.append((a.group(1), a.group(2).rstrip(), a.start(2)))
+            pos = a.end()
+        end = _NO_MORE_ATTRIBUTES_RE.match(text, pos)
+        if end is not None:  # what `attributes` would find: none, having skipped the space after them
+            self.pos = end.end()
+            if attributes or ".anon" in name or opcode.endswith("-start"):  # else nothing left to `finish`
+                self.finish(instr, comp, pending, start, attributes, complete=True)
+        else:
+            self.pos = pos
+            self.finish(instr, comp, pending, start, attributes)
         return instr, m.group(1) is not None
 
     def rhs(self, name: str, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
@@ -413,18 +434,25 @@ class _Parser:
                 raise self.error(err.message, start, op=instr.name) from None
         return instr
 
-    def finish(self, instr: HloInstruction, comp: HloComputation, pending: list, start: int) -> None:
-        """After a named instruction's operands: its name registered, its attributes, async sugar checked."""
+    def finish(self, instr: HloInstruction, comp: HloComputation, pending: list, start: int,
+               read: list[tuple[str, str, int]] | None = None, complete: bool = False) -> None:
+        """After a named instruction's operands (and the attributes already `read`, all of them if `complete`):
+        its name registered, its attributes, async sugar checked."""
         name, opcode = instr.name, instr.opcode
         if ".anon" in name:   # XLA's parser registers every name; only these can meet a later `.anon`
             self.anon_names.unique(name)
-        for key, value, pos in self.attributes():
+        attributes = [] if complete else self.attributes()
+        for key, value, pos in read + attributes if read else attributes:
             if key in instr.attributes:
                 raise self.error(f"attribute '{key}' given twice", pos, op=name)
-            try:
-                parsed = parse_attribute(key, value)
-            except TranslateError as err:
-                raise self.error(f"bad attribute {key}: {err.message}", pos, op=name) from None
+            parsed = self.attribute_values.get((key, value))
+            if parsed is None:
+                try:
+                    parsed = parse_attribute(key, value)
+                except TranslateError as err:
+                    raise self.error(f"bad attribute {key}: {err.message}", pos, op=name) from None
+                if _immutable_plain(parsed):
+                    self.attribute_values[(key, value)] = parsed
             instr.attributes[key] = parsed
             if _has_refs(parsed):
                 pending.append((instr, key, parsed, pos))
@@ -588,6 +616,14 @@ class _Parser:
                 instr.attributes[key] = tuple(resolved)
 
 
+def _immutable_plain(value: Any) -> bool:
+    """An int, a string, an enum member or a tuple of ints: one parsed value may serve every instruction."""
+    kind = type(value)
+    if kind is tuple:
+        return all(type(v) is int for v in value)
+    return kind is int or kind is str or isinstance(value, enum.Enum)
+
+
 def _has_refs(value: Any) -> bool:
     if isinstance(value, (ComputationRef, InstructionRef)):
         return True
@@ -648,8 +684,9 @@ def print_hlo_text(module: HloModule, *, print_large_constants: bool = True) -> 
     if module.stack_frames:
         out += [module.stack_frames, ""]
     shapes: dict[int, str] = {}  # id(shape) -> text: the shapes stay alive while we print
+    texts: dict[tuple[str, Any], str] = {}  # (name, value) -> `, name=text`, for plain values (_PLAIN_VALUES)
     for comp in module.computations:
-        out.append(_computation_text(comp, shapes))
+        out.append(_computation_text(comp, shapes, texts))
         out.append("")
     return "\n".join(out)
 
@@ -679,13 +716,15 @@ def _header(module: HloModule) -> str:
     return ", ".join(parts)
 
 
-def _computation_text(comp: HloComputation, shapes: dict[int, str] | None = None) -> str:
+def _computation_text(comp: HloComputation, shapes: dict[int, str] | None = None,
+                      texts: dict[tuple[str, Any], str] | None = None) -> str:
     head = ("ENTRY " if comp.is_entry else "") + comp.name + " {"
     lines = [head]
     shapes = {} if shapes is None else shapes
+    texts = {} if texts is None else texts
     root = comp.root
     for instr in comp.instructions:
-        lines.append(("  ROOT " if instr is root else "  ") + instruction_text(instr, shapes))
+        lines.append(("  ROOT " if instr is root else "  ") + instruction_text(instr, shapes, texts))
     tail = "}"
     if comp.execution_thread is not None:
         tail += f', execution_thread="{comp.execution_thread}"'
@@ -693,10 +732,12 @@ def _computation_text(comp: HloComputation, shapes: dict[int, str] | None = None
     return "\n".join(lines)
 
 
-def instruction_text(instr: HloInstruction, shapes: dict[int, str] | None = None) -> str:
+def instruction_text(instr: HloInstruction, shapes: dict[int, str] | None = None,
+                     texts: dict[tuple[str, Any], str] | None = None) -> str:
     """`name = shape opcode(operands), attr=value, ...` (no ROOT, no indent).
 
-    `shapes` caches shape texts by object id for one printing pass (its shapes must stay alive).
+    `shapes` caches shape texts by object id for one printing pass (its shapes must stay alive), `texts`
+    the texts of attributes with plain values (ints, strings, enum members, tuples of ints) by value.
     """
     opcode = instr.opcode
     if opcode == "constant":
@@ -715,8 +756,31 @@ def instruction_text(instr: HloInstruction, shapes: dict[int, str] | None = None
             shape_text = shapes[id(shape)] = shape.to_text()
     text = f"{instr.name} = {shape_text} {opcode}({args})"
     if instr.attributes:
-        text += "".join([f", {key}={print_attribute(key, value)}" for key, value in instr.attributes.items()])
+        if texts is None:
+            return text + "".join([f", {key}={print_attribute(key, value)}"
+                                   for key, value in instr.attributes.items()])
+        parts = [text]
+        for item in instr.attributes.items():
+            kind = type(item[1])
+            if kind in _PLAIN_VALUES or (kind is tuple and _all_ints(item[1])):
+                attribute = texts.get(item)
+                if attribute is None:
+                    attribute = texts[item] = f", {item[0]}={print_attribute(*item)}"
+            else:
+                attribute = f", {item[0]}={print_attribute(*item)}"
+            parts.append(attribute)
+        return "".join(parts)
     return text
+
+
+_PLAIN_VALUES = frozenset({int, str})
+
+
+def _all_ints(values: tuple) -> bool:
+    for v in values:
+        if type(v) is not int:
+            return False
+    return True
 
 
 __all__ = ["parse_hlo_text", "print_hlo_text", "instruction_text", "print_bool"]

@@ -69,7 +69,7 @@ class StablehloEnum:
 
 
 COMPARISON_DIRECTION = StablehloEnum("comparison direction", "ComparisonDirectionAttr", comparison.DIRECTIONS)
-COMPARISON_TYPE = StablehloEnum("comparison type", "ComparisonTypeAttr", comparison.TYPES | {"NOTYPE"})
+COMPARISON_TYPE = StablehloEnum("comparison type", "ComparisonTypeAttr", comparison.STABLEHLO_TYPES | {"NOTYPE"})
 PRECISION = StablehloEnum("precision", "PrecisionAttr", frozenset({"DEFAULT", "HIGH", "HIGHEST"}))
 FFT_TYPE = StablehloEnum("fft type", "FftTypeAttr", frozenset({"FFT", "IFFT", "RFFT", "IRFFT"}))
 RNG_DISTRIBUTION = StablehloEnum("rng distribution", "RngDistributionAttr", frozenset({"UNIFORM", "NORMAL"}))

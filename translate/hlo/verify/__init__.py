@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError
-from hlo_translate.hlo.ir import HloInstruction, HloModule
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
 from hlo_translate.hlo.verify import (collectives, control_flow, data_movement, elementwise,  # noqa: F401
                                       misc, reduction)
 from hlo_translate.hlo.verify.core import RULES, VerifyContext, Violation
@@ -29,15 +29,56 @@ from hlo_translate.hlo.verify.signatures import check_signature
 __all__ = ["verify_module", "Violation", "locate"]
 
 
+# Rule modules whose rules read only the instruction's opcode, shape, attributes and its operands' shapes
+# (never the context, operand opcodes or names but in messages): an instruction alike in all of these to
+# one already found good is good, and is not checked again. A rule reading anything else goes elsewhere.
+_PURE_RULE_MODULES = frozenset({elementwise.__name__, data_movement.__name__, reduction.__name__})
+# Attributes no check reads (only their names, which every opcode allows): left out of the likeness key.
+_UNREAD_ATTRIBUTES = frozenset({"metadata"})
+
+
 def verify_module(module: HloModule) -> None:
     """Raise `Violation` (a TranslateError naming the instruction and the rule) unless XLA would accept `module`."""
     ctx = VerifyContext(module)
     checked: set[int] = set()
+    passed: set[tuple] = set()  # likeness keys (_key) of instructions found good; shapes stay alive meanwhile
     for comp in module.computations:
         check_parameters(comp)
         for instr in comp.instructions:
+            key = _key(instr)
+            if key is None:
+                _check(instr, ctx, checked, ctx.num_partitions)
+                continue
+            try:
+                if key in passed:
+                    continue
+            except TypeError:  # an attribute value that cannot be hashed: checked every time
+                _check(instr, ctx, checked, ctx.num_partitions)
+                continue
             _check(instr, ctx, checked, ctx.num_partitions)
+            passed.add(key)
     check_entry_layout(module)
+
+
+def _key(instr: HloInstruction) -> tuple | None:
+    """What the checks of `instr` read (shapes by identity), or None when its rule may read more."""
+    opcode = instr.opcode
+    rule = RULES.get(opcode)
+    if rule is not None and rule.__module__ not in _PURE_RULE_MODULES:
+        return None
+    attributes = instr.attributes
+    items = tuple([(name, _computation_key(value) if isinstance(value, HloComputation) else value)
+                   for name, value in attributes.items() if name not in _UNREAD_ATTRIBUTES]) if attributes else ()
+    return (opcode, id(instr.shape), items, *[id(o.shape) for o in instr.operands])
+
+
+def _computation_key(comp: HloComputation) -> tuple:
+    """A called computation as these rules see it: its parameter and result shapes (JAX gives every reduce
+    a reducer of its own, alike in all of this)."""
+    if comp.root is None:  # (check_parameters reports it)
+        return (id(comp),)
+    params, result = comp.program_shape()
+    return (*[id(p) for p in params], id(result))
 
 
 def _check(instr: HloInstruction, ctx: VerifyContext, checked: set[int], num_partitions: int) -> None:
