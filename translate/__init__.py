@@ -19,6 +19,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError, public_api
+from hlo_translate.gc_pause import without_cyclic_gc
 from hlo_translate.hlo.io import HloFormat, detect_hlo_format, read_hlo, write_hlo
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ __all__ = ["TranslateError", "InternalError", "SourceLocation", "HloFormat", "de
 EMIT_KINDS = ("text", "bytecode", "module", "portable")
 
 
+@without_cyclic_gc   # outside public_api, which reads the function's own file
 @public_api
 def verify(module: str | bytes | HloModule) -> None:
     """Raise TranslateError (naming the instruction and the rule) unless XLA would accept `module`.
@@ -50,6 +52,7 @@ def verify(module: str | bytes | HloModule) -> None:
         read_hlo(module, verify=True)
 
 
+@without_cyclic_gc   # outside public_api, which reads the function's own file
 @public_api
 def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple: bool = False,
                      input_shapes: str | None = None) -> HloModule:
@@ -116,6 +119,7 @@ def _prepare_for_export(module) -> None:
     decompose_chlo(module)
 
 
+@without_cyclic_gc   # outside public_api, which reads the function's own file
 @public_api
 def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str = "text", locations: bool = True,
                      context: ir.Context | None = None, target_version: str | None = None,

@@ -95,6 +95,8 @@ def precision_config(instr: HloInstruction, operands: int) -> ir.Attribute | Non
 
 
 def frontend_attributes(attrs: FrontendAttributes) -> ir.Attribute:
+    if any(not k for k, _ in attrs.items):  # an MLIR dictionary cannot hold an empty name (its reader aborts)
+        raise TranslateError("a frontend attribute has an empty name")
     return ir.DictAttr.get({k: ir.StringAttr.get(v) for k, v in attrs.items})
 
 

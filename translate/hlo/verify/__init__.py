@@ -22,7 +22,8 @@ from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
 from hlo_translate.hlo.verify import (collectives, control_flow, data_movement, elementwise,  # noqa: F401
                                       misc, reduction)
 from hlo_translate.hlo.verify.core import RULES, VerifyContext, Violation
-from hlo_translate.hlo.verify.module import (check_entry_layout, check_instruction_shape, check_parameters)
+from hlo_translate.hlo.verify.module import (check_aliases, check_entry_layout, check_instruction_shape,
+                                             check_parameters)
 from hlo_translate.hlo.verify.shardings import check_sharding
 from hlo_translate.hlo.verify.signatures import check_signature
 
@@ -58,6 +59,7 @@ def verify_module(module: HloModule) -> None:
             _check(instr, ctx, checked, ctx.num_partitions)
             passed.add(key)
     check_entry_layout(module)
+    check_aliases(module)
 
 
 def _key(instr: HloInstruction) -> tuple | None:

@@ -7,8 +7,8 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.attributes import OutputOperandAlias, RawAttr, split_top_level
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape, parse_shape
-from hlo_translate.hlo.verify.core import (VerifyContext, array, expect_shape, fail, rule, same_shape, subshape,
-                                           text, with_dims)
+from hlo_translate.hlo.verify.core import (VerifyContext, array, check_enum, expect_shape, fail, rule,
+                                           same_shape, subshape, text, with_dims)
 
 _COMPLEX_OF = {PrimitiveType.F32: PrimitiveType.C64, PrimitiveType.F64: PrimitiveType.C128}
 _REAL_OF = {c: r for r, c in _COMPLEX_OF.items()}
@@ -106,6 +106,7 @@ def device_id(instr: HloInstruction, ctx: VerifyContext) -> None:
 @rule("rng")
 def rng(instr: HloInstruction, ctx: VerifyContext) -> None:
     """The distribution's parameters are scalars of the result's element type."""
+    check_enum(instr, "distribution", frozenset({"RNG_UNIFORM", "RNG_NORMAL"}), any_case=True)
     for i in range(len(instr.operands)):
         shape = array(instr, i)
         if shape.rank or shape.element_type != instr.shape.element_type:
@@ -144,6 +145,7 @@ def outfeed(instr: HloInstruction, ctx: VerifyContext) -> None:
 
 @rule("rng-bit-generator")
 def rng_bit_generator(instr: HloInstruction, ctx: VerifyContext) -> None:
+    check_enum(instr, "algorithm", frozenset({"RNG_DEFAULT", "RNG_THREE_FRY", "RNG_PHILOX"}), any_case=True)
     shape, state = instr.shape, instr.operands[0].shape
     if not shape.is_tuple or len(shape.tuple_shapes) != 2 or not same_shape(shape.tuple_shapes[0], state):
         raise fail(instr, "shape", f"rng-bit-generator of state {text(state)} has shape (state, values), "
