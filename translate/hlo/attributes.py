@@ -517,16 +517,19 @@ def print_pairs(pairs: tuple[tuple[int, int], ...]) -> str:
     return "{" + ",".join(f"{{{s},{t}}}" for s, t in pairs) + "}"
 
 
+_ATTRIBUTE_KEY_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
+
+
 def parse_frontend_attributes(text: str) -> FrontendAttributes:
     inner = _strip_braces(text)
     items = []
     for part in split_top_level(inner) if inner else []:
         key, eq, value = part.partition("=")
-        key = key.strip()
         if not eq:
             raise TranslateError(f"bad frontend attribute '{part[:40]}'")
-        if key.startswith('"'):
-            key = parse_string(key)
+        key = key.lstrip()
+        if not _ATTRIBUTE_KEY_RE.fullmatch(key):  # XLA's lexer wants `name=`: no quotes, no space before '='
+            raise TranslateError(f"frontend attribute key '{key[:40]}' is not a name followed by '='")
         value = value.strip()
         items.append((key, parse_string(value) if value.startswith('"') else value))
     return FrontendAttributes(tuple(items))
