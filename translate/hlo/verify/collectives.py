@@ -3,6 +3,9 @@ all-reduce/all-gather/reduce-scatter/all-to-all/collective-permute, start/done a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from hlo_translate.hlo.attributes import IotaReplicaGroups, MeshReplicaGroups
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape
@@ -51,10 +54,21 @@ _DENSE_IDS = frozenset({"all-reduce", "all-reduce-start", "all-gather", "all-gat
 
 
 def check_group_count(instr: HloInstruction, ctx: VerifyContext) -> None:
-    """The groups hold every participant of the collective's mode once (XLA's CheckReplicaGroups): the replicas
-    (no channel, or a channel without global ids), the partitions (all-to-all with a channel), or every device
-    (global ids); a count of 1 is not checked."""
-    groups = instr.attributes.get("replica_groups", ())
+    """The groups hold every participant of the collective's mode once (XLA's CheckReplicaGroups)."""
+    problem = group_count_problem(instr.opcode, instr.attributes, ctx.replica_count, ctx.num_partitions)
+    if problem is not None:
+        raise fail(instr, "replica-groups", problem)
+
+
+def group_count_problem(opcode: str, attributes: Mapping[str, Any], replica_count: int,
+                        num_partitions: int) -> str | None:
+    """What is wrong with the replica groups of a collective (`opcode`, its HLO `attributes`), or None.
+
+    The groups hold every participant of the collective's mode once: the replicas (no channel, or a channel
+    without global ids), the partitions (all-to-all with a channel), or every device (global ids); a count of
+    1 is not checked. The exporter asks the same of what it is about to write (the input's fault, not ours).
+    """
+    groups = attributes.get("replica_groups", ())
     if isinstance(groups, IotaReplicaGroups):
         n = groups.num_replica_groups * groups.num_devices_per_group
         top = n - 1
@@ -62,20 +76,21 @@ def check_group_count(instr: HloInstruction, ctx: VerifyContext) -> None:
         if isinstance(groups, MeshReplicaGroups):
             groups = groups.groups()
         if not groups:
-            return
+            return None
         n = sum(len(g) for g in groups)
         top = max((d for g in groups for d in g), default=-1)
-    if instr.opcode in _DENSE_IDS and top >= n:
-        raise fail(instr, "replica-groups", f"replica groups name id {top} but hold {n} ids: they must name 0..{n - 1}")
-    channel = "channel_id" in instr.attributes
-    if instr.opcode in ("all-to-all", "ragged-all-to-all"):
-        what, count = ("partitions", ctx.num_partitions) if channel else ("replicas", ctx.replica_count)
-    elif channel and instr.attributes.get("use_global_device_ids"):
-        what, count = "devices", ctx.replica_count * ctx.num_partitions
+    if opcode in _DENSE_IDS and top >= n:
+        return f"replica groups name id {top} but hold {n} ids: they must name 0..{n - 1}"
+    channel = "channel_id" in attributes
+    if opcode in ("all-to-all", "ragged-all-to-all"):
+        what, count = ("partitions", num_partitions) if channel else ("replicas", replica_count)
+    elif channel and attributes.get("use_global_device_ids"):
+        what, count = "devices", replica_count * num_partitions
     else:
-        what, count = "replicas", ctx.replica_count
+        what, count = "replicas", replica_count
     if count != 1 and n != count:
-        raise fail(instr, "replica-groups", f"replica groups hold {n} ids, the module has {count} {what}")
+        return f"replica groups hold {n} ids, the module has {count} {what}"
+    return None
 
 
 def _operand_shapes(instr: HloInstruction) -> list[Shape]:
