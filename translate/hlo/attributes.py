@@ -520,6 +520,27 @@ def print_pairs(pairs: tuple[tuple[int, int], ...]) -> str:
 _ATTRIBUTE_KEY_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
 
 
+def _one_braced_group(text: str) -> bool:
+    """Whether `text` is `{...}` whose first brace closes at its last character (quoted strings skipped)."""
+    if not text.startswith("{"):
+        return False
+    depth, i = 0, 0
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            m = STRING_RE.match(text, i)
+            if m is None:
+                return False
+            i = m.end()
+            continue
+        depth += c == "{"
+        depth -= c == "}"
+        if depth == 0:
+            return i == len(text) - 1
+        i += 1
+    return False
+
+
 def parse_frontend_attributes(text: str) -> FrontendAttributes:
     inner = _strip_braces(text)
     items = []
@@ -531,6 +552,10 @@ def parse_frontend_attributes(text: str) -> FrontendAttributes:
         if not _ATTRIBUTE_KEY_RE.fullmatch(key):  # XLA's lexer wants `name=`: no quotes, no space before '='
             raise TranslateError(f"frontend attribute key '{key[:40]}' is not a name followed by '='")
         value = value.strip()
+        # XLA's parser takes one quoted string or one braced group, nothing bare and nothing after it
+        if not (STRING_RE.fullmatch(value) if value.startswith('"') else _one_braced_group(value)):
+            raise TranslateError(f"frontend attribute {key}: the value must be one quoted string or one braced "
+                                 f"group, not {value[:40]}")
         items.append((key, parse_string(value) if value.startswith('"') else value))
     return FrontendAttributes(tuple(items))
 

@@ -1352,6 +1352,8 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             uid, name, opcode = ip.id, ip.name, ip.opcode
             if uid in instrs:
                 raise TranslateError(f"duplicate instruction id {uid}", op=name)
+            if uid < 0:
+                raise TranslateError(f"instruction id {uid} is negative", op=name)
             if opcode not in OPCODES:
                 raise TranslateError(f"unknown opcode '{opcode}'", op=name)
             if not name:

@@ -65,10 +65,10 @@ def parse_module(data: str | bytes, source: str = "<input>") -> ir.Module:
         raise TranslateError(f"cannot read the MLIR module: {str(err).splitlines()[0] if str(err) else err!r}",
                              location=SourceLocation(source)) from None
     except MemoryError:
-        if not isinstance(data, bytes):
-            raise
-        # the bytecode reader trusts a count or size in a section and fails to allocate it (std::bad_alloc)
-        raise TranslateError("cannot read the MLIR bytecode: a section claims more entries than memory holds",
+        # MLIR's readers trust a count, size or index in the input (a bytecode section's entry count, the
+        # result number in `%0#2147483648`) and fail to allocate for it (std::bad_alloc)
+        what = "bytecode" if isinstance(data, bytes) else "text"
+        raise TranslateError(f"cannot read the MLIR {what}: a count or index in it is larger than memory holds",
                              location=SourceLocation(source)) from None
 
 
