@@ -1,0 +1,1 @@
+%8=stablehlo.select%6,%7,%0#2147483648 : tensor<4xi1>, complex<f32>
