@@ -75,7 +75,7 @@ def test_fast_path_reads_as_the_general_rules(case: str, monkeypatch: pytest.Mon
 
 
 def test_general_rules_are_what_the_comparison_runs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without the fast path, no line goes through `plain_instruction`'s success branch."""
+    """Without the fast path, no line goes through `plain_instructions`' success branch."""
     monkeypatch.setattr(hlo_text, "_PLAIN_RE", _NEVER)
     calls = []
     finish = hlo_text._Parser.finish

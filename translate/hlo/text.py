@@ -298,16 +298,16 @@ class _Parser:
             self.signature()
         self.expect("{", f" to open computation {comp.name}")
         names: dict[str, HloInstruction] = {}
-        while not self.accept("}"):
+        while True:
+            self.plain_instructions(comp, names, pending)
+            if self.accept("}"):
+                break
             if self.pos >= len(self.text):
                 raise self.error(f"computation {comp.name} is not closed", start)
-            instr, is_root = (self.plain_instruction(comp, names, pending, self.pos)
-                              or self.instruction(comp, names, pending))
+            instr, is_root = self.instruction(comp, names, pending)
             comp.instructions.append(instr)
             if is_root:
-                if comp.root is not None:
-                    raise self.error(f"computation {comp.name} has two ROOT instructions", op=instr.name)
-                comp.root = instr
+                self.set_root(comp, instr)
         if not comp.instructions:
             raise self.error(f"computation {comp.name} is empty", start)
         self.check_parameter_numbers(comp, start)
@@ -346,7 +346,7 @@ class _Parser:
 
     def instruction(self, comp: HloComputation, names: dict[str, HloInstruction],
                     pending: list) -> tuple[HloInstruction, bool]:
-        """An instruction line that `plain_instruction` did not read (the caller's accept("}") skipped the
+        """An instruction line that `plain_instructions` did not read (the caller's accept("}") skipped the
         space before it)."""
         start = self.pos
         is_root = False
@@ -357,46 +357,73 @@ class _Parser:
         self.expect("=", f" after instruction name '{name}'")
         return self.rhs(name, comp, names, pending, start), is_root
 
-    def plain_instruction(self, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
-                          start: int) -> tuple[HloInstruction, bool] | None:
-        """The common line, `ROOT? name = shape opcode(a, b), attrs`, read with one regular expression.
+    def set_root(self, comp: HloComputation, instr: HloInstruction) -> None:
+        if comp.root is not None:
+            raise self.error(f"computation {comp.name} has two ROOT instructions", op=instr.name)
+        comp.root = instr
 
-        Anything else (constants, inferred shapes, typed, nested or `#N` operands, unknown names, a shape
-        we have not read yet) returns None with the cursor untouched, and the general rules read it.
+    def plain_instructions(self, comp: HloComputation, names: dict[str, HloInstruction], pending: list) -> None:
+        """The common lines, `ROOT? name = shape opcode(a, b), attrs`, one regular expression each, in one
+        loop (the per-line Python is most of the parse) until a line that is not plain.
+
+        A line that is not plain (constants, inferred shapes, typed, nested or `#N` operands, unknown names, a
+        shape we have not read yet) leaves the cursor at its start, and the general rules read it.
         """
-        m = _PLAIN_RE.match(self.text, start)
-        if m is None:
-            return None
-        name, shape_text, opcode, args = m.group(2, 3, 4, 5)
-        shape = self.shape_cache.get(shape_text)
-        if shape is None or name in names or opcode == "constant" or \
-                (opcode not in OPCODES and not is_known_opcode(opcode)):
-            return None
-        if opcode == "parameter":
-            if not args.strip().isdigit() or len(args.strip()) > 18:
-                return None  # the full parser says what is wrong
-            instr = HloInstruction(name, opcode, shape, parameter_number=int(args))
-        elif args.strip():
-            operands = [names.get(part.strip().removeprefix("%")) for part in args.split(",")]
-            if None in operands:
-                return None
-            instr = HloInstruction(name, opcode, shape, operands)
-        else:
-            instr = HloInstruction(name, opcode, shape)
-        names[name] = instr
-        text, pos, attributes = self.text, m.end(), []
-        while (a := _PLAIN_ATTR_RE.match(text, pos)) is not None:
-            attributes.append((a.group(1), a.group(2).rstrip(), a.start(2)))
-            pos = a.end()
-        end = _NO_MORE_ATTRIBUTES_RE.match(text, pos)
-        if end is not None:  # what `attributes` would find: none, having skipped the space after them
-            self.pos = end.end()
-            if attributes or ".anon" in name or opcode.endswith("-start"):  # else nothing left to `finish`
-                self.finish(instr, comp, pending, start, attributes, complete=True)
-        else:
-            self.pos = pos
-            self.finish(instr, comp, pending, start, attributes)
-        return instr, m.group(1) is not None
+        text, shapes, instructions = self.text, self.shape_cache, comp.instructions
+        line_re, attr_re, end_re = _PLAIN_RE.match, _PLAIN_ATTR_RE.match, _NO_MORE_ATTRIBUTES_RE.match
+        pos = _SPACE_RE.match(text, self.pos).end()
+        while (m := line_re(text, pos)) is not None:
+            root, name, shape_text, opcode, args = m.groups()
+            shape = shapes.get(shape_text)
+            if shape is None or name in names or opcode == "constant" or \
+                    (opcode not in OPCODES and not is_known_opcode(opcode)):
+                break
+            if opcode == "parameter":
+                args = args.strip()
+                if not args.isdigit() or len(args) > 18:
+                    break  # the general rules say what is wrong
+                instr = HloInstruction(name, opcode, shape, parameter_number=int(args))
+            elif args:
+                try:
+                    operands = [names[part] for part in args.split(", ")]
+                except KeyError:   # `%` prefixes, other spacing, or an unknown name
+                    operands = [names.get(part.strip().removeprefix("%")) for part in args.split(",")]
+                    if None in operands:
+                        break
+                instr = HloInstruction(name, opcode, shape, operands)
+            else:
+                instr = HloInstruction(name, opcode, shape)
+            names[name] = instr
+            pos = m.end()
+            if text.startswith(",", pos):
+                attributes = []
+                while (a := attr_re(text, pos)) is not None:
+                    attributes.append((a.group(1), a.group(2).rstrip(), a.start(2)))
+                    pos = a.end()
+                end = end_re(text, pos)
+                if end is not None:  # what `attributes` would find: none, having skipped the space after them
+                    self.pos = end.end()
+                    self.finish(instr, comp, pending, m.start(), attributes, complete=True)
+                else:
+                    self.pos = pos
+                    self.finish(instr, comp, pending, m.start(), attributes)
+                pos = self.pos
+            else:
+                end = end_re(text, pos)
+                if end is None:
+                    self.pos = pos
+                    self.finish(instr, comp, pending, m.start())
+                    pos = self.pos
+                else:
+                    pos = end.end()
+                    if ".anon" in name or opcode.endswith("-start"):
+                        self.pos = pos
+                        self.finish(instr, comp, pending, m.start(), complete=True)
+            instructions.append(instr)
+            if root is not None:
+                self.pos = pos
+                self.set_root(comp, instr)
+        self.pos = pos
 
     def rhs(self, name: str, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
             start: int, nested: bool = False, shape: Shape | None = None) -> HloInstruction:
