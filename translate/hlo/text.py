@@ -36,7 +36,7 @@ _BARE_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)\(")   # an instruction whose s
 _INDEX_RE = re.compile(r"\d+")
 _PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
-_STOP_CHARS = re.compile(r'[,(){}\[\]"]')
+_STOP_CHARS = re.compile(r'[,(){}\[\]"/]')
 _STACK_SECTIONS = ("FileNames", "FunctionNames", "FileLocations", "StackFrames")
 # One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
 # argument list without parentheses (plain operand names, or a parameter number).
@@ -48,7 +48,7 @@ _PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_$][A-Za-z0-9_.\-$]*)[ \t]*=[ \t
 # The end of an instruction's attributes: space (no comment) up to a character that is not ','.
 _NO_MORE_ATTRIBUTES_RE = re.compile(r"\s*(?=[^,/\s])|\s*\Z")
 _PLAIN_ATTR_RE = re.compile(r',[ \t]*([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]*=[ \t]*'
-                            r'(\{(?:[^{}\[\]()\n"]|\[[^{}\[\]()\n"]*\])*\}|[^\n,(){}\[\]"\s/][^\n,(){}\[\]"]*)'
+                            r'(\{(?:[^{}\[\]()\n"/]|\[[^{}\[\]()\n"/]*\])*\}|[^\n,(){}\[\]"\s/][^\n,(){}\[\]"/]*)'
                             r'(?=[ \t]*(?:,|\n|\Z))')
 
 
@@ -106,6 +106,7 @@ class _Parser:
         start = self.pos
         depth = 0
         pos = start
+        comments: list[tuple[int, int]] = []   # spans of `/* */` and `//` comments: space to XLA's lexer
         while True:
             m = _STOP_CHARS.search(text, pos)
             if m is None:
@@ -123,7 +124,13 @@ class _Parser:
                 if depth == 0 and not text[start:m.start()].strip():
                     break  # the value is one quoted string
                 continue
-            if ch in "({[":
+            if ch == "/":
+                end = self.comment_end(pos)
+                if end is not None:
+                    comments.append((pos, end))
+                    pos = end
+                    continue
+            elif ch in "({[":
                 depth += 1
             elif ch in ")}]":
                 if depth == 0:
@@ -136,13 +143,45 @@ class _Parser:
             elif ch == "," and depth == 0:
                 break
             pos += 1
-        value = text[start:pos]
         self.pos = pos
+        if comments:
+            return self.without_comments(start, pos, comments)
+        value = text[start:pos]
         # an unbraced value runs to the end of its line at most
         newline = value.find("\n")
         if newline >= 0 and not value.lstrip().startswith(("{", "(", "[", '"')):
             value = value[:newline]
             self.pos = start + newline
+        return value.strip()
+
+    def comment_end(self, pos: int) -> int | None:
+        """Where the comment starting at `pos` ends (a `//` one at its newline), None if `pos` starts none."""
+        if self.text.startswith("/*", pos):
+            end = self.text.find("*/", pos + 2)
+            if end < 0:
+                raise self.error("unterminated comment", pos)
+            return end + 2
+        if self.text.startswith("//", pos):
+            end = self.text.find("\n", pos)
+            return len(self.text) if end < 0 else end
+        return None
+
+    def without_comments(self, start: int, end: int, comments: list[tuple[int, int]]) -> str:
+        """The value text between `start` and `end` with each comment read as a space, as XLA's lexer does
+        (`to_apply=r /* c */` names `r`); like `balanced`, an unbraced value ends at its line's end."""
+        spans, at = [], start
+        for comment_start, comment_end in comments:
+            spans.append((at, comment_start))
+            at = comment_end
+        spans.append((at, end))
+        value = " ".join(self.text[a:b] for a, b in spans)
+        if not value.lstrip().startswith(("{", "(", "[", '"')):
+            for a, b in spans:
+                newline = self.text.find("\n", a, b)
+                if newline >= 0:
+                    self.pos = newline
+                    value = " ".join(self.text[x:min(y, newline)] for x, y in spans if x <= newline)
+                    break
         return value.strip()
 
     def attributes(self) -> list[tuple[str, str, int]]:
