@@ -15,6 +15,8 @@ import enum
 import re
 from typing import Any
 
+import numpy as np
+
 from hlo_translate.errors import SourceLocation, TranslateError
 from hlo_translate.hlo.attributes import (
     STRING_RE, ComputationRef, InstructionRef, RawAttr, parse_attribute, parse_bool, parse_int_list,
@@ -23,6 +25,7 @@ from hlo_translate.hlo.attributes import (
 from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
 )
+from hlo_translate.hlo.literal_text import scalar_text
 from hlo_translate.hlo.opcodes import OPCODES, async_sugar_base, is_known_opcode
 from hlo_translate.hlo.original_value import parse_recovery_table, print_recovery_table
 from hlo_translate.hlo.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
@@ -786,11 +789,8 @@ def _computation_text(comp: HloComputation, shapes: dict[int, str] | None = None
                       texts: dict[tuple[str, Any], str] | None = None) -> str:
     head = ("ENTRY " if comp.is_entry else "") + comp.name + " {"
     lines = [head]
-    shapes = {} if shapes is None else shapes
-    texts = {} if texts is None else texts
-    root = comp.root
-    for instr in comp.instructions:
-        lines.append(("  ROOT " if instr is root else "  ") + instruction_text(instr, shapes, texts))
+    lines += _instruction_lines(comp.instructions, comp.root, {} if shapes is None else shapes,
+                                {} if texts is None else texts)
     tail = "}"
     if comp.execution_thread is not None:
         tail += f', execution_thread="{comp.execution_thread}"'
@@ -805,38 +805,57 @@ def instruction_text(instr: HloInstruction, shapes: dict[int, str] | None = None
     `shapes` caches shape texts by object id for one printing pass (its shapes must stay alive), `texts`
     the texts of attributes with plain values (ints, strings, enum members, tuples of ints) by value.
     """
-    opcode = instr.opcode
-    if opcode == "constant":
-        assert instr.literal is not None, instr.name
-        args = instr.literal.to_text()
-    elif opcode == "parameter":
-        args = str(instr.parameter_number)
-    else:
-        args = ", ".join([o.name for o in instr.operands])
-    shape = instr.shape
-    if shapes is None:
-        shape_text = shape.to_text()
-    else:
+    return _instruction_lines([instr], None, {} if shapes is None else shapes, {} if texts is None else texts,
+                              indent="")[0]
+
+
+def _instruction_lines(instructions: list[HloInstruction], root: HloInstruction | None, shapes: dict[int, str],
+                       texts: dict[tuple[str, Any], str], indent: str = "  ") -> list[str]:
+    """The lines of `instructions`, `ROOT` before `root`: one loop, as the per-line Python is most of a print."""
+    lines = []
+    append = lines.append
+    root_indent = indent + "ROOT "
+    for instr in instructions:
+        opcode = instr.opcode
+        if opcode == "constant":
+            literal = instr.literal
+            assert literal is not None, instr.name
+            value = literal.value
+            if type(value) is np.ndarray and value.ndim == 0:  # most constants are scalars
+                args = scalar_text(literal.shape.element_type, value.dtype, value.tobytes())
+            else:
+                args = literal.to_text()
+        elif opcode == "parameter":
+            args = str(instr.parameter_number)
+        else:
+            operands = instr.operands
+            count = len(operands)
+            if count == 2:
+                args = f"{operands[0].name}, {operands[1].name}"
+            elif count == 1:
+                args = operands[0].name
+            else:
+                args = ", ".join([o.name for o in operands])
+        shape = instr.shape
         shape_text = shapes.get(id(shape))
         if shape_text is None:
             shape_text = shapes[id(shape)] = shape.to_text()
-    text = f"{instr.name} = {shape_text} {opcode}({args})"
-    if instr.attributes:
-        if texts is None:
-            return text + "".join([f", {key}={print_attribute(key, value)}"
-                                   for key, value in instr.attributes.items()])
-        parts = [text]
-        for item in instr.attributes.items():
-            kind = type(item[1])
-            if kind in _PLAIN_VALUES or (kind is tuple and _all_ints(item[1])):
-                attribute = texts.get(item)
-                if attribute is None:
-                    attribute = texts[item] = f", {item[0]}={print_attribute(*item)}"
-            else:
-                attribute = f", {item[0]}={print_attribute(*item)}"
-            parts.append(attribute)
-        return "".join(parts)
-    return text
+        text = f"{root_indent if instr is root else indent}{instr.name} = {shape_text} {opcode}({args})"
+        attributes = instr.attributes
+        if attributes:
+            parts = [text]
+            for item in attributes.items():
+                kind = type(item[1])
+                if kind is tuple and _all_ints(item[1]) or kind in _PLAIN_VALUES:
+                    attribute = texts.get(item)
+                    if attribute is None:
+                        attribute = texts[item] = f", {item[0]}={print_attribute(*item)}"
+                else:
+                    attribute = f", {item[0]}={print_attribute(*item)}"
+                parts.append(attribute)
+            text = "".join(parts)
+        append(text)
+    return lines
 
 
 _PLAIN_VALUES = frozenset({int, str})
