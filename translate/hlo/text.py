@@ -843,17 +843,15 @@ def _instruction_lines(instructions: list[HloInstruction], root: HloInstruction 
         text = f"{root_indent if instr is root else indent}{instr.name} = {shape_text} {opcode}({args})"
         attributes = instr.attributes
         if attributes:
-            parts = [text]
             for item in attributes.items():
                 kind = type(item[1])
                 if kind is tuple and _all_ints(item[1]) or kind in _PLAIN_VALUES:
                     attribute = texts.get(item)
                     if attribute is None:
                         attribute = texts[item] = f", {item[0]}={print_attribute(*item)}"
+                    text += attribute
                 else:
-                    attribute = f", {item[0]}={print_attribute(*item)}"
-                parts.append(attribute)
-            text = "".join(parts)
+                    text += f", {item[0]}={print_attribute(*item)}"
         append(text)
     return lines
 
