@@ -426,6 +426,12 @@ def _ignore(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
     """Attributes carried by other proto fields (called computations, control predecessors)."""
 
 
+# Attributes written as ids only (`_calls_bytes`): their proto writers write nothing.
+_CALL_ATTRS = frozenset(("to_apply", "calls", "condition", "body", "true_computation", "select", "scatter",
+                         "false_computation", "branch_computations", "called_computations", "control-predecessors"))
+
+
+
 _ATTR_TO_PROTO: dict[str, Writer] = {
     "dimensions": _write_dimensions,
     "iota_dimension": _write_dimensions,
@@ -502,9 +508,7 @@ _ATTR_TO_PROTO: dict[str, Writer] = {
                                               else hlo_pb2.TRI_STATE_FALSE),
     "has_dynamic_root": _set("has_dynamic_root"),
     "inferred_dimension": _write_dimensions,
-    **{name: _ignore for name in ("to_apply", "calls", "condition", "body", "true_computation", "select", "scatter",
-                                  "false_computation", "branch_computations", "called_computations",
-                                  "control-predecessors")},
+    **{name: _ignore for name in _CALL_ATTRS},
 }
 
 
@@ -665,7 +669,8 @@ def _attributed_bytes(instr: HloInstruction, comp_ids: dict[int, int], encoded_i
     Deterministic serialization writes fields by number: name (1), opcode (2), shape (3), metadata (7),
     then the rest (8 and up). The rest depends only on the opcode, the shapes and the other attributes
     (called computations and control predecessors among them), so it is serialized once per distinct
-    combination (`pieces`, by `_attributes_key`) and reused.
+    combination (`pieces`, by `_attributes_key`) and reused; the ids of its called computations and control
+    predecessors follow it (JAX gives every reduce a reducer of its own: they would make every key distinct).
     """
     key = _attributes_key(instr)
     if key is None:
@@ -680,14 +685,14 @@ def _attributed_bytes(instr: HloInstruction, comp_ids: dict[int, int], encoded_i
         if not whole.startswith(name + head + _EMPTY_METADATA):  # a writer set the opcode or shape: not reused
             return (_instruction_proto(instr, instr.attributes).SerializeToString(deterministic=True)
                     + _calls_bytes(instr, comp_ids, encoded_ids))
-        known = pieces[key] = (head, whole[len(name) + len(head) + len(_EMPTY_METADATA):]
-                               + _calls_bytes(instr, comp_ids, encoded_ids))
+        known = pieces[key] = (head, whole[len(name) + len(head) + len(_EMPTY_METADATA):])
     head, rest = known
+    calls = _calls_bytes(instr, comp_ids, encoded_ids) if _CALL_ATTRS.intersection(instr.attributes) else b""
     metadata = instr.attributes.get("metadata")
     if metadata is None:
-        return b"".join((name, head, _EMPTY_METADATA, rest))
+        return b"".join((name, head, _EMPTY_METADATA, rest, calls))
     return b"".join((name, head, _field(7, metadata.to_proto(xla_data_pb2.OpMetadata).SerializeToString(
-        deterministic=True)), rest))
+        deterministic=True)), rest, calls))
 
 
 def _calls_bytes(instr: HloInstruction, comp_ids: dict[int, int], encoded_ids: dict[int, bytes]) -> bytes:
@@ -713,7 +718,8 @@ def _attributes_key(instr: HloInstruction) -> tuple | None:
             if type(value) is not OpMetadata:
                 return None
             continue
-        items.append((key, value))
+        if key not in _CALL_ATTRS:   # written as ids only, by _calls_bytes
+            items.append((key, value))
     key = (instr.opcode, id(instr.shape), tuple(items), *[id(o.shape) for o in instr.operands])
     try:
         hash(key)
