@@ -1,5 +1,7 @@
 # hlo-translate: `make demo`, `make test`, `make test-dumps`, `make venv`, `make bench`, `make golden`, `make proto`,
-# `make fuzz N=10000 SEED=1` (a fuzz campaign: N cases per entry point; reproducers in fuzz-out/).
+# `make fuzz N=10000 SEED=1` (a fuzz campaign: N cases per entry point; reproducers in fuzz-out/;
+# FUZZ_ARGS="--rejected-sample 5" etc. passes options, see `python -m tests.fuzz --help`),
+# `make interpret-suite SUITE=DIR` (StableHLO's interpreter tests through our export on XLA CPU).
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -17,7 +19,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: venv demo test test-dumps test-gpu bench golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus fuzz
+.PHONY: venv demo test test-dumps test-gpu bench bench-growth golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus fuzz interpret-suite
 
 venv: $(STAMP)
 
@@ -49,13 +51,23 @@ verifier-sweep: venv
 test-gpu: venv
 	$(PY) -m pytest -q -m gpu tests
 
+# StableHLO's interpreter tests (the .mlir files of stablehlo/tests/interpret, fetched by you: they are not
+# part of this repository) through our export on XLA CPU: `make interpret-suite SUITE=path/to/interpret`.
+interpret-suite: venv
+	@if [ -z "$(SUITE)" ]; then echo "usage: make interpret-suite SUITE=<directory of .mlir files>" >&2; exit 2; fi
+	$(PY) -m tests.interpret_suite $(SUITE)
+
 N ?= 10000
 SEED ?= 1
 fuzz: venv
-	$(PY) -m tests.fuzz --n $(N) --seed $(SEED) --out fuzz-out
+	$(PY) -m tests.fuzz --n $(N) --seed $(SEED) --out fuzz-out $(FUZZ_ARGS)
 
 bench: venv
 	$(PY) -m bench
+
+# The growth series alone (10k, 100k, 1M instructions; CPU time, steadier on a shared machine).
+bench-growth: venv
+	$(PY) -m bench --sizes 10k,100k,1M --cpu --no-dumps
 
 golden: venv
 	$(PY) -m tests.golden_tool regenerate

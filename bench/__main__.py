@@ -83,12 +83,17 @@ def model_files(layers: int) -> tuple[Path, Path]:
     return mlir, hlo
 
 
+# The clock of every timing: wall time (what a user waits), or with --cpu this process's CPU time, which
+# other load on a shared machine disturbs far less (XLA's threads, if any, count in full).
+CLOCK: Callable[[], float] = time.perf_counter
+
+
 def best_of(fn: Callable[[], object], repeat: int) -> float:
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = CLOCK()
         fn()
-        times.append(time.perf_counter() - start)
+        times.append(CLOCK() - start)
     return min(times)
 
 
@@ -201,11 +206,25 @@ def dump_directory(directory: Path | None) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="only the 50k module (no growth series, no 1M)")
+    parser.add_argument("--sizes", help="comma-separated module sizes to run instead (of 10k, 50k, 100k, 1M); "
+                        "`make bench-growth` runs 10k,100k,1M")
+    parser.add_argument("--cpu", action="store_true", help="time with this process's CPU time instead of the "
+                        "wall clock (steadier on a shared machine)")
+    parser.add_argument("--no-dumps", action="store_true", help="skip the dump-directory timing")
     parser.add_argument("--repeat", type=int, default=3, help="runs per timing (best of)")
     parser.add_argument("--dumps", type=Path, help="an XLA dump directory to convert in one call "
                         "(default: the tests' dump corpus, .cache/dumps)")
     args = parser.parse_args()
+    global CLOCK
+    if args.cpu:
+        CLOCK = time.process_time
     sizes = ["50k"] if args.quick else ["10k", "50k", "100k", "1M"]
+    if args.sizes:
+        sizes = [s.strip() for s in args.sizes.split(",")]
+        unknown = [s for s in sizes if s not in SIZES]
+        if unknown:
+            parser.error(f"unknown size {unknown[0]} (one of {', '.join(SIZES)})")
+    print(f"clock: {'process CPU time' if args.cpu else 'wall'}")
     rows: list[Row] = []
     print("step          size  instrs     ours                          XLA            ours/XLA")
     for size in sizes:
@@ -215,21 +234,24 @@ def main() -> None:
             print(row.text(), flush=True)
         print(verifier_cost(size, repeat), flush=True)
     if len(sizes) > 1:
-        print("growth (us per instruction, ours; flat = linear):")
+        print("growth (us per instruction, ours, then XLA's; flat = linear):")
+        growth_sizes = [s for s in sizes if s != "50k"] if len(set(sizes) - {"50k"}) > 1 else sizes
         for step in dict.fromkeys(r.step for r in rows):
-            series = [r for r in rows if r.step == step and r.size != "50k"]
+            series = [r for r in rows if r.step == step and r.size in growth_sizes]
             per = [r.ours / r.instructions * 1e6 for r in series]
-            spread = (max(per) / min(per) - 1) * 100
+            xla = [r.xla / r.instructions * 1e6 for r in series]
             print(f"  {step:<13} " + "  ".join(f"{r.size}: {p:.2f}" for r, p in zip(series, per))
-                  + f"   (max/min {spread:+.0f}%)")
+                  + f"   (max/min {(max(per) / min(per) - 1) * 100:+.0f}%)   XLA "
+                  + "  ".join(f"{x:.2f}" for x in xla) + f" ({(max(xla) / min(xla) - 1) * 100:+.0f}%)")
     print("memory of a parsed module (RSS growth of a fresh process):")
-    for size in ("50k",) if args.quick else ("50k", "1M"):
+    for size in [s for s in ("50k", "1M") if s in sizes] or sizes[-1:]:
         n, result = memory(size)
         ours, xla = result["ours"], result["xla"]
         print(f"  {size}: ours kept {ours['kept'] / n:7.0f} B/instr, peak {ours['peak'] / n:7.0f} | XLA kept "
               f"{xla['kept'] / n:7.0f} B/instr, peak {xla['peak'] / n:7.0f} | ratio kept "
               f"{ours['kept'] / max(xla['kept'], 1):.2f}x, peak {ours['peak'] / max(xla['peak'], 1):.2f}x")
-    dump_directory(args.dumps)
+    if not args.no_dumps:
+        dump_directory(args.dumps)
 
 
 if __name__ == "__main__":

@@ -127,20 +127,37 @@ def _walk(directory: Path, out_dir: Path) -> list[Path]:
 
 
 def _check_collisions(jobs: list[Job]) -> None:
-    """Two inputs that would write one output, or an output that would replace an input: an error."""
+    """Two inputs that would write one output, or an output that would replace an input: an error
+    naming the first such pair, how many outputs collide, and how to leave one of each pair out."""
     sources = {job.source.resolve(): job.source for job in jobs}
     first: dict[Path, Job] = {}
+    collisions: list[tuple[Job, Job]] = []
     for job in jobs:
         key = job.target.resolve()
         if key in sources:
             raise TranslateError(f"the output {job.target} would replace the input {sources[key]}; "
                                  "nothing was written", location=SourceLocation(str(job.source)))
-        if key in first:
-            raise TranslateError(
-                f"{first[key].source} and {job.source} would both write {job.target}; nothing was written "
-                "(leave one out, e.g. --exclude '*.txt' where a dump holds each module as text and as .hlo.pb)",
-                location=SourceLocation(str(job.source)))
-        first[key] = job
+        if key not in first:
+            first[key] = job
+        elif not any(earlier is first[key] for earlier, _ in collisions):
+            collisions.append((first[key], job))
+    if not collisions:
+        return
+    earlier, later = collisions[0]
+    count = "the only collision" if len(collisions) == 1 else f"1 of {len(collisions)} collisions"
+    raise TranslateError(f"{earlier.source} and {later.source} would both write {later.target} ({count}); "
+                         f"nothing was written; {_remedy(earlier.source, later.source)}",
+                         location=SourceLocation(str(later.source)))
+
+
+def _remedy(a: Path, b: Path) -> str:
+    """How to leave one of each colliding pair out; XLA's text + proto dumps get the precise advice."""
+    names = sorted((a.name, b.name), key=lambda name: name.endswith(".txt"))
+    if names[0].endswith(".pb") and names[1].endswith(".txt"):
+        return ("a dump written with --xla_dump_hlo_as_text and --xla_dump_hlo_as_proto holds each module "
+                "twice: --exclude '*.txt' keeps the protos, which hold the full constants (text dumps may "
+                "elide them)")
+    return "leave one of each pair out with --exclude GLOB"
 
 
 def run(batch: Plan, conversion: Conversion, jobs: int, strict: bool,

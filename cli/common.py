@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 EXIT_INTERNAL_ERROR = 1
 EXIT_USER_ERROR = 2
+# stdout or stderr was a pipe whose reader went away (`... | head -1`): the status a shell reports for
+# coreutils there, 128 + SIGPIPE. (click itself exits 1, which is our internal error.)
+EXIT_CLOSED_PIPE = 141
 
 
 def execution_options(platform_help: str) -> Callable[[Callable], Callable]:
@@ -61,8 +64,7 @@ def write_output(path: str | None, data: bytes | str, *, make_parents: bool = Fa
     """
     payload = data.encode() if isinstance(data, str) else data
     if path in (None, "-"):
-        sys.stdout.buffer.write(payload)
-        sys.stdout.buffer.flush()
+        _write_stdout(payload)
         return
     target = Path(path)
     try:
@@ -82,6 +84,35 @@ def write_output(path: str | None, data: bytes | str, *, make_parents: bool = Fa
         if isinstance(err, OSError):
             raise _cannot_write(path, err) from None
         raise
+
+
+def _write_stdout(payload: bytes) -> None:
+    """All of `payload` to stdout, or BrokenPipeError. CPython's buffered write can return a short count
+    without raising when the reader closes the pipe mid-write (the rest would be lost, exit status 0);
+    writing the rest raises."""
+    view = memoryview(payload)
+    while view:
+        written = sys.stdout.buffer.write(view)
+        if not written:
+            raise BrokenPipeError("stdout accepts nothing more")
+        view = view[written:]
+    sys.stdout.buffer.flush()
+
+
+@contextlib.contextmanager
+def quiet_on_closed_pipe() -> Iterator[None]:
+    """A closed stdout or stderr pipe ends the program quietly with EXIT_CLOSED_PIPE, as coreutils do."""
+    try:
+        yield
+    except BrokenPipeError:
+        # what is still buffered for the closed pipe goes nowhere, so that the interpreter's last flush
+        # does not complain
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+        sys.exit(EXIT_CLOSED_PIPE)
 
 
 @functools.cache
@@ -168,7 +199,7 @@ def user_errors(source: str | None = None) -> Iterator[None]:
         yield
     except TranslateError as err:
         fail(err, source)
-    except (click.exceptions.Exit, click.ClickException, KeyboardInterrupt):
+    except (click.exceptions.Exit, click.ClickException, KeyboardInterrupt, BrokenPipeError):
         raise
     except Exception as err:  # noqa: BLE001 - not the input's fault: a bug of ours
         report_internal_error(err, source)
@@ -180,11 +211,12 @@ in must exist). A directory's files that hold no module of the input kind are sk
 (--strict: an error each). Names and subfolders are mirrored; only the final format extension is
 replaced (x.before_optimizations.txt -> x.before_optimizations.mlir; .hlo.pb counts as one). Two
 inputs that would write one output (a dump's x.txt and x.hlo.pb) stop the batch before anything is
-written: --exclude one kind. One input: -o names the file, whose folder must exist; binary output
-is not written to a terminal unless -o - asks for it.
+written: --exclude one kind ('*.txt' keeps the protos, with full constants). One input: -o names
+the file, whose folder must exist; binary output is not written to a terminal unless -o - asks.
 
 \b
-Exit status: 0 all converted; 2 bad input or usage (a file failed); 1 internal error (a bug).
+Exit status: 0 all converted; 2 bad input or usage (a file failed); 1 internal error (a bug);
+141 the reader of stderr (or stdout) closed the pipe.
 """
 
 

@@ -49,6 +49,18 @@ class LazyGroup(click.Group):
         module = importlib.import_module(f"hlo_translate.cli.commands.{COMMANDS[name]}")
         return module.command
 
+    def make_context(self, *args, **kwargs) -> click.Context:
+        from hlo_translate.cli.common import quiet_on_closed_pipe  # `--help | head -1` included
+
+        with quiet_on_closed_pipe():
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx: click.Context):
+        from hlo_translate.cli.common import quiet_on_closed_pipe
+
+        with quiet_on_closed_pipe():
+            return super().invoke(ctx)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, _HELP.get(name, "")) for name in self.list_commands(ctx)]
         if rows:
@@ -58,7 +70,8 @@ class LazyGroup(click.Group):
 
 EPILOG = """\b
 Exit status: 0 success; 1 internal error (a bug in hlo-translate: please report it with the input);
-2 bad input or usage (one line on stderr: file:line:column: error: 'op': message).
+2 bad input or usage (one line on stderr: file:line:column: error: 'op': message); 141 (quietly)
+when the reader of stdout or stderr closed the pipe (`... | head -1`), as coreutils.
 
 \b
 Shell completion (bash; zsh and fish alike):

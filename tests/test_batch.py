@@ -145,12 +145,29 @@ def test_a_collision_is_refused_before_any_write(dump: Path, tmp_path: Path) -> 
     out = tmp_path / "out"
     result = cli("convert-hlo", str(dump), "-o", str(out), "--emit", "proto")  # x.txt and x.hlo.pb -> x.pb
     assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr
-    assert "would both write" in result.stderr and ".hlo.pb and " in result.stderr
-    assert not out.exists()
+    pairs = [name for name in modules(dump, ".hlo.pb") if name.removesuffix(".hlo.pb") + ".txt" in files(dump)]
+    first = dump / pairs[0].removesuffix(".hlo.pb")
+    assert result.stderr == (
+        f"{first}.txt: error: {first}.hlo.pb and {first}.txt would both write {out / first.name}.pb "
+        f"(1 of {len(pairs)} collisions); nothing was written; a dump written with --xla_dump_hlo_as_text and "
+        "--xla_dump_hlo_as_proto holds each module twice: --exclude '*.txt' keeps the protos, which hold the "
+        "full constants (text dumps may elide them)\n")
+    assert len(pairs) > 1 and not out.exists()
     out.mkdir()
     (out / "kept.pb").write_bytes(b"old")
     assert cli("convert-hlo", str(dump), "-o", str(out)).returncode == 2
     assert files(out) == {"kept.pb": b"old"}
+
+
+def test_a_collision_that_is_no_dump_pair_gets_the_general_advice(tmp_path: Path) -> None:
+    (tmp_path / "in").mkdir()
+    for name in ("a.hlo", "a.txt", "b.hlo"):
+        (tmp_path / "in" / name).write_text(HLO_TEXT)
+    result = cli("convert-hlo", str(tmp_path / "in"), "-o", str(tmp_path / "out"))
+    assert result.returncode == 2 and result.stderr.endswith(
+        "would both write " + str(tmp_path / "out" / "a.hlo") + " (the only collision); nothing was written; "
+        "leave one of each pair out with --exclude GLOB\n"), result.stderr
+    assert not (tmp_path / "out").exists()
 
 
 def test_an_output_that_would_replace_its_input_is_refused(tmp_path: Path) -> None:
@@ -271,3 +288,19 @@ def test_errors_print_above_the_progress_bar(tmp_path: Path) -> None:
     lines = [line.rsplit("\r", 1)[-1] for line in screen.split("\r\n") if line]
     assert lines[0].startswith(f"{source / 'bad.hlo'}:") and lines[0].endswith("use of undefined value 'q'")
     assert lines[1:] == ["converted 4, skipped 0 that are not HLO, failed 1"]
+
+
+def test_a_closed_stderr_pipe_ends_the_batch_quietly(tmp_path: Path) -> None:
+    """Error lines for a reader that went away (`2>&1 | head -1`): exit status 141, not an internal error."""
+    source = tmp_path / "in"
+    source.mkdir()
+    for i in range(3):
+        (source / f"bad{i}.hlo").write_text(HLO_TEXT.replace("negate(p)", "negate(q)"))
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # gone before the first error line
+    try:
+        result = subprocess.run([sys.executable, "-m", "hlo_translate.cli.main", "convert-hlo", str(source), "-o",
+                                 str(tmp_path / "out"), "-j", "2"], stdout=subprocess.PIPE, stderr=write_end, cwd=ROOT)
+    finally:
+        os.close(write_end)
+    assert (result.returncode, result.stdout) == (141, b"")

@@ -181,3 +181,17 @@ def test_emit_portable_artifact_for_a_version(tmp_path: Path) -> None:
     assert back.returncode == 0 and b"multiply(" in back.stdout, back.stderr
     refused = cli("hlo-to-stablehlo", str(source), "--emit", "portable", "--target-version", "9.0.0")
     assert refused.returncode == 2 and b"outside the versions" in refused.stderr
+
+
+def test_a_reader_that_goes_away_ends_the_program_quietly(tmp_path: Path) -> None:
+    """`hlo-translate hlo-to-stablehlo big.hlo | head -1`: no message, exit status 141 (128 + SIGPIPE)."""
+    source = tmp_path / "big.hlo"   # its StableHLO (~800 KB) is far more than a pipe holds
+    source.write_text("HloModule big\nENTRY e {\n  ROOT c = f32[100000] constant({"
+                      + ",".join(str(i % 97) for i in range(100000)) + "})\n}\n")
+    with subprocess.Popen([sys.executable, "-m", "hlo_translate.cli.main", "hlo-to-stablehlo", str(source)],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT) as process:
+        first = process.stdout.readline()
+        process.stdout.close()
+        err = process.stderr.read()
+    assert first == b"module @big {\n"
+    assert (process.returncode, err) == (141, b"")

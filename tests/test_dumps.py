@@ -18,20 +18,8 @@ SAMPLE_SIZE = 300
 FULL = os.environ.get("HLO_TRANSLATE_DUMPS_FULL") == "1"
 
 
-_ASYNC = "async_collectives/module_0000.jit_async_ring."
-_DONE_METADATA = ("the metadata of JAX's async collective dones (ppermute_done, ...) is lost when we print or write "
-                  "the module (async-collective dumps)")
-_REGION_SHARDING = ("a named `manual` sharding on the root of an all-reduce reducer shared by several all-reduces "
-                    "comes back on one of them only")
 # Known failures of the full run, file by file (none is in the sample).
-KNOWN_FAILURES = {
-    _ASYNC + "0001.async-collective.after_async-collective-custom-call-rewriter.before_async-collective-replacer"
-    + suffix: _DONE_METADATA for suffix in (".txt", ".hlo.pb")
-} | {
-    prefix + "spmd-partitioner.after_shardy-xla.before_spmd-partitioning" + suffix: _REGION_SHARDING
-    for prefix in (_ASYNC + "0006.", "shard_map_collectives/module_0000.jit_collectives.0003.")
-    for suffix in (".txt", ".hlo.pb")
-}
+KNOWN_FAILURES: dict[str, str] = {}
 
 
 def _files():

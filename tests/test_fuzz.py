@@ -1,8 +1,9 @@
 """A fixed-seed fuzz sample: every entry point and the CLI keep the promise on mutated inputs.
 
-2,100 cases (300 per entry point, small seeds) on two persistent workers; a crash, hang, raw
-exception, internal error, unlocated error or CLI misreport fails the test with the list of
-distinct failures. `make fuzz` runs the long campaign; a failure seen there or here becomes a
+2,100 cases (300 per entry point, small seeds) on two persistent workers, each with an XLA oracle
+worker (tests/fuzz/oracle.py) judging the HLO inputs; a crash, hang, raw exception, internal error,
+unlocated error, CLI misreport or accepted-invalid input (we accept, XLA rejects) fails the test with
+the list of distinct failures. `make fuzz` runs the long campaign; a failure seen there or here becomes a
 reproducer in tests/fuzz/regressions/ (see test_fuzz_regressions.py).
 """
 

@@ -21,9 +21,23 @@ ENTRY e {
   ROOT o = token[] outfeed(p, tok), outfeed_shape=f32[4]{0}, outfeed_config="cfg"
 }
 """
+# XLA's parser gives the wrapped instruction the metadata, frontend attributes, backend config, statistics
+# and origin of the async instructions, the last that writes one winning; the sharding stays on each.
+ASYNC_ATTRIBUTES_ON_WRAPPED = """HloModule m
+wrapped {
+  p = f32[4] parameter(0)
+  ROOT n = f32[4] negate(p), metadata={op_name="wrapped"}, frontend_attributes={w="1"}, backend_config="w"
+}
+ENTRY e {
+  x = f32[4] parameter(0)
+  s = ((f32[4]), f32[4]) async-start(x), calls=wrapped, metadata={op_name="start"}, statistics={visualizing_index=1,stat-1=33}, origin={{"x"}}
+  u = ((f32[4]), f32[4]) async-update(s), metadata={op_name="update" source_line=3}, backend_config="u"
+  ROOT d = f32[4] async-done(u), metadata={op_name="done"}, frontend_attributes={d="1"}, sharding={maximal device=1}
+}
+"""
 GOLDEN_ASYNC = pathlib.Path(__file__).resolve().parent.parent / "golden" / "async"
 # The async and point-to-point golden modules (in-place and combined collective-permute, pipelines, ...).
-CASES = {**HAND_WRITTEN, "outfeed_shape": OUTFEED,
+CASES = {**HAND_WRITTEN, "outfeed_shape": OUTFEED, "async_attributes_on_wrapped": ASYNC_ATTRIBUTES_ON_WRAPPED,
          **{f"async_{path.stem}": path.read_text() for path in sorted(GOLDEN_ASYNC.glob("*.hlo"))}}
 # What our proto writer does not know yet: a clear error naming the attribute, never a silent drop.
 PROTO_GAPS: dict[str, str] = {}

@@ -325,6 +325,32 @@ ENTRY e {
     assert info.value.op == "s" and "unsupported opcode" in info.value.message
 
 
+REDUCE_WITH_ROOT_SHARDING = """HloModule m
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)%s
+}
+ENTRY e {
+  x = f32[8] parameter(0)
+  z = f32[] constant(0)
+  ROOT r = f32[] reduce(x, z), dimensions={0}, to_apply=add
+}"""
+
+
+def test_reducer_root_sharding_survives_the_text() -> None:
+    """jaxlib prints such a reduce as `applies stablehlo.add`, which has no room for the add's
+    sharding: the module is printed in generic form instead, and only then."""
+    import hlo_translate
+
+    sharded = hlo_translate.hlo_to_stablehlo(REDUCE_WITH_ROOT_SHARDING % ", sharding={maximal device=0}")
+    assert '"stablehlo.add"(%arg1, %arg2) {mhlo.sharding = "{maximal device=0}"}' in sharded
+    back = hlo_translate.stablehlo_to_hlo(sharded)
+    assert str(back.computations[0].root.attributes["sharding"].to_text()) == "{maximal device=0}"
+    plain = hlo_translate.hlo_to_stablehlo(REDUCE_WITH_ROOT_SHARDING % "")
+    assert ") applies stablehlo.add across dimensions = [0]" in plain
+
+
 # -------------------------------------------------------------------------------------------------
 # Golden pairs: one small module per handler, reviewed output next to it.
 

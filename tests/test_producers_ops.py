@@ -170,3 +170,33 @@ def test_dynamic_pad_with_arith_constant_padding() -> None:
     hlo = print_hlo_text(hlo_translate.stablehlo_to_hlo(text))
     (actual,) = execute(hlo, [np.array([1, 2, 3], np.float32), np.array(9, np.float32)])
     np.testing.assert_array_equal(actual, [9, 1, 2, 3, 9, 9])
+
+
+# arith.cmpf predicates as the arith dialect defines them: `o*` false and `u*` true when an operand is NaN.
+CMPF_PREDICATES = {
+    "false": lambda x, y: np.zeros_like(x, bool), "true": lambda x, y: np.ones_like(x, bool),
+    "oeq": lambda x, y: x == y, "ogt": lambda x, y: x > y, "oge": lambda x, y: x >= y,
+    "olt": lambda x, y: x < y, "ole": lambda x, y: x <= y,
+    "one": lambda x, y: ~np.isnan(x) & ~np.isnan(y) & (x != y),
+    "ord": lambda x, y: ~np.isnan(x) & ~np.isnan(y),
+    "ueq": lambda x, y: np.isnan(x) | np.isnan(y) | (x == y),
+    "ugt": lambda x, y: np.isnan(x) | np.isnan(y) | (x > y),
+    "uge": lambda x, y: np.isnan(x) | np.isnan(y) | (x >= y),
+    "ult": lambda x, y: np.isnan(x) | np.isnan(y) | (x < y),
+    "ule": lambda x, y: np.isnan(x) | np.isnan(y) | (x <= y),
+    "une": lambda x, y: x != y,
+    "uno": lambda x, y: np.isnan(x) | np.isnan(y),
+}
+
+
+def test_every_cmpf_predicate() -> None:
+    x = np.array([1.0, 2.0, 3.0, np.nan, 5.0, np.nan, -0.0, np.inf], np.float64)
+    y = np.array([1.0, 1.0, 4.0, 0.0, np.nan, np.nan, 0.0, np.inf], np.float64)
+    names = list(CMPF_PREDICATES)
+    body = "".join(f"  %{i} = arith.cmpf {name}, %x, %y : tensor<8xf64>\n" for i, name in enumerate(names))
+    results = ", ".join(f"%{i}" for i in range(len(names)))
+    types = ", ".join(["tensor<8xi1>"] * len(names))
+    text = (f"func.func @main(%x: tensor<8xf64>, %y: tensor<8xf64>) -> ({types}) {{\n{body}"
+            f"  return {results} : {types}\n}}")
+    for name, got in zip(names, run_ours(text, [x, y])):
+        np.testing.assert_array_equal(got, CMPF_PREDICATES[name](x, y), err_msg=name)

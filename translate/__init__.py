@@ -19,6 +19,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError, public_api
+from hlo_translate.gc_pause import without_cyclic_gc
 from hlo_translate.hlo.io import HloFormat, detect_hlo_format, read_hlo, write_hlo
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ __all__ = ["TranslateError", "InternalError", "SourceLocation", "HloFormat", "de
 EMIT_KINDS = ("text", "bytecode", "module", "portable")
 
 
+@without_cyclic_gc   # outside public_api, which reads the function's own file
 @public_api
 def verify(module: str | bytes | HloModule) -> None:
     """Raise TranslateError (naming the instruction and the rule) unless XLA would accept `module`.
@@ -50,6 +52,7 @@ def verify(module: str | bytes | HloModule) -> None:
         read_hlo(module, verify=True)
 
 
+@without_cyclic_gc   # outside public_api, which reads the function's own file
 @public_api
 def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple: bool = False,
                      input_shapes: str | None = None) -> HloModule:
@@ -72,7 +75,8 @@ def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple:
     _check_flag("use_tuple_args", use_tuple_args)
     _check_flag("return_tuple", return_tuple)
     from hlo_translate.export import export_module
-    from hlo_translate.export.refine import check_static_arguments, parse_input_shapes, refine_module
+    from hlo_translate.export.refine import (NeedsRefinement, check_static_arguments, parse_input_shapes,
+                                             refine_module, refine_static)
     from hlo_translate.mlir.inputs import open_stablehlo
 
     with open_stablehlo(source) as module:
@@ -81,7 +85,13 @@ def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple:
         else:
             check_static_arguments(module)
         _prepare_for_export(module)
-        hlo = export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
+        try:
+            hlo = export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
+        except NeedsRefinement as err:
+            if input_shapes is not None:
+                raise
+            module = refine_static(module, err)  # static arguments, dynamic shapes that constants determine
+            hlo = export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
     _verify_written(hlo)
     return hlo
 
@@ -109,6 +119,7 @@ def _prepare_for_export(module) -> None:
     decompose_chlo(module)
 
 
+@without_cyclic_gc   # outside public_api, which reads the function's own file
 @public_api
 def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str = "text", locations: bool = True,
                      context: ir.Context | None = None, target_version: str | None = None,

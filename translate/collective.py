@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import enum
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -318,12 +319,21 @@ class Collective:
 # Helpers
 
 
+_MAX_DEVICES = 1 << 24  # far beyond any device count; guards the arrays built for iota groups
+
+
 def explicit_groups(groups: ReplicaGroups | None) -> tuple[tuple[int, ...], ...]:
     """Replica groups in any HLO form as explicit device lists."""
     if groups is None:
         return ()
     if isinstance(groups, IotaReplicaGroups):
-        ids = np.arange(int(np.prod(groups.reshape_dims))).reshape(groups.reshape_dims)
+        count, rank = math.prod(groups.reshape_dims), len(groups.reshape_dims)
+        if count != groups.num_replica_groups * groups.num_devices_per_group or count > _MAX_DEVICES \
+                or min(groups.reshape_dims, default=1) < 1 \
+                or sorted(groups.transpose_perm or range(rank)) != list(range(rank)):
+            raise TranslateError(f"iota replica groups [{groups.num_replica_groups},{groups.num_devices_per_group}]"
+                                 f"<={list(groups.reshape_dims)} do not list the devices once each")
+        ids = np.arange(count).reshape(groups.reshape_dims)
         if groups.transpose_perm:
             ids = ids.transpose(groups.transpose_perm)
         ids = ids.reshape(groups.num_replica_groups, groups.num_devices_per_group)

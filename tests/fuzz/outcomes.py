@@ -15,10 +15,12 @@ class Outcome(enum.Enum):
     CLI = "cli"  # the CLI printed something other than one `file:line:col: error: ...` line, or exit 1
     CRASH = "crash"  # the worker died (abort, segfault, LLVM ERROR)
     HANG = "hang"  # the worker did not answer within the time limit
+    ACCEPTED_INVALID = "accepted-invalid"  # we accepted an HLO input that XLA rejects (tests.fuzz.oracle)
+    REJECTED_VALID = "rejected-valid"  # we refused (TranslateError) an HLO input that XLA accepts: not a bug
 
     @property
     def is_bug(self) -> bool:
-        return self not in (Outcome.OK, Outcome.ERROR)
+        return self not in (Outcome.OK, Outcome.ERROR, Outcome.REJECTED_VALID)
 
 
 @dataclass(frozen=True)

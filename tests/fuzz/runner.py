@@ -22,7 +22,7 @@ from tests.fuzz.mutators import mutate
 from tests.fuzz.outcomes import Outcome, Result
 from tests.fuzz.seeds import Kind, Seed
 from tests.fuzz.targets import TARGETS
-from tests.fuzz.worker import Worker
+from tests.fuzz.oracle import Judge
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +52,8 @@ class Failure:
 class Report:
     counts: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
     failures: dict[str, Failure] = field(default_factory=dict)
+    rejected_valid: Counter = field(default_factory=Counter)  # by signature: not bugs, but worth a look
+    unjudged: Counter = field(default_factory=Counter)  # cases XLA could not judge (tests.fuzz.oracle), by why
     seconds: float = 0.0
 
     @property
@@ -60,6 +62,10 @@ class Report:
 
     def record(self, case: Case, result: Result) -> None:
         self.counts[case.target][result.outcome.value] += 1
+        if result.outcome is Outcome.REJECTED_VALID:
+            self.rejected_valid[result.signature] += 1
+        elif result.signature.startswith("unjudged"):
+            self.unjudged[result.signature] += 1
         if result.outcome.is_bug:
             failure = self.failures.setdefault(result.signature, Failure(result, case))
             failure.count += 1
@@ -67,13 +73,14 @@ class Report:
     def table(self) -> str:
         """Counts by entry point and outcome class, one row per entry point."""
         columns = [o.value for o in Outcome]
-        rows = [f"{'target':<18}" + "".join(f"{c:>10}" for c in columns)]
+        width = [max(10, len(c) + 1) for c in columns]
+        rows = [f"{'target':<18}" + "".join(f"{c:>{w}}" for c, w in zip(columns, width))]
         for target, counts in sorted(self.counts.items()):
-            rows.append(f"{target:<18}" + "".join(f"{counts.get(c, 0):>10}" for c in columns))
+            rows.append(f"{target:<18}" + "".join(f"{counts.get(c, 0):>{w}}" for c, w in zip(columns, width)))
         total = Counter()
         for counts in self.counts.values():
             total.update(counts)
-        rows.append(f"{'total':<18}" + "".join(f"{total.get(c, 0):>10}" for c in columns))
+        rows.append(f"{'total':<18}" + "".join(f"{total.get(c, 0):>{w}}" for c, w in zip(columns, width)))
         return "\n".join(rows)
 
 
@@ -99,9 +106,11 @@ def cases(seeds: list[Seed], targets: list[str], n: int, campaign_seed: int) -> 
 
 
 def run_campaign(seeds: list[Seed], targets: list[str], n: int, campaign_seed: int, *, jobs: int = 2,
-                 timeout: float = 20.0, progress: Callable[[int], None] | None = None) -> Report:
-    """Run n cases per target on `jobs` workers."""
-    report = Report()
+                 timeout: float = 20.0, progress: Callable[[int], None] | None = None, oracle: bool = True,
+                 oracle_compile: bool = False, rejected_sample: int = 1, report: Report | None = None) -> Report:
+    """Run n cases per target on `jobs` workers (each with an XLA oracle worker unless `oracle` is off);
+    `report` (filled as cases finish) lets the caller show counts on the way."""
+    report = report if report is not None else Report()
     lock = threading.Lock()
     source = iter(cases(seeds, targets, n, campaign_seed))
     done = 0
@@ -109,7 +118,7 @@ def run_campaign(seeds: list[Seed], targets: list[str], n: int, campaign_seed: i
 
     def work() -> None:
         nonlocal done
-        with Worker() as worker:
+        with Judge(oracle=oracle, compile_module=oracle_compile, rejected_sample=rejected_sample) as worker:
             while True:
                 with lock:
                     case = next(source, None)
@@ -162,9 +171,9 @@ def minimize(data: bytes, still_fails: Callable[[bytes], bool], *, text: bool, b
     return b"".join(reduce([bytes([b]) for b in data], b""))
 
 
-def minimize_failures(report: Report, *, timeout: float, budget_s: float) -> None:
+def minimize_failures(report: Report, *, timeout: float, budget_s: float, oracle_compile: bool = False) -> None:
     """Minimize the first input of each signature (crashes and hangs get fewer tries: each costs a restart)."""
-    with Worker() as worker:
+    with Judge(compile_module=oracle_compile) as worker:
         for signature, failure in report.failures.items():
             case = failure.case
             slow = failure.result.outcome in (Outcome.CRASH, Outcome.HANG)
@@ -198,7 +207,9 @@ def write_report(report: Report, out: Path, meta: dict) -> None:
         (repro / f"{name}.json").write_text(json.dumps(entry, indent=1))
         failures.append(entry)
     summary = {**meta, "seconds": round(report.seconds, 1),
-               "counts": {t: dict(c) for t, c in sorted(report.counts.items())}, "failures": failures}
+               "counts": {t: dict(c) for t, c in sorted(report.counts.items())}, "failures": failures,
+               "rejected_valid": dict(report.rejected_valid.most_common()),
+               "unjudged": dict(report.unjudged.most_common())}
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
 
 

@@ -15,6 +15,7 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
+from tests.fuzz import oracle
 from tests.fuzz.outcomes import Outcome, Result
 from tests.fuzz.seeds import Kind
 
@@ -137,6 +138,8 @@ def run_case(target: str, kind: Kind, data: bytes, variant: int = 0) -> Result:
     """Run one input through `target`; `variant` picks the CLI verb."""
     if target == "cli":
         return _run_cli(data, kind, variant)
+    if target in oracle.ORACLE_TARGETS:
+        return oracle.xla_result(kind, data, compile_module=target == "xla-compile", parse_only=target == "xla-parse")
     _, fn = TARGETS[target]
     try:
         fn(data, kind)

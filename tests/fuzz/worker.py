@@ -54,7 +54,7 @@ def _receive(fd: int) -> object | None:
     return None if payload is None else pickle.loads(payload)
 
 
-def _serve() -> None:
+def _serve(role: str) -> None:
     """The child's loop. Output of the library (or jaxlib's C++) on fd 1 would corrupt the protocol,
     so the protocol keeps a private copy of fd 1 and fd 1 is pointed at stderr."""
     import faulthandler
@@ -64,9 +64,12 @@ def _serve() -> None:
     protocol = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     faulthandler.enable(sys.stderr)
-    from tests.fuzz import targets
+    from tests.fuzz import oracle, targets
 
-    targets.warm_up()
+    if role == "xla":
+        oracle.warm_up()
+    else:
+        targets.warm_up()
     _send(protocol, "ready")
     while (request := _receive(0)) is not None:
         target, kind, data, variant, timeout = request
@@ -95,7 +98,8 @@ def _native_signature(log: str) -> str:
 class Worker:
     """A worker process that survives across cases and is restarted when it dies or hangs."""
 
-    def __init__(self, log_dir: Path | None = None):
+    def __init__(self, log_dir: Path | None = None, role: str = "ours"):
+        self._role = role  # "ours" or "xla" (the oracle: warms up jaxlib instead of hlo_translate)
         self._log_dir = Path(log_dir or tempfile.mkdtemp(prefix="fuzz-worker-"))
         self._log_dir.mkdir(parents=True, exist_ok=True)
         self._proc: subprocess.Popen | None = None
@@ -107,7 +111,7 @@ class Worker:
                                                                          os.environ.get("PYTHONPATH")])))
         env.setdefault("JAX_PLATFORMS", "cpu")
         log = open(self._log_path, "ab")
-        self._proc = subprocess.Popen([sys.executable, "-m", "tests.fuzz.worker"], cwd=REPO_ROOT, env=env,
+        self._proc = subprocess.Popen([sys.executable, "-m", "tests.fuzz.worker", self._role], cwd=REPO_ROOT, env=env,
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log)
         log.close()
         self.starts += 1
@@ -164,4 +168,4 @@ class Worker:
 
 
 if __name__ == "__main__":
-    _serve()
+    _serve(sys.argv[1] if len(sys.argv) > 1 else "ours")

@@ -31,14 +31,34 @@ class Verdict:
 def xla_verdict(text: str, *, compile_module: bool = True) -> Verdict:
     """XLA's verdict on HLO `text` (see the module docstring for the route)."""
     import jax  # noqa: F401  (quiets XLA's logging before jaxlib starts)
-    from jax._src.interpreters import mlir as jax_mlir
-    from jaxlib import _hlo, _jax
-    from jaxlib.mlir import ir
+    from jaxlib import _hlo
 
     try:
         module = _hlo.hlo_module_from_text(text)
     except Exception as err:  # noqa: BLE001 - jaxlib raises its own error types
         return Verdict(False, "parser", _first_line(err))
+    return _verdict_of_module(module, text if compile_module else None)
+
+
+def xla_verdict_proto(data: bytes) -> Verdict:
+    """XLA's verdict on a serialized HloModuleProto: XLA's proto reader (`HloModule::CreateFromProto`), then
+    the importer and the StableHLO verifier as for text (no compile: the proto carries no replica count)."""
+    import jax  # noqa: F401  (quiets XLA's logging before jaxlib starts)
+    from jaxlib import _hlo
+
+    try:
+        module = _hlo.HloModule.from_serialized_hlo_module_proto(data)
+    except Exception as err:  # noqa: BLE001 - jaxlib raises its own error types
+        return Verdict(False, "proto-reader", _first_line(err))
+    return _verdict_of_module(module, None)
+
+
+def _verdict_of_module(module, text: str | None) -> Verdict:  # noqa: ANN001 - a jaxlib HloModule
+    """The stages after parsing: XLA's importer, the StableHLO verifier, and (given the text) a compile."""
+    from jax._src.interpreters import mlir as jax_mlir
+    from jaxlib import _jax
+    from jaxlib.mlir import ir
+
     try:
         bytecode = _jax.mlir.hlo_to_stablehlo(module.as_serialized_hlo_module_proto())
     except Exception as err:  # noqa: BLE001
@@ -46,10 +66,10 @@ def xla_verdict(text: str, *, compile_module: bool = True) -> Verdict:
     try:
         with jax_mlir.make_ir_context():
             parsed = ir.Module.parse(bytecode)
-            mlir_text = str(parsed)
+            mlir_text = str(parsed) if text is not None else ""
     except Exception as err:  # noqa: BLE001
         return Verdict(False, "stablehlo-verifier", _first_line(err))
-    if not compile_module:
+    if text is None:
         return Verdict(True, "ok-not-compiled")
     try:
         _compile(mlir_text, text)

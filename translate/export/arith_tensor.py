@@ -15,6 +15,7 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.constants import constant_array, literal_of
 from hlo_translate.export.context import Builder
+from hlo_translate.export.refine import NeedsRefinement
 from hlo_translate.export.registry import handles
 from hlo_translate.hlo.attributes import Enum
 from hlo_translate.hlo.ir import HloInstruction
@@ -45,6 +46,8 @@ _CASTS: dict[str, str] = {
 # arith.cmpf predicates (by their enum number) that HLO's compare expresses: the ordered ones and `une`
 # (HLO's NE is true for unordered operands, the others false).
 _CMPF = {1: "EQ", 2: "GT", 3: "GE", 4: "LT", 5: "LE", 13: "NE"}
+# The unordered ones (true when an operand is NaN) are the negation of the opposite ordered compare.
+_CMPF_NEGATED = {9: "LE", 10: "LT", 11: "GE", 12: "GT"}   # ugt, uge, ult, ule
 _CMPF_NAMES = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
                "une", "uno", "true")
 # arith.cmpi predicates: (direction, unsigned)
@@ -58,8 +61,8 @@ def _tensor_shape(b: Builder, value: ir.Value, op: ir.Operation) -> Shape:
                              op=op.name)
     shape = b.shape(value)
     if shape.is_dynamic:
-        raise TranslateError(f"a dynamically shaped {value.type} has no HLO equivalent (refine shapes first)",
-                             op=op.name)
+        raise NeedsRefinement(f"a dynamically shaped {value.type} has no HLO equivalent (refine shapes first)",
+                              op=op.name)
     return shape
 
 
@@ -126,16 +129,36 @@ def _compare(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     predicate = A.integer(op.attributes["predicate"])
     lhs, rhs = b.operands(op)
     if op.name == "arith.cmpf":
-        if predicate not in _CMPF:
-            name = _CMPF_NAMES[predicate] if 0 <= predicate < len(_CMPF_NAMES) else str(predicate)
-            raise TranslateError(f"predicate '{name}' has no HLO comparison direction")
-        return [b.add("compare", shape, [lhs, rhs], {"direction": Enum(_CMPF[predicate])})]
+        return [_compare_floats(b, shape, predicate, lhs, rhs)]
     if predicate not in _CMPI:
         raise TranslateError(f"unknown predicate {predicate}")
     direction, unsigned = _CMPI[predicate]
     if unsigned:
         lhs, rhs = _unsigned(b, lhs), _unsigned(b, rhs)
     return [b.add("compare", shape, [lhs, rhs], {"direction": Enum(direction)})]
+
+
+def _compare_floats(b: Builder, shape: Shape, predicate: int, lhs: HloInstruction,
+                    rhs: HloInstruction) -> HloInstruction:
+    """arith.cmpf: one HLO compare, or compares combined with `not`/`and`/`or` for the predicates HLO
+    has no direction for (`one`, `ord`, `ueq`, `uno`, the `u*` orderings, `true`, `false`)."""
+    def compare(x: HloInstruction, y: HloInstruction, direction: str) -> HloInstruction:
+        return b.add("compare", shape, [x, y], {"direction": Enum(direction)})
+
+    if predicate in _CMPF:
+        return compare(lhs, rhs, _CMPF[predicate])
+    if predicate in _CMPF_NEGATED:
+        return b.add("not", shape, [compare(lhs, rhs, _CMPF_NEGATED[predicate])])
+    if predicate in (0, 15):  # false, true
+        scalar = b.constant(Literal.scalar(P.PRED, predicate == 15), Shape(P.PRED, ()))
+        return b.add("broadcast", shape, [scalar], {"dimensions": ()})
+    if predicate in (6, 8):   # one: ordered and unequal; ueq: its negation
+        unequal = b.add("or", shape, [compare(lhs, rhs, "LT"), compare(lhs, rhs, "GT")])
+        return unequal if predicate == 6 else b.add("not", shape, [unequal])
+    if predicate in (7, 14):  # ord: neither is NaN; uno: either is
+        ordered = b.add("and", shape, [compare(lhs, lhs, "EQ"), compare(rhs, rhs, "EQ")])
+        return ordered if predicate == 7 else b.add("not", shape, [ordered])
+    raise TranslateError(f"unknown predicate {predicate}")
 
 
 @handles("arith.select")
@@ -150,7 +173,7 @@ def _empty(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     """Undefined contents: zeros (a broadcast scalar, as XLA writes a splat)."""
     shape = _tensor_shape(b, op.results[0], op)
     if len(op.operands):
-        raise TranslateError("dynamic sizes have no HLO equivalent (refine shapes first)")
+        raise NeedsRefinement("dynamic sizes have no HLO equivalent (refine shapes first)")
     scalar = Shape(shape.element_type, ())
     zero = b.constant(Literal.scalar(scalar.element_type, 0), scalar)
     return [b.add("broadcast", shape, [zero], {"dimensions": ()})]

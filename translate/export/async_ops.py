@@ -33,6 +33,7 @@ from hlo_translate.export.registry import handles, handles_custom_call
 from hlo_translate.hlo.attributes import FrontendAttributes, parse_attribute
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
 from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.verify.signatures import allowed_attributes
 from hlo_translate.markers import EXECUTION_THREAD, OPERAND_SHAPE, XLA_SHAPE
 
 MAIN_THREAD = "main"
@@ -329,6 +330,10 @@ def _fallback(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     implied = b.result_shape(op)
     shape = A.hlo_shape(op, XLA_SHAPE) or implied
     attrs = _fallback_attributes(op)
+    allowed = allowed_attributes(opcode)
+    unknown = sorted(name for name in attrs if allowed is not None and name not in allowed)
+    if unknown:
+        raise TranslateError(f"{FALLBACK_ATTRIBUTES}: xla.{opcode} takes no attribute '{unknown[0]}'")
     _fallback_computations(b, op, opcode, attrs)
     instr = b.add(opcode, shape, operands, attrs)
     if len(op.results) == 1:

@@ -19,6 +19,7 @@ from jaxlib.mlir import ir
 from hlo_translate.errors import SourceLocation, TranslateError
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.locations import location_info
+from hlo_translate.export.refine import NeedsRefinement
 from hlo_translate.export.registry import HANDLERS
 from hlo_translate.hlo.attributes import FrontendAttributes
 from hlo_translate.hlo.op_metadata import OpMetadata
@@ -235,7 +236,8 @@ class Builder:
             results = handler(self, op)
         except TranslateError as err:
             if err.location is None:
-                raise TranslateError(err.message, op=err.op or op.name, location=op_location(op)) from None
+                kind = NeedsRefinement if isinstance(err, NeedsRefinement) else TranslateError
+                raise kind(err.message, op=err.op or op.name, location=op_location(op)) from None
             raise
         finally:
             stamp = self._stamp

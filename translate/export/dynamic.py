@@ -18,6 +18,7 @@ from jaxlib.mlir import ir
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
+from hlo_translate.export.refine import NeedsRefinement
 from hlo_translate.export.registry import HANDLERS, handles
 from hlo_translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
 from hlo_translate.hlo.ir import HloInstruction
@@ -45,15 +46,15 @@ def constant_operand(value: ir.Value) -> np.ndarray | None:
 def _require_static(b: Builder, op: ir.Operation) -> Shape:
     shape = b.shape(op.results[0])
     if shape.is_dynamic:
-        raise TranslateError(f"{op.name} with a dynamic result type has no HLO equivalent (refine shapes first)")
+        raise NeedsRefinement(f"{op.name} with a dynamic result type has no HLO equivalent (refine shapes first)")
     return shape
 
 
 def _require_constant(op: ir.Operation, index: int, what: str) -> np.ndarray:
     values = constant_operand(op.operands[index])
     if values is None:
-        raise TranslateError(f"{op.name}: the {what} must be a constant to convert to HLO "
-                             "(refine shapes first)")
+        raise NeedsRefinement(f"{op.name}: the {what} must be a constant to convert to HLO "
+                              "(refine shapes first)")
     return values
 
 

@@ -53,6 +53,9 @@ def register_table() -> None:
             HANDLERS[entry.stablehlo] = _one_to_one(entry)
 
 
+_ORDER_OF_TYPE = {"TOTALORDER": "TOTAL", "WEAKORDER": "WEAK"}
+
+
 @handles("stablehlo.compare")
 def _compare(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     operands = b.operands(op)
@@ -60,8 +63,10 @@ def _compare(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     compare_type = A.enum_word(A.get(op, "compare_type"))
     if compare_type is not None and compare_type != "NOTYPE" \
             and compare_type != default_comparison_type(operands[0].shape.element_type):
-        # XLA 0.12 spells a total-order float comparison `order=TOTAL`
-        attrs.update({"order": Enum("TOTAL")} if compare_type == "TOTALORDER" else {"type": Enum(compare_type)})
+        # XLA 0.12 spells a total-order float comparison `order=TOTAL` and a weak-order one `order=WEAK`
+        # (NaNs equal to each other and above +inf, -0 == +0): it has no `type=` word for the latter
+        order = _ORDER_OF_TYPE.get(compare_type)
+        attrs.update({"order": Enum(order)} if order else {"type": Enum(compare_type)})
     return [b.add("compare", b.result_shape(op), operands, attrs)]
 
 

@@ -122,6 +122,13 @@ def _triangular_solve(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 def _fft(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     attrs = {"fft_type": Enum(A.enum_word(op.attributes["fft_type"])),
              "fft_length": A.i64_list(op.attributes["fft_length"])}
+    lengths = list(attrs["fft_length"])
+    operand_type = op.operands[0].type
+    dims = list(operand_type.shape) if isinstance(operand_type, ir.RankedTensorType) else None
+    if dims is not None and lengths:
+        expected = lengths if attrs["fft_type"].name != "IRFFT" else [*lengths[:-1], lengths[-1] // 2 + 1]
+        if len(dims) < len(lengths) or dims[len(dims) - len(lengths):] != expected:
+            raise TranslateError(f"fft_length {lengths} does not fit the operand's dimensions {dims}")
     return [b.add("fft", b.result_shape(op), b.operands(op), attrs)]
 
 

@@ -8,6 +8,12 @@ and `shape_assertion` custom calls. Given the static shapes of @main's arguments
 3. runs StableHLO's shape refinement (jaxlib's `refine_polymorphic_shapes`, a preparation pass used as
    a library) over the whole module, which must leave only static shapes.
 The export that follows is ours.
+
+A module whose @main arguments are all static but whose body has dynamic shapes that constants
+determine (`stablehlo.dynamic_iota` of a constant shape typed `tensor<?x?xi64>`, as StableHLO's
+interpreter tests and some producers write) needs no input shapes: the exporter raises
+`NeedsRefinement` at the first such value and `stablehlo_to_hlo` refines the module once
+(`refine_static`) and exports again.
 """
 
 from __future__ import annotations
@@ -25,6 +31,25 @@ log = logging.getLogger(__name__)
 
 SHAPE_ASSERTION = "shape_assertion"
 _FIRST_ERROR = re.compile(r"error: (?:loc\([^)]*\): )?(.*)")
+
+
+class NeedsRefinement(TranslateError):
+    """A dynamic shape the exporter cannot translate as it is, which shape refinement may make static."""
+
+
+def refine_static(module: ir.Module, cause: NeedsRefinement) -> ir.Module:
+    """`module`, whose @main arguments are static, with every shape refined (a new module).
+
+    Raises `cause` (the exporter's error) when refinement fails or leaves a dynamic shape.
+    """
+    check_static_arguments(module)
+    try:
+        refined = _refine(module, assertions=True)
+    except TranslateError as err:
+        log.debug("refinement of a module with static arguments failed: %s", err.message)
+        raise cause from None
+    log.debug("refined a module with static arguments and dynamic shapes inside")
+    return refined
 
 
 def parse_input_shapes(text: str) -> list[Shape]:

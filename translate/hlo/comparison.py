@@ -14,7 +14,10 @@ from hlo_translate.hlo.types import PrimitiveType
 
 DIRECTIONS = frozenset({"EQ", "NE", "GE", "GT", "LE", "LT"})
 TYPES = frozenset({"FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"})
-ORDERS = frozenset({"TOTAL", "PARTIAL"})
+ORDERS = frozenset({"TOTAL", "PARTIAL", "WEAK"})
+# StableHLO's WEAKORDER (all NaNs equal and above +inf, -0 == +0) has no `type=` word in XLA, only `order=WEAK`.
+STABLEHLO_TYPES = TYPES | {"WEAKORDER"}
+_FLOAT_TYPE_OF_ORDER = {"TOTAL": "TOTALORDER", "PARTIAL": "FLOAT", "WEAK": "WEAKORDER"}
 
 
 def default_comparison_type(element_type: PrimitiveType) -> str:
@@ -38,9 +41,9 @@ def comparison_type(element_type: PrimitiveType, type_word: str | None, order_wo
         return type_word
     if order_word:
         if order_word not in ORDERS:
-            raise ValueError(f"unknown comparison order '{order_word}' (expected TOTAL or PARTIAL)")
+            raise ValueError(f"unknown comparison order '{order_word}' (expected TOTAL, PARTIAL or WEAK)")
         if default == "FLOAT":
-            return "TOTALORDER" if order_word == "TOTAL" else "FLOAT"
+            return _FLOAT_TYPE_OF_ORDER[order_word]
     return default  # integers and predicates are totally ordered whatever the word says
 
 

@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 from hlo_translate.errors import SourceLocation, TranslateError, public_api
+from hlo_translate.gc_pause import without_cyclic_gc
 from hlo_translate.hlo.ir import HloModule
 
 
@@ -47,6 +48,7 @@ def detect_hlo_format(data: bytes) -> HloFormat:
     return HloFormat.PROTO
 
 
+@without_cyclic_gc   # outside public_api, which reads the function's own file
 @public_api
 def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None, *,
              verify: bool = True) -> HloModule:
@@ -92,6 +94,7 @@ def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None, *,
     return module
 
 
+@without_cyclic_gc   # outside public_api, which reads the function's own file
 @public_api
 def write_hlo(module: HloModule, fmt: HloFormat = HloFormat.TEXT) -> bytes:
     """`module` in form `fmt`, always as bytes.

@@ -135,7 +135,11 @@ def _values(proto: xla_data_pb2.LiteralProto, t: PrimitiveType) -> np.ndarray:
         return np.array(proto.preds, dtype=np.bool_).reshape(-1)
     if t in _BYTES_FIELDS:
         name, unit = _BYTES_FIELDS[t]
-        units = np.frombuffer(getattr(proto, name), dtype=unit)
+        raw = getattr(proto, name)
+        if len(raw) % np.dtype(unit).itemsize:
+            raise TranslateError(f"LiteralProto {name} of {len(raw)} bytes does not hold whole "
+                                 f"{np.dtype(unit).itemsize}-byte values")
+        units = np.frombuffer(raw, dtype=unit)
         if t in _SUB_BYTE:
             units = units & np.uint8((1 << t.bit_width) - 1)  # XLA keeps the value in the low bits
         return units.astype(_unsigned(dtype.itemsize)).view(dtype)

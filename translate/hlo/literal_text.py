@@ -297,7 +297,7 @@ def _check_nesting(text: str, dims: tuple[int, ...]) -> None:
     if braces.size == 0:
         raise TranslateError(f"expected '{{' to open a literal of rank {rank}")
     opening = is_open[braces]
-    if _product(dims[:-1]) * 2 > braces.size:  # cannot match; and keeps the expected skeleton small
+    if _brace_count(dims) != braces.size:  # cannot match; and keeps the expected skeleton small
         raise TranslateError(_nesting_mismatch(opening, None, dims))
     expected = _skeleton(dims)
     if opening.size != expected.size or not np.array_equal(opening, expected):
@@ -319,8 +319,22 @@ def _check_nesting(text: str, dims: tuple[int, ...]) -> None:
                              f"found {int(counts[k])} in group {k}")
 
 
+def _brace_count(dims: tuple[int, ...]) -> int:
+    """How many braces a literal of `dims` has: a pair per {...} group at each level down to the innermost
+    (or to the first empty dimension)."""
+    count, groups = 0, 1
+    for d in dims:
+        count += 2 * groups
+        groups *= d
+        if groups == 0:
+            break
+    return count
+
+
 def _skeleton(dims: tuple[int, ...]) -> np.ndarray:
     """True for each '{' and False for each '}' of a literal of `dims`, in order."""
+    if 0 in dims:  # no braces below an empty dimension (and building them first could take any memory)
+        dims = dims[:dims.index(0) + 1]
     text = ""
     for d in reversed(dims):
         text = "{" + text * d + "}"

@@ -4,8 +4,8 @@
   `async-start(x), calls=async_wrapped` with a computation `async_wrapped` holding parameters
   `async_param` and the wrapped instruction (named after its opcode, with the sugar's own attributes);
   `negate-update` / `negate-done` become `async-update` / `async-done`;
-- the frontend attributes, backend config, statistics and origin written on an async instruction are
-  also given to the instruction it wraps;
+- the metadata, frontend attributes, backend config, statistics and origin written on an async instruction
+  are also given to the instruction it wraps (the last of start, updates and done that writes one wins);
 - names are made unique in the module, instruction names and computation names each with XLA's
   uniquifier (a repeated `state` becomes `state.1`, the first one written keeping its name), which
   XLA's proto loader insists on.
@@ -23,7 +23,7 @@ from hlo_translate.hlo.opcodes import async_sugar_base
 _ASYNC_OWN = frozenset({"async_execution_thread", "metadata", "sharding", "frontend_attributes", "backend_config",
                         "statistics", "origin", "control-predecessors"})
 # Attributes XLA's parser also sets on the wrapped instruction when an async instruction carries them.
-_SHARED_WITH_WRAPPED = ("frontend_attributes", "backend_config", "statistics", "origin")
+_SHARED_WITH_WRAPPED = ("metadata", "frontend_attributes", "backend_config", "statistics", "origin")
 _GENERIC = {"-start": "async-start", "-update": "async-update", "-done": "async-done"}
 
 

@@ -26,7 +26,7 @@ from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
 )
 from hlo_translate.hlo.op_metadata import OpMetadata
-from hlo_translate.hlo.opcodes import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
+from hlo_translate.hlo.opcodes import BINARY_ELEMENTWISE, OPCODES, UNARY_ELEMENTWISE
 from hlo_translate.hlo.types import (
     DimLevelType, Layout, PrimitiveType, Shape, SplitConfig, Tile,
 )
@@ -112,12 +112,18 @@ def _read_shape_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
     if not element_type.is_array:
         return Shape(element_type)
     dims = tuple(proto.dimensions)
+    if proto.is_dynamic_dimension and len(proto.is_dynamic_dimension) != len(dims):
+        raise TranslateError(f"a shape proto with {len(dims)} dimensions has {len(proto.is_dynamic_dimension)} "
+                             "is_dynamic_dimension fields")
     dynamic = tuple(proto.is_dynamic_dimension) or (False,) * len(dims)
     layout = _layout_from_proto(proto.layout) if proto.HasField("layout") else None
     return Shape(element_type, dims, dynamic, layout)
 
 
 def _layout_from_proto(proto: xla_data_pb2.LayoutProto) -> Layout:
+    if proto.tail_padding_alignment_in_elements < 0:
+        raise TranslateError(f"layout tail_padding_alignment_in_elements "
+                             f"{proto.tail_padding_alignment_in_elements} is negative")
     return Layout(
         minor_to_major=tuple(proto.minor_to_major),
         dim_level_types=tuple(DimLevelType(d) for d in proto.dim_level_types),
@@ -1302,6 +1308,10 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             uid, name, opcode = ip.id, ip.name, ip.opcode
             if uid in instrs:
                 raise TranslateError(f"duplicate instruction id {uid}", op=name)
+            if opcode not in OPCODES:
+                raise TranslateError(f"unknown opcode '{opcode}'", op=name)
+            if not name:
+                raise TranslateError(f"instruction id {uid} has no name")
             operand_ids = ip.operand_ids[:]  # one list: indexing the repeated field per id costs more
             if not local.issuperset(operand_ids):
                 oid = next(i for i in operand_ids if i not in local)
@@ -1344,18 +1354,20 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             instr.attributes["control-predecessors"] = tuple(instrs[i] for i in predecessors)
     if proto.entry_computation_id not in comps:
         raise TranslateError("the module's entry computation is missing")
+    if not proto.HasField("host_program_shape"):
+        raise TranslateError("the module proto has no host_program_shape (XLA's loader needs it)")
+    if len(proto.host_program_shape.parameter_names) != len(proto.host_program_shape.parameters):
+        raise TranslateError(f"the host_program_shape has {len(proto.host_program_shape.parameters)} parameters "
+                             f"and {len(proto.host_program_shape.parameter_names)} parameter names")
     module.entry = comps[proto.entry_computation_id]
     module.entry.is_entry = True
     if proto.HasField("host_program_shape"):
         hs = proto.host_program_shape
         module.entry_computation_layout = ComputationLayout(
             tuple(shape_from_proto(s) for s in hs.parameters), shape_from_proto(hs.result))
-    if proto.HasField("schedule") and proto.schedule.sequences:
+    if proto.HasField("schedule"):
         module.is_scheduled = True
-        for cid, seq in proto.schedule.sequences.items():
-            comp = comps.get(cid)
-            if comp is not None and sorted(seq.instruction_ids) == sorted(i.unique_id for i in comp.instructions):
-                comp.instructions = [instrs[i] for i in seq.instruction_ids]
+        _apply_schedule(proto.schedule, comps, module)
     module.input_output_alias = tuple(
         InputOutputAlias(tuple(e.output_shape_index), e.parameter_number, tuple(e.parameter_shape_index),
                          "must-alias" if e.kind == hlo_pb2.Kind.MUST_ALIAS else "may-alias")
@@ -1370,6 +1382,36 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         _recovery_entry_from_proto(e) for e in proto.original_value_recovery_table.entries)
     module.proto_only = _proto_only_fields(proto)
     return module
+
+
+def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComputation], module: HloModule) -> None:
+    """Order each computation as its sequence says, after XLA's checks on loading a schedule (it refuses the
+    module otherwise): a sequence per non-fusion computation of each scheduled thread, holding exactly that
+    computation's instructions, each after its operands and control predecessors."""
+    fusion = {id(c) for i in module.instructions() if i.opcode == "fusion" for c in i.called_computations()}
+    for cid, seq in schedule.sequences.items():
+        comp = comps.get(cid)
+        if comp is None:
+            raise TranslateError(f"the schedule has a sequence for computation id {cid}, which the module lacks")
+        if id(comp) in fusion:
+            raise TranslateError(f"the schedule has a sequence for fusion computation {comp.name}")
+        by_id = {i.unique_id: i for i in comp.instructions}
+        order = [by_id.get(uid) for uid in seq.instruction_ids]
+        if None in order or len(set(seq.instruction_ids)) != len(by_id) or len(order) != len(by_id):
+            raise TranslateError(f"the schedule of computation {comp.name} has {len(order)} instructions, "
+                                 f"not its {len(by_id)}")
+        position = {id(instr): n for n, instr in enumerate(order)}
+        for instr in order:
+            for before in (*instr.operands, *instr.control_predecessors):
+                if position.get(id(before), len(order)) >= position[id(instr)]:
+                    raise TranslateError(f"scheduled before its operand or control predecessor {before.name}",
+                                         op=instr.name)
+        comp.instructions = order
+    threads = {comps[cid].execution_thread for cid in schedule.sequences}  # none: every thread
+    for comp in module.computations:
+        if id(comp) not in fusion and (not threads or comp.execution_thread in threads) \
+                and comp.unique_id not in schedule.sequences:
+            raise TranslateError(f"the schedule has no sequence for computation {comp.name}")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -18,8 +18,9 @@ from typing import Any
 import numpy as np
 
 from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.gc_pause import without_cyclic_gc
 from hlo_translate.hlo.attributes import (
-    STRING_RE, ComputationRef, InstructionRef, RawAttr, parse_attribute, parse_bool, parse_int_list,
+    STRING_RE, ComputationRef, InstructionRef, RawAttr, parse_attribute, parse_bool, parse_bool_list, parse_int_list,
     print_attribute, print_bool, print_frontend_attributes, print_int_list, split_top_level,
 )
 from hlo_translate.hlo.ir import (
@@ -30,7 +31,7 @@ from hlo_translate.hlo.opcodes import OPCODES, async_sugar_base, is_known_opcode
 from hlo_translate.hlo.original_value import parse_recovery_table, print_recovery_table
 from hlo_translate.hlo.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
 from hlo_translate.hlo.shape_inference import INFERABLE, infer_shape
-from hlo_translate.hlo.types import Shape, _ShapeReader
+from hlo_translate.hlo.types import PrimitiveType, Shape, _ShapeReader
 
 _SPACE_RE = re.compile(r"(?:\s|/\*.*?\*/|//[^\n]*)*", re.S)
 _NAME_RE = re.compile(r"%?([A-Za-z_$][A-Za-z0-9_.\-$]*)")
@@ -40,7 +41,24 @@ _INDEX_RE = re.compile(r"\d+")
 _PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
 _STOP_CHARS = re.compile(r'[,(){}\[\]"/]')
+# The module header attributes jaxlib 0.12's parser accepts (it refuses any other).
+_MODULE_ATTRIBUTES = frozenset({
+    "alias_passthrough_params", "allow_spmd_sharding_propagation_to_output",
+    "allow_spmd_sharding_propagation_to_parameters", "backend_config", "buffer_donor", "debug_attributes",
+    "entry_computation_layout", "frontend_attributes", "input_output_alias", "is_scheduled", "num_partitions",
+    "origin_recovery_table", "replica_count"})
+# The element type names XLA refuses as instruction names (it takes `tuple`, `invalid` and `buffer`).
+_TYPE_NAMES = frozenset(t.text for t in PrimitiveType) - {"tuple", "invalid", "buffer"}
 _STACK_SECTIONS = ("FileNames", "FunctionNames", "FileLocations", "StackFrames")
+# The fields each entry of a stack frame table section must have (XLA's parser wants all, once each);
+# None: the entry is a quoted string.
+_STACK_FIELDS: dict[str, frozenset[str] | None] = {
+    "FileNames": None, "FunctionNames": None,
+    "FileLocations": frozenset({"file_name_id", "function_name_id", "line", "end_line", "column", "end_column"}),
+    "StackFrames": frozenset({"file_location_id", "parent_frame_id"})}
+_STACK_ENTRY_RE = re.compile(r"[ \t]*\n?[ \t]*(\d+)[ \t]+([^\n]*)")
+_STACK_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"\s*')
+_STACK_RECORD_RE = re.compile(r"\{((?:\s*[A-Za-z_]\w*=-?\d+\s*,?)*)\s*\}\s*")
 # One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
 # argument list without parentheses (plain operand names, or a parameter number).
 _PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_$][A-Za-z0-9_.\-$]*)[ \t]*=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
@@ -231,16 +249,7 @@ class _Parser:
                 self.header_attribute(module, key, value, pos)
             self.skip()
         if self.text.startswith(_STACK_SECTIONS, self.pos):
-            start = self.pos
-            while True:
-                self.skip()
-                if not self.text.startswith(_STACK_SECTIONS, self.pos):
-                    break
-                self.pos = self.text.index("\n", self.pos) + 1 if "\n" in self.text[self.pos:] else len(self.text)
-                while re.match(r"[ \t]*\d", self.text[self.pos:self.pos + 40]):
-                    end = self.text.find("\n", self.pos)
-                    self.pos = len(self.text) if end < 0 else end + 1
-            module.stack_frames = self.text[start:self.pos].strip()
+            module.stack_frames = self.stack_frame_table()
         pending: list[tuple[HloInstruction, str, Any, int]] = []
         defined: dict[str, int] = {}
         while True:
@@ -264,6 +273,31 @@ class _Parser:
             module.name = f"module_{module.entry.name}"   # the name XLA's parser gives a module without header
         apply_parser_rules(module)
         return module
+
+    def stack_frame_table(self) -> str:
+        """The four sections of the stack frame table, in XLA's order, each entry `N "name"` or
+        `N {field=value ...}` with the fields XLA's parser requires; kept as text."""
+        start = self.pos
+        for section, fields in _STACK_FIELDS.items():
+            self.skip()
+            if not self.text.startswith(section, self.pos):
+                raise self.error(f"expected '{section}' in the stack frame table")
+            self.pos += len(section)
+            while m := _STACK_ENTRY_RE.match(self.text, self.pos):
+                body = m.group(2)
+                record = (_STACK_STRING_RE if fields is None else _STACK_RECORD_RE).fullmatch(body)
+                if record is None:
+                    raise self.error(f"bad {section} entry", m.start(2))
+                if fields is not None:
+                    pairs = re.findall(r"([A-Za-z_]\w*)=(-?\d+)", record.group(1))
+                    keys = [key for key, _ in pairs]
+                    if len(set(keys)) != len(keys) or set(keys) != fields:
+                        raise self.error(f"a {section} entry needs the fields {', '.join(sorted(fields))}, "
+                                         "each once", m.start(2))
+                    if any(len(value) > 11 or not -2**31 <= int(value) < 2**31 for _, value in pairs):
+                        raise self.error(f"a {section} entry's value does not fit 32 bits", m.start(2))
+                self.pos = m.end()
+        return self.text[start:self.pos].strip()
 
     def at_computation(self) -> bool:
         """Whether the text goes on with a computation (`ENTRY`, or a name then `{`), as XLA decides."""
@@ -326,6 +360,11 @@ class _Parser:
                     raise TranslateError(f"expected a count, got '{value[:40]}'")
                 module.header[key] = int(value)
             else:
+                if key not in _MODULE_ATTRIBUTES:
+                    raise TranslateError("not a module attribute XLA's parser knows")
+                if key.startswith("allow_spmd_sharding_propagation_to_"):
+                    # XLA's parser reads a boolean or a list of them; kept as written
+                    parse_bool_list(value) if value.lstrip().startswith("{") else parse_bool(value)
                 module.header[key] = RawAttr(value)
         except TranslateError as err:
             raise self.error(f"bad module attribute {key}: {err.message}", pos) from None
@@ -336,8 +375,7 @@ class _Parser:
         start = self.pos
         is_entry = self.accept("ENTRY")
         comp = HloComputation(self.name("a computation name"), is_entry=is_entry)
-        if self.peek("("):
-            self.signature()
+        declared = self.signature() if self.peek("(") else None
         self.expect("{", f" to open computation {comp.name}")
         names: dict[str, HloInstruction] = {}
         while True:
@@ -355,6 +393,10 @@ class _Parser:
         self.check_parameter_numbers(comp, start)
         if comp.root is None:
             comp.root = comp.instructions[-1]
+        if declared is not None and not _compatible(declared[0], comp.root.shape):
+            raise self.error(f"shape of computation {comp.name}, {declared[0].to_text(False)}, is not compatible "
+                             f"with that of its root instruction {comp.root.name}, {comp.root.shape.to_text(False)}",
+                             declared[1])
         for key, value, pos in self.attributes():
             if key == "execution_thread":
                 comp.execution_thread = parse_attribute("async_execution_thread", value)
@@ -372,19 +414,34 @@ class _Parser:
             instr, message = problem
             raise self.error(message, start, op=instr.name if instr is not None else None)
 
-    def signature(self) -> None:
-        """`(p0: f32[2], p1: s32[]) -> f32[2]`: redundant with the parameters; checked by shape."""
+    def signature(self) -> tuple[Shape, int]:
+        """`(p0: f32[2], p1: s32[]) -> f32[2]`: the result shape and where it is (XLA checks it against the
+        root; the parameters it leaves unchecked)."""
         self.expect("(")
         if not self.accept(")"):
             while True:
                 self.name("a parameter name")
                 self.expect(":")
-                self.shape()
+                self.signature_shape()
                 if self.accept(")"):
                     break
                 self.expect(",")
         self.expect("->")
-        self.shape()
+        self.skip()
+        start = self.pos
+        return self.signature_shape(), start
+
+    def signature_shape(self) -> Shape:
+        """A shape of a computation's signature, well formed as XLA's parser wants (no negative dimension)."""
+        from hlo_translate.hlo.verify.module import shape_problem
+
+        self.skip()
+        start = self.pos
+        shape = self.shape()
+        problem = shape_problem(shape)
+        if problem:
+            raise self.error(problem, start)
+        return shape
 
     def instruction(self, comp: HloComputation, names: dict[str, HloInstruction],
                     pending: list) -> tuple[HloInstruction, bool]:
@@ -392,10 +449,12 @@ class _Parser:
         space before it)."""
         start = self.pos
         is_root = False
-        if self.text.startswith("ROOT", self.pos) and self.text[self.pos + 4] in " \t\n%":
+        if self.text.startswith(("ROOT ", "ROOT\t", "ROOT\n", "ROOT%"), self.pos):
             is_root = True
             self.pos += 4
+        name_start = self.pos
         name = self.name("an instruction name")
+        self.check_instruction_name(name, name_start)
         self.expect("=", f" after instruction name '{name}'")
         return self.rhs(name, comp, names, pending, start), is_root
 
@@ -403,6 +462,11 @@ class _Parser:
         if comp.root is not None:
             raise self.error(f"computation {comp.name} has two ROOT instructions", op=instr.name)
         comp.root = instr
+
+    def check_instruction_name(self, name: str, pos: int) -> None:
+        """XLA's parser refuses an instruction named like an element type (`f32`, `s32`, `pred`)."""
+        if name in _TYPE_NAMES:
+            raise self.error(f"illegal instruction name '{name}' (an element type's name)", pos, op=name)
 
     def plain_instructions(self, comp: HloComputation, names: dict[str, HloInstruction], pending: list) -> None:
         """The common lines, `ROOT? name = shape opcode(a, b), attrs`, one regular expression each, in one
@@ -417,7 +481,7 @@ class _Parser:
         while (m := line_re(text, pos)) is not None:
             root, name, shape_text, opcode, args = m.groups()
             shape = shapes.get(shape_text)
-            if shape is None or name in names or opcode == "constant" or \
+            if shape is None or name in names or name in _TYPE_NAMES or opcode == "constant" or \
                     (opcode not in OPCODES and not is_known_opcode(opcode)):
                 break
             if opcode == "parameter":
@@ -738,6 +802,7 @@ def _parse_buffer_donor(text: str) -> tuple[BufferDonor, ...]:
     return tuple(result)
 
 
+@without_cyclic_gc
 def parse_hlo_text(text: str) -> HloModule:
     """Parse HLO text as XLA prints it (with or without `%` sigils, scheduled or not)."""
     return _Parser(text).module()
@@ -747,6 +812,7 @@ def parse_hlo_text(text: str) -> HloModule:
 # Printing
 
 
+@without_cyclic_gc
 def print_hlo_text(module: HloModule, *, print_large_constants: bool = True) -> str:
     """Print `module` as HLO text that XLA's parser reads back to the same module."""
     out: list[str] = [_header(module), ""]
@@ -867,3 +933,11 @@ def _all_ints(values: tuple) -> bool:
 
 
 __all__ = ["parse_hlo_text", "print_hlo_text", "instruction_text", "print_bool"]
+
+
+def _compatible(a: Shape, b: Shape) -> bool:
+    """XLA's `ShapeUtil::Compatible`: equal but for layouts and which dimensions are dynamic."""
+    if a.is_tuple or b.is_tuple:
+        return a.is_tuple and b.is_tuple and len(a.tuple_shapes) == len(b.tuple_shapes) \
+            and all(_compatible(x, y) for x, y in zip(a.tuple_shapes, b.tuple_shapes))
+    return a.element_type == b.element_type and a.dimensions == b.dimensions

@@ -69,7 +69,7 @@ class StablehloEnum:
 
 
 COMPARISON_DIRECTION = StablehloEnum("comparison direction", "ComparisonDirectionAttr", comparison.DIRECTIONS)
-COMPARISON_TYPE = StablehloEnum("comparison type", "ComparisonTypeAttr", comparison.TYPES | {"NOTYPE"})
+COMPARISON_TYPE = StablehloEnum("comparison type", "ComparisonTypeAttr", comparison.STABLEHLO_TYPES | {"NOTYPE"})
 PRECISION = StablehloEnum("precision", "PrecisionAttr", frozenset({"DEFAULT", "HIGH", "HIGHEST"}))
 FFT_TYPE = StablehloEnum("fft type", "FftTypeAttr", frozenset({"FFT", "IFFT", "RFFT", "IRFFT"}))
 RNG_DISTRIBUTION = StablehloEnum("rng distribution", "RngDistributionAttr", frozenset({"UNIFORM", "NORMAL"}))
@@ -95,6 +95,8 @@ def precision_config(instr: HloInstruction, operands: int) -> ir.Attribute | Non
 
 
 def frontend_attributes(attrs: FrontendAttributes) -> ir.Attribute:
+    if any(not k for k, _ in attrs.items):  # an MLIR dictionary cannot hold an empty name (its reader aborts)
+        raise TranslateError("a frontend attribute has an empty name")
     return ir.DictAttr.get({k: ir.StringAttr.get(v) for k, v in attrs.items})
 
 

@@ -8,71 +8,69 @@ from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.hlo.types import Shape, default_layout
 from hlo_translate.import_ import attrs as A
-from hlo_translate.import_.importer import OpContext, Tree, flatten, register, unflatten
+from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.import_.importer import OpContext, Tree, flatten, register, register_simple, required, unflatten
 from hlo_translate.markers import BITCAST, BITCAST_STEP
 from hlo_translate.typemap import shape_to_mlir
 
 
-@register("broadcast")
-def broadcast(ctx: OpContext) -> Tree:
-    return ctx.single("stablehlo.broadcast_in_dim", ctx.values(),
-                      broadcast_dimensions=A.i64_array(ctx.attr("dimensions", ())))
+Form = tuple[str, "dict[str, ir.Attribute] | None"]
 
 
-@register("transpose")
-def transpose(ctx: OpContext) -> Tree:
-    return ctx.single("stablehlo.transpose", ctx.values(), permutation=A.i64_array(ctx.required("dimensions")))
+@register_simple("broadcast")
+def broadcast(instr: HloInstruction) -> Form:
+    return "stablehlo.broadcast_in_dim", {"broadcast_dimensions": A.i64_array(instr.attributes.get("dimensions", ()))}
 
 
-@register("reverse")
-def reverse(ctx: OpContext) -> Tree:
-    return ctx.single("stablehlo.reverse", ctx.values(), dimensions=A.i64_array(ctx.required("dimensions")))
+@register_simple("transpose")
+def transpose(instr: HloInstruction) -> Form:
+    return "stablehlo.transpose", {"permutation": A.i64_array(required(instr, "dimensions"))}
 
 
-@register("slice")
-def slice_(ctx: OpContext) -> Tree:
-    dims = ctx.required("slice")
-    return ctx.single("stablehlo.slice", ctx.values(),
-                      start_indices=A.i64_array([d.start for d in dims]),
-                      limit_indices=A.i64_array([d.limit for d in dims]),
-                      strides=A.i64_array([d.stride for d in dims]))
+@register_simple("reverse")
+def reverse(instr: HloInstruction) -> Form:
+    return "stablehlo.reverse", {"dimensions": A.i64_array(required(instr, "dimensions"))}
 
 
-@register("concatenate")
-def concatenate(ctx: OpContext) -> Tree:
-    return ctx.single("stablehlo.concatenate", ctx.values(), dimension=A.i64(ctx.required("dimensions")[0]))
+@register_simple("slice")
+def slice_(instr: HloInstruction) -> Form:
+    dims = required(instr, "slice")
+    return "stablehlo.slice", {"start_indices": A.i64_array([d.start for d in dims]),
+                               "limit_indices": A.i64_array([d.limit for d in dims]),
+                               "strides": A.i64_array([d.stride for d in dims])}
 
 
-@register("pad")
-def pad(ctx: OpContext) -> Tree:
-    dims = ctx.required("padding").dimensions
-    return ctx.single("stablehlo.pad", ctx.values(),
-                      edge_padding_low=A.i64_array([d.edge_padding_low for d in dims]),
-                      edge_padding_high=A.i64_array([d.edge_padding_high for d in dims]),
-                      interior_padding=A.i64_array([d.interior_padding for d in dims]))
+@register_simple("concatenate")
+def concatenate(instr: HloInstruction) -> Form:
+    return "stablehlo.concatenate", {"dimension": A.i64(required(instr, "dimensions")[0])}
 
 
-@register("dynamic-slice")
-def dynamic_slice(ctx: OpContext) -> Tree:
-    return ctx.single("stablehlo.dynamic_slice", ctx.values(),
-                      slice_sizes=A.i64_array(ctx.required("dynamic_slice_sizes")))
+@register_simple("pad")
+def pad(instr: HloInstruction) -> Form:
+    dims = required(instr, "padding").dimensions
+    return "stablehlo.pad", {"edge_padding_low": A.i64_array([d.edge_padding_low for d in dims]),
+                             "edge_padding_high": A.i64_array([d.edge_padding_high for d in dims]),
+                             "interior_padding": A.i64_array([d.interior_padding for d in dims])}
 
 
-@register("dynamic-update-slice")
-def dynamic_update_slice(ctx: OpContext) -> Tree:
-    return ctx.single("stablehlo.dynamic_update_slice", ctx.values())
+@register_simple("dynamic-slice")
+def dynamic_slice(instr: HloInstruction) -> Form:
+    return "stablehlo.dynamic_slice", {"slice_sizes": A.i64_array(required(instr, "dynamic_slice_sizes"))}
 
 
-@register("get-dimension-size")
-def get_dimension_size(ctx: OpContext) -> Tree:
-    return ctx.single("stablehlo.get_dimension_size", ctx.values(),
-                      dimension=A.i64(ctx.required("dimensions")[0]))
+@register_simple("dynamic-update-slice")
+def dynamic_update_slice(instr: HloInstruction) -> Form:
+    return "stablehlo.dynamic_update_slice", None
 
 
-@register("set-dimension-size")
-def set_dimension_size(ctx: OpContext) -> Tree:
-    return ctx.single("stablehlo.set_dimension_size", ctx.values(),
-                      dimension=A.i64(ctx.required("dimensions")[0]))
+@register_simple("get-dimension-size")
+def get_dimension_size(instr: HloInstruction) -> Form:
+    return "stablehlo.get_dimension_size", {"dimension": A.i64(required(instr, "dimensions")[0])}
+
+
+@register_simple("set-dimension-size")
+def set_dimension_size(instr: HloInstruction) -> Form:
+    return "stablehlo.set_dimension_size", {"dimension": A.i64(required(instr, "dimensions")[0])}
 
 
 @register("dynamic-reshape")

@@ -7,44 +7,46 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.import_ import attrs as A
-from hlo_translate.import_.importer import OpContext, Tree, register
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.import_.importer import OpContext, Tree, register, register_simple
 
 
-@register("dot")
-def dot(ctx: OpContext) -> Tree:
-    lhs_rank, rhs_rank = (o.shape.rank for o in ctx.instr.operands)
-    lhs_c, rhs_c = tuple(ctx.attr("lhs_contracting_dims", ())), tuple(ctx.attr("rhs_contracting_dims", ()))
-    plain = (not ctx.attr("lhs_batch_dims") and not ctx.attr("rhs_batch_dims") and lhs_rank in (1, 2)
-             and ctx.attr("algorithm") is None
+@register_simple("dot")
+def dot(instr: HloInstruction) -> tuple[str, dict[str, ir.Attribute]]:
+    attrs = instr.attributes
+    lhs_rank, rhs_rank = (o.shape.rank for o in instr.operands)
+    lhs_c, rhs_c = tuple(attrs.get("lhs_contracting_dims", ())), tuple(attrs.get("rhs_contracting_dims", ()))
+    plain = (not attrs.get("lhs_batch_dims") and not attrs.get("rhs_batch_dims") and lhs_rank in (1, 2)
+             and attrs.get("algorithm") is None
              and rhs_rank in (1, 2) and lhs_c == (lhs_rank - 1,) and rhs_c == (0,))
     if plain:
         # A vector/matrix product is `stablehlo.dot`, as XLA's importer writes it.
-        precision = A.precision_config(ctx.instr, 2)
-        return ctx.op("stablehlo.dot", ctx.values(),
-                      attributes={"precision_config": precision} if precision is not None else {}).result
+        precision = A.precision_config(instr, 2)
+        return "stablehlo.dot", {"precision_config": precision} if precision is not None else {}
     numbers = stablehlo.DotDimensionNumbers.get(
-        lhs_batching_dimensions=list(ctx.attr("lhs_batch_dims", ())),
-        rhs_batching_dimensions=list(ctx.attr("rhs_batch_dims", ())),
-        lhs_contracting_dimensions=list(ctx.attr("lhs_contracting_dims", ())),
-        rhs_contracting_dimensions=list(ctx.attr("rhs_contracting_dims", ())))
+        lhs_batching_dimensions=list(attrs.get("lhs_batch_dims", ())),
+        rhs_batching_dimensions=list(attrs.get("rhs_batch_dims", ())),
+        lhs_contracting_dimensions=list(attrs.get("lhs_contracting_dims", ())),
+        rhs_contracting_dimensions=list(attrs.get("rhs_contracting_dims", ())))
     attributes = {"dot_dimension_numbers": numbers}
-    precision = A.precision_config(ctx.instr, 2)
+    precision = A.precision_config(instr, 2)
     if precision is not None:
         attributes["precision_config"] = precision
-    algorithm = ctx.attr("algorithm")
+    algorithm = attrs.get("algorithm")
     if algorithm is not None:
-        attributes["algorithm"] = _dot_algorithm(ctx, algorithm.name)
-    return ctx.op("stablehlo.dot_general", ctx.values(), attributes=attributes).result
+        attributes["algorithm"] = _dot_algorithm(instr, algorithm.name)
+    return "stablehlo.dot_general", attributes
 
 
-def _dot_algorithm(ctx: OpContext, preset: str) -> ir.Attribute:
+def _dot_algorithm(instr: HloInstruction, preset: str) -> ir.Attribute:
     """XLA's `algorithm=dot_bf16_bf16_f32_x3` preset as `#stablehlo.dot_algorithm<...>`."""
     parts = preset.split("_")
     operations = 1
     if parts[-1].startswith("x") and parts[-1][1:].isdigit() and len(parts[-1]) < 10:
         operations = int(parts.pop()[1:])
     if len(parts) != 4 or parts[0] != "dot" or "any" in parts:
-        raise ctx.error(f"dot algorithm preset '{preset}' has no StableHLO equivalent")
+        raise TranslateError(f"dot algorithm preset '{preset}' has no StableHLO equivalent", op=instr.name)
     lhs, rhs, acc = parts[1:]
     return ir.Attribute.parse(
         f"#stablehlo.dot_algorithm<lhs_precision_type = {lhs}, rhs_precision_type = {rhs}, "

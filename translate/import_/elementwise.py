@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
+from hlo_translate.errors import TranslateError
+
 from hlo_translate.hlo.comparison import comparison_type
 from hlo_translate.import_ import attrs as A
-from hlo_translate.import_.importer import HANDLERS, OpContext, Tree, flatten, register
+from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.import_.importer import HANDLERS, OpContext, Tree, flatten, register, register_simple, required
 from hlo_translate.optable import BY_HLO
 
 # One-to-one entries that need structure on import, handled below or in data_movement.
@@ -14,33 +17,33 @@ _STRUCTURED = {"stablehlo.tuple", "stablehlo.copy", "stablehlo.optimization_barr
 
 
 def _one_to_one(stablehlo_name: str):
-    def handler(ctx: OpContext) -> Tree:
-        return ctx.single(stablehlo_name, ctx.values())
-    return handler
+    def form(instr: HloInstruction) -> tuple[str, None]:
+        return stablehlo_name, None
+    return form
 
 
 for _opcode, _entry in BY_HLO.items():
     if _entry.stablehlo not in _STRUCTURED and not _entry.attrs:
-        register(_opcode)(_one_to_one(_entry.stablehlo))
+        register_simple(_opcode)(_one_to_one(_entry.stablehlo))
 # XLA prints clz as `count-leading-zeros`; accept both spellings whichever the table uses.
 for _spelling in ("count-leading-zeros", "clz"):
     if _spelling not in HANDLERS:
-        register(_spelling)(_one_to_one("stablehlo.count_leading_zeros"))
+        register_simple(_spelling)(_one_to_one("stablehlo.count_leading_zeros"))
 
 
-@register("compare")
-def compare(ctx: OpContext) -> Tree:
-    direction = A.COMPARISON_DIRECTION.get(A.enum_word(ctx.required("direction")), ctx.instr.name)
+@register_simple("compare")
+def compare(instr: HloInstruction) -> tuple[str, dict[str, ir.Attribute]]:
+    direction = A.COMPARISON_DIRECTION.get(A.enum_word(required(instr, "direction")), instr.name)
     attributes = {"comparison_direction": direction}
-    type_word, order_word = A.enum_word(ctx.attr("type")), A.enum_word(ctx.attr("order"))
+    type_word, order_word = A.enum_word(instr.attributes.get("type")), A.enum_word(instr.attributes.get("order"))
     if type_word or order_word:  # neither: the element type's default, StableHLO's NOTYPE
-        element_type = ctx.instr.operands[0].shape.element_type if ctx.instr.operands else ctx.shape.element_type
+        element_type = instr.operands[0].shape.element_type if instr.operands else instr.shape.element_type
         try:
             kind = comparison_type(element_type, type_word, order_word)
         except ValueError as err:
-            raise ctx.error(str(err)) from None
-        attributes["compare_type"] = A.COMPARISON_TYPE.get(kind, ctx.instr.name)
-    return ctx.op("stablehlo.compare", ctx.values(), attributes=attributes).result
+            raise TranslateError(str(err), op=instr.name) from None
+        attributes["compare_type"] = A.COMPARISON_TYPE.get(kind, instr.name)
+    return "stablehlo.compare", attributes
 
 
 @register("reduce-precision")

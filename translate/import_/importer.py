@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import logging
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from itertools import chain
+from operator import attrgetter
 from typing import Any, Union
 
 from jaxlib.mlir import ir
@@ -27,14 +29,18 @@ from hlo_translate.hlo.attributes import ComputationRef, RawAttr
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
 from hlo_translate.hlo.types import Shape
 from hlo_translate.import_ import attrs as A
-from hlo_translate.import_.locations import auxiliary_location, location_of
+from hlo_translate.import_.locations import LocationCache
 from hlo_translate.markers import SIGNATURE
 from hlo_translate.typemap import shape_to_mlir
 
 Tree = Union[ir.Value, tuple["Tree", ...]]
 Handler = Callable[["OpContext"], Tree]
+# A one-op instruction: its op name and attributes from the instruction alone (operands and result type
+# are the instruction's own), see `register_simple`.
+SimpleForm = Callable[[HloInstruction], tuple[str, "dict[str, ir.Attribute] | None"]]
 
 HANDLERS: dict[str, Handler] = {}
+SIMPLE: dict[str, SimpleForm] = {}
 
 
 def register(*opcodes: str) -> Callable[[Handler], Handler]:
@@ -45,6 +51,35 @@ def register(*opcodes: str) -> Callable[[Handler], Handler]:
             HANDLERS[opcode] = handler
         return handler
     return wrap
+
+
+def register_simple(*opcodes: str) -> Callable[[SimpleForm], SimpleForm]:
+    """Register `form` for instructions that become one op of their operands and result type with
+    attributes read from the instruction alone (most of a module: elementwise ops, broadcast, reshape,
+    dot, ...). The importer builds these ops directly, without an OpContext (`emit_instruction`); an
+    operand that is a tuple takes the general path, the handler made here from the same form.
+
+        >>> @register_simple("negate")              # doctest: +SKIP
+        ... def negate(instr): return "stablehlo.negate", None
+    """
+    def wrap(form: SimpleForm) -> SimpleForm:
+        def handler(ctx: OpContext) -> Tree:
+            name, attributes = form(ctx.instr)
+            return ctx.op(name, ctx.values(), attributes=attributes).result
+
+        register(*opcodes)(handler)
+        for opcode in opcodes:
+            SIMPLE[opcode] = form
+        return form
+    return wrap
+
+
+def required(instr: HloInstruction, name: str) -> Any:
+    """Attribute `name` of `instr`, or a TranslateError naming the instruction."""
+    try:
+        return instr.attributes[name]
+    except KeyError:
+        raise TranslateError(f"missing attribute '{name}'", op=instr.name) from None
 
 
 def flatten(tree: Tree) -> list[ir.Value]:
@@ -82,22 +117,36 @@ def _signature(computation: HloComputation) -> str | None:
     return f"{params.to_short_text()} -> {root.to_short_text()}"
 
 
+_OPERANDS = attrgetter("operands")
+# The instruction attributes `ModuleImporter._finish` reads (`attach_common` and control edges).
+_FINISH_ATTRIBUTES = frozenset({"frontend_attributes", "sharding", "backend_config", "control-predecessors"})
+_OPCODE = attrgetter("opcode")
+
+
 def _readers(computation: HloComputation) -> dict[int, int]:
     """How many instructions read each one (the root counts as read), not counting get-tuple-elements
     that nobody reads: an instruction read only by those is as dead as one read by none."""
-    readers: dict[int, int] = {}
-    has_tuple = False
-    for instr in computation.instructions:
-        for operand in instr.operands:
-            readers[id(operand)] = readers.get(id(operand), 0) + 1
-        for operand in instr.control_predecessors:
-            readers[id(operand)] = readers.get(id(operand), 0) + 1
-        has_tuple = has_tuple or instr.opcode == "tuple" and instr is not computation.root
+    instructions = computation.instructions
+    readers: dict[int, int]
+    if len(instructions) > 64:   # counted in C: a Counter over a chain of the operand lists
+        readers = Counter(map(id, chain.from_iterable(map(_OPERANDS, instructions))))
+    else:   # a reducer or comparator: building the Counter costs more than counting
+        readers = {}
+        for instr in instructions:
+            for operand in instr.operands:
+                readers[id(operand)] = readers.get(id(operand), 0) + 1
+    for instr in instructions:
+        if "control-predecessors" in instr.attributes:
+            for operand in instr.control_predecessors:
+                readers[id(operand)] = readers.get(id(operand), 0) + 1
     if computation.root is not None:
         readers[id(computation.root)] = readers.get(id(computation.root), 0) + 1
-    for instr in computation.instructions:
-        if instr.opcode == "get-tuple-element" and not readers.get(id(instr)):
-            _drop_reader(instr.operands[0], readers)
+    opcodes = list(map(_OPCODE, instructions))
+    has_tuple = opcodes.count("tuple") > (computation.root is not None and computation.root.opcode == "tuple")
+    if "get-tuple-element" in opcodes:
+        for instr in instructions:
+            if instr.opcode == "get-tuple-element" and not readers.get(id(instr)):
+                _drop_reader(instr.operands[0], readers)
     if has_tuple:  # a root tuple is always read: only other tuples can leave elements unread
         _unread_tuple_elements(computation, readers)
     return readers
@@ -130,15 +179,17 @@ def _unread_tuple_elements(computation: HloComputation, readers: dict[int, int])
                 _drop_reader(operand, readers)
 
 
-@dataclass
 class OpContext:
     """What a handler sees: the instruction, its operands as trees, and builders for ops."""
 
-    importer: ModuleImporter
-    instr: HloInstruction
-    operands: list[Tree]
-    loc: ir.Location
-    created: list[ir.Operation] = field(default_factory=list)
+    __slots__ = ("importer", "instr", "operands", "loc", "created")
+
+    def __init__(self, importer: ModuleImporter, instr: HloInstruction, operands: list[Tree], loc: ir.Location):
+        self.importer = importer
+        self.instr = instr
+        self.operands = operands
+        self.loc = loc
+        self.created: list[ir.Operation] = []
 
     # -- reading the instruction --------------------------------------------------------------
 
@@ -150,9 +201,7 @@ class OpContext:
         return self.instr.attributes.get(name, default)
 
     def required(self, name: str) -> Any:
-        if name not in self.instr.attributes:
-            raise self.error(f"missing attribute '{name}'")
-        return self.instr.attributes[name]
+        return required(self.instr, name)
 
     def computation(self, name: str) -> HloComputation:
         """The computation attribute `name` (resolved by the parser or, if left raw, by name)."""
@@ -166,14 +215,15 @@ class OpContext:
 
     def value(self, index: int) -> ir.Value:
         """Operand `index` as one value (a tuple operand is materialized with `stablehlo.tuple`)."""
-        from hlo_translate.import_.locations import auxiliary_location
-
         if isinstance(self.operands[index], tuple):
-            return self.importer.materialize(self.operands[index], auxiliary_location(self.instr))
+            return self.importer.materialize(self.operands[index], self.importer.locations.auxiliary(self.instr))
         return self.operands[index]
 
     def values(self) -> list[ir.Value]:
-        return [self.value(i) for i in range(len(self.operands))]
+        for operand in self.operands:
+            if isinstance(operand, tuple):
+                return [self.value(i) for i in range(len(self.operands))]
+        return list(self.operands)   # no tuple among them: the common case, without a call per operand
 
     def flat_operands(self) -> list[ir.Value]:
         return [v for t in self.operands for v in flatten(t)]
@@ -186,9 +236,11 @@ class OpContext:
     def op(self, name: str, operands: Iterable[ir.Value], results: list[ir.Type] | None = None,
            attributes: dict[str, ir.Attribute] | None = None, regions: int = 0) -> ir.Operation:
         """Create op `name` at the current insertion point, with this instruction's location."""
-        results = [self.result_type()] if results is None else results
-        operation = ir.Operation.create(name, results=results, operands=list(operands),
-                                        attributes=attributes or {}, regions=regions, loc=self.loc)
+        if results is None:
+            results = [self.importer.type_of(self.instr.shape)]
+        operation = ir.Operation.create(name, results=results,
+                                        operands=operands if isinstance(operands, list) else list(operands),
+                                        attributes=attributes, regions=regions, loc=self.loc)
         self.created.append(operation)
         return operation
 
@@ -200,7 +252,7 @@ class OpContext:
               regions: int = 0, shape: Shape | None = None) -> tuple[ir.Operation, Tree]:
         """Create an op whose results are `shape` (default: this instruction's) flattened; return op and tree."""
         shape = self.shape if shape is None else shape
-        operation = self.op(name, operands, flat_types(shape), attributes, regions)
+        operation = self.op(name, operands, self.importer.flat_types(shape), attributes, regions)
         return operation, unflatten(shape, iter(operation.results))
 
     def region(self, operation: ir.Operation, index: int, computation: HloComputation) -> None:
@@ -223,6 +275,10 @@ class ModuleImporter:
         self._instruction_ops: dict[int, ir.Operation] = {}   # id(instruction) -> the op standing for it
         self._control_ids: dict[int, int] = {}                 # id(instruction) -> its xla.control_id
         self._types: dict[int, tuple[Shape, ir.Type]] = {}     # id(shape) -> (shape, its MLIR type)
+        self.locations = LocationCache()
+        # id(computation) -> its parameters and readers: a reducer is emitted once per reduce that calls it.
+        self._parameters: dict[int, list[HloInstruction]] = {}
+        self._readers: dict[int, dict[int, int]] = {}
 
     def type_of(self, shape: Shape) -> ir.Type:
         """`shape_to_mlir(shape)`, looked up by the shape object's identity: instructions share their
@@ -298,7 +354,7 @@ class ModuleImporter:
         return function
 
     def define(self, computation: HloComputation, function: func.FuncOp) -> None:
-        arg_locs = [location_of(p) for p in computation.parameters for _ in flat_shapes(p.shape)]
+        arg_locs = [self.locations.of(p) for p in self.parameters(computation) for _ in flat_shapes(p.shape)]
         block = function.body.blocks.append(*function.type.inputs, arg_locs=arg_locs)
         with ir.InsertionPoint(block):
             root = self.emit(computation, list(block.arguments))
@@ -311,18 +367,30 @@ class ModuleImporter:
         Its parameters become block arguments, or, with `captured`, bind to values from the enclosing
         scope (the block then has no arguments: `stablehlo.if`/`case` branches).
         """
-        params = computation.parameters
+        types: list[ir.Type] = []
+        locs: list[ir.Location] = []
         if captured is None:
-            types = [t for p in params for t in flat_types(p.shape)]
-            locs = [location_of(p) for p in params for _ in flat_shapes(p.shape)]
-        else:
-            types, locs = [], []
+            for p in self.parameters(computation):
+                leaves = self.flat_types(p.shape)
+                types += leaves
+                locs += [self.locations.of(p)] * len(leaves)
         block = region.blocks.append(*types, arg_locs=locs)
         with ir.InsertionPoint(block):
             root = self.emit(computation, list(block.arguments), captured)
             ir.Operation.create(terminator, operands=flatten(root), loc=ir.Location.unknown())
 
     # -- instructions --------------------------------------------------------------------------
+
+    def flat_types(self, shape: Shape) -> list[ir.Type]:
+        """`flat_types(shape)`, an array's through `type_of`."""
+        return flat_types(shape) if shape.is_tuple else [self.type_of(shape)]
+
+    def parameters(self, computation: HloComputation) -> list[HloInstruction]:
+        """`computation.parameters` (a scan and a sort), once per computation."""
+        known = self._parameters.get(id(computation))
+        if known is None:
+            known = self._parameters[id(computation)] = computation.parameters
+        return known
 
     def emit(self, computation: HloComputation, args: list[ir.Value],
              param_trees: list[Tree] | None = None) -> Tree:
@@ -331,45 +399,80 @@ class ModuleImporter:
         Parameters bind to `param_trees` if given, else to `args` (flat, in parameter order).
         """
         values: dict[int, Tree] = {}
+        parameters = self.parameters(computation)
         if param_trees is None:
             it = iter(args)
-            param_trees = [unflatten(p.shape, it) for p in computation.parameters]
-        for p, tree in zip(computation.parameters, param_trees):
+            param_trees = [unflatten(p.shape, it) for p in parameters]
+        for p, tree in zip(parameters, param_trees):
             values[id(p)] = tree
-        readers = _readers(computation)
+        readers = self._readers.get(id(computation))
+        if readers is None:
+            readers = self._readers[id(computation)] = _readers(computation)
+        # The loop below runs once per instruction of the module: the common case (`SIMPLE`) is built
+        # here without further calls into the importer; everything else goes through a handler.
+        types, instruction_ops, location_of = self._types, self._instruction_ops, self.locations.of
+        create = ir.Operation.create
         for instr in computation.instructions:
-            if instr.opcode == "parameter":
+            opcode = instr.opcode
+            if opcode == "parameter":
                 continue
             operands = [values[id(o)] for o in instr.operands]
-            values[id(instr)] = self.emit_instruction(instr, operands, dead=not readers.get(id(instr)))
+            dead = not readers.get(id(instr))
+            simple = SIMPLE.get(opcode)
+            if simple is None or tuple in map(type, operands):
+                values[id(instr)] = self.emit_instruction(instr, operands, dead)
+                continue
+            # What the general handler of `simple` builds (`register_simple`), with the same errors.
+            known = types.get(id(instr.shape))
+            result_type = known[1] if known is not None else self.type_of(instr.shape)
+            try:
+                name, attributes = simple(instr)
+                operation = create(name, results=[result_type], operands=operands, attributes=attributes,
+                                   loc=location_of(instr))
+            except ir.MLIRError as err:  # an attribute MLIR refused: the instruction's one-line error
+                raise TranslateError(_first_diagnostic(err), op=instr.name) from None
+            if not _FINISH_ATTRIBUTES.isdisjoint(instr.attributes):
+                self._finish(instr, operation, dead)
+            else:   # none of the attributes `_finish` reads: only these two things to do
+                instruction_ops[id(instr)] = operation
+                if dead:
+                    operation.attributes["xla.keep"] = ir.UnitAttr.get()
+            values[id(instr)] = operation.result
         assert computation.root is not None
         return values[id(computation.root)]
 
-    def emit_instruction(self, instr: HloInstruction, operands: list[Tree], *, dead: bool = False) -> Tree:
+    def emit_instruction(self, instr: HloInstruction, operands: list[Tree], dead: bool = False) -> Tree:
         handler = HANDLERS.get(instr.opcode)
         if handler is None:
             raise TranslateError(f"unsupported opcode '{instr.opcode}'", op=instr.name)
-        ctx = OpContext(self, instr, operands, location_of(instr))
+        ctx = OpContext(self, instr, operands, self.locations.of(instr))
         with ctx.loc:
             try:
                 result = handler(ctx)
             except ir.MLIRError as err:  # an attribute or op MLIR refused: the instruction's one-line error
                 raise ctx.error(_first_diagnostic(err)) from None
-        if ctx.created:
-            A.attach_common(ctx.created[-1], instr)
-            self._instruction_ops[id(instr)] = ctx.created[-1]
-            if instr.control_predecessors:
-                self._link_control_predecessors(instr, ctx.created[-1])
-            if dead:
-                # Unused in the HLO module: the exporter keeps it rather than drop it as dead code.
-                ctx.created[-1].attributes["xla.keep"] = ir.UnitAttr.get()
-            if len(ctx.created) > 1:
+        created = ctx.created
+        if created:
+            self._finish(instr, created[-1], dead)
+            if len(created) > 1:
                 # Only the op that stands for the instruction carries its name (the last one built);
                 # helpers keep the metadata, so that the name stays unique (locations.py).
-                aux = auxiliary_location(instr)
-                for operation in ctx.created[:-1]:
-                    operation.location = aux
+                aux = self.locations.auxiliary(instr)
+                for helper in created[:-1]:
+                    helper.location = aux
         return result
+
+    def _finish(self, instr: HloInstruction, operation: ir.Operation, dead: bool) -> None:
+        """What every op standing for an instruction gets: common attributes, control edges, `xla.keep`."""
+        attributes = instr.attributes
+        if not _FINISH_ATTRIBUTES.isdisjoint(attributes):
+            A.attach_common(operation, instr)
+            if "control-predecessors" in attributes:
+                self._link_control_predecessors(instr, operation)
+        self._instruction_ops[id(instr)] = operation
+        if dead:
+            # Unused in the HLO module: the exporter keeps it rather than drop it as dead code.
+            operation.attributes["xla.keep"] = ir.UnitAttr.get()
 
     def _link_control_predecessors(self, instr: HloInstruction, op: ir.Operation) -> None:
         """Record `control-predecessors` as ids (docs/import.md): StableHLO has no such edge."""

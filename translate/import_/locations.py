@@ -28,11 +28,15 @@ def metadata_location(instr: HloInstruction) -> ir.Location | None:
     meta = instr.metadata
     if meta is None:
         return None
-    if meta.source_file:
-        child = ir.Location.file(meta.source_file, meta.source_line, meta.source_column)
-        return ir.Location.name(meta.op_name, childLoc=child)
-    if meta.op_name:
-        return ir.Location.name(meta.op_name)
+    return _metadata_location(meta.op_name, meta.source_file, meta.source_line, meta.source_column)
+
+
+def _metadata_location(op_name: str, source_file: str, source_line: int, source_column: int) -> ir.Location | None:
+    if source_file:
+        child = ir.Location.file(source_file, source_line, source_column)
+        return ir.Location.name(op_name, childLoc=child)
+    if op_name:
+        return ir.Location.name(op_name)
     return None
 
 
@@ -50,3 +54,37 @@ def auxiliary_location(instr: HloInstruction) -> ir.Location:
     if child is None:
         return ir.Location.unknown()
     return ir.Location.name("", childLoc=child)
+
+
+class LocationCache:
+    """`location_of` and `auxiliary_location` for one import, in one context: instructions share their
+    metadata (one JAX line gives many instructions), so each distinct metadata location is built once
+    through the bindings, not once per instruction. Dropped with the importer (and so with its context)."""
+
+    def __init__(self) -> None:
+        self._metadata: dict[tuple[str, str, int, int], ir.Location | None] = {}
+
+    def metadata(self, instr: HloInstruction) -> ir.Location | None:
+        meta = instr.attributes.get("metadata")
+        if meta is None:
+            return None
+        key = (meta.op_name, meta.source_file, meta.source_line, meta.source_column)
+        try:
+            return self._metadata[key]
+        except KeyError:
+            location = self._metadata[key] = _metadata_location(*key)
+            return location
+
+    def of(self, instr: HloInstruction) -> ir.Location:
+        """`location_of(instr)`."""
+        child = self.metadata(instr)
+        if child is None:
+            return ir.Location.name(instr.name)
+        return ir.Location.name(instr.name, childLoc=child)
+
+    def auxiliary(self, instr: HloInstruction) -> ir.Location:
+        """`auxiliary_location(instr)`."""
+        child = self.metadata(instr)
+        if child is None:
+            return ir.Location.unknown()
+        return ir.Location.name("", childLoc=child)

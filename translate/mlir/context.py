@@ -91,7 +91,34 @@ def _location_of(text: str, source: str) -> SourceLocation:
 
 
 def module_to_text(module: ir.Module, *, debug_info: bool = False) -> str:
-    return module.operation.get_asm(enable_debug_info=debug_info, large_elements_limit=None)
+    """MLIR assembly; the generic op form when the custom form would drop something (see below)."""
+    text = module.operation.get_asm(enable_debug_info=debug_info, large_elements_limit=None)
+    if _COMPACT_REDUCE in text and _compact_reduce_drops_attributes(module):
+        text = module.operation.get_asm(enable_debug_info=debug_info, large_elements_limit=None,
+                                        print_generic_op_form=True)
+    return text
+
+
+# jaxlib's printer writes a `stablehlo.reduce` whose body is one commutative op as
+# `reduce(...) applies stablehlo.add ...`, a form with no room for that op's attributes (a region-root
+# `mhlo.sharding` in XLA's dumps): they would be silently lost, so such a module prints in generic form.
+_COMPACT_REDUCE = ") applies "
+
+
+def _compact_reduce_drops_attributes(module: ir.Module) -> bool:
+    found = False
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        nonlocal found
+        if op.name == "stablehlo.reduce":
+            body = list(op.regions[0].blocks[0].operations)
+            if len(body) == 2 and len(body[0].attributes) > 0:
+                found = True
+                return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return found
 
 
 def module_to_bytecode(module: ir.Module) -> bytes:

@@ -21,11 +21,13 @@ from hlo_translate.errors import SourceLocation, TranslateError
 
 MAX_NESTING = 256  # programs from JAX/XLA nest a few dozen levels; MLIR's parser overflows at ~10,000
 MAX_DIGITS = 64  # an i128 has 39 decimal digits; MLIR's parser hangs on integers of a few hundred
+MAX_CONV_DIM = 1 << 12  # a convolution's spatial dimension number; StableHLO's parser loops up to it
 BYTECODE_MAGIC = b"ML\xefR"
 _NUM_SECTIONS = 9  # string, dialect, attr/type, attr/type offsets, IR, resource, resource offsets,
 #                    dialect versions, properties
 _REQUIRED_SECTIONS = (0, 1, 2, 3, 4)
 # Strings and comments are skipped whole; `->` is an arrow, not a closing angle bracket.
+_CONV_DIMS = re.compile(rb"(?:dim_numbers\s*=\s*|#stablehlo\.conv<\s*)(\[[^\]\n]*\]x\[[^\]\n]*\]->\[[^\]\n]*\])")
 _TOKEN = re.compile(rb'"(?:[^"\\\n]|\\.)*"|//[^\n]*|->|[(\[{<]|[)\]}>]|\d{%d,}' % (MAX_DIGITS + 1))
 
 
@@ -55,6 +57,11 @@ def _problem(data: bytes) -> tuple[str, int] | None:
             depth = max(0, depth - 1)
         elif first.isdigit():
             return f"number with more than {MAX_DIGITS} digits", m.start()
+    for m in _CONV_DIMS.finditer(data):
+        for number in re.finditer(rb"\d+", m.group(1)):
+            if int(number.group()) >= MAX_CONV_DIM:
+                return (f"convolution spatial dimension {int(number.group())} is out of range",
+                        m.start(1) + number.start())
     return None
 
 
@@ -158,6 +165,12 @@ def _check_string_section(reader: _Reader) -> None:
     total = sum(reader.varint() for _ in range(count))
     if total != reader.end - reader.pos:
         raise reader.fail("string lengths disagree with the string section's size")
+    # Names and string attributes come back to Python as str: bytes that are not UTF-8 abort jaxlib's bindings
+    try:
+        reader.data[reader.pos:reader.end].decode("utf-8")
+    except UnicodeDecodeError as err:
+        reader.pos += err.start
+        raise reader.fail("a string that is not UTF-8") from None
 
 
 PROBE_SECONDS = 20  # a reader that has not finished by then is stuck in a loop on a corrupt count

@@ -21,7 +21,8 @@ from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
 from hlo_translate.hlo.verify import (collectives, control_flow, data_movement, elementwise,  # noqa: F401
                                       misc, reduction)
 from hlo_translate.hlo.verify.core import RULES, VerifyContext, Violation
-from hlo_translate.hlo.verify.module import (check_entry_layout, check_instruction_shape, check_parameters)
+from hlo_translate.hlo.verify.module import (check_aliases, check_entry_layout, check_instruction_shape,
+                                             check_parameters)
 from hlo_translate.hlo.verify.signatures import check_signature
 
 __all__ = ["verify_module", "Violation", "locate"]
@@ -56,6 +57,7 @@ def verify_module(module: HloModule) -> None:
             _check(instr, ctx, checked)
             passed.add(key)
     check_entry_layout(module)
+    check_aliases(module)
 
 
 def _key(instr: HloInstruction) -> tuple | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape
-from hlo_translate.hlo.verify.core import VerifyContext, expect_shape, fail, rule, same_shape, text
+from hlo_translate.hlo.verify.core import VerifyContext, check_enum, expect_shape, fail, rule, same_shape, text
 
 
 def check_call_signature(instr: HloInstruction, comp: HloComputation, operands: list[Shape], what: str) -> Shape:
@@ -57,9 +57,15 @@ def call(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, result, "the callee's result")
 
 
+_FUSION_KINDS = frozenset({"kLoop", "kInput", "kOutput", "kCustom"})
+
+
 @rule("fusion")
 def fusion(instr: HloInstruction, ctx: VerifyContext) -> None:
+    check_enum(instr, "kind", _FUSION_KINDS)
     calls = instr.attributes["calls"]
+    if isinstance(calls, tuple) and len(calls) != 1:
+        raise fail(instr, "attribute", f"a fusion calls one computation, not {len(calls)}")
     comp = calls[0] if isinstance(calls, tuple) else calls
     result = check_call_signature(instr, comp, [o.shape for o in instr.operands], "fused computation")
     expect_shape(instr, result, "the fused computation's result")

@@ -49,6 +49,16 @@ def fail(instr: HloInstruction | None, rule_name: str, message: str) -> Violatio
     return Violation(rule_name, message, op=instr.name, opcode=instr.opcode)
 
 
+def check_enum(instr: HloInstruction, name: str, allowed: frozenset[str], *, any_case: bool = False) -> None:
+    """Attribute `name`, when given (a word or a list of words), is one of `allowed`, as XLA's parser spells
+    them (`any_case`: it reads the word in upper or lower case)."""
+    value = instr.attributes.get(name)
+    for word in (value if isinstance(value, tuple) else () if value is None else (value,)):
+        spelled = getattr(word, "name", str(word))
+        if (spelled.upper() if any_case else spelled) not in allowed:
+            raise fail(instr, "attribute", f"unknown {name} '{spelled[:40]}'")
+
+
 # ---------------------------------------------------------------------------------------------
 # Shape helpers
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from hlo_translate.hlo.comparison import ORDERS, TYPES
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.opcodes import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
 from hlo_translate.hlo.types import PrimitiveType, Shape
-from hlo_translate.hlo.verify.core import (VerifyContext, array, expect_shape, fail, rule, same_dims, same_shape,
+from hlo_translate.hlo.verify.core import (VerifyContext, array, check_enum, expect_shape, fail, rule, same_dims, same_shape,
                                            text,
                                            with_dims)
 
@@ -103,6 +104,8 @@ def compare(instr: HloInstruction, ctx: VerifyContext) -> None:
     direction = instr.attributes["direction"].name
     if direction not in ("EQ", "NE", "LT", "LE", "GT", "GE"):
         raise fail(instr, "attribute", f"unknown comparison direction '{direction}'")
+    check_enum(instr, "order", ORDERS)
+    check_enum(instr, "type", TYPES)
     expect_shape(instr, with_dims(_PRED, result.dimensions))
 
 

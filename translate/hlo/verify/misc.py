@@ -3,10 +3,11 @@ rng-bit-generator, topk, cholesky, triangular-solve, batch norms."""
 
 from __future__ import annotations
 
+from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.attributes import RawAttr, split_top_level
 from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import PrimitiveType, Shape
-from hlo_translate.hlo.verify.core import (VerifyContext, array, expect_shape, fail, rule, same_shape, text,
+from hlo_translate.hlo.types import PrimitiveType, Shape, parse_shape
+from hlo_translate.hlo.verify.core import (VerifyContext, array, check_enum, expect_shape, fail, rule, same_shape, text,
                                            with_dims)
 
 _COMPLEX_OF = {PrimitiveType.F32: PrimitiveType.C64, PrimitiveType.F64: PrimitiveType.C128}
@@ -46,9 +47,18 @@ def custom_call(instr: HloInstruction, ctx: VerifyContext) -> None:
     if isinstance(constraints, RawAttr):
         inner = constraints.text.strip()
         inner = inner[1:-1] if inner.startswith("{") and inner.endswith("}") else inner
-        count = len(split_top_level(inner)) if inner.strip() else 0
-        if count != len(instr.operands):
-            raise fail(instr, "attribute", f"{count} operand layout constraints for {len(instr.operands)} operands")
+        items = split_top_level(inner) if inner.strip() else []
+        if len(items) != len(instr.operands):
+            raise fail(instr, "attribute", f"{len(items)} operand layout constraints for {len(instr.operands)} "
+                                           "operands")
+        for i, (item, operand) in enumerate(zip(items, instr.operands)):
+            try:
+                constraint = parse_shape(item.strip())
+            except TranslateError as err:
+                raise fail(instr, "attribute", f"operand layout constraint {i}: {err.message}") from None
+            if constraint.without_layouts() != operand.shape.without_layouts():
+                raise fail(instr, "attribute", f"operand layout constraint {text(constraint)} is not operand {i}'s "
+                                               f"shape {text(operand.shape)}")
     if "to_apply" in instr.attributes and "called_computations" in instr.attributes:
         raise fail(instr, "attribute", "a custom-call takes to_apply or called_computations, not both")
 
@@ -74,8 +84,14 @@ def outfeed(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, Shape.token())
 
 
+@rule("rng")
+def rng(instr: HloInstruction, ctx: VerifyContext) -> None:
+    check_enum(instr, "distribution", frozenset({"RNG_UNIFORM", "RNG_NORMAL"}), any_case=True)
+
+
 @rule("rng-bit-generator")
 def rng_bit_generator(instr: HloInstruction, ctx: VerifyContext) -> None:
+    check_enum(instr, "algorithm", frozenset({"RNG_DEFAULT", "RNG_THREE_FRY", "RNG_PHILOX"}), any_case=True)
     shape, state = instr.shape, instr.operands[0].shape
     if not shape.is_tuple or len(shape.tuple_shapes) != 2 or not same_shape(shape.tuple_shapes[0], state):
         raise fail(instr, "shape", f"rng-bit-generator of state {text(state)} has shape (state, values), "

@@ -68,3 +68,28 @@ def check_entry_layout(module: HloModule) -> None:
     if not same_shape(layout.result, result):
         raise Violation("entry-layout", f"{where} gives the result as {text(layout.result)}, the entry returns "
                                         f"{text(result)}", op=module.entry.name)
+
+
+def check_aliases(module: HloModule) -> None:
+    """`input_output_alias` and `buffer_donor` name real parameters and valid tuple indices (XLA's loaders
+    refuse the module otherwise)."""
+    if module.entry is None or not (module.input_output_alias or module.buffer_donor):
+        return
+    params, result = module.entry.program_shape()
+    for alias in module.input_output_alias:
+        if not _index_is_valid(result, alias.output_index):
+            raise Violation("alias", f"input_output_alias: output index {list(alias.output_index)} is not in "
+                                     f"{text(result)}", op=module.entry.name)
+    for entry in (*module.input_output_alias, *module.buffer_donor):
+        if not 0 <= entry.parameter_number < len(params) or \
+                not _index_is_valid(params[entry.parameter_number], entry.parameter_index):
+            raise Violation("alias", f"parameter {entry.parameter_number} at {list(entry.parameter_index)} is "
+                                     "not in the entry's parameters", op=module.entry.name)
+
+
+def _index_is_valid(shape: Shape, index: tuple[int, ...]) -> bool:
+    for i in index:
+        if not shape.is_tuple or not 0 <= i < len(shape.tuple_shapes):
+            return False
+        shape = shape.tuple_shapes[i]
+    return True

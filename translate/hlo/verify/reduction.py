@@ -6,7 +6,8 @@ from __future__ import annotations
 from hlo_translate.hlo.attributes import WindowDim
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import PrimitiveType
-from hlo_translate.hlo.verify.core import (VerifyContext, array, dim_list, expect_shape, fail, rule, same_shape,
+from hlo_translate.proto import xla_data_pb2
+from hlo_translate.hlo.verify.core import (VerifyContext, array, check_enum, dim_list, expect_shape, fail, rule, same_shape,
                                            text, tuple_or_single, with_dims)
 
 
@@ -112,8 +113,19 @@ def sort(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, tuple_or_single(shapes))
 
 
+# What XLA's parser reads for `algorithm=` and `operand_precision=` (in either case).
+_DOT_ALGORITHMS = frozenset({name[len("ALG_"):] for name in xla_data_pb2.PrecisionConfig.Algorithm.keys()})
+_PRECISIONS = frozenset(xla_data_pb2.PrecisionConfig.Precision.keys())
+
+
+def _check_precision_config(instr: HloInstruction) -> None:
+    check_enum(instr, "algorithm", _DOT_ALGORITHMS, any_case=True)
+    check_enum(instr, "operand_precision", _PRECISIONS, any_case=True)
+
+
 @rule("dot")
 def dot(instr: HloInstruction, ctx: VerifyContext) -> None:
+    _check_precision_config(instr)
     if "sparsity" in instr.attributes:
         return  # sparse dots carry metadata operands we do not model
     if len(instr.operands) != 2:
@@ -136,12 +148,21 @@ def dot(instr: HloInstruction, ctx: VerifyContext) -> None:
 
 @rule("convolution")
 def convolution(instr: HloInstruction, ctx: VerifyContext) -> None:
+    _check_precision_config(instr)
     lhs, rhs = array(instr, 0), array(instr, 1)
     d = instr.attributes["dim_labels"]
     rank = len(d.input_spatial_dimensions) + 2
     if lhs.rank != rank or rhs.rank != rank or len(d.kernel_spatial_dimensions) + 2 != rank \
             or len(d.output_spatial_dimensions) + 2 != rank:
         raise fail(instr, "shape", f"dim_labels are for rank {rank}, operands are {text(lhs)} and {text(rhs)}")
+    for side, dims in (("input", (d.input_batch_dimension, d.input_feature_dimension, *d.input_spatial_dimensions)),
+                       ("kernel", (d.kernel_input_feature_dimension, d.kernel_output_feature_dimension,
+                                   *d.kernel_spatial_dimensions)),
+                       ("output", (d.output_batch_dimension, d.output_feature_dimension,
+                                   *d.output_spatial_dimensions))):
+        if sorted(dims) != list(range(rank)):
+            raise fail(instr, "attribute", f"the {side} dimension numbers {list(dims)} are not a permutation of "
+                                           f"0..{rank - 1}")
     features = instr.attributes.get("feature_group_count", 1)
     batches = instr.attributes.get("batch_group_count", 1)
     if features <= 0 or batches <= 0:

@@ -124,6 +124,11 @@ SIGNATURES: dict[str, Signature] = {
 _ALLOWED: dict[str, frozenset[str]] = {op: COMMON | sig.required | sig.optional for op, sig in SIGNATURES.items()}
 
 
+def allowed_attributes(opcode: str) -> frozenset[str] | None:
+    """The attribute names XLA's parser accepts on `opcode` (None: not tabulated)."""
+    return _ALLOWED.get(opcode)
+
+
 def check_signature(instr: HloInstruction) -> None:
     """Operand count and attribute names of `instr` as XLA's parser checks them."""
     sig = SIGNATURES.get(instr.opcode)

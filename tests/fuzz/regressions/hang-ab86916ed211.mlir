@@ -1,0 +1,3 @@
+module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<1x1x4x4xf64>, %arg1: tensor<2x1x3x3xf64>) -> (tensor<1x2x4x4xf64> {jax.result_info = "result"}) {
+    %0 = stablehlo.convolution(%arg0, %arg1) dim_numbers = [b, f, 0, 2147483647]x[o, i, 0, 1]->[b, f, 0, 1], window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision HIGHEST>, #stablehlo<precision HIGHEST>]} : (tensor<1x1x4x4xf64>, tensor<2x1x3x3xf64>) -> tensor<1x2x4x4xf64>
