@@ -19,6 +19,7 @@ from hlo_translate.export.registry import handles, handles_custom_call
 from hlo_translate.export.regions import flat_computation
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
 from hlo_translate.hlo.types import Shape, with_default_layouts
+from hlo_translate.hlo.verify.collectives import group_count_problem
 from hlo_translate.markers import TUPLE_ALL_TO_ALL
 
 
@@ -29,10 +30,20 @@ def module_device_count(b: Builder) -> int | None:
     return max(counts) if counts else None
 
 
+def module_counts(b: Builder) -> tuple[int, int]:
+    """The module's (replicas, partitions), 1 where it says nothing."""
+    return tuple(A.integer(A.get(b.ctx.module_op, name)) if A.has(b.ctx.module_op, name) else 1
+                 for name in ("mhlo.num_replicas", "mhlo.num_partitions"))
+
+
 def collective_of(b: Builder, op: ir.Operation) -> Collective:
-    """The op's collective, with its source-target pairs checked against the module's devices."""
+    """The op's collective, with its source-target pairs and replica groups checked against the module's
+    devices (the checks XLA's verifier makes of what we would write)."""
     collective = Collective.from_mlir(op)
     collective.validate(module_device_count(b))
+    problem = group_count_problem(collective.kind.value, collective.hlo_attributes(), *module_counts(b))
+    if problem is not None:
+        raise TranslateError(problem)
     return collective
 
 

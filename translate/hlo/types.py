@@ -438,6 +438,8 @@ class _ShapeReader:
                     break
                 self.expect(",")
         if element_type in (PrimitiveType.TOKEN, PrimitiveType.OPAQUE_TYPE):
+            if dims:  # XLA's parser aborts on a token or opaque shape with dimensions
+                raise self.error(f"{element_type.text}[] takes no dimensions")
             return Shape(element_type)
         layout = None
         if self.text.startswith("{", self.pos):

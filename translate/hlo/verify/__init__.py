@@ -9,6 +9,7 @@
 
 Per instruction: shape and layout well formed, operand count and attribute names (`signatures`), then the
 opcode's rule (shape inference, called-computation signatures, pairings), one rule table per opcode family.
+Shardings against the shape and the module's partitions (`shardings`).
 Per module: parameter numbering and `entry_computation_layout`. Linear in the module's size.
 """
 
@@ -23,6 +24,7 @@ from hlo_translate.hlo.verify import (collectives, control_flow, data_movement, 
 from hlo_translate.hlo.verify.core import RULES, VerifyContext, Violation
 from hlo_translate.hlo.verify.module import (check_aliases, check_entry_layout, check_instruction_shape,
                                              check_parameters)
+from hlo_translate.hlo.verify.shardings import check_sharding
 from hlo_translate.hlo.verify.signatures import check_signature
 
 __all__ = ["verify_module", "Violation", "locate"]
@@ -46,15 +48,15 @@ def verify_module(module: HloModule) -> None:
         for instr in comp.instructions:
             key = _key(instr)
             if key is None:
-                _check(instr, ctx, checked)
+                _check(instr, ctx, checked, ctx.num_partitions)
                 continue
             try:
                 if key in passed:
                     continue
             except TypeError:  # an attribute value that cannot be hashed: checked every time
-                _check(instr, ctx, checked)
+                _check(instr, ctx, checked, ctx.num_partitions)
                 continue
-            _check(instr, ctx, checked)
+            _check(instr, ctx, checked, ctx.num_partitions)
             passed.add(key)
     check_entry_layout(module)
     check_aliases(module)
@@ -81,9 +83,11 @@ def _computation_key(comp: HloComputation) -> tuple:
     return (*[id(p) for p in params], id(result))
 
 
-def _check(instr: HloInstruction, ctx: VerifyContext, checked: set[int]) -> None:
+def _check(instr: HloInstruction, ctx: VerifyContext, checked: set[int], num_partitions: int) -> None:
     check_instruction_shape(instr, checked)
     check_signature(instr)
+    if "sharding" in instr.attributes:
+        check_sharding(instr, num_partitions)
     rule = RULES.get(instr.opcode)
     if rule is None:
         return

@@ -3,6 +3,9 @@ all-reduce/all-gather/reduce-scatter/all-to-all/collective-permute, start/done a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from hlo_translate.hlo.attributes import IotaReplicaGroups, MeshReplicaGroups
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape
@@ -45,14 +48,77 @@ def group_size(instr: HloInstruction) -> int | None:
     return len(groups[0])
 
 
+# Opcodes whose explicit groups must name exactly the ids 0..n-1 (StableHLO's verifier, in XLA's route).
+_DENSE_IDS = frozenset({"all-reduce", "all-reduce-start", "all-gather", "all-gather-start", "reduce-scatter",
+                        "all-to-all"})
+
+
+def check_group_count(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """The groups hold every participant of the collective's mode once (XLA's CheckReplicaGroups)."""
+    problem = group_count_problem(instr.opcode, instr.attributes, ctx.replica_count, ctx.num_partitions)
+    if problem is not None:
+        raise fail(instr, "replica-groups", problem)
+
+
+def group_count_problem(opcode: str, attributes: Mapping[str, Any], replica_count: int,
+                        num_partitions: int) -> str | None:
+    """What is wrong with the replica groups of a collective (`opcode`, its HLO `attributes`), or None.
+
+    The groups hold every participant of the collective's mode once: the replicas (no channel, or a channel
+    without global ids), the partitions (all-to-all with a channel), or every device (global ids); a count of
+    1 is not checked. The exporter asks the same of what it is about to write (the input's fault, not ours).
+    """
+    groups = attributes.get("replica_groups", ())
+    if isinstance(groups, IotaReplicaGroups):
+        n = groups.num_replica_groups * groups.num_devices_per_group
+        top = n - 1
+    else:
+        if isinstance(groups, MeshReplicaGroups):
+            groups = groups.groups()
+        if not groups:
+            return None
+        n = sum(len(g) for g in groups)
+        top = max((d for g in groups for d in g), default=-1)
+    if opcode in _DENSE_IDS and top >= n:
+        return f"replica groups name id {top} but hold {n} ids: they must name 0..{n - 1}"
+    channel = "channel_id" in attributes
+    if opcode in ("all-to-all", "ragged-all-to-all"):
+        what, count = ("partitions", num_partitions) if channel else ("replicas", replica_count)
+    elif channel and attributes.get("use_global_device_ids"):
+        what, count = "devices", replica_count * num_partitions
+    else:
+        what, count = "replicas", replica_count
+    if count != 1 and n != count:
+        return f"replica groups hold {n} ids, the module has {count} {what}"
+    return None
+
+
 def _operand_shapes(instr: HloInstruction) -> list[Shape]:
     return [o.shape for o in instr.operands]
 
 
-@rule("all-reduce", "all-reduce-start", "collective-broadcast")
+# `mode=` of the reducing collectives: XLA's collective group modes as its parser spells them.
+_GROUP_MODES = frozenset({"cross_replica", "cross_partition", "cross_replica_and_partition", "flattened_id"})
+
+
+@rule("all-reduce", "all-reduce-start", "collective-broadcast", "collective-reduce")
 def all_reduce(instr: HloInstruction, ctx: VerifyContext) -> None:
+    mode = instr.attributes.get("mode")
+    if mode is not None and getattr(mode, "name", None) not in _GROUP_MODES:
+        raise fail(instr, "attribute", f"unknown collective group mode {getattr(mode, 'name', mode)}")
     group_size(instr)
+    if instr.opcode != "collective-broadcast":
+        check_group_count(instr, ctx)
     _reducer(instr)
+    if instr.attributes.get("has_dynamic_root"):
+        # The last operand names the root device: the data are the others.
+        root = instr.operands[-1].shape
+        if len(instr.operands) < 2 or not root.is_array or root.rank != 1 \
+                or root.element_type != PrimitiveType.S32:
+            raise fail(instr, "operand", f"{instr.opcode} with has_dynamic_root takes the data and then the root "
+                                         "as an s32 vector")
+        expect_shape(instr, tuple_or_single(_operand_shapes(instr)[:-1]))
+        return
     expect_shape(instr, tuple_or_single(_operand_shapes(instr)))
 
 
@@ -90,6 +156,7 @@ def _gathered(instr: HloInstruction, operand: Shape, result: Shape, scatter: boo
 
 @rule("all-gather", "reduce-scatter")
 def all_gather(instr: HloInstruction, ctx: VerifyContext) -> None:
+    check_group_count(instr, ctx)
     results = instr.shape.tuple_shapes if len(instr.operands) > 1 else (instr.shape,)
     if len(results) != len(instr.operands):
         raise fail(instr, "shape", f"{instr.opcode} of {len(instr.operands)} operands has shape {text(instr.shape)}")
@@ -105,6 +172,7 @@ def _as(instr: HloInstruction, shape: Shape) -> HloInstruction:
 
 @rule("all-gather-start")
 def all_gather_start(instr: HloInstruction, ctx: VerifyContext) -> None:
+    check_group_count(instr, ctx)
     shape = instr.shape
     if not shape.is_tuple or len(shape.tuple_shapes) != 2:
         raise fail(instr, "shape", f"all-gather-start has shape (operands, results), not {text(shape)}")
@@ -121,11 +189,30 @@ def all_gather_start(instr: HloInstruction, ctx: VerifyContext) -> None:
         _gathered(_as(instr, out), operand.shape, out, False)
 
 
-@rule("all-to-all", "ragged-all-to-all")
+@rule("ragged-all-to-all")
+def ragged_all_to_all(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """Operands (input, output, input_offsets, send_sizes, output_offsets, recv_sizes): the result is the
+    output buffer; the four offset and size operands share one shape of rank 1 or 2 (XLA's HloVerifier)."""
+    group_size(instr)
+    check_group_count(instr, ctx)
+    if len(instr.operands) != 6:
+        raise fail(instr, "operand-count", f"ragged-all-to-all takes 6 operands, not {len(instr.operands)}")
+    offsets = instr.operands[2].shape
+    for i in range(2, 6):
+        shape = instr.operands[i].shape
+        if not shape.is_array or shape.rank not in (1, 2) or not same_shape(shape, offsets):
+            raise fail(instr, "shape", f"ragged-all-to-all operand {i} is {text(shape)}: the offsets and sizes "
+                                       f"must share one shape of rank 1 or 2 ({text(offsets)})")
+    output = instr.operands[1].shape
+    if not output.is_array:
+        raise fail(instr, "operand", f"ragged-all-to-all's output operand must be an array, not {text(output)}")
+    expect_shape(instr, output, "the output operand")
+
+
+@rule("all-to-all")
 def all_to_all(instr: HloInstruction, ctx: VerifyContext) -> None:
     size = group_size(instr)
-    if instr.opcode == "ragged-all-to-all":
-        return
+    check_group_count(instr, ctx)
     dims = instr.attributes.get("dimensions")
     if dims:
         operand = instr.operands[0].shape
@@ -136,11 +223,16 @@ def all_to_all(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, tuple_or_single(_operand_shapes(instr)) if dims else Shape.tuple_of(_operand_shapes(instr)))
 
 
-def _pairs(instr: HloInstruction) -> None:
+def _pairs(instr: HloInstruction, ctx: VerifyContext) -> None:
+    # Ids count replicas without a channel, partitions with one; XLA checks them when there are several.
+    limit = ctx.num_partitions if "channel_id" in instr.attributes else ctx.replica_count
     sources, targets = set(), set()
     for source, target in instr.attributes["source_target_pairs"]:
         if source < 0 or target < 0:
             raise fail(instr, "source-target-pairs", f"pair {{{source},{target}}} names a negative device")
+        if limit > 1 and (source >= limit or target >= limit):
+            raise fail(instr, "source-target-pairs", f"pair {{{source},{target}}} names a device beyond the "
+                                                     f"module's {limit}")
         if source in sources or target in targets:
             raise fail(instr, "source-target-pairs", f"pair {{{source},{target}}} repeats a source or a target")
         sources.add(source)
@@ -149,7 +241,7 @@ def _pairs(instr: HloInstruction) -> None:
 
 @rule("collective-permute")
 def collective_permute(instr: HloInstruction, ctx: VerifyContext) -> None:
-    _pairs(instr)
+    _pairs(instr, ctx)
     if "slice_sizes" in instr.attributes:
         return  # the in-place form (buffers and offsets): shapes not inferred here
     expect_shape(instr, tuple_or_single(_operand_shapes(instr)))
@@ -157,7 +249,7 @@ def collective_permute(instr: HloInstruction, ctx: VerifyContext) -> None:
 
 @rule("collective-permute-start")
 def collective_permute_start(instr: HloInstruction, ctx: VerifyContext) -> None:
-    _pairs(instr)
+    _pairs(instr, ctx)
     if "slice_sizes" in instr.attributes:
         return
     shape = instr.shape

@@ -1,10 +1,11 @@
-"""Signature rules of instructions that call computations: while, conditional, call, fusion; and parameters."""
+"""Signature rules of instructions that call computations: while, conditional, call, fusion, scan."""
 
 from __future__ import annotations
 
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape
-from hlo_translate.hlo.verify.core import VerifyContext, check_enum, expect_shape, fail, rule, same_shape, text
+from hlo_translate.hlo.verify.core import (VerifyContext, check_enum, expect_shape, fail, rule, same_shape, text,
+                                           tuple_or_single)
 
 
 def check_call_signature(instr: HloInstruction, comp: HloComputation, operands: list[Shape], what: str) -> Shape:
@@ -69,3 +70,35 @@ def fusion(instr: HloInstruction, ctx: VerifyContext) -> None:
     comp = calls[0] if isinstance(calls, tuple) else calls
     result = check_call_signature(instr, comp, [o.shape for o in instr.operands], "fused computation")
     expect_shape(instr, result, "the fused computation's result")
+
+
+@rule("scan")
+def scan(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """(inputs..., inits...): to_apply takes one slice of each input along the scan dimension and the carries,
+    and returns (outputs..., carries...); the result stacks the outputs along that dimension, then the carries."""
+    comp = instr.attributes["to_apply"]
+    params, root = comp.program_shape()
+    if len(params) != len(instr.operands):
+        raise fail(instr, "signature", f"scan's {comp.name} takes {len(params)} parameters for "
+                                       f"{len(instr.operands)} operands")
+    carries = instr.attributes["num_carries"]
+    inputs = len(instr.operands) - carries
+    if not 0 <= carries <= len(instr.operands):
+        raise fail(instr, "attribute", f"num_carries={carries} for {len(instr.operands)} operands")
+    dims = tuple(instr.attributes["dimensions"])
+    dim = dims[0] if dims else 0
+    length = None
+    for i in range(inputs):
+        shape = instr.operands[i].shape
+        if not shape.is_array or not 0 <= dim < shape.rank:
+            raise fail(instr, "attribute", f"scan dimension {dim} is out of range for operand {i} {text(shape)}")
+        length = shape.dimensions[dim]
+    results = list(root.tuple_shapes) if root.is_tuple else [root]
+    if len(results) < carries or length is None:
+        return
+    outputs = []
+    for shape in results[:len(results) - carries]:
+        if not shape.is_array or dim > shape.rank:
+            return
+        outputs.append(Shape.array(shape.element_type, (*shape.dimensions[:dim], length, *shape.dimensions[dim:])))
+    expect_shape(instr, tuple_or_single([*outputs, *results[len(results) - carries:]]), "the scanned outputs")

@@ -25,9 +25,16 @@ class Violation(TranslateError):
 
 @dataclass
 class VerifyContext:
-    """What rules may look at beyond the instruction (the module)."""
+    """What rules may look at beyond the instruction (the module and its device counts)."""
 
     module: HloModule
+    replica_count: int = 1
+    num_partitions: int = 1
+
+    def __post_init__(self) -> None:
+        for key in ("replica_count", "num_partitions"):
+            value = self.module.header.get(key, 1)
+            setattr(self, key, value if isinstance(value, int) and value > 0 else 1)
 
 
 Rule = Callable[[HloInstruction, VerifyContext], None]
@@ -120,6 +127,15 @@ def with_dims(element_type: PrimitiveType, dims: Iterable[int]) -> Shape:
 def tuple_or_single(shapes: list[Shape]) -> Shape:
     """XLA's variadic result: the one shape, or a tuple of several."""
     return shapes[0] if len(shapes) == 1 else Shape.tuple_of(shapes)
+
+
+def subshape(shape: Shape, index: tuple[int, ...]) -> Shape | None:
+    """The part of `shape` at tuple `index` (`()`: the whole), None when there is none."""
+    for i in index:
+        if not shape.is_tuple or not 0 <= i < len(shape.tuple_shapes):
+            return None
+        shape = shape.tuple_shapes[i]
+    return shape
 
 
 def is_scalar(shape: Shape) -> bool:

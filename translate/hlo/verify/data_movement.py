@@ -36,6 +36,20 @@ def reshape(instr: HloInstruction, ctx: VerifyContext) -> None:
                                    f"{text(result)} ({result.element_count()} elements)")
 
 
+@rule("dynamic-reshape")
+def dynamic_reshape(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """(operand, one size per result dimension): a reshape whose sizes are given at run time."""
+    operand, result = array(instr, 0), require_array_result(instr)
+    if len(instr.operands) - 1 != result.rank:
+        raise fail(instr, "operand-count", f"dynamic-reshape to rank {result.rank} takes {result.rank} sizes, "
+                                           f"not {len(instr.operands) - 1}")
+    if operand.element_type != result.element_type:
+        raise fail(instr, "type", f"dynamic-reshape changes the element type {text(operand)} -> {text(result)}")
+    if not operand.is_dynamic and not result.is_dynamic and operand.element_count() != result.element_count():
+        raise fail(instr, "shape", f"dynamic-reshape of {text(operand)} ({operand.element_count()} elements) to "
+                                   f"{text(result)} ({result.element_count()} elements)")
+
+
 @rule("transpose")
 def transpose(instr: HloInstruction, ctx: VerifyContext) -> None:
     operand = array(instr, 0)
@@ -44,6 +58,22 @@ def transpose(instr: HloInstruction, ctx: VerifyContext) -> None:
         raise fail(instr, "attribute", f"transpose dimensions {list(perm)} are not a permutation of rank "
                                        f"{operand.rank}")
     expect_shape(instr, with_dims(operand.element_type, (operand.dimensions[p] for p in perm)))
+
+
+@rule("shuffle")
+def shuffle(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """Moves elements within the named dimensions: the operand's shape; rotate mode gives the shifts."""
+    operand = array(instr, 0)
+    dims = dim_list(instr, "dimensions", operand.rank)
+    mode = getattr(instr.attributes["mode"], "name", None)
+    if mode != "rotate":
+        raise fail(instr, "attribute", f"unknown shuffle mode {mode}")
+    shifts = instr.attributes.get("shifts")
+    if shifts is None:
+        raise fail(instr, "attribute", "a shuffle in rotate mode needs shifts")
+    if len(tuple(shifts)) != len(dims):
+        raise fail(instr, "attribute", f"shuffle gives {len(tuple(shifts))} shifts for {len(dims)} dimensions")
+    expect_shape(instr, operand)
 
 
 @rule("reverse")
@@ -158,6 +188,8 @@ def iota(instr: HloInstruction, ctx: VerifyContext) -> None:
     dim = instr.attributes["iota_dimension"]
     if result.rank == 0 or not 0 <= dim < result.rank:
         raise fail(instr, "attribute", f"iota_dimension {dim} is out of range for {text(result)}")
+    if result.element_type == PrimitiveType.PRED:
+        raise fail(instr, "type", "iota does not count in pred")
 
 
 @rule("get-tuple-element")
@@ -212,6 +244,7 @@ def set_dimension_size(instr: HloInstruction, ctx: VerifyContext) -> None:
 @rule("gather")
 def gather(instr: HloInstruction, ctx: VerifyContext) -> None:
     operand, indices = array(instr, 0), array(instr, 1)
+    _integer_indices(instr, indices)
     a = instr.attributes
     index_vector_dim = a["index_vector_dim"]
     if not 0 <= index_vector_dim <= indices.rank:
@@ -243,6 +276,11 @@ def gather(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, with_dims(operand.element_type, dims))
 
 
+def _integer_indices(instr: HloInstruction, indices: Shape) -> None:
+    if not (indices.element_type.is_signed_int or indices.element_type.is_unsigned_int):
+        raise fail(instr, "type", f"{instr.opcode} indices must be integers, not {text(indices)}")
+
+
 @rule("scatter")
 def scatter(instr: HloInstruction, ctx: VerifyContext) -> None:
     count = len(instr.operands) // 2
@@ -253,6 +291,7 @@ def scatter(instr: HloInstruction, ctx: VerifyContext) -> None:
         if shape.dimensions != inputs[0].dimensions:
             raise fail(instr, "shape", f"scatter inputs {text(inputs[0])} and {text(shape)} differ")
     indices = array(instr, count)
+    _integer_indices(instr, indices)
     index_vector_dim = instr.attributes["index_vector_dim"]
     if not 0 <= index_vector_dim <= indices.rank:
         raise fail(instr, "attribute", f"index_vector_dim {index_vector_dim} is out of range for {text(indices)}")

@@ -16,6 +16,39 @@ _TO_REAL = frozenset({"abs", "real", "imag"})
 _SPECIAL_TYPES = frozenset({"convert", "bitcast-convert", "is-finite", "stochastic-convert", "compare", "complex"})
 
 
+# Element type classes each elementwise opcode takes, as XLA rejects the others (checked against XLA's verdict on
+# pred, s32, u32, f32 and c64 operands). P pred, S signed, U unsigned integer, F floating point, C complex.
+_FLOAT, _FLOAT_COMPLEX, _INTEGER = frozenset("F"), frozenset("FC"), frozenset("SU")
+_ELEMENT_CLASSES: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("floor", "ceil", "round-nearest-afz", "round-nearest-even", "reduce-precision", "cbrt", "erf"),
+                    _FLOAT),
+    **dict.fromkeys(("sine", "cosine", "tan", "tanh", "exponential", "exponential-minus-one", "log", "log-plus-one",
+                     "logistic", "sqrt", "rsqrt", "real", "imag", "atan2", "acos", "acosh", "asin", "asinh", "atanh",
+                     "cosh", "sinh"), _FLOAT_COMPLEX),
+    **dict.fromkeys(("popcnt", "count-leading-zeros", "shift-left", "shift-right-arithmetic",
+                     "shift-right-logical"), _INTEGER),
+    **dict.fromkeys(("not", "and", "or", "xor"), frozenset("PSU")),
+    **dict.fromkeys(("abs", "sign"), frozenset("SFC")),
+    **dict.fromkeys(("negate", "subtract", "divide", "remainder", "power"), frozenset("SUFC")),
+}
+
+
+def _element_class(element: PrimitiveType) -> str:
+    if element == _PRED:
+        return "P"
+    if element.is_float:
+        return "F"
+    if element.is_complex:
+        return "C"
+    return "S" if element.is_signed_int else "U" if element.is_unsigned_int else "?"
+
+
+def _check_element_type(instr: HloInstruction, element: PrimitiveType) -> None:
+    classes = _ELEMENT_CLASSES.get(instr.opcode)
+    if classes is not None and _element_class(element) not in classes:
+        raise fail(instr, "type", f"{instr.opcode} does not take {element.text} operands")
+
+
 def _same_operand_dims(instr: HloInstruction) -> Shape:
     """Elementwise operands have the result's dimensions: HLO has no implicit broadcast."""
     result = instr.shape
@@ -38,6 +71,10 @@ def unary(instr: HloInstruction, ctx: VerifyContext) -> None:
             return
     operand = array(instr, 0)
     element = operand.element_type
+    _check_element_type(instr, element)
+    if instr.opcode == "reduce-precision" and (instr.attributes["exponent_bits"] < 1
+                                               or instr.attributes["mantissa_bits"] < 0):
+        raise fail(instr, "attribute", "reduce-precision needs exponent_bits >= 1 and mantissa_bits >= 0")
     if instr.opcode in _TO_REAL and element in _COMPLEX_PART:
         element = _COMPLEX_PART[element]
     result = instr.shape
@@ -81,6 +118,7 @@ def binary(instr: HloInstruction, ctx: VerifyContext) -> None:
     lhs, rhs = instr.operands[0].shape, instr.operands[1].shape
     if lhs.element_type != rhs.element_type:
         raise fail(instr, "type", f"operands {text(lhs)} and {text(rhs)} differ in element type")
+    _check_element_type(instr, lhs.element_type)
     if result.element_type != lhs.element_type:
         expect_shape(instr, with_dims(lhs.element_type, result.dimensions))
 

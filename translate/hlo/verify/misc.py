@@ -1,14 +1,14 @@
-"""Rules of the remaining opcodes with a shape to infer: fft, custom-call, device ids, infeed/outfeed,
+"""Rules of the remaining opcodes with a shape to infer: fft, custom-call, device ids, rng, infeed/outfeed,
 rng-bit-generator, topk, cholesky, triangular-solve, batch norms."""
 
 from __future__ import annotations
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.attributes import RawAttr, split_top_level
+from hlo_translate.hlo.attributes import OutputOperandAlias, RawAttr, split_top_level
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape, parse_shape
-from hlo_translate.hlo.verify.core import (VerifyContext, array, check_enum, expect_shape, fail, rule, same_shape, text,
-                                           with_dims)
+from hlo_translate.hlo.verify.core import (VerifyContext, array, check_enum, expect_shape, fail, rule,
+                                           same_shape, subshape, text, with_dims)
 
 _COMPLEX_OF = {PrimitiveType.F32: PrimitiveType.C64, PrimitiveType.F64: PrimitiveType.C128}
 _REAL_OF = {c: r for r, c in _COMPLEX_OF.items()}
@@ -41,26 +41,58 @@ def fft(instr: HloInstruction, ctx: VerifyContext) -> None:
         raise fail(instr, "attribute", f"unknown fft_type {kind}")
 
 
+# The spellings XLA's parser accepts for these custom-call enums (`API_VERSION_UNSPECIFIED` it refuses).
+_API_VERSIONS = frozenset({"API_VERSION_ORIGINAL", "API_VERSION_STATUS_RETURNING",
+                           "API_VERSION_STATUS_RETURNING_UNIFIED", "API_VERSION_TYPED_FFI"})
+_SCHEDULES = frozenset({"SCHEDULE_NONE", "SCHEDULE_LATEST", "SCHEDULE_EARLIEST"})
+
+
 @rule("custom-call")
 def custom_call(instr: HloInstruction, ctx: VerifyContext) -> None:
-    constraints = instr.attributes.get("operand_layout_constraints")
+    a = instr.attributes
+    for key, allowed in (("api_version", _API_VERSIONS), ("schedule", _SCHEDULES)):
+        value = a.get(key)
+        if value is not None and getattr(value, "name", None) not in allowed:
+            raise fail(instr, "attribute", f"unknown custom-call {key} {getattr(value, 'name', value)}")
+    constraints = a.get("operand_layout_constraints")
     if isinstance(constraints, RawAttr):
-        inner = constraints.text.strip()
-        inner = inner[1:-1] if inner.startswith("{") and inner.endswith("}") else inner
-        items = split_top_level(inner) if inner.strip() else []
-        if len(items) != len(instr.operands):
-            raise fail(instr, "attribute", f"{len(items)} operand layout constraints for {len(instr.operands)} "
-                                           "operands")
-        for i, (item, operand) in enumerate(zip(items, instr.operands)):
-            try:
-                constraint = parse_shape(item.strip())
-            except TranslateError as err:
-                raise fail(instr, "attribute", f"operand layout constraint {i}: {err.message}") from None
-            if constraint.without_layouts() != operand.shape.without_layouts():
-                raise fail(instr, "attribute", f"operand layout constraint {text(constraint)} is not operand {i}'s "
-                                               f"shape {text(operand.shape)}")
-    if "to_apply" in instr.attributes and "called_computations" in instr.attributes:
-        raise fail(instr, "attribute", "a custom-call takes to_apply or called_computations, not both")
+        _layout_constraints(instr, constraints)
+    aliasing = a.get("output_to_operand_aliasing")
+    if aliasing:
+        _aliasing(instr, aliasing)
+
+
+def _layout_constraints(instr: HloInstruction, constraints: RawAttr) -> None:
+    """One constraint per operand, each the operand's shape (a layout aside)."""
+    inner = constraints.text.strip()
+    inner = inner[1:-1] if inner.startswith("{") and inner.endswith("}") else inner
+    items = split_top_level(inner) if inner.strip() else []
+    if len(items) != len(instr.operands):
+        raise fail(instr, "attribute", f"{len(items)} operand layout constraints for {len(instr.operands)} operands")
+    for i, (item, operand) in enumerate(zip(items, instr.operands)):
+        try:
+            shape = parse_shape(item.strip())
+        except TranslateError:
+            raise fail(instr, "attribute", f"operand layout constraint {i} '{item.strip()}' is not a shape") from None
+        if not same_shape(shape, operand.shape):
+            raise fail(instr, "attribute", f"operand layout constraint {text(shape)} is not operand {i}'s shape "
+                                           f"{text(operand.shape)}")
+
+
+def _aliasing(instr: HloInstruction, aliasing: tuple[OutputOperandAlias, ...]) -> None:
+    """Each alias names an output part and an operand part that exist and have one shape."""
+    for alias in aliasing:
+        if not 0 <= alias.operand_number < len(instr.operands):
+            raise fail(instr, "attribute", f"output_to_operand_aliasing names operand {alias.operand_number} of "
+                                           f"{len(instr.operands)}")
+        output = subshape(instr.shape, alias.output_index)
+        operand = subshape(instr.operands[alias.operand_number].shape, alias.operand_index)
+        if output is None or operand is None:
+            raise fail(instr, "attribute", f"output_to_operand_aliasing index {list(alias.output_index)} or "
+                                           f"{list(alias.operand_index)} is out of range")
+        if not same_shape(output, operand):
+            raise fail(instr, "attribute", f"output_to_operand_aliasing pairs output {text(output)} with "
+                                           f"operand {text(operand)}")
 
 
 _U32_SCALAR = with_dims(PrimitiveType.U32, ())
@@ -71,8 +103,34 @@ def device_id(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, _U32_SCALAR)
 
 
+@rule("rng")
+def rng(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """The distribution's parameters are scalars of the result's element type."""
+    check_enum(instr, "distribution", frozenset({"RNG_UNIFORM", "RNG_NORMAL"}), any_case=True)
+    for i in range(len(instr.operands)):
+        shape = array(instr, i)
+        if shape.rank or shape.element_type != instr.shape.element_type:
+            raise fail(instr, "operand", f"rng parameter {i} must be a {instr.shape.element_type.text} scalar, "
+                                         f"not {text(shape)}")
+
+
+_RNG_STATE = with_dims(PrimitiveType.U64, (2,))
+
+
+@rule("rng-get-and-update-state")
+def rng_get_and_update_state(instr: HloInstruction, ctx: VerifyContext) -> None:
+    expect_shape(instr, _RNG_STATE)
+
+
+def _token_operand(instr: HloInstruction, index: int) -> None:
+    if instr.operands[index].shape.element_type != PrimitiveType.TOKEN:
+        raise fail(instr, "operand", f"{instr.opcode}'s operand {index} must be a token, not "
+                                     f"{text(instr.operands[index].shape)}")
+
+
 @rule("infeed")
 def infeed(instr: HloInstruction, ctx: VerifyContext) -> None:
+    _token_operand(instr, 0)
     shape = instr.shape
     if not shape.is_tuple or len(shape.tuple_shapes) != 2 or \
             shape.tuple_shapes[1].element_type != PrimitiveType.TOKEN:
@@ -81,12 +139,8 @@ def infeed(instr: HloInstruction, ctx: VerifyContext) -> None:
 
 @rule("outfeed")
 def outfeed(instr: HloInstruction, ctx: VerifyContext) -> None:
+    _token_operand(instr, 1)
     expect_shape(instr, Shape.token())
-
-
-@rule("rng")
-def rng(instr: HloInstruction, ctx: VerifyContext) -> None:
-    check_enum(instr, "distribution", frozenset({"RNG_UNIFORM", "RNG_NORMAL"}), any_case=True)
 
 
 @rule("rng-bit-generator")
@@ -108,14 +162,37 @@ def topk(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, Shape.tuple_of([with_dims(operand.element_type, dims), with_dims(PrimitiveType.S32, dims)]))
 
 
-@rule("cholesky", "domain")
+@rule("domain")
 def same_as_operand(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, instr.operands[0].shape)
 
 
+def _square_matrices(instr: HloInstruction, index: int) -> Shape:
+    """Operand `index` is a batch of square floating-point or complex matrices."""
+    shape = array(instr, index)
+    element = shape.element_type
+    if shape.rank < 2 or shape.dimensions[-1] != shape.dimensions[-2] or not (element.is_float
+                                                                              or element.is_complex):
+        raise fail(instr, "shape", f"{instr.opcode} needs square floating-point or complex matrices, "
+                                   f"not {text(shape)}")
+    return shape
+
+
+@rule("cholesky")
+def cholesky(instr: HloInstruction, ctx: VerifyContext) -> None:
+    expect_shape(instr, _square_matrices(instr, 0))
+
+
 @rule("triangular-solve")
 def triangular_solve(instr: HloInstruction, ctx: VerifyContext) -> None:
-    expect_shape(instr, instr.operands[1].shape)
+    """a (square) solves against b: b's rows (left side) or columns match a's size, the batches agree."""
+    a, b = _square_matrices(instr, 0), array(instr, 1)
+    shared = b.dimensions[-2 if instr.attributes.get("left_side") else -1] if b.rank >= 2 else None
+    if b.element_type != a.element_type or b.rank != a.rank or shared != a.dimensions[-1] \
+            or b.dimensions[:-2] != a.dimensions[:-2]:
+        raise fail(instr, "shape", f"triangular-solve of {text(a)} against {text(b)}: the element types, batch "
+                                   "dimensions and shared dimension must agree")
+    expect_shape(instr, b)
 
 
 @rule("batch-norm-training", "batch-norm-grad", "batch-norm-inference")

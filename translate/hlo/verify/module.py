@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
-from hlo_translate.hlo.types import UNBOUNDED, Shape
+from hlo_translate.hlo.types import UNBOUNDED, PrimitiveType, Shape
 from hlo_translate.hlo.verify.core import Violation, fail, same_shape, text
 
 
@@ -15,6 +15,8 @@ def shape_problem(shape: Shape) -> str | None:
             if problem:
                 return problem
         return None
+    if shape.element_type in (PrimitiveType.TOKEN, PrimitiveType.OPAQUE_TYPE):
+        return f"{text(shape)} has dimensions" if shape.dimensions else None
     if not shape.is_array:
         return None
     if any(d < 0 and d != UNBOUNDED for d in shape.dimensions):

@@ -1,5 +1,5 @@
 """Shape rules of reductions and contractions: reduce, reduce-window, select-and-scatter, sort, dot,
-convolution."""
+scaled-dot, ragged-dot, convolution."""
 
 from __future__ import annotations
 
@@ -126,30 +126,67 @@ def _check_precision_config(instr: HloInstruction) -> None:
 @rule("dot")
 def dot(instr: HloInstruction, ctx: VerifyContext) -> None:
     _check_precision_config(instr)
-    if "sparsity" in instr.attributes:
-        return  # sparse dots carry metadata operands we do not model
     if len(instr.operands) != 2:
-        raise fail(instr, "operand-count", f"a dot without sparsity takes 2 operands, not {len(instr.operands)}")
+        raise fail(instr, "operand-count", f"dot takes 2 operands, not {len(instr.operands)}")
+    # The result element type may differ (a preferred element type): only dimensions are inferred.
+    expect_shape(instr, with_dims(instr.shape.element_type, _dot_dims(instr)))
+
+
+@rule("scaled-dot")
+def scaled_dot(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """(lhs, rhs, lhs_scale, rhs_scale): a dot of lhs and rhs; each scale has its operand's rank."""
+    for operand, scale in ((0, 2), (1, 3)):
+        if array(instr, scale).rank != array(instr, operand).rank:
+            raise fail(instr, "shape", f"scale {text(instr.operands[scale].shape)} must have the rank of "
+                                       f"operand {text(instr.operands[operand].shape)}")
+    expect_shape(instr, with_dims(instr.shape.element_type, _dot_dims(instr)))
+
+
+@rule("ragged-dot")
+def ragged_dot(instr: HloInstruction, ctx: VerifyContext) -> None:
+    """(lhs, rhs, group_sizes). Where lhs is ragged in a free dimension, rhs has a group dimension of one
+    size per group, and the result is the dot without it; the other two modes are not inferred here."""
+    lhs, rhs, groups = array(instr, 0), array(instr, 1), array(instr, 2)
+    ragged = dim_list(instr, "lhs_ragged_dims", lhs.rank)
+    group_dims = dim_list(instr, "rhs_group_dims", rhs.rank)
+    contracting = instr.attributes.get("lhs_contracting_dims", ())
+    batch = instr.attributes.get("lhs_batch_dims", ())
+    if len(ragged) != 1 or ragged[0] in contracting or ragged[0] in batch:
+        _dot_dims(instr, skip_rhs=group_dims)  # dimension pairing and sizes only
+        return
+    if len(group_dims) != 1:
+        raise fail(instr, "attribute", f"ragged-dot ragged in lhs dimension {ragged[0]} needs one rhs group "
+                                       f"dimension, not {list(group_dims)}")
+    if groups.rank == 0 or groups.dimensions[-1] != rhs.dimensions[group_dims[0]]:
+        raise fail(instr, "shape", f"group_sizes {text(groups)} must give one size per group of rhs dimension "
+                                   f"{group_dims[0]} ({rhs.dimensions[group_dims[0]]})")
+    expect_shape(instr, with_dims(instr.shape.element_type, _dot_dims(instr, skip_rhs=group_dims)))
+
+
+def _dot_dims(instr: HloInstruction, skip_rhs: tuple[int, ...] = ()) -> list[int]:
+    """The dimensions of a dot of operands 0 and 1: batch, then lhs free, then rhs free."""
     lhs, rhs = array(instr, 0), array(instr, 1)
     lb, rb = dim_list(instr, "lhs_batch_dims", lhs.rank), dim_list(instr, "rhs_batch_dims", rhs.rank)
     lc, rc = dim_list(instr, "lhs_contracting_dims", lhs.rank), dim_list(instr, "rhs_contracting_dims", rhs.rank)
     if len(lb) != len(rb) or len(lc) != len(rc) or set(lb) & set(lc) or set(rb) & set(rc):
-        raise fail(instr, "attribute", "dot's batch and contracting dimensions do not pair up")
+        raise fail(instr, "attribute", f"{instr.opcode}'s batch and contracting dimensions do not pair up")
     for (x, y, what) in [*((x, y, "batch") for x, y in zip(lb, rb)), *((x, y, "contracting") for x, y in zip(lc, rc))]:
         if lhs.dimensions[x] != rhs.dimensions[y]:
             raise fail(instr, "shape", f"{what} dimensions lhs {x} ({lhs.dimensions[x]}) and rhs {y} "
                                        f"({rhs.dimensions[y]}) differ")
     dims = [lhs.dimensions[d] for d in lb]
     dims += [s for i, s in enumerate(lhs.dimensions) if i not in lb and i not in lc]
-    dims += [s for i, s in enumerate(rhs.dimensions) if i not in rb and i not in rc]
-    # The result element type may differ (a preferred element type): only dimensions are inferred.
-    expect_shape(instr, with_dims(instr.shape.element_type, dims))
+    dims += [s for i, s in enumerate(rhs.dimensions) if i not in rb and i not in rc and i not in skip_rhs]
+    return dims
 
 
 @rule("convolution")
 def convolution(instr: HloInstruction, ctx: VerifyContext) -> None:
     _check_precision_config(instr)
     lhs, rhs = array(instr, 0), array(instr, 1)
+    # XLA allows mixed floating-point precisions, no other mix of element types.
+    if lhs.element_type != rhs.element_type and not (lhs.element_type.is_float and rhs.element_type.is_float):
+        raise fail(instr, "type", f"convolution of {text(lhs)} and {text(rhs)} mixes element types")
     d = instr.attributes["dim_labels"]
     rank = len(d.input_spatial_dimensions) + 2
     if lhs.rank != rank or rhs.rank != rank or len(d.kernel_spatial_dimensions) + 2 != rank \

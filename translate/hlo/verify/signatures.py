@@ -25,7 +25,10 @@ _CUSTOM_CALL = frozenset({"custom_call_target", "window", "dim_labels", "feature
                           "operand_precision", "schedule", "api_version"})
 # Unary opcodes whose parser case also takes `result_accuracy`.
 _WITH_ACCURACY = frozenset({"exponential-minus-one", "log", "log-plus-one", "logistic", "sqrt", "cbrt", "rsqrt",
-                            "tanh", "erf", "sine", "cosine", "tan", "exponential"})
+                            "tanh", "erf", "sine", "cosine", "tan", "exponential", "acos", "acosh", "asin",
+                            "asinh", "atanh", "cosh", "sinh"})
+# The group-mode spelling (`mode=cross_replica`) the reducing collectives take besides their flags.
+_REDUCING = _COLLECTIVE | {"mode"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,14 +57,15 @@ SIGNATURES: dict[str, Signature] = {
     "parameter": _sig(0), "constant": _sig(0),
     "iota": _sig(0, "iota_dimension"),
     "topk": _sig(1, "k", "largest is_stable"),
-    "all-gather": _sig(None, "dimensions", _COLLECTIVE),
-    "all-gather-start": _sig(None, "dimensions", _COLLECTIVE),
-    "all-reduce": _sig(None, "to_apply", _COLLECTIVE),
-    "all-reduce-start": _sig(None, "to_apply", _COLLECTIVE),
-    "reduce-scatter": _sig(None, "to_apply dimensions", _COLLECTIVE),
+    "all-gather": _sig((1, 1 << 62), "dimensions", _COLLECTIVE),
+    "all-gather-start": _sig((1, 1 << 62), "dimensions", _COLLECTIVE),
+    "all-reduce": _sig(None, "to_apply", _REDUCING),
+    "all-reduce-start": _sig(None, "to_apply", _REDUCING),
+    "reduce-scatter": _sig((1, 1 << 62), "to_apply dimensions", _REDUCING),
+    "collective-reduce": _sig(None, "to_apply", _COLLECTIVE | {"has_dynamic_root"}),
     "all-to-all": _sig(None, "", "replica_groups channel_id dimensions constrain_layout"),
     "ragged-all-to-all": _sig(None, "", "replica_groups channel_id dimensions"),
-    "collective-broadcast": _sig(None, "replica_groups", "channel_id"),
+    "collective-broadcast": _sig(None, "replica_groups", "channel_id has_dynamic_root"),
     "collective-permute": _sig(None, "source_target_pairs", "channel_id slice_sizes"),
     "collective-permute-start": _sig(None, "source_target_pairs", "channel_id slice_sizes"),
     "async-start": _sig(None, "calls", "async_execution_thread"),
@@ -81,7 +85,8 @@ SIGNATURES: dict[str, Signature] = {
     "get-tuple-element": _sig(1, "index"),
     "call": _sig(None, "to_apply", "is_composite"),
     "reduce-window": _sig((2, 1 << 62), "to_apply", "window"),
-    "convolution": _sig(2, "dim_labels", "window feature_group_count batch_group_count operand_precision"),
+    "convolution": _sig(2, "dim_labels", "window feature_group_count batch_group_count operand_precision algorithm "
+                           "block_scaling_config convolution_kind sparsity_config"),
     "fft": _sig(1, "fft_type fft_length"),
     "triangular-solve": _sig(2, "", "left_side lower unit_diagonal transpose_a"),
     "cholesky": _sig(1, "", "lower"),
@@ -107,7 +112,8 @@ SIGNATURES: dict[str, Signature] = {
     "rng-bit-generator": _sig(1, "algorithm"),
     "conditional": _sig((1, 1 << 62), "", "true_computation false_computation branch_computations"),
     "custom-call": _sig(None, "custom_call_target", _CUSTOM_CALL),
-    "dot": _sig((2, 4), "", _DOT_DIMS | {"sparsity", "algorithm"}),
+    "dot": _sig(None, "", _DOT_DIMS | {"algorithm", "block_scaling_config", "sparsity_config"}),
+    "scaled-dot": _sig(4, "", _DOT_DIMS | {"algorithm"}),
     "ragged-dot": _sig(3, "", _DOT_DIMS | {"lhs_ragged_dims", "rhs_group_dims"}),
     "gather": _sig(2, "offset_dims collapsed_slice_dims start_index_map index_vector_dim slice_sizes",
                    "indices_are_sorted operand_batching_dims start_indices_batching_dims"),
@@ -116,9 +122,13 @@ SIGNATURES: dict[str, Signature] = {
                     "indices_are_sorted unique_indices input_batching_dims scatter_indices_batching_dims"),
     "domain": _sig(1, "domain"),
     "get-dimension-size": _sig(1, "dimensions"),
+    "shuffle": _sig(1, "dimensions mode", "shifts"),
+    "scan": _sig(None, "dimensions num_carries to_apply", "is_associative is_reverse"),
     "set-dimension-size": _sig(2, "dimensions"),
 }
 
+
+_PRED_BRANCHES = frozenset({"true_computation", "false_computation"})
 
 # Every attribute name each opcode accepts.
 _ALLOWED: dict[str, frozenset[str]] = {op: COMMON | sig.required | sig.optional for op, sig in SIGNATURES.items()}
@@ -133,16 +143,18 @@ def check_signature(instr: HloInstruction) -> None:
     """Operand count and attribute names of `instr` as XLA's parser checks them."""
     sig = SIGNATURES.get(instr.opcode)
     if sig is None:
-        return  # an opcode whose parser case we have not tabulated (scaled-dot, scan): not checked
+        return  # an opcode whose parser case we have not tabulated: not checked
     _check_operand_count(instr, sig)
     required = sig.required
     if instr.opcode == "broadcast" and instr.operands and not is_scalar(instr.operands[0].shape):
         required = required | {"dimensions"}
-    if instr.opcode == "conditional" and instr.operands:
-        index = instr.operands[0].shape
-        required = required | ({"true_computation", "false_computation"} if index.element_type.name == "PRED"
-                                else {"branch_computations"})
     allowed = _ALLOWED[instr.opcode]
+    if instr.opcode == "conditional" and instr.operands:
+        # The parser's attribute list depends on the branch index: pred takes the two named branches only.
+        branches = (_PRED_BRANCHES if instr.operands[0].shape.element_type.name == "PRED"
+                    else frozenset({"branch_computations"}))
+        required = required | branches
+        allowed = COMMON | branches
     for name in instr.attributes:
         if name not in allowed:
             raise fail(instr, "attribute", f"{instr.opcode} takes no attribute '{name}'")
