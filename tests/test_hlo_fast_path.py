@@ -30,6 +30,8 @@ _BODIES = {
     "comment after": "ROOT d = f32[4] reduce(x, z), dimensions={1}, to_apply=r /* c */",
     "comment between": "ROOT d = f32[4] reduce(x, z), dimensions={1} /* c */, to_apply=r",
     "line comment": "ROOT d = f32[4] reduce(x, z), dimensions={1}, to_apply=r // c",
+    "comment in braces": "ROOT d = f32[4] reduce(x, z), dimensions={1 /* } */}, to_apply=r/* c, d */",
+    "comment then next line": "ROOT d = f32[4] reduce(x, z), to_apply=r // c\n  , dimensions={1}",
     "slice": "ROOT s = f32[2,8] slice(x), slice={[0:2], [0:8]}",
     "slice with strides": "ROOT s = f32[2,4] slice(x), slice={[0:4:2], [0:8:2]}",
     "compare": "ROOT c = pred[4,8] compare(x, x), direction=LT",
@@ -75,7 +77,7 @@ def test_fast_path_reads_as_the_general_rules(case: str, monkeypatch: pytest.Mon
 
 
 def test_general_rules_are_what_the_comparison_runs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without the fast path, no line goes through `plain_instruction`'s success branch."""
+    """Without the fast path, no line goes through `plain_instructions`' success branch."""
     monkeypatch.setattr(hlo_text, "_PLAIN_RE", _NEVER)
     calls = []
     finish = hlo_text._Parser.finish

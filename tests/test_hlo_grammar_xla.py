@@ -140,6 +140,25 @@ ENTRY %e (p: f32[], q: f32[]) -> (f32[], f32[]) {
   ROOT %t = (f32[], /*index=1*/f32[]) tuple(p, /*index=1*/%q)
 }
 """,
+    # a comment is space to XLA's lexer, also right after an unbraced attribute value and inside a braced one
+    "comments_after_attribute_values": """HloModule m
+r {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+ENTRY e {
+  x = f32[4,8] parameter(0)
+  z = f32[] constant(0)
+  d = f32[4] reduce(x, z), dimensions={1}, to_apply=r /* c */
+  d2 = f32[4] reduce(x, z), to_apply=r/* c, d */, dimensions={1 /* } */}
+  d3 = f32[4] reduce(x, z), to_apply=r // c
+    , dimensions={1}
+  t = f32[8,4] transpose(x), dimensions={1,0} // c
+  c = pred[4] compare(d, d2), direction=LT /* a */ /* b */
+  ROOT o = (f32[4], f32[4], f32[8,4], pred[4]) tuple(d3, d, t, c)
+}
+""",
     "no_root_marker": """HloModule m
 ENTRY e {
   p = f32[] parameter(0)
@@ -216,6 +235,24 @@ ENTRY e {
 
 # production -> (text XLA's parser rejects, what our one-line error says)
 REJECTED = {
+    "comment_between_value_tokens": ("""HloModule m
+r {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+ENTRY e {
+  x = f32[4,8] parameter(0)
+  z = f32[] constant(0)
+  ROOT d = f32[4] reduce(x, z), dimensions={1}, to_apply=r /* c */ r
+}
+""", "unknown computation 'r   r'"),
+    "unterminated_comment_in_value": ("""HloModule m
+ENTRY e {
+  x = f32[4,8] parameter(0)
+  ROOT t = f32[8,4] transpose(x), dimensions={1,0 /* c
+}
+""", "unterminated comment"),
     "computation_defined_twice": ("""HloModule m
 c {
   p = f32[] parameter(0)

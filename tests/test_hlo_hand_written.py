@@ -106,3 +106,42 @@ def test_repeated_names_are_made_unique_as_xla_does() -> None:
     assert expected["main"] != ["r", "r.0", "x", "x.1"]   # XLA did rename: the test is not vacuous
     assert_same_module(xla_module_from_text(REPEATED_NAMES).as_serialized_hlo_module_proto(),
                        xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
+
+
+# Each name alone is kept by the uniquifier's shortcut only if no other spelling can meet it.
+SUFFIX_NAMES = """HloModule m
+f.00 {
+  a.01 = f32[] parameter(0)
+  ROOT b.0 = f32[] negate(a.01)
+}
+ENTRY main {
+  b = f32[] parameter(0)
+  c.7 = f32[] call(b), to_apply=f.00
+  d.12345678901234567890 = f32[] negate(c.7)
+  ROOT r = f32[] add(d.12345678901234567890, b)
+}
+"""
+
+
+def test_names_with_zero_or_long_suffixes_are_renamed_as_xla_does() -> None:
+    """`a.01` alone, `b.0` next to `b`, computation `f.00`: XLA renames them; all names distinct otherwise."""
+    from hlo_translate.proto import hlo_pb2
+
+    theirs = hlo_pb2.HloModuleProto.FromString(xla_module_from_text(SUFFIX_NAMES).as_serialized_hlo_module_proto())
+    ours = parse_hlo_text(SUFFIX_NAMES)
+    expected = {c.name: sorted(i.name for i in c.instructions) for c in theirs.computations}
+    assert {c.name: sorted(i.name for i in c.instructions) for c in ours.computations} == expected
+    assert "f.00" not in expected and "a.01" not in expected["f.0"]   # XLA did rename: not vacuous
+
+
+@pytest.mark.parametrize("names", [
+    ["a", "a.1", "a.2", "b.10", ".5", "x.y", "a.b.3"],
+    ["a", "a.0"], ["a.1", "a.01"], ["a.00"], ["a.0"], ["a.12345678901234567890", "a"], ["a", "a"],
+    ["r.1", "r", "r.1"], ["0", "0.0", "1.1"], ["a.9", "a.10", "a.1.0"],
+])
+def test_uniquifier_shortcut_only_skips_names_it_would_keep(names: list[str]) -> None:
+    from hlo_translate.hlo.parser_rules import NameUniquifier, _uniquifier_may_rename
+
+    uniquifier = NameUniquifier()
+    renamed = [uniquifier.unique(name) for name in names]
+    assert _uniquifier_may_rename(names) or renamed == names

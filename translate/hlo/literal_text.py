@@ -61,13 +61,13 @@ def literal_to_text(lit: Literal) -> str:
         return "( " + ", ".join(literal_to_text(part) for part in lit.elements) + " )"
     array = lit.array
     if array.ndim == 0:  # most constants are scalars: many share a value, and each costs a format
-        return _scalar_text(lit.shape.element_type, array.dtype, array.tobytes())
+        return scalar_text(lit.shape.element_type, array.dtype, array.tobytes())
     flat = array.reshape(-1)
     return _nest(_element_strings(flat, lit.shape.element_type, array.ndim), array.shape)
 
 
 @functools.lru_cache(maxsize=4096)
-def _scalar_text(element_type: PrimitiveType, dtype: np.dtype, raw: bytes) -> str:
+def scalar_text(element_type: PrimitiveType, dtype: np.dtype, raw: bytes) -> str:
     """The text of one scalar, keyed by its exact bits (so -0, NaN payloads and rounding stay exact)."""
     flat = np.frombuffer(raw, dtype=dtype).copy()
     return _nest(_element_strings(flat, element_type, 0), ())

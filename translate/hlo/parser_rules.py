@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+import re
+
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
 from hlo_translate.hlo.opcodes import async_sugar_base
@@ -110,13 +112,27 @@ def _share_with_wrapped(module: HloModule) -> None:
 
 
 def _uniquify(module: HloModule) -> None:
-    names = NameUniquifier()
-    for comp in module.computations:
-        for instr in comp.instructions:
+    instructions = [instr for comp in module.computations for instr in comp.instructions]
+    if _uniquifier_may_rename([instr.name for instr in instructions]):
+        names = NameUniquifier()
+        for instr in instructions:
             instr.name = names.unique(instr.name)
-    computation_names = NameUniquifier()
-    for comp in module.computations:
-        comp.name = computation_names.unique(comp.name)
+    if _uniquifier_may_rename([comp.name for comp in module.computations]):
+        computation_names = NameUniquifier()
+        for comp in module.computations:
+            comp.name = computation_names.unique(comp.name)
+
+
+# A numeric suffix that is 0, starts with 0 or is too long for an int64: such a name can meet another
+# spelling of its (root, number) (`a` and `a.0`, `a.1` and `a.01`) or is rewritten on its own (`a.01`).
+_RENAMABLE_SUFFIX_RE = re.compile(r"\.(?:0\d*|\d{19,})$", re.M)
+
+
+def _uniquifier_may_rename(names: list[str]) -> bool:
+    """Whether `NameUniquifier` could change any of `names`. It keeps every name when all are distinct and
+    none has a suffix of `_RENAMABLE_SUFFIX_RE`: the others map one-to-one to (root, number), a name
+    without a number to (name, 0), `root.N` to (root, N >= 1), so no two meet."""
+    return len(set(names)) != len(names) or _RENAMABLE_SUFFIX_RE.search("\n".join(names)) is not None
 
 
 class NameUniquifier:

@@ -432,6 +432,12 @@ def _ignore(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
     """Attributes carried by other proto fields (called computations, control predecessors)."""
 
 
+# Attributes written as ids only (`_calls_bytes`): their proto writers write nothing.
+_CALL_ATTRS = frozenset(("to_apply", "calls", "condition", "body", "true_computation", "select", "scatter",
+                         "false_computation", "branch_computations", "called_computations", "control-predecessors"))
+
+
+
 _ATTR_TO_PROTO: dict[str, Writer] = {
     "dimensions": _write_dimensions,
     "iota_dimension": _write_dimensions,
@@ -508,9 +514,7 @@ _ATTR_TO_PROTO: dict[str, Writer] = {
                                               else hlo_pb2.TRI_STATE_FALSE),
     "has_dynamic_root": _set("has_dynamic_root"),
     "inferred_dimension": _write_dimensions,
-    **{name: _ignore for name in ("to_apply", "calls", "condition", "body", "true_computation", "select", "scatter",
-                                  "false_computation", "branch_computations", "called_computations",
-                                  "control-predecessors")},
+    **{name: _ignore for name in _CALL_ATTRS},
 }
 
 
@@ -610,7 +614,7 @@ def module_to_proto_bytes(module: HloModule) -> bytes:
     fusion_ids = {comp_ids[id(c)] for i in module.instructions() if i.opcode == "fusion"
                   for c in i.called_computations()}
     parts = [_module_fields(module, comp_ids, instr_ids, fusion_ids).SerializeToString(deterministic=True)]
-    pieces: dict[tuple, Any] = {}  # (_instruction_bytes) shapes by id: the module keeps them alive meanwhile
+    pieces: dict[tuple, Any] = {}  # (_instructions_bytes) shapes by id: the module keeps them alive meanwhile
     for comp in module.computations:
         parts.append(_field(3, _computation_bytes(comp, comp_ids, instr_ids, encoded_ids, fusion_ids, pieces)))
     return b"".join(parts)
@@ -619,11 +623,7 @@ def module_to_proto_bytes(module: HloModule) -> bytes:
 def _computation_bytes(comp: HloComputation, comp_ids: dict[int, int], instr_ids: dict[int, int],
                        encoded_ids: dict[int, bytes], fusion_ids: set[int], pieces: dict[tuple, Any]) -> bytes:
     parts = [_field(1, comp.name.encode())]
-    tag, small = _LENGTH_DELIMITED_TAGS[2], _SMALL
-    for instr in comp.instructions:  # (_field inlined)
-        data = _instruction_bytes(instr, comp_ids, instr_ids, encoded_ids, pieces)
-        size = len(data)
-        parts.append(tag + (small[size] if size < 128 else _varint(size)) + data)
+    parts += _instructions_bytes(comp.instructions, comp_ids, encoded_ids, pieces)
     rest = hlo_pb2.HloComputationProto(id=comp_ids[id(comp)])
     assert comp.root is not None
     rest.root_id = instr_ids[id(comp.root)]
@@ -639,28 +639,36 @@ def _computation_bytes(comp: HloComputation, comp_ids: dict[int, int], instr_ids
     return b"".join(parts)
 
 
-def _instruction_bytes(instr: HloInstruction, comp_ids: dict[int, int], instr_ids: dict[int, int],
-                       encoded_ids: dict[int, bytes], pieces: dict[tuple, Any]) -> bytes:
-    attributes = instr.attributes
-    if attributes or instr.literal is not None or instr.opcode in _OPCODE_DEFAULTS:
-        parts = [_attributed_bytes(instr, comp_ids, encoded_ids, pieces)]
-    else:  # what _write_xla_defaults sets on an instruction of no particular opcode: three empty messages
-        key = (instr.opcode, id(instr.shape))
-        piece = pieces.get(key)
-        if piece is None:
-            piece = pieces[key] = (_field(2, instr.opcode.encode()) + _field(3, _shape_bytes(instr.shape))
-                                   + _EMPTY_DEFAULTS)
-        name = instr.name.encode()
-        size = len(name)
-        parts = [_NAME_TAG + (_SMALL[size] if size < 128 else _varint(size)) + name, piece]
-    parts.append(_ID_TAG + encoded_ids[id(instr)])
-    if instr.operands:
-        ids = b"".join([encoded_ids[id(o)] for o in instr.operands])
-        size = len(ids)
-        parts.append(_OPERAND_IDS_TAG + (_SMALL[size] if size < 128 else _varint(size)) + ids)
-    if instr.parameter_number is not None:
-        parts.append(_PARAMETER_NUMBER_TAG + _varint(instr.parameter_number))
-    return b"".join(parts)
+def _instructions_bytes(instructions: list[HloInstruction], comp_ids: dict[int, int], encoded_ids: dict[int, bytes],
+                        pieces: dict[tuple, Any]) -> list[bytes]:
+    """Each instruction as a serialized HloInstructionProto field (2) of its computation, in one loop (the
+    per-instruction Python is most of the write; `_field` inlined)."""
+    fields = []
+    append = fields.append
+    tag, small, id_tag, name_tag, operand_ids_tag = (_LENGTH_DELIMITED_TAGS[2], _SMALL, _ID_TAG, _NAME_TAG,
+                                                     _OPERAND_IDS_TAG)
+    for instr in instructions:
+        if instr.attributes or instr.literal is not None or instr.opcode in _OPCODE_DEFAULTS:
+            data = _attributed_bytes(instr, comp_ids, encoded_ids, pieces) + id_tag + encoded_ids[id(instr)]
+        else:  # what _write_xla_defaults sets on an instruction of no particular opcode: three empty messages
+            key = (instr.opcode, id(instr.shape))
+            piece = pieces.get(key)
+            if piece is None:
+                piece = pieces[key] = (_field(2, instr.opcode.encode()) + _field(3, _shape_bytes(instr.shape))
+                                       + _EMPTY_DEFAULTS)
+            name = instr.name.encode()
+            size = len(name)
+            data = b"".join((name_tag, small[size] if size < 128 else _varint(size), name, piece, id_tag,
+                             encoded_ids[id(instr)]))
+        if instr.operands:
+            ids = b"".join([encoded_ids[id(o)] for o in instr.operands])
+            size = len(ids)
+            data = b"".join((data, operand_ids_tag, small[size] if size < 128 else _varint(size), ids))
+        if instr.parameter_number is not None:
+            data += _PARAMETER_NUMBER_TAG + _varint(instr.parameter_number)
+        size = len(data)
+        append(tag + (small[size] if size < 128 else _varint(size)) + data)
+    return fields
 
 
 def _attributed_bytes(instr: HloInstruction, comp_ids: dict[int, int], encoded_ids: dict[int, bytes],
@@ -671,7 +679,8 @@ def _attributed_bytes(instr: HloInstruction, comp_ids: dict[int, int], encoded_i
     Deterministic serialization writes fields by number: name (1), opcode (2), shape (3), metadata (7),
     then the rest (8 and up). The rest depends only on the opcode, the shapes and the other attributes
     (called computations and control predecessors among them), so it is serialized once per distinct
-    combination (`pieces`, by `_attributes_key`) and reused.
+    combination (`pieces`, by `_attributes_key`) and reused; the ids of its called computations and control
+    predecessors follow it (JAX gives every reduce a reducer of its own: they would make every key distinct).
     """
     key = _attributes_key(instr)
     if key is None:
@@ -686,14 +695,14 @@ def _attributed_bytes(instr: HloInstruction, comp_ids: dict[int, int], encoded_i
         if not whole.startswith(name + head + _EMPTY_METADATA):  # a writer set the opcode or shape: not reused
             return (_instruction_proto(instr, instr.attributes).SerializeToString(deterministic=True)
                     + _calls_bytes(instr, comp_ids, encoded_ids))
-        known = pieces[key] = (head, whole[len(name) + len(head) + len(_EMPTY_METADATA):]
-                               + _calls_bytes(instr, comp_ids, encoded_ids))
+        known = pieces[key] = (head, whole[len(name) + len(head) + len(_EMPTY_METADATA):])
     head, rest = known
+    calls = _calls_bytes(instr, comp_ids, encoded_ids) if _CALL_ATTRS.intersection(instr.attributes) else b""
     metadata = instr.attributes.get("metadata")
     if metadata is None:
-        return b"".join((name, head, _EMPTY_METADATA, rest))
+        return b"".join((name, head, _EMPTY_METADATA, rest, calls))
     return b"".join((name, head, _field(7, metadata.to_proto(xla_data_pb2.OpMetadata).SerializeToString(
-        deterministic=True)), rest))
+        deterministic=True)), rest, calls))
 
 
 def _calls_bytes(instr: HloInstruction, comp_ids: dict[int, int], encoded_ids: dict[int, bytes]) -> bytes:
@@ -719,7 +728,8 @@ def _attributes_key(instr: HloInstruction) -> tuple | None:
             if type(value) is not OpMetadata:
                 return None
             continue
-        items.append((key, value))
+        if key not in _CALL_ATTRS:   # written as ids only, by _calls_bytes
+            items.append((key, value))
     key = (instr.opcode, id(instr.shape), tuple(items), *[id(o.shape) for o in instr.operands])
     try:
         hash(key)

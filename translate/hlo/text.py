@@ -15,6 +15,8 @@ import enum
 import re
 from typing import Any
 
+import numpy as np
+
 from hlo_translate.errors import SourceLocation, TranslateError
 from hlo_translate.gc_pause import without_cyclic_gc
 from hlo_translate.hlo.attributes import (
@@ -24,6 +26,7 @@ from hlo_translate.hlo.attributes import (
 from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
 )
+from hlo_translate.hlo.literal_text import scalar_text
 from hlo_translate.hlo.opcodes import OPCODES, async_sugar_base, is_known_opcode
 from hlo_translate.hlo.original_value import parse_recovery_table, print_recovery_table
 from hlo_translate.hlo.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
@@ -37,7 +40,7 @@ _BARE_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)\(")   # an instruction whose s
 _INDEX_RE = re.compile(r"\d+")
 _PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
-_STOP_CHARS = re.compile(r'[,(){}\[\]"]')
+_STOP_CHARS = re.compile(r'[,(){}\[\]"/]')
 # The module header attributes jaxlib 0.12's parser accepts (it refuses any other).
 _MODULE_ATTRIBUTES = frozenset({
     "alias_passthrough_params", "allow_spmd_sharding_propagation_to_output",
@@ -66,7 +69,7 @@ _PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_$][A-Za-z0-9_.\-$]*)[ \t]*=[ \t
 # The end of an instruction's attributes: space (no comment) up to a character that is not ','.
 _NO_MORE_ATTRIBUTES_RE = re.compile(r"\s*(?=[^,/\s])|\s*\Z")
 _PLAIN_ATTR_RE = re.compile(r',[ \t]*([A-Za-z_][A-Za-z0-9_.\-]*)=[ \t]*'
-                            r'(\{(?:[^{}\[\]()\n"]|\[[^{}\[\]()\n"]*\])*\}|[^\n,(){}\[\]"\s/][^\n,(){}\[\]"]*)'
+                            r'(\{(?:[^{}\[\]()\n"/]|\[[^{}\[\]()\n"/]*\])*\}|[^\n,(){}\[\]"\s/][^\n,(){}\[\]"/]*)'
                             r'(?=[ \t]*(?:,|\n|\Z))')
 
 
@@ -124,6 +127,7 @@ class _Parser:
         start = self.pos
         depth = 0
         pos = start
+        comments: list[tuple[int, int]] = []   # spans of `/* */` and `//` comments: space to XLA's lexer
         while True:
             m = _STOP_CHARS.search(text, pos)
             if m is None:
@@ -141,7 +145,13 @@ class _Parser:
                 if depth == 0 and not text[start:m.start()].strip():
                     break  # the value is one quoted string
                 continue
-            if ch in "({[":
+            if ch == "/":
+                end = self.comment_end(pos)
+                if end is not None:
+                    comments.append((pos, end))
+                    pos = end
+                    continue
+            elif ch in "({[":
                 depth += 1
             elif ch in ")}]":
                 if depth == 0:
@@ -154,13 +164,45 @@ class _Parser:
             elif ch == "," and depth == 0:
                 break
             pos += 1
-        value = text[start:pos]
         self.pos = pos
+        if comments:
+            return self.without_comments(start, pos, comments)
+        value = text[start:pos]
         # an unbraced value runs to the end of its line at most
         newline = value.find("\n")
         if newline >= 0 and not value.lstrip().startswith(("{", "(", "[", '"')):
             value = value[:newline]
             self.pos = start + newline
+        return value.strip()
+
+    def comment_end(self, pos: int) -> int | None:
+        """Where the comment starting at `pos` ends (a `//` one at its newline), None if `pos` starts none."""
+        if self.text.startswith("/*", pos):
+            end = self.text.find("*/", pos + 2)
+            if end < 0:
+                raise self.error("unterminated comment", pos)
+            return end + 2
+        if self.text.startswith("//", pos):
+            end = self.text.find("\n", pos)
+            return len(self.text) if end < 0 else end
+        return None
+
+    def without_comments(self, start: int, end: int, comments: list[tuple[int, int]]) -> str:
+        """The value text between `start` and `end` with each comment read as a space, as XLA's lexer does
+        (`to_apply=r /* c */` names `r`); like `balanced`, an unbraced value ends at its line's end."""
+        spans, at = [], start
+        for comment_start, comment_end in comments:
+            spans.append((at, comment_start))
+            at = comment_end
+        spans.append((at, end))
+        value = " ".join(self.text[a:b] for a, b in spans)
+        if not value.lstrip().startswith(("{", "(", "[", '"')):
+            for a, b in spans:
+                newline = self.text.find("\n", a, b)
+                if newline >= 0:
+                    self.pos = newline
+                    value = " ".join(self.text[x:min(y, newline)] for x, y in spans if x <= newline)
+                    break
         return value.strip()
 
     def attributes(self) -> list[tuple[str, str, int]]:
@@ -340,16 +382,16 @@ class _Parser:
         declared = self.signature() if self.peek("(") else None
         self.expect("{", f" to open computation {comp.name}")
         names: dict[str, HloInstruction] = {}
-        while not self.accept("}"):
+        while True:
+            self.plain_instructions(comp, names, pending)
+            if self.accept("}"):
+                break
             if self.pos >= len(self.text):
                 raise self.error(f"computation {comp.name} is not closed", start)
-            instr, is_root = (self.plain_instruction(comp, names, pending, self.pos)
-                              or self.instruction(comp, names, pending))
+            instr, is_root = self.instruction(comp, names, pending)
             comp.instructions.append(instr)
             if is_root:
-                if comp.root is not None:
-                    raise self.error(f"computation {comp.name} has two ROOT instructions", op=instr.name)
-                comp.root = instr
+                self.set_root(comp, instr)
         if not comp.instructions:
             raise self.error(f"computation {comp.name} is empty", start)
         self.check_parameter_numbers(comp, start)
@@ -407,7 +449,7 @@ class _Parser:
 
     def instruction(self, comp: HloComputation, names: dict[str, HloInstruction],
                     pending: list) -> tuple[HloInstruction, bool]:
-        """An instruction line that `plain_instruction` did not read (the caller's accept("}") skipped the
+        """An instruction line that `plain_instructions` did not read (the caller's accept("}") skipped the
         space before it)."""
         start = self.pos
         is_root = False
@@ -420,53 +462,78 @@ class _Parser:
         self.expect("=", f" after instruction name '{name}'")
         return self.rhs(name, comp, names, pending, start), is_root
 
+    def set_root(self, comp: HloComputation, instr: HloInstruction) -> None:
+        if comp.root is not None:
+            raise self.error(f"computation {comp.name} has two ROOT instructions", op=instr.name)
+        comp.root = instr
+
     def check_instruction_name(self, name: str, pos: int) -> None:
         """XLA's parser refuses an instruction named like an element type (`f32`, `s32`, `pred`)."""
         if name in _TYPE_NAMES:
             raise self.error(f"illegal instruction name '{name}' (an element type's name)", pos, op=name)
 
-    def plain_instruction(self, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
-                          start: int) -> tuple[HloInstruction, bool] | None:
-        """The common line, `ROOT? name = shape opcode(a, b), attrs`, read with one regular expression.
+    def plain_instructions(self, comp: HloComputation, names: dict[str, HloInstruction], pending: list) -> None:
+        """The common lines, `ROOT? name = shape opcode(a, b), attrs`, one regular expression each, in one
+        loop (the per-line Python is most of the parse) until a line that is not plain.
 
-        Anything else (constants, inferred shapes, typed, nested or `#N` operands, unknown names, a shape
-        we have not read yet) returns None with the cursor untouched, and the general rules read it.
+        A line that is not plain (constants, inferred shapes, typed, nested or `#N` operands, unknown names, a
+        shape we have not read yet) leaves the cursor at its start, and the general rules read it.
         """
-        m = _PLAIN_RE.match(self.text, start)
-        if m is None:
-            return None
-        name, shape_text, opcode, args = m.group(2, 3, 4, 5)
-        if name in _TYPE_NAMES:
-            return None  # the general rules say what is wrong with it
-        shape = self.shape_cache.get(shape_text)
-        if shape is None or name in names or opcode == "constant" or \
-                (opcode not in OPCODES and not is_known_opcode(opcode)):
-            return None
-        if opcode == "parameter":
-            if not args.strip().isdigit() or len(args.strip()) > 18:
-                return None  # the full parser says what is wrong
-            instr = HloInstruction(name, opcode, shape, parameter_number=int(args))
-        elif args.strip():
-            operands = [names.get(part.strip().removeprefix("%")) for part in args.split(",")]
-            if None in operands:
-                return None
-            instr = HloInstruction(name, opcode, shape, operands)
-        else:
-            instr = HloInstruction(name, opcode, shape)
-        names[name] = instr
-        text, pos, attributes = self.text, m.end(), []
-        while (a := _PLAIN_ATTR_RE.match(text, pos)) is not None:
-            attributes.append((a.group(1), a.group(2).rstrip(), a.start(2)))
-            pos = a.end()
-        end = _NO_MORE_ATTRIBUTES_RE.match(text, pos)
-        if end is not None:  # what `attributes` would find: none, having skipped the space after them
-            self.pos = end.end()
-            if attributes or ".anon" in name or opcode.endswith("-start"):  # else nothing left to `finish`
-                self.finish(instr, comp, pending, start, attributes, complete=True)
-        else:
-            self.pos = pos
-            self.finish(instr, comp, pending, start, attributes)
-        return instr, m.group(1) is not None
+        text, shapes, instructions = self.text, self.shape_cache, comp.instructions
+        line_re, attr_re, end_re = _PLAIN_RE.match, _PLAIN_ATTR_RE.match, _NO_MORE_ATTRIBUTES_RE.match
+        pos = _SPACE_RE.match(text, self.pos).end()
+        while (m := line_re(text, pos)) is not None:
+            root, name, shape_text, opcode, args = m.groups()
+            shape = shapes.get(shape_text)
+            if shape is None or name in names or name in _TYPE_NAMES or opcode == "constant" or \
+                    (opcode not in OPCODES and not is_known_opcode(opcode)):
+                break
+            if opcode == "parameter":
+                args = args.strip()
+                if not args.isdigit() or len(args) > 18:
+                    break  # the general rules say what is wrong
+                instr = HloInstruction(name, opcode, shape, parameter_number=int(args))
+            elif args:
+                try:
+                    operands = [names[part] for part in args.split(", ")]
+                except KeyError:   # `%` prefixes, other spacing, or an unknown name
+                    operands = [names.get(part.strip().removeprefix("%")) for part in args.split(",")]
+                    if None in operands:
+                        break
+                instr = HloInstruction(name, opcode, shape, operands)
+            else:
+                instr = HloInstruction(name, opcode, shape)
+            names[name] = instr
+            pos = m.end()
+            if text.startswith(",", pos):
+                attributes = []
+                while (a := attr_re(text, pos)) is not None:
+                    attributes.append((a.group(1), a.group(2).rstrip(), a.start(2)))
+                    pos = a.end()
+                end = end_re(text, pos)
+                if end is not None:  # what `attributes` would find: none, having skipped the space after them
+                    self.pos = end.end()
+                    self.finish(instr, comp, pending, m.start(), attributes, complete=True)
+                else:
+                    self.pos = pos
+                    self.finish(instr, comp, pending, m.start(), attributes)
+                pos = self.pos
+            else:
+                end = end_re(text, pos)
+                if end is None:
+                    self.pos = pos
+                    self.finish(instr, comp, pending, m.start())
+                    pos = self.pos
+                else:
+                    pos = end.end()
+                    if ".anon" in name or opcode.endswith("-start"):
+                        self.pos = pos
+                        self.finish(instr, comp, pending, m.start(), complete=True)
+            instructions.append(instr)
+            if root is not None:
+                self.pos = pos
+                self.set_root(comp, instr)
+        self.pos = pos
 
     def rhs(self, name: str, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
             start: int, nested: bool = False, shape: Shape | None = None) -> HloInstruction:
@@ -792,11 +859,8 @@ def _computation_text(comp: HloComputation, shapes: dict[int, str] | None = None
                       texts: dict[tuple[str, Any], str] | None = None) -> str:
     head = ("ENTRY " if comp.is_entry else "") + comp.name + " {"
     lines = [head]
-    shapes = {} if shapes is None else shapes
-    texts = {} if texts is None else texts
-    root = comp.root
-    for instr in comp.instructions:
-        lines.append(("  ROOT " if instr is root else "  ") + instruction_text(instr, shapes, texts))
+    lines += _instruction_lines(comp.instructions, comp.root, {} if shapes is None else shapes,
+                                {} if texts is None else texts)
     tail = "}"
     if comp.execution_thread is not None:
         tail += f', execution_thread="{comp.execution_thread}"'
@@ -811,38 +875,55 @@ def instruction_text(instr: HloInstruction, shapes: dict[int, str] | None = None
     `shapes` caches shape texts by object id for one printing pass (its shapes must stay alive), `texts`
     the texts of attributes with plain values (ints, strings, enum members, tuples of ints) by value.
     """
-    opcode = instr.opcode
-    if opcode == "constant":
-        assert instr.literal is not None, instr.name
-        args = instr.literal.to_text()
-    elif opcode == "parameter":
-        args = str(instr.parameter_number)
-    else:
-        args = ", ".join([o.name for o in instr.operands])
-    shape = instr.shape
-    if shapes is None:
-        shape_text = shape.to_text()
-    else:
+    return _instruction_lines([instr], None, {} if shapes is None else shapes, {} if texts is None else texts,
+                              indent="")[0]
+
+
+def _instruction_lines(instructions: list[HloInstruction], root: HloInstruction | None, shapes: dict[int, str],
+                       texts: dict[tuple[str, Any], str], indent: str = "  ") -> list[str]:
+    """The lines of `instructions`, `ROOT` before `root`: one loop, as the per-line Python is most of a print."""
+    lines = []
+    append = lines.append
+    root_indent = indent + "ROOT "
+    for instr in instructions:
+        opcode = instr.opcode
+        if opcode == "constant":
+            literal = instr.literal
+            assert literal is not None, instr.name
+            value = literal.value
+            if type(value) is np.ndarray and value.ndim == 0:  # most constants are scalars
+                args = scalar_text(literal.shape.element_type, value.dtype, value.tobytes())
+            else:
+                args = literal.to_text()
+        elif opcode == "parameter":
+            args = str(instr.parameter_number)
+        else:
+            operands = instr.operands
+            count = len(operands)
+            if count == 2:
+                args = f"{operands[0].name}, {operands[1].name}"
+            elif count == 1:
+                args = operands[0].name
+            else:
+                args = ", ".join([o.name for o in operands])
+        shape = instr.shape
         shape_text = shapes.get(id(shape))
         if shape_text is None:
             shape_text = shapes[id(shape)] = shape.to_text()
-    text = f"{instr.name} = {shape_text} {opcode}({args})"
-    if instr.attributes:
-        if texts is None:
-            return text + "".join([f", {key}={print_attribute(key, value)}"
-                                   for key, value in instr.attributes.items()])
-        parts = [text]
-        for item in instr.attributes.items():
-            kind = type(item[1])
-            if kind in _PLAIN_VALUES or (kind is tuple and _all_ints(item[1])):
-                attribute = texts.get(item)
-                if attribute is None:
-                    attribute = texts[item] = f", {item[0]}={print_attribute(*item)}"
-            else:
-                attribute = f", {item[0]}={print_attribute(*item)}"
-            parts.append(attribute)
-        return "".join(parts)
-    return text
+        text = f"{root_indent if instr is root else indent}{instr.name} = {shape_text} {opcode}({args})"
+        attributes = instr.attributes
+        if attributes:
+            for item in attributes.items():
+                kind = type(item[1])
+                if kind is tuple and _all_ints(item[1]) or kind in _PLAIN_VALUES:
+                    attribute = texts.get(item)
+                    if attribute is None:
+                        attribute = texts[item] = f", {item[0]}={print_attribute(*item)}"
+                    text += attribute
+                else:
+                    text += f", {item[0]}={print_attribute(*item)}"
+        append(text)
+    return lines
 
 
 _PLAIN_VALUES = frozenset({int, str})
