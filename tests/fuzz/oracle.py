@@ -18,9 +18,10 @@ aborts the process on some inputs (say, a gap in parameter numbers): an abort, l
 Some of XLA's refusals are limits of its importer or proto loader, not of HLO: XLA's text parser accepts
 pipelined send/recv and pipelined async pairs (a `*-done` whose operand comes through a while loop), but its
 proto loader wants a recv-done's operand to be the recv itself, and its importer an async-start's user to be
-the done. The same goes for the importer's refusals of in-place or combined collective-permutes, async all-reduces of
-several operands, a recv of a tuple, and a count of `spmd_parameters_shardings` other than the entry's parameters (a config field
-XLA's proto reader does not check). Those verdicts (`XLA_LIMITS`) are not judgements: the case keeps our own outcome.
+the done. The same goes for the importer's refusals of in-place or combined collective-permutes, async
+all-reduces of several operands, a recv of a tuple, a static value returned where the entry says bounded-dynamic
+(XLA's verifier ignores dynamic flags when it compares shapes), and a count of `spmd_parameters_shardings` other
+than the entry's parameters (a config field XLA's proto reader does not check). Those verdicts (`XLA_LIMITS`) are not judgements: the case keeps our own outcome.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ XLA_LIMITS = re.compile(r"(Recv|Send)Done must take the context operand from (Re
                         r"Async tuple all-reduce is not supported in StableHLO|"
                         # HLO's recv takes any data shape (a tuple, say); StableHLO's results are tensors
                         r"'stablehlo.recv' op result #\d+ must be variadic of statically shaped tensor|"
+                        # XLA's verifier compares shapes ignoring which dimensions are dynamic (ShapeUtil::
+                        # Compatible); the importer's function type keeps the bound and refuses the mix
+                        r"doesn't match function result type \('tensor<[^']*#stablehlo\.bounds|"
                         # a module config field XLA's proto reader keeps unchecked; only the importer compares
                         r"op spmd_parameters_sharding: main has \d+ arguments, but spmd_parameters_sharding")
 # XLA's parser takes seconds on some inputs (deeply nested tuple shapes) and hangs on others (huge
