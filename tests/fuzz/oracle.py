@@ -21,7 +21,8 @@ proto loader wants a recv-done's operand to be the recv itself, and its importer
 the done. The same goes for the importer's refusals of in-place or combined collective-permutes, async
 all-reduces of several operands, a recv of a tuple, a static value returned where the entry says bounded-dynamic
 (XLA's verifier ignores dynamic flags when it compares shapes), and a count of `spmd_parameters_shardings` other
-than the entry's parameters (a config field XLA's proto reader does not check). Those verdicts (`XLA_LIMITS`) are not judgements: the case keeps our own outcome.
+than the entry's parameters (a config field XLA's proto reader does not check).
+Those verdicts (`XLA_LIMITS`) are not judgements: the case keeps our own outcome.
 """
 
 from __future__ import annotations
