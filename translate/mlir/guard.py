@@ -29,6 +29,11 @@ _REQUIRED_SECTIONS = (0, 1, 2, 3, 4)
 # Strings and comments are skipped whole; `->` is an arrow, not a closing angle bracket.
 _CONV_DIMS = re.compile(rb"(?:dim_numbers\s*=\s*|#stablehlo\.conv<\s*)(\[[^\]\n]*\]x\[[^\]\n]*\]->\[[^\]\n]*\])")
 _TOKEN = re.compile(rb'"(?:[^"\\\n]|\\.)*"|//[^\n]*|->|[(\[{<]|[)\]}>]|\d{%d,}' % (MAX_DIGITS + 1))
+# The fast path: strings, comments and arrows blanked in one pass, then every bracket kept as `(` or `)`.
+_NOT_TOKENS = re.compile(rb'"(?:[^"\\\n]|\\.)*"|//[^\n]*|->')
+_LONG_NUMBER = re.compile(rb"\d{%d,}" % (MAX_DIGITS + 1))
+_AS_PARENS = bytes.maketrans(b"[{<]}>", b"((()))")
+_NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"()[]{}<>")))
 
 
 def check_text(text: str | bytes, source: str = "<input>") -> None:
@@ -46,6 +51,40 @@ def attribute_problem(text: str) -> str | None:
 
 
 def _problem(data: bytes) -> tuple[str, int] | None:
+    problem = None if _surely_fine(data) else _token_problem(data)
+    if problem is not None:
+        return problem
+    for m in _CONV_DIMS.finditer(data):
+        for number in re.finditer(rb"\d+", m.group(1)):
+            if int(number.group()) >= MAX_CONV_DIM:
+                return (f"convolution spatial dimension {int(number.group())} is out of range",
+                        m.start(1) + number.start())
+    return None
+
+
+def _surely_fine(data: bytes) -> bool:
+    """True when `data` has no long number and provably nests at most MAX_NESTING deep; otherwise the token
+    scanner decides (and finds where). A few passes in C instead of one Python step per bracket.
+
+    Removing every empty pair `()` at once takes one pass per level of the deepest matched nest; what stays
+    is `)))...(((`. The depth at any point is at most the matched pairs around it (<= the passes) plus the
+    openers never closed (the `(` left), so `passes + left <= MAX_NESTING` proves the limit holds.
+    """
+    stripped = _NOT_TOKENS.sub(b" ", data)
+    if _LONG_NUMBER.search(stripped):
+        return False
+    brackets = stripped.translate(_AS_PARENS, _NOT_BRACKETS)
+    passes = 0
+    while b"()" in brackets:
+        brackets = brackets.replace(b"()", b"")
+        passes += 1
+        if passes > MAX_NESTING:
+            return False
+    return passes + brackets.count(b"(") <= MAX_NESTING
+
+
+def _token_problem(data: bytes) -> tuple[str, int] | None:
+    """The first nesting or number problem, token by token, with its offset."""
     depth = 0
     for m in _TOKEN.finditer(data):
         first = m.group(0)[:1]
@@ -57,11 +96,6 @@ def _problem(data: bytes) -> tuple[str, int] | None:
             depth = max(0, depth - 1)
         elif first.isdigit():
             return f"number with more than {MAX_DIGITS} digits", m.start()
-    for m in _CONV_DIMS.finditer(data):
-        for number in re.finditer(rb"\d+", m.group(1)):
-            if int(number.group()) >= MAX_CONV_DIM:
-                return (f"convolution spatial dimension {int(number.group())} is out of range",
-                        m.start(1) + number.start())
     return None
 
 
