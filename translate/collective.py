@@ -302,14 +302,21 @@ class Collective:
             raise TranslateError(f"async_collective_config has unknown keys {unknown}")
         if data.get("tiled") is False:
             raise TranslateError("an untiled async reduce-scatter has no HLO form")
-        groups = tuple(tuple(int(x) for x in g if x >= 0) for g in data.get("replica_groups", ())) \
+        groups = tuple(tuple(x for x in _json_ints(g, "replica_groups") if x >= 0)
+                       for g in _json_list(data.get("replica_groups", ()), "replica_groups")) \
             if kind in _GROUPED else None
-        channel = Channel(int(data["channel_id"])) if data.get("channel_id") else None
-        pairs = tuple((int(s), int(t)) for s, t in data["permutation"]) if "permutation" in data else None
+        channel = Channel(_json_int(data["channel_id"], "channel_id")) if data.get("channel_id") else None
+        pairs = None
+        if "permutation" in data:
+            pairs = tuple(_json_ints(pair, "permutation") for pair in _json_list(data["permutation"], "permutation"))
+            if any(len(pair) != 2 for pair in pairs):
+                raise TranslateError("async_collective_config: each permutation entry must be a [source, target] pair")
         dimension = data.get("all_gather_dimension", data.get("scatter_dimension", data.get("split_dimension")))
+        optional = {name: None if data.get(name) is None else _json_int(data[name], name)
+                    for name in ("concat_dimension", "split_count")}
         return cls(kind, groups, channel, bool(data.get("use_global_device_ids", False)), pairs,
-                   None if dimension is None else int(dimension),
-                   data.get("concat_dimension"), data.get("split_count"))
+                   None if dimension is None else _json_int(dimension, "dimension"),
+                   optional["concat_dimension"], optional["split_count"])
 
     def with_channel_type(self, channel_type: ChannelType) -> Collective:
         return replace(self, channel=replace(self.channel, type=channel_type)) if self.channel else self
@@ -317,6 +324,23 @@ class Collective:
 
 # -------------------------------------------------------------------------------------------------
 # Helpers
+
+
+def _json_int(value: Any, what: str) -> int:
+    """An integer of a JSON config that fits int64 (JSON also allows floats, strings, 1e99999)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not -(1 << 63) <= value < (1 << 63):
+        raise TranslateError(f"async_collective_config: {what} must hold 64-bit integers, not {value!r:.40}")
+    return value
+
+
+def _json_list(value: Any, what: str) -> list:
+    if not isinstance(value, list):
+        raise TranslateError(f"async_collective_config: {what} must be a list, not {value!r:.40}")
+    return value
+
+
+def _json_ints(value: Any, what: str) -> tuple[int, ...]:
+    return tuple(_json_int(x, what) for x in _json_list(value, what))
 
 
 _MAX_DEVICES = 1 << 24  # far beyond any device count; guards the arrays built for iota groups

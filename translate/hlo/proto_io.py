@@ -1320,13 +1320,15 @@ def _check_literal_shape(ip: hlo_pb2.HloInstructionProto) -> None:
     problem = shape_problem(literal_shape)
     if problem:
         raise TranslateError(f"the literal's shape: {problem}", op=ip.name)
-    if not _same_physical_shape(literal_shape, shape_from_proto(ip.shape)):
+    shape = shape_from_proto(ip.shape)
+    if not _same_physical_shape(literal_shape, shape):
+        missing = " (the instruction's shape has no layout)" if shape.is_array and shape.layout is None else ""
         raise TranslateError(f"the literal's shape {literal_shape.to_text()} is not the instruction's "
-                             f"{shape_from_proto(ip.shape).to_text()}", op=ip.name)
+                             f"{shape.to_text()}{missing}", op=ip.name)
 
 
 def _same_physical_shape(a: Shape, b: Shape) -> bool:
-    """Equal element types, dimensions and minor_to_major; a missing layout is none (XLA's literal needs one)."""
+    """Equal element types, dimensions and minor_to_major; both need a layout (XLA compares their presence)."""
     if a.is_tuple or b.is_tuple:
         return a.is_tuple and b.is_tuple and len(a.tuple_shapes) == len(b.tuple_shapes) and \
             all(_same_physical_shape(x, y) for x, y in zip(a.tuple_shapes, b.tuple_shapes))
@@ -1338,7 +1340,7 @@ def _same_physical_shape(a: Shape, b: Shape) -> bool:
         return False
     if not a.dimensions and a.layout.tail_padding_alignment_in_elements != 1:
         return False  # XLA's scalar literal has the default layout
-    return b.layout is None or a.layout.minor_to_major == b.layout.minor_to_major
+    return b.layout is not None and a.layout.minor_to_major == b.layout.minor_to_major
 
 
 def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
