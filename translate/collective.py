@@ -223,6 +223,8 @@ class Collective:
         channel = None
         if "channel_handle" in attrs:
             handle = stablehlo.ChannelHandle(attrs["channel_handle"])
+            if handle.channel_type not in ChannelType.__members__.values():
+                raise TranslateError(f"channel_handle type {handle.channel_type} is not a channel type (0-3)")
             channel = Channel(handle.handle, ChannelType(handle.channel_type))
         groups: ReplicaGroups | None = None
         if kind in _GROUPED:

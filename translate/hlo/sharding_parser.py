@@ -149,6 +149,10 @@ class _Reader:
         if self.pos == digits:
             self.pos = start
             self.fail(f"expected {what}")
+        count = self.pos - digits
+        if count > 20:  # no id, dimension or count of a sharding needs more than 64 bits
+            self.pos = start
+            self.fail(f"{what} with {count} digits is out of range")
         return int(self.text[start:self.pos])
 
     def string(self) -> str:
