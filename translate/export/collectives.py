@@ -23,25 +23,26 @@ from hlo_translate.hlo.verify.collectives import group_count_problem
 from hlo_translate.markers import TUPLE_ALL_TO_ALL
 
 
+def _declared_counts(b: Builder) -> dict[str, int]:
+    """The module's `mhlo.num_replicas` / `mhlo.num_partitions`, those it declares."""
+    return {name: A.integer(A.get(b.ctx.module_op, name)) for name in ("mhlo.num_replicas", "mhlo.num_partitions")
+            if A.has(b.ctx.module_op, name)}
+
+
 def module_device_count(b: Builder) -> int | None:
     """The partitions (or replicas) the module declares, for checking device ids; None if it says nothing."""
-    counts = [A.integer(A.get(b.ctx.module_op, name)) for name in ("mhlo.num_partitions", "mhlo.num_replicas")
-              if A.has(b.ctx.module_op, name)]
-    return max(counts) if counts else None
-
-
-def module_counts(b: Builder) -> tuple[int, int]:
-    """The module's (replicas, partitions), 1 where it says nothing."""
-    return tuple(A.integer(A.get(b.ctx.module_op, name)) if A.has(b.ctx.module_op, name) else 1
-                 for name in ("mhlo.num_replicas", "mhlo.num_partitions"))
+    counts = _declared_counts(b)
+    return max(counts.values()) if counts else None
 
 
 def collective_of(b: Builder, op: ir.Operation) -> Collective:
     """The op's collective, with its source-target pairs and replica groups checked against the module's
     devices (the checks XLA's verifier makes of what we would write)."""
     collective = Collective.from_mlir(op)
-    collective.validate(module_device_count(b))
-    problem = group_count_problem(collective.kind.value, collective.hlo_attributes(), *module_counts(b))
+    counts = _declared_counts(b)
+    collective.validate(max(counts.values()) if counts else None)
+    problem = group_count_problem(collective.kind.value, collective.hlo_attributes(),
+                                  counts.get("mhlo.num_replicas", 1), counts.get("mhlo.num_partitions", 1))
     if problem is not None:
         raise TranslateError(problem)
     return collective
