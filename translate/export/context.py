@@ -43,7 +43,8 @@ class ExportContext:
         self.func_ops: dict[str, ir.Operation] = {}
         self._name_counts: dict[str, int] = {}
         self._used_names: set[str] = set()
-        self._shape_cache: dict[str, Shape] = {}
+        self._clean_bases: dict[str, str] = {}   # base as given -> base as a valid name
+        self._shape_cache: dict[ir.Type, Shape] = {}
         for op in module_op.regions[0].blocks[0].operations:
             if op.operation.name == "func.func":
                 self.func_ops[A.string(op.attributes["sym_name"])] = op.operation
@@ -61,9 +62,13 @@ class ExportContext:
 
     def unique_name(self, base: str) -> str:
         """`base.N`, unique in the module (instructions and computations share one namespace)."""
-        base = _BAD_NAME_CHARS.sub("_", base) or "x"
-        if not (base[0].isalpha() or base[0] == "_"):
-            base = "_" + base
+        clean = self._clean_bases.get(base)
+        if clean is None:
+            clean = _BAD_NAME_CHARS.sub("_", base) or "x"
+            if not (clean[0].isalpha() or clean[0] == "_"):
+                clean = "_" + clean
+            self._clean_bases[base] = clean
+        base = clean
         while True:
             n = self._name_counts.get(base, 0) + 1
             self._name_counts[base] = n
@@ -95,15 +100,15 @@ class ExportContext:
         return read_resources(self.module_op)
 
     def shape_of(self, t: ir.Type) -> Shape:
-        """The HLO shape (with default layouts) of an MLIR type; cached by the type's text."""
-        key = str(t)
-        shape = self._shape_cache.get(key)
+        """The HLO shape (with default layouts) of an MLIR type; cached by the type itself (types are
+        uniqued in their context: equal types are one object there, and hash by it)."""
+        shape = self._shape_cache.get(t)
         if shape is None:
             try:
                 shape = with_default_layouts(shape_from_mlir(t))
             except TranslateError as err:
                 raise TranslateError(err.message) from None
-            self._shape_cache[key] = shape
+            self._shape_cache[t] = shape
         return shape
 
     def finish(self, comp: HloComputation) -> HloComputation:
@@ -193,15 +198,15 @@ class Builder:
     # -- values -------------------------------------------------------------------------------
 
     def shape(self, value_or_type: Any) -> Shape:
-        t = value_or_type.type if hasattr(value_or_type, "type") and not isinstance(value_or_type, ir.Type) \
-            else value_or_type
+        t = value_or_type if isinstance(value_or_type, ir.Type) else getattr(value_or_type, "type", value_or_type)
         return self.ctx.shape_of(t)
 
     def result_shape(self, op: ir.Operation) -> Shape:
         """The shape of `op`'s results: the one result's shape, or a tuple of all."""
-        if len(op.results) == 1:
-            return self.shape(op.results[0])
-        return Shape.tuple_of([self.shape(r) for r in op.results])
+        results = op.results
+        if len(results) == 1:
+            return self.ctx.shape_of(results[0].type)
+        return Shape.tuple_of([self.ctx.shape_of(r.type) for r in results])
 
     def value(self, v: ir.Value) -> HloInstruction:
         instr = self.values.get(v)
@@ -212,7 +217,11 @@ class Builder:
         return instr
 
     def operands(self, op: ir.Operation) -> list[HloInstruction]:
-        return [self.value(v) for v in op.operands]
+        values = self.values
+        try:
+            return [values[v] for v in op.operands]
+        except KeyError:
+            return [self.value(v) for v in op.operands]   # raises for the value defined outside
 
     # -- blocks -------------------------------------------------------------------------------
 
@@ -227,11 +236,18 @@ class Builder:
         raise TranslateError("block without a terminator")
 
     def emit_op(self, op: ir.Operation) -> None:
-        handler = HANDLERS.get(BITCAST if BITCAST in op.attributes else op.name)
+        # The attribute map is read once; an op without attributes (most elementwise ops) skips
+        # every probe for the exporter's own attributes.
+        attrs = op.attributes
+        has_attrs = len(attrs) != 0
+        handler = HANDLERS.get(BITCAST if has_attrs and BITCAST in attrs else op.name)
         if handler is None:
             raise TranslateError("unsupported op", op=op.name, location=op_location(op))
+        info = location_info(op.location)
+        frontend = frontend_attributes_of(attrs["mhlo.frontend_attributes"]) \
+            if has_attrs and "mhlo.frontend_attributes" in attrs else None
         outer = self._stamp
-        self._stamp = _OpStamp(op, *self._annotations(op))
+        self._stamp = _OpStamp(op, info.metadata(), frontend, info.instruction_name)
         try:
             results = handler(self, op)
         except TranslateError as err:
@@ -242,20 +258,18 @@ class Builder:
         finally:
             stamp = self._stamp
             self._stamp = outer
-        assert len(results) == len(op.results), (op.name, len(results), len(op.results))
-        self._reuse_name(results, stamp)
-        self._attach_sharding(op, results, stamp)
-        self._attach_control(op, results)
-        if "xla.keep" in op.attributes:
-            self.ctx.pinned.update(id(i) for i in stamp.created)
-        for value, instr in zip(op.results, results):
-            self.values[value] = instr
-
-    def _annotations(self, op: ir.Operation) -> tuple[OpMetadata | None, FrontendAttributes | None, str | None]:
-        info = location_info(op.location)
-        metadata = info.metadata()
-        frontend = frontend_attributes_of(A.get(op, "mhlo.frontend_attributes"))
-        return metadata, frontend, info.instruction_name
+        op_results = op.results
+        assert len(results) == len(op_results), (op.name, len(results), len(op_results))
+        if stamp.instruction_name is not None:
+            self._reuse_name(results, stamp)
+        if has_attrs:
+            self._attach_sharding(op, attrs, results)
+            self._attach_control(op, attrs, results)
+            if "xla.keep" in attrs:
+                self.ctx.pinned.update(id(i) for i in stamp.created)
+        values = self.values
+        for value, instr in zip(op_results, results):
+            values[value] = instr
 
     def _reuse_name(self, results: list[HloInstruction], stamp: _OpStamp) -> None:
         """Give the instruction that stands for `op` the instruction name of its location."""
@@ -270,9 +284,9 @@ class Builder:
         if name is not None:
             main.name = name
 
-    def _attach_control(self, op: ir.Operation, results: list[HloInstruction]) -> None:
+    def _attach_control(self, op: ir.Operation, attrs: ir.OpAttributeMap, results: list[HloInstruction]) -> None:
         """`xla.control_id` / `xla.control_predecessors` (written by the importer) -> control-predecessors."""
-        if CONTROL_ID not in op.attributes and CONTROL_PREDECESSORS not in op.attributes:
+        if CONTROL_ID not in attrs and CONTROL_PREDECESSORS not in attrs:
             return
         if not results:
             raise TranslateError(f"{CONTROL_ID} or {CONTROL_PREDECESSORS} on an op that makes no instruction",
@@ -280,11 +294,11 @@ class Builder:
         main = results[0]
         if len(results) > 1 and main.opcode == "get-tuple-element":
             main = main.operands[0]
-        if CONTROL_ID in op.attributes:
-            self.control_ids[A.integer(op.attributes[CONTROL_ID])] = main
-        if CONTROL_PREDECESSORS in op.attributes:
+        if CONTROL_ID in attrs:
+            self.control_ids[A.integer(attrs[CONTROL_ID])] = main
+        if CONTROL_PREDECESSORS in attrs:
             preds = []
-            for index in ir.DenseI64ArrayAttr(op.attributes[CONTROL_PREDECESSORS]):
+            for index in ir.DenseI64ArrayAttr(attrs[CONTROL_PREDECESSORS]):
                 pred = self.control_ids.get(index)
                 if pred is None:
                     raise TranslateError(f"control predecessor {index} is not an earlier op of this region",
@@ -292,13 +306,13 @@ class Builder:
                 preds.append(pred)
             main.attributes["control-predecessors"] = tuple(preds)
 
-    def _attach_sharding(self, op: ir.Operation, results: list[HloInstruction], stamp: _OpStamp) -> None:
-        config = A.get(op, "xla.backend_config")
+    def _attach_sharding(self, op: ir.Operation, attrs: ir.OpAttributeMap, results: list[HloInstruction]) -> None:
+        config = attrs["xla.backend_config"] if "xla.backend_config" in attrs else None
         if config is not None and results:
             # Written by the importer for ops whose StableHLO form has no backend_config (docs/import.md).
             main = results[0].operands[0] if results[0].opcode == "get-tuple-element" else results[0]
             main.attributes.setdefault("backend_config", A.string(config))
-        attr = A.get(op, "mhlo.sharding")
+        attr = attrs["mhlo.sharding"] if "mhlo.sharding" in attrs else None
         if attr is None or not results or op.name in _SPLIT_SHARDING:
             return
         from hlo_translate.hlo.mhlo_sharding import for_shape

@@ -164,6 +164,24 @@ def _parse(text: str) -> LocationInfo:
     return LocationInfo(reader.name or None, file, line, column, instruction_name)
 
 
+_EMPTY = LocationInfo()
+
+
 def location_info(location: ir.Location) -> LocationInfo:
     """The op name and source position an MLIR location carries (empty if none)."""
+    kind = type(location)
+    # Fast paths, read through the bindings' accessors (no printing): a plain file position (what
+    # parsed text without location info carries; "-" names text parsed from a string) and unknown.
+    if kind is _FILE_LINE_COL:
+        file = location.filename
+        if file == "-":
+            return _EMPTY
+        return LocationInfo(None, file, location.start_line, location.start_col)
+    if kind is _UNKNOWN:
+        return _EMPTY
     return _parse(str(location))
+
+
+_FILE_LINE_COL = ir.FileLineColLoc
+_UNKNOWN = ir.UnknownLoc
+
