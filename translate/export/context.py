@@ -347,17 +347,25 @@ def _unique_location_names(module_op: ir.Operation) -> set[str]:
         if name is not None:
             counts[name] = counts.get(name, 0) + 1
 
-    def walk(operation: ir.Operation) -> None:
-        for region in operation.regions:
-            for block in region.blocks:
-                for arg in block.arguments:
-                    count(arg.location)
-                for op in block.operations:
-                    count(op.location)
-                    walk(op.operation)
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        count(op.location)
+        if len(op.regions):
+            for region in op.regions:
+                for block in region.blocks:
+                    for arg in block.arguments:
+                        count(arg.location)
+        return _ADVANCE
 
-    walk(module_op)
+    # MLIR's own walk (C++, one callback per op) visits the module op too: its location is no
+    # instruction's, so it is counted back out.
+    module_name = location_info(module_op.location).instruction_name
+    module_op.walk(visit)
+    if module_name is not None:
+        counts[module_name] -= 1
     return {name for name, n in counts.items() if n == 1}
+
+
+_ADVANCE = ir.WalkResult.ADVANCE
 
 
 def op_location(op: ir.Operation) -> SourceLocation | None:
