@@ -1,0 +1,59 @@
+"""The exporter reads plain file positions and unknown locations through the bindings' accessors
+(no printing); every other location through its printed form. Both must give the same answer."""
+
+from __future__ import annotations
+
+import pytest
+from jaxlib.mlir import ir
+
+import hlo_translate
+from hlo_translate.export.locations import LocationInfo, _parse, location_info
+from hlo_translate.mlir.context import make_context, parse_module
+
+LOCATIONS = [
+    '"a.py":5:11',
+    '"a.py":5:11 to :30',
+    '"a.py":5:11 to 7:2',
+    '"-":3:10',
+    '"":1:1',
+    '"dir/with space/\\22quoted\\22.py":12:0',
+    '"caf\\C3\\A9.py":2:4',
+    "unknown",
+    '"jit(f)/add"("a.py":5:11)',
+    '"add.3"("jit(f)/add"("a.py":5:11))',
+    'callsite("f"("a.py":5:11) at "<module>"("b.py":6:4))',
+]
+
+
+@pytest.mark.parametrize("loc", LOCATIONS)
+def test_accessor_path_matches_printed_path(loc: str) -> None:
+    text = ("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+            f"  %0 = stablehlo.negate %a : tensor<2xf32> loc({loc})\n"
+            "  return %0 : tensor<2xf32>\n}\n")
+    with make_context():
+        module = parse_module(text)
+        op = module.body.operations[0].regions[0].blocks[0].operations[0]
+        assert location_info(op.location) == _parse(str(op.location))
+
+
+def test_file_position_becomes_metadata() -> None:
+    text = ('func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n'
+            '  %0 = stablehlo.negate %a : tensor<2xf32> loc("dir/a.py":5:11)\n'
+            '  %1 = stablehlo.abs %0 : tensor<2xf32> loc(unknown)\n'
+            '  return %1 : tensor<2xf32>\n}\n')
+    hlo = hlo_translate.stablehlo_to_hlo(text)
+    by_opcode = {i.opcode: i for i in hlo.entry.instructions}
+    meta = by_opcode["negate"].metadata
+    assert (meta.source_file, meta.source_line, meta.op_name) == ("dir/a.py", 5, "")
+    assert by_opcode["abs"].metadata is None
+    # Text parsed from a string: MLIR's "-" file is no source file.
+    minus = _minus_location()
+    assert isinstance(minus, ir.FileLineColLoc) and minus.filename == "-"
+    assert location_info(minus) == LocationInfo()
+
+
+def _minus_location():
+    with make_context():
+        module = parse_module("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+                              "  return %a : tensor<2xf32>\n}\n")
+        return module.body.operations[0].location
