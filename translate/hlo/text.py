@@ -555,14 +555,13 @@ class _Parser:
                              m.start(1), op=name or None)
         self.pos = m.end()
         instr = HloInstruction(name, opcode, shape if shape is not None else Shape.token())
-        if not nested:
-            if name in names:
-                raise self.error(f"duplicate instruction name '{name}'", start, op=name)
-            names[name] = instr
+        if not nested and name in names:
+            raise self.error(f"duplicate instruction name '{name}'", start, op=name)
         self.body(instr, comp, names, pending, start)
         if nested:   # named once its own operands are read, as XLA's parser does
             instr.name = self.anon_names.unique(f"{opcode}.anon")
         else:
+            names[name] = instr  # after its operands: an instruction cannot be its own operand
             self.finish(instr, comp, pending, start)
         if shape is None:
             try:
