@@ -20,10 +20,9 @@ _U32 = Shape.array(PrimitiveType.U32, ())
 def group_size(instr: HloInstruction) -> int | None:
     """The number of participants per replica group, None when the groups are implicit (all devices)."""
     groups = instr.attributes.get("replica_groups", ())
-    if instr.attributes.get("use_global_device_ids"):
-        # Flattened device ids: XLA needs a channel and explicit groups in this mode.
-        if "channel_id" not in instr.attributes or not groups:
-            raise fail(instr, "collective-mode", "use_global_device_ids needs a channel_id and replica groups")
+    problem = global_ids_problem(instr.attributes)
+    if problem is not None:
+        raise fail(instr, "collective-mode", problem)
     if isinstance(groups, IotaReplicaGroups):
         total = 1
         for d in groups.reshape_dims:
@@ -46,6 +45,15 @@ def group_size(instr: HloInstruction) -> int | None:
     if instr.opcode in ("all-gather", "all-gather-start", "reduce-scatter", "all-to-all") and len(sizes) > 1:
         raise fail(instr, "replica-groups", f"{instr.opcode} needs replica groups of one size, not {sorted(sizes)}")
     return len(groups[0])
+
+
+def global_ids_problem(attributes: Mapping[str, Any]) -> str | None:
+    """Flattened device ids (`use_global_device_ids`) without a channel or explicit groups, which XLA refuses;
+    None when fine. The exporter asks the same of what it is about to write."""
+    if attributes.get("use_global_device_ids") and ("channel_id" not in attributes
+                                                    or not attributes.get("replica_groups", ())):
+        return "use_global_device_ids needs a channel_id and replica groups"
+    return None
 
 
 # Opcodes whose explicit groups must name exactly the ids 0..n-1 (StableHLO's verifier, in XLA's route).
