@@ -1434,6 +1434,10 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         InputOutputAlias(tuple(e.output_shape_index), e.parameter_number, tuple(e.parameter_shape_index),
                          "must-alias" if e.kind == hlo_pb2.Kind.MUST_ALIAS else "may-alias")
         for e in proto.input_output_alias.entries)
+    outputs = [alias.output_index for alias in module.input_output_alias]
+    if len(set(outputs)) != len(outputs):  # XLA's loader sets up one alias per output index
+        twice = next(index for index in outputs if outputs.count(index) > 1)
+        raise TranslateError(f"input_output_alias: output index {list(twice)} is aliased twice")
     module.buffer_donor = tuple(BufferDonor(e.parameter_number, tuple(e.parameter_shape_index))
                                 for e in proto.buffer_donor.entries)
     if proto.frontend_attributes.map:
