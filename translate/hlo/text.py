@@ -727,10 +727,19 @@ class _Parser:
         by_name = {c.name: c for c in module.computations}
         # instruction names are scoped by computation (control predecessors name their own computation's)
         scope_of: dict[int, dict[str, HloInstruction]] = {}
+        comp_by_scope: dict[int, HloComputation] = {}
         for comp in module.computations:
             scope = {i.name: i for i in comp.instructions}
+            comp_by_scope[id(scope)] = comp
             for i in comp.instructions:
                 scope_of[id(i)] = scope
+
+        positions: dict[int, int] = {}  # instruction -> its place in its computation, filled on first need
+
+        def position(instr: HloInstruction, comp: HloComputation) -> int:
+            if id(instr) not in positions:
+                positions.update((id(i), n) for n, i in enumerate(comp.instructions))
+            return positions[id(instr)]
 
         def comp_of(ref: ComputationRef, pos: int, instr: HloInstruction) -> HloComputation:
             if ref.name not in by_name:
@@ -748,6 +757,10 @@ class _Parser:
                 for ref in value:
                     if ref.name not in scope:
                         raise self.error(f"unknown instruction '{ref.name}'", pos, op=instr.name)
+                    home = comp_by_scope[id(scope)]
+                    if position(scope[ref.name], home) >= position(instr, home):  # XLA reads them in order
+                        raise self.error(f"instruction '{ref.name}' is not defined before '{instr.name}'", pos,
+                                         op=instr.name)
                     resolved.append(scope[ref.name])
                 instr.attributes[key] = tuple(resolved)
 
