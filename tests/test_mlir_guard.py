@@ -78,3 +78,29 @@ def test_stablehlo_to_hlo_refuses_a_location_as_a_result_attribute() -> None:
             "  return %a : tensor<f32>\n}\n")
     with pytest.raises(TranslateError, match=r"^<input>:1:69: error: a location \(loc\) where an attribute"):
         hlo_translate.stablehlo_to_hlo(text)
+
+
+def test_a_location_as_an_attribute_in_bytecode_is_an_input_error() -> None:
+    # the text check does not see bytecode: the exporter's attribute readers refuse it instead of aborting
+    import io
+
+    import pytest
+    from jaxlib.mlir import ir
+
+    import hlo_translate
+    from hlo_translate.errors import InternalError, TranslateError
+    from hlo_translate.mlir.context import make_context
+
+    texts = {
+        "func.func @main(%a: tensor<f32>) -> (tensor<f32> {jax.result_info = loc(unknown)}) {\n"
+        "  return %a : tensor<f32>\n}": "a dictionary attribute holds a location",
+        "module attributes {mhlo.num_replicas = loc(unknown)} {\n  func.func @main() { return }\n}":
+            "attribute mhlo.num_replicas holds a location",
+    }
+    for text, message in texts.items():
+        with make_context():
+            buffer = io.BytesIO()
+            ir.Module.parse(text).operation.write_bytecode(buffer)
+        with pytest.raises(TranslateError, match=message) as info:
+            hlo_translate.stablehlo_to_hlo(buffer.getvalue())
+        assert not isinstance(info.value, InternalError)
