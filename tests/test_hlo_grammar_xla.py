@@ -322,6 +322,40 @@ ENTRY e {
   ROOT a = f32[] atan(p)
 }
 """, "unknown opcode 'atan'"),
+    # an instruction is in scope once its operands are read: it cannot be its own operand, however written
+    "own_operand": ("""HloModule m
+ENTRY e {
+  p = f32[2] parameter(0)
+  ROOT t = f32[2] add(p, t), metadata={op_name="x"}
+}
+""", "4:26: error: 't': use of undefined value 't'"),
+    "own_operand_nested": ("""HloModule m
+ENTRY e {
+  p = f32[2] parameter(0)
+  ROOT t = f32[2] add(p, f32[2] negate(t))
+}
+""", "undefined value 't'"),
+    "own_tuple_element": ("""HloModule m
+ENTRY e {
+  p = (f32[2]) parameter(0)
+  ROOT t = f32[2] negate(t#0)
+}
+""", "'t': use of undefined value 't'"),
+    "single_instruction_named_as_its_operand": ("t = f32[2] negate(f32[2] t)", "duplicate instruction name 't'"),
+    # control predecessors are looked up where they are written: defined before the instruction
+    "own_control_predecessor": ("""HloModule m
+ENTRY e {
+  p = f32[2] parameter(0)
+  ROOT t = f32[2] negate(p), control-predecessors={t}
+}
+""", "'t': control-predecessors names 't', which is not defined before 't'"),
+    "later_control_predecessor": ("""HloModule m
+ENTRY e {
+  p = f32[2] parameter(0)
+  t = f32[2] negate(p), control-predecessors={u}
+  ROOT u = f32[2] negate(p)
+}
+""", "'t': control-predecessors names 'u', which is not defined before 't'"),
 }
 
 

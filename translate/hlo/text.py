@@ -555,14 +555,16 @@ class _Parser:
                              m.start(1), op=name or None)
         self.pos = m.end()
         instr = HloInstruction(name, opcode, shape if shape is not None else Shape.token())
-        if not nested:
-            if name in names:
-                raise self.error(f"duplicate instruction name '{name}'", start, op=name)
-            names[name] = instr
+        if not nested and name in names:
+            raise self.error(f"duplicate instruction name '{name}'", start, op=name)
         self.body(instr, comp, names, pending, start)
         if nested:   # named once its own operands are read, as XLA's parser does
             instr.name = self.anon_names.unique(f"{opcode}.anon")
         else:
+            # in scope once its operands are read, as in XLA's parser: an instruction cannot be its own operand
+            if name in names:   # (a single instruction's implicit parameter of the same name)
+                raise self.error(f"duplicate instruction name '{name}'", start, op=name)
+            names[name] = instr
             self.finish(instr, comp, pending, start)
         if shape is None:
             try:
@@ -728,10 +730,12 @@ class _Parser:
         by_name = {c.name: c for c in module.computations}
         # instruction names are scoped by computation (control predecessors name their own computation's)
         scope_of: dict[int, dict[str, HloInstruction]] = {}
+        position: dict[int, int] = {}   # an instruction's place in its computation, as written
         for comp in module.computations:
             scope = {i.name: i for i in comp.instructions}
-            for i in comp.instructions:
+            for k, i in enumerate(comp.instructions):
                 scope_of[id(i)] = scope
+                position[id(i)] = k
 
         def comp_of(ref: ComputationRef, pos: int, instr: HloInstruction) -> HloComputation:
             if ref.name not in by_name:
@@ -749,7 +753,11 @@ class _Parser:
                 for ref in value:
                     if ref.name not in scope:
                         raise self.error(f"unknown instruction '{ref.name}'", pos, op=instr.name)
-                    resolved.append(scope[ref.name])
+                    target = scope[ref.name]
+                    if position[id(target)] >= position[id(instr)]:   # XLA's parser looks it up right there
+                        raise self.error(f"{key} names '{ref.name}', which is not defined before "
+                                         f"'{instr.name}'", pos, op=instr.name)
+                    resolved.append(target)
                 instr.attributes[key] = tuple(resolved)
 
 
