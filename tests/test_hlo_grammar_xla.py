@@ -57,6 +57,19 @@ ENTRY e {
   ROOT w = (s32[], f32[4]) while(x), condition=cond, body=body
 }
 """,
+    # a keyword is a name when written `%name` (and `name=` is, written `%name=`); our printer writes them so
+    "keywords_as_percent_names": """HloModule %true
+%FileNames {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+ENTRY %ROOT (true: f32[2]) -> f32[] {
+  %true = f32[2] parameter(0)
+  %z= f32[] constant(0)
+  ROOT f = f32[] reduce(%true, %z), dimensions={0}, to_apply=%FileNames, control-predecessors={%true}
+}
+""",
     # operand ::= (shape)? opcode operands: nested instructions, named `<opcode>.anon`
     "nested_instructions": """HloModule m
 ENTRY e {
@@ -356,6 +369,47 @@ ENTRY e {
   ROOT u = f32[2] negate(p)
 }
 """, "'t': control-predecessors names 'u', which is not defined before 't'"),
+    # XLA's lexer reads a bare keyword (`true`, `ROOT`, `FileLocations`, an element type) as that keyword, and
+    # `name=` as an attribute name: neither is a name
+    "keyword_module_name": ("""HloModule FileLocations
+ENTRY e {
+  ROOT p = f32[2] parameter(0)
+}
+""", "1:11: error: expected a module name, found the keyword 'FileLocations'"),
+    "keyword_computation_name": ("""HloModule m
+ENTRY unknown {
+  ROOT p = f32[2] parameter(0)
+}
+""", "expected a computation name, found the keyword 'unknown'"),
+    "keyword_instruction_name": ("""HloModule m
+ENTRY e {
+  true = f32[2] parameter(0)
+  ROOT n = f32[2] negate(%true)
+}
+""", "3:3: error: expected an instruction name, found the keyword 'true'"),
+    "keyword_operand": ("""HloModule m
+ENTRY e {
+  %maximal = f32[2] parameter(0)
+  ROOT n = f32[2] negate(maximal)
+}
+""", "'n': expected an operand, found the keyword 'maximal'"),
+    "keyword_computation_reference": ("""HloModule m
+%ROOT {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+ENTRY e {
+  p = f32[2] parameter(0)
+  z = f32[] constant(0)
+  ROOT r = f32[] reduce(p, z), dimensions={0}, to_apply=ROOT
+}
+""", "'r': bad attribute to_apply: 'ROOT' is a keyword"),
+    "instruction_name_glued_to_equals": ("""HloModule m
+ENTRY e {
+  ROOT p= f32[2] parameter(0)
+}
+""", "found the attribute name 'p='"),
 }
 
 

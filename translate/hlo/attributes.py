@@ -16,6 +16,7 @@ from typing import Any
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.op_metadata import OpMetadata, c_escape, c_unescape
+from hlo_translate.hlo.types import PrimitiveType
 
 
 # ---------------------------------------------------------------------------------------------
@@ -649,8 +650,26 @@ def _print_g(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
+# Words XLA's lexer reads as keywords or element types, never as a name unless written with '%' (`%true`).
+KEYWORDS = frozenset({
+    "true", "false", "inf", "nan", "HloModule", "ENTRY", "ROOT", "maximal", "replicated", "manual", "unknown",
+    "unreduced", "shard_as", "shard_like", "last_tile_dim_replicate",
+    "FileNames", "FunctionNames", "FileLocations", "StackFrames"})
+RESERVED_BARE_NAMES = KEYWORDS | frozenset(t.text for t in PrimitiveType) - {"tuple", "invalid", "buffer"}
+
+
+def bare_name(text: str) -> str:
+    """A name as a reference writes it, `%` optional, but a keyword only with it (`%true`, not `true`)."""
+    name = text.strip()
+    if name.startswith("%"):
+        return name[1:]
+    if name in RESERVED_BARE_NAMES:
+        raise TranslateError(f"'{name}' is a keyword of HLO text: a name spelled so needs a '%' ('%{name}')")
+    return name
+
+
 def parse_computation_ref(text: str) -> ComputationRef:
-    return ComputationRef(text.strip().lstrip("%"))
+    return ComputationRef(bare_name(text))
 
 
 def parse_computation_list(text: str) -> tuple[ComputationRef, ...]:
@@ -660,7 +679,7 @@ def parse_computation_list(text: str) -> tuple[ComputationRef, ...]:
 
 def parse_instruction_list(text: str) -> tuple[InstructionRef, ...]:
     inner = _strip_braces(text)
-    return tuple(InstructionRef(p.strip().lstrip("%")) for p in split_top_level(inner)) if inner else ()
+    return tuple(InstructionRef(bare_name(p)) for p in split_top_level(inner)) if inner else ()
 
 
 def _name_of(x: Any) -> str:

@@ -20,7 +20,7 @@ import numpy as np
 from hlo_translate.errors import SourceLocation, TranslateError
 from hlo_translate.gc_pause import without_cyclic_gc
 from hlo_translate.hlo.attributes import (
-    STRING_RE, ComputationRef, InstructionRef, RawAttr, parse_attribute, parse_bool, parse_bool_list, parse_int_list,
+    RESERVED_BARE_NAMES, STRING_RE, ComputationRef, InstructionRef, RawAttr, parse_attribute, parse_bool, parse_bool_list, parse_int_list,
     print_attribute, print_bool, print_frontend_attributes, print_int_list, split_top_level,
 )
 from hlo_translate.hlo.ir import (
@@ -61,7 +61,7 @@ _STACK_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"\s*')
 _STACK_RECORD_RE = re.compile(r"\{((?:\s*[A-Za-z_]\w*=-?\d+\s*,?)*)\s*\}\s*")
 # One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
 # argument list without parentheses (plain operand names, or a parameter number).
-_PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_$][A-Za-z0-9_.\-$]*)[ \t]*=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
+_PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_$][A-Za-z0-9_.\-$]*)[ \t]+=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
                        r"([a-z][a-z0-9\-]*)\(([^()\n#\[{\"/]*)\)")
 # One attribute of such a line whose value is plain: a braced value without nested braces, quotes or
 # parentheses (`{1,2}`, `{[0:4:1]}`, `{size=3 stride=2}`), or an unbraced one without brackets or quotes
@@ -113,13 +113,29 @@ class _Parser:
             found = self.text[self.pos:self.pos + 20].split("\n")[0] or "end of input"
             raise self.error(f"expected '{token}'{what}, found '{found}'")
 
-    def name(self, what: str = "a name") -> str:
+    def name(self, what: str = "a name", keyword_ok: bool = False) -> str:
+        """A name, `%` optional; XLA's lexer reads a bare keyword or `name=` as other tokens (unless
+        `keyword_ok`: a parameter name of a signature)."""
         self.skip()
         m = _NAME_RE.match(self.text, self.pos)
         if not m:
             raise self.error(f"expected {what}")
+        if not keyword_ok:
+            self.check_bare_name(m, what)
         self.pos = m.end()
         return m.group(1)
+
+    def check_bare_name(self, m: re.Match, what: str) -> None:
+        """XLA's lexer reads a name without `%` that is a keyword (`true`, `ROOT`, `f32`, `FileNames`) as that
+        keyword, and one followed by '=' as an attribute name: neither is a name to its parser."""
+        if self.text.startswith("%", m.start()):
+            return
+        if m.group(1) in RESERVED_BARE_NAMES:
+            raise self.error(f"expected {what}, found the keyword '{m.group(1)}' (a name spelled so needs a '%')",
+                             m.start())
+        if self.text.startswith("=", m.end()):
+            raise self.error(f"expected {what}, found the attribute name '{m.group(1)}=' (write a space "
+                             "before the '=')", m.start())
 
     def balanced(self) -> str:
         """The text of one attribute value: up to a top-level ',' or a closing bracket."""
@@ -326,6 +342,7 @@ class _Parser:
         m = _NAME_RE.match(self.text, self.pos)
         name = "_"
         if m is not None and self.text.startswith("=", _SPACE_RE.match(self.text, m.end()).end()):
+            self.check_bare_name(m, "an instruction name")
             name = m.group(1)
             self.pos = m.end()
             self.expect("=")
@@ -424,7 +441,7 @@ class _Parser:
         self.expect("(")
         if not self.accept(")"):
             while True:
-                self.name("a parameter name")
+                self.name("a parameter name", keyword_ok=True)   # XLA reads `(true: f32[])`
                 self.expect(":")
                 self.signature_shape()
                 if self.accept(")"):
@@ -485,7 +502,7 @@ class _Parser:
         while (m := line_re(text, pos)) is not None:
             root, name, shape_text, opcode, args = m.groups()
             shape = shapes.get(shape_text)
-            if shape is None or name in names or name in _TYPE_NAMES or opcode == "constant" or \
+            if shape is None or name in names or name in RESERVED_BARE_NAMES or opcode == "constant" or \
                     (opcode not in OPCODES and not is_known_opcode(opcode)):
                 break
             if opcode == "parameter":
@@ -555,16 +572,17 @@ class _Parser:
                              m.start(1), op=name or None)
         self.pos = m.end()
         instr = HloInstruction(name, opcode, shape if shape is not None else Shape.token())
-        if not nested and name in names:
+        key = _scope_key(name)
+        if not nested and key in names:
             raise self.error(f"duplicate instruction name '{name}'", start, op=name)
         self.body(instr, comp, names, pending, start)
         if nested:   # named once its own operands are read, as XLA's parser does
             instr.name = self.anon_names.unique(f"{opcode}.anon")
         else:
             # in scope once its operands are read, as in XLA's parser: an instruction cannot be its own operand
-            if name in names:   # (a single instruction's implicit parameter of the same name)
+            if key in names:   # (a single instruction's implicit parameter of the same name)
                 raise self.error(f"duplicate instruction name '{name}'", start, op=name)
-            names[name] = instr
+            names[key] = instr
             self.finish(instr, comp, pending, start)
         if shape is None:
             try:
@@ -666,7 +684,11 @@ class _Parser:
 
     def named_operand(self, m: re.Match, instr: HloInstruction, comp: HloComputation,
                       names: dict[str, HloInstruction], declared: Shape | None, start: int) -> HloInstruction:
-        operand = names.get(m.group(1))
+        key = _scope_key(m.group(1))
+        if key != m.group(1) and not m.group().startswith("%"):
+            raise self.error(f"expected an operand, found the keyword '{m.group(1)}' (a name spelled so needs "
+                             "a '%')", m.start(), op=instr.name)
+        operand = names.get(key)
         if operand is None and self.single is comp and declared is not None:
             operand = self.implicit_parameter(m.group(1), declared, comp, names)
         if operand is None:
@@ -714,7 +736,7 @@ class _Parser:
         number = sum(1 for i in comp.instructions if i.opcode == "parameter")
         param = HloInstruction(name, "parameter", shape, parameter_number=number)
         comp.instructions.append(param)
-        names[name] = param
+        names[_scope_key(name)] = param
         return param
 
     def attach_literal(self, instr: HloInstruction, body: str, pos: int) -> None:
@@ -759,6 +781,31 @@ class _Parser:
                                          f"'{instr.name}'", pos, op=instr.name)
                     resolved.append(target)
                 instr.attributes[key] = tuple(resolved)
+
+
+def _has_keyword_names(module: HloModule) -> bool:
+    """Whether a name of the module, a computation or an instruction is a keyword to XLA's lexer."""
+    reserved = RESERVED_BARE_NAMES
+    return module.name in reserved or any(
+        c.name in reserved or not reserved.isdisjoint([i.name for i in c.instructions]) for c in module.computations)
+
+
+def _with_percent_names(module: HloModule) -> HloModule:
+    """A copy of `module` whose keyword-like names are spelled `%name`, as XLA's parser needs them (rare: the
+    printer's common path leaves names as they are)."""
+    import copy
+
+    module = copy.deepcopy(module)
+    for thing in [module, *module.computations, *(i for c in module.computations for i in c.instructions)]:
+        if thing.name in RESERVED_BARE_NAMES:
+            thing.name = "%" + thing.name
+    return module
+
+
+def _scope_key(name: str) -> str:
+    """The key of an instruction in its computation's names: a keyword-like name, which only `%name` can
+    reference, under `%name`, so that the fast path's lookup of a bare operand misses it."""
+    return "%" + name if name in RESERVED_BARE_NAMES else name
 
 
 def _immutable_plain(value: Any) -> bool:
@@ -827,6 +874,8 @@ def parse_hlo_text(text: str) -> HloModule:
 @without_cyclic_gc
 def print_hlo_text(module: HloModule, *, print_large_constants: bool = True) -> str:
     """Print `module` as HLO text that XLA's parser reads back to the same module."""
+    if _has_keyword_names(module):
+        module = _with_percent_names(module)
     out: list[str] = [_header(module), ""]
     if module.stack_frames:
         out += [module.stack_frames, ""]
