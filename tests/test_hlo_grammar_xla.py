@@ -405,6 +405,26 @@ ENTRY e {
   ROOT r = f32[] reduce(p, z), dimensions={0}, to_apply=ROOT
 }
 """, "'r': bad attribute to_apply: 'ROOT' is a keyword"),
+    # strings are unescaped as absl's CUnescape does: an unknown escape, or a \x escape (all its hex digits)
+    # above 0xff, is no string
+    "stack_frame_file_name_bad_escape": (r"""HloModule m
+FileNames
+1 "/tests\corp.py"
+FunctionNames
+1 "f"
+FileLocations
+1 {file_name_id=1 function_name_id=1 line=1 end_line=1 column=1 end_column=1}
+StackFrames
+1 {file_location_id=1 parent_frame_id=0}
+ENTRY e {
+  ROOT p = f32[2] parameter(0), metadata={stack_frame_id=1}
+}
+""", "3:3: error: bad FileNames entry: bad string"),
+    "hex_escape_of_three_digits": (r"""HloModule m
+ENTRY e {
+  ROOT p = f32[2] parameter(0), metadata={op_name="a\xfff"}
+}
+""", "hex escape \\xfff out of range"),
     "instruction_name_glued_to_equals": ("""HloModule m
 ENTRY e {
   ROOT p= f32[2] parameter(0)

@@ -21,7 +21,7 @@ from hlo_translate.errors import SourceLocation, TranslateError
 from hlo_translate.gc_pause import without_cyclic_gc
 from hlo_translate.hlo.attributes import (
     RESERVED_BARE_NAMES, STRING_RE, ComputationRef, InstructionRef, RawAttr, parse_attribute, parse_bool, parse_bool_list, parse_int_list,
-    print_attribute, print_bool, print_frontend_attributes, print_int_list, split_top_level,
+    parse_string, print_attribute, print_bool, print_frontend_attributes, print_int_list, split_top_level,
 )
 from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
@@ -308,6 +308,11 @@ class _Parser:
                 record = (_STACK_STRING_RE if fields is None else _STACK_RECORD_RE).fullmatch(body)
                 if record is None:
                     raise self.error(f"bad {section} entry", m.start(2))
+                if fields is None:
+                    try:   # XLA's lexer unescapes a string as C does: a bad escape (`\c`) is no string
+                        parse_string(body)
+                    except TranslateError as err:
+                        raise self.error(f"bad {section} entry: {err.message}", m.start(2)) from None
                 if fields is not None:
                     pairs = re.findall(r"([A-Za-z_]\w*)=(-?\d+)", record.group(1))
                     keys = [key for key, _ in pairs]
