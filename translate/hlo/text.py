@@ -756,13 +756,12 @@ class _Parser:
         """Replace computation and instruction references by the objects they name."""
         by_name = {c.name: c for c in module.computations}
         # instruction names are scoped by computation (control predecessors name their own computation's)
-        scope_of: dict[int, dict[str, HloInstruction]] = {}
-        position: dict[int, int] = {}   # an instruction's place in its computation, as written
+        scope_of: dict[int, tuple[dict[str, HloInstruction], HloComputation]] = {}
         for comp in module.computations:
-            scope = {i.name: i for i in comp.instructions}
-            for k, i in enumerate(comp.instructions):
+            scope = ({i.name: i for i in comp.instructions}, comp)
+            for i in comp.instructions:
                 scope_of[id(i)] = scope
-                position[id(i)] = k
+        position: dict[int, int] = {}   # an instruction's place in its computation, as written (made on demand)
 
         def comp_of(ref: ComputationRef, pos: int, instr: HloInstruction) -> HloComputation:
             if ref.name not in by_name:
@@ -776,11 +775,13 @@ class _Parser:
                 instr.attributes[key] = tuple(comp_of(v, pos, instr) for v in value)
             elif isinstance(value, tuple) and value and isinstance(value[0], InstructionRef):
                 resolved = []
-                scope = scope_of.get(id(instr), {})
+                scope, comp = scope_of.get(id(instr), ({}, None))
                 for ref in value:
                     if ref.name not in scope:
                         raise self.error(f"unknown instruction '{ref.name}'", pos, op=instr.name)
                     target = scope[ref.name]
+                    if id(instr) not in position:
+                        position.update((id(i), k) for k, i in enumerate(comp.instructions))
                     if position[id(target)] >= position[id(instr)]:   # XLA's parser looks it up right there
                         raise self.error(f"{key} names '{ref.name}', which is not defined before "
                                          f"'{instr.name}'", pos, op=instr.name)
@@ -788,16 +789,9 @@ class _Parser:
                 instr.attributes[key] = tuple(resolved)
 
 
-def _has_keyword_names(module: HloModule) -> bool:
-    """Whether a name of the module, a computation or an instruction is a keyword to XLA's lexer."""
-    reserved = RESERVED_BARE_NAMES
-    return module.name in reserved or any(
-        c.name in reserved or not reserved.isdisjoint([i.name for i in c.instructions]) for c in module.computations)
-
-
 def _with_percent_names(module: HloModule) -> HloModule:
     """A copy of `module` whose keyword-like names are spelled `%name`, as XLA's parser needs them (rare: the
-    printer's common path leaves names as they are)."""
+    printer's common path leaves names as they are, and meets such a name as it prints it)."""
     import copy
 
     module = copy.deepcopy(module)
@@ -879,15 +873,28 @@ def parse_hlo_text(text: str) -> HloModule:
 @without_cyclic_gc
 def print_hlo_text(module: HloModule, *, print_large_constants: bool = True) -> str:
     """Print `module` as HLO text that XLA's parser reads back to the same module."""
-    if _has_keyword_names(module):
-        module = _with_percent_names(module)
+    try:
+        return _module_text(module)
+    except _KeywordName:   # rare: print a copy whose keyword-like names are spelled `%name`
+        return _module_text(_with_percent_names(module))
+
+
+class _KeywordName(Exception):
+    """A name that XLA's lexer reads as a keyword (`RESERVED_BARE_NAMES`) met while printing."""
+
+
+def _module_text(module: HloModule) -> str:
+    if module.name in RESERVED_BARE_NAMES:
+        raise _KeywordName
     out: list[str] = [_header(module), ""]
     if module.stack_frames:
         out += [module.stack_frames, ""]
     shapes: dict[int, str] = {}  # id(shape) -> text: the shapes stay alive while we print
     texts: dict[tuple[str, Any], str] = {}  # (name, value) -> `, name=text`, for plain values (_PLAIN_VALUES)
     for comp in module.computations:
-        out.append(_computation_text(comp, shapes, texts))
+        if comp.name in RESERVED_BARE_NAMES:
+            raise _KeywordName
+        out.append(_computation_text(comp, shapes, texts, RESERVED_BARE_NAMES))
         out.append("")
     return "\n".join(out)
 
@@ -918,11 +925,11 @@ def _header(module: HloModule) -> str:
 
 
 def _computation_text(comp: HloComputation, shapes: dict[int, str] | None = None,
-                      texts: dict[tuple[str, Any], str] | None = None) -> str:
+                      texts: dict[tuple[str, Any], str] | None = None, keywords: frozenset[str] = frozenset()) -> str:
     head = ("ENTRY " if comp.is_entry else "") + comp.name + " {"
     lines = [head]
     lines += _instruction_lines(comp.instructions, comp.root, {} if shapes is None else shapes,
-                                {} if texts is None else texts)
+                                {} if texts is None else texts, keywords=keywords)
     tail = "}"
     if comp.execution_thread is not None:
         tail += f', execution_thread="{comp.execution_thread}"'
@@ -942,8 +949,10 @@ def instruction_text(instr: HloInstruction, shapes: dict[int, str] | None = None
 
 
 def _instruction_lines(instructions: list[HloInstruction], root: HloInstruction | None, shapes: dict[int, str],
-                       texts: dict[tuple[str, Any], str], indent: str = "  ") -> list[str]:
-    """The lines of `instructions`, `ROOT` before `root`: one loop, as the per-line Python is most of a print."""
+                       texts: dict[tuple[str, Any], str], indent: str = "  ",
+                       keywords: frozenset[str] = frozenset()) -> list[str]:
+    """The lines of `instructions`, `ROOT` before `root`: one loop, as the per-line Python is most of a print.
+    Raises `_KeywordName` at an instruction named as one of `keywords`."""
     lines = []
     append = lines.append
     root_indent = indent + "ROOT "
@@ -972,7 +981,10 @@ def _instruction_lines(instructions: list[HloInstruction], root: HloInstruction 
         shape_text = shapes.get(id(shape))
         if shape_text is None:
             shape_text = shapes[id(shape)] = shape.to_text()
-        text = f"{root_indent if instr is root else indent}{instr.name} = {shape_text} {opcode}({args})"
+        name = instr.name
+        if name in keywords:
+            raise _KeywordName
+        text = f"{root_indent if instr is root else indent}{name} = {shape_text} {opcode}({args})"
         attributes = instr.attributes
         if attributes:
             for item in attributes.items():
