@@ -57,6 +57,13 @@ ENTRY e {
   ROOT w = (s32[], f32[4]) while(x), condition=cond, body=body
 }
 """,
+    # statistics ::= {name=int (, name=number)*}: the first value is the index to visualize, whatever its name
+    "statistics": """HloModule m
+ENTRY e {
+  p = f32[2] parameter(0)
+  ROOT n = f32[2] negate(p), statistics={x=18446744073709551615, stat-0=-.5, b=60, c=1e3, c=nan}
+}
+""",
     # a keyword is a name when written `%name` (and `name=` is, written `%name=`); our printer writes them so
     "keywords_as_percent_names": """HloModule %true
 %FileNames {
@@ -425,6 +432,16 @@ ENTRY e {
   ROOT p = f32[2] parameter(0), metadata={op_name="a\xfff"}
 }
 """, "hex escape \\xfff out of range"),
+    "statistics_index_not_an_integer": ("""HloModule m
+ENTRY e {
+  ROOT p = f32[2] parameter(0), statistics={stat-1=0.5}
+}
+""", "'p': bad attribute statistics: expected '{index_name=int, stat_name=number, ...}'"),
+    "statistics_value_not_a_number": ("""HloModule m
+ENTRY e {
+  ROOT p = f32[2] parameter(0), statistics={visualizing_index=1, stat-1=inf}
+}
+""", "bad attribute statistics"),
     "instruction_name_glued_to_equals": ("""HloModule m
 ENTRY e {
   ROOT p= f32[2] parameter(0)

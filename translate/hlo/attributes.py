@@ -742,6 +742,29 @@ COMPUTATIONS = AttrCodec(parse_computation_list, print_ref_list)
 INSTRUCTIONS = AttrCodec(parse_instruction_list, print_ref_list)
 RAW = AttrCodec(RawAttr, print_raw)
 
+
+# statistics ::= '{' (name= int (',' name= number)*)? '}', as XLA's parser reads it: the first value is the
+# index to visualize (whatever its name), the others statistics; `name=` glued (one lexer token).
+_STAT_NAME = r"[A-Za-z_][A-Za-z0-9_.\-]*="
+_STAT_INT = r"-?[0-9]+"
+_STAT_NUMBER = r"(?:(?:-?[0-9]+\.[0-9]*|-\.[0-9]+)(?:[eE][+-]?[0-9]+)?|-?[0-9]+[eE][+-]?[0-9]+|-?nan|-?[0-9]+)"
+_STATISTICS_RE = re.compile(rf"\{{\s*(?:{_STAT_NAME}\s*({_STAT_INT})(\s*,\s*{_STAT_NAME}\s*{_STAT_NUMBER})*\s*)?\}}")
+
+
+def parse_statistics(text: str) -> RawAttr:
+    """`{visualizing_index=1,stat-0=60}`, checked as XLA's parser reads it, kept as written."""
+    text = text.strip()
+    m = _STATISTICS_RE.fullmatch(text)
+    if m is None:
+        raise TranslateError(f"expected '{{index_name=int, stat_name=number, ...}}', got '{text[:40]}'")
+    for number in re.findall(r"=\s*(-?[0-9]+)\s*(?=[,}])", text):   # integers: 64 bits, as XLA's lexer
+        if not -2**63 <= int(number) < 2**64:
+            raise TranslateError(f"integer {number} does not fit 64 bits")
+    return RawAttr(text)
+
+
+STATISTICS = AttrCodec(parse_statistics, print_raw)
+
 CODECS: dict[str, AttrCodec] = {
     # dimensions and sizes
     **{name: INT_LIST for name in (
@@ -793,6 +816,7 @@ CODECS: dict[str, AttrCodec] = {
     "result_accuracy": AttrCodec(parse_result_accuracy, print_result_accuracy),
     "literal": AttrCodec(lambda t: _parse_literal_attr(t), lambda v: _print_literal_attr(v)),
     "domain": RAW,
+    "statistics": STATISTICS,
 }
 
 

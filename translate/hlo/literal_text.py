@@ -194,6 +194,7 @@ _NAN_PAYLOAD_RE = re.compile(r"(-?)nan\(0x([0-9a-fA-F]+)\)")
 _COMPONENT = r"([^\s(),{};]+(?:\([^(){}]*\))?)"
 _COMPLEX_RE = re.compile(r"\(\s*" + _COMPONENT + r"\s*,\s*" + _COMPONENT + r"\s*\)")
 _LONE_PLUS = re.compile(r"(?<![eE])\+")
+_LEADING_DOT = re.compile(r"(?<![0-9\-])\.")
 
 
 def _allowing(chars: str) -> dict[int, None]:
@@ -466,6 +467,10 @@ def _doubles(tokens: list[str], text: str, element_type: PrimitiveType) -> tuple
               f"a floating-point value for {element_type.text}")
     if "+" in text and _LONE_PLUS.search(text):
         raise TranslateError(f"expects a floating-point value for {element_type.text}, found a '+' sign")
+    leading_dot = _LEADING_DOT.search(text)
+    if leading_dot:   # XLA's lexer starts a number at a digit or '-' only (`-.5` is one, `.5` is not)
+        raise TranslateError(f"expects a floating-point value for {element_type.text}, found "
+                             f"'{_token_at(text, leading_dot.start())}' (a number starts with a digit or '-')")
     payloads: dict[int, int] = {}
     if has_payload:
         tokens = list(tokens)
