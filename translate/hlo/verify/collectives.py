@@ -141,8 +141,11 @@ def _reducer(instr: HloInstruction) -> None:
 
 
 def _gathered(instr: HloInstruction, operand: Shape, result: Shape, scatter: bool) -> None:
-    """`result` is `operand` gathered (or scattered) along `dimensions[0]` over the group."""
-    (dim,) = instr.attributes["dimensions"][:1] or (None,)
+    """`result` is `operand` gathered (or scattered) along its one dimension over the group."""
+    dimensions = instr.attributes["dimensions"]
+    if len(dimensions) > 1:   # XLA's parser and proto reader want exactly one
+        raise fail(instr, "attribute", f"{instr.opcode} takes one dimension, not {len(dimensions)}")
+    (dim,) = dimensions or (None,)
     if dim is None or not 0 <= dim < operand.rank or not result.is_array or result.rank != operand.rank:
         raise fail(instr, "attribute", f"{instr.opcode} dimension {dim} does not fit {text(operand)} "
                                        f"-> {text(result)}")
@@ -222,6 +225,8 @@ def all_to_all(instr: HloInstruction, ctx: VerifyContext) -> None:
     size = group_size(instr)
     check_group_count(instr, ctx)
     dims = instr.attributes.get("dimensions")
+    if dims and len(dims) > 1:   # the split dimension: one at most, for XLA's parser and proto reader
+        raise fail(instr, "attribute", f"all-to-all takes one split dimension at most, not {len(dims)}")
     if dims:
         operand = instr.operands[0].shape
         if len(instr.operands) != 1 or not 0 <= dims[0] < operand.rank:
