@@ -32,7 +32,7 @@ CASES = {
     "own_typed_operand": (GOOD.replace("negate(p)", "negate(f32[4] n)"), "5:", "undefined value 'n'"),
     "later_operand": (GOOD.replace("negate(p)", "negate(a)"), "5:", "undefined value 'a'"),
     "later_control_predecessor": (GOOD.replace("negate(p)", "negate(p), control-predecessors={a}"), "5:",
-                                  "instruction 'a' is not defined before 'n'"),
+                                  "names 'a', which is not defined before 'n'"),
     "duplicate_name": (GOOD.replace("n = f32[4] negate", "p = f32[4] negate").replace("add(p, n)", "add(p, p)"),
                        "5:", "duplicate instruction name 'p'"),
     "bad_attribute": (GOOD.replace("negate(p)", "negate(p), metadata={op_name=}"), "5:", "metadata"),
