@@ -447,6 +447,23 @@ ENTRY e {
   ROOT p= f32[2] parameter(0)
 }
 """, "found the attribute name 'p='"),
+    # XLA's names are letters, digits, '_', '.' and '-' (a '$' was taken: the fuzzer found the module name)
+    "dollar_in_module_name": ("""HloModule m$
+ENTRY e {
+  ROOT p = f32[2] parameter(0)
+}
+""", "1:12: error: expected a computation name"),
+    "dollar_in_instruction_name": ("""HloModule m
+ENTRY e {
+  p$ = f32[2] parameter(0)
+  ROOT n = f32[2] negate(p$)
+}
+""", "3:4: error"),
+    "dollar_in_computation_name": ("""HloModule m
+ENTRY %e$ {
+  ROOT p = f32[2] parameter(0)
+}
+""", "2:9: error: expected '{' to open computation e"),
 }
 
 

@@ -34,7 +34,7 @@ from hlo_translate.hlo.shape_inference import INFERABLE, infer_shape
 from hlo_translate.hlo.types import PrimitiveType, Shape, _ShapeReader
 
 _SPACE_RE = re.compile(r"(?:\s|/\*.*?\*/|//[^\n]*)*", re.S)
-_NAME_RE = re.compile(r"%?([A-Za-z_$][A-Za-z0-9_.\-$]*)")
+_NAME_RE = re.compile(r"%?([A-Za-z_][A-Za-z0-9_.\-]*)")
 _OPCODE_RE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")
 _BARE_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)\(")   # an instruction whose shape XLA infers
 _INDEX_RE = re.compile(r"\d+")
@@ -61,7 +61,7 @@ _STACK_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"\s*')
 _STACK_RECORD_RE = re.compile(r"\{((?:\s*[A-Za-z_]\w*=-?\d+\s*,?)*)\s*\}\s*")
 # One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
 # argument list without parentheses (plain operand names, or a parameter number).
-_PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_$][A-Za-z0-9_.\-$]*)[ \t]+=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
+_PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]+=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
                        r"([a-z][a-z0-9\-]*)\(([^()\n#\[{\"/]*)\)")
 # One attribute of such a line whose value is plain: a braced value without nested braces, quotes or
 # parentheses (`{1,2}`, `{[0:4:1]}`, `{size=3 stride=2}`), or an unbraced one without brackets or quotes
