@@ -603,76 +603,93 @@ def module_to_proto_bytes(module: HloModule) -> bytes:
     name, an opcode, a shape, an id and operand ids: building message objects for them field by field
     costs several times more); attributes still go through HloInstructionProto and its writers, and
     the module's own fields through HloModuleProto. Concatenated encodings of one message merge, so
-    the pieces are simply joined.
+    the pieces are simply joined. Instructions and computations are dict keys by identity.
     """
-    comp_ids = {id(c): n for n, c in enumerate(module.computations)}
-    instr_ids: dict[int, int] = {}
-    for n, comp in enumerate(module.computations):
-        for k, instr in enumerate(comp.instructions):
-            instr_ids[id(instr)] = (n << 32) + k
-    encoded_ids = dict(zip(instr_ids, _varints(list(instr_ids.values()))))
-    fusion_ids = {comp_ids[id(c)] for i in module.instructions() if i.opcode == "fusion"
-                  for c in i.called_computations()}
+    computations = module.computations
+    comp_ids = {c: n for n, c in enumerate(computations)}
+    ids: list[int] = []
+    for n, comp in enumerate(computations):
+        ids += range(n << 32, (n << 32) + len(comp.instructions))
+    instructions = [i for comp in computations for i in comp.instructions]
+    instr_ids = dict(zip(instructions, ids))
+    encoded_list = _varints(ids)
+    encoded_ids = dict(zip(instructions, encoded_list))
+    fusion_ids = {comp_ids[c] for i in instructions if i.opcode == "fusion" for c in i.called_computations()}
     parts = [_module_fields(module, comp_ids, instr_ids, fusion_ids).SerializeToString(deterministic=True)]
-    pieces: dict[tuple, Any] = {}  # (_instructions_bytes) shapes by id: the module keeps them alive meanwhile
-    for comp in module.computations:
-        parts.append(_field(3, _computation_bytes(comp, comp_ids, instr_ids, encoded_ids, fusion_ids, pieces)))
+    pieces: dict[Any, Any] = {}  # shapes and metadata by id: the module keeps them alive meanwhile
+    start = 0
+    for n, comp in enumerate(computations):
+        end = start + len(comp.instructions)
+        body = _computation_bytes(comp, n, comp_ids, instr_ids, encoded_ids, encoded_list[start:end],
+                                  n in fusion_ids, pieces)
+        parts += (_COMPUTATION_TAG, _length(len(body)), body)
+        start = end
     return b"".join(parts)
 
 
-def _computation_bytes(comp: HloComputation, comp_ids: dict[int, int], instr_ids: dict[int, int],
-                       encoded_ids: dict[int, bytes], fusion_ids: set[int], pieces: dict[tuple, Any]) -> bytes:
+def _computation_bytes(comp: HloComputation, comp_id: int, comp_ids: dict[HloComputation, int],
+                       instr_ids: dict[HloInstruction, int], encoded_ids: dict[HloInstruction, bytes],
+                       own_ids: list[bytes], is_fusion: bool, pieces: dict[Any, Any]) -> bytes:
+    """The HloComputationProto of `comp`, serialized: name (1), instructions (2), program shape (4), id (5),
+    root id (6), fusion flag (7), execution thread (8), as deterministic serialization orders them."""
     parts = [_field(1, comp.name.encode())]
-    parts += _instructions_bytes(comp.instructions, comp_ids, encoded_ids, pieces)
-    rest = hlo_pb2.HloComputationProto(id=comp_ids[id(comp)])
+    _instructions_bytes(parts, comp.instructions, own_ids, comp_ids, encoded_ids, pieces)
     assert comp.root is not None
-    rest.root_id = instr_ids[id(comp.root)]
-    for p in comp.parameters:
-        shape_to_proto(p.shape, rest.program_shape.parameters.add())
-        rest.program_shape.parameter_names.append(p.name)
-    shape_to_proto(comp.root.shape, rest.program_shape.result)
-    if comp.execution_thread is not None:
-        rest.execution_thread = comp.execution_thread
-    if comp_ids[id(comp)] in fusion_ids:
-        rest.is_fusion_computation = True
-    parts.append(rest.SerializeToString(deterministic=True))
+    params = comp.parameters
+    program = [_field(1, _shape_bytes_by_id(p.shape, pieces)) for p in params]
+    program.append(_field(2, _shape_bytes_by_id(comp.root.shape, pieces)))
+    program += [_field(3, p.name.encode()) for p in params]
+    parts.append(_field(4, b"".join(program)))
+    if comp_id:
+        parts += (_COMPUTATION_ID_TAG, _varint(comp_id))
+    root_id = instr_ids[comp.root]
+    if root_id:
+        parts += (_ROOT_ID_TAG, _varint(root_id))
+    if is_fusion:
+        parts.append(_IS_FUSION_FIELD)
+    if comp.execution_thread:
+        parts.append(_field(8, comp.execution_thread.encode()))
     return b"".join(parts)
 
 
-def _instructions_bytes(instructions: list[HloInstruction], comp_ids: dict[int, int], encoded_ids: dict[int, bytes],
-                        pieces: dict[tuple, Any]) -> list[bytes]:
-    """Each instruction as a serialized HloInstructionProto field (2) of its computation, in one loop (the
-    per-instruction Python is most of the write; `_field` inlined)."""
-    fields = []
+def _instructions_bytes(fields: list[bytes], instructions: list[HloInstruction], own_ids: list[bytes],
+                        comp_ids: dict[HloComputation, int], encoded_ids: dict[HloInstruction, bytes],
+                        pieces: dict[Any, Any]) -> None:
+    """Append each instruction as a serialized HloInstructionProto field (2) of its computation to
+    `fields`, in one loop (the per-instruction Python is most of the write; `_field` inlined)."""
     append = fields.append
-    tag, small, id_tag, name_tag, operand_ids_tag = (_LENGTH_DELIMITED_TAGS[2], _SMALL, _ID_TAG, _NAME_TAG,
-                                                     _OPERAND_IDS_TAG)
-    for instr in instructions:
-        if instr.attributes or instr.literal is not None or instr.opcode in _OPCODE_DEFAULTS:
-            data = _attributed_bytes(instr, comp_ids, encoded_ids, pieces) + id_tag + encoded_ids[id(instr)]
+    tag, lengths, id_tag, name_tag, operand_ids_tag = (_LENGTH_DELIMITED_TAGS[2], _LENGTHS, _ID_TAG, _NAME_TAG,
+                                                       _OPERAND_IDS_TAG)
+    limit = len(lengths)
+    operand_id = encoded_ids.__getitem__
+    for instr, own_id in zip(instructions, own_ids):
+        opcode = instr.opcode
+        if instr.attributes or instr.literal is not None or opcode in _OPCODE_DEFAULTS:
+            data = _attributed_bytes(instr, comp_ids, encoded_ids, pieces) + id_tag + own_id
         else:  # what _write_xla_defaults sets on an instruction of no particular opcode: three empty messages
-            key = (instr.opcode, id(instr.shape))
+            key = (opcode, id(instr.shape))
             piece = pieces.get(key)
             if piece is None:
-                piece = pieces[key] = (_field(2, instr.opcode.encode()) + _field(3, _shape_bytes(instr.shape))
+                piece = pieces[key] = (_field(2, opcode.encode()) + _field(3, _shape_bytes(instr.shape))
                                        + _EMPTY_DEFAULTS)
             name = instr.name.encode()
             size = len(name)
-            data = b"".join((name_tag, small[size] if size < 128 else _varint(size), name, piece, id_tag,
-                             encoded_ids[id(instr)]))
-        if instr.operands:
-            ids = b"".join([encoded_ids[id(o)] for o in instr.operands])
+            data = b"".join((name_tag, lengths[size] if size < limit else _varint(size), name, piece, id_tag, own_id))
+        operands = instr.operands
+        if operands:
+            ids = b"".join(map(operand_id, operands))
             size = len(ids)
-            data = b"".join((data, operand_ids_tag, small[size] if size < 128 else _varint(size), ids))
+            data = b"".join((data, operand_ids_tag, lengths[size] if size < limit else _varint(size), ids))
         if instr.parameter_number is not None:
             data += _PARAMETER_NUMBER_TAG + _varint(instr.parameter_number)
         size = len(data)
-        append(tag + (small[size] if size < 128 else _varint(size)) + data)
-    return fields
+        append(tag)
+        append(lengths[size] if size < limit else _varint(size))
+        append(data)
 
 
-def _attributed_bytes(instr: HloInstruction, comp_ids: dict[int, int], encoded_ids: dict[int, bytes],
-                      pieces: dict[tuple, Any]) -> bytes:
+def _attributed_bytes(instr: HloInstruction, comp_ids: dict[HloComputation, int],
+                      encoded_ids: dict[HloInstruction, bytes], pieces: dict[Any, Any]) -> bytes:
     """The HloInstructionProto of an instruction with attributes, a literal or opcode defaults, serialized,
     with its called computations and control predecessors (its id, operands and parameter number aside).
 
@@ -682,44 +699,65 @@ def _attributed_bytes(instr: HloInstruction, comp_ids: dict[int, int], encoded_i
     combination (`pieces`, by `_attributes_key`) and reused; the ids of its called computations and control
     predecessors follow it (JAX gives every reduce a reducer of its own: they would make every key distinct).
     """
-    key = _attributes_key(instr)
-    if key is None:
-        return (_instruction_proto(instr, instr.attributes).SerializeToString(deterministic=True)
-                + _calls_bytes(instr, comp_ids, encoded_ids))
+    attributes = instr.attributes
+    if instr.literal is None and _KEYED_APART.isdisjoint(attributes):  # the common case, keyed in one step
+        key = (instr.opcode, id(instr.shape), tuple(attributes.items()), *[id(o.shape) for o in instr.operands])
+        calls = False
+    else:
+        key = _attributes_key(instr)
+        calls = True
+    try:
+        known = pieces.get(key) if key is not None else None
+    except TypeError:  # an unhashable attribute value
+        key = known = None
     name = _field(1, instr.name.encode())
-    known = pieces.get(key)
     if known is None:
+        if key is None:
+            return (_instruction_proto(instr, attributes).SerializeToString(deterministic=True)
+                    + _calls_bytes(instr, comp_ids, encoded_ids))
         head = _field(2, instr.opcode.encode()) + _field(3, _shape_bytes(instr.shape))
-        attributes = {k: v for k, v in instr.attributes.items() if k != "metadata"}
-        whole = _instruction_proto(instr, attributes).SerializeToString(deterministic=True)
+        whole = _instruction_proto(instr, {k: v for k, v in attributes.items() if k != "metadata"}
+                                   ).SerializeToString(deterministic=True)
         if not whole.startswith(name + head + _EMPTY_METADATA):  # a writer set the opcode or shape: not reused
-            return (_instruction_proto(instr, instr.attributes).SerializeToString(deterministic=True)
+            return (_instruction_proto(instr, attributes).SerializeToString(deterministic=True)
                     + _calls_bytes(instr, comp_ids, encoded_ids))
         known = pieces[key] = (head, whole[len(name) + len(head) + len(_EMPTY_METADATA):])
     head, rest = known
-    calls = _calls_bytes(instr, comp_ids, encoded_ids) if _CALL_ATTRS.intersection(instr.attributes) else b""
-    metadata = instr.attributes.get("metadata")
+    if not calls:
+        return b"".join((name, head, _EMPTY_METADATA, rest))
+    calls = _calls_bytes(instr, comp_ids, encoded_ids) if _CALL_ATTRS.intersection(attributes) else b""
+    metadata = attributes.get("metadata")
     if metadata is None:
         return b"".join((name, head, _EMPTY_METADATA, rest, calls))
-    return b"".join((name, head, _field(7, metadata.to_proto(xla_data_pb2.OpMetadata).SerializeToString(
-        deterministic=True)), rest, calls))
+    return b"".join((name, head, _metadata_field(metadata, pieces), rest, calls))
 
 
-def _calls_bytes(instr: HloInstruction, comp_ids: dict[int, int], encoded_ids: dict[int, bytes]) -> bytes:
+def _metadata_field(metadata: OpMetadata, pieces: dict[Any, Any]) -> bytes:
+    """The metadata field (7) of an instruction, serialized once per metadata object."""
+    key = ("metadata", id(metadata))
+    data = pieces.get(key)
+    if data is None:
+        data = pieces[key] = _field(7, metadata.to_proto(xla_data_pb2.OpMetadata).SerializeToString(
+            deterministic=True))
+    return data
+
+
+def _calls_bytes(instr: HloInstruction, comp_ids: dict[HloComputation, int],
+                 encoded_ids: dict[HloInstruction, bytes]) -> bytes:
     """The called computation ids (field 38) and control predecessor ids (37) of `instr`."""
     parts = []
     called = instr.called_computations()
     if called:
-        parts.append(_field(38, b"".join(_varint(comp_ids[id(c)]) for c in called)))
+        parts.append(_field(38, b"".join(_varint(comp_ids[c]) for c in called)))
     predecessors = instr.control_predecessors
     if predecessors:
-        parts.append(_field(37, b"".join(encoded_ids[id(c)] for c in predecessors)))
+        parts.append(_field(37, b"".join(encoded_ids[c] for c in predecessors)))
     return b"".join(parts)
 
 
 def _attributes_key(instr: HloInstruction) -> tuple | None:
     """What the proto of `instr` past its metadata depends on (shapes by identity), or None where that is
-    not only these (a literal, a raw or unhashable attribute, a metadata of another type)."""
+    not only these (a literal, a metadata of another type)."""
     if instr.literal is not None:
         return None
     items = []
@@ -730,12 +768,7 @@ def _attributes_key(instr: HloInstruction) -> tuple | None:
             continue
         if key not in _CALL_ATTRS:   # written as ids only, by _calls_bytes
             items.append((key, value))
-    key = (instr.opcode, id(instr.shape), tuple(items), *[id(o.shape) for o in instr.operands])
-    try:
-        hash(key)
-    except TypeError:
-        return None
-    return key
+    return (instr.opcode, id(instr.shape), tuple(items), *[id(o.shape) for o in instr.operands])
 
 
 def _instruction_proto(instr: HloInstruction, attributes: dict[str, Any]) -> hlo_pb2.HloInstructionProto:
@@ -762,6 +795,14 @@ def _shape_bytes(shape: Shape) -> bytes:
     return data
 
 
+def _shape_bytes_by_id(shape: Shape, pieces: dict[Any, Any]) -> bytes:
+    """`_shape_bytes`, looked up by identity first (a Shape's own hash is computed in Python)."""
+    data = pieces.get(id(shape))
+    if data is None:
+        data = pieces[id(shape)] = _shape_bytes(shape)
+    return data
+
+
 # The protobuf wire format, for the few field kinds written directly (int64 varints, bytes, packed).
 
 _SMALL = [bytes((n,)) for n in range(128)]
@@ -779,11 +820,16 @@ def _varint(value: int) -> bytes:
     return bytes(out)
 
 
-_LENGTH_DELIMITED_TAGS = {n: _varint((n << 3) | 2) for n in (1, 2, 3, 7, 36, 37, 38, 68, 82)}
+_LENGTH_DELIMITED_TAGS = {n: _varint((n << 3) | 2) for n in (1, 2, 3, 4, 7, 8, 36, 37, 38, 68, 82)}
 _ID_TAG = _varint(35 << 3)
 _OPERAND_IDS_TAG = _LENGTH_DELIMITED_TAGS[36]
 _NAME_TAG = _LENGTH_DELIMITED_TAGS[1]
 _PARAMETER_NUMBER_TAG = _varint(9 << 3)
+# HloModuleProto's computations (3); HloComputationProto's id (5), root id (6) and fusion flag (7).
+_COMPUTATION_TAG = _LENGTH_DELIMITED_TAGS[3]
+_COMPUTATION_ID_TAG = _varint(5 << 3)
+_ROOT_ID_TAG = _varint(6 << 3)
+_IS_FUSION_FIELD = _varint(7 << 3) + b"\x01"
 
 
 _VARINT_RE = re.compile(rb"[\x80-\xff]*[\x00-\x7f]")
@@ -799,24 +845,35 @@ def _varints(values: list[int]) -> list[bytes]:
     return _VARINT_RE.findall(data, length.end())
 
 
+# The varint of every length below 16 KiB (most instructions' and names' lengths), made once.
+_LENGTHS = [_varint(n) for n in range(1 << 14)]
+
+
+def _length(size: int) -> bytes:
+    return _LENGTHS[size] if size < 16384 else _varint(size)
+
+
 def _field(number: int, data: bytes) -> bytes:
     """A length-delimited field (string, bytes, message, packed repeated)."""
-    return _LENGTH_DELIMITED_TAGS[number] + _varint(len(data)) + data
+    size = len(data)
+    return b"".join((_LENGTH_DELIMITED_TAGS[number], _LENGTHS[size] if size < 16384 else _varint(size), data))
 
 
 _EMPTY_METADATA = _field(7, b"")
 _EMPTY_DEFAULTS = _field(7, b"") + _field(68, b"") + _field(82, b"")   # metadata, frontend attributes, statistics
 # Opcodes for which _write_xla_defaults sets more than the three empty messages.
 _OPCODE_DEFAULTS = frozenset({"convolution", "custom-call", "dot", "topk", "compare", *_PRECISION_OPERANDS})
+# Attributes kept out of `_attributed_bytes`'s one-step key: written per instruction, or made ids.
+_KEYED_APART = _CALL_ATTRS | {"metadata"}
 
 
-def _module_fields(module: HloModule, comp_ids: dict[int, int], instr_ids: dict[int, int],
+def _module_fields(module: HloModule, comp_ids: dict[HloComputation, int], instr_ids: dict[HloInstruction, int],
                    fusion_ids: set[int]) -> hlo_pb2.HloModuleProto:
     """The HloModuleProto of `module` without its computations."""
     proto = hlo_pb2.HloModuleProto(name=module.name)
     assert module.entry is not None
     proto.entry_computation_name = module.entry.name
-    proto.entry_computation_id = comp_ids[id(module.entry)]
+    proto.entry_computation_id = comp_ids[module.entry]
     layout = module.entry_layout()
     for shape in layout.parameters:
         shape_to_proto(shape, proto.host_program_shape.parameters.add())
@@ -828,10 +885,10 @@ def _module_fields(module: HloModule, comp_ids: dict[int, int], instr_ids: dict[
     proto.frontend_attributes.SetInParent()
     if module.is_scheduled:
         for comp in module.computations:
-            if comp_ids[id(comp)] in fusion_ids:
+            if comp_ids[comp] in fusion_ids:
                 continue  # XLA schedules only non-fusion computations
-            seq = proto.schedule.sequences[comp_ids[id(comp)]]
-            seq.instruction_ids.extend(instr_ids[id(i)] for i in comp.instructions)
+            seq = proto.schedule.sequences[comp_ids[comp]]
+            seq.instruction_ids.extend(instr_ids[i] for i in comp.instructions)
     for alias in module.input_output_alias:
         e = proto.input_output_alias.entries.add()
         e.output_shape_index.extend(alias.output_index)
