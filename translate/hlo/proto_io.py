@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 from google.protobuf import text_format
@@ -607,44 +608,64 @@ def module_to_proto_bytes(module: HloModule) -> bytes:
     """
     computations = module.computations
     comp_ids = {c: n for n, c in enumerate(computations)}
-    ids: list[int] = []
-    for n, comp in enumerate(computations):
-        ids += range(n << 32, (n << 32) + len(comp.instructions))
     instructions = [i for comp in computations for i in comp.instructions]
-    instr_ids = dict(zip(instructions, ids))
-    encoded_list = _varints(ids)
-    encoded_ids = dict(zip(instructions, encoded_list))
+    own_ids = [_encoded_ids(n, len(comp.instructions)) for n, comp in enumerate(computations)]
+    encoded_ids = dict(zip(instructions, chain.from_iterable(own_ids)))
     fusion_ids = {comp_ids[c] for i in instructions if i.opcode == "fusion" for c in i.called_computations()}
-    parts = [_module_fields(module, comp_ids, instr_ids, fusion_ids).SerializeToString(deterministic=True)]
+    parts = [_module_fields(module, comp_ids, fusion_ids).SerializeToString(deterministic=True)]
     pieces: dict[Any, Any] = {}  # shapes and metadata by id: the module keeps them alive meanwhile
-    start = 0
     for n, comp in enumerate(computations):
-        end = start + len(comp.instructions)
-        body = _computation_bytes(comp, n, comp_ids, instr_ids, encoded_ids, encoded_list[start:end],
-                                  n in fusion_ids, pieces)
+        body = _computation_bytes(comp, n, comp_ids, encoded_ids, own_ids[n], n in fusion_ids, pieces)
         parts += (_COMPUTATION_TAG, _length(len(body)), body)
-        start = end
     return b"".join(parts)
 
 
+def _encoded_ids(comp_id: int, count: int) -> list[bytes]:
+    """The varints of the ids of a computation's instructions, XLA's `(comp_id << 32) + position`.
+
+    Past the first computation every id takes the same bytes: its position in four 7-bit groups (each
+    with the continuation bit), then the computation's part, `comp_id << 4`, as a varint."""
+    if comp_id == 0:
+        return _LENGTHS[:count] + [_varint(k) for k in range(len(_LENGTHS), count)]
+    if count > 1 << 28:  # the four groups would not hold the position
+        return [_varint((comp_id << 32) + k) for k in range(count)]
+    high = _varint(comp_id << 4)
+    if count <= len(_LOW_GROUPS):
+        return [low + high for low in _LOW_GROUPS[:count]]
+    import numpy
+
+    width = 4 + len(high)
+    positions = numpy.arange(count, dtype=numpy.uint32)
+    table = numpy.empty((count, width), dtype=numpy.uint8)
+    for group in range(4):
+        table[:, group] = ((positions >> (7 * group)) & 0x7F) | 0x80
+    table[:, 4:] = numpy.frombuffer(high, dtype=numpy.uint8)
+    data = table.tobytes()
+    return [data[k:k + width] for k in range(0, count * width, width)]
+
+
 def _computation_bytes(comp: HloComputation, comp_id: int, comp_ids: dict[HloComputation, int],
-                       instr_ids: dict[HloInstruction, int], encoded_ids: dict[HloInstruction, bytes],
-                       own_ids: list[bytes], is_fusion: bool, pieces: dict[Any, Any]) -> bytes:
+                       encoded_ids: dict[HloInstruction, bytes], own_ids: list[bytes], is_fusion: bool,
+                       pieces: dict[Any, Any]) -> bytes:
     """The HloComputationProto of `comp`, serialized: name (1), instructions (2), program shape (4), id (5),
     root id (6), fusion flag (7), execution thread (8), as deterministic serialization orders them."""
     parts = [_field(1, comp.name.encode())]
     _instructions_bytes(parts, comp.instructions, own_ids, comp_ids, encoded_ids, pieces)
     assert comp.root is not None
     params = comp.parameters
-    program = [_field(1, _shape_bytes_by_id(p.shape, pieces)) for p in params]
-    program.append(_field(2, _shape_bytes_by_id(comp.root.shape, pieces)))
-    program += [_field(3, p.name.encode()) for p in params]
-    parts.append(_field(4, b"".join(program)))
+    # The program shape's parameter and result shapes (fields 1, 2), once per distinct set of shapes
+    key = ("program", id(comp.root.shape), *[id(p.shape) for p in params])
+    shapes = pieces.get(key)
+    if shapes is None:
+        shapes = pieces[key] = b"".join([_field(1, _shape_bytes_by_id(p.shape, pieces)) for p in params]
+                                        + [_field(2, _shape_bytes_by_id(comp.root.shape, pieces))])
+    program = b"".join([shapes, *[_field(3, p.name.encode()) for p in params]])
+    parts += (_PROGRAM_SHAPE_TAG, _length(len(program)), program)
     if comp_id:
         parts += (_COMPUTATION_ID_TAG, _varint(comp_id))
-    root_id = instr_ids[comp.root]
-    if root_id:
-        parts += (_ROOT_ID_TAG, _varint(root_id))
+    root_id = encoded_ids[comp.root]
+    if root_id != b"\x00":
+        parts += (_ROOT_ID_TAG, root_id)
     if is_fusion:
         parts.append(_IS_FUSION_FIELD)
     if comp.execution_thread:
@@ -656,16 +677,28 @@ def _instructions_bytes(fields: list[bytes], instructions: list[HloInstruction],
                         comp_ids: dict[HloComputation, int], encoded_ids: dict[HloInstruction, bytes],
                         pieces: dict[Any, Any]) -> None:
     """Append each instruction as a serialized HloInstructionProto field (2) of its computation to
-    `fields`, in one loop (the per-instruction Python is most of the write; `_field` inlined)."""
+    `fields`, in one loop (the per-instruction Python is most of the write; `_field` inlined, and each
+    instruction's fields joined in one step)."""
     append = fields.append
-    tag, lengths, id_tag, name_tag, operand_ids_tag = (_LENGTH_DELIMITED_TAGS[2], _LENGTHS, _ID_TAG, _NAME_TAG,
-                                                       _OPERAND_IDS_TAG)
+    tag, lengths, id_tag, name_tag, operand_ids_tag, parameter_tag = (
+        _LENGTH_DELIMITED_TAGS[2], _LENGTHS, _ID_TAG, _NAME_TAG, _OPERAND_IDS_TAG, _PARAMETER_NUMBER_TAG)
     limit = len(lengths)
     operand_id = encoded_ids.__getitem__
     for instr, own_id in zip(instructions, own_ids):
         opcode = instr.opcode
+        operands = instr.operands
+        if operands:
+            ids = b"".join(map(operand_id, operands))
+            size = len(ids)
+            tail = (id_tag, own_id, operand_ids_tag, lengths[size] if size < limit else _varint(size), ids)
+            if instr.parameter_number is not None:
+                tail += (parameter_tag, _varint(instr.parameter_number))
+        elif instr.parameter_number is not None:
+            tail = (id_tag, own_id, parameter_tag, _varint(instr.parameter_number))
+        else:
+            tail = (id_tag, own_id)
         if instr.attributes or instr.literal is not None or opcode in _OPCODE_DEFAULTS:
-            data = _attributed_bytes(instr, comp_ids, encoded_ids, pieces) + id_tag + own_id
+            data = b"".join((_attributed_bytes(instr, comp_ids, encoded_ids, pieces), *tail))
         else:  # what _write_xla_defaults sets on an instruction of no particular opcode: three empty messages
             key = (opcode, id(instr.shape))
             piece = pieces.get(key)
@@ -674,14 +707,7 @@ def _instructions_bytes(fields: list[bytes], instructions: list[HloInstruction],
                                        + _EMPTY_DEFAULTS)
             name = instr.name.encode()
             size = len(name)
-            data = b"".join((name_tag, lengths[size] if size < limit else _varint(size), name, piece, id_tag, own_id))
-        operands = instr.operands
-        if operands:
-            ids = b"".join(map(operand_id, operands))
-            size = len(ids)
-            data = b"".join((data, operand_ids_tag, lengths[size] if size < limit else _varint(size), ids))
-        if instr.parameter_number is not None:
-            data += _PARAMETER_NUMBER_TAG + _varint(instr.parameter_number)
+            data = b"".join((name_tag, lengths[size] if size < limit else _varint(size), name, piece, *tail))
         size = len(data)
         append(tag)
         append(lengths[size] if size < limit else _varint(size))
@@ -748,10 +774,11 @@ def _calls_bytes(instr: HloInstruction, comp_ids: dict[HloComputation, int],
     parts = []
     called = instr.called_computations()
     if called:
-        parts.append(_field(38, b"".join(_varint(comp_ids[c]) for c in called)))
-    predecessors = instr.control_predecessors
+        ids = b"".join([_varint(comp_ids[c]) for c in called])
+        parts += (_CALLED_IDS_TAG, _length(len(ids)), ids)
+    predecessors = instr.attributes.get("control-predecessors")
     if predecessors:
-        parts.append(_field(37, b"".join(encoded_ids[c] for c in predecessors)))
+        parts.append(_field(37, b"".join([encoded_ids[c] for c in predecessors])))
     return b"".join(parts)
 
 
@@ -827,26 +854,17 @@ _NAME_TAG = _LENGTH_DELIMITED_TAGS[1]
 _PARAMETER_NUMBER_TAG = _varint(9 << 3)
 # HloModuleProto's computations (3); HloComputationProto's id (5), root id (6) and fusion flag (7).
 _COMPUTATION_TAG = _LENGTH_DELIMITED_TAGS[3]
+_CALLED_IDS_TAG = _LENGTH_DELIMITED_TAGS[38]
+_PROGRAM_SHAPE_TAG = _LENGTH_DELIMITED_TAGS[4]
 _COMPUTATION_ID_TAG = _varint(5 << 3)
 _ROOT_ID_TAG = _varint(6 << 3)
 _IS_FUSION_FIELD = _varint(7 << 3) + b"\x01"
 
 
-_VARINT_RE = re.compile(rb"[\x80-\xff]*[\x00-\x7f]")
-
-
-def _varints(values: list[int]) -> list[bytes]:
-    """The varint of each int64 in `values`, encoded by protobuf in one call (a packed repeated field)."""
-    if not values:
-        return []
-    data = hlo_pb2.HloInstructionProto(operand_ids=values).SerializeToString()
-    assert data.startswith(_OPERAND_IDS_TAG), data[:4]
-    length = _VARINT_RE.match(data, len(_OPERAND_IDS_TAG))
-    return _VARINT_RE.findall(data, length.end())
-
-
-# The varint of every length below 16 KiB (most instructions' and names' lengths), made once.
-_LENGTHS = [_varint(n) for n in range(1 << 14)]
+# The varint of every length below 16 KiB (most instructions' and names' lengths), made once; and the first
+# four bytes of the varint of `(comp_id << 32) + k` for the same k (see `_encoded_ids`).
+_LENGTHS = [bytes((n,)) for n in range(128)] + [bytes((n & 0x7F | 0x80, n >> 7)) for n in range(128, 1 << 14)]
+_LOW_GROUPS = [bytes((k & 0x7F | 0x80, k >> 7 | 0x80, 0x80, 0x80)) for k in range(1 << 14)]
 
 
 def _length(size: int) -> bytes:
@@ -867,7 +885,7 @@ _OPCODE_DEFAULTS = frozenset({"convolution", "custom-call", "dot", "topk", "comp
 _KEYED_APART = _CALL_ATTRS | {"metadata"}
 
 
-def _module_fields(module: HloModule, comp_ids: dict[HloComputation, int], instr_ids: dict[HloInstruction, int],
+def _module_fields(module: HloModule, comp_ids: dict[HloComputation, int],
                    fusion_ids: set[int]) -> hlo_pb2.HloModuleProto:
     """The HloModuleProto of `module` without its computations."""
     proto = hlo_pb2.HloModuleProto(name=module.name)
@@ -887,8 +905,9 @@ def _module_fields(module: HloModule, comp_ids: dict[HloComputation, int], instr
         for comp in module.computations:
             if comp_ids[comp] in fusion_ids:
                 continue  # XLA schedules only non-fusion computations
-            seq = proto.schedule.sequences[comp_ids[comp]]
-            seq.instruction_ids.extend(instr_ids[i] for i in comp.instructions)
+            first = comp_ids[comp] << 32
+            proto.schedule.sequences[comp_ids[comp]].instruction_ids.extend(
+                range(first, first + len(comp.instructions)))
     for alias in module.input_output_alias:
         e = proto.input_output_alias.entries.add()
         e.output_shape_index.extend(alias.output_index)
