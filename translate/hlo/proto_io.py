@@ -411,6 +411,10 @@ def _write_xla_defaults(p: hlo_pb2.HloInstructionProto, instr: HloInstruction) -
         p.window.SetInParent()   # XLA's proto loader requires a window, even an empty one
 
 
+# Opcodes whose proto depends on their operands' shapes or count (`_write_xla_defaults`); the proto writer
+# shares one serialized piece among instructions alike in all else (`_attributed_piece`). A writer that
+# reads the operands must list its opcode here.
+_READS_OPERANDS = frozenset({"compare", "custom-call"})
 _TOTAL_TYPES = frozenset({"TOTALORDER", "SIGNED", "UNSIGNED"})
 # Opcodes whose proto always has a precision config, and for how many operands (custom-call: all of them).
 _PRECISION_OPERANDS = {"convolution": 2, "dot": 2, "ragged-dot": 2, "scaled-dot": 2, "custom-call": 0}
@@ -433,7 +437,7 @@ def _ignore(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
     """Attributes carried by other proto fields (called computations, control predecessors)."""
 
 
-# Attributes written as ids only (`_calls_bytes`): their proto writers write nothing.
+# Attributes written as ids only (`_split_attributes`): their proto writers write nothing.
 _CALL_ATTRS = frozenset(("to_apply", "calls", "condition", "body", "true_computation", "select", "scatter",
                          "false_computation", "branch_computations", "called_computations", "control-predecessors"))
 
@@ -678,17 +682,21 @@ def _instructions_bytes(fields: list[bytes], instructions: list[HloInstruction],
                         pieces: dict[Any, Any]) -> None:
     """Append each instruction as a serialized HloInstructionProto field (2) of its computation to
     `fields`, in one loop (the per-instruction Python is most of the write; `_field` inlined, and each
-    instruction's fields joined in one step)."""
+    instruction's fields joined in one step).
+
+    An instruction is its name (field 1), then a piece shared by every instruction alike to it (opcode,
+    shape, metadata when it has none, and its other attributes: see `_attributed_piece`), then its id,
+    operand ids and parameter number. Metadata, called computations and control predecessors are written
+    per instruction (`_attributed_bytes`)."""
     append = fields.append
     tag, lengths, id_tag, name_tag, operand_ids_tag, parameter_tag = (
         _LENGTH_DELIMITED_TAGS[2], _LENGTHS, _ID_TAG, _NAME_TAG, _OPERAND_IDS_TAG, _PARAMETER_NUMBER_TAG)
     limit = len(lengths)
-    operand_id = encoded_ids.__getitem__
+    keyed_apart, reads_operands = _KEYED_APART, _READS_OPERANDS
     for instr, own_id in zip(instructions, own_ids):
-        opcode = instr.opcode
         operands = instr.operands
         if operands:
-            ids = b"".join(map(operand_id, operands))
+            ids = b"".join([encoded_ids[o] for o in operands])
             size = len(ids)
             tail = (id_tag, own_id, operand_ids_tag, lengths[size] if size < limit else _varint(size), ids)
             if instr.parameter_number is not None:
@@ -697,65 +705,78 @@ def _instructions_bytes(fields: list[bytes], instructions: list[HloInstruction],
             tail = (id_tag, own_id, parameter_tag, _varint(instr.parameter_number))
         else:
             tail = (id_tag, own_id)
-        if instr.attributes or instr.literal is not None or opcode in _OPCODE_DEFAULTS:
-            data = b"".join((_attributed_bytes(instr, comp_ids, encoded_ids, pieces), *tail))
+        opcode = instr.opcode
+        attributes = instr.attributes
+        if attributes or instr.literal is not None or opcode in _OPCODE_DEFAULTS:
+            known = None
+            if instr.literal is None and keyed_apart.isdisjoint(attributes):  # most: keyed in one step
+                key = (opcode, id(instr.shape), tuple(attributes.items()),
+                       *([id(o.shape) for o in operands] if opcode in reads_operands else ()))
+                try:
+                    known = pieces.get(key) or _attributed_piece(instr, key, pieces)
+                except TypeError:  # an unhashable attribute value
+                    pass
+            if known is None:
+                data = b"".join((_attributed_bytes(instr, comp_ids, encoded_ids, pieces), *tail))
+                size = len(data)
+                append(tag)
+                append(lengths[size] if size < limit else _varint(size))
+                append(data)
+                continue
+            piece = known[2]
         else:  # what _write_xla_defaults sets on an instruction of no particular opcode: three empty messages
             key = (opcode, id(instr.shape))
             piece = pieces.get(key)
             if piece is None:
                 piece = pieces[key] = (_field(2, opcode.encode()) + _field(3, _shape_bytes(instr.shape))
                                        + _EMPTY_DEFAULTS)
-            name = instr.name.encode()
-            size = len(name)
-            data = b"".join((name_tag, lengths[size] if size < limit else _varint(size), name, piece, *tail))
+        name = instr.name.encode()
+        size = len(name)
+        data = b"".join((name_tag, lengths[size] if size < limit else _varint(size), name, piece, *tail))
         size = len(data)
         append(tag)
         append(lengths[size] if size < limit else _varint(size))
         append(data)
 
 
-def _attributed_bytes(instr: HloInstruction, comp_ids: dict[HloComputation, int],
-                      encoded_ids: dict[HloInstruction, bytes], pieces: dict[Any, Any]) -> bytes:
-    """The HloInstructionProto of an instruction with attributes, a literal or opcode defaults, serialized,
-    with its called computations and control predecessors (its id, operands and parameter number aside).
+def _attributed_piece(instr: HloInstruction, key: tuple, pieces: dict[Any, Any]) -> tuple[bytes, bytes, bytes] | None:
+    """The serialized HloInstructionProto of `instr` past its name, without its metadata, ids, called
+    computations and control predecessors, as (opcode and shape, the rest, both with an empty metadata
+    between), kept in `pieces` under `key`; None where a writer set the opcode or shape (not reused).
 
     Deterministic serialization writes fields by number: name (1), opcode (2), shape (3), metadata (7),
-    then the rest (8 and up). The rest depends only on the opcode, the shapes and the other attributes
-    (called computations and control predecessors among them), so it is serialized once per distinct
-    combination (`pieces`, by `_attributes_key`) and reused; the ids of its called computations and control
-    predecessors follow it (JAX gives every reduce a reducer of its own: they would make every key distinct).
-    """
-    attributes = instr.attributes
-    if instr.literal is None and _KEYED_APART.isdisjoint(attributes):  # the common case, keyed in one step
-        key = (instr.opcode, id(instr.shape), tuple(attributes.items()), *[id(o.shape) for o in instr.operands])
-        calls = False
-    else:
-        key = _attributes_key(instr)
-        calls = True
-    try:
-        known = pieces.get(key) if key is not None else None
-    except TypeError:  # an unhashable attribute value
-        key = known = None
+    then the rest (8 and up). The rest depends only on the opcode, the shapes (the operands' only for
+    `_READS_OPERANDS`) and the other attributes: `key` holds these (`_split_attributes`)."""
     name = _field(1, instr.name.encode())
+    head = _field(2, instr.opcode.encode()) + _field(3, _shape_bytes(instr.shape))
+    whole = _instruction_proto(instr, {k: v for k, v in instr.attributes.items() if k != "metadata"}
+                               ).SerializeToString(deterministic=True)
+    if not whole.startswith(name + head + _EMPTY_METADATA):
+        return None
+    rest = whole[len(name) + len(head) + len(_EMPTY_METADATA):]
+    known = pieces[key] = (head, rest, head + _EMPTY_METADATA + rest)
+    return known
+
+
+def _attributed_bytes(instr: HloInstruction, comp_ids: dict[HloComputation, int],
+                      encoded_ids: dict[HloInstruction, bytes], pieces: dict[Any, Any]) -> bytes:
+    """The HloInstructionProto of an instruction with metadata, called computations, control predecessors,
+    a literal or an unhashable attribute, serialized (its id, operands and parameter number aside): the
+    shared piece of `_attributed_piece` where it has one, with its metadata and the ids of its called
+    computations and control predecessors (JAX gives every reduce a reducer of its own: they would make
+    every key distinct)."""
+    key, metadata, calls = _split_attributes(instr, comp_ids, encoded_ids)
+    known = None
+    if key is not None:
+        try:
+            known = pieces.get(key) or _attributed_piece(instr, key, pieces)
+        except TypeError:  # an unhashable attribute value
+            pass
     if known is None:
-        if key is None:
-            return (_instruction_proto(instr, attributes).SerializeToString(deterministic=True)
-                    + _calls_bytes(instr, comp_ids, encoded_ids))
-        head = _field(2, instr.opcode.encode()) + _field(3, _shape_bytes(instr.shape))
-        whole = _instruction_proto(instr, {k: v for k, v in attributes.items() if k != "metadata"}
-                                   ).SerializeToString(deterministic=True)
-        if not whole.startswith(name + head + _EMPTY_METADATA):  # a writer set the opcode or shape: not reused
-            return (_instruction_proto(instr, attributes).SerializeToString(deterministic=True)
-                    + _calls_bytes(instr, comp_ids, encoded_ids))
-        known = pieces[key] = (head, whole[len(name) + len(head) + len(_EMPTY_METADATA):])
-    head, rest = known
-    if not calls:
-        return b"".join((name, head, _EMPTY_METADATA, rest))
-    calls = _calls_bytes(instr, comp_ids, encoded_ids) if _CALL_ATTRS.intersection(attributes) else b""
-    metadata = attributes.get("metadata")
-    if metadata is None:
-        return b"".join((name, head, _EMPTY_METADATA, rest, calls))
-    return b"".join((name, head, _metadata_field(metadata, pieces), rest, calls))
+        return _instruction_proto(instr, instr.attributes).SerializeToString(deterministic=True) + calls
+    head, rest, _ = known
+    return b"".join((_field(1, instr.name.encode()), head,
+                     _EMPTY_METADATA if metadata is None else _metadata_field(metadata, pieces), rest, calls))
 
 
 def _metadata_field(metadata: OpMetadata, pieces: dict[Any, Any]) -> bytes:
@@ -768,34 +789,40 @@ def _metadata_field(metadata: OpMetadata, pieces: dict[Any, Any]) -> bytes:
     return data
 
 
-def _calls_bytes(instr: HloInstruction, comp_ids: dict[HloComputation, int],
-                 encoded_ids: dict[HloInstruction, bytes]) -> bytes:
-    """The called computation ids (field 38) and control predecessor ids (37) of `instr`."""
+def _split_attributes(instr: HloInstruction, comp_ids: dict[HloComputation, int],
+                      encoded_ids: dict[HloInstruction, bytes]) -> tuple[tuple | None, Any, bytes]:
+    """What the proto of `instr` past its metadata depends on (shapes by identity; None for a literal or a
+    metadata of another type), its metadata, and its called computation ids (field 38) and control
+    predecessor ids (37), serialized, in one pass over its attributes."""
+    items = []
+    metadata = called = None
+    calls = 0
+    for name, value in instr.attributes.items():
+        if name not in _KEYED_APART:
+            items.append((name, value))
+        elif name == "metadata":
+            metadata = value
+        elif name != "control-predecessors" and value is not None:
+            calls += 1
+            called = value
     parts = []
-    called = instr.called_computations()
-    if called:
-        ids = b"".join([_varint(comp_ids[c]) for c in called])
-        parts += (_CALLED_IDS_TAG, _length(len(ids)), ids)
+    if calls:
+        if calls > 1:
+            called = instr.called_computations()   # in XLA's order
+        elif not isinstance(called, tuple):
+            called = (called,)
+        if called:
+            ids = b"".join([_varint(comp_ids[c]) for c in called])
+            parts += (_CALLED_IDS_TAG, _length(len(ids)), ids)
     predecessors = instr.attributes.get("control-predecessors")
     if predecessors:
         parts.append(_field(37, b"".join([encoded_ids[c] for c in predecessors])))
-    return b"".join(parts)
-
-
-def _attributes_key(instr: HloInstruction) -> tuple | None:
-    """What the proto of `instr` past its metadata depends on (shapes by identity), or None where that is
-    not only these (a literal, a metadata of another type)."""
-    if instr.literal is not None:
-        return None
-    items = []
-    for key, value in instr.attributes.items():
-        if key == "metadata":
-            if type(value) is not OpMetadata:
-                return None
-            continue
-        if key not in _CALL_ATTRS:   # written as ids only, by _calls_bytes
-            items.append((key, value))
-    return (instr.opcode, id(instr.shape), tuple(items), *[id(o.shape) for o in instr.operands])
+    key = None
+    if instr.literal is None and (metadata is None or type(metadata) is OpMetadata):
+        opcode = instr.opcode
+        key = (opcode, id(instr.shape), tuple(items),
+               *([id(o.shape) for o in instr.operands] if opcode in _READS_OPERANDS else ()))
+    return key, metadata, b"".join(parts)
 
 
 def _instruction_proto(instr: HloInstruction, attributes: dict[str, Any]) -> hlo_pb2.HloInstructionProto:
