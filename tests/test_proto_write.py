@@ -9,7 +9,7 @@ import pytest
 
 from tests.support.hlo_compare import xla_module_from_proto, xla_module_from_text
 from tests.test_proto_opcodes import canonical
-from hlo_translate.hlo.proto_io import _encoded_ids, module_to_proto_bytes
+from hlo_translate.hlo.proto_io import _instruction_ids, module_to_proto_bytes
 from hlo_translate.hlo.text import parse_hlo_text
 from hlo_translate.proto import hlo_pb2
 
@@ -22,13 +22,14 @@ def _protobuf_varints(values: list[int]) -> bytes:
     return data[length_end:]
 
 
-@pytest.mark.parametrize("comp_id", [0, 1, 7, 127, 128, 3300, 1 << 20, (1 << 31) - 1])
-@pytest.mark.parametrize("count", [0, 1, 3, 128, 16384, 16385, 20000])
-def test_encoded_ids_are_protobufs_varints(comp_id: int, count: int) -> None:
-    values = [(comp_id << 32) + k for k in range(count)]
-    ours = _encoded_ids(comp_id, count)
-    assert len(ours) == count
+@pytest.mark.parametrize("counts", [[], [0], [1], [3], [0, 2], [2, 0, 3], [16385], [3] * 200 + [20000],
+                                    [0] * (1 << 20) + [3], [0] * 127 + [129, 1]])
+def test_instruction_ids_are_protobufs_varints(counts: list[int]) -> None:
+    values = [(n << 32) + k for n, count in enumerate(counts) for k in range(count)]
+    ours = _instruction_ids(counts)
+    assert len(ours) == len(values)
     assert b"".join(ours) == (_protobuf_varints(values) if values else b"")
+    assert all(ours)  # one bytes object per id, none empty
 
 
 def _chain(name: str, length: int) -> str:

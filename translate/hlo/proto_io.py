@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import chain
 from typing import Any
 
 from google.protobuf import text_format
@@ -613,39 +612,46 @@ def module_to_proto_bytes(module: HloModule) -> bytes:
     computations = module.computations
     comp_ids = {c: n for n, c in enumerate(computations)}
     instructions = [i for comp in computations for i in comp.instructions]
-    own_ids = [_encoded_ids(n, len(comp.instructions)) for n, comp in enumerate(computations)]
-    encoded_ids = dict(zip(instructions, chain.from_iterable(own_ids)))
+    ids = _instruction_ids([len(comp.instructions) for comp in computations])
+    encoded_ids = dict(zip(instructions, ids))
     fusion_ids = {comp_ids[c] for i in instructions if i.opcode == "fusion" for c in i.called_computations()}
     parts = [_module_fields(module, comp_ids, fusion_ids).SerializeToString(deterministic=True)]
     pieces: dict[Any, Any] = {}  # shapes and metadata by id: the module keeps them alive meanwhile
+    start = 0
     for n, comp in enumerate(computations):
-        body = _computation_bytes(comp, n, comp_ids, encoded_ids, own_ids[n], n in fusion_ids, pieces)
+        end = start + len(comp.instructions)
+        body = _computation_bytes(comp, n, comp_ids, encoded_ids, ids[start:end], n in fusion_ids, pieces)
         parts += (_COMPUTATION_TAG, _length(len(body)), body)
+        start = end
     return b"".join(parts)
 
 
-def _encoded_ids(comp_id: int, count: int) -> list[bytes]:
-    """The varints of the ids of a computation's instructions, XLA's `(comp_id << 32) + position`.
+def _instruction_ids(counts: list[int]) -> list[bytes]:
+    """The varint of every instruction's id, XLA's `(computation number << 32) + position`, computation by
+    computation (`counts`: each computation's instruction count), encoded in numpy for all at once.
 
-    Past the first computation every id takes the same bytes: its position in four 7-bit groups (each
-    with the continuation bit), then the computation's part, `comp_id << 4`, as a varint."""
-    if comp_id == 0:
-        return _LENGTHS[:count] + [_varint(k) for k in range(len(_LENGTHS), count)]
-    if count > 1 << 28:  # the four groups would not hold the position
-        return [_varint((comp_id << 32) + k) for k in range(count)]
-    high = _varint(comp_id << 4)
-    if count <= len(_LOW_GROUPS):
-        return [low + high for low in _LOW_GROUPS[:count]]
+    A row of ten bytes per id, the varint's bytes then zeros; numpy's fixed-width bytes drop trailing zeros
+    when they become Python bytes, and only the varint of 0 ends in a zero byte (every other varint ends in
+    its highest non-zero 7-bit group; the bytes before it have the continuation bit)."""
     import numpy
 
-    width = 4 + len(high)
-    positions = numpy.arange(count, dtype=numpy.uint32)
-    table = numpy.empty((count, width), dtype=numpy.uint8)
-    for group in range(4):
-        table[:, group] = ((positions >> (7 * group)) & 0x7F) | 0x80
-    table[:, 4:] = numpy.frombuffer(high, dtype=numpy.uint8)
-    data = table.tobytes()
-    return [data[k:k + width] for k in range(0, count * width, width)]
+    sizes = numpy.asarray(counts, dtype=numpy.int64)
+    total = int(sizes.sum())
+    computation = numpy.repeat(numpy.arange(len(counts), dtype=numpy.uint64), sizes)
+    first = numpy.repeat(numpy.cumsum(sizes) - sizes, sizes)
+    values = (computation << numpy.uint64(32)) + (numpy.arange(total, dtype=numpy.int64) - first).astype(numpy.uint64)
+    table = numpy.zeros((total, 10), dtype=numpy.uint8)
+    for group in range(10):
+        table[:, group] = values & numpy.uint64(0x7F)
+        values >>= numpy.uint64(7)
+        more = values != 0
+        if not more.any():
+            break
+        table[more, group] |= 0x80
+    ids = table.view("S10").ravel().tolist()
+    if total and counts[0]:
+        ids[0] = b"\x00"  # the first computation's first instruction, id 0
+    return ids
 
 
 def _computation_bytes(comp: HloComputation, comp_id: int, comp_ids: dict[HloComputation, int],
@@ -888,10 +894,8 @@ _ROOT_ID_TAG = _varint(6 << 3)
 _IS_FUSION_FIELD = _varint(7 << 3) + b"\x01"
 
 
-# The varint of every length below 16 KiB (most instructions' and names' lengths), made once; and the first
-# four bytes of the varint of `(comp_id << 32) + k` for the same k (see `_encoded_ids`).
+# The varint of every length below 16 KiB (most instructions' and names' lengths), made once.
 _LENGTHS = [bytes((n,)) for n in range(128)] + [bytes((n & 0x7F | 0x80, n >> 7)) for n in range(128, 1 << 14)]
-_LOW_GROUPS = [bytes((k & 0x7F | 0x80, k >> 7 | 0x80, 0x80, 0x80)) for k in range(1 << 14)]
 
 
 def _length(size: int) -> bytes:
