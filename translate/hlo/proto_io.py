@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from google.protobuf import text_format
@@ -662,7 +663,9 @@ def _computation_bytes(comp: HloComputation, comp_id: int, comp_ids: dict[HloCom
     parts = [_field(1, comp.name.encode())]
     _instructions_bytes(parts, comp.instructions, own_ids, comp_ids, encoded_ids, pieces)
     assert comp.root is not None
-    params = comp.parameters
+    params = [i for i in comp.instructions if i.opcode == "parameter"]   # comp.parameters, without a lambda
+    if len(params) > 1:
+        params.sort(key=_PARAMETER_NUMBER)
     # The program shape's parameter and result shapes (fields 1, 2), once per distinct set of shapes
     key = ("program", id(comp.root.shape), *[id(p.shape) for p in params])
     shapes = pieces.get(key)
@@ -672,7 +675,7 @@ def _computation_bytes(comp: HloComputation, comp_id: int, comp_ids: dict[HloCom
     program = b"".join([shapes, *[_field(3, p.name.encode()) for p in params]])
     parts += (_PROGRAM_SHAPE_TAG, _length(len(program)), program)
     if comp_id:
-        parts += (_COMPUTATION_ID_TAG, _varint(comp_id))
+        parts += (_COMPUTATION_ID_TAG, _LENGTHS[comp_id] if comp_id < 16384 else _varint(comp_id))
     root_id = encoded_ids[comp.root]
     if root_id != b"\x00":
         parts += (_ROOT_ID_TAG, root_id)
@@ -708,7 +711,8 @@ def _instructions_bytes(fields: list[bytes], instructions: list[HloInstruction],
             if instr.parameter_number is not None:
                 tail += (parameter_tag, _varint(instr.parameter_number))
         elif instr.parameter_number is not None:
-            tail = (id_tag, own_id, parameter_tag, _varint(instr.parameter_number))
+            number = instr.parameter_number
+            tail = (id_tag, own_id, parameter_tag, lengths[number] if 0 <= number < limit else _varint(number))
         else:
             tail = (id_tag, own_id)
         opcode = instr.opcode
@@ -797,8 +801,8 @@ def _metadata_field(metadata: OpMetadata, pieces: dict[Any, Any]) -> bytes:
 
 def _split_attributes(instr: HloInstruction, comp_ids: dict[HloComputation, int],
                       encoded_ids: dict[HloInstruction, bytes]) -> tuple[tuple | None, Any, bytes]:
-    """What the proto of `instr` past its metadata depends on (shapes by identity; None for a literal or a
-    metadata of another type), its metadata, and its called computation ids (field 38) and control
+    """What the proto of `instr` past its metadata depends on (shapes by identity; None for a large literal
+    or a metadata of another type), its metadata, and its called computation ids (field 38) and control
     predecessor ids (37), serialized, in one pass over its attributes."""
     items = []
     metadata = called = None
@@ -824,11 +828,23 @@ def _split_attributes(instr: HloInstruction, comp_ids: dict[HloComputation, int]
     if predecessors:
         parts.append(_field(37, b"".join([encoded_ids[c] for c in predecessors])))
     key = None
-    if instr.literal is None and (metadata is None or type(metadata) is OpMetadata):
+    if metadata is None or type(metadata) is OpMetadata:
         opcode = instr.opcode
         key = (opcode, id(instr.shape), tuple(items),
                *([id(o.shape) for o in instr.operands] if opcode in _READS_OPERANDS else ()))
+        if instr.literal is not None:
+            literal = _literal_key(instr.literal)
+            key = None if literal is None else (*key, literal)
     return key, metadata, b"".join(parts)
+
+
+def _literal_key(literal: Any) -> tuple | None:
+    """A small array literal by its shape (identity) and value bits, for `_split_attributes`'s key (the
+    exporter makes thousands of scalar constants); None for a tuple or a larger array."""
+    value = literal.value
+    if type(value) is tuple or value.size > 16:
+        return None
+    return ("literal", id(literal.shape), value.tobytes())
 
 
 def _instruction_proto(instr: HloInstruction, attributes: dict[str, Any]) -> hlo_pb2.HloInstructionProto:
@@ -887,6 +903,7 @@ _NAME_TAG = _LENGTH_DELIMITED_TAGS[1]
 _PARAMETER_NUMBER_TAG = _varint(9 << 3)
 # HloModuleProto's computations (3); HloComputationProto's id (5), root id (6) and fusion flag (7).
 _COMPUTATION_TAG = _LENGTH_DELIMITED_TAGS[3]
+_PARAMETER_NUMBER = attrgetter("parameter_number")
 _CALLED_IDS_TAG = _LENGTH_DELIMITED_TAGS[38]
 _PROGRAM_SHAPE_TAG = _LENGTH_DELIMITED_TAGS[4]
 _COMPUTATION_ID_TAG = _varint(5 << 3)
