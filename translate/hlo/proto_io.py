@@ -622,7 +622,7 @@ def module_to_proto_bytes(module: HloModule) -> bytes:
     for n, comp in enumerate(computations):
         end = start + len(comp.instructions)
         body = _computation_bytes(comp, n, comp_ids, encoded_ids, ids[start:end], n in fusion_ids, pieces)
-        parts += (_COMPUTATION_TAG, _length(len(body)), body)
+        parts += (_COMPUTATION_TAG, _uvarint(len(body)), body)
         start = end
     return b"".join(parts)
 
@@ -673,7 +673,7 @@ def _computation_bytes(comp: HloComputation, comp_id: int, comp_ids: dict[HloCom
         shapes = pieces[key] = b"".join([_field(1, _shape_bytes_by_id(p.shape, pieces)) for p in params]
                                         + [_field(2, _shape_bytes_by_id(comp.root.shape, pieces))])
     program = b"".join([shapes, *[_field(3, p.name.encode()) for p in params]])
-    parts += (_PROGRAM_SHAPE_TAG, _length(len(program)), program)
+    parts += (_PROGRAM_SHAPE_TAG, _uvarint(len(program)), program)
     if comp_id:
         parts += (_COMPUTATION_ID_TAG, _LENGTHS[comp_id] if comp_id < 16384 else _varint(comp_id))
     root_id = encoded_ids[comp.root]
@@ -822,8 +822,8 @@ def _split_attributes(instr: HloInstruction, comp_ids: dict[HloComputation, int]
         elif not isinstance(called, tuple):
             called = (called,)
         if called:
-            ids = b"".join([_varint(comp_ids[c]) for c in called])
-            parts += (_CALLED_IDS_TAG, _length(len(ids)), ids)
+            ids = b"".join([_uvarint(comp_ids[c]) for c in called])
+            parts += (_CALLED_IDS_TAG, _uvarint(len(ids)), ids)
     predecessors = instr.attributes.get("control-predecessors")
     if predecessors:
         parts.append(_field(37, b"".join([encoded_ids[c] for c in predecessors])))
@@ -915,8 +915,9 @@ _IS_FUSION_FIELD = _varint(7 << 3) + b"\x01"
 _LENGTHS = [bytes((n,)) for n in range(128)] + [bytes((n & 0x7F | 0x80, n >> 7)) for n in range(128, 1 << 14)]
 
 
-def _length(size: int) -> bytes:
-    return _LENGTHS[size] if size < 16384 else _varint(size)
+def _uvarint(value: int) -> bytes:
+    """The varint of a non-negative int (a length, a computation number), from the table when small."""
+    return _LENGTHS[value] if value < 16384 else _varint(value)
 
 
 def _field(number: int, data: bytes) -> bytes:
