@@ -1198,6 +1198,10 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["lower"] = p.cholesky_options.lower
     if p.channel_id > 0:  # XLA reads a channel_id <= 0 as none
         attrs["channel_id"] = p.channel_id
+    if p.all_reduce_id > 0 and op in _ALL_REDUCE_ID_OPCODES:  # an older proto's channel id, read as XLA does
+        if p.channel_id > 0:
+            raise TranslateError("an all-reduce cannot have both channel_id and all_reduce_id", op=p.name)
+        attrs["channel_id"] = p.all_reduce_id
     groups = _replica_groups_from_proto(p)
     if groups is not None:
         attrs["replica_groups"] = groups
@@ -1394,6 +1398,10 @@ def _iota_groups(i) -> A.IotaReplicaGroups:
     if perm == tuple(range(len(perm))):
         perm = ()
     return A.IotaReplicaGroups(i.num_replica_groups, i.num_devices_per_group, tuple(i.iota_reshape_dims), perm)
+
+
+# The opcodes whose retired `all_reduce_id` field XLA still reads (as the channel id).
+_ALL_REDUCE_ID_OPCODES = frozenset({"all-reduce", "all-reduce-start", "reduce-scatter"})
 
 
 def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> A.ReplicaGroups | None:
