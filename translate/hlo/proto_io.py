@@ -1432,7 +1432,11 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
     pending: list[tuple[HloInstruction, hlo_pb2.HloInstructionProto, list | None]] = []
     alike: dict[tuple[bytes, bytes, bool], list | bool] = {}  # see _alike_entry
     _check_device_assignment(proto)
-    for cp in proto.computations:
+    computations = [(cp, list(cp.instructions)) for cp in proto.computations]
+    all_ids = [ip.id for _, ips in computations for ip in ips]
+    all_encoded_ids = _varints(all_ids)   # (one call for the module: each call builds a message)
+    start = 0
+    for cp, ips in computations:
         comp = HloComputation(cp.name, unique_id=cp.id)
         if cp.execution_thread and cp.execution_thread != "main":
             comp.execution_thread = cp.execution_thread
@@ -1440,9 +1444,9 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         module.computations.append(comp)
         local: set[int] = set()  # operands and the root come from the same computation
         local_ids: dict[bytes, HloInstruction] = {}  # the same, by their ids' varint bytes
-        ips = list(cp.instructions)
-        ids = [ip.id for ip in ips]
-        for ip, uid, encoded_id in zip(ips, ids, _varints(ids)):
+        stop = start + len(ips)
+        ids, encoded_ids, start = all_ids[start:stop], all_encoded_ids[start:stop], stop
+        for ip, uid, encoded_id in zip(ips, ids, encoded_ids):
             data = ip.SerializeToString()
             entry = None
             if len(data) > 2 and data[0] == 10 and data[1] < 128:  # the name first, < 128 bytes
