@@ -1071,3 +1071,50 @@ def test_hlo_proto_and_snapshot_wrap_xla_module_bytes() -> None:
 if __name__ == "__main__":
     # Run by the jax_corpus fixture with 8 host devices: print the corpus as JSON.
     json.dump(_emit_jax_corpus(), sys.stdout)
+
+
+SCHEDULED = """HloModule s, is_scheduled=true
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+ENTRY e {
+  p = f32[4] parameter(0)
+  z = f32[] constant(0)
+  ROOT r = f32[] reduce(p, z), dimensions={0}, to_apply=add
+}
+"""
+
+
+def _schedule_variant(keep: str) -> bytes:
+    from jaxlib import _hlo
+
+    module = hlo_pb2.HloModuleProto.FromString(_hlo.hlo_module_from_text(SCHEDULED).as_serialized_hlo_module_proto())
+    names = {c.id: c.name for c in module.computations}
+    for cid in list(module.schedule.sequences):
+        if keep == "none" or keep == "entry" and names[cid] != "e":
+            del module.schedule.sequences[cid]
+    return module.SerializeToString()
+
+
+@pytest.mark.parametrize("keep, xla_accepts", [("all", True), ("none", True), ("entry", False)])
+def test_schedule_checks_are_xlas(keep: str, xla_accepts: bool) -> None:
+    """XLA checks a loaded schedule per thread that has a sequence: an empty schedule passes (the module
+    still reads as scheduled), a scheduled thread missing a computation's sequence does not."""
+    from jaxlib import _hlo
+
+    from hlo_translate.errors import TranslateError
+    from hlo_translate.hlo.proto_io import module_from_proto_bytes
+    from hlo_translate.hlo.text import print_hlo_text
+
+    data = _schedule_variant(keep)
+    if not xla_accepts:
+        with pytest.raises(Exception):
+            _hlo.HloModule.from_serialized_hlo_module_proto(data)
+        with pytest.raises(TranslateError, match="no sequence for computation add"):
+            module_from_proto_bytes(data)
+        return
+    xla = _hlo.HloModule.from_serialized_hlo_module_proto(data)
+    ours = module_from_proto_bytes(data)
+    assert "is_scheduled=true" in xla.to_string() and "is_scheduled=true" in print_hlo_text(ours)

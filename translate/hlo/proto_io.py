@@ -1073,6 +1073,10 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["lower"] = p.cholesky_options.lower
     if p.channel_id > 0:  # XLA reads a channel_id <= 0 as none
         attrs["channel_id"] = p.channel_id
+    if p.all_reduce_id > 0 and op in _ALL_REDUCE_ID_OPCODES:  # an older proto's channel id, read as XLA does
+        if p.channel_id > 0:
+            raise TranslateError("an all-reduce cannot have both channel_id and all_reduce_id", op=p.name)
+        attrs["channel_id"] = p.all_reduce_id
     groups = _replica_groups_from_proto(p)
     if groups is not None:
         attrs["replica_groups"] = groups
@@ -1269,6 +1273,10 @@ def _iota_groups(i) -> A.IotaReplicaGroups:
     if perm == tuple(range(len(perm))):
         perm = ()
     return A.IotaReplicaGroups(i.num_replica_groups, i.num_devices_per_group, tuple(i.iota_reshape_dims), perm)
+
+
+# The opcodes whose retired `all_reduce_id` field XLA still reads (as the channel id).
+_ALL_REDUCE_ID_OPCODES = frozenset({"all-reduce", "all-reduce-start", "reduce-scatter"})
 
 
 def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> A.ReplicaGroups | None:
@@ -1594,10 +1602,11 @@ def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComp
                     raise TranslateError(f"scheduled before its operand or control predecessor {before.name}",
                                          op=instr.name)
         comp.instructions = order
-    threads = {comps[cid].execution_thread for cid in schedule.sequences}  # none: every thread
+    # XLA checks only the threads the schedule has a sequence for (an empty schedule passes, and the module
+    # still counts as scheduled).
+    threads = {comps[cid].execution_thread for cid in schedule.sequences}
     for comp in module.computations:
-        if id(comp) not in fusion and (not threads or comp.execution_thread in threads) \
-                and comp.unique_id not in schedule.sequences:
+        if id(comp) not in fusion and comp.execution_thread in threads and comp.unique_id not in schedule.sequences:
             raise TranslateError(f"the schedule has no sequence for computation {comp.name}")
 
 
