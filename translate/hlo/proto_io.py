@@ -1620,9 +1620,15 @@ def module_to_proto_text(module: HloModule) -> str:
 
 def module_from_proto_bytes(data: bytes) -> HloModule:
     """Read a binary HloModuleProto, or an HloProto / HloSnapshot / HloUnoptimizedSnapshot holding one."""
-    from hlo_translate.hlo.proto_wrappers import unwrap_module_proto
+    from hlo_translate.hlo.proto_wrappers import is_whole_module, not_a_module_error, unwrap_module_proto
 
-    return module_from_proto(unwrap_module_proto(data)[0])
+    proto = unwrap_module_proto(data, instructions=False)[0]  # (the instructions are looked at here)
+    try:
+        return module_from_proto(proto)
+    except TranslateError:
+        if not is_whole_module(proto):  # an instruction without an opcode: not a module after all
+            raise not_a_module_error() from None
+        raise
 
 
 def module_from_proto_text(text: str) -> HloModule:
