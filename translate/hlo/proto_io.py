@@ -1385,13 +1385,15 @@ _CALLED_TAG = _LENGTH_DELIMITED_TAGS[38]
 
 def _alike_entry(key: tuple[bytes, bytes], ip: hlo_pb2.HloInstructionProto) -> list | bool:
     """[opcode, shape, parameter number, has control predecessors, attributes and number of called
-    computations (both read later)] of the instructions whose serialized (head, tail) is `key`; False when
-    they are to be read one by one."""
+    computations (both read later), whether the attributes need no computation nor control predecessor
+    (read at once)] of the instructions whose serialized (head, tail) is `key`; False when they are to be
+    read one by one."""
     head, tail = (_field_numbers(part) for part in key)
     if head is None or tail is None or head & _SPLIT_FIELDS or tail & _SPLIT_FIELDS or ip.opcode in _NOT_ALIKE:
         return False
-    return [ip.opcode, shape_from_proto(ip.shape), ip.parameter_number, _CONTROL_PREDECESSORS in tail,
-            None, 0]
+    preceded = _CONTROL_PREDECESSORS in tail
+    return [ip.opcode, shape_from_proto(ip.shape), ip.parameter_number, preceded, None, 0,
+            ip.opcode in _OWN_ATTRIBUTES and not preceded]
 
 
 def _field_numbers(data: bytes) -> set[int] | None:
@@ -1514,7 +1516,13 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             local.add(uid)
             local_ids[encoded_id] = instr
             comp.instructions.append(instr)
-            pending.append((instr, ip, entry))
+            if entry and entry[6]:  # attributes of its own: read now, once for all alike
+                attributes = entry[4]
+                if attributes is None:
+                    attributes = entry[4] = _generic_attributes(ip, instr, _OWN_ATTRIBUTES[opcode](ip))
+                instr.attributes = attributes.copy()
+            else:
+                pending.append((instr, ip, entry))
         if cp.root_id not in local:
             raise TranslateError(f"root id {cp.root_id} of computation {cp.name} is unknown")
         problem = comp.parameter_problem()
