@@ -969,7 +969,10 @@ _CONV_FIELDS = ("input_batch_dimension", "input_feature_dimension", "input_spati
 
 def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloComputation],
                            operands: list[HloInstruction]) -> dict[str, Any]:
-    """The text attributes of instruction proto `p`, in the order XLA prints them."""
+    """The text attributes of instruction proto `p`, in the order XLA prints them.
+
+    Instructions alike on the wire share one reading (`_alike_entry`): what reads `operands` (or checks
+    against them) must be of an opcode listed in `_NOT_ALIKE`."""
     op = p.opcode
     attrs: dict[str, Any] = {}
     called = [comps[c] for c in p.called_computation_ids]
