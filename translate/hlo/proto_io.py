@@ -1613,11 +1613,10 @@ def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComp
                     raise TranslateError(f"scheduled before its operand or control predecessor {before.name}",
                                          op=instr.name)
         comp.instructions = order
-    # XLA checks only the threads the schedule has a sequence for (an empty schedule passes, and the module
-    # still counts as scheduled).
-    threads = {comps[cid].execution_thread for cid in schedule.sequences}
+    threads = {comps[cid].execution_thread for cid in schedule.sequences}  # none: every thread
     for comp in module.computations:
-        if id(comp) not in fusion and comp.execution_thread in threads and comp.unique_id not in schedule.sequences:
+        if id(comp) not in fusion and (not threads or comp.execution_thread in threads) \
+                and comp.unique_id not in schedule.sequences:
             raise TranslateError(f"the schedule has no sequence for computation {comp.name}")
 
 
