@@ -524,13 +524,21 @@ def _write_raw_backend_config(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, _: H
 
 
 def _write_statistics(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, i: HloInstruction) -> None:
-    """`statistics={visualizing_index=1,stat-0=60}` -> StatisticsViz."""
-    for item in A.split_top_level(v.text.strip()[1:-1]):
+    """`statistics={visualizing_index=1,stat-0=60}` -> StatisticsViz: the first value is the index, whatever
+    its name (as XLA's parser reads it), the others statistics; integers as XLA's lexer reads them."""
+    from hlo_translate.hlo.literal_text import lexer_int64
+
+    def number(text: str) -> int | float:
+        text = text.strip()
+        return lexer_int64(text, int(text)) if text.lstrip("-").isdigit() else float(text)
+
+    inner = v.text.strip()[1:-1]
+    for n, item in enumerate(A.split_top_level(inner) if inner.strip() else []):
         key, _, value = item.partition("=")
-        if key.strip() == "visualizing_index":
-            p.statistics_viz.stat_index_to_visualize = int(value)
+        if n == 0:
+            p.statistics_viz.stat_index_to_visualize = int(number(value))
         else:
-            p.statistics_viz.statistics.add(stat_name=key.strip(), stat_val=float(value))
+            p.statistics_viz.statistics.add(stat_name=key.strip(), stat_val=float(number(value)))
 
 
 def _write_origin(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, i: HloInstruction) -> None:
@@ -1578,6 +1586,10 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         InputOutputAlias(tuple(e.output_shape_index), e.parameter_number, tuple(e.parameter_shape_index),
                          "must-alias" if e.kind == hlo_pb2.Kind.MUST_ALIAS else "may-alias")
         for e in proto.input_output_alias.entries)
+    outputs = [alias.output_index for alias in module.input_output_alias]
+    if len(set(outputs)) != len(outputs):  # XLA's loader sets up one alias per output index
+        twice = next(index for index in outputs if outputs.count(index) > 1)
+        raise TranslateError(f"input_output_alias: output index {list(twice)} is aliased twice")
     module.buffer_donor = tuple(BufferDonor(e.parameter_number, tuple(e.parameter_shape_index))
                                 for e in proto.buffer_donor.entries)
     if proto.frontend_attributes.map:
