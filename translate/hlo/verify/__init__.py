@@ -27,7 +27,7 @@ from hlo_translate.hlo.verify.module import (check_aliases, check_entry_layout, 
 from hlo_translate.hlo.verify.shardings import check_sharding
 from hlo_translate.hlo.verify.signatures import check_signature
 
-__all__ = ["verify_module", "Violation", "locate"]
+__all__ = ["verify_module", "check_alone", "Violation", "locate"]
 
 
 # Rule modules whose rules read only the instruction's opcode, shape, attributes and its operands' shapes
@@ -43,10 +43,11 @@ def verify_module(module: HloModule) -> None:
     ctx = VerifyContext(module)
     checked: set[int] = set()
     passed: set[tuple] = set()  # likeness keys (_key) of instructions found good; shapes stay alive meanwhile
+    pure: dict[str, bool] = {}  # opcode -> whether its rule is pure (or absent)
     for comp in module.computations:
         check_parameters(comp)
         for instr in comp.instructions:
-            key = _key(instr)
+            key = _key(instr, pure)
             if key is None:
                 _check(instr, ctx, checked, ctx.num_partitions)
                 continue
@@ -62,11 +63,30 @@ def verify_module(module: HloModule) -> None:
     check_aliases(module)
 
 
-def _key(instr: HloInstruction) -> tuple | None:
-    """What the checks of `instr` read (shapes by identity), or None when its rule may read more."""
+def check_alone(instr: HloInstruction) -> None:
+    """Check one instruction whose rule reads nothing but it and its operands' shapes (`_PURE_RULE_MODULES`)
+    before it joins a module: its attributes and its result shape against its operands. Raises `Violation`.
+
+    For a converter that builds it from values MLIR's verifier does not relate to the result type (the
+    constant operands of a dynamic op)."""
+    rule = RULES[instr.opcode]
+    assert rule.__module__ in _PURE_RULE_MODULES, f"the {instr.opcode} rule reads more than the instruction"
+    check_signature(instr)
+    rule(instr, _LONE_CONTEXT)
+
+
+_LONE_CONTEXT = VerifyContext(HloModule("lone"))   # for pure rules, which never read it
+
+
+def _key(instr: HloInstruction, pure: dict[str, bool]) -> tuple | None:
+    """What the checks of `instr` read (shapes by identity), or None when its rule may read more; `pure`
+    caches per opcode whether its rule is one of _PURE_RULE_MODULES' (or none)."""
     opcode = instr.opcode
-    rule = RULES.get(opcode)
-    if rule is not None and rule.__module__ not in _PURE_RULE_MODULES:
+    is_pure = pure.get(opcode)
+    if is_pure is None:
+        rule = RULES.get(opcode)
+        is_pure = pure[opcode] = rule is None or rule.__module__ in _PURE_RULE_MODULES
+    if not is_pure:
         return None
     attributes = instr.attributes
     items = tuple([(name, _computation_key(value) if isinstance(value, HloComputation) else value)
