@@ -179,6 +179,34 @@ def _unread_tuple_elements(computation: HloComputation, readers: dict[int, int])
                 _drop_reader(operand, readers)
 
 
+def _template_key(computation: HloComputation, terminator: str) -> tuple | None:
+    """The form of `computation` when it is small and made only of parameters and plain `SIMPLE`
+    instructions of array shape with no attribute but metadata (a reducer such as `add(x, y)`); two
+    computations with the same key build the same block but for the locations. None otherwise."""
+    instructions = computation.instructions
+    if len(instructions) > 8 or computation.root is None:
+        return None
+    position: dict[int, int] = {}
+    key: list[Any] = [terminator]
+    for index, instr in enumerate(instructions):
+        attributes = instr.attributes
+        if attributes and (len(attributes) > 1 or "metadata" not in attributes):
+            return None
+        shape = instr.shape
+        if shape.is_tuple:
+            return None
+        position[id(instr)] = index
+        opcode = instr.opcode
+        if opcode == "parameter":
+            key.append((id(shape), instr.parameter_number))
+        elif opcode in SIMPLE:
+            key.append((opcode, id(shape), *[position[id(o)] for o in instr.operands]))
+        else:
+            return None
+    key.append(position[id(computation.root)])
+    return tuple(key)
+
+
 class OpContext:
     """What a handler sees: the instruction, its operands as trees, and builders for ops."""
 
@@ -279,6 +307,7 @@ class ModuleImporter:
         # id(computation) -> its parameters and readers: a reducer is emitted once per reduce that calls it.
         self._parameters: dict[int, list[HloInstruction]] = {}
         self._readers: dict[int, dict[int, int]] = {}
+        self._templates: dict[tuple, ir.Operation] = {}   # `_template_key` -> a detached op holding its block
 
     def type_of(self, shape: Shape) -> ir.Type:
         """`shape_to_mlir(shape)`, looked up by the shape object's identity: instructions share their
@@ -367,6 +396,16 @@ class ModuleImporter:
         Its parameters become block arguments, or, with `captured`, bind to values from the enclosing
         scope (the block then has no arguments: `stablehlo.if`/`case` branches).
         """
+        if captured is None:
+            key = _template_key(computation, terminator)
+            if key is not None:
+                self._fill_from_template(region, computation, key)
+                return
+        self._fill_region_built(region, computation, terminator, captured)
+
+    def _fill_region_built(self, region: ir.Region, computation: HloComputation, terminator: str,
+                           captured: list[Tree] | None = None) -> None:
+        """`fill_region` op by op."""
         types: list[ir.Type] = []
         locs: list[ir.Location] = []
         if captured is None:
@@ -378,6 +417,27 @@ class ModuleImporter:
         with ir.InsertionPoint(block):
             root = self.emit(computation, list(block.arguments), captured)
             ir.Operation.create(terminator, operands=flatten(root), loc=ir.Location.unknown())
+
+    def _fill_from_template(self, region: ir.Region, computation: HloComputation, key: tuple) -> None:
+        """`fill_region` for a computation of the same form as one filled before (`_template_key`):
+        MLIR copies the block built then (one call), and only the names are set again. Reducers are
+        the case: one per reduce in JAX's modules, all alike but for their instruction names."""
+        holder = self._templates.get(key)
+        if holder is None:   # a detached op that only holds the block, built once per form
+            holder = self._templates[key] = ir.Operation.create(
+                "stablehlo.reduce", regions=1, loc=ir.Location.unknown(), ip=False)
+            self._fill_region_built(holder.regions[0], computation, key[0])
+        copy = holder.clone(ip=False)
+        block = copy.regions[0].blocks[0]
+        block.append_to(region)
+        location_of = self.locations.of
+        for argument, parameter in zip(block.arguments, self.parameters(computation)):
+            argument.set_location(location_of(parameter))
+        operations = iter(block.operations)
+        for instr in computation.instructions:
+            if instr.opcode != "parameter":
+                next(operations).location = location_of(instr)
+        copy.erase()   # last: the block's Python object still refers to it
 
     # -- instructions --------------------------------------------------------------------------
 
