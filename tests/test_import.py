@@ -351,6 +351,60 @@ def test_reducer_root_sharding_survives_the_text() -> None:
     assert ") applies stablehlo.add across dimensions = [0]" in plain
 
 
+REDUCERS_OF_ONE_FORM = """HloModule m
+sum_a {
+  a0 = f32[] parameter(0)
+  a1 = f32[] parameter(1)
+  ROOT a2 = f32[] add(a0, a1), metadata={op_name="jit(f)/reduce_sum" source_file="f.py" source_line=3}
+}
+sum_b {
+  b0 = f32[] parameter(0)
+  b1 = f32[] parameter(1)
+  ROOT b2 = f32[] add(b0, b1)
+}
+max_c {
+  c0 = f32[] parameter(0)
+  c1 = f32[] parameter(1)
+  ROOT c2 = f32[] maximum(c0, c1)
+}
+sum_d {
+  d1 = f32[] parameter(1)
+  d0 = f32[] parameter(0)
+  ROOT d2 = f32[] add(d1, d0)
+}
+ENTRY e {
+  x = f32[8,4] parameter(0)
+  z = f32[] constant(0)
+  ra = f32[8] reduce(x, z), dimensions={1}, to_apply=sum_a
+  rb = f32[4] reduce(x, z), dimensions={0}, to_apply=sum_b
+  rc = f32[8] reduce(x, z), dimensions={1}, to_apply=max_c
+  rd = f32[4] reduce(x, z), dimensions={0}, to_apply=sum_d
+  ROOT t = (f32[8], f32[4], f32[8], f32[4]) tuple(ra, rb, rc, rd)
+}"""
+
+
+def test_reducers_of_one_form_keep_their_own_names() -> None:
+    """Reducers alike but for their names are copies of one block in MLIR (importer.py,
+    `_fill_from_template`): each copy still carries its own instruction names and metadata, so that
+    the round trip through bytecode gives back every reducer as it was."""
+    import hlo_translate
+    from hlo_translate.hlo.text import print_hlo_text
+
+    back = hlo_translate.stablehlo_to_hlo(hlo_translate.hlo_to_stablehlo(REDUCERS_OF_ONE_FORM, emit="bytecode"))
+    reducers = [c for c in back.computations if c is not back.entry]
+    assert [[(i.name, i.opcode) for i in c.instructions] for c in reducers] == [
+        [("a0", "parameter"), ("a1", "parameter"), ("a2", "add")],
+        [("b0", "parameter"), ("b1", "parameter"), ("b2", "add")],
+        [("c0", "parameter"), ("c1", "parameter"), ("c2", "maximum")],
+        [("d0", "parameter"), ("d1", "parameter"), ("d2", "add")],
+    ]
+    assert 'ROOT a2 = f32[] add(a0, a1), metadata={op_name="jit(f)/reduce_sum" source_file="f.py" ' \
+           'source_line=3}' in print_hlo_text(back)
+    assert reducers[1].root.metadata is None
+    # sum_d adds its parameters the other way round: a form of its own.
+    assert [o.name for o in reducers[3].root.operands] == ["d1", "d0"]
+
+
 # -------------------------------------------------------------------------------------------------
 # Golden pairs: one small module per handler, reviewed output next to it.
 
