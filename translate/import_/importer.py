@@ -266,6 +266,8 @@ class OpContext:
         """Create op `name` at the current insertion point, with this instruction's location."""
         if results is None:
             results = [self.importer.type_of(self.instr.shape)]
+        if name.startswith(_MHLO):
+            raise _produced(name, self.instr)
         operation = ir.Operation.create(name, results=results,
                                         operands=operands if isinstance(operands, list) else list(operands),
                                         attributes=attributes, regions=regions, loc=self.loc)
@@ -320,10 +322,15 @@ class ModuleImporter:
     # -- entry point ---------------------------------------------------------------------------
 
     def run(self) -> ir.Module:
-        from hlo_translate.import_.module_attrs import set_entry_attrs, set_module_attrs
-
         if self.hlo.entry is None:
             raise TranslateError("the module has no entry computation")
+        with A.memo_scope():
+            return self._run()
+
+    def _run(self) -> ir.Module:
+        from hlo_translate.import_.module_attrs import set_entry_attrs, set_module_attrs
+
+        assert self.hlo.entry is not None
         self.module = ir.Module.create(loc=ir.Location.unknown())
         set_module_attrs(self)
         self.symbols.add("main")
@@ -471,7 +478,7 @@ class ModuleImporter:
         # The loop below runs once per instruction of the module: the common case (`SIMPLE`) is built
         # here without further calls into the importer; everything else goes through a handler.
         types, instruction_ops, location_of = self._types, self._instruction_ops, self.locations.of
-        create = ir.Operation.create
+        create, name_loc = ir.Operation.create, ir.Location.name
         for instr in computation.instructions:
             opcode = instr.opcode
             if opcode == "parameter":
@@ -485,13 +492,16 @@ class ModuleImporter:
             # What the general handler of `simple` builds (`register_simple`), with the same errors.
             known = types.get(id(instr.shape))
             result_type = known[1] if known is not None else self.type_of(instr.shape)
+            attributes_of = instr.attributes
             try:
                 name, attributes = simple(instr)
+                if name.startswith(_MHLO):
+                    raise _produced(name, instr)
                 operation = create(name, results=[result_type], operands=operands, attributes=attributes,
-                                   loc=location_of(instr))
+                                   loc=location_of(instr) if "metadata" in attributes_of else name_loc(instr.name))
             except ir.MLIRError as err:  # an attribute MLIR refused: the instruction's one-line error
                 raise TranslateError(_first_diagnostic(err), op=instr.name) from None
-            if not _FINISH_ATTRIBUTES.isdisjoint(instr.attributes):
+            if not _FINISH_ATTRIBUTES.isdisjoint(attributes_of):
                 self._finish(instr, operation, dead)
             else:   # none of the attributes `_finish` reads: only these two things to do
                 instruction_ops[id(instr)] = operation
@@ -568,6 +578,16 @@ class ModuleImporter:
         value = ir.Operation.create("stablehlo.tuple", results=[result_type], operands=parts, loc=loc).result
         self._materialized[key] = (tree, value)   # the tree is kept alive so that its id stays its own
         return value
+
+
+# The importer writes StableHLO only: an `mhlo.` op would be a bug of ours (XLA's importer leaves some).
+# Checked where ops are named (the emit loop and `OpContext.op`; the other ops are built with literal
+# names), which costs less than a walk over the finished module.
+_MHLO = "mhlo."
+
+
+def _produced(name: str, instr: HloInstruction) -> TranslateError:
+    return TranslateError(f"internal: the import produced {name}", op=instr.name)
 
 
 def _first_diagnostic(err: ir.MLIRError) -> str:
