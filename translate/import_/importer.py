@@ -438,11 +438,11 @@ class ModuleImporter:
         block = copy.regions[0].blocks[0]
         block.append_to(region)
         location_of = self.locations.of
-        for argument, parameter in zip(block.arguments, self.parameters(computation)):
-            argument.set_location(location_of(parameter))
-        operations = iter(block.operations)
-        for instr in computation.instructions:
-            if instr.opcode != "parameter":
+        arguments, operations = list(block.arguments), iter(block.operations)
+        for instr in computation.instructions:   # the ops in instruction order, parameters by number
+            if instr.opcode == "parameter":
+                arguments[instr.parameter_number].set_location(location_of(instr))
+            else:
                 next(operations).location = location_of(instr)
         copy.erase()   # last: the block's Python object still refers to it
 
@@ -484,10 +484,11 @@ class ModuleImporter:
             if opcode == "parameter":
                 continue
             operands = [values[id(o)] for o in instr.operands]
-            dead = not readers.get(id(instr))
+            key = id(instr)
+            dead = not readers.get(key)
             simple = SIMPLE.get(opcode)
             if simple is None or tuple in map(type, operands):
-                values[id(instr)] = self.emit_instruction(instr, operands, dead)
+                values[key] = self.emit_instruction(instr, operands, dead)
                 continue
             # What the general handler of `simple` builds (`register_simple`), with the same errors.
             known = types.get(id(instr.shape))
@@ -504,10 +505,10 @@ class ModuleImporter:
             if not _FINISH_ATTRIBUTES.isdisjoint(attributes_of):
                 self._finish(instr, operation, dead)
             else:   # none of the attributes `_finish` reads: only these two things to do
-                instruction_ops[id(instr)] = operation
+                instruction_ops[key] = operation
                 if dead:
                     operation.attributes["xla.keep"] = ir.UnitAttr.get()
-            values[id(instr)] = operation.result
+            values[key] = operation.result
         assert computation.root is not None
         return values[id(computation.root)]
 
