@@ -325,6 +325,30 @@ ENTRY e {
     assert info.value.op == "s" and "unsupported opcode" in info.value.message
 
 
+NEGATE = """HloModule m
+ENTRY e {
+  x = f32[4] parameter(0)
+  ROOT n = f32[4] negate(x)
+}"""
+
+
+def test_an_mhlo_op_is_an_internal_error_naming_the_instruction(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The importer writes StableHLO only; an `mhlo.` op from a handler or a one-op form is a bug of ours,
+    caught where the op is named (both paths of importer.py)."""
+    from hlo_translate.import_.importer import HANDLERS, SIMPLE
+
+    monkeypatch.setitem(SIMPLE, "negate", lambda instr: ("mhlo.negate", None))
+    with make_context(), pytest.raises(TranslateError) as info:
+        import_module(parse_hlo_text(NEGATE))
+    assert info.value.op == "n" and info.value.message == "internal: the import produced mhlo.negate"
+
+    monkeypatch.delitem(SIMPLE, "negate")
+    monkeypatch.setitem(HANDLERS, "negate", lambda ctx: ctx.single("mhlo.negate", ctx.values()))
+    with make_context(), pytest.raises(TranslateError) as info:
+        import_module(parse_hlo_text(NEGATE))
+    assert info.value.op == "n" and info.value.message == "internal: the import produced mhlo.negate"
+
+
 REDUCE_WITH_ROOT_SHARDING = """HloModule m
 add {
   a = f32[] parameter(0)
