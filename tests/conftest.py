@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 
 import pytest
 from hypothesis import settings
+
+from tests.support.gpu import no_gpu_reason
 
 # Read when JAX creates its CPU client, so it must be set before any test imports jax.
 _DEVICE_COUNT_FLAG = "--xla_force_host_platform_device_count"
@@ -22,19 +23,6 @@ settings.load_profile("hlo-translate")
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     gpu_tests = [item for item in items if "gpu" in item.keywords]
-    reason = _no_gpu_reason() if gpu_tests else None
+    reason = no_gpu_reason() if gpu_tests else None
     for item in gpu_tests if reason else ():
         item.add_marker(pytest.mark.skip(reason=reason))
-
-
-def _no_gpu_reason() -> str | None:
-    """Why GPU tests cannot run here, or None when a CUDA device is usable."""
-    if not any(importlib.util.find_spec(name) for name in ("jax_cuda13_plugin", "jax_cuda12_plugin")):
-        return "no CUDA GPU: jax's CUDA plugin is not installed (pip install 'jax[cuda13]')"
-    import jax
-
-    try:
-        jax.devices("cuda")
-    except RuntimeError as err:
-        return f"no CUDA GPU visible to JAX: {str(err).splitlines()[0]}"
-    return None

@@ -50,3 +50,38 @@ def test_groups_that_agree_are_written_and_xla_parses_them(replicas: int, partit
 
     text = hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(_all_reduce(replicas, partitions, groups, extra)))
     assert _hlo.hlo_module_from_text(text.decode()).to_string().count("all-reduce(") == 1
+
+
+_GATHER = """module attributes {mhlo.num_replicas = 1 : i32, mhlo.num_partitions = 2 : i32} {
+  func.func @main(%arg0: tensor<2xf32>) -> tensor<4xf32> {
+    %0 = "stablehlo.all_gather"(%arg0) <{all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>,
+        use_global_device_ids}> : (tensor<2xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+"""
+_SCATTER = """module attributes {mhlo.num_replicas = 1 : i32, mhlo.num_partitions = 2 : i32} {
+  func.func @main(%arg0: tensor<4xf32>) -> tensor<2xf32> {
+    %0 = "stablehlo.reduce_scatter"(%arg0) <{scatter_dimension = 0 : i64,
+        replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, use_global_device_ids}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %s = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+    }) : (tensor<4xf32>) -> tensor<2xf32>
+    return %0 : tensor<2xf32>
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("text,message", [
+    # StableHLO's verifier checks all_reduce and reduce_scatter itself; all_gather is ours to refuse
+    (_all_reduce(1, 2, "[[0, 1]]", ", use_global_device_ids"), "channel_id must be positive when useGlobalDeviceIds"),
+    (_GATHER, "'stablehlo.all_gather': use_global_device_ids needs a channel_id and replica groups$"),
+    (_SCATTER, "channel_id must be positive when useGlobalDeviceIds"),
+])
+def test_global_device_ids_without_a_channel_are_refused_as_input_errors(text: str, message: str) -> None:
+    # XLA's verifier needs a channel_id in this mode
+    with pytest.raises(TranslateError, match=rf"^<input>:3:\d+: error: {message}") as info:
+        hlo_translate.stablehlo_to_hlo(text)
+    assert not isinstance(info.value, InternalError)

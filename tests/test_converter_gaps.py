@@ -431,6 +431,30 @@ def test_dynamic_op_without_static_shape_is_a_clear_error() -> None:
         ours(text)
 
 
+REAL_DYNAMIC_SLICE = """func.func @main(%a: tensor<2x3xf32>) -> tensor<2x2xf32> {
+  %s = stablehlo.constant dense<START> : tensor<2xi64>
+  %l = stablehlo.constant dense<LIMIT> : tensor<2xi64>
+  %t = stablehlo.constant dense<STRIDE> : tensor<2xi64>
+  %r = stablehlo.real_dynamic_slice %a, %s, %l, %t : (tensor<2x3xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x2xf32>
+  return %r : tensor<2x2xf32>
+}"""
+
+
+@pytest.mark.parametrize("start,limit,stride,message", [
+    ("[0, 1]", "[2, 3]", "3", "result shape f32[2,2] differs from the inferred f32[1,1]"),
+    ("[0, 5]", "[2, 7]", "1", "slice range [5:7:1] of dimension 1 (size 3) is out of bounds"),
+])
+def test_real_dynamic_slice_whose_constants_disagree_with_its_type_is_an_input_error(
+        start: str, limit: str, stride: str, message: str) -> None:
+    """MLIR's verifier leaves the constant operands unchecked; the slice they make must be the result type."""
+    text = REAL_DYNAMIC_SLICE.replace("START", start).replace("LIMIT", limit).replace("STRIDE", stride)
+    with pytest.raises(hlo_translate.TranslateError) as info:
+        ours(text)
+    assert not isinstance(info.value, hlo_translate.InternalError)
+    assert "5:8: error: 'stablehlo.real_dynamic_slice': its constant start, limit and strides do not slice " \
+           "f32[2,3] to its result type" in str(info.value) and message in str(info.value), str(info.value)
+
+
 def test_bounded_dynamic_reshape_exports_as_dynamic_reshape() -> None:
     text = """func.func @main(%x: tensor<12xf32>, %s: tensor<2xi32>) -> tensor<?x3xf32, #stablehlo.bounds<4, ?>> {
   %r = stablehlo.dynamic_reshape %x, %s : (tensor<12xf32>, tensor<2xi32>) -> tensor<?x3xf32, #stablehlo.bounds<4, ?>>

@@ -57,6 +57,26 @@ ENTRY e {
   ROOT w = (s32[], f32[4]) while(x), condition=cond, body=body
 }
 """,
+    # statistics ::= {name=int (, name=number)*}: the first value is the index to visualize, whatever its name
+    "statistics": """HloModule m
+ENTRY e {
+  p = f32[2] parameter(0)
+  ROOT n = f32[2] negate(p), statistics={x=18446744073709551615, stat-0=-.5, b=60, c=1e3, c=nan}
+}
+""",
+    # a keyword is a name when written `%name` (and `name=` is, written `%name=`); our printer writes them so
+    "keywords_as_percent_names": """HloModule %true
+%FileNames {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+ENTRY %ROOT (true: f32[2]) -> f32[] {
+  %true = f32[2] parameter(0)
+  %z= f32[] constant(0)
+  ROOT f = f32[] reduce(%true, %z), dimensions={0}, to_apply=%FileNames, control-predecessors={%true}
+}
+""",
     # operand ::= (shape)? opcode operands: nested instructions, named `<opcode>.anon`
     "nested_instructions": """HloModule m
 ENTRY e {
@@ -322,6 +342,128 @@ ENTRY e {
   ROOT a = f32[] atan(p)
 }
 """, "unknown opcode 'atan'"),
+    # an instruction is in scope once its operands are read: it cannot be its own operand, however written
+    "own_operand": ("""HloModule m
+ENTRY e {
+  p = f32[2] parameter(0)
+  ROOT t = f32[2] add(p, t), metadata={op_name="x"}
+}
+""", "4:26: error: 't': use of undefined value 't'"),
+    "own_operand_nested": ("""HloModule m
+ENTRY e {
+  p = f32[2] parameter(0)
+  ROOT t = f32[2] add(p, f32[2] negate(t))
+}
+""", "undefined value 't'"),
+    "own_tuple_element": ("""HloModule m
+ENTRY e {
+  p = (f32[2]) parameter(0)
+  ROOT t = f32[2] negate(t#0)
+}
+""", "'t': use of undefined value 't'"),
+    "single_instruction_named_as_its_operand": ("t = f32[2] negate(f32[2] t)", "duplicate instruction name 't'"),
+    # control predecessors are looked up where they are written: defined before the instruction
+    "own_control_predecessor": ("""HloModule m
+ENTRY e {
+  p = f32[2] parameter(0)
+  ROOT t = f32[2] negate(p), control-predecessors={t}
+}
+""", "'t': control-predecessors names 't', which is not defined before 't'"),
+    "later_control_predecessor": ("""HloModule m
+ENTRY e {
+  p = f32[2] parameter(0)
+  t = f32[2] negate(p), control-predecessors={u}
+  ROOT u = f32[2] negate(p)
+}
+""", "'t': control-predecessors names 'u', which is not defined before 't'"),
+    # XLA's lexer reads a bare keyword (`true`, `ROOT`, `FileLocations`, an element type) as that keyword, and
+    # `name=` as an attribute name: neither is a name
+    "keyword_module_name": ("""HloModule FileLocations
+ENTRY e {
+  ROOT p = f32[2] parameter(0)
+}
+""", "1:11: error: expected a module name, found the keyword 'FileLocations'"),
+    "keyword_computation_name": ("""HloModule m
+ENTRY unknown {
+  ROOT p = f32[2] parameter(0)
+}
+""", "expected a computation name, found the keyword 'unknown'"),
+    "keyword_instruction_name": ("""HloModule m
+ENTRY e {
+  true = f32[2] parameter(0)
+  ROOT n = f32[2] negate(%true)
+}
+""", "3:3: error: expected an instruction name, found the keyword 'true'"),
+    "keyword_operand": ("""HloModule m
+ENTRY e {
+  %maximal = f32[2] parameter(0)
+  ROOT n = f32[2] negate(maximal)
+}
+""", "'n': expected an operand, found the keyword 'maximal'"),
+    "keyword_computation_reference": ("""HloModule m
+%ROOT {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+ENTRY e {
+  p = f32[2] parameter(0)
+  z = f32[] constant(0)
+  ROOT r = f32[] reduce(p, z), dimensions={0}, to_apply=ROOT
+}
+""", "'r': bad attribute to_apply: 'ROOT' is a keyword"),
+    # strings are unescaped as absl's CUnescape does: an unknown escape, or a \x escape (all its hex digits)
+    # above 0xff, is no string
+    "stack_frame_file_name_bad_escape": (r"""HloModule m
+FileNames
+1 "/tests\corp.py"
+FunctionNames
+1 "f"
+FileLocations
+1 {file_name_id=1 function_name_id=1 line=1 end_line=1 column=1 end_column=1}
+StackFrames
+1 {file_location_id=1 parent_frame_id=0}
+ENTRY e {
+  ROOT p = f32[2] parameter(0), metadata={stack_frame_id=1}
+}
+""", "3:3: error: bad FileNames entry: bad string"),
+    "hex_escape_of_three_digits": (r"""HloModule m
+ENTRY e {
+  ROOT p = f32[2] parameter(0), metadata={op_name="a\xfff"}
+}
+""", "hex escape \\xfff out of range"),
+    "statistics_index_not_an_integer": ("""HloModule m
+ENTRY e {
+  ROOT p = f32[2] parameter(0), statistics={stat-1=0.5}
+}
+""", "'p': bad attribute statistics: expected '{index_name=int, stat_name=number, ...}'"),
+    "statistics_value_not_a_number": ("""HloModule m
+ENTRY e {
+  ROOT p = f32[2] parameter(0), statistics={visualizing_index=1, stat-1=inf}
+}
+""", "bad attribute statistics"),
+    "instruction_name_glued_to_equals": ("""HloModule m
+ENTRY e {
+  ROOT p= f32[2] parameter(0)
+}
+""", "found the attribute name 'p='"),
+    # XLA's names are letters, digits, '_', '.' and '-' (a '$' was taken: the fuzzer found the module name)
+    "dollar_in_module_name": ("""HloModule m$
+ENTRY e {
+  ROOT p = f32[2] parameter(0)
+}
+""", "1:12: error: expected a computation name"),
+    "dollar_in_instruction_name": ("""HloModule m
+ENTRY e {
+  p$ = f32[2] parameter(0)
+  ROOT n = f32[2] negate(p$)
+}
+""", "3:4: error"),
+    "dollar_in_computation_name": ("""HloModule m
+ENTRY %e$ {
+  ROOT p = f32[2] parameter(0)
+}
+""", "2:9: error: expected '{' to open computation e"),
 }
 
 

@@ -47,3 +47,60 @@ def test_long_numbers_go_to_the_scanner() -> None:
     assert not guard._surely_fine(data)
     assert guard._problem(data)[0] == f"number with more than {guard.MAX_DIGITS} digits"
     assert guard._problem(b'"' + b"9" * 100 + b'"') is None
+
+
+def test_a_location_where_an_attribute_value_belongs_is_refused() -> None:
+    # jaxlib's bindings cannot hand a location attribute to Python: a TypeError, or an abort in a callback
+    refused = {
+        b"func.func @f() attributes {x = loc(unknown)} { return }": ("a location (loc)", 31),
+        b"func.func @f() attributes {x = [1, loc(\"a\":1:2)]} { return }": ("a location (loc)", 35),
+        b"#loc1 = loc(\"a\":1:2)\nfunc.func @f() attributes {x = #loc1} { return }": ("location alias #loc1", 52),
+    }
+    for text, (what, offset) in refused.items():
+        problem = guard._problem(text)
+        assert problem is not None and problem[0].startswith(what) and problem[1] == offset, text
+
+
+def test_locations_where_locations_belong_pass() -> None:
+    text = (b'#loc1 = loc("a":1:2)\n#loc2 = loc(fused[#loc1, #loc1])\n'
+            b'func.func @f(%a: tensor<f32> loc("x":1:1)) attributes {x = "= loc("} {\n'
+            b'  return loc(fused[#loc1, #loc2])\n} loc(#loc3)\n#loc3 = loc(callsite(#loc1 at #loc2))\n')
+    assert guard._problem(text) is None
+
+
+def test_stablehlo_to_hlo_refuses_a_location_as_a_result_attribute() -> None:
+    import pytest
+
+    import hlo_translate
+    from hlo_translate.errors import TranslateError
+
+    text = ("func.func @main(%a: tensor<f32>) -> (tensor<f32> {jax.result_info = loc(unknown)}) {\n"
+            "  return %a : tensor<f32>\n}\n")
+    with pytest.raises(TranslateError, match=r"^<input>:1:69: error: a location \(loc\) where an attribute"):
+        hlo_translate.stablehlo_to_hlo(text)
+
+
+def test_a_location_as_an_attribute_in_bytecode_is_an_input_error() -> None:
+    # the text check does not see bytecode: the exporter's attribute readers refuse it instead of aborting
+    import io
+
+    import pytest
+    from jaxlib.mlir import ir
+
+    import hlo_translate
+    from hlo_translate.errors import InternalError, TranslateError
+    from hlo_translate.mlir.context import make_context
+
+    texts = {
+        "func.func @main(%a: tensor<f32>) -> (tensor<f32> {jax.result_info = loc(unknown)}) {\n"
+        "  return %a : tensor<f32>\n}": "a dictionary attribute holds a location",
+        "module attributes {mhlo.num_replicas = loc(unknown)} {\n  func.func @main() { return }\n}":
+            "attribute mhlo.num_replicas holds a location",
+    }
+    for text, message in texts.items():
+        with make_context():
+            buffer = io.BytesIO()
+            ir.Module.parse(text).operation.write_bytecode(buffer)
+        with pytest.raises(TranslateError, match=message) as info:
+            hlo_translate.stablehlo_to_hlo(buffer.getvalue())
+        assert not isinstance(info.value, InternalError)

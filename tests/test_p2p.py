@@ -172,6 +172,8 @@ def test_jax_psend_precv_run_on_gpu(gspmd_lowering: None) -> None:
     from hlo_translate.execution import execute
 
     n = len(jax.devices("cuda"))
+    if n < 2:  # one device leaves the pair (0, 0), a cycle XLA's GPU verifier refuses (JAX's own program too)
+        pytest.skip("psend/precv on GPUs needs two of them")
     fn, _ = _psend_precv(n)
     x = np.arange(8 * n, dtype=np.float32).reshape(2 * n, 4)
     hlo = export_text(fn.trace(x).lower(lowering_platforms=("cuda",)).as_text())

@@ -1071,3 +1071,28 @@ def test_hlo_proto_and_snapshot_wrap_xla_module_bytes() -> None:
 if __name__ == "__main__":
     # Run by the jax_corpus fixture with 8 host devices: print the corpus as JSON.
     json.dump(_emit_jax_corpus(), sys.stdout)
+
+
+def test_an_output_index_aliased_twice_is_refused() -> None:
+    """XLA's proto loader sets up one alias per output index (a RET_CHECK otherwise); the text parser keeps one."""
+    import hlo_translate
+    from hlo_translate import HloFormat, TranslateError
+
+    text = """HloModule m, input_output_alias={ {}: (0, {}, must-alias) }
+
+ENTRY main {
+  p = f32[4] parameter(0)
+  q = f32[4] parameter(1)
+  ROOT a = f32[4] add(p, q)
+}
+"""
+    proto = hlo_pb2.HloModuleProto.FromString(hlo_translate.write_hlo(hlo_translate.read_hlo(text), HloFormat.PROTO))
+    assert hlo_translate.read_hlo(proto.SerializeToString()).input_output_alias  # one alias reads back
+    twice = proto.input_output_alias.entries.add()
+    twice.parameter_number = 1
+    from jaxlib import _hlo
+
+    with pytest.raises(Exception):
+        _hlo.HloModule.from_serialized_hlo_module_proto(proto.SerializeToString())
+    with pytest.raises(TranslateError, match=r"input_output_alias: output index \[\] is aliased twice"):
+        hlo_translate.read_hlo(proto.SerializeToString())

@@ -112,6 +112,82 @@ def test_every_wrapper_is_read_to_the_same_module() -> None:
         assert_same_module(module.SerializeToString(), ours)
 
 
+def _with_unknown_field(message, raw: bytes):
+    """`message` with `raw` (a serialized field our schema does not define) appended, as another XLA writes."""
+    merged = type(message)()
+    merged.MergeFromString(message.SerializeToString() + raw)
+    return merged
+
+
+# Field 120 (a varint): a number no XLA schema uses yet, what a newer XLA's new field looks like.
+NEW_FIELD = bytes([0xC0, 0x07, 0x07])
+# Field 51 (precision_config, a message) with a varint's wire type: skipped as unknown by both readers.
+WRONG_WIRE_TYPE = bytes([0x98, 0x03, 0x01])
+
+
+@pytest.mark.parametrize("raw", [NEW_FIELD, WRONG_WIRE_TYPE])
+@pytest.mark.parametrize("where", ["module", "computation", "instruction"])
+@pytest.mark.parametrize("wrapper", [HloProtoKind.MODULE, HloProtoKind.HLO_PROTO])
+def test_fields_unknown_to_our_schema_are_skipped_as_xla_skips_them(raw: bytes, where: str,
+                                                                    wrapper: HloProtoKind) -> None:
+    module = hlo_pb2.HloModuleProto.FromString(xla_module_from_text(MODULE_TEXT).as_serialized_hlo_module_proto())
+    if where == "module":
+        module = _with_unknown_field(module, raw)
+    else:
+        comp = module.computations[0]
+        if where == "computation":
+            comp.CopyFrom(_with_unknown_field(comp, raw))
+        else:
+            comp.instructions[-1].CopyFrom(_with_unknown_field(comp.instructions[-1], raw))
+    data = (module if wrapper is HloProtoKind.MODULE else hlo_pb2.HloProto(hlo_module=module)).SerializeToString()
+    found, kind = unwrap_module_proto(data)
+    assert kind is wrapper
+    xla = xla_module_from_proto(module.SerializeToString()).as_serialized_hlo_module_proto()
+    ours = xla_module_from_proto(module_to_proto_bytes(read_hlo(data))).as_serialized_hlo_module_proto()
+    assert_same_module(xla, ours)
+
+
+ALL_REDUCE = """HloModule m, replica_count=2
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+ENTRY e {
+  p = f32[4] parameter(0)
+  ROOT r = f32[4] all-reduce(p), replica_groups={{0,1}}, to_apply=add
+}
+"""
+
+
+def _all_reduce_proto(**fields: int) -> bytes:
+    module = hlo_pb2.HloModuleProto.FromString(xla_module_from_text(ALL_REDUCE).as_serialized_hlo_module_proto())
+    for comp in module.computations:
+        for instr in comp.instructions:
+            if instr.opcode == "all-reduce":
+                for name, value in fields.items():
+                    setattr(instr, name, value)
+    return module.SerializeToString()
+
+
+def test_an_older_protos_all_reduce_id_is_the_channel_id_as_xla_reads_it() -> None:
+    data = _all_reduce_proto(all_reduce_id=5)
+    xla = xla_module_from_proto(data)
+    assert "channel_id=5" in xla.to_string()
+    ours = read_hlo(data)
+    assert ours.entry.root.attributes["channel_id"] == 5
+    assert_same_module(xla.as_serialized_hlo_module_proto(),
+                       xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
+
+
+def test_all_reduce_id_beside_a_channel_id_is_refused_as_xla_refuses_it() -> None:
+    data = _all_reduce_proto(all_reduce_id=5, channel_id=2)
+    with pytest.raises(Exception, match="both channel_id"):
+        xla_module_from_proto(data)
+    with pytest.raises(TranslateError, match="both channel_id and all_reduce_id"):
+        read_hlo(data)
+
+
 @pytest.mark.parametrize("data", [
     b"",
     hlo_pb2.HloProto(buffer_assignment=hlo_pb2.BufferAssignmentProto()).SerializeToString(),

@@ -402,6 +402,30 @@ ENTRY main {{
     assert "\n" not in str(err.value) and target in str(err.value)
 
 
+@pytest.mark.parametrize("consumer", [
+    "negate(m7)",
+    'custom-call(m7), custom_call_target="xla.sdy.Local#ToGlobalShape"',  # a fuzz finding: a mangled target
+])
+def test_manual_computation_result_used_unexpectedly_is_refused(consumer: str) -> None:
+    """The body's call is replaced by an sdy.manual_computation; a use of its result that the rewrite does not
+    replace was once left dangling when the call was erased (heap corruption, a later crash)."""
+    import hlo_translate
+    from hlo_translate.errors import TranslateError
+
+    hlo = f"""HloModule m, frontend_attributes={{xla.sdy.meshes={{mesh = #sdy.mesh<["x"=8]>}}}}
+xla.sdy.manual_computation_body.1 {{
+  ROOT b = f32[2] parameter(0)
+}}
+ENTRY main {{
+  p = f32[16] parameter(0)
+  m6 = f32[2] custom-call(p), custom_call_target="xla.sdy.GlobalToLocalShape", custom_call_has_side_effect=true
+  m7 = f32[2] call(m6), to_apply=xla.sdy.manual_computation_body.1
+  ROOT m8 = f32[2] {consumer}
+}}"""
+    with pytest.raises(TranslateError, match=r"uses the result of 'func.call', which the Shardy rewrite replaces"):
+        hlo_translate.hlo_to_stablehlo(hlo)
+
+
 # ---------------------------------------------------------------------------------------------
 # Shardy's explicit collectives
 

@@ -23,37 +23,12 @@ from hlo_translate import TranslateError, read_hlo
 from hlo_translate.hlo.opcodes import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
 from tests.corpus import hlo_modules
 from tests.support.hlo_mutator import mutants
-from tests.support.xla_verdict import Verdict, VerdictWorker
+from tests.support.xla_verdict import Verdict, VerdictWorker, stricter_than_oracle
 from tests.verifier_cases import CASES, entry
 
 FULL = bool(os.environ.get("HLO_TRANSLATE_VERIFIER_SWEEP"))
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
-# Checks XLA's HloVerifier makes that the oracle's route cannot show: XLA's importer drops the entry computation
-# layout and takes these instructions' result types from their operands or callees, so a wrong declared shape
-# never reaches the verifier. Our verifier rejects them as XLA's verifier does (hlo_verifier.cc:
-# VerifyEntryComputationLayout, HandleGetTupleElement, HandleTuple, HandleCall, HandleFusion, HandleConditional,
-# HandleWhile;
-# shape_inference.cc's InferConvolveShape for the window).
-STRICTER_THAN_ORACLE: dict[tuple[str, str], str] = {
-    ("entry-layout", "*"): "the importer drops entry_computation_layout",
-    ("shape", "get-tuple-element"): "the importer types a get-tuple-element from its operand",
-    ("shape", "tuple"): "the importer types a tuple from its operands",
-    ("shape", "call"): "the importer types a call from its callee",
-    ("shape", "fusion"): "the importer types a fusion from its fused computation",
-    ("signature", "fusion"): "the importer builds a fusion's region from the fused computation alone",
-    ("signature", "call"): "the importer builds a call from the callee alone",
-    ("signature", "conditional"): "the importer types a conditional from its branches",
-    ("shape", "while"): "the importer types a while from its operand",
-    ("shape", "all-gather-done"): "the importer types a *-done from its start",
-    ("async-shape", "async-start"): "the importer builds an async-start from its computation and operands, "
-                                    "dropping the declared operand slot",
-    ("collective-mode", "*"): "HloVerifier rejects use_global_device_ids without a channel (its collective group "
-                              "mode); the route reaches the verifier only for modules that compile on CPU",
-    ("bitcast-size", "bitcast"): "HloVerifier checks a bitcast's size only layout-sensitively (after layout "
-                                 "assignment, in every compile); the route misses it where it does not compile",
-    ("window", "convolution"): "StableHLO's convolution has no window size: the importer takes it from the kernel",
-}
 # Hand-written cases whose XLA verdict the route gets wrong, with the reason.
 _NO_STABLEHLO = "XLA's importer has no StableHLO form for {}: the route stops there for valid modules too"
 _RAGGED = ("XLA's CPU compile aborts the process on every ragged-all-to-all, so HloVerifier's verdict is out of "
@@ -78,10 +53,6 @@ def _ours(text: str) -> tuple[bool, str, str]:
     except TranslateError as err:
         return False, getattr(err, "rule", "parse"), getattr(err, "opcode", None) or "*"
     return True, "", ""
-
-
-def _stricter(rule: str, opcode: str) -> bool:
-    return (rule, opcode) in STRICTER_THAN_ORACLE or (rule, "*") in STRICTER_THAN_ORACLE
 
 
 def _sample(paths: list[Path], every: int) -> list[Path]:
@@ -110,7 +81,7 @@ def test_hand_written_cases_match_xla(worker: VerdictWorker) -> None:
     for case, (text, _) in sorted(CASES.items()):
         accepted, rule, opcode = _ours(text)
         xla = worker.verdict(text)
-        if accepted == xla.accepted or case in ORACLE_CANNOT_JUDGE or (not accepted and _stricter(rule, opcode)):
+        if accepted == xla.accepted or case in ORACLE_CANNOT_JUDGE or (not accepted and stricter_than_oracle(rule, opcode)):
             continue
         wrong.append(f"{case}: ours {accepted}, XLA {xla.stage}: {xla.message[:120]}")
     assert wrong == []
@@ -169,7 +140,7 @@ def test_mutant_verdicts_match_xla(worker: VerdictWorker) -> None:
                 tally.outcomes["not judged: XLA's compile aborted after its checks passed"] += 1
             elif ours == xla.accepted:
                 tally.outcomes["agree, " + ("accepted" if ours else "rejected")] += 1
-            elif not ours and _stricter(rule, opcode):
+            elif not ours and stricter_than_oracle(rule, opcode):
                 tally.outcomes[f"known: we reject ({rule}, {opcode}), the oracle's route cannot see it"] += 1
             else:
                 tally.disagree(f"{path.parent.name}/{path.name}:{mutant.line}", mutant.kind, ours, rule, opcode, xla)

@@ -140,6 +140,17 @@ CASES: dict[str, tuple[str, str | None]] = {
     "all-gather-no-dimensions": (entry("p = f32[2,3] parameter(0)",
                                        "r = f32[4,3] all-gather(p), replica_groups={{0,1},{2,3}}",
                                        header=", replica_count=4"), "attribute"),
+    # one gather/scatter dimension exactly, one split dimension at most (XLA's parser and proto reader)
+    "all-gather-two-dimensions": (entry("p = f32[2,3] parameter(0)",
+                                        "r = f32[4,3] all-gather(p), replica_groups={{0,1},{2,3}}, dimensions={0,1}",
+                                        header=", replica_count=4"), "attribute"),
+    "reduce-scatter-two-dimensions": (entry("p = f32[4,3] parameter(0)",
+                                            "r = f32[2,3] reduce-scatter(p), replica_groups={{0,1},{2,3}}, "
+                                            "dimensions={0,1}, to_apply=add",
+                                            header=", replica_count=4", computations=ADD), "attribute"),
+    "all-to-all-two-split-dimensions": (entry("p = f32[4,2] parameter(0)",
+                                              "r = f32[4,2] all-to-all(p), replica_groups={{0,1},{2,3}}, "
+                                              "dimensions={0,1}", header=", replica_count=4"), "attribute"),
     "collective-permute-repeated-target": (entry("p = f32[4] parameter(0)",
                                                  "r = f32[4] collective-permute(p), source_target_pairs={{0,1},{2,1}}",
                                                  header=", replica_count=4"), "source-target-pairs"),

@@ -11,9 +11,11 @@ The verdict runs in a worker process of its own (`tests.fuzz.worker`, target `xl
 aborts the process on some inputs (say, a gap in parameter numbers): an abort, like a hang, is a rejection.
 
     ours accept, XLA rejects -> accepted-invalid (a bug)
-    ours reject, XLA's parser or proto reader accepts -> rejected-valid (reported, not a bug; the parser alone,
-                             which costs a fifth of the whole route, since most mutated inputs are rejected;
-                             `--rejected-sample K` asks about 1 in K of them, by a hash of the input)
+    ours reject, XLA accepts -> rejected-valid (reported, not a bug; XLA's parser or proto reader first, which
+                             costs a fifth of the whole route, since most mutated inputs are rejected; where it
+                             accepts, XLA's whole route with a CPU compile for HLO text, since most of our
+                             refusals past the parser are HloVerifier's too; `--rejected-sample K` asks about
+                             1 in K of them, by a hash of the input)
 
 Some of XLA's refusals are limits of its importer or proto loader, not of HLO: XLA's text parser accepts
 pipelined send/recv and pipelined async pairs (a `*-done` whose operand comes through a while loop), but its
@@ -34,6 +36,7 @@ from collections.abc import Callable
 from tests.fuzz.outcomes import Outcome, Result
 from tests.fuzz.seeds import Kind
 from tests.fuzz.worker import Worker
+from tests.support.xla_verdict import stricter_than_oracle
 
 XLA_LIMITS = re.compile(r"(Recv|Send)Done must take the context operand from (Recv|Send)|"
                         r"\*-start requires \*-done as input|"
@@ -187,10 +190,20 @@ class Judge:
         if self._xla is None or not is_judged(target, kind) or ours.outcome not in (Outcome.OK, Outcome.ERROR):
             return ours
         timeout = min(timeout, ORACLE_TIMEOUT_S)
-        if ours.outcome is Outcome.ERROR:  # for the rejected-valid column, XLA's parser alone is enough
+        if ours.outcome is Outcome.ERROR:  # the rejected-valid column: XLA's parser first (most refuse there)
             if zlib.crc32(data) % self._rejected_sample:
                 return ours
-            return combine(ours, self._xla.run("xla-parse", kind, data, 0, timeout))
+            parsed = self._xla.run("xla-parse", kind, data, 0, timeout)
+            if parsed.outcome is not Outcome.OK:
+                return combine(ours, parsed)
+            # XLA's parser accepts: what we refused may still be what XLA's HLO verifier refuses (result
+            # shapes, layouts), which only a compile runs (HLO text; protos take XLA's importer route), except
+            # for the checks that route cannot show (the entry's layout, shapes the importer re-derives)
+            if stricter_than_oracle(*ours.refusal):
+                rule, opcode = ours.refusal
+                return Result(ours.outcome, f"unjudged XLA's route cannot see our refusal [{rule}] of {opcode}",
+                              ours.message, ours.refusal)
+            return combine(ours, self._xla.run("xla-compile", kind, data, 0, timeout))
         xla = self._xla.run(self._oracle_target, kind, data, 0, timeout)
         if xla.outcome is Outcome.CRASH and \
                 self._xla.run("xla-parse", kind, data, 0, timeout).outcome is Outcome.OK:

@@ -30,3 +30,4 @@ class Result:
     outcome: Outcome
     signature: str = ""
     message: str = ""
+    refusal: tuple[str, str] = ("", "")  # an ERROR's (rule, opcode) where our verifier refused the input

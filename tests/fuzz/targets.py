@@ -100,7 +100,8 @@ def _classify(err: BaseException) -> Result:
     if isinstance(err, TranslateError):
         if err.location is None:
             return Result(Outcome.UNLOCATED, f"unlocated at {_where(err)}", message)
-        return Result(Outcome.ERROR, "", message)
+        return Result(Outcome.ERROR, "", message,
+                      (getattr(err, "rule", None) or "", getattr(err, "opcode", None) or "*"))
     return Result(Outcome.RAW, f"{type(err).__name__} at {_where(err)}", message)
 
 

@@ -21,6 +21,38 @@ import numpy as np
 _VERIFY_ERROR = re.compile(r"\[hlo verifier\]|^INVALID_ARGUMENT|^UNKNOWN: -:\d+:\d+: error:")
 
 
+# Checks XLA's HloVerifier makes that the oracle's route cannot show: XLA's importer drops the entry computation
+# layout and takes these instructions' result types from their operands or callees, so a wrong declared shape
+# never reaches the verifier. Our verifier rejects them as XLA's verifier does (hlo_verifier.cc:
+# VerifyEntryComputationLayout, HandleGetTupleElement, HandleTuple, HandleCall, HandleFusion, HandleConditional,
+# HandleWhile;
+# shape_inference.cc's InferConvolveShape for the window).
+STRICTER_THAN_ORACLE: dict[tuple[str, str], str] = {
+    ("entry-layout", "*"): "the importer drops entry_computation_layout",
+    ("shape", "get-tuple-element"): "the importer types a get-tuple-element from its operand",
+    ("shape", "tuple"): "the importer types a tuple from its operands",
+    ("shape", "call"): "the importer types a call from its callee",
+    ("shape", "fusion"): "the importer types a fusion from its fused computation",
+    ("signature", "fusion"): "the importer builds a fusion's region from the fused computation alone",
+    ("signature", "call"): "the importer builds a call from the callee alone",
+    ("signature", "conditional"): "the importer types a conditional from its branches",
+    ("shape", "while"): "the importer types a while from its operand",
+    ("shape", "all-gather-done"): "the importer types a *-done from its start",
+    ("async-shape", "async-start"): "the importer builds an async-start from its computation and operands, "
+                                    "dropping the declared operand slot",
+    ("collective-mode", "*"): "HloVerifier rejects use_global_device_ids without a channel (its collective group "
+                              "mode); the route reaches the verifier only for modules that compile on CPU",
+    ("bitcast-size", "bitcast"): "HloVerifier checks a bitcast's size only layout-sensitively (after layout "
+                                 "assignment, in every compile); the route misses it where it does not compile",
+    ("window", "convolution"): "StableHLO's convolution has no window size: the importer takes it from the kernel",
+}
+
+
+def stricter_than_oracle(rule: str, opcode: str) -> bool:
+    """Whether our verifier's refusal by `rule` of an `opcode` instruction is one this route cannot judge."""
+    return (rule, opcode) in STRICTER_THAN_ORACLE or (rule, "*") in STRICTER_THAN_ORACLE
+
+
 @dataclass(frozen=True)
 class Verdict:
     accepted: bool | None   # None: not judged (XLA's compile aborted after the checks had passed)

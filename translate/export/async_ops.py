@@ -25,7 +25,7 @@ from hlo_translate.async_forms import (
 from hlo_translate.collective import Collective, CollectiveKind
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
-from hlo_translate.export.collectives import collective_of, module_device_count
+from hlo_translate.export.collectives import check_collective, collective_of
 from hlo_translate.export.context import Builder, frontend_attributes_of
 from hlo_translate.export.module import function_computation
 from hlo_translate.export.regions import flat_computation, leaves, pack
@@ -170,7 +170,7 @@ def _jax_collective(b: Builder, op: ir.Operation, kind: CollectiveKind) -> Colle
         raise TranslateError(f"custom call {A.string(op.attributes['call_target_name'])} has no "
                              f"{JAX_ASYNC_CONFIG_ATTR} frontend attribute")
     collective = Collective.from_async_config(kind, A.string(config))
-    collective.validate(module_device_count(b))
+    check_collective(b, collective)
     if kind == CollectiveKind.ALL_TO_ALL and collective.dimension != collective.concat_dimension:
         raise TranslateError("all_to_all with split_dimension != concat_dimension is not supported yet")
     return collective

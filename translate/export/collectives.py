@@ -19,7 +19,7 @@ from hlo_translate.export.registry import handles, handles_custom_call
 from hlo_translate.export.regions import flat_computation
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
 from hlo_translate.hlo.types import Shape, with_default_layouts
-from hlo_translate.hlo.verify.collectives import group_count_problem
+from hlo_translate.hlo.verify.collectives import global_ids_problem, group_count_problem
 from hlo_translate.markers import TUPLE_ALL_TO_ALL
 
 
@@ -39,13 +39,20 @@ def collective_of(b: Builder, op: ir.Operation) -> Collective:
     """The op's collective, with its source-target pairs and replica groups checked against the module's
     devices (the checks XLA's verifier makes of what we would write)."""
     collective = Collective.from_mlir(op)
+    check_collective(b, collective)
+    return collective
+
+
+def check_collective(b: Builder, collective: Collective) -> None:
+    """Refuse, as the input's fault, a collective whose HLO XLA's verifier (and ours) would refuse: its
+    source-target pairs, its mode (global device ids) and its replica groups against the module's devices."""
     counts = _declared_counts(b)
     collective.validate(max(counts.values()) if counts else None)
-    problem = group_count_problem(collective.kind.value, collective.hlo_attributes(),
-                                  counts.get("mhlo.num_replicas", 1), counts.get("mhlo.num_partitions", 1))
+    attributes = collective.hlo_attributes()
+    problem = global_ids_problem(attributes) or group_count_problem(
+        collective.kind.value, attributes, counts.get("mhlo.num_replicas", 1), counts.get("mhlo.num_partitions", 1))
     if problem is not None:
         raise TranslateError(problem)
-    return collective
 
 
 def hlo_attributes(b: Builder, op: ir.Operation, reducer: HloComputation | None = None) -> dict[str, object]:

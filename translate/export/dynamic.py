@@ -23,6 +23,7 @@ from hlo_translate.export.registry import HANDLERS, handles
 from hlo_translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.hlo.verify import Violation, check_alone
 
 
 def constant_operand(value: ir.Value) -> np.ndarray | None:
@@ -118,7 +119,13 @@ def _real_dynamic_slice(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     if starts is not None and limits is not None and strides is not None:
         dims = tuple(SliceDim(int(s), int(lim), int(st)) for s, lim, st in zip(starts, limits, strides))
         shape = b.shape(op.results[0])
-        return [b.add("slice", shape, [operand], {"slice": dims})]
+        instr = b.add("slice", shape, [operand], {"slice": dims})
+        try:   # MLIR's verifier leaves the constants unchecked against the operand and the result type
+            check_alone(instr)
+        except Violation as err:
+            raise TranslateError(f"its constant start, limit and strides do not slice {operand.shape.to_text(False)} "
+                                 f"to its result type: {err.message}") from None
+        return [instr]
     shape = _require_static(b, op)
     if strides is None or not np.all(strides == 1):
         raise TranslateError("stablehlo.real_dynamic_slice with non-constant or non-unit strides has no HLO "

@@ -14,7 +14,10 @@ def has(op: ir.Operation, name: str) -> bool:
 
 
 def get(op: ir.Operation, name: str) -> ir.Attribute | None:
-    return op.attributes[name] if name in op.attributes else None
+    try:
+        return op.attributes[name] if name in op.attributes else None
+    except TypeError:  # the bindings cannot cast it (a location: text input is refused before, bytecode not)
+        raise TranslateError(f"attribute {name} holds a location, not a value") from None
 
 
 def i64_list(attr: ir.Attribute | None) -> tuple[int, ...]:
@@ -113,7 +116,11 @@ def dictionary(attr: ir.Attribute | None) -> dict[str, ir.Attribute]:
     if attr is None:
         return {}
     d = ir.DictAttr(attr)
-    return {d[i].name: d[i].attr for i in range(len(d))}
+    names = [d[i].name for i in range(len(d))]
+    try:  # by name: an entry's `.attr` that the bindings cannot cast aborts the process, this raises
+        return {name: d[name] for name in names}
+    except TypeError:
+        raise TranslateError(f"a dictionary attribute holds a location, not a value: {_short(attr)}") from None
 
 
 def hlo_shape(op: ir.Operation, name: str):  # -> translate.hlo.types.Shape | None

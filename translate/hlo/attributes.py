@@ -16,6 +16,7 @@ from typing import Any
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.op_metadata import OpMetadata, c_escape, c_unescape
+from hlo_translate.hlo.types import PrimitiveType
 
 
 # ---------------------------------------------------------------------------------------------
@@ -649,8 +650,26 @@ def _print_g(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
+# Words XLA's lexer reads as keywords or element types, never as a name unless written with '%' (`%true`).
+KEYWORDS = frozenset({
+    "true", "false", "inf", "nan", "HloModule", "ENTRY", "ROOT", "maximal", "replicated", "manual", "unknown",
+    "unreduced", "shard_as", "shard_like", "last_tile_dim_replicate",
+    "FileNames", "FunctionNames", "FileLocations", "StackFrames"})
+RESERVED_BARE_NAMES = KEYWORDS | frozenset(t.text for t in PrimitiveType) - {"tuple", "invalid", "buffer"}
+
+
+def bare_name(text: str) -> str:
+    """A name as a reference writes it, `%` optional, but a keyword only with it (`%true`, not `true`)."""
+    name = text.strip()
+    if name.startswith("%"):
+        return name[1:]
+    if name in RESERVED_BARE_NAMES:
+        raise TranslateError(f"'{name}' is a keyword of HLO text: a name spelled so needs a '%' ('%{name}')")
+    return name
+
+
 def parse_computation_ref(text: str) -> ComputationRef:
-    return ComputationRef(text.strip().lstrip("%"))
+    return ComputationRef(bare_name(text))
 
 
 def parse_computation_list(text: str) -> tuple[ComputationRef, ...]:
@@ -660,7 +679,7 @@ def parse_computation_list(text: str) -> tuple[ComputationRef, ...]:
 
 def parse_instruction_list(text: str) -> tuple[InstructionRef, ...]:
     inner = _strip_braces(text)
-    return tuple(InstructionRef(p.strip().lstrip("%")) for p in split_top_level(inner)) if inner else ()
+    return tuple(InstructionRef(bare_name(p)) for p in split_top_level(inner)) if inner else ()
 
 
 def _name_of(x: Any) -> str:
@@ -723,6 +742,29 @@ COMPUTATIONS = AttrCodec(parse_computation_list, print_ref_list)
 INSTRUCTIONS = AttrCodec(parse_instruction_list, print_ref_list)
 RAW = AttrCodec(RawAttr, print_raw)
 
+
+# statistics ::= '{' (name= int (',' name= number)*)? '}', as XLA's parser reads it: the first value is the
+# index to visualize (whatever its name), the others statistics; `name=` glued (one lexer token).
+_STAT_NAME = r"[A-Za-z_][A-Za-z0-9_.\-]*="
+_STAT_INT = r"-?[0-9]+"
+_STAT_NUMBER = r"(?:(?:-?[0-9]+\.[0-9]*|-\.[0-9]+)(?:[eE][+-]?[0-9]+)?|-?[0-9]+[eE][+-]?[0-9]+|-?nan|-?[0-9]+)"
+_STATISTICS_RE = re.compile(rf"\{{\s*(?:{_STAT_NAME}\s*({_STAT_INT})(\s*,\s*{_STAT_NAME}\s*{_STAT_NUMBER})*\s*)?\}}")
+
+
+def parse_statistics(text: str) -> RawAttr:
+    """`{visualizing_index=1,stat-0=60}`, checked as XLA's parser reads it, kept as written."""
+    text = text.strip()
+    m = _STATISTICS_RE.fullmatch(text)
+    if m is None:
+        raise TranslateError(f"expected '{{index_name=int, stat_name=number, ...}}', got '{text[:40]}'")
+    for number in re.findall(r"=\s*(-?[0-9]+)\s*(?=[,}])", text):   # integers: 64 bits, as XLA's lexer
+        if not -2**63 <= int(number) < 2**64:
+            raise TranslateError(f"integer {number} does not fit 64 bits")
+    return RawAttr(text)
+
+
+STATISTICS = AttrCodec(parse_statistics, print_raw)
+
 CODECS: dict[str, AttrCodec] = {
     # dimensions and sizes
     **{name: INT_LIST for name in (
@@ -774,6 +816,7 @@ CODECS: dict[str, AttrCodec] = {
     "result_accuracy": AttrCodec(parse_result_accuracy, print_result_accuracy),
     "literal": AttrCodec(lambda t: _parse_literal_attr(t), lambda v: _print_literal_attr(v)),
     "domain": RAW,
+    "statistics": STATISTICS,
 }
 
 

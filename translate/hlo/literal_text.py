@@ -189,10 +189,12 @@ def _product(dims: tuple[int, ...] | list[int]) -> int:
 
 _COMMENT_RE = re.compile(r"/\*.*?\*/", re.S)
 _SEPARATORS = str.maketrans("{},", "   ")
+_INTEGER_TOKEN_RE = re.compile(r"-?[0-9]+")
 _NAN_PAYLOAD_RE = re.compile(r"(-?)nan\(0x([0-9a-fA-F]+)\)")
 _COMPONENT = r"([^\s(),{};]+(?:\([^(){}]*\))?)"
 _COMPLEX_RE = re.compile(r"\(\s*" + _COMPONENT + r"\s*,\s*" + _COMPONENT + r"\s*\)")
 _LONE_PLUS = re.compile(r"(?<![eE])\+")
+_LEADING_DOT = re.compile(r"(?<![0-9\-])\.")
 
 
 def _allowing(chars: str) -> dict[int, None]:
@@ -387,48 +389,54 @@ def _pred_value(token: str) -> bool:
     if token in ("true", "false"):
         return token == "true"
     try:
-        return int(token) != 0  # XLA reads any integer as a predicate
+        value = int(token)
     except ValueError:
         raise TranslateError(f"expects true, false or an integer for pred, found '{token}'") from None
+    return lexer_int64(token, value) != 0  # XLA reads any integer as a predicate
+
+
+def lexer_int64(token: str, value: int) -> int:
+    """An integer token as XLA's lexer reads it: one in [-2**63, 2**64) is an int64, those from 2**63 up
+    wrapping to negative (`18446744073709551615` is -1); any other is no number at all to XLA's parser."""
+    if not -2**63 <= value < 2**64:
+        raise TranslateError(f"integer {token} does not fit 64 bits")
+    return value - 2**64 if value >= 2**63 else value
 
 
 def _int_values(tokens: list[str], text: str, element_type: PrimitiveType) -> np.ndarray:
     _bad_char(_INT_CHARS, text, f"an integer for {element_type.text}")
     try:
-        try:
-            values = np.array(tokens, dtype=np.int64)
-        except OverflowError:
-            if element_type != P.U64:
-                raise
-            values = np.array(tokens, dtype=np.uint64)
+        values = np.array(tokens, dtype=np.int64)
     except (OverflowError, ValueError):
-        _raise_first_bad(tokens, element_type)
+        values = _wrapped_int64s(tokens, element_type)
+    if element_type == P.U64:
+        return values.view(np.uint64)   # XLA keeps a u64 constant's int64 token's bits
     info = ml_dtypes.iinfo(numpy_dtype(element_type)) if element_type.bit_width < 8 \
         else np.iinfo(numpy_dtype(element_type))
     low, high = int(info.min), int(info.max)
-    if values.dtype == np.int64:
-        bad = np.flatnonzero((values < max(low, -2**63)) | (values > min(high, 2**63 - 1)))
-    else:
-        bad = np.flatnonzero(values > np.uint64(high))
+    bad = np.flatnonzero((values < max(low, -2**63)) | (values > min(high, 2**63 - 1)))
     if bad.size:
         i = int(bad[0])
-        raise TranslateError(f"value {tokens[i]} is out of range for {element_type.text} [{low}, {high}] "
+        read_as = "" if str(values[i]) == tokens[i].lstrip("0") else f" (read as {values[i]})"
+        raise TranslateError(f"value {tokens[i]}{read_as} is out of range for {element_type.text} [{low}, {high}] "
                              f"(element {i})")
     return values.astype(numpy_dtype(element_type))
 
 
-def _raise_first_bad(tokens: list[str], element_type: PrimitiveType) -> None:
-    """Find the token that numpy could not read and say what is wrong with it."""
-    info = np.iinfo(np.uint64 if element_type == P.U64 else np.int64)
+def _wrapped_int64s(tokens: list[str], element_type: PrimitiveType) -> np.ndarray:
+    """The tokens numpy could not read as int64: each as XLA's lexer reads it (`lexer_int64`), or the error."""
+    values = []
     for i, token in enumerate(tokens):
         try:
             value = int(token)
         except ValueError:
             raise TranslateError(f"expects an integer for {element_type.text}, found '{token}' "
                                  f"(element {i})") from None
-        if not info.min <= value <= info.max:
-            raise TranslateError(f"value {token} is out of range for {element_type.text} (element {i})")
-    raise AssertionError("no bad token found")
+        try:
+            values.append(lexer_int64(token, value))
+        except TranslateError as err:
+            raise TranslateError(f"{err.message} (element {i})") from None
+    return np.array(values, dtype=np.int64)
 
 
 def _float_values(tokens: list[str], text: str, element_type: PrimitiveType) -> np.ndarray:
@@ -459,6 +467,10 @@ def _doubles(tokens: list[str], text: str, element_type: PrimitiveType) -> tuple
               f"a floating-point value for {element_type.text}")
     if "+" in text and _LONE_PLUS.search(text):
         raise TranslateError(f"expects a floating-point value for {element_type.text}, found a '+' sign")
+    leading_dot = _LEADING_DOT.search(text)
+    if leading_dot:   # XLA's lexer starts a number at a digit or '-' only (`-.5` is one, `.5` is not)
+        raise TranslateError(f"expects a floating-point value for {element_type.text}, found "
+                             f"'{_token_at(text, leading_dot.start())}' (a number starts with a digit or '-')")
     payloads: dict[int, int] = {}
     if has_payload:
         tokens = list(tokens)
@@ -484,6 +496,15 @@ def _doubles(tokens: list[str], text: str, element_type: PrimitiveType) -> tuple
     for i in overflow.tolist():
         if "inf" not in tokens[i]:
             raise TranslateError(f"value {tokens[i]} is out of range for a double (element {i})")
+    # an integer token is an int64 to XLA's lexer (see `lexer_int64`), converted to double after (we keep the
+    # sign of `-0`, which XLA loses: our printer writes -0.0 so)
+    for i in np.flatnonzero(np.abs(doubles) >= 2.0**63).tolist():
+        token = tokens[i]
+        if _INTEGER_TOKEN_RE.fullmatch(token):
+            try:
+                doubles[i] = float(lexer_int64(token, int(token)))
+            except TranslateError as err:
+                raise TranslateError(f"{err.message} (element {i})") from None
     return doubles, payloads
 
 

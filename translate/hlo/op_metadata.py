@@ -157,11 +157,14 @@ def c_unescape(body: str) -> str:
             i = j
         elif esc == "x":
             j = i + 2
-            while j < len(body) and j < i + 4 and body[j] in "0123456789abcdefABCDEF":
+            while j < len(body) and body[j] in "0123456789abcdefABCDEF":   # all of them, as absl's CUnescape
                 j += 1
             if j == i + 2:
                 raise ValueError("\\x without hex digits")
-            out.append(int(body[i + 2:j], 16))
+            value = int(body[i + 2:j], 16)
+            if value > 0xFF:
+                raise ValueError(f"hex escape \\x{body[i + 2:j]} out of range")
+            out.append(value)
             i = j
         elif esc in "uU":
             width = 4 if esc == "u" else 8

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from google.protobuf import text_format
@@ -410,6 +411,10 @@ def _write_xla_defaults(p: hlo_pb2.HloInstructionProto, instr: HloInstruction) -
         p.window.SetInParent()   # XLA's proto loader requires a window, even an empty one
 
 
+# Opcodes whose proto depends on their operands' shapes or count (`_write_xla_defaults`); the proto writer
+# shares one serialized piece among instructions alike in all else (`_attributed_piece`). A writer that
+# reads the operands must list its opcode here.
+_READS_OPERANDS = frozenset({"compare", "custom-call"})
 _TOTAL_TYPES = frozenset({"TOTALORDER", "SIGNED", "UNSIGNED"})
 # Opcodes whose proto always has a precision config, and for how many operands (custom-call: all of them).
 _PRECISION_OPERANDS = {"convolution": 2, "dot": 2, "ragged-dot": 2, "scaled-dot": 2, "custom-call": 0}
@@ -432,7 +437,7 @@ def _ignore(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
     """Attributes carried by other proto fields (called computations, control predecessors)."""
 
 
-# Attributes written as ids only (`_calls_bytes`): their proto writers write nothing.
+# Attributes written as ids only (`_split_attributes`): their proto writers write nothing.
 _CALL_ATTRS = frozenset(("to_apply", "calls", "condition", "body", "true_computation", "select", "scatter",
                          "false_computation", "branch_computations", "called_computations", "control-predecessors"))
 
@@ -524,13 +529,21 @@ def _write_raw_backend_config(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, _: H
 
 
 def _write_statistics(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, i: HloInstruction) -> None:
-    """`statistics={visualizing_index=1,stat-0=60}` -> StatisticsViz."""
-    for item in A.split_top_level(v.text.strip()[1:-1]):
+    """`statistics={visualizing_index=1,stat-0=60}` -> StatisticsViz: the first value is the index, whatever
+    its name (as XLA's parser reads it), the others statistics; integers as XLA's lexer reads them."""
+    from hlo_translate.hlo.literal_text import lexer_int64
+
+    def number(text: str) -> int | float:
+        text = text.strip()
+        return lexer_int64(text, int(text)) if text.lstrip("-").isdigit() else float(text)
+
+    inner = v.text.strip()[1:-1]
+    for n, item in enumerate(A.split_top_level(inner) if inner.strip() else []):
         key, _, value = item.partition("=")
-        if key.strip() == "visualizing_index":
-            p.statistics_viz.stat_index_to_visualize = int(value)
+        if n == 0:
+            p.statistics_viz.stat_index_to_visualize = int(number(value))
         else:
-            p.statistics_viz.statistics.add(stat_name=key.strip(), stat_val=float(value))
+            p.statistics_viz.statistics.add(stat_name=key.strip(), stat_val=float(number(value)))
 
 
 def _write_origin(p: hlo_pb2.HloInstructionProto, v: A.RawAttr, i: HloInstruction) -> None:
@@ -603,139 +616,243 @@ def module_to_proto_bytes(module: HloModule) -> bytes:
     name, an opcode, a shape, an id and operand ids: building message objects for them field by field
     costs several times more); attributes still go through HloInstructionProto and its writers, and
     the module's own fields through HloModuleProto. Concatenated encodings of one message merge, so
-    the pieces are simply joined.
+    the pieces are simply joined. Instructions and computations are dict keys by identity.
     """
-    comp_ids = {id(c): n for n, c in enumerate(module.computations)}
-    instr_ids: dict[int, int] = {}
-    for n, comp in enumerate(module.computations):
-        for k, instr in enumerate(comp.instructions):
-            instr_ids[id(instr)] = (n << 32) + k
-    encoded_ids = dict(zip(instr_ids, _varints(list(instr_ids.values()))))
-    fusion_ids = {comp_ids[id(c)] for i in module.instructions() if i.opcode == "fusion"
-                  for c in i.called_computations()}
-    parts = [_module_fields(module, comp_ids, instr_ids, fusion_ids).SerializeToString(deterministic=True)]
-    pieces: dict[tuple, Any] = {}  # (_instructions_bytes) shapes by id: the module keeps them alive meanwhile
-    for comp in module.computations:
-        parts.append(_field(3, _computation_bytes(comp, comp_ids, instr_ids, encoded_ids, fusion_ids, pieces)))
+    computations = module.computations
+    comp_ids = {c: n for n, c in enumerate(computations)}
+    instructions = [i for comp in computations for i in comp.instructions]
+    ids = _instruction_ids([len(comp.instructions) for comp in computations])
+    encoded_ids = dict(zip(instructions, ids))
+    fusion_ids = {comp_ids[c] for i in instructions if i.opcode == "fusion" for c in i.called_computations()}
+    parts = [_module_fields(module, comp_ids, fusion_ids).SerializeToString(deterministic=True)]
+    pieces: dict[Any, Any] = {}  # shapes and metadata by id: the module keeps them alive meanwhile
+    start = 0
+    for n, comp in enumerate(computations):
+        end = start + len(comp.instructions)
+        body = _computation_bytes(comp, n, comp_ids, encoded_ids, ids[start:end], n in fusion_ids, pieces)
+        parts += (_COMPUTATION_TAG, _uvarint(len(body)), body)
+        start = end
     return b"".join(parts)
 
 
-def _computation_bytes(comp: HloComputation, comp_ids: dict[int, int], instr_ids: dict[int, int],
-                       encoded_ids: dict[int, bytes], fusion_ids: set[int], pieces: dict[tuple, Any]) -> bytes:
+def _instruction_ids(counts: list[int]) -> list[bytes]:
+    """The varint of every instruction's id, XLA's `(computation number << 32) + position`, computation by
+    computation (`counts`: each computation's instruction count), encoded in numpy for all at once.
+
+    A row of ten bytes per id, the varint's bytes then zeros; numpy's fixed-width bytes drop trailing zeros
+    when they become Python bytes, and only the varint of 0 ends in a zero byte (every other varint ends in
+    its highest non-zero 7-bit group; the bytes before it have the continuation bit)."""
+    import numpy
+
+    sizes = numpy.asarray(counts, dtype=numpy.int64)
+    total = int(sizes.sum())
+    computation = numpy.repeat(numpy.arange(len(counts), dtype=numpy.uint64), sizes)
+    first = numpy.repeat(numpy.cumsum(sizes) - sizes, sizes)
+    values = (computation << numpy.uint64(32)) + (numpy.arange(total, dtype=numpy.int64) - first).astype(numpy.uint64)
+    table = numpy.zeros((total, 10), dtype=numpy.uint8)
+    for group in range(10):
+        table[:, group] = values & numpy.uint64(0x7F)
+        values >>= numpy.uint64(7)
+        more = values != 0
+        if not more.any():
+            break
+        table[more, group] |= 0x80
+    ids = table.view("S10").ravel().tolist()
+    if total and counts[0]:
+        ids[0] = b"\x00"  # the first computation's first instruction, id 0
+    return ids
+
+
+def _computation_bytes(comp: HloComputation, comp_id: int, comp_ids: dict[HloComputation, int],
+                       encoded_ids: dict[HloInstruction, bytes], own_ids: list[bytes], is_fusion: bool,
+                       pieces: dict[Any, Any]) -> bytes:
+    """The HloComputationProto of `comp`, serialized: name (1), instructions (2), program shape (4), id (5),
+    root id (6), fusion flag (7), execution thread (8), as deterministic serialization orders them."""
     parts = [_field(1, comp.name.encode())]
-    parts += _instructions_bytes(comp.instructions, comp_ids, encoded_ids, pieces)
-    rest = hlo_pb2.HloComputationProto(id=comp_ids[id(comp)])
+    _instructions_bytes(parts, comp.instructions, own_ids, comp_ids, encoded_ids, pieces)
     assert comp.root is not None
-    rest.root_id = instr_ids[id(comp.root)]
-    for p in comp.parameters:
-        shape_to_proto(p.shape, rest.program_shape.parameters.add())
-        rest.program_shape.parameter_names.append(p.name)
-    shape_to_proto(comp.root.shape, rest.program_shape.result)
-    if comp.execution_thread is not None:
-        rest.execution_thread = comp.execution_thread
-    if comp_ids[id(comp)] in fusion_ids:
-        rest.is_fusion_computation = True
-    parts.append(rest.SerializeToString(deterministic=True))
+    params = [i for i in comp.instructions if i.opcode == "parameter"]   # comp.parameters, without a lambda
+    if len(params) > 1:
+        params.sort(key=_PARAMETER_NUMBER)
+    # The program shape's parameter and result shapes (fields 1, 2), once per distinct set of shapes
+    key = ("program", id(comp.root.shape), *[id(p.shape) for p in params])
+    shapes = pieces.get(key)
+    if shapes is None:
+        shapes = pieces[key] = b"".join([_field(1, _shape_bytes_by_id(p.shape, pieces)) for p in params]
+                                        + [_field(2, _shape_bytes_by_id(comp.root.shape, pieces))])
+    program = b"".join([shapes, *[_field(3, p.name.encode()) for p in params]])
+    parts += (_PROGRAM_SHAPE_TAG, _uvarint(len(program)), program)
+    if comp_id:
+        parts += (_COMPUTATION_ID_TAG, _LENGTHS[comp_id] if comp_id < 16384 else _varint(comp_id))
+    root_id = encoded_ids[comp.root]
+    if root_id != b"\x00":
+        parts += (_ROOT_ID_TAG, root_id)
+    if is_fusion:
+        parts.append(_IS_FUSION_FIELD)
+    if comp.execution_thread:
+        parts.append(_field(8, comp.execution_thread.encode()))
     return b"".join(parts)
 
 
-def _instructions_bytes(instructions: list[HloInstruction], comp_ids: dict[int, int], encoded_ids: dict[int, bytes],
-                        pieces: dict[tuple, Any]) -> list[bytes]:
-    """Each instruction as a serialized HloInstructionProto field (2) of its computation, in one loop (the
-    per-instruction Python is most of the write; `_field` inlined)."""
-    fields = []
+def _instructions_bytes(fields: list[bytes], instructions: list[HloInstruction], own_ids: list[bytes],
+                        comp_ids: dict[HloComputation, int], encoded_ids: dict[HloInstruction, bytes],
+                        pieces: dict[Any, Any]) -> None:
+    """Append each instruction as a serialized HloInstructionProto field (2) of its computation to
+    `fields`, in one loop (the per-instruction Python is most of the write; `_field` inlined, and each
+    instruction's fields joined in one step).
+
+    An instruction is its name (field 1), then a piece shared by every instruction alike to it (opcode,
+    shape, metadata when it has none, and its other attributes: see `_attributed_piece`), then its id,
+    operand ids and parameter number. Metadata, called computations and control predecessors are written
+    per instruction (`_attributed_bytes`)."""
     append = fields.append
-    tag, small, id_tag, name_tag, operand_ids_tag = (_LENGTH_DELIMITED_TAGS[2], _SMALL, _ID_TAG, _NAME_TAG,
-                                                     _OPERAND_IDS_TAG)
-    for instr in instructions:
-        if instr.attributes or instr.literal is not None or instr.opcode in _OPCODE_DEFAULTS:
-            data = _attributed_bytes(instr, comp_ids, encoded_ids, pieces) + id_tag + encoded_ids[id(instr)]
+    tag, lengths, id_tag, name_tag, operand_ids_tag, parameter_tag = (
+        _LENGTH_DELIMITED_TAGS[2], _LENGTHS, _ID_TAG, _NAME_TAG, _OPERAND_IDS_TAG, _PARAMETER_NUMBER_TAG)
+    limit = len(lengths)
+    keyed_apart, reads_operands = _KEYED_APART, _READS_OPERANDS
+    for instr, own_id in zip(instructions, own_ids):
+        operands = instr.operands
+        if operands:
+            ids = b"".join([encoded_ids[o] for o in operands])
+            size = len(ids)
+            tail = (id_tag, own_id, operand_ids_tag, lengths[size] if size < limit else _varint(size), ids)
+            if instr.parameter_number is not None:
+                tail += (parameter_tag, _varint(instr.parameter_number))
+        elif instr.parameter_number is not None:
+            number = instr.parameter_number
+            tail = (id_tag, own_id, parameter_tag, lengths[number] if 0 <= number < limit else _varint(number))
+        else:
+            tail = (id_tag, own_id)
+        opcode = instr.opcode
+        attributes = instr.attributes
+        if attributes or instr.literal is not None or opcode in _OPCODE_DEFAULTS:
+            known = None
+            if instr.literal is None and keyed_apart.isdisjoint(attributes):  # most: keyed in one step
+                key = (opcode, id(instr.shape), tuple(attributes.items()),
+                       *([id(o.shape) for o in operands] if opcode in reads_operands else ()))
+                try:
+                    known = pieces.get(key) or _attributed_piece(instr, key, pieces)
+                except TypeError:  # an unhashable attribute value
+                    pass
+            if known is None:
+                data = b"".join((_attributed_bytes(instr, comp_ids, encoded_ids, pieces), *tail))
+                size = len(data)
+                append(tag)
+                append(lengths[size] if size < limit else _varint(size))
+                append(data)
+                continue
+            piece = known[2]
         else:  # what _write_xla_defaults sets on an instruction of no particular opcode: three empty messages
-            key = (instr.opcode, id(instr.shape))
+            key = (opcode, id(instr.shape))
             piece = pieces.get(key)
             if piece is None:
-                piece = pieces[key] = (_field(2, instr.opcode.encode()) + _field(3, _shape_bytes(instr.shape))
+                piece = pieces[key] = (_field(2, opcode.encode()) + _field(3, _shape_bytes(instr.shape))
                                        + _EMPTY_DEFAULTS)
-            name = instr.name.encode()
-            size = len(name)
-            data = b"".join((name_tag, small[size] if size < 128 else _varint(size), name, piece, id_tag,
-                             encoded_ids[id(instr)]))
-        if instr.operands:
-            ids = b"".join([encoded_ids[id(o)] for o in instr.operands])
-            size = len(ids)
-            data = b"".join((data, operand_ids_tag, small[size] if size < 128 else _varint(size), ids))
-        if instr.parameter_number is not None:
-            data += _PARAMETER_NUMBER_TAG + _varint(instr.parameter_number)
+        name = instr.name.encode()
+        size = len(name)
+        data = b"".join((name_tag, lengths[size] if size < limit else _varint(size), name, piece, *tail))
         size = len(data)
-        append(tag + (small[size] if size < 128 else _varint(size)) + data)
-    return fields
+        append(tag)
+        append(lengths[size] if size < limit else _varint(size))
+        append(data)
 
 
-def _attributed_bytes(instr: HloInstruction, comp_ids: dict[int, int], encoded_ids: dict[int, bytes],
-                      pieces: dict[tuple, Any]) -> bytes:
-    """The HloInstructionProto of an instruction with attributes, a literal or opcode defaults, serialized,
-    with its called computations and control predecessors (its id, operands and parameter number aside).
+def _attributed_piece(instr: HloInstruction, key: tuple, pieces: dict[Any, Any]) -> tuple[bytes, bytes, bytes] | None:
+    """The serialized HloInstructionProto of `instr` past its name, without its metadata, ids, called
+    computations and control predecessors, as (opcode and shape, the rest, both with an empty metadata
+    between), kept in `pieces` under `key`; None where a writer set the opcode or shape (not reused).
 
     Deterministic serialization writes fields by number: name (1), opcode (2), shape (3), metadata (7),
-    then the rest (8 and up). The rest depends only on the opcode, the shapes and the other attributes
-    (called computations and control predecessors among them), so it is serialized once per distinct
-    combination (`pieces`, by `_attributes_key`) and reused; the ids of its called computations and control
-    predecessors follow it (JAX gives every reduce a reducer of its own: they would make every key distinct).
-    """
-    key = _attributes_key(instr)
-    if key is None:
-        return (_instruction_proto(instr, instr.attributes).SerializeToString(deterministic=True)
-                + _calls_bytes(instr, comp_ids, encoded_ids))
+    then the rest (8 and up). The rest depends only on the opcode, the shapes (the operands' only for
+    `_READS_OPERANDS`) and the other attributes: `key` holds these (`_split_attributes`)."""
     name = _field(1, instr.name.encode())
-    known = pieces.get(key)
+    head = _field(2, instr.opcode.encode()) + _field(3, _shape_bytes(instr.shape))
+    whole = _instruction_proto(instr, {k: v for k, v in instr.attributes.items() if k != "metadata"}
+                               ).SerializeToString(deterministic=True)
+    if not whole.startswith(name + head + _EMPTY_METADATA):
+        return None
+    rest = whole[len(name) + len(head) + len(_EMPTY_METADATA):]
+    known = pieces[key] = (head, rest, head + _EMPTY_METADATA + rest)
+    return known
+
+
+def _attributed_bytes(instr: HloInstruction, comp_ids: dict[HloComputation, int],
+                      encoded_ids: dict[HloInstruction, bytes], pieces: dict[Any, Any]) -> bytes:
+    """The HloInstructionProto of an instruction with metadata, called computations, control predecessors,
+    a literal or an unhashable attribute, serialized (its id, operands and parameter number aside): the
+    shared piece of `_attributed_piece` where it has one, with its metadata and the ids of its called
+    computations and control predecessors (JAX gives every reduce a reducer of its own: they would make
+    every key distinct)."""
+    key, metadata, calls = _split_attributes(instr, comp_ids, encoded_ids)
+    known = None
+    if key is not None:
+        try:
+            known = pieces.get(key) or _attributed_piece(instr, key, pieces)
+        except TypeError:  # an unhashable attribute value
+            pass
     if known is None:
-        head = _field(2, instr.opcode.encode()) + _field(3, _shape_bytes(instr.shape))
-        attributes = {k: v for k, v in instr.attributes.items() if k != "metadata"}
-        whole = _instruction_proto(instr, attributes).SerializeToString(deterministic=True)
-        if not whole.startswith(name + head + _EMPTY_METADATA):  # a writer set the opcode or shape: not reused
-            return (_instruction_proto(instr, instr.attributes).SerializeToString(deterministic=True)
-                    + _calls_bytes(instr, comp_ids, encoded_ids))
-        known = pieces[key] = (head, whole[len(name) + len(head) + len(_EMPTY_METADATA):])
-    head, rest = known
-    calls = _calls_bytes(instr, comp_ids, encoded_ids) if _CALL_ATTRS.intersection(instr.attributes) else b""
-    metadata = instr.attributes.get("metadata")
-    if metadata is None:
-        return b"".join((name, head, _EMPTY_METADATA, rest, calls))
-    return b"".join((name, head, _field(7, metadata.to_proto(xla_data_pb2.OpMetadata).SerializeToString(
-        deterministic=True)), rest, calls))
+        return _instruction_proto(instr, instr.attributes).SerializeToString(deterministic=True) + calls
+    head, rest, _ = known
+    return b"".join((_field(1, instr.name.encode()), head,
+                     _EMPTY_METADATA if metadata is None else _metadata_field(metadata, pieces), rest, calls))
 
 
-def _calls_bytes(instr: HloInstruction, comp_ids: dict[int, int], encoded_ids: dict[int, bytes]) -> bytes:
-    """The called computation ids (field 38) and control predecessor ids (37) of `instr`."""
-    parts = []
-    called = instr.called_computations()
-    if called:
-        parts.append(_field(38, b"".join(_varint(comp_ids[id(c)]) for c in called)))
-    predecessors = instr.control_predecessors
-    if predecessors:
-        parts.append(_field(37, b"".join(encoded_ids[id(c)] for c in predecessors)))
-    return b"".join(parts)
+def _metadata_field(metadata: OpMetadata, pieces: dict[Any, Any]) -> bytes:
+    """The metadata field (7) of an instruction, serialized once per metadata object."""
+    key = ("metadata", id(metadata))
+    data = pieces.get(key)
+    if data is None:
+        data = pieces[key] = _field(7, metadata.to_proto(xla_data_pb2.OpMetadata).SerializeToString(
+            deterministic=True))
+    return data
 
 
-def _attributes_key(instr: HloInstruction) -> tuple | None:
-    """What the proto of `instr` past its metadata depends on (shapes by identity), or None where that is
-    not only these (a literal, a raw or unhashable attribute, a metadata of another type)."""
-    if instr.literal is not None:
-        return None
+def _split_attributes(instr: HloInstruction, comp_ids: dict[HloComputation, int],
+                      encoded_ids: dict[HloInstruction, bytes]) -> tuple[tuple | None, Any, bytes]:
+    """What the proto of `instr` past its metadata depends on (shapes by identity; None for a large literal
+    or a metadata of another type), its metadata, and its called computation ids (field 38) and control
+    predecessor ids (37), serialized, in one pass over its attributes."""
     items = []
-    for key, value in instr.attributes.items():
-        if key == "metadata":
-            if type(value) is not OpMetadata:
-                return None
-            continue
-        if key not in _CALL_ATTRS:   # written as ids only, by _calls_bytes
-            items.append((key, value))
-    key = (instr.opcode, id(instr.shape), tuple(items), *[id(o.shape) for o in instr.operands])
-    try:
-        hash(key)
-    except TypeError:
+    metadata = called = None
+    calls = 0
+    for name, value in instr.attributes.items():
+        if name not in _KEYED_APART:
+            items.append((name, value))
+        elif name == "metadata":
+            metadata = value
+        elif name != "control-predecessors" and value is not None:
+            calls += 1
+            called = value
+    parts = []
+    if calls:
+        if calls > 1:
+            called = instr.called_computations()   # in XLA's order
+        elif not isinstance(called, tuple):
+            called = (called,)
+        if called:
+            ids = b"".join([_uvarint(comp_ids[c]) for c in called])
+            parts += (_CALLED_IDS_TAG, _uvarint(len(ids)), ids)
+    predecessors = instr.attributes.get("control-predecessors")
+    if predecessors:
+        parts.append(_field(37, b"".join([encoded_ids[c] for c in predecessors])))
+    key = None
+    if metadata is None or type(metadata) is OpMetadata:
+        opcode = instr.opcode
+        key = (opcode, id(instr.shape), tuple(items),
+               *([id(o.shape) for o in instr.operands] if opcode in _READS_OPERANDS else ()))
+        if instr.literal is not None:
+            literal = _literal_key(instr.literal)
+            key = None if literal is None else (*key, literal)
+    return key, metadata, b"".join(parts)
+
+
+def _literal_key(literal: Any) -> tuple | None:
+    """A small array literal by its shape (identity) and value bits, for `_split_attributes`'s key (the
+    exporter makes thousands of scalar constants); None for a tuple or a larger array."""
+    value = literal.value
+    if type(value) is tuple or value.size > 16:
         return None
-    return key
+    return ("literal", id(literal.shape), value.tobytes())
 
 
 def _instruction_proto(instr: HloInstruction, attributes: dict[str, Any]) -> hlo_pb2.HloInstructionProto:
@@ -762,6 +879,14 @@ def _shape_bytes(shape: Shape) -> bytes:
     return data
 
 
+def _shape_bytes_by_id(shape: Shape, pieces: dict[Any, Any]) -> bytes:
+    """`_shape_bytes`, looked up by identity first (a Shape's own hash is computed in Python)."""
+    data = pieces.get(id(shape))
+    if data is None:
+        data = pieces[id(shape)] = _shape_bytes(shape)
+    return data
+
+
 # The protobuf wire format, for the few field kinds written directly (int64 varints, bytes, packed).
 
 _SMALL = [bytes((n,)) for n in range(128)]
@@ -779,44 +904,51 @@ def _varint(value: int) -> bytes:
     return bytes(out)
 
 
-_LENGTH_DELIMITED_TAGS = {n: _varint((n << 3) | 2) for n in (1, 2, 3, 7, 36, 37, 38, 68, 82)}
+_LENGTH_DELIMITED_TAGS = {n: _varint((n << 3) | 2) for n in (1, 2, 3, 4, 7, 8, 36, 37, 38, 68, 82)}
 _ID_TAG = _varint(35 << 3)
 _OPERAND_IDS_TAG = _LENGTH_DELIMITED_TAGS[36]
 _NAME_TAG = _LENGTH_DELIMITED_TAGS[1]
 _PARAMETER_NUMBER_TAG = _varint(9 << 3)
+# HloModuleProto's computations (3); HloComputationProto's id (5), root id (6) and fusion flag (7).
+_COMPUTATION_TAG = _LENGTH_DELIMITED_TAGS[3]
+_PARAMETER_NUMBER = attrgetter("parameter_number")
+_CALLED_IDS_TAG = _LENGTH_DELIMITED_TAGS[38]
+_PROGRAM_SHAPE_TAG = _LENGTH_DELIMITED_TAGS[4]
+_COMPUTATION_ID_TAG = _varint(5 << 3)
+_ROOT_ID_TAG = _varint(6 << 3)
+_IS_FUSION_FIELD = _varint(7 << 3) + b"\x01"
 
 
-_VARINT_RE = re.compile(rb"[\x80-\xff]*[\x00-\x7f]")
+# The varint of every length below 16 KiB (most instructions' and names' lengths), made once.
+_LENGTHS = [bytes((n,)) for n in range(128)] + [bytes((n & 0x7F | 0x80, n >> 7)) for n in range(128, 1 << 14)]
 
 
-def _varints(values: list[int]) -> list[bytes]:
-    """The varint of each int64 in `values`, encoded by protobuf in one call (a packed repeated field)."""
-    if not values:
-        return []
-    data = hlo_pb2.HloInstructionProto(operand_ids=values).SerializeToString()
-    assert data.startswith(_OPERAND_IDS_TAG), data[:4]
-    length = _VARINT_RE.match(data, len(_OPERAND_IDS_TAG))
-    return _VARINT_RE.findall(data, length.end())
+def _uvarint(value: int) -> bytes:
+    """The varint of a non-negative int (a length, a computation number), from the table when small."""
+    return _LENGTHS[value] if value < 16384 else _varint(value)
 
 
 def _field(number: int, data: bytes) -> bytes:
     """A length-delimited field (string, bytes, message, packed repeated)."""
-    return _LENGTH_DELIMITED_TAGS[number] + _varint(len(data)) + data
+    size = len(data)
+    return b"".join((_LENGTH_DELIMITED_TAGS[number], _LENGTHS[size] if size < 16384 else _varint(size), data))
 
 
 _EMPTY_METADATA = _field(7, b"")
 _EMPTY_DEFAULTS = _field(7, b"") + _field(68, b"") + _field(82, b"")   # metadata, frontend attributes, statistics
 # Opcodes for which _write_xla_defaults sets more than the three empty messages.
 _OPCODE_DEFAULTS = frozenset({"convolution", "custom-call", "dot", "topk", "compare", *_PRECISION_OPERANDS})
+# Attributes kept out of `_attributed_bytes`'s one-step key: written per instruction, or made ids.
+_KEYED_APART = _CALL_ATTRS | {"metadata"}
 
 
-def _module_fields(module: HloModule, comp_ids: dict[int, int], instr_ids: dict[int, int],
+def _module_fields(module: HloModule, comp_ids: dict[HloComputation, int],
                    fusion_ids: set[int]) -> hlo_pb2.HloModuleProto:
     """The HloModuleProto of `module` without its computations."""
     proto = hlo_pb2.HloModuleProto(name=module.name)
     assert module.entry is not None
     proto.entry_computation_name = module.entry.name
-    proto.entry_computation_id = comp_ids[id(module.entry)]
+    proto.entry_computation_id = comp_ids[module.entry]
     layout = module.entry_layout()
     for shape in layout.parameters:
         shape_to_proto(shape, proto.host_program_shape.parameters.add())
@@ -828,10 +960,11 @@ def _module_fields(module: HloModule, comp_ids: dict[int, int], instr_ids: dict[
     proto.frontend_attributes.SetInParent()
     if module.is_scheduled:
         for comp in module.computations:
-            if comp_ids[id(comp)] in fusion_ids:
+            if comp_ids[comp] in fusion_ids:
                 continue  # XLA schedules only non-fusion computations
-            seq = proto.schedule.sequences[comp_ids[id(comp)]]
-            seq.instruction_ids.extend(instr_ids[id(i)] for i in comp.instructions)
+            first = comp_ids[comp] << 32
+            proto.schedule.sequences[comp_ids[comp]].instruction_ids.extend(
+                range(first, first + len(comp.instructions)))
     for alias in module.input_output_alias:
         e = proto.input_output_alias.entries.add()
         e.output_shape_index.extend(alias.output_index)
@@ -1073,6 +1206,10 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         attrs["lower"] = p.cholesky_options.lower
     if p.channel_id > 0:  # XLA reads a channel_id <= 0 as none
         attrs["channel_id"] = p.channel_id
+    if p.all_reduce_id > 0 and op in _ALL_REDUCE_ID_OPCODES:  # an older proto's channel id, read as XLA does
+        if p.channel_id > 0:
+            raise TranslateError("an all-reduce cannot have both channel_id and all_reduce_id", op=p.name)
+        attrs["channel_id"] = p.all_reduce_id
     groups = _replica_groups_from_proto(p)
     if groups is not None:
         attrs["replica_groups"] = groups
@@ -1271,6 +1408,10 @@ def _iota_groups(i) -> A.IotaReplicaGroups:
     return A.IotaReplicaGroups(i.num_replica_groups, i.num_devices_per_group, tuple(i.iota_reshape_dims), perm)
 
 
+# The opcodes whose retired `all_reduce_id` field XLA still reads (as the channel id).
+_ALL_REDUCE_ID_OPCODES = frozenset({"all-reduce", "all-reduce-start", "reduce-scatter"})
+
+
 def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> A.ReplicaGroups | None:
     if p.HasField("iota_collective_device_list"):
         return _iota_groups(p.iota_collective_device_list)
@@ -1434,6 +1575,10 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         InputOutputAlias(tuple(e.output_shape_index), e.parameter_number, tuple(e.parameter_shape_index),
                          "must-alias" if e.kind == hlo_pb2.Kind.MUST_ALIAS else "may-alias")
         for e in proto.input_output_alias.entries)
+    outputs = [alias.output_index for alias in module.input_output_alias]
+    if len(set(outputs)) != len(outputs):  # XLA's loader sets up one alias per output index
+        twice = next(index for index in outputs if outputs.count(index) > 1)
+        raise TranslateError(f"input_output_alias: output index {list(twice)} is aliased twice")
     module.buffer_donor = tuple(BufferDonor(e.parameter_number, tuple(e.parameter_shape_index))
                                 for e in proto.buffer_donor.entries)
     if proto.frontend_attributes.map:

@@ -9,6 +9,11 @@ message in turn and an interpretation is kept only if the module it yields is wh
 instructions all have an opcode, an entry computation that exists, no fields unknown to the message. Exactly
 one module must survive (readings as several wrappers may agree on it); none, or different modules, is an
 error, never a guess (a wrong guess would otherwise yield an empty or garbled module).
+
+Fields unknown to our schema are what a newer XLA writes (a field added since), or an older one (a field
+retired since): XLA's reader skips them. So when no reading is whole, the readings are tried again with
+unknown fields allowed, and a module that is whole apart from them is read as XLA reads it, the unknown
+fields skipped; the same rule applies (exactly one module, never a guess).
 """
 
 from __future__ import annotations
@@ -44,15 +49,19 @@ _MESSAGES: dict[HloProtoKind, tuple[type[Message], Callable[[Message], hlo_pb2.H
 
 def unwrap_module_proto(data: bytes) -> tuple[hlo_pb2.HloModuleProto, HloProtoKind]:
     """The HloModuleProto in binary `data` (a module or a wrapper around one), and which message `data` is."""
-    found: list[tuple[hlo_pb2.HloModuleProto, HloProtoKind]] = []
+    readings: list[tuple[Message, hlo_pb2.HloModuleProto, HloProtoKind]] = []
     for kind, (message_type, module_of) in _MESSAGES.items():
         try:
             message = message_type.FromString(data)
         except (DecodeError, RuntimeError, ValueError):
             continue
         module = module_of(message)
-        if module is not None and _is_whole(message) and _is_whole_module(module):
-            found.append((module, kind))
+        if module is not None:
+            readings.append((message, module, kind))
+    found = [(module, kind) for message, module, kind in readings
+             if _is_whole(message) and _is_whole_module(module)]
+    if not found:  # fields of another XLA version: whole apart from fields unknown to our schema
+        found = [(module, kind) for _, module, kind in readings if _is_whole_module(module, unknown_fields=True)]
     # An HloProto holding only its module is, byte for byte, an HloUnoptimizedSnapshot without inputs:
     # readings that agree on the module are one answer (the first kind listed names it).
     if found and all(module == found[0][0] for module, _ in found[1:]):
@@ -85,16 +94,19 @@ def _is_whole(message: Message) -> bool:
     return len(UnknownFieldSet(message)) == 0
 
 
-def _is_whole_module(module: hlo_pb2.HloModuleProto) -> bool:
-    if not module.computations or not _is_whole(module):
+def _is_whole_module(module: hlo_pb2.HloModuleProto, *, unknown_fields: bool = False) -> bool:
+    """Computations, each with instructions that all have an opcode, and the entry among them; and, unless
+    `unknown_fields`, no field unknown to the module, its computations or their instructions."""
+    strict = not unknown_fields
+    if not module.computations or strict and not _is_whole(module):
         return False
     ids = set()
     for comp in module.computations:
-        if not comp.instructions or not _is_whole(comp):
+        if not comp.instructions or strict and not _is_whole(comp):
             return False
         ids.add(comp.id)
         for instr in comp.instructions:  # (inlined _is_whole: this loop sees every instruction)
-            if not instr.opcode or len(UnknownFieldSet(instr)):
+            if not instr.opcode or strict and len(UnknownFieldSet(instr)):
                 return False
     names = {c.name for c in module.computations}
     return module.entry_computation_id in ids or module.entry_computation_name in names

@@ -20,8 +20,8 @@ import numpy as np
 from hlo_translate.errors import SourceLocation, TranslateError
 from hlo_translate.gc_pause import without_cyclic_gc
 from hlo_translate.hlo.attributes import (
-    STRING_RE, ComputationRef, InstructionRef, RawAttr, parse_attribute, parse_bool, parse_bool_list, parse_int_list,
-    print_attribute, print_bool, print_frontend_attributes, print_int_list, split_top_level,
+    RESERVED_BARE_NAMES, STRING_RE, ComputationRef, InstructionRef, RawAttr, parse_attribute, parse_bool, parse_bool_list, parse_int_list,
+    parse_string, print_attribute, print_bool, print_frontend_attributes, print_int_list, split_top_level,
 )
 from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
@@ -34,7 +34,7 @@ from hlo_translate.hlo.shape_inference import INFERABLE, infer_shape
 from hlo_translate.hlo.types import PrimitiveType, Shape, _ShapeReader
 
 _SPACE_RE = re.compile(r"(?:\s|/\*.*?\*/|//[^\n]*)*", re.S)
-_NAME_RE = re.compile(r"%?([A-Za-z_$][A-Za-z0-9_.\-$]*)")
+_NAME_RE = re.compile(r"%?([A-Za-z_][A-Za-z0-9_.\-]*)")
 _OPCODE_RE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")
 _BARE_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)\(")   # an instruction whose shape XLA infers
 _INDEX_RE = re.compile(r"\d+")
@@ -61,7 +61,7 @@ _STACK_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"\s*')
 _STACK_RECORD_RE = re.compile(r"\{((?:\s*[A-Za-z_]\w*=-?\d+\s*,?)*)\s*\}\s*")
 # One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
 # argument list without parentheses (plain operand names, or a parameter number).
-_PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_$][A-Za-z0-9_.\-$]*)[ \t]*=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
+_PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]+=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
                        r"([a-z][a-z0-9\-]*)\(([^()\n#\[{\"/]*)\)")
 # One attribute of such a line whose value is plain: a braced value without nested braces, quotes or
 # parentheses (`{1,2}`, `{[0:4:1]}`, `{size=3 stride=2}`), or an unbraced one without brackets or quotes
@@ -113,13 +113,29 @@ class _Parser:
             found = self.text[self.pos:self.pos + 20].split("\n")[0] or "end of input"
             raise self.error(f"expected '{token}'{what}, found '{found}'")
 
-    def name(self, what: str = "a name") -> str:
+    def name(self, what: str = "a name", keyword_ok: bool = False) -> str:
+        """A name, `%` optional; XLA's lexer reads a bare keyword or `name=` as other tokens (unless
+        `keyword_ok`: a parameter name of a signature)."""
         self.skip()
         m = _NAME_RE.match(self.text, self.pos)
         if not m:
             raise self.error(f"expected {what}")
+        if not keyword_ok:
+            self.check_bare_name(m, what)
         self.pos = m.end()
         return m.group(1)
+
+    def check_bare_name(self, m: re.Match, what: str) -> None:
+        """XLA's lexer reads a name without `%` that is a keyword (`true`, `ROOT`, `f32`, `FileNames`) as that
+        keyword, and one followed by '=' as an attribute name: neither is a name to its parser."""
+        if self.text.startswith("%", m.start()):
+            return
+        if m.group(1) in RESERVED_BARE_NAMES:
+            raise self.error(f"expected {what}, found the keyword '{m.group(1)}' (a name spelled so needs a '%')",
+                             m.start())
+        if self.text.startswith("=", m.end()):
+            raise self.error(f"expected {what}, found the attribute name '{m.group(1)}=' (write a space "
+                             "before the '=')", m.start())
 
     def balanced(self) -> str:
         """The text of one attribute value: up to a top-level ',' or a closing bracket."""
@@ -292,6 +308,11 @@ class _Parser:
                 record = (_STACK_STRING_RE if fields is None else _STACK_RECORD_RE).fullmatch(body)
                 if record is None:
                     raise self.error(f"bad {section} entry", m.start(2))
+                if fields is None:
+                    try:   # XLA's lexer unescapes a string as C does: a bad escape (`\c`) is no string
+                        parse_string(body)
+                    except TranslateError as err:
+                        raise self.error(f"bad {section} entry: {err.message}", m.start(2)) from None
                 if fields is not None:
                     pairs = re.findall(r"([A-Za-z_]\w*)=(-?\d+)", record.group(1))
                     keys = [key for key, _ in pairs]
@@ -326,6 +347,7 @@ class _Parser:
         m = _NAME_RE.match(self.text, self.pos)
         name = "_"
         if m is not None and self.text.startswith("=", _SPACE_RE.match(self.text, m.end()).end()):
+            self.check_bare_name(m, "an instruction name")
             name = m.group(1)
             self.pos = m.end()
             self.expect("=")
@@ -424,7 +446,7 @@ class _Parser:
         self.expect("(")
         if not self.accept(")"):
             while True:
-                self.name("a parameter name")
+                self.name("a parameter name", keyword_ok=True)   # XLA reads `(true: f32[])`
                 self.expect(":")
                 self.signature_shape()
                 if self.accept(")"):
@@ -485,7 +507,7 @@ class _Parser:
         while (m := line_re(text, pos)) is not None:
             root, name, shape_text, opcode, args = m.groups()
             shape = shapes.get(shape_text)
-            if shape is None or name in names or name in _TYPE_NAMES or opcode == "constant" or \
+            if shape is None or name in names or name in RESERVED_BARE_NAMES or opcode == "constant" or \
                     (opcode not in OPCODES and not is_known_opcode(opcode)):
                 break
             if opcode == "parameter":
@@ -555,14 +577,17 @@ class _Parser:
                              m.start(1), op=name or None)
         self.pos = m.end()
         instr = HloInstruction(name, opcode, shape if shape is not None else Shape.token())
-        if not nested:
-            if name in names:
-                raise self.error(f"duplicate instruction name '{name}'", start, op=name)
-            names[name] = instr
+        key = _scope_key(name)
+        if not nested and key in names:
+            raise self.error(f"duplicate instruction name '{name}'", start, op=name)
         self.body(instr, comp, names, pending, start)
         if nested:   # named once its own operands are read, as XLA's parser does
             instr.name = self.anon_names.unique(f"{opcode}.anon")
         else:
+            # in scope once its operands are read, as in XLA's parser: an instruction cannot be its own operand
+            if key in names:   # (a single instruction's implicit parameter of the same name)
+                raise self.error(f"duplicate instruction name '{name}'", start, op=name)
+            names[key] = instr
             self.finish(instr, comp, pending, start)
         if shape is None:
             try:
@@ -664,7 +689,11 @@ class _Parser:
 
     def named_operand(self, m: re.Match, instr: HloInstruction, comp: HloComputation,
                       names: dict[str, HloInstruction], declared: Shape | None, start: int) -> HloInstruction:
-        operand = names.get(m.group(1))
+        key = _scope_key(m.group(1))
+        if key != m.group(1) and not m.group().startswith("%"):
+            raise self.error(f"expected an operand, found the keyword '{m.group(1)}' (a name spelled so needs "
+                             "a '%')", m.start(), op=instr.name)
+        operand = names.get(key)
         if operand is None and self.single is comp and declared is not None:
             operand = self.implicit_parameter(m.group(1), declared, comp, names)
         if operand is None:
@@ -712,7 +741,7 @@ class _Parser:
         number = sum(1 for i in comp.instructions if i.opcode == "parameter")
         param = HloInstruction(name, "parameter", shape, parameter_number=number)
         comp.instructions.append(param)
-        names[name] = param
+        names[_scope_key(name)] = param
         return param
 
     def attach_literal(self, instr: HloInstruction, body: str, pos: int) -> None:
@@ -727,11 +756,12 @@ class _Parser:
         """Replace computation and instruction references by the objects they name."""
         by_name = {c.name: c for c in module.computations}
         # instruction names are scoped by computation (control predecessors name their own computation's)
-        scope_of: dict[int, dict[str, HloInstruction]] = {}
+        scope_of: dict[int, tuple[dict[str, HloInstruction], HloComputation]] = {}
         for comp in module.computations:
-            scope = {i.name: i for i in comp.instructions}
+            scope = ({i.name: i for i in comp.instructions}, comp)
             for i in comp.instructions:
                 scope_of[id(i)] = scope
+        position: dict[int, int] = {}   # an instruction's place in its computation, as written (made on demand)
 
         def comp_of(ref: ComputationRef, pos: int, instr: HloInstruction) -> HloComputation:
             if ref.name not in by_name:
@@ -745,12 +775,36 @@ class _Parser:
                 instr.attributes[key] = tuple(comp_of(v, pos, instr) for v in value)
             elif isinstance(value, tuple) and value and isinstance(value[0], InstructionRef):
                 resolved = []
-                scope = scope_of.get(id(instr), {})
+                scope, comp = scope_of.get(id(instr), ({}, None))
                 for ref in value:
                     if ref.name not in scope:
                         raise self.error(f"unknown instruction '{ref.name}'", pos, op=instr.name)
-                    resolved.append(scope[ref.name])
+                    target = scope[ref.name]
+                    if id(instr) not in position:
+                        position.update((id(i), k) for k, i in enumerate(comp.instructions))
+                    if position[id(target)] >= position[id(instr)]:   # XLA's parser looks it up right there
+                        raise self.error(f"{key} names '{ref.name}', which is not defined before "
+                                         f"'{instr.name}'", pos, op=instr.name)
+                    resolved.append(target)
                 instr.attributes[key] = tuple(resolved)
+
+
+def _with_percent_names(module: HloModule) -> HloModule:
+    """A copy of `module` whose keyword-like names are spelled `%name`, as XLA's parser needs them (rare: the
+    printer's common path leaves names as they are, and meets such a name as it prints it)."""
+    import copy
+
+    module = copy.deepcopy(module)
+    for thing in [module, *module.computations, *(i for c in module.computations for i in c.instructions)]:
+        if thing.name in RESERVED_BARE_NAMES:
+            thing.name = "%" + thing.name
+    return module
+
+
+def _scope_key(name: str) -> str:
+    """The key of an instruction in its computation's names: a keyword-like name, which only `%name` can
+    reference, under `%name`, so that the fast path's lookup of a bare operand misses it."""
+    return "%" + name if name in RESERVED_BARE_NAMES else name
 
 
 def _immutable_plain(value: Any) -> bool:
@@ -819,13 +873,28 @@ def parse_hlo_text(text: str) -> HloModule:
 @without_cyclic_gc
 def print_hlo_text(module: HloModule, *, print_large_constants: bool = True) -> str:
     """Print `module` as HLO text that XLA's parser reads back to the same module."""
+    try:
+        return _module_text(module)
+    except _KeywordName:   # rare: print a copy whose keyword-like names are spelled `%name`
+        return _module_text(_with_percent_names(module))
+
+
+class _KeywordName(Exception):
+    """A name that XLA's lexer reads as a keyword (`RESERVED_BARE_NAMES`) met while printing."""
+
+
+def _module_text(module: HloModule) -> str:
+    if module.name in RESERVED_BARE_NAMES:
+        raise _KeywordName
     out: list[str] = [_header(module), ""]
     if module.stack_frames:
         out += [module.stack_frames, ""]
     shapes: dict[int, str] = {}  # id(shape) -> text: the shapes stay alive while we print
     texts: dict[tuple[str, Any], str] = {}  # (name, value) -> `, name=text`, for plain values (_PLAIN_VALUES)
     for comp in module.computations:
-        out.append(_computation_text(comp, shapes, texts))
+        if comp.name in RESERVED_BARE_NAMES:
+            raise _KeywordName
+        out.append(_computation_text(comp, shapes, texts, RESERVED_BARE_NAMES))
         out.append("")
     return "\n".join(out)
 
@@ -856,11 +925,11 @@ def _header(module: HloModule) -> str:
 
 
 def _computation_text(comp: HloComputation, shapes: dict[int, str] | None = None,
-                      texts: dict[tuple[str, Any], str] | None = None) -> str:
+                      texts: dict[tuple[str, Any], str] | None = None, keywords: frozenset[str] = frozenset()) -> str:
     head = ("ENTRY " if comp.is_entry else "") + comp.name + " {"
     lines = [head]
     lines += _instruction_lines(comp.instructions, comp.root, {} if shapes is None else shapes,
-                                {} if texts is None else texts)
+                                {} if texts is None else texts, keywords=keywords)
     tail = "}"
     if comp.execution_thread is not None:
         tail += f', execution_thread="{comp.execution_thread}"'
@@ -880,8 +949,10 @@ def instruction_text(instr: HloInstruction, shapes: dict[int, str] | None = None
 
 
 def _instruction_lines(instructions: list[HloInstruction], root: HloInstruction | None, shapes: dict[int, str],
-                       texts: dict[tuple[str, Any], str], indent: str = "  ") -> list[str]:
-    """The lines of `instructions`, `ROOT` before `root`: one loop, as the per-line Python is most of a print."""
+                       texts: dict[tuple[str, Any], str], indent: str = "  ",
+                       keywords: frozenset[str] = frozenset()) -> list[str]:
+    """The lines of `instructions`, `ROOT` before `root`: one loop, as the per-line Python is most of a print.
+    Raises `_KeywordName` at an instruction named as one of `keywords`."""
     lines = []
     append = lines.append
     root_indent = indent + "ROOT "
@@ -910,7 +981,10 @@ def _instruction_lines(instructions: list[HloInstruction], root: HloInstruction 
         shape_text = shapes.get(id(shape))
         if shape_text is None:
             shape_text = shapes[id(shape)] = shape.to_text()
-        text = f"{root_indent if instr is root else indent}{instr.name} = {shape_text} {opcode}({args})"
+        name = instr.name
+        if name in keywords:
+            raise _KeywordName
+        text = f"{root_indent if instr is root else indent}{name} = {shape_text} {opcode}({args})"
         attributes = instr.attributes
         if attributes:
             for item in attributes.items():

@@ -33,6 +33,15 @@ _TOKEN = re.compile(rb'"(?:[^"\\\n]|\\.)*"|//[^\n]*|->|[(\[{<]|[)\]}>]|\d{%d,}' 
 _NOT_TOKENS = re.compile(rb'"(?:[^"\\\n]|\\.)*"|//[^\n]*|->')
 _LONG_NUMBER = re.compile(rb"\d{%d,}" % (MAX_DIGITS + 1))
 _AS_PARENS = bytes.maketrans(b"[{<]}>", b"((()))")
+# A location where an attribute value belongs (`x = loc(...)`, `[loc(...)]`, `x = #loc3` of `#loc3 = loc(...)`):
+# it parses, but jaxlib's bindings cannot hand such an attribute to Python (a TypeError, or an abort when
+# it happens inside a callback such as a DictAttr's entries). Elsewhere `loc(` follows a space, and `= loc(`
+# only defines an alias. (A list of location aliases, `[#loc3]`, is not caught: `fused[#loc1, #loc2]` is legal.)
+_LOC_IN_LIST = re.compile(rb"[\[,{<]\s*loc\(")
+_LOC_AFTER_EQUALS = re.compile(rb"=\s*loc\(")
+_ALIAS_DEFINITION = re.compile(rb"#[\w.$-]+\s*")
+_LOC_ALIAS_DEFINITION = re.compile(rb"\n#[\w.$-]+\s*=\s*loc\(")  # searched in "\n" + text
+_ALIAS_AS_VALUE = re.compile(rb"=\s*(#[\w.$-]+)\s*[,}\]>)]")
 _NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"()[]{}<>")))
 
 
@@ -54,6 +63,8 @@ def _problem(data: bytes) -> tuple[str, int] | None:
     problem = None if _surely_fine(data) else _token_problem(data)
     if problem is not None:
         return problem
+    if b"loc(" in data and _location_as_value(_NOT_TOKENS.sub(b" ", data)) is not None:
+        return _location_as_value(_NOT_TOKENS.sub(_blank, data))  # again, with the input's offsets
     for m in _CONV_DIMS.finditer(data):
         for number in re.finditer(rb"\d+", m.group(1)):
             if int(number.group()) >= MAX_CONV_DIM:
@@ -81,6 +92,30 @@ def _surely_fine(data: bytes) -> bool:
         if passes > MAX_NESTING:
             return False
     return passes + brackets.count(b"(") <= MAX_NESTING
+
+
+def _blank(m: re.Match) -> bytes:
+    """A string, comment or arrow as spaces of the same length (offsets stay those of the input)."""
+    return b" " * len(m.group(0))
+
+
+def _location_as_value(stripped: bytes) -> tuple[str, int] | None:
+    """The first location used as an attribute value, with its offset (`stripped`: strings and comments
+    blanked)."""
+    m = _LOC_IN_LIST.search(stripped)
+    if m:
+        return "a location (loc) where an attribute value belongs", m.end() - 4
+    if len(_LOC_AFTER_EQUALS.findall(stripped)) == len(_LOC_ALIAS_DEFINITION.findall(b"\n" + stripped)):
+        equals = []  # each `= loc(` defines an alias: no Python step per alias
+    else:
+        equals = _LOC_AFTER_EQUALS.finditer(stripped)
+    for m in equals:
+        if not _ALIAS_DEFINITION.fullmatch(stripped, stripped.rfind(b"\n", 0, m.start()) + 1, m.start()):
+            return "a location (loc) where an attribute value belongs", m.end() - 4
+    for m in _ALIAS_AS_VALUE.finditer(stripped):
+        if re.search(rb"(?:^|\n)" + re.escape(m.group(1)) + rb"\s*=\s*loc\(", stripped):
+            return f"location alias {m.group(1).decode()} where an attribute value belongs", m.start(1)
+    return None
 
 
 def _token_problem(data: bytes) -> tuple[str, int] | None:

@@ -85,7 +85,7 @@ class _Exporter:
             self._convert_manual_computation(op)
             touched = True
         for op in mesh_ops:
-            op.erase()
+            U.erase(op)
         return touched
 
     # Shardings -------------------------------------------------------------------------------
@@ -164,13 +164,13 @@ class _Exporter:
             return True
         if op.name in _PASS_THROUGH:
             op.results[0].replace_all_uses_with(op.operands[0])
-            op.erase()
+            U.erase(op)
             return True
         if op.name == "sdy.constant":  # a constant Shardy keeps from being folded
             with ir.InsertionPoint(op), op.location:
                 constant = stablehlo.ConstantOp(op.attributes["value"])
             op.results[0].replace_all_uses_with(constant.result)
-            op.erase()
+            U.erase(op)
             return True
         if op.name.startswith("sdy.") and op.name not in (MANUAL_COMPUTATION, "sdy.return"):
             raise U.error_at(op, f"{op.name} has no GSPMD (mhlo.sharding) equivalent")
@@ -191,7 +191,7 @@ class _Exporter:
         if saved:
             custom.operation.attributes[U.FRONTEND_ATTRS] = op.attributes[U.FRONTEND_ATTRS]
         op.results[0].replace_all_uses_with(custom.result)
-        op.erase()
+        U.erase(op)
 
     # Manual computations ---------------------------------------------------------------------
 
@@ -267,7 +267,7 @@ class _Exporter:
                 full = _custom_call(SHARD_TO_FULL, marked.result, result.type,
                                     self._gspmd(read, _Manual(), computation), read.unspecified)
                 result.replace_all_uses_with(full.result)
-        computation.erase()
+        U.erase(computation)
 
     # Collectives -----------------------------------------------------------------------------
 

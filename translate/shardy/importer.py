@@ -188,7 +188,7 @@ class _Importer:
         with ir.InsertionPoint(op), op.location:
             constraint = sdy.ShardingConstraintOp(value, parse_attr("#sdy.sharding" + text))
         op.results[0].replace_all_uses_with(constraint.result)
-        op.erase()
+        U.erase(op)
 
     # shard_map -> sdy.manual_computation -----------------------------------------------------
 
@@ -221,13 +221,13 @@ class _Importer:
         self._inline_body(call, block, [i for i, _ in used])
         for k, (_, (sharding_op, full)) in enumerate(used):
             full.results[0].replace_all_uses_with(computation.results[k])
-            full.erase()
-            sharding_op.erase()
-        call.erase()
+            U.erase(full)
+            U.erase(sharding_op)
+        U.erase(call)
         for sharding_op, to_shard in shard_map.arguments:
             for op in (to_shard, sharding_op):
                 if not list(op.results[0].uses):
-                    op.erase()
+                    U.erase(op)
 
     def _manual_axes(self, shard_map: _ShardMap) -> list[str]:
         assert self.plan is not None

@@ -106,6 +106,17 @@ def error_at(op: ir.Operation, message: str) -> TranslateError:
     return TranslateError(message, op=op.name, location=location(op))
 
 
+def erase(op: ir.Operation) -> None:
+    """Erase ``op`` once nothing uses its results. A use left over (input shaped other than the rewrite
+    expects) is the input's fault: erasing then would leave a dangling use that corrupts jaxlib's heap."""
+    for result in op.results:
+        for use in result.uses:
+            user = use.owner.operation
+            raise error_at(user, f"uses the result of '{op.name}', which the Shardy rewrite replaces "
+                                 "(an unexpected use)")
+    op.erase()
+
+
 def is_inside(op: ir.Operation, name: str) -> bool:
     """Whether ``op`` is nested (at any depth) in an op called ``name``."""
     parent = op.parent

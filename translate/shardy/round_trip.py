@@ -211,7 +211,7 @@ class _Lifter:
             with ir.InsertionPoint(op), op.location:
                 constraint = sdy.ShardingConstraintOp(op.operands[0], sharding)
             op.results[0].replace_all_uses_with(constraint.result)
-            op.erase()
+            U.erase(op)
             return
         if self._fits(attr, op):
             op.attributes[U.SDY_SHARDING] = attr
@@ -233,7 +233,7 @@ class _Lifter:
             raise U.error_at(op, f"malformed {name}: {str(err).splitlines()[0]}") from None
         _copy_frontend_attrs(op, collective)
         op.results[0].replace_all_uses_with(collective.result)
-        op.erase()
+        U.erase(op)
 
     def _fits(self, attr: ir.Attribute, op: ir.Operation) -> bool:
         """Whether a per-value sharding matches the op's results (XLA may copy frontend attributes
@@ -251,7 +251,7 @@ class _Lifter:
         value = op.operands[0]
         if text is None:
             op.results[0].replace_all_uses_with(value)
-            op.erase()
+            U.erase(op)
             return
         sharding = sdy.TensorShardingPerValueAttr(parse_attr(text)).shardings[0]
         others = []
@@ -271,7 +271,7 @@ class _Lifter:
             with ir.InsertionPoint(op), op.location:
                 replacement = sdy.ShardingConstraintOp(value, _opened(sharding)).result
         op.results[0].replace_all_uses_with(replacement)
-        op.erase()
+        U.erase(op)
 
     def _lift_sharding_group(self, op: ir.Operation) -> None:
         group = _pop_frontend_attr(op, GROUP_ID)
@@ -281,7 +281,7 @@ class _Lifter:
             raise U.error_at(op, f"malformed @{SHARDING_GROUP} custom call")
         with ir.InsertionPoint(op), op.location:
             sdy.ShardingGroupOp(op.operands[0], int(match.group(1)))
-        op.erase()
+        U.erase(op)
 
     def _lift_propagation_barrier(self, op: ir.Operation) -> None:
         direction = _pop_frontend_attr(op, ALLOWED_DIRECTION)
@@ -292,7 +292,7 @@ class _Lifter:
             barrier = sdy.PropagationBarrierOp(op.operands[0], parse_attr(direction))
         _copy_frontend_attrs(op, barrier.operation)
         op.results[0].replace_all_uses_with(barrier.result)
-        op.erase()
+        U.erase(op)
 
     # Named computations ----------------------------------------------------------------------
 
@@ -315,11 +315,11 @@ class _Lifter:
             if U.custom_call_target(op) == FUNC_RESULT_SHARDING and all(
                     u.owner.operation.name == "sdy.return" for u in op.results[0].uses):
                 op.results[0].replace_all_uses_with(op.operands[0])
-                op.erase()
+                U.erase(op)
         _copy_frontend_attrs(call, computation.operation)
         for old, new in zip(call.results, computation.results):
             old.replace_all_uses_with(new)
-        call.erase()
+        U.erase(call)
 
     def _result_sharding(self, func: ir.Operation, index: int) -> ir.Attribute | None:
         """The sharding of ``func``'s result ``index`` from its FuncResultSharding custom call."""
@@ -354,8 +354,8 @@ class _Lifter:
         U.inline_copy(body, block, list(range(len(call.results))))
         if to_global is not None:
             _replace_results(to_global, list(computation.results))
-            to_global.erase()
-        call.erase()
+            U.erase(to_global)
+        U.erase(call)
         if to_local is not None:
             _erase_if_unused(to_local)
 
@@ -382,7 +382,7 @@ class _Lifter:
                 target = U.custom_call_target(op)
                 if target == FUNC_RESULT_SHARDING:
                     op.results[0].replace_all_uses_with(op.operands[0])
-                    op.erase()
+                    U.erase(op)
                     continue
                 if target in (GLOBAL_TO_LOCAL, LOCAL_TO_GLOBAL) or (target or "").startswith("xla.sdy."):
                     raise U.error_at(op, f"custom call @{target} needs the module attribute {MESHES}, "
@@ -507,7 +507,7 @@ def _replace_results(op: ir.Operation, values: list[ir.Value]) -> None:
                                           "get_tuple_element")
             index = ir.IntegerAttr(element.attributes["index"]).value
             element.results[0].replace_all_uses_with(values[index])
-            element.erase()
+            U.erase(element)
         return
     for old, new in zip(op.results, values):
         old.replace_all_uses_with(new)
@@ -519,9 +519,9 @@ def _erase_if_unused(op: ir.Operation) -> None:
         for use in list(result.uses):
             element = use.owner.operation
             if element.name == _GET_TUPLE_ELEMENT and not list(element.results[0].uses):
-                element.erase()
+                U.erase(element)
     if not any(list(r.uses) for r in op.results):
-        op.erase()
+        U.erase(op)
 
 
 def _opened(sharding: ir.Attribute) -> ir.Attribute:

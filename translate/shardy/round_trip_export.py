@@ -146,13 +146,13 @@ class _Saver:
         # The direction enum is an i32 attribute; XLA writes it as such ("1 : i32").
         _set_frontend(barrier.operation, ALLOWED_DIRECTION, ir.StringAttr.get(str(op.attributes["allowed_direction"])))
         op.results[0].replace_all_uses_with(barrier.results[0])
-        op.erase()
+        U.erase(op)
 
     def _replace_group(self, op: ir.Operation) -> None:
         with ir.InsertionPoint(op), op.location:
             group = _custom_call(SHARDING_GROUP, [op.operands[0]], [ir.TupleType.get_tuple([])])
         _set_frontend(group.operation, GROUP_ID, ir.StringAttr.get(str(op.attributes["group_id"])))
-        op.erase()
+        U.erase(op)
 
     # Regions ---------------------------------------------------------------------------------
 
@@ -179,7 +179,7 @@ class _Saver:
                 results = list(to_global.results)
         for old, new in zip(op.results, results):
             old.replace_all_uses_with(new)
-        op.erase()
+        U.erase(op)
 
     def _outline_named_computation(self, op: ir.Operation) -> None:
         block = op.regions[0].blocks[0]
@@ -198,7 +198,7 @@ class _Saver:
         _set_frontend(call.operation, NAMED_COMPUTATION, ir.StringAttr.get(label))
         for old, new in zip(op.results, call.results):
             old.replace_all_uses_with(new)
-        op.erase()
+        U.erase(op)
 
 
 def _custom_call(target: str, operands: list[ir.Value], result_types: list[ir.Type]) -> stablehlo.CustomCallOp:

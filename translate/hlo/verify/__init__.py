@@ -27,7 +27,7 @@ from hlo_translate.hlo.verify.module import (check_aliases, check_entry_layout, 
 from hlo_translate.hlo.verify.shardings import check_sharding
 from hlo_translate.hlo.verify.signatures import check_signature
 
-__all__ = ["verify_module", "Violation", "locate"]
+__all__ = ["verify_module", "check_alone", "Violation", "locate"]
 
 
 # Rule modules whose rules read only the instruction's opcode, shape, attributes and its operands' shapes
@@ -60,6 +60,21 @@ def verify_module(module: HloModule) -> None:
             passed.add(key)
     check_entry_layout(module)
     check_aliases(module)
+
+
+def check_alone(instr: HloInstruction) -> None:
+    """Check one instruction whose rule reads nothing but it and its operands' shapes (`_PURE_RULE_MODULES`)
+    before it joins a module: its attributes and its result shape against its operands. Raises `Violation`.
+
+    For a converter that builds it from values MLIR's verifier does not relate to the result type (the
+    constant operands of a dynamic op)."""
+    rule = RULES[instr.opcode]
+    assert rule.__module__ in _PURE_RULE_MODULES, f"the {instr.opcode} rule reads more than the instruction"
+    check_signature(instr)
+    rule(instr, _LONE_CONTEXT)
+
+
+_LONE_CONTEXT = VerifyContext(HloModule("lone"))   # for pure rules, which never read it
 
 
 def _key(instr: HloInstruction) -> tuple | None:

@@ -20,10 +20,9 @@ _U32 = Shape.array(PrimitiveType.U32, ())
 def group_size(instr: HloInstruction) -> int | None:
     """The number of participants per replica group, None when the groups are implicit (all devices)."""
     groups = instr.attributes.get("replica_groups", ())
-    if instr.attributes.get("use_global_device_ids"):
-        # Flattened device ids: XLA needs a channel and explicit groups in this mode.
-        if "channel_id" not in instr.attributes or not groups:
-            raise fail(instr, "collective-mode", "use_global_device_ids needs a channel_id and replica groups")
+    problem = global_ids_problem(instr.attributes)
+    if problem is not None:
+        raise fail(instr, "collective-mode", problem)
     if isinstance(groups, IotaReplicaGroups):
         total = 1
         for d in groups.reshape_dims:
@@ -46,6 +45,15 @@ def group_size(instr: HloInstruction) -> int | None:
     if instr.opcode in ("all-gather", "all-gather-start", "reduce-scatter", "all-to-all") and len(sizes) > 1:
         raise fail(instr, "replica-groups", f"{instr.opcode} needs replica groups of one size, not {sorted(sizes)}")
     return len(groups[0])
+
+
+def global_ids_problem(attributes: Mapping[str, Any]) -> str | None:
+    """Flattened device ids (`use_global_device_ids`) without a channel or explicit groups, which XLA refuses;
+    None when fine. The exporter asks the same of what it is about to write."""
+    if attributes.get("use_global_device_ids") and ("channel_id" not in attributes
+                                                    or not attributes.get("replica_groups", ())):
+        return "use_global_device_ids needs a channel_id and replica groups"
+    return None
 
 
 # Opcodes whose explicit groups must name exactly the ids 0..n-1 (StableHLO's verifier, in XLA's route).
@@ -133,8 +141,11 @@ def _reducer(instr: HloInstruction) -> None:
 
 
 def _gathered(instr: HloInstruction, operand: Shape, result: Shape, scatter: bool) -> None:
-    """`result` is `operand` gathered (or scattered) along `dimensions[0]` over the group."""
-    (dim,) = instr.attributes["dimensions"][:1] or (None,)
+    """`result` is `operand` gathered (or scattered) along its one dimension over the group."""
+    dimensions = instr.attributes["dimensions"]
+    if len(dimensions) > 1:   # XLA's parser and proto reader want exactly one
+        raise fail(instr, "attribute", f"{instr.opcode} takes one dimension, not {len(dimensions)}")
+    (dim,) = dimensions or (None,)
     if dim is None or not 0 <= dim < operand.rank or not result.is_array or result.rank != operand.rank:
         raise fail(instr, "attribute", f"{instr.opcode} dimension {dim} does not fit {text(operand)} "
                                        f"-> {text(result)}")
@@ -214,6 +225,8 @@ def all_to_all(instr: HloInstruction, ctx: VerifyContext) -> None:
     size = group_size(instr)
     check_group_count(instr, ctx)
     dims = instr.attributes.get("dimensions")
+    if dims and len(dims) > 1:   # the split dimension: one at most, for XLA's parser and proto reader
+        raise fail(instr, "attribute", f"all-to-all takes one split dimension at most, not {len(dims)}")
     if dims:
         operand = instr.operands[0].shape
         if len(instr.operands) != 1 or not 0 <= dims[0] < operand.rank:
