@@ -349,6 +349,35 @@ def test_an_mhlo_op_is_an_internal_error_naming_the_instruction(monkeypatch: pyt
     assert info.value.op == "n" and info.value.message == "internal: the import produced mhlo.negate"
 
 
+DOTS = """HloModule m
+ENTRY e {
+  a = f32[2,3] parameter(0)
+  b = f32[3,4] parameter(1)
+  c = f32[5,2,3] parameter(2)
+  d = f32[5,3,4] parameter(3)
+  x = f32[2,4] dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  y = f32[2,4] dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  z = f32[5,2,4] dot(c, d), lhs_batch_dims={0}, lhs_contracting_dims={2}, rhs_batch_dims={0}, rhs_contracting_dims={1}
+  ROOT t = (f32[2,4], f32[2,4], f32[5,2,4]) tuple(x, y, z)
+}"""
+
+
+def test_attributes_remembered_per_import_come_out_as_built() -> None:
+    """Dots of one form share their attributes within an import (attrs.memo); another form gets its own,
+    and an IR built by hand with lists (unhashable) imports the same."""
+    module = parse_hlo_text(DOTS)
+    with make_context():
+        text = module_to_text(import_module(module))
+    assert text.count("stablehlo.dot ") == 2
+    assert "stablehlo.dot_general %arg2, %arg3, batching_dims = [0] x [0], contracting_dims = [2] x [1]" in text
+    for instr in module.entry.instructions:
+        for name, value in instr.attributes.items():
+            if isinstance(value, tuple):
+                instr.attributes[name] = list(value)
+    with make_context():
+        assert module_to_text(import_module(module)) == text
+
+
 REDUCE_WITH_ROOT_SHARDING = """HloModule m
 add {
   a = f32[] parameter(0)

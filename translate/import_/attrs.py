@@ -46,6 +46,8 @@ def memo(key: Hashable, build: Callable[[], _T]) -> _T:
     except KeyError:
         value = known[key] = build()
         return value
+    except TypeError:   # a list inside the key (an HloModule built by hand): built, not remembered
+        return build()
 
 
 def i64_array(values: Sequence[int]) -> ir.Attribute:
