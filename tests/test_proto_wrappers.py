@@ -229,3 +229,25 @@ def test_wrappers_in_protobuf_text_format() -> None:
         ours = read_hlo(text_format.MessageToString(message))
         assert_same_module(module.SerializeToString(),
                            xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
+
+
+@pytest.mark.parametrize("earlier_problem", [False, True], ids=["alone", "after-a-duplicate-name"])
+def test_an_instruction_without_opcode_is_not_a_module(earlier_problem: bool) -> None:
+    """A single reading's opcodes are looked at while its instructions are read: an instruction without one
+    is still "not a module", even when the reader would stop at another instruction's problem first."""
+    module = hlo_pb2.HloModuleProto.FromString(module_to_proto_bytes(parse_hlo_text(
+        "HloModule m\n\nENTRY e {\n  a = f32[] parameter(0)\n  b = f32[] negate(a)\n  ROOT c = f32[] negate(b)\n}\n")))
+    instructions = module.computations[0].instructions
+    instructions[2].opcode = ""
+    if earlier_problem:
+        instructions[1].name = instructions[0].name
+    with pytest.raises(TranslateError, match="not a valid HloModuleProto"):
+        module_from_proto_bytes(module.SerializeToString())
+    with pytest.raises(TranslateError, match="not a valid HloModuleProto"):
+        unwrap_module_proto(module.SerializeToString())
+    instructions[2].opcode = "negate"  # whole again: the reader's own error (or none) is the answer
+    if earlier_problem:
+        with pytest.raises(TranslateError, match="used twice"):
+            module_from_proto_bytes(module.SerializeToString())
+    else:
+        assert module_from_proto_bytes(module.SerializeToString()).entry.root.name == "c"

@@ -928,6 +928,19 @@ def _uvarint(value: int) -> bytes:
     return _LENGTHS[value] if value < 16384 else _varint(value)
 
 
+_VARINT_RE = re.compile(rb"[\x80-\xff]*[\x00-\x7f]")
+
+
+def _varints(values: list[int]) -> list[bytes]:
+    """The varint of each int64 in `values`, encoded by protobuf in one call (a packed repeated field)."""
+    if not values:
+        return []
+    data = hlo_pb2.HloInstructionProto(operand_ids=values).SerializeToString()
+    assert data.startswith(_OPERAND_IDS_TAG), data[:4]
+    length = _VARINT_RE.match(data, len(_OPERAND_IDS_TAG))
+    return _VARINT_RE.findall(data, length.end())
+
+
 def _field(number: int, data: bytes) -> bytes:
     """A length-delimited field (string, bytes, message, packed repeated)."""
     size = len(data)
@@ -1102,7 +1115,10 @@ _CONV_FIELDS = ("input_batch_dimension", "input_feature_dimension", "input_spati
 
 def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloComputation],
                            operands: list[HloInstruction]) -> dict[str, Any]:
-    """The text attributes of instruction proto `p`, in the order XLA prints them."""
+    """The text attributes of instruction proto `p`, in the order XLA prints them.
+
+    Instructions alike on the wire share one reading (`_alike_entry`): what reads `operands` (or checks
+    against them) must be of an opcode listed in `_NOT_ALIKE`."""
     op = p.opcode
     attrs: dict[str, Any] = {}
     called = [comps[c] for c in p.called_computation_ids]
@@ -1484,6 +1500,86 @@ def _same_physical_shape(a: Shape, b: Shape) -> bool:
     return b.layout is not None and a.layout.minor_to_major == b.layout.minor_to_major
 
 
+def _instruction_attributes(instr: HloInstruction, ip: hlo_pb2.HloInstructionProto,
+                            comps: dict[int, HloComputation]) -> dict[str, Any]:
+    """The attributes of `instr`, read from its proto `ip` (control predecessors aside)."""
+    own = _OWN_ATTRIBUTES.get(instr.opcode)
+    if own is not None:
+        return _generic_attributes(ip, instr, own(ip))
+    for cid in ip.called_computation_ids:
+        if cid not in comps:
+            raise TranslateError(f"called computation id {cid} is unknown", op=ip.name)
+    attributes = _attributes_from_proto(ip, comps, instr.operands)
+    order = attributes.get("order")
+    if instr.opcode == "compare" and order is not None and instr.operands \
+            and is_default_order(instr.operands[0].shape.element_type, order.name):
+        del attributes["order"]  # XLA's proto always sets it; its text prints only a non-default one
+    return attributes
+
+
+# Instructions alike on the wire: a serialized HloInstructionProto is its name field, then `head` (the fields
+# numbered below the id's), the id and operand_ids fields, then `tail` (the fields numbered above; its
+# leading called_computation_ids field, if any, set apart). Two instructions with the same head and tail
+# bytes differ only in name, id, operands and called computations, so their opcode, shape, parameter
+# number and attributes are read from the proto once and reused (the called computations put in per
+# instruction). `head` and `tail` are checked once to be whole fields without a name, id or operand_ids
+# of their own: the serialized message then splits into its fields there and nowhere else. Opcodes whose
+# attributes depend on their operands (compare's default order, a conditional's predicate branches) and
+# constants (a literal each) are read one by one.
+_NOT_ALIKE = frozenset({"constant", "compare", "conditional"})
+_SPLIT_FIELDS = frozenset({1, 35, 36})   # name, id, operand_ids
+_CONTROL_PREDECESSORS = 37
+_CALLED_TAG = _LENGTH_DELIMITED_TAGS[38]
+
+
+def _alike_entry(key: tuple[bytes, bytes], ip: hlo_pb2.HloInstructionProto) -> list | bool:
+    """[opcode, shape, parameter number, has control predecessors, attributes and number of called
+    computations (both read later), whether the attributes need no computation nor control predecessor
+    (read at once)] of the instructions whose serialized (head, tail) is `key`; False when they are to be
+    read one by one."""
+    head, tail = (_field_numbers(part) for part in key)
+    if head is None or tail is None or head & _SPLIT_FIELDS or tail & _SPLIT_FIELDS or ip.opcode in _NOT_ALIKE:
+        return False
+    preceded = _CONTROL_PREDECESSORS in tail
+    return [ip.opcode, shape_from_proto(ip.shape), ip.parameter_number, preceded, None, 0,
+            ip.opcode in _OWN_ATTRIBUTES and not preceded]
+
+
+def _field_numbers(data: bytes) -> set[int] | None:
+    """The field numbers of `data` if it is a sequence of whole protobuf fields (no groups), else None."""
+    numbers = set()
+    at, size = 0, len(data)
+    while at < size:
+        tag, at = _read_varint(data, at)
+        kind = tag & 7
+        if kind == 0:
+            _, at = _read_varint(data, at)
+        elif kind == 2:
+            length, at = _read_varint(data, at)
+            at += length
+        elif kind in (1, 5):
+            at += 8 if kind == 1 else 4
+        else:
+            return None
+        if at > size or tag < 8:
+            return None
+        numbers.add(tag >> 3)
+    return numbers
+
+
+def _read_varint(data: bytes, at: int) -> tuple[int, int]:
+    """The varint at `at` and where it ends (past the data's end when it is cut off)."""
+    value = shift = 0
+    while at < len(data):
+        byte = data[at]
+        value |= (byte & 0x7F) << shift
+        at += 1
+        if byte < 0x80:
+            return value, at
+        shift += 7
+    return value, len(data) + 1
+
+
 def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
     """An HloModuleProto (XLA's or ours) as our IR."""
     from hlo_translate.hlo.literal import from_literal_proto
@@ -1492,17 +1588,54 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
     comps: dict[int, HloComputation] = {}
     instrs: dict[int, HloInstruction] = {}
     names: set[str] = set()
-    pending: list[tuple[HloInstruction, hlo_pb2.HloInstructionProto]] = []
+    pending: list[tuple[HloInstruction, hlo_pb2.HloInstructionProto, list | None]] = []
+    alike: dict[tuple[bytes, bytes, bool], list | bool] = {}  # see _alike_entry
     _check_device_assignment(proto)
-    for cp in proto.computations:
+    computations = [(cp, list(cp.instructions)) for cp in proto.computations]
+    all_ids = [ip.id for _, ips in computations for ip in ips]
+    all_encoded_ids = _varints(all_ids)   # (one call for the module: each call builds a message)
+    start = 0
+    for cp, ips in computations:
         comp = HloComputation(cp.name, unique_id=cp.id)
         if cp.execution_thread and cp.execution_thread != "main":
             comp.execution_thread = cp.execution_thread
         comps[cp.id] = comp
         module.computations.append(comp)
         local: set[int] = set()  # operands and the root come from the same computation
-        for ip in cp.instructions:
-            uid, name, opcode = ip.id, ip.name, ip.opcode
+        local_ids: dict[bytes, HloInstruction] = {}  # the same, by their ids' varint bytes
+        stop = start + len(ips)
+        ids, encoded_ids, start = all_ids[start:stop], all_encoded_ids[start:stop], stop
+        for ip, uid, encoded_id in zip(ips, ids, encoded_ids):
+            data = ip.SerializeToString()
+            entry = None
+            if len(data) > 2 and data[0] == 10 and data[1] < 128:  # the name first, < 128 bytes
+                name_end = 2 + data[1]
+                at = data.find(_ID_TAG + encoded_id, name_end)
+                if at > 0:
+                    end = operands_at = at + 2 + len(encoded_id)
+                    if data.startswith(_OPERAND_IDS_TAG, end):
+                        operands_at = end + 3
+                        end = operands_at + data[end + 2] if data[end + 2] < 128 else -1
+                    if end > 0 and data.startswith(_CALLED_TAG, end) and data[end + 2] < 128:
+                        key = (data[name_end:at], data[end + 3 + data[end + 2]:], True)  # called ids apart
+                    elif end > 0:
+                        key = (data[name_end:at], data[end:], False)
+                    else:
+                        key = None
+                    if key is not None:
+                        entry = alike.get(key)
+                        if entry is None:
+                            entry = alike[key] = _alike_entry(key[:2], ip)
+            operands = None
+            if entry:
+                name = data[2:name_end].decode()
+                opcode = entry[0]
+                try:  # the operands by their ids' bytes, as the id fields of this computation's instructions
+                    operands = [local_ids[i] for i in _VARINT_RE.findall(data, operands_at, end)]
+                except KeyError:
+                    pass  # (an unknown operand: the error below)
+            else:
+                name, opcode = ip.name, ip.opcode
             if uid in instrs:
                 raise TranslateError(f"duplicate instruction id {uid}", op=name)
             if uid < 0:
@@ -1514,42 +1647,58 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             if name in names:  # XLA's module loader: names are unique in the whole module
                 raise TranslateError(f"instruction name '{name}' is used twice in the module", op=name)
             names.add(name)
-            operand_ids = ip.operand_ids[:]  # one list: indexing the repeated field per id costs more
-            if not local.issuperset(operand_ids):
-                oid = next(i for i in operand_ids if i not in local)
-                raise TranslateError(f"operand id {oid} is not defined before its use in this computation",
-                                     op=name)
-            instr = HloInstruction(name, opcode, shape_from_proto(ip.shape), [instrs[i] for i in operand_ids],
+            if operands is None:
+                operand_ids = ip.operand_ids[:]  # one list: indexing the repeated field per id costs more
+                if not local.issuperset(operand_ids):
+                    oid = next(i for i in operand_ids if i not in local)
+                    raise TranslateError(f"operand id {oid} is not defined before its use in this computation",
+                                         op=name)
+                operands = [instrs[i] for i in operand_ids]
+            instr = HloInstruction(name, opcode, entry[1] if entry else shape_from_proto(ip.shape), operands,
                                    unique_id=uid)
             if opcode == "parameter":
-                instr.parameter_number = ip.parameter_number
+                instr.parameter_number = entry[2] if entry else ip.parameter_number
             elif opcode == "constant":
                 _check_literal_shape(ip)
                 instr.literal = from_literal_proto(ip.literal)
             instrs[uid] = instr
             local.add(uid)
+            local_ids[encoded_id] = instr
             comp.instructions.append(instr)
-            pending.append((instr, ip))
+            if entry and entry[6]:  # attributes of its own: read now, once for all alike
+                attributes = entry[4]
+                if attributes is None:
+                    attributes = entry[4] = _generic_attributes(ip, instr, _OWN_ATTRIBUTES[opcode](ip))
+                instr.attributes = attributes.copy()
+            else:
+                pending.append((instr, ip, entry))
         if cp.root_id not in local:
             raise TranslateError(f"root id {cp.root_id} of computation {cp.name} is unknown")
         problem = comp.parameter_problem()
         if problem is not None:
             raise TranslateError(problem[1], op=problem[0].name if problem[0] is not None else None)
         comp.root = instrs[cp.root_id]
-    for instr, ip in pending:
-        own = _OWN_ATTRIBUTES.get(instr.opcode)
-        if own is not None:
-            instr.attributes = _generic_attributes(ip, instr, own(ip))
+    for instr, ip, entry in pending:
+        if not entry:
+            instr.attributes = _instruction_attributes(instr, ip, comps)
+            predecessors = ip.control_predecessor_ids
         else:
-            for cid in ip.called_computation_ids:
-                if cid not in comps:
-                    raise TranslateError(f"called computation id {cid} is unknown", op=ip.name)
-            instr.attributes = _attributes_from_proto(ip, comps, instr.operands)
-            order = instr.attributes.get("order")
-            if instr.opcode == "compare" and order is not None and instr.operands \
-                    and is_default_order(instr.operands[0].shape.element_type, order.name):
-                del instr.attributes["order"]  # XLA's proto always sets it; its text prints only a non-default one
-        predecessors = ip.control_predecessor_ids
+            attributes = entry[4]
+            if attributes is None:
+                attributes = entry[4] = _instruction_attributes(instr, ip, comps)
+                entry[5] = len(ip.called_computation_ids)
+                instr.attributes = attributes.copy()
+            elif instr.opcode in _OWN_ATTRIBUTES:  # (these read no called computations)
+                instr.attributes = attributes.copy()
+            elif len(called := ip.called_computation_ids) == entry[5]:  # the same but the computations
+                for cid in called:
+                    if cid not in comps:
+                        raise TranslateError(f"called computation id {cid} is unknown", op=ip.name)
+                instr.attributes = attributes.copy()
+                _called_from_proto(instr.opcode, [comps[c] for c in called], instr.attributes, False)
+            else:
+                instr.attributes = _instruction_attributes(instr, ip, comps)
+            predecessors = ip.control_predecessor_ids if entry[3] else None
         if predecessors:
             unknown = [i for i in predecessors if i not in instrs]
             if unknown:
@@ -1631,9 +1780,15 @@ def module_to_proto_text(module: HloModule) -> str:
 
 def module_from_proto_bytes(data: bytes) -> HloModule:
     """Read a binary HloModuleProto, or an HloProto / HloSnapshot / HloUnoptimizedSnapshot holding one."""
-    from hlo_translate.hlo.proto_wrappers import unwrap_module_proto
+    from hlo_translate.hlo.proto_wrappers import is_whole_module, not_a_module_error, unwrap_module_proto
 
-    return module_from_proto(unwrap_module_proto(data)[0])
+    proto = unwrap_module_proto(data, instructions=False)[0]  # (the instructions are looked at here)
+    try:
+        return module_from_proto(proto)
+    except TranslateError:
+        if not is_whole_module(proto):  # an instruction without an opcode: not a module after all
+            raise not_a_module_error() from None
+        raise
 
 
 def module_from_proto_text(text: str) -> HloModule:

@@ -47,8 +47,12 @@ _MESSAGES: dict[HloProtoKind, tuple[type[Message], Callable[[Message], hlo_pb2.H
 }
 
 
-def unwrap_module_proto(data: bytes) -> tuple[hlo_pb2.HloModuleProto, HloProtoKind]:
-    """The HloModuleProto in binary `data` (a module or a wrapper around one), and which message `data` is."""
+def unwrap_module_proto(data: bytes, *, instructions: bool = True) -> tuple[hlo_pb2.HloModuleProto, HloProtoKind]:
+    """The HloModuleProto in binary `data` (a module or a wrapper around one), and which message `data` is.
+
+    Without `instructions`, a single reading's instructions are not looked at: the caller reads every one
+    and, should that fail, asks `is_whole_module` before reporting its error (see module_from_proto_bytes).
+    """
     readings: list[tuple[Message, hlo_pb2.HloModuleProto, HloProtoKind]] = []
     for kind, (message_type, module_of) in _MESSAGES.items():
         try:
@@ -58,19 +62,32 @@ def unwrap_module_proto(data: bytes) -> tuple[hlo_pb2.HloModuleProto, HloProtoKi
         module = module_of(message)
         if module is not None:
             readings.append((message, module, kind))
-    found = [(module, kind) for message, module, kind in readings
-             if _is_whole(message) and _is_whole_module(module)]
+    # One reading is kept exactly when it is whole apart from unknown fields, so those are looked for (in
+    # every instruction) only to choose among several readings.
+    found = [] if len(readings) == 1 else [(module, kind) for message, module, kind in readings
+                                           if _is_whole(message) and _is_whole_module(module)]
     if not found:  # fields of another XLA version: whole apart from fields unknown to our schema
-        found = [(module, kind) for _, module, kind in readings if _is_whole_module(module, unknown_fields=True)]
+        look = instructions or len(readings) > 1
+        found = [(module, kind) for _, module, kind in readings
+                 if _is_whole_module(module, unknown_fields=True, instructions=look)]
     # An HloProto holding only its module is, byte for byte, an HloUnoptimizedSnapshot without inputs:
     # readings that agree on the module are one answer (the first kind listed names it).
     if found and all(module == found[0][0] for module, _ in found[1:]):
         return found[0]
-    names = ", ".join(k.value for k in HloProtoKind)
     if not found:
-        raise TranslateError(f"input is not a valid HloModuleProto (binary), nor an {names} holding one")
+        raise not_a_module_error()
     kinds = " and ".join(k.value for _, k in found)
     raise TranslateError(f"the binary proto reads as a whole module both as {kinds}; cannot tell which it is")
+
+
+def not_a_module_error() -> TranslateError:
+    names = ", ".join(k.value for k in HloProtoKind)
+    return TranslateError(f"input is not a valid HloModuleProto (binary), nor an {names} holding one")
+
+
+def is_whole_module(module: hlo_pb2.HloModuleProto) -> bool:
+    """Whether `module` (the one reading of binary bytes) is whole apart from fields unknown to our schema."""
+    return _is_whole_module(module, unknown_fields=True)
 
 
 def unwrap_module_proto_text(text: str) -> tuple[hlo_pb2.HloModuleProto, HloProtoKind]:
@@ -94,9 +111,11 @@ def _is_whole(message: Message) -> bool:
     return len(UnknownFieldSet(message)) == 0
 
 
-def _is_whole_module(module: hlo_pb2.HloModuleProto, *, unknown_fields: bool = False) -> bool:
-    """Computations, each with instructions that all have an opcode, and the entry among them; and, unless
-    `unknown_fields`, no field unknown to the module, its computations or their instructions."""
+def _is_whole_module(module: hlo_pb2.HloModuleProto, *, unknown_fields: bool = False,
+                     instructions: bool = True) -> bool:
+    """Computations, each with instructions that all have an opcode (not looked at without `instructions`),
+    and the entry among them; and, unless `unknown_fields`, no field unknown to the module, its computations
+    or their instructions."""
     strict = not unknown_fields
     if not module.computations or strict and not _is_whole(module):
         return False
@@ -105,6 +124,8 @@ def _is_whole_module(module: hlo_pb2.HloModuleProto, *, unknown_fields: bool = F
         if not comp.instructions or strict and not _is_whole(comp):
             return False
         ids.add(comp.id)
+        if not instructions:
+            continue
         for instr in comp.instructions:  # (inlined _is_whole: this loop sees every instruction)
             if not instr.opcode or strict and len(UnknownFieldSet(instr)):
                 return False

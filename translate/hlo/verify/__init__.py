@@ -43,10 +43,11 @@ def verify_module(module: HloModule) -> None:
     ctx = VerifyContext(module)
     checked: set[int] = set()
     passed: set[tuple] = set()  # likeness keys (_key) of instructions found good; shapes stay alive meanwhile
+    pure: dict[str, bool] = {}  # opcode -> whether its rule is pure (or absent)
     for comp in module.computations:
         check_parameters(comp)
         for instr in comp.instructions:
-            key = _key(instr)
+            key = _key(instr, pure)
             if key is None:
                 _check(instr, ctx, checked, ctx.num_partitions)
                 continue
@@ -77,11 +78,15 @@ def check_alone(instr: HloInstruction) -> None:
 _LONE_CONTEXT = VerifyContext(HloModule("lone"))   # for pure rules, which never read it
 
 
-def _key(instr: HloInstruction) -> tuple | None:
-    """What the checks of `instr` read (shapes by identity), or None when its rule may read more."""
+def _key(instr: HloInstruction, pure: dict[str, bool]) -> tuple | None:
+    """What the checks of `instr` read (shapes by identity), or None when its rule may read more; `pure`
+    caches per opcode whether its rule is one of _PURE_RULE_MODULES' (or none)."""
     opcode = instr.opcode
-    rule = RULES.get(opcode)
-    if rule is not None and rule.__module__ not in _PURE_RULE_MODULES:
+    is_pure = pure.get(opcode)
+    if is_pure is None:
+        rule = RULES.get(opcode)
+        is_pure = pure[opcode] = rule is None or rule.__module__ in _PURE_RULE_MODULES
+    if not is_pure:
         return None
     attributes = instr.attributes
     items = tuple([(name, _computation_key(value) if isinstance(value, HloComputation) else value)

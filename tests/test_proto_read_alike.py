@@ -1,0 +1,140 @@
+"""proto-read's reuse of alike instructions (`_alike_entry`) reads what reading each instruction does.
+
+Instructions whose serialized protos differ only in name, id, operands (and called computations) share
+one reading of their opcode, shape and attributes. Here XLA writes the protos, and every module is read
+twice: with the reuse and with every instruction read one by one; the modules must be the same.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hlo_translate.hlo import proto_io
+from hlo_translate.hlo.text import print_hlo_text
+from hlo_translate.proto import hlo_pb2
+
+_jaxlib_hlo = pytest.importorskip("jaxlib._hlo")
+
+MODULE = """HloModule alike, entry_computation_layout={(f32[4,2]{1,0}, f32[4,2]{1,0}, s32[])->(f32[4], f32[4], f32[4,2], pred[4,2], s32[])}
+
+max {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT m = f32[] maximum(a, b)
+}
+
+sum {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+
+cond {
+  p = s32[] parameter(0)
+  ten = s32[] constant(10)
+  ROOT lt = pred[] compare(p, ten), direction=LT
+}
+
+body {
+  p = s32[] parameter(0)
+  one = s32[] constant(1)
+  ROOT next = s32[] add(p, one)
+}
+
+ENTRY main {
+  x = f32[4,2]{1,0} parameter(0)
+  y = f32[4,2]{1,0} parameter(1)
+  n = s32[] parameter(2)
+  add.1 = f32[4,2]{1,0} add(x, y)
+  add.2 = f32[4,2]{1,0} add(add.1, y), metadata={op_name="jit(f)/add" source_file="f.py" source_line=3}
+  add.3 = f32[4,2]{1,0} add(add.2, add.1), control-predecessors={add.2}
+  add.4 = f32[4,2]{1,0} add(add.3, x), frontend_attributes={b="2",a="1"}
+  zero = f32[] constant(0)
+  r.1 = f32[4] reduce(add.4, zero), dimensions={1}, to_apply=max
+  r.2 = f32[4] reduce(add.3, zero), dimensions={1}, to_apply=sum
+  r.3 = f32[4] reduce(add.2, zero), dimensions={1}, to_apply=max, control-predecessors={r.1, r.2}
+  lt.1 = pred[4,2]{1,0} compare(x, y), direction=LT
+  lt.2 = pred[4,2]{1,0} compare(y, x), direction=LT
+  w = s32[] while(n), condition=cond, body=body
+  ROOT t = (f32[4], f32[4], f32[4,2], pred[4,2], s32[]) tuple(r.1, r.2, add.4, lt.2, w)
+}
+"""
+
+
+def _read_both(proto: hlo_pb2.HloModuleProto, monkeypatch: pytest.MonkeyPatch):
+    reused = proto_io.module_from_proto(proto)
+    with monkeypatch.context() as patch:
+        patch.setattr(proto_io, "_alike_entry", lambda key, ip: False)
+        one_by_one = proto_io.module_from_proto(proto)
+    return reused, one_by_one
+
+
+def _assert_same(reused, one_by_one, printable: bool = True) -> None:
+    if printable:
+        assert print_hlo_text(reused) == print_hlo_text(one_by_one)
+    for a, b in zip(reused.instructions(), one_by_one.instructions(), strict=True):
+        assert (a.name, a.opcode, a.shape, a.parameter_number, a.unique_id) == \
+            (b.name, b.opcode, b.shape, b.parameter_number, b.unique_id)
+        assert [o.name for o in a.operands] == [o.name for o in b.operands]
+        assert list(a.attributes) == list(b.attributes)
+        for key, value in a.attributes.items():
+            other = b.attributes[key]
+            if key in ("to_apply", "body", "condition"):
+                assert [c.name for c in _tuple(value)] == [c.name for c in _tuple(other)], (a.name, key)
+            elif key == "control-predecessors":
+                assert [i.name for i in value] == [i.name for i in other]
+            else:
+                assert value == other, (a.name, key)
+
+
+def _tuple(value) -> tuple:
+    return value if isinstance(value, tuple) else (value,)
+
+
+def _xla_proto() -> hlo_pb2.HloModuleProto:
+    data = _jaxlib_hlo.hlo_module_from_text(MODULE).as_serialized_hlo_module_proto()
+    return hlo_pb2.HloModuleProto.FromString(data)
+
+
+def test_alike_instructions_read_as_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    reads = []
+    read = proto_io._instruction_attributes
+    with monkeypatch.context() as patch:
+        patch.setattr(proto_io, "_instruction_attributes", lambda *args: reads.append(1) or read(*args))
+        proto_io.module_from_proto(_xla_proto())
+    reused, one_by_one = _read_both(_xla_proto(), monkeypatch)
+    assert 0 < len(reads) < len(list(reused.instructions())) - 2  # (add.4, r.2, r.3, the params reused)
+    _assert_same(reused, one_by_one)
+    entry = {i.name: i for i in reused.entry.instructions}
+    # each reduce keeps its own reducer, and alike instructions their own attribute dicts
+    assert [entry[r].attributes["to_apply"].name for r in ("r.1", "r.2", "r.3")] == ["max", "sum", "max"]
+    assert [i.name for i in entry["r.3"].control_predecessors] == ["r.1", "r.2"]
+    assert entry["add.1"].attributes is not entry["add.4"].attributes
+    assert "metadata" in entry["add.2"].attributes and "metadata" not in entry["add.1"].attributes
+
+
+def test_id_bytes_inside_another_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An instruction whose backend_config holds the bytes of its own id field is still split right."""
+    proto = _xla_proto()
+    entry = next(c for c in proto.computations if c.id == proto.entry_computation_id)
+    instr = next(i for i in entry.instructions if i.name == "add.4")
+    fields = hlo_pb2.HloInstructionProto(id=instr.id).SerializeToString()
+    instr.backend_config = b"x" + fields + hlo_pb2.HloInstructionProto(operand_ids=[5]).SerializeToString()
+    reused, one_by_one = _read_both(proto, monkeypatch)
+    _assert_same(reused, one_by_one)
+    add4 = next(i for i in reused.entry.instructions if i.name == "add.4")
+    assert add4.attributes["backend_config"].encode("utf-8", "surrogateescape") == instr.backend_config
+    assert add4.unique_id == instr.id
+
+
+def test_called_computations_of_another_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Alike calls with a different number of called computations are read on their own."""
+    proto = _xla_proto()
+    entry = next(c for c in proto.computations if c.id == proto.entry_computation_id)
+    sum_id = next(c.id for c in proto.computations if c.name == "sum")
+    r3 = next(i for i in entry.instructions if i.name == "r.3")
+    r3.called_computation_ids.append(sum_id)
+    reused, one_by_one = _read_both(proto, monkeypatch)
+    _assert_same(reused, one_by_one, printable=False)   # (a reduce of two reducers has no text form)
+    assert [c.name for c in next(i for i in reused.entry.instructions if i.name == "r.3").attributes["to_apply"]] \
+        == ["max", "sum"]
