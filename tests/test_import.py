@@ -325,6 +325,59 @@ ENTRY e {
     assert info.value.op == "s" and "unsupported opcode" in info.value.message
 
 
+NEGATE = """HloModule m
+ENTRY e {
+  x = f32[4] parameter(0)
+  ROOT n = f32[4] negate(x)
+}"""
+
+
+def test_an_mhlo_op_is_an_internal_error_naming_the_instruction(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The importer writes StableHLO only; an `mhlo.` op from a handler or a one-op form is a bug of ours,
+    caught where the op is named (both paths of importer.py)."""
+    from hlo_translate.import_.importer import HANDLERS, SIMPLE
+
+    monkeypatch.setitem(SIMPLE, "negate", lambda instr: ("mhlo.negate", None))
+    with make_context(), pytest.raises(TranslateError) as info:
+        import_module(parse_hlo_text(NEGATE))
+    assert info.value.op == "n" and info.value.message == "internal: the import produced mhlo.negate"
+
+    monkeypatch.delitem(SIMPLE, "negate")
+    monkeypatch.setitem(HANDLERS, "negate", lambda ctx: ctx.single("mhlo.negate", ctx.values()))
+    with make_context(), pytest.raises(TranslateError) as info:
+        import_module(parse_hlo_text(NEGATE))
+    assert info.value.op == "n" and info.value.message == "internal: the import produced mhlo.negate"
+
+
+DOTS = """HloModule m
+ENTRY e {
+  a = f32[2,3] parameter(0)
+  b = f32[3,4] parameter(1)
+  c = f32[5,2,3] parameter(2)
+  d = f32[5,3,4] parameter(3)
+  x = f32[2,4] dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  y = f32[2,4] dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  z = f32[5,2,4] dot(c, d), lhs_batch_dims={0}, lhs_contracting_dims={2}, rhs_batch_dims={0}, rhs_contracting_dims={1}
+  ROOT t = (f32[2,4], f32[2,4], f32[5,2,4]) tuple(x, y, z)
+}"""
+
+
+def test_attributes_remembered_per_import_come_out_as_built() -> None:
+    """Dots of one form share their attributes within an import (attrs.memo); another form gets its own,
+    and an IR built by hand with lists (unhashable) imports the same."""
+    module = parse_hlo_text(DOTS)
+    with make_context():
+        text = module_to_text(import_module(module))
+    assert text.count("stablehlo.dot ") == 2
+    assert "stablehlo.dot_general %arg2, %arg3, batching_dims = [0] x [0], contracting_dims = [2] x [1]" in text
+    for instr in module.entry.instructions:
+        for name, value in instr.attributes.items():
+            if isinstance(value, tuple):
+                instr.attributes[name] = list(value)
+    with make_context():
+        assert module_to_text(import_module(module)) == text
+
+
 REDUCE_WITH_ROOT_SHARDING = """HloModule m
 add {
   a = f32[] parameter(0)
@@ -349,6 +402,60 @@ def test_reducer_root_sharding_survives_the_text() -> None:
     assert str(back.computations[0].root.attributes["sharding"].to_text()) == "{maximal device=0}"
     plain = hlo_translate.hlo_to_stablehlo(REDUCE_WITH_ROOT_SHARDING % "")
     assert ") applies stablehlo.add across dimensions = [0]" in plain
+
+
+REDUCERS_OF_ONE_FORM = """HloModule m
+sum_a {
+  a0 = f32[] parameter(0)
+  a1 = f32[] parameter(1)
+  ROOT a2 = f32[] add(a0, a1), metadata={op_name="jit(f)/reduce_sum" source_file="f.py" source_line=3}
+}
+sum_b {
+  b0 = f32[] parameter(0)
+  b1 = f32[] parameter(1)
+  ROOT b2 = f32[] add(b0, b1)
+}
+max_c {
+  c0 = f32[] parameter(0)
+  c1 = f32[] parameter(1)
+  ROOT c2 = f32[] maximum(c0, c1)
+}
+sum_d {
+  d1 = f32[] parameter(1)
+  d0 = f32[] parameter(0)
+  ROOT d2 = f32[] add(d1, d0)
+}
+ENTRY e {
+  x = f32[8,4] parameter(0)
+  z = f32[] constant(0)
+  ra = f32[8] reduce(x, z), dimensions={1}, to_apply=sum_a
+  rb = f32[4] reduce(x, z), dimensions={0}, to_apply=sum_b
+  rc = f32[8] reduce(x, z), dimensions={1}, to_apply=max_c
+  rd = f32[4] reduce(x, z), dimensions={0}, to_apply=sum_d
+  ROOT t = (f32[8], f32[4], f32[8], f32[4]) tuple(ra, rb, rc, rd)
+}"""
+
+
+def test_reducers_of_one_form_keep_their_own_names() -> None:
+    """Reducers alike but for their names are copies of one block in MLIR (importer.py,
+    `_fill_from_template`): each copy still carries its own instruction names and metadata, so that
+    the round trip through bytecode gives back every reducer as it was."""
+    import hlo_translate
+    from hlo_translate.hlo.text import print_hlo_text
+
+    back = hlo_translate.stablehlo_to_hlo(hlo_translate.hlo_to_stablehlo(REDUCERS_OF_ONE_FORM, emit="bytecode"))
+    reducers = [c for c in back.computations if c is not back.entry]
+    assert [[(i.name, i.opcode) for i in c.instructions] for c in reducers] == [
+        [("a0", "parameter"), ("a1", "parameter"), ("a2", "add")],
+        [("b0", "parameter"), ("b1", "parameter"), ("b2", "add")],
+        [("c0", "parameter"), ("c1", "parameter"), ("c2", "maximum")],
+        [("d0", "parameter"), ("d1", "parameter"), ("d2", "add")],
+    ]
+    assert 'ROOT a2 = f32[] add(a0, a1), metadata={op_name="jit(f)/reduce_sum" source_file="f.py" ' \
+           'source_line=3}' in print_hlo_text(back)
+    assert reducers[1].root.metadata is None
+    # sum_d adds its parameters the other way round: a form of its own.
+    assert [o.name for o in reducers[3].root.operands] == ["d1", "d0"]
 
 
 # -------------------------------------------------------------------------------------------------

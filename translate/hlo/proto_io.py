@@ -928,6 +928,19 @@ def _uvarint(value: int) -> bytes:
     return _LENGTHS[value] if value < 16384 else _varint(value)
 
 
+_VARINT_RE = re.compile(rb"[\x80-\xff]*[\x00-\x7f]")
+
+
+def _varints(values: list[int]) -> list[bytes]:
+    """The varint of each int64 in `values`, encoded by protobuf in one call (a packed repeated field)."""
+    if not values:
+        return []
+    data = hlo_pb2.HloInstructionProto(operand_ids=values).SerializeToString()
+    assert data.startswith(_OPERAND_IDS_TAG), data[:4]
+    length = _VARINT_RE.match(data, len(_OPERAND_IDS_TAG))
+    return _VARINT_RE.findall(data, length.end())
+
+
 def _field(number: int, data: bytes) -> bytes:
     """A length-delimited field (string, bytes, message, packed repeated)."""
     size = len(data)

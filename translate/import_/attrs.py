@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import numpy as np
 from jaxlib.mlir import ir
@@ -15,8 +18,42 @@ from hlo_translate.hlo.attributes import Enum, FrontendAttributes, RawAttr
 from hlo_translate.hlo.ir import HloInstruction
 
 
+# Attributes of one import, by the HLO value they were built from (`memo_scope`, around
+# `ModuleImporter.run`): a module repeats the same dimension lists and dot numbers thousands of times,
+# and MLIR uniques attributes, so the second build through the bindings would give the same object.
+_MEMO: ContextVar[dict[Hashable, Any] | None] = ContextVar("hlo_translate_import_attributes", default=None)
+_T = TypeVar("_T")
+
+
+@contextmanager
+def memo_scope() -> Iterator[None]:
+    """Within this block (one import, one MLIR context), `memo` keeps what it builds."""
+    token = _MEMO.set({})
+    try:
+        yield
+    finally:
+        _MEMO.reset(token)
+
+
+def memo(key: Hashable, build: Callable[[], _T]) -> _T:
+    """`build()`, once per `key` within a `memo_scope` (every time outside one). What it returns is shared:
+    callers must not change it."""
+    known = _MEMO.get()
+    if known is None:
+        return build()
+    try:
+        return known[key]
+    except KeyError:
+        value = known[key] = build()
+        return value
+    except TypeError:   # a list inside the key (an HloModule built by hand): built, not remembered
+        return build()
+
+
 def i64_array(values: Sequence[int]) -> ir.Attribute:
     """`array<i64: ...>` (StableHLO's dimension lists)."""
+    if type(values) is tuple:   # the parsers' dimension lists: hashable, worth remembering
+        return memo(("i64_array", values), lambda: ir.DenseI64ArrayAttr.get([int(v) for v in values]))
     return ir.DenseI64ArrayAttr.get([int(v) for v in values])
 
 

@@ -35,9 +35,10 @@ def reverse(instr: HloInstruction) -> Form:
 @register_simple("slice")
 def slice_(instr: HloInstruction) -> Form:
     dims = required(instr, "slice")
-    return "stablehlo.slice", {"start_indices": A.i64_array([d.start for d in dims]),
-                               "limit_indices": A.i64_array([d.limit for d in dims]),
-                               "strides": A.i64_array([d.stride for d in dims])}
+    return "stablehlo.slice", A.memo(("slice", dims), lambda: {
+        "start_indices": A.i64_array([d.start for d in dims]),
+        "limit_indices": A.i64_array([d.limit for d in dims]),
+        "strides": A.i64_array([d.stride for d in dims])})
 
 
 @register_simple("concatenate")
@@ -48,9 +49,10 @@ def concatenate(instr: HloInstruction) -> Form:
 @register_simple("pad")
 def pad(instr: HloInstruction) -> Form:
     dims = required(instr, "padding").dimensions
-    return "stablehlo.pad", {"edge_padding_low": A.i64_array([d.edge_padding_low for d in dims]),
-                             "edge_padding_high": A.i64_array([d.edge_padding_high for d in dims]),
-                             "interior_padding": A.i64_array([d.interior_padding for d in dims])}
+    return "stablehlo.pad", A.memo(("pad", dims), lambda: {
+        "edge_padding_low": A.i64_array([d.edge_padding_low for d in dims]),
+        "edge_padding_high": A.i64_array([d.edge_padding_high for d in dims]),
+        "interior_padding": A.i64_array([d.interior_padding for d in dims])})
 
 
 @register_simple("dynamic-slice")

@@ -15,6 +15,16 @@ from hlo_translate.import_.importer import OpContext, Tree, register, register_s
 @register_simple("dot")
 def dot(instr: HloInstruction) -> tuple[str, dict[str, ir.Attribute]]:
     attrs = instr.attributes
+    lhs, rhs = instr.operands
+    if "operand_precision" not in attrs and "algorithm" not in attrs:   # the common dot: one build per form
+        key = ("dot", lhs.shape.rank, rhs.shape.rank, attrs.get("lhs_contracting_dims"),
+               attrs.get("rhs_contracting_dims"), attrs.get("lhs_batch_dims"), attrs.get("rhs_batch_dims"))
+        return A.memo(key, lambda: _dot(instr))
+    return _dot(instr)
+
+
+def _dot(instr: HloInstruction) -> tuple[str, dict[str, ir.Attribute]]:
+    attrs = instr.attributes
     lhs_rank, rhs_rank = (o.shape.rank for o in instr.operands)
     lhs_c, rhs_c = tuple(attrs.get("lhs_contracting_dims", ())), tuple(attrs.get("rhs_contracting_dims", ()))
     plain = (not attrs.get("lhs_batch_dims") and not attrs.get("rhs_batch_dims") and lhs_rank in (1, 2)

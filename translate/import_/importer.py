@@ -179,6 +179,34 @@ def _unread_tuple_elements(computation: HloComputation, readers: dict[int, int])
                 _drop_reader(operand, readers)
 
 
+def _template_key(computation: HloComputation, terminator: str) -> tuple | None:
+    """The form of `computation` when it is small and made only of parameters and plain `SIMPLE`
+    instructions of array shape with no attribute but metadata (a reducer such as `add(x, y)`); two
+    computations with the same key build the same block but for the locations. None otherwise."""
+    instructions = computation.instructions
+    if len(instructions) > 8 or computation.root is None:
+        return None
+    position: dict[int, int] = {}
+    key: list[Any] = [terminator]
+    for index, instr in enumerate(instructions):
+        attributes = instr.attributes
+        if attributes and (len(attributes) > 1 or "metadata" not in attributes):
+            return None
+        shape = instr.shape
+        if shape.is_tuple:
+            return None
+        position[id(instr)] = index
+        opcode = instr.opcode
+        if opcode == "parameter":
+            key.append((id(shape), instr.parameter_number))
+        elif opcode in SIMPLE:
+            key.append((opcode, id(shape), *[position[id(o)] for o in instr.operands]))
+        else:
+            return None
+    key.append(position[id(computation.root)])
+    return tuple(key)
+
+
 class OpContext:
     """What a handler sees: the instruction, its operands as trees, and builders for ops."""
 
@@ -238,6 +266,8 @@ class OpContext:
         """Create op `name` at the current insertion point, with this instruction's location."""
         if results is None:
             results = [self.importer.type_of(self.instr.shape)]
+        if name.startswith(_MHLO):
+            raise _produced(name, self.instr)
         operation = ir.Operation.create(name, results=results,
                                         operands=operands if isinstance(operands, list) else list(operands),
                                         attributes=attributes, regions=regions, loc=self.loc)
@@ -279,6 +309,7 @@ class ModuleImporter:
         # id(computation) -> its parameters and readers: a reducer is emitted once per reduce that calls it.
         self._parameters: dict[int, list[HloInstruction]] = {}
         self._readers: dict[int, dict[int, int]] = {}
+        self._templates: dict[tuple, ir.Operation] = {}   # `_template_key` -> a detached op holding its block
 
     def type_of(self, shape: Shape) -> ir.Type:
         """`shape_to_mlir(shape)`, looked up by the shape object's identity: instructions share their
@@ -291,10 +322,15 @@ class ModuleImporter:
     # -- entry point ---------------------------------------------------------------------------
 
     def run(self) -> ir.Module:
-        from hlo_translate.import_.module_attrs import set_entry_attrs, set_module_attrs
-
         if self.hlo.entry is None:
             raise TranslateError("the module has no entry computation")
+        with A.memo_scope():
+            return self._run()
+
+    def _run(self) -> ir.Module:
+        from hlo_translate.import_.module_attrs import set_entry_attrs, set_module_attrs
+
+        assert self.hlo.entry is not None
         self.module = ir.Module.create(loc=ir.Location.unknown())
         set_module_attrs(self)
         self.symbols.add("main")
@@ -367,6 +403,16 @@ class ModuleImporter:
         Its parameters become block arguments, or, with `captured`, bind to values from the enclosing
         scope (the block then has no arguments: `stablehlo.if`/`case` branches).
         """
+        if captured is None:
+            key = _template_key(computation, terminator)
+            if key is not None:
+                self._fill_from_template(region, computation, key)
+                return
+        self._fill_region_built(region, computation, terminator, captured)
+
+    def _fill_region_built(self, region: ir.Region, computation: HloComputation, terminator: str,
+                           captured: list[Tree] | None = None) -> None:
+        """`fill_region` op by op."""
         types: list[ir.Type] = []
         locs: list[ir.Location] = []
         if captured is None:
@@ -378,6 +424,27 @@ class ModuleImporter:
         with ir.InsertionPoint(block):
             root = self.emit(computation, list(block.arguments), captured)
             ir.Operation.create(terminator, operands=flatten(root), loc=ir.Location.unknown())
+
+    def _fill_from_template(self, region: ir.Region, computation: HloComputation, key: tuple) -> None:
+        """`fill_region` for a computation of the same form as one filled before (`_template_key`):
+        MLIR copies the block built then (one call), and only the names are set again. Reducers are
+        the case: one per reduce in JAX's modules, all alike but for their instruction names."""
+        holder = self._templates.get(key)
+        if holder is None:   # a detached op that only holds the block, built once per form
+            holder = self._templates[key] = ir.Operation.create(
+                "stablehlo.reduce", regions=1, loc=ir.Location.unknown(), ip=False)
+            self._fill_region_built(holder.regions[0], computation, key[0])
+        copy = holder.clone(ip=False)
+        block = copy.regions[0].blocks[0]
+        block.append_to(region)
+        location_of = self.locations.of
+        arguments, operations = list(block.arguments), iter(block.operations)
+        for instr in computation.instructions:   # the ops in instruction order, parameters by number
+            if instr.opcode == "parameter":
+                arguments[instr.parameter_number].set_location(location_of(instr))
+            else:
+                next(operations).location = location_of(instr)
+        copy.erase()   # last: the block's Python object still refers to it
 
     # -- instructions --------------------------------------------------------------------------
 
@@ -411,33 +478,37 @@ class ModuleImporter:
         # The loop below runs once per instruction of the module: the common case (`SIMPLE`) is built
         # here without further calls into the importer; everything else goes through a handler.
         types, instruction_ops, location_of = self._types, self._instruction_ops, self.locations.of
-        create = ir.Operation.create
+        create, name_loc = ir.Operation.create, ir.Location.name
         for instr in computation.instructions:
             opcode = instr.opcode
             if opcode == "parameter":
                 continue
             operands = [values[id(o)] for o in instr.operands]
-            dead = not readers.get(id(instr))
+            key = id(instr)
+            dead = not readers.get(key)
             simple = SIMPLE.get(opcode)
             if simple is None or tuple in map(type, operands):
-                values[id(instr)] = self.emit_instruction(instr, operands, dead)
+                values[key] = self.emit_instruction(instr, operands, dead)
                 continue
             # What the general handler of `simple` builds (`register_simple`), with the same errors.
             known = types.get(id(instr.shape))
             result_type = known[1] if known is not None else self.type_of(instr.shape)
+            attributes_of = instr.attributes
             try:
                 name, attributes = simple(instr)
+                if name.startswith(_MHLO):
+                    raise _produced(name, instr)
                 operation = create(name, results=[result_type], operands=operands, attributes=attributes,
-                                   loc=location_of(instr))
+                                   loc=location_of(instr) if "metadata" in attributes_of else name_loc(instr.name))
             except ir.MLIRError as err:  # an attribute MLIR refused: the instruction's one-line error
                 raise TranslateError(_first_diagnostic(err), op=instr.name) from None
-            if not _FINISH_ATTRIBUTES.isdisjoint(instr.attributes):
+            if not _FINISH_ATTRIBUTES.isdisjoint(attributes_of):
                 self._finish(instr, operation, dead)
             else:   # none of the attributes `_finish` reads: only these two things to do
-                instruction_ops[id(instr)] = operation
+                instruction_ops[key] = operation
                 if dead:
                     operation.attributes["xla.keep"] = ir.UnitAttr.get()
-            values[id(instr)] = operation.result
+            values[key] = operation.result
         assert computation.root is not None
         return values[id(computation.root)]
 
@@ -508,6 +579,16 @@ class ModuleImporter:
         value = ir.Operation.create("stablehlo.tuple", results=[result_type], operands=parts, loc=loc).result
         self._materialized[key] = (tree, value)   # the tree is kept alive so that its id stays its own
         return value
+
+
+# The importer writes StableHLO only: an `mhlo.` op would be a bug of ours (XLA's importer leaves some).
+# Checked where ops are named (the emit loop and `OpContext.op`; the other ops are built with literal
+# names), which costs less than a walk over the finished module.
+_MHLO = "mhlo."
+
+
+def _produced(name: str, instr: HloInstruction) -> TranslateError:
+    return TranslateError(f"internal: the import produced {name}", op=instr.name)
 
 
 def _first_diagnostic(err: ir.MLIRError) -> str:

@@ -306,9 +306,12 @@ def _is_maximal_only(sharding: HloSharding) -> bool:
 
 def _num_partitions(module: ir.Module) -> int | None:
     attrs = module.operation.attributes
-    if "mhlo.num_partitions" in attrs:
-        return ir.IntegerAttr(attrs["mhlo.num_partitions"]).value
-    return None
+    if "mhlo.num_partitions" not in attrs:
+        return None
+    value = attrs["mhlo.num_partitions"]
+    if not isinstance(value, ir.IntegerAttr):
+        raise TranslateError(f"mhlo.num_partitions must be an integer, not {str(value)[:40]}")
+    return value.value
 
 
 def _unique_symbol(base: str, taken: set[str]) -> str:
