@@ -111,6 +111,28 @@ class ExportContext:
             self._shape_cache[t] = shape
         return shape
 
+    @functools.cached_property
+    def num_partitions(self) -> int:
+        """The module's `mhlo.num_partitions` (1 when it declares none)."""
+        attr = A.get(self.module_op, "mhlo.num_partitions")
+        return 1 if attr is None else A.integer(attr)
+
+    def sharding(self, attr: ir.Attribute, op: str | None = None,
+                 location: SourceLocation | None = None):  # -> HloSharding
+        """An `mhlo.sharding` attribute read and checked against the module's partitions."""
+        return self.checked_sharding(A.sharding(attr), op, location)
+
+    def checked_sharding(self, sharding, op: str | None = None,
+                         location: SourceLocation | None = None):  # -> HloSharding
+        """`sharding`, refused as the input's fault when it names devices the module does not have (the rule
+        of XLA's verifier, and ours, on what we would write)."""
+        from hlo_translate.hlo.verify.shardings import device_problem
+
+        problem = device_problem(sharding, self.num_partitions)
+        if problem is not None:
+            raise TranslateError(problem, op=op, location=location)
+        return sharding
+
     def finish(self, comp: HloComputation) -> HloComputation:
         self.computations.append(comp)
         return comp
@@ -320,7 +342,7 @@ class Builder:
         main = results[0]
         if len(results) > 1 and main.opcode == "get-tuple-element":
             main = main.operands[0]
-        main.attributes["sharding"] = for_shape(A.sharding(attr), main.shape)
+        main.attributes["sharding"] = for_shape(self.ctx.sharding(attr, op.name, op_location(op)), main.shape)
 
 
 # Ops whose handler spreads `mhlo.sharding` over the instructions it makes (export/p2p.py).

@@ -116,11 +116,19 @@ def dictionary(attr: ir.Attribute | None) -> dict[str, ir.Attribute]:
     if attr is None:
         return {}
     d = ir.DictAttr(attr)
-    names = [d[i].name for i in range(len(d))]
+    try:
+        names = [d[i].name for i in range(len(d))]
+    except UnicodeDecodeError:
+        raise TranslateError(f"a dictionary attribute has a key that is not valid UTF-8: {_short(attr)}") from None
+    if len(set(names)) != len(names):
+        # The bindings cut a key at a NUL byte; bytecode may also repeat a key, which MLIR's parser refuses.
+        raise TranslateError(f"a dictionary attribute repeats a key (or holds a NUL byte): {_short(attr)}")
     try:  # by name: an entry's `.attr` that the bindings cannot cast aborts the process, this raises
         return {name: d[name] for name in names}
     except TypeError:
         raise TranslateError(f"a dictionary attribute holds a location, not a value: {_short(attr)}") from None
+    except KeyError:  # a key cut at a NUL byte
+        raise TranslateError(f"a dictionary attribute has a key with a NUL byte: {_short(attr)}") from None
 
 
 def hlo_shape(op: ir.Operation, name: str):  # -> translate.hlo.types.Shape | None

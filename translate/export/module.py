@@ -82,11 +82,11 @@ def _export_entry(ctx: ExportContext, func: ir.Operation, *, use_tuple_args: boo
     if signature is not None and signature[1].is_tuple:
         root = pack(b, signature[1], iter(results))
         if any(s is not None for s in shardings):
-            root.attributes["sharding"] = _tuple_sharding(shardings)
+            root.attributes["sharding"] = _tuple_sharding(ctx, shardings)
         b.comp.root = root
     elif len(results) == 1 and not return_tuple:
         root = results[0]
-        wanted = _sharding(shardings[0]) if shardings and shardings[0] is not None else None
+        wanted = ctx.sharding(shardings[0], _RESULTS) if shardings and shardings[0] is not None else None
         if wanted is not None and root.attributes.get("sharding") != wanted:
             # As XLA writes it: the result's sharding sits on a get-tuple-element of a 1-tuple, so the
             # value computed inside keeps its own (propagated) sharding. A root that already has that
@@ -97,7 +97,7 @@ def _export_entry(ctx: ExportContext, func: ir.Operation, *, use_tuple_args: boo
     else:
         root = b.tuple(results)
         if any(s is not None for s in shardings):
-            root.attributes["sharding"] = _tuple_sharding(shardings)
+            root.attributes["sharding"] = _tuple_sharding(ctx, shardings)
         b.comp.root = root
     return ctx.finish(b.comp)
 
@@ -148,24 +148,23 @@ def _parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attribute]
     if "mhlo.sharding" in attrs:
         from hlo_translate.hlo.mhlo_sharding import for_shape
 
-        param.attributes["sharding"] = for_shape(_sharding(attrs["mhlo.sharding"]), param.shape)
+        param.attributes["sharding"] = for_shape(b.ctx.sharding(attrs["mhlo.sharding"], param.name), param.shape)
     frontend = frontend_attributes_of(attrs.get("mhlo.frontend_attributes"))
     if frontend is not None:
         param.attributes["frontend_attributes"] = frontend
     return param
 
 
-def _sharding(attr: ir.Attribute):  # -> HloSharding
-    return A.sharding(attr)
+_RESULTS = "results of @main"
 
 
-def _tuple_sharding(attrs: list[ir.Attribute | None]):  # -> HloSharding
+def _tuple_sharding(ctx: ExportContext, attrs: list[ir.Attribute | None]):  # -> HloSharding
     """One tuple sharding over the results (a tuple-typed result's own elements flattened in)."""
     from hlo_translate.hlo.sharding import HloSharding
 
     elements = []
     for attr in attrs:
-        sharding = A.sharding(attr) if attr is not None else HloSharding.replicated()
+        sharding = ctx.sharding(attr, _RESULTS) if attr is not None else HloSharding.replicated()
         elements.extend(sharding.tuple_elements if sharding.is_tuple else [sharding])
     return HloSharding.tuple(elements)
 

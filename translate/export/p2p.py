@@ -65,14 +65,14 @@ def _done_frontend(op: ir.Operation, done: HloInstruction) -> None:
         done.attributes["frontend_attributes"] = attrs
 
 
-def _shardings(op: ir.Operation, data_leaves: int, *,
+def _shardings(b: Builder, op: ir.Operation, data_leaves: int, *,
                is_send: bool) -> tuple[HloSharding | None, HloSharding | None]:
     """(start, done) shardings of a send/recv: from `mhlo.sharding`, the done's from `xla.done_sharding`."""
     attr = A.get(op, "mhlo.sharding")
-    start, done = split(A.sharding(attr), data_leaves, is_send=is_send) if attr is not None else (None, None)
+    start, done = split(b.ctx.sharding(attr), data_leaves, is_send=is_send) if attr is not None else (None, None)
     if A.has(op, DONE_SHARDING):
         text = A.string(A.get(op, DONE_SHARDING))
-        done = parse_sharding(text) if text else None
+        done = b.ctx.checked_sharding(parse_sharding(text)) if text else None
     return start, done
 
 
@@ -100,7 +100,7 @@ def _send(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     for instr in (send, done):
         _with_pairs(instr, collective)
     _done_frontend(op, done)
-    start_sharding, done_sharding = _shardings(op, len(values), is_send=True)
+    start_sharding, done_sharding = _shardings(b, op, len(values), is_send=True)
     _set_sharding(send, start_sharding)
     _set_sharding(done, done_sharding)
     return [done]
@@ -122,7 +122,7 @@ def _recv(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     for instr in [recv, done] if plain else [recv, done, *reads]:
         _with_pairs(instr, collective)
     _done_frontend(op, done)
-    start_sharding, done_sharding = _shardings(op, len(data_shapes), is_send=False)
+    start_sharding, done_sharding = _shardings(b, op, len(data_shapes), is_send=False)
     _set_sharding(recv, start_sharding)
     _set_sharding(done, done_sharding)
     if done_sharding is not None:   # the reads carry their element's sharding, as XLA writes them

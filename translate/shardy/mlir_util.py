@@ -46,8 +46,10 @@ def set_attr_dicts(func: ir.Operation, kind: str, dicts: list[dict[str, ir.Attri
 
 
 def dictionary(attr: ir.Attribute) -> dict[str, ir.Attribute]:
-    d = ir.DictAttr(attr)
-    return {d[i].name: d[i].attr for i in range(len(d))}
+    """The entries of a DictAttr: the exporter's reader (odd keys and location values are input errors)."""
+    from hlo_translate.export.mlir_attrs import dictionary as read
+
+    return read(attr)
 
 
 def string_value(attr: ir.Attribute) -> str:

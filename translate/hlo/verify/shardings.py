@@ -46,19 +46,32 @@ def _fits_shape(instr: HloInstruction, sharding: HloSharding, shape: Shape) -> N
 
 
 def _fits_devices(instr: HloInstruction, sharding: HloSharding, num_partitions: int) -> None:
+    problem = device_problem(sharding, num_partitions)
+    if problem is not None:
+        raise fail(instr, "sharding", problem)
+
+
+def device_problem(sharding: HloSharding, num_partitions: int) -> str | None:
+    """What is wrong with the devices `sharding` names in a module of `num_partitions` partitions, or None
+    (always None for one partition). The exporter asks the same of what it is about to write (the input's
+    fault, not ours)."""
+    if num_partitions <= 1:
+        return None
     if sharding.is_tuple:
         for element in sharding.tuple_elements:
-            _fits_devices(instr, element, num_partitions)
-        return
+            problem = device_problem(element, num_partitions)
+            if problem is not None:
+                return problem
+        return None
     if sharding.is_maximal:
         assert sharding.device is not None
         if sharding.device >= num_partitions:
-            raise fail(instr, "sharding", f"maximal device {sharding.device} is not one of the module's "
-                                          f"{num_partitions} partitions")
+            return f"maximal device {sharding.device} is not one of the module's {num_partitions} partitions"
     elif sharding.is_tiled:
         tile = sharding.tile
         assert tile is not None
         devices = max(tile.devices) if tile.devices else tile.num_elements - 1
         if tile.num_elements != num_partitions or devices >= num_partitions:
-            raise fail(instr, "sharding", f"sharding {sharding.to_text(include_metadata=False)} names "
-                                          f"{tile.num_elements} devices, the module has {num_partitions} partitions")
+            return (f"sharding {sharding.to_text(include_metadata=False)} names {tile.num_elements} devices, "
+                    f"the module has {num_partitions} partitions")
+    return None
