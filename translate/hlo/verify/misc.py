@@ -183,9 +183,14 @@ def cholesky(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, _square_matrices(instr, 0))
 
 
+_TRANSPOSES = frozenset({"NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"})
+
+
 @rule("triangular-solve")
 def triangular_solve(instr: HloInstruction, ctx: VerifyContext) -> None:
-    """a (square) solves against b: b's rows (left side) or columns match a's size, the batches agree."""
+    """a (square) solves against b: b's rows (left side) or columns match a's size, the batches agree; the
+    transpose is one XLA knows (its parser crashes on an unknown word, its importer refuses TRANSPOSE_INVALID)."""
+    check_enum(instr, "transpose_a", _TRANSPOSES)
     a, b = _square_matrices(instr, 0), array(instr, 1)
     shared = b.dimensions[-2 if instr.attributes.get("left_side") else -1] if b.rank >= 2 else None
     if b.element_type != a.element_type or b.rank != a.rank or shared != a.dimensions[-1] \
