@@ -108,3 +108,13 @@ def test_cli_verify(tmp_path) -> None:  # noqa: ANN001 - pytest's tmp_path
     both = _cli("verify", "-q", str(tmp_path))
     assert both.returncode == 2 and both.stdout == ""
     assert both.stderr.strip().splitlines() == [failed.stderr.strip(), "1 of 2 modules valid"]
+
+
+@pytest.mark.parametrize("word", ["TOTALORDER", "transpose", "FFT"])
+def test_triangular_solve_unknown_transpose(word: str) -> None:
+    """Another enum's word (a fuzzed mutation) as transpose_a: XLA's parser crashes on it (so it is not in
+    verifier_cases, which test_verifier_xla hands to XLA); ours refuses it."""
+    text = entry("a = f32[2,2] parameter(0)", "b = f32[2,4] parameter(1)",
+                 f"r = f32[2,4] triangular-solve(a, b), left_side=true, lower=true, transpose_a={word}")
+    with pytest.raises(TranslateError, match=f"'r': unknown transpose_a '{word}'"):
+        read_hlo(text)

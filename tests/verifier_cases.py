@@ -391,6 +391,9 @@ CASES.update({
     "triangular-solve-types": (entry("a = f64[2,2] parameter(0)", "b = f32[2,4] parameter(1)",
                                      "r = f32[2,4] triangular-solve(a, b), left_side=true, lower=true, "
                                      "transpose_a=NO_TRANSPOSE"), "shape"),
+    "triangular-solve-transpose-invalid": (entry("a = f32[2,2] parameter(0)", "b = f32[2,4] parameter(1)",
+                                                 "r = f32[2,4] triangular-solve(a, b), left_side=true, lower=true, "
+                                                 "transpose_a=TRANSPOSE_INVALID"), "attribute"),
     "infeed-not-token": (entry(X2, "r = (f32[2], token[]) infeed(x)"), "operand"),
     "outfeed-not-token": (entry(X2, "r = token[] outfeed(x, x), outfeed_shape=f32[2]"), "operand"),
 })

@@ -266,8 +266,12 @@ class Builder:
         if handler is None:
             raise TranslateError("unsupported op", op=op.name, location=op_location(op))
         info = location_info(op.location)
-        frontend = frontend_attributes_of(attrs["mhlo.frontend_attributes"]) \
-            if has_attrs and "mhlo.frontend_attributes" in attrs else None
+        frontend = None
+        if has_attrs and "mhlo.frontend_attributes" in attrs:
+            try:
+                frontend = frontend_attributes_of(attrs["mhlo.frontend_attributes"])
+            except TranslateError as err:
+                raise TranslateError(err.message, op=op.name, location=op_location(op)) from None
         outer = self._stamp
         self._stamp = _OpStamp(op, info.metadata(), frontend, info.instruction_name)
         try:
