@@ -227,7 +227,32 @@ ERRORS.update({
     "frontend attribute keys that agree up to a NUL byte": (
         _partitioned(op=' {mhlo.frontend_attributes = {"a\\00b" = "x", a = "y"}}'),
         "'stablehlo.negate': a dictionary attribute repeats a key (or holds a NUL byte)"),
+    # Types whose HLO shape the verifier refuses are the input's fault (the exporter asks shape_problem).
+    "a type of more bytes than int64 counts": (
+        "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %t = stablehlo.create_token : !stablehlo.token\n"
+        '  %r:2 = "stablehlo.recv"(%t) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 3>, '
+        "is_host_transfer = true}> : (!stablehlo.token) -> (tensor<2147483648x2147483648x22xi32>, "
+        "!stablehlo.token)\n  return %a : tensor<4xf32>\n}",
+        "<input>:3:10: error: 'stablehlo.recv': the size of s32[2147483648,2147483648,22] in bytes overflows int64"),
+    # An mhlo async bundle's xla_shape only adds layouts to its type.
+    "async_start xla_shape other than its bundle": (
+        "func.func private @copy_(%a: tensor<4xf32>) -> tensor<4xf32> attributes {execution_thread = \"main\"} {\n"
+        "  %0 = mhlo.copy %a : tensor<4xf32>\n"
+        "  return %0 : tensor<4xf32>\n}\nfunc.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+        '  %0 = "mhlo.async_start"(%a) <{called_computation = @copy_, execution_thread = "main"}> '
+        '{xla_shape = "(f32[4]{0}, f32[8]{0}, u32[])"} : (tensor<4xf32>) -> '
+        "!mhlo.async_bundle<tensor<4xf32>, tensor<4xf32>, tensor<ui32>>\n"
+        '  %1 = "mhlo.async_done"(%0) : (!mhlo.async_bundle<tensor<4xf32>, tensor<4xf32>, tensor<ui32>>) -> '
+        "tensor<4xf32>\n  return %1 : tensor<4xf32>\n}",
+        "'mhlo.async_start': xla_shape (f32[4], f32[8], u32[]) is not the bundle's shape (f32[4], f32[4], u32[])"),
 })
+
+
+def test_mhlo_async_start_keeps_the_layouts_of_its_xla_shape() -> None:
+    """xla_shape agreeing with the bundle type (layouts aside) gives the copy-start its layouts."""
+    text = ERRORS["async_start xla_shape other than its bundle"][0].replace("tensor<4xf32>", "tensor<2x3xf32>")
+    text = text.replace("(f32[4]{0}, f32[8]{0}, u32[])", "(f32[2,3]{0,1}, f32[2,3]{1,0}, u32[])")
+    assert "copy-start.1 = (f32[2,3]{0,1}, f32[2,3]{1,0}, u32[]) copy-start(" in export_text(text)
 
 
 def test_sharding_devices_unchecked_with_one_partition() -> None:

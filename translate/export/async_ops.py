@@ -33,6 +33,7 @@ from hlo_translate.export.registry import handles, handles_custom_call
 from hlo_translate.hlo.attributes import FrontendAttributes, parse_attribute
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
 from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.verify.core import same_shape
 from hlo_translate.hlo.verify.signatures import allowed_attributes
 from hlo_translate.markers import EXECUTION_THREAD, OPERAND_SHAPE, XLA_SHAPE
 
@@ -229,14 +230,26 @@ def _callee(op: ir.Operation) -> str:
 
 
 def _bundle_shape(b: Builder, op: ir.Operation) -> Shape:
-    """The start shape: `xla_shape`, else the `!mhlo.async_bundle<...>` type read as a tuple."""
-    if A.has(op, XLA_SHAPE):
-        return A.hlo_shape(op, XLA_SHAPE)
+    """The start shape: the `!mhlo.async_bundle<...>` type read as a tuple, with the layouts of `xla_shape`
+    when the op carries one (which must be that shape, layouts aside)."""
     text = str(op.results[0].type)
     prefix = "!mhlo.async_bundle<"
     if not text.startswith(prefix):
         raise TranslateError(f"expected an !mhlo.async_bundle, got {text}")
-    return b.shape(ir.Type.parse("tuple<" + text[len(prefix):-1] + ">"))
+    given = A.hlo_shape(op, XLA_SHAPE)
+    try:
+        bundle = ir.Type.parse("tuple<" + text[len(prefix):-1] + ">")
+    except ir.MLIRError:
+        if given is None:
+            raise TranslateError(f"cannot read the bundle type {text[:80]}") from None
+        return given
+    shape = b.shape(bundle)
+    if given is None:
+        return shape
+    if not same_shape(given, shape):
+        raise TranslateError(f"{XLA_SHAPE} {given.to_text(print_layout=False)} is not the bundle's shape "
+                             f"{shape.to_text(print_layout=False)}")
+    return given
 
 
 def _single_copy(b: Builder, callee: str) -> bool:

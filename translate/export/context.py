@@ -25,6 +25,7 @@ from hlo_translate.hlo.attributes import FrontendAttributes
 from hlo_translate.hlo.op_metadata import OpMetadata
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape, with_default_layouts
+from hlo_translate.hlo.verify.module import shape_problem
 from hlo_translate.markers import BITCAST, CONTROL_ID, CONTROL_PREDECESSORS
 from hlo_translate.typemap import shape_from_mlir
 
@@ -108,6 +109,9 @@ class ExportContext:
                 shape = with_default_layouts(shape_from_mlir(t))
             except TranslateError as err:
                 raise TranslateError(err.message) from None
+            problem = shape_problem(shape)   # the verifier's rule (a size in bytes past int64, say)
+            if problem is not None:
+                raise TranslateError(problem)
             self._shape_cache[t] = shape
         return shape
 
