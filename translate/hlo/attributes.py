@@ -111,6 +111,17 @@ class MeshReplicaGroups:
     axes: tuple[str, ...]
     text: str  # the form as given; printed back verbatim
 
+    def __post_init__(self) -> None:
+        # XLA aborts on a non-positive mesh axis size; a zero-sized sub-axis would divide by zero in groups().
+        for a in self.mesh:
+            if a.size < 1:
+                raise TranslateError(f"mesh axis '{a.name}' of the replica groups has size {a.size}: "
+                                     "mesh axis sizes must be positive")
+        for ref in self.axes:
+            sub = sub_axis(ref)
+            if sub and (sub[0] < 1 or sub[1] < 1):
+                raise TranslateError(f"sub-axis {ref} of the replica groups must have positive sizes")
+
     def groups(self) -> tuple[tuple[int, ...], ...]:
         """The explicit groups: devices that differ only along `axes` (whole axes or sub-axes) form a group.
 

@@ -1113,12 +1113,31 @@ _CONV_FIELDS = ("input_batch_dimension", "input_feature_dimension", "input_spati
                 "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions")
 
 
+# Opcodes XLA's proto reader builds as plain instructions: it refuses (or, for call, crashes on) a
+# precision_config or dot_dimension_numbers on them. Other opcodes ignore those fields.
+_NO_DOT_FIELDS_OPCODES = frozenset({
+    "abs", "add", "add-dependency", "after-all", "and", "atan2", "bitcast", "bitcast-convert", "call", "ceil",
+    "clamp", "complex", "convert", "copy", "copy-done", "count-leading-zeros", "divide", "floor", "imag",
+    "is-finite", "maximum", "minimum", "multiply", "negate", "not", "opt-barrier", "or", "popcnt", "power",
+    "real", "remainder", "round-nearest-afz", "round-nearest-even", "select", "shift-left",
+    "shift-right-arithmetic", "shift-right-logical", "sign", "stochastic-convert", "subtract", "tuple", "while",
+    "xor"})
+
+
+def _check_dot_fields(p: hlo_pb2.HloInstructionProto) -> None:
+    if p.opcode in _NO_DOT_FIELDS_OPCODES:
+        for field in ("precision_config", "dot_dimension_numbers"):
+            if p.HasField(field):
+                raise TranslateError(f"{p.opcode} must not have a {field}", op=p.name)
+
+
 def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloComputation],
                            operands: list[HloInstruction]) -> dict[str, Any]:
     """The text attributes of instruction proto `p`, in the order XLA prints them.
 
     Instructions alike on the wire share one reading (`_alike_entry`): what reads `operands` (or checks
     against them) must be of an opcode listed in `_NOT_ALIKE`."""
+    _check_dot_fields(p)
     op = p.opcode
     attrs: dict[str, Any] = {}
     called = [comps[c] for c in p.called_computation_ids]
@@ -1364,6 +1383,7 @@ def _generic_attributes(p: hlo_pb2.HloInstructionProto, instr: HloInstruction,
                         attrs: dict[str, Any]) -> dict[str, Any]:
     """`attrs` (an instruction's own attributes) and the text attributes any instruction may have, read
     from its proto `p`, in the order _attributes_from_proto writes them."""
+    _check_dot_fields(p)
     if instr.opcode == "parameter" and p.HasField("parameter_replication"):
         replicated = p.parameter_replication.replicated_at_leaf_buffers
         if replicated:
@@ -1434,11 +1454,20 @@ def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> A.ReplicaGroup
     if p.HasField("mesh_axes_replica_group_list"):
         m = p.mesh_axes_replica_group_list
         axes = tuple(A.MeshAxis(a.name, a.size) for a in m.mesh.axes)
+        for a in m.axes:
+            if not 0 <= a.mesh_axis_index < len(axes):
+                raise TranslateError(f"mesh_axes_replica_group_list names mesh axis {a.mesh_axis_index} of a mesh "
+                                     f"with {len(axes)} axes", op=p.name)
+            if a.HasField("sub_axis_info") and (a.sub_axis_info.pre_size < 1 or a.sub_axis_info.size < 1):
+                raise TranslateError("mesh_axes_replica_group_list sub-axis sizes must be positive", op=p.name)
         used = tuple(f"'{axes[a.mesh_axis_index].name}'"
                      + (f":({a.sub_axis_info.pre_size}){a.sub_axis_info.size}" if a.HasField("sub_axis_info") else "")
                      for a in m.axes)
         text = "mesh[" + ",".join(f"'{a.name}'={a.size}" for a in axes) + "] {" + ",".join(used) + "}"
-        return A.MeshReplicaGroups(axes, used, text)
+        try:
+            return A.MeshReplicaGroups(axes, used, text)
+        except TranslateError as err:
+            raise TranslateError(err.message, op=p.name) from None
     if p.HasField("collective_device_list"):
         c = p.collective_device_list
         if c.HasField("iota_replica_group_list"):
