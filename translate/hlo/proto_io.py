@@ -1261,7 +1261,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
     if op == "fusion":
         attrs["kind"] = A.Enum(p.fusion_kind)
     pred_branch = op == "conditional" and bool(operands) and operands[0].shape.element_type == PrimitiveType.PRED
-    _called_from_proto(op, called, attrs, pred_branch)
+    _called_from_proto(op, called, attrs, pred_branch, p.name)
     if op == "custom-call":
         attrs["custom_call_target"] = p.custom_call_target
         if p.custom_call_has_side_effect:
@@ -1417,9 +1417,12 @@ def _generic_attributes(p: hlo_pb2.HloInstructionProto, instr: HloInstruction,
     return attrs
 
 
-def _called_from_proto(op: str, called: list[HloComputation], attrs: dict[str, Any], pred_branch: bool) -> None:
+def _called_from_proto(op: str, called: list[HloComputation], attrs: dict[str, Any], pred_branch: bool,
+                       name: str) -> None:
     if not called:
         return
+    if op in ("while", "select-and-scatter") and len(called) != 2:
+        raise TranslateError(f"{op} takes 2 called computations, not {len(called)}", op=name)
     if op == "while":
         attrs["body"], attrs["condition"] = called  # XLA keeps the body first
     elif op == "select-and-scatter":
@@ -1724,7 +1727,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                     if cid not in comps:
                         raise TranslateError(f"called computation id {cid} is unknown", op=ip.name)
                 instr.attributes = attributes.copy()
-                _called_from_proto(instr.opcode, [comps[c] for c in called], instr.attributes, False)
+                _called_from_proto(instr.opcode, [comps[c] for c in called], instr.attributes, False, ip.name)
             else:
                 instr.attributes = _instruction_attributes(instr, ip, comps)
             predecessors = ip.control_predecessor_ids if entry[3] else None
