@@ -112,7 +112,7 @@ def test_mesh_replica_groups_with_a_non_positive_axis_are_refused(size: int) -> 
 def test_mesh_replica_groups_text_with_a_zero_axis_is_refused() -> None:
     with pytest.raises(TranslateError, match="mesh axis sizes must be positive"):
         parse_replica_groups("mesh['x'=0,'y'=2] {'y'}")
-    with pytest.raises(TranslateError, match="positive sizes"):
+    with pytest.raises(TranslateError, match="positive pre-size"):
         parse_replica_groups("mesh['x'=4] {'x':(0)2}")
 
 
@@ -123,3 +123,46 @@ def test_a_reducer_of_two_computations_is_an_input_error() -> None:
     assert not _xla_reads_proto(proto.SerializeToString())
     with pytest.raises(TranslateError, match="takes one to_apply computation, not 2"):
         hlo_translate.hlo_to_stablehlo(proto.SerializeToString())
+
+
+def _xla_parses_text_in_child(text: str) -> bool:
+    """Whether XLA's text parser takes `text`, run in a child (it aborts on some bad meshes)."""
+    pid = os.fork()
+    if pid == 0:
+        faulthandler.disable()
+        os.close(2)   # (XLA's abort message)
+        os._exit(0 if _xla_parses_text(text) else 1)
+    _, status = os.waitpid(pid, 0)
+    return status == 0
+
+
+_MESH_REFUSED = [
+    ("mesh['x'=8] {'x':(0)2}", "positive pre-size"),
+    ("mesh['x'=8] {'x':(1)1}", "size above 1"),
+    ("mesh['x'=8] {'x':(1)8}", "below the size 8"),
+    ("mesh['x'=8] {'x':(4)4}", "does not divide"),
+    ("mesh['x'=8,'x'=1] {'x'}", "two axes named 'x'"),
+    ("mesh['x'=8] {'y'}", "unknown mesh axis 'y'"),
+    ("mesh['x'=2,'y'=4] {'x','x'}", "overlapping"),
+    ("mesh['x'=8] {'x':(1)2,'x'}", "overlapping"),
+    ("mesh['x'=8] {'x':(1)4,'x':(2)2}", "overlapping"),
+    ("mesh['x'=12] {'x':(1)2,'x':(3)2}", "overlapping"),
+]
+_MESH_READ = ["mesh['x'=8] {'x':(2)4}", "mesh['x'=2,'y'=4] {'y','x'}", "mesh['x'=8] {'x':(2)2,'x':(1)2}",
+              "mesh['x'=8] {'x':(1)2,'x':(4)2}", "mesh['x'=8,'y'=1] {'y'}"]
+
+
+@pytest.mark.parametrize(("groups", "message"), _MESH_REFUSED)
+def test_bad_mesh_replica_groups_are_refused_where_they_are(groups: str, message: str) -> None:
+    text = _ALL_REDUCE.replace("[1,8]<=[8]", groups)
+    assert not _xla_parses_text_in_child(text)
+    with pytest.raises(TranslateError, match=message) as caught:
+        hlo_translate.read_hlo(text)
+    assert "'r'" in str(caught.value)   # names the instruction
+
+
+@pytest.mark.parametrize("groups", _MESH_READ)
+def test_good_mesh_replica_groups_read(groups: str) -> None:
+    text = _ALL_REDUCE.replace("[1,8]<=[8]", groups)
+    assert _xla_parses_text_in_child(text)
+    hlo_translate.read_hlo(text)
