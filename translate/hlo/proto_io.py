@@ -1634,6 +1634,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         comps[cp.id] = comp
         module.computations.append(comp)
         local: set[int] = set()  # operands and the root come from the same computation
+        local_low: set[int] = set()  # the ids' low 32 bits: XLA keys a computation's instructions by them
         local_ids: dict[bytes, HloInstruction] = {}  # the same, by their ids' varint bytes
         stop = start + len(ips)
         ids, encoded_ids, start = all_ids[start:stop], all_encoded_ids[start:stop], stop
@@ -1672,6 +1673,11 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                 raise TranslateError(f"duplicate instruction id {uid}", op=name)
             if uid < 0:
                 raise TranslateError(f"instruction id {uid} is negative", op=name)
+            low = uid & 0xFFFFFFFF
+            if low in local_low:
+                raise TranslateError(f"instruction id {uid} has the same low 32 bits ({low}) as another "
+                                     f"instruction's id in computation {cp.name}", op=name)
+            local_low.add(low)
             if opcode not in OPCODES:
                 raise TranslateError(f"unknown opcode '{opcode}'", op=name)
             if not name:
