@@ -166,3 +166,39 @@ def test_good_mesh_replica_groups_read(groups: str) -> None:
     text = _ALL_REDUCE.replace("[1,8]<=[8]", groups)
     assert _xla_parses_text_in_child(text)
     hlo_translate.read_hlo(text)
+
+
+def test_a_computation_execution_thread_given_twice_is_refused() -> None:
+    text = ('HloModule m\nc {\n  a = f32[8]{0} parameter(0)\n}, execution_thread="x", execution_thread="y"\n'
+            'ENTRY e {\n  p = f32[8]{0} parameter(0)\n}\n')
+    assert not _xla_parses_text(text)
+    assert _xla_parses_text(text.replace(', execution_thread="y"', ""))
+    with pytest.raises(TranslateError, match="'execution_thread' given twice"):
+        hlo_translate.read_hlo(text)
+
+
+def test_ids_with_the_same_low_32_bits_in_one_computation_are_refused() -> None:
+    proto = _proto(_TUPLE)
+    comp = proto.computations[0]
+    first, root = comp.instructions[0], comp.instructions[-1]
+    for high, refused in ((1, True), (5, False)):
+        root.id = comp.root_id = (high << 32) | (first.id if refused else 7)
+        data = proto.SerializeToString()
+        assert _xla_reads_proto(data) is not refused
+        if refused:
+            with pytest.raises(TranslateError, match="same low 32 bits"):
+                hlo_translate.read_hlo(data)
+        else:
+            hlo_translate.read_hlo(data)
+
+
+def test_a_bad_layout_in_operand_layout_constraints_is_refused() -> None:
+    text = """HloModule m
+ENTRY e {
+  p = f32[3,2]{1,0} parameter(0)
+  ROOT c = f32[3,2]{1,0} custom-call(p), custom_call_target="t", operand_layout_constraints={f32[3,2]{LAYOUT}}
+}
+"""
+    hlo_translate.hlo_to_stablehlo(text.replace("LAYOUT", "0,1"))
+    with pytest.raises(TranslateError, match="not a permutation"):
+        hlo_translate.hlo_to_stablehlo(text.replace("LAYOUT", "4294967296,1"))
