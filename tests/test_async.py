@@ -759,3 +759,24 @@ def test_collective_permute_pairs_are_checked(direction: str) -> None:
 
 if __name__ == "__main__":
     regenerate(GOLDEN_PAIRS)
+
+
+CARRIED_ALL_GATHER = """module @m attributes {mhlo.num_partitions = 4 : i32} {
+  func.func @main(%arg0: tensor<4xf32>) -> tensor<16xf32> {
+    %0:2 = stablehlo.custom_call @"xla.all-gather-start"(%arg0) {xla.attributes = {channel_id = "1", dimensions = "DIMS", replica_groups = "{{0,1,2,3}}"}} : (tensor<4xf32>) -> (tensor<4xf32>, tensor<16xf32>)
+    %1 = stablehlo.custom_call @"xla.all-gather-done"(%0#0, %0#1) {xla.operand_shape = "(f32[4], f32[16])"} : (tensor<4xf32>, tensor<16xf32>) -> tensor<16xf32>
+    return %1 : tensor<16xf32>
+  }
+}"""
+
+
+def test_a_carried_instruction_the_verifier_refuses_is_an_input_error() -> None:
+    """An `xla.*` custom call's HLO-text attributes are the input's own HLO: what the verifier refuses
+    in them is an input error naming the instruction (it was an internal error: "the HLO we wrote")."""
+    from hlo_translate import InternalError, stablehlo_to_hlo
+
+    assert stablehlo_to_hlo(CARRIED_ALL_GATHER.replace("DIMS", "{0}")).entry.root.opcode == "all-gather-done"
+    with pytest.raises(TranslateError) as info:
+        stablehlo_to_hlo(CARRIED_ALL_GATHER.replace("DIMS", "{-2}"))
+    assert not isinstance(info.value, InternalError)
+    assert "all-gather-start dimension -2 does not fit" in str(info.value) and info.value.op == "all-gather-start.1"

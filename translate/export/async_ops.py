@@ -349,6 +349,7 @@ def _fallback(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         raise TranslateError(f"{FALLBACK_ATTRIBUTES}: xla.{opcode} takes no attribute '{unknown[0]}'")
     _fallback_computations(b, op, opcode, attrs)
     instr = b.add(opcode, shape, operands, attrs)
+    b.ctx.carried.append(instr)
     if len(op.results) == 1:
         return [instr]
     # Several results are the leaves of the HLO value (`translate.async_forms.has_leaf_results`, or a

@@ -58,6 +58,8 @@ class ExportContext:
                                if name != "main" and _VALID_NAME.fullmatch(name) and name not in self.reusable_names}
         # Instructions of ops marked `xla.keep`: dead code that must survive (see `dce.py`).
         self.pinned: set[int] = set()
+        # Instructions rebuilt from the HLO-text attributes of our `xla.*` fallback custom calls (input's).
+        self.carried: list[HloInstruction] = []
         self._used_names.update(self.reusable_names)
         self._used_names.update(self.function_names)
 

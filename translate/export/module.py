@@ -27,8 +27,11 @@ from hlo_translate.hlo.types import Shape, parse_shape, with_default_layouts
 from hlo_translate.markers import SIGNATURE
 
 
-def export_module(module: ir.Module, *, use_tuple_args: bool = False, return_tuple: bool = False) -> HloModule:
-    """Convert a StableHLO module (parsed in a context from `translate.mlir.context`) to HLO.
+def export_module(module: ir.Module, *, use_tuple_args: bool = False, return_tuple: bool = False,
+                  carried: list[HloInstruction] | None = None) -> HloModule:
+    """Convert a StableHLO module (parsed in a context from `translate.mlir.context`) to HLO. `carried`, when
+    given, receives the instructions rebuilt from the HLO-text attributes of `xla.*` custom calls (the
+    input's own HLO: a verifier's refusal of one of them is an input error, see `stablehlo_to_hlo`).
 
         >>> with make_context():
         ...     hlo = export_module(parse_module(text))
@@ -48,6 +51,8 @@ def export_module(module: ir.Module, *, use_tuple_args: bool = False, return_tup
     if not use_tuple_args:
         hlo.entry_computation_layout = entry_layout(module_op, main, entry)
     remove_dead_code(hlo, ctx.pinned)
+    if carried is not None:
+        carried.extend(ctx.carried)
     return hlo
 
 

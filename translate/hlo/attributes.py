@@ -111,6 +111,37 @@ class MeshReplicaGroups:
     axes: tuple[str, ...]
     text: str  # the form as given; printed back verbatim
 
+    def __post_init__(self) -> None:
+        """XLA aborts on a mesh with a non-positive axis size or a repeated axis name, or on a sub-axis
+        that does not divide its axis, and refuses an unknown axis; checked here, where the reader can say
+        where (a zero-sized sub-axis would also divide by zero in groups())."""
+        sizes: dict[str, int] = {}
+        for a in self.mesh:
+            if a.size < 1:
+                raise TranslateError(f"mesh axis '{a.name}' of the replica groups has size {a.size}: "
+                                     "mesh axis sizes must be positive")
+            if a.name in sizes:
+                raise TranslateError(f"the replica groups' mesh has two axes named '{a.name}'")
+            sizes[a.name] = a.size
+        spans: dict[str, list[tuple[int, int]]] = {}  # (pre, pre * size) of the parts of each axis used
+        for ref in self.axes:
+            name = _axis_base(ref)
+            if name not in sizes:
+                raise TranslateError(f"replica groups name unknown mesh axis '{name}'")
+            sub = sub_axis(ref)
+            if sub and (sub[0] < 1 or sub[1] < 2 or sub[1] >= sizes[name]):
+                raise TranslateError(f"sub-axis {ref} of the replica groups needs a positive pre-size and a size "
+                                     f"above 1 and below the size {sizes[name]} of its axis")
+            if sub and sizes[name] % (sub[0] * sub[1]):
+                raise TranslateError(f"sub-axis {ref} does not divide axis '{name}' of size {sizes[name]}")
+            pre, size = sub if sub else (1, sizes[name])
+            spans.setdefault(name, []).append((pre, pre * size))
+        for name, used in spans.items():   # parts of one axis: disjoint, each a factor after the previous
+            used.sort()
+            for (_, end), (start, _) in zip(used, used[1:]):
+                if start % end:
+                    raise TranslateError(f"the replica groups use overlapping parts of mesh axis '{name}'")
+
     def groups(self) -> tuple[tuple[int, ...], ...]:
         """The explicit groups: devices that differ only along `axes` (whole axes or sub-axes) form a group.
 
@@ -123,14 +154,10 @@ class MeshReplicaGroups:
         for a in self.mesh:
             total *= a.size
         varying: list[tuple[str, int, int]] = []  # (axis, stride within the axis coordinate, size)
-        for ref in self.axes:
+        for ref in self.axes:   # (known axes and dividing sub-axes: see __post_init__)
             name = _axis_base(ref)
-            if name not in sizes:
-                raise TranslateError(f"replica groups name unknown mesh axis '{name}'")
             sub = sub_axis(ref)
             pre, size = sub if sub else (1, sizes[name])
-            if sizes[name] % (pre * size):
-                raise TranslateError(f"sub-axis {ref} does not divide axis '{name}' of size {sizes[name]}")
             varying.append((name, sizes[name] // (pre * size), size))
         keyed: dict[tuple[int, ...], list[tuple[int, int]]] = {}
         for device in range(total):

@@ -1113,12 +1113,31 @@ _CONV_FIELDS = ("input_batch_dimension", "input_feature_dimension", "input_spati
                 "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions")
 
 
+# Opcodes XLA's proto reader builds as plain instructions: it refuses (or, for call, crashes on) a
+# precision_config or dot_dimension_numbers on them. Other opcodes ignore those fields.
+_NO_DOT_FIELDS_OPCODES = frozenset({
+    "abs", "add", "add-dependency", "after-all", "and", "atan2", "bitcast", "bitcast-convert", "call", "ceil",
+    "clamp", "complex", "convert", "copy", "copy-done", "count-leading-zeros", "divide", "floor", "imag",
+    "is-finite", "maximum", "minimum", "multiply", "negate", "not", "opt-barrier", "or", "popcnt", "power",
+    "real", "remainder", "round-nearest-afz", "round-nearest-even", "select", "shift-left",
+    "shift-right-arithmetic", "shift-right-logical", "sign", "stochastic-convert", "subtract", "tuple", "while",
+    "xor"})
+
+
+def _check_dot_fields(p: hlo_pb2.HloInstructionProto) -> None:
+    if p.opcode in _NO_DOT_FIELDS_OPCODES:
+        for field in ("precision_config", "dot_dimension_numbers"):
+            if p.HasField(field):
+                raise TranslateError(f"{p.opcode} must not have a {field}", op=p.name)
+
+
 def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloComputation],
                            operands: list[HloInstruction]) -> dict[str, Any]:
     """The text attributes of instruction proto `p`, in the order XLA prints them.
 
     Instructions alike on the wire share one reading (`_alike_entry`): what reads `operands` (or checks
     against them) must be of an opcode listed in `_NOT_ALIKE`."""
+    _check_dot_fields(p)
     op = p.opcode
     attrs: dict[str, Any] = {}
     called = [comps[c] for c in p.called_computation_ids]
@@ -1242,7 +1261,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
     if op == "fusion":
         attrs["kind"] = A.Enum(p.fusion_kind)
     pred_branch = op == "conditional" and bool(operands) and operands[0].shape.element_type == PrimitiveType.PRED
-    _called_from_proto(op, called, attrs, pred_branch)
+    _called_from_proto(op, called, attrs, pred_branch, p.name)
     if op == "custom-call":
         attrs["custom_call_target"] = p.custom_call_target
         if p.custom_call_has_side_effect:
@@ -1364,6 +1383,7 @@ def _generic_attributes(p: hlo_pb2.HloInstructionProto, instr: HloInstruction,
                         attrs: dict[str, Any]) -> dict[str, Any]:
     """`attrs` (an instruction's own attributes) and the text attributes any instruction may have, read
     from its proto `p`, in the order _attributes_from_proto writes them."""
+    _check_dot_fields(p)
     if instr.opcode == "parameter" and p.HasField("parameter_replication"):
         replicated = p.parameter_replication.replicated_at_leaf_buffers
         if replicated:
@@ -1397,9 +1417,12 @@ def _generic_attributes(p: hlo_pb2.HloInstructionProto, instr: HloInstruction,
     return attrs
 
 
-def _called_from_proto(op: str, called: list[HloComputation], attrs: dict[str, Any], pred_branch: bool) -> None:
+def _called_from_proto(op: str, called: list[HloComputation], attrs: dict[str, Any], pred_branch: bool,
+                       name: str) -> None:
     if not called:
         return
+    if op in ("while", "select-and-scatter") and len(called) != 2:
+        raise TranslateError(f"{op} takes 2 called computations, not {len(called)}", op=name)
     if op == "while":
         attrs["body"], attrs["condition"] = called  # XLA keeps the body first
     elif op == "select-and-scatter":
@@ -1434,11 +1457,20 @@ def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> A.ReplicaGroup
     if p.HasField("mesh_axes_replica_group_list"):
         m = p.mesh_axes_replica_group_list
         axes = tuple(A.MeshAxis(a.name, a.size) for a in m.mesh.axes)
+        for a in m.axes:
+            if not 0 <= a.mesh_axis_index < len(axes):
+                raise TranslateError(f"mesh_axes_replica_group_list names mesh axis {a.mesh_axis_index} of a mesh "
+                                     f"with {len(axes)} axes", op=p.name)
+            if a.HasField("sub_axis_info") and (a.sub_axis_info.pre_size < 1 or a.sub_axis_info.size < 1):
+                raise TranslateError("mesh_axes_replica_group_list sub-axis sizes must be positive", op=p.name)
         used = tuple(f"'{axes[a.mesh_axis_index].name}'"
                      + (f":({a.sub_axis_info.pre_size}){a.sub_axis_info.size}" if a.HasField("sub_axis_info") else "")
                      for a in m.axes)
         text = "mesh[" + ",".join(f"'{a.name}'={a.size}" for a in axes) + "] {" + ",".join(used) + "}"
-        return A.MeshReplicaGroups(axes, used, text)
+        try:
+            return A.MeshReplicaGroups(axes, used, text)
+        except TranslateError as err:
+            raise TranslateError(err.message, op=p.name) from None
     if p.HasField("collective_device_list"):
         c = p.collective_device_list
         if c.HasField("iota_replica_group_list"):
@@ -1602,6 +1634,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         comps[cp.id] = comp
         module.computations.append(comp)
         local: set[int] = set()  # operands and the root come from the same computation
+        local_low: set[int] = set()  # the ids' low 32 bits: XLA keys a computation's instructions by them
         local_ids: dict[bytes, HloInstruction] = {}  # the same, by their ids' varint bytes
         stop = start + len(ips)
         ids, encoded_ids, start = all_ids[start:stop], all_encoded_ids[start:stop], stop
@@ -1640,6 +1673,11 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                 raise TranslateError(f"duplicate instruction id {uid}", op=name)
             if uid < 0:
                 raise TranslateError(f"instruction id {uid} is negative", op=name)
+            low = uid & 0xFFFFFFFF
+            if low in local_low:
+                raise TranslateError(f"instruction id {uid} has the same low 32 bits ({low}) as another "
+                                     f"instruction's id in computation {cp.name}", op=name)
+            local_low.add(low)
             if opcode not in OPCODES:
                 raise TranslateError(f"unknown opcode '{opcode}'", op=name)
             if not name:
@@ -1695,7 +1733,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                     if cid not in comps:
                         raise TranslateError(f"called computation id {cid} is unknown", op=ip.name)
                 instr.attributes = attributes.copy()
-                _called_from_proto(instr.opcode, [comps[c] for c in called], instr.attributes, False)
+                _called_from_proto(instr.opcode, [comps[c] for c in called], instr.attributes, False, ip.name)
             else:
                 instr.attributes = _instruction_attributes(instr, ip, comps)
             predecessors = ip.control_predecessor_ids if entry[3] else None

@@ -423,8 +423,12 @@ class _Parser:
             raise self.error(f"shape of computation {comp.name}, {declared[0].to_text(False)}, is not compatible "
                              f"with that of its root instruction {comp.root.name}, {comp.root.shape.to_text(False)}",
                              declared[1])
+        seen_thread = False
         for key, value, pos in self.attributes():
             if key == "execution_thread":
+                if seen_thread:   # XLA's parser: "attribute execution_thread already exists"
+                    raise self.error(f"computation attribute '{key}' given twice", pos)
+                seen_thread = True
                 comp.execution_thread = parse_attribute("async_execution_thread", value)
             else:
                 raise self.error(f"unknown computation attribute '{key}'", pos)

@@ -450,9 +450,11 @@ class _ShapeReader:
         self.expect("{")
         minor_to_major: list[int] = []
         self.skip_space()
-        while self.text[self.pos] not in ":}":
+        if self.text[self.pos] not in ":}":
+            # XLA's parser: integers separated by commas (no trailing comma), then ':' or '}'
             minor_to_major.append(self.read_int())
-            self.accept(",")
+            while self.accept(","):
+                minor_to_major.append(self.read_int())
             self.skip_space()
         fields: dict[str, object] = {}
         if self.accept(":"):
@@ -491,9 +493,11 @@ class _ShapeReader:
             tiles = []
             while self.accept("("):
                 dims: list[int] = []
-                while not self.accept(")"):
+                if not self.accept(")"):
                     dims.append(TILE_COMBINE_DIMENSION if self.accept("*") else self.read_int())
-                    self.accept(",")
+                    while self.accept(","):
+                        dims.append(TILE_COMBINE_DIMENSION if self.accept("*") else self.read_int())
+                    self.expect(")")
                 tiles.append(Tile(tuple(dims)))
             fields["tiles"] = tuple(tiles)
         elif self.accept("L("):

@@ -7,6 +7,7 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.attributes import OutputOperandAlias, RawAttr, split_top_level
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape, parse_shape
+from hlo_translate.hlo.verify.module import shape_problem
 from hlo_translate.hlo.verify.core import (VerifyContext, array, check_enum, expect_shape, fail, rule,
                                            same_shape, subshape, text, with_dims)
 
@@ -77,6 +78,9 @@ def _layout_constraints(instr: HloInstruction, constraints: RawAttr) -> None:
         if not same_shape(shape, operand.shape):
             raise fail(instr, "attribute", f"operand layout constraint {text(shape)} is not operand {i}'s shape "
                                            f"{text(operand.shape)}")
+        problem = shape_problem(shape)
+        if problem:
+            raise fail(instr, "attribute", f"operand layout constraint {i}: {problem}")
 
 
 def _aliasing(instr: HloInstruction, aliasing: tuple[OutputOperandAlias, ...]) -> None:

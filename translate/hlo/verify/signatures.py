@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.ir import HloComputation, HloInstruction
 from hlo_translate.hlo.opcodes import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
 from hlo_translate.hlo.verify.core import fail, is_scalar
 
@@ -161,6 +161,11 @@ def check_signature(instr: HloInstruction) -> None:
     missing = required.difference(instr.attributes)
     if missing:
         raise fail(instr, "attribute", f"{instr.opcode} needs the attribute '{min(missing)}'")
+    to_apply = instr.attributes.get("to_apply")
+    if to_apply is not None and not isinstance(to_apply, HloComputation):
+        # (a proto naming several called computations; XLA's proto reader wants exactly one)
+        count = len(to_apply) if isinstance(to_apply, tuple) else "no"
+        raise fail(instr, "attribute", f"{instr.opcode} takes one to_apply computation, not {count}")
 
 
 def _check_operand_count(instr: HloInstruction, sig: Signature) -> None:
