@@ -104,3 +104,45 @@ def test_a_location_as_an_attribute_in_bytecode_is_an_input_error() -> None:
         with pytest.raises(TranslateError, match=message) as info:
             hlo_translate.stablehlo_to_hlo(buffer.getvalue())
         assert not isinstance(info.value, InternalError)
+
+
+# A value used before its definition, the definition inside a region nested below, then a syntax error: a
+# seed-59 fuzz campaign's SIGABRT, minimized. jaxlib's parser leaves its heap corrupted and a later parse aborts.
+FORWARD_INTO_A_REGION = """      sdy.return %2 : tensor<2x2x2xbf16>
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {"y"}]>] out_shardings=[<@mesh, [{"x"}, {}, {}]>] manual_axes={"x", "y"} (%arg1: tensor<2x2xbf16>) {
+      %2 = "stablehlo.all_gather"(%1) <{all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<2x1x2xbf16>) -> tensor<2x2x2xbf16>
+  }
+"""
+
+
+def test_a_use_before_its_definition_is_refused_before_mlir_parses_it() -> None:
+    import pytest
+
+    from hlo_translate.errors import TranslateError
+
+    with pytest.raises(TranslateError, match=r"^<input>:1:18: error: %2 is used before its definition$"):
+        guard.check_text(FORWARD_INTO_A_REGION)
+
+
+def test_definitions_before_uses_pass_in_every_spelling() -> None:
+    text = """func.func @main(%a : tensor<f32>, %b: tensor<f32> {jax.arg_info = "b"}) -> tensor<f32> {
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %r:2 = stablehlo.while(%i = %c, %x = %a) : tensor<i32>, tensor<f32>
+  cond {
+    %t = stablehlo.compare LT, %i, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %t : tensor<i1>
+  } do {
+    %s = "stablehlo.reduce"(%x, %b) ({
+    ^bb0(%p : tensor<f32>, %q: tensor<f32>):
+      %y = stablehlo.add %p, %q : tensor<f32>
+      stablehlo.return %y : tensor<f32>
+    }) {dimensions = array<i64>} : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    stablehlo.return %i, %s : tensor<i32>, tensor<f32>
+  }
+  return %r#1 : tensor<f32>
+}
+"""
+    guard.check_text(text)
+    import hlo_translate
+
+    assert hlo_translate.stablehlo_to_hlo(text).entry.root is not None

@@ -43,6 +43,9 @@ _ALIAS_DEFINITION = re.compile(rb"#[\w.$-]+\s*")
 _LOC_ALIAS_DEFINITION = re.compile(rb"\n#[\w.$-]+\s*=\s*loc\(")  # searched in "\n" + text
 _ALIAS_AS_VALUE = re.compile(rb"=\s*(#[\w.$-]+)\s*[,}\]>)]")
 _NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"()[]{}<>")))
+# Every value token and what follows it: ` = ` / `:2 = ` (a definition: results, while/for arguments) or
+# ` :` (a function or block argument's type, or the type after an operand: told apart only when needed).
+_VALUE = re.compile(rb"%([\w$.\-]+)((?::\d+)?[ ]*=|[ ]*:)?")
 
 
 def check_text(text: str | bytes, source: str = "<input>") -> None:
@@ -65,6 +68,10 @@ def _problem(data: bytes) -> tuple[str, int] | None:
         return problem
     if b"loc(" in data and _location_as_value(_NOT_TOKENS.sub(b" ", data)) is not None:
         return _location_as_value(_NOT_TOKENS.sub(_blank, data))  # again, with the input's offsets
+    if b"%" in data:
+        problem = _use_before_definition(_NOT_TOKENS.sub(_blank, data))
+        if problem is not None:
+            return problem
     for m in _CONV_DIMS.finditer(data):
         for number in re.finditer(rb"\d+", m.group(1)):
             if int(number.group()) >= MAX_CONV_DIM:
@@ -115,6 +122,45 @@ def _location_as_value(stripped: bytes) -> tuple[str, int] | None:
     for m in _ALIAS_AS_VALUE.finditer(stripped):
         if re.search(rb"(?:^|\n)" + re.escape(m.group(1)) + rb"\s*=\s*loc\(", stripped):
             return f"location alias {m.group(1).decode()} where an attribute value belongs", m.start(1)
+    return None
+
+
+def _use_before_definition(stripped: bytes) -> tuple[str, int] | None:
+    """The first value used before any definition of its name, when a later one exists (`stripped`: strings
+    and comments blanked). MLIR's parser takes such a use as a forward reference, and a forward reference
+    resolved in a region nested below it, followed by a syntax error, corrupts jaxlib's heap (a later parse
+    then aborts the process). A StableHLO function is one block, where no value is used before it is
+    defined; a name with no definition at all is left to MLIR's own error.
+
+    One pass in C over the value tokens, by token index; only a name whose first token is not a `=`
+    definition and that has a later definition is looked at closely (none in what printers write)."""
+    tokens = _VALUE.findall(stripped)
+    names = [name for name, _ in tokens]
+    first = dict(zip(reversed(names), range(len(names) - 1, -1, -1)))   # the first index of each name wins
+    marks = [after[-1:] for _, after in tokens]
+    first_mark = {name: marks[n] for name, n in first.items()}
+    # a `=` definition after a first token that is not one; or a `:` (an argument, maybe) after a plain use
+    later = {names[n] for n, mark in enumerate(marks)
+             if mark and first[names[n]] < n and first_mark[names[n]] != b"=" and (mark == b"=" or not first_mark[names[n]])}
+    for name in sorted(later, key=first.__getitem__):
+        problem = _first_use_before_definition(stripped, name)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _first_use_before_definition(stripped: bytes, name: bytes) -> tuple[str, int] | None:
+    """Whether `name`'s first token is a use with a definition after it: each token is a definition when
+    `=` follows it, or `:` follows it and `(` or `,` comes before (a function or block argument)."""
+    uses = []
+    for m in re.finditer(rb"%" + re.escape(name) + rb"(?![\w$.\-])((?::\d+)?[ ]*=|[ ]*:)?", stripped):
+        before = stripped[:m.start()].rstrip()[-1:]
+        defines = m.group(1) is not None and (m.group(1).endswith(b"=") or before in (b"(", b","))
+        if defines:
+            if uses:
+                return f"%{name.decode(errors='replace')} is used before its definition", uses[0]
+            return None
+        uses.append(m.start())
     return None
 
 
