@@ -16,6 +16,8 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import gt, not_
 
 from hlo_translate.errors import SourceLocation, TranslateError
 
@@ -45,7 +47,8 @@ _ALIAS_AS_VALUE = re.compile(rb"=\s*(#[\w.$-]+)\s*[,}\]>)]")
 _NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"()[]{}<>")))
 # Every value token and what follows it: ` = ` / `:2 = ` (a definition: results, while/for arguments) or
 # ` :` (a function or block argument's type, or the type after an operand: told apart only when needed).
-_VALUE = re.compile(rb"%([\w$.\-]+)((?::\d+)?[ ]*=|[ ]*:)?")
+_VALUE_NAME = re.compile(rb"%([\w$.\-]+)")
+_VALUE_AFTER = re.compile(rb"%[\w$.\-]+((?::\d+)?[ ]*=|[ ]*:)?")
 
 
 def check_text(text: str | bytes, source: str = "<input>") -> None:
@@ -132,17 +135,23 @@ def _use_before_definition(stripped: bytes) -> tuple[str, int] | None:
     then aborts the process). A StableHLO function is one block, where no value is used before it is
     defined; a name with no definition at all is left to MLIR's own error.
 
-    One pass in C over the value tokens, by token index; only a name whose first token is not a `=`
-    definition and that has a later definition is looked at closely (none in what printers write)."""
-    tokens = _VALUE.findall(stripped)
-    names = [name for name, _ in tokens]
-    first = dict(zip(reversed(names), range(len(names) - 1, -1, -1)))   # the first index of each name wins
-    marks = [after[-1:] for _, after in tokens]
-    first_mark = {name: marks[n] for name, n in first.items()}
-    # a `=` definition after a first token that is not one; or a `:` (an argument, maybe) after a plain use
-    later = {names[n] for n, mark in enumerate(marks)
-             if mark and first[names[n]] < n and first_mark[names[n]] != b"=" and (mark == b"=" or not first_mark[names[n]])}
-    for name in sorted(later, key=first.__getitem__):
+    By token index, in C (findall, zip, map, compress: no Python step per token); only a name whose first
+    token is not a `=` definition and that has a later definition is looked at closely (none in what
+    printers write)."""
+    names = _VALUE_NAME.findall(stripped)
+    after = _VALUE_AFTER.findall(stripped)
+    count = len(names)
+    first = dict(zip(reversed(names), range(count - 1, -1, -1)))   # the first index of each name wins
+    defines = list(map(bytes.endswith, after, repeat(b"=")))
+    where = list(compress(range(count), defines))
+    first_definition = dict(zip(reversed(list(compress(names, defines))), reversed(where)))
+    candidates = set(compress(first_definition, map(gt, first_definition.values(),
+                                                     map(first.__getitem__, first_definition))))
+    # a plain first use (nothing after it) with a `:` (a block or function argument, maybe) later
+    colons = set(compress(names, map(bytes.endswith, after, repeat(b":"))))
+    plain = set(compress(first, map(not_, map(after.__getitem__, first.values()))))
+    candidates |= colons & plain
+    for name in sorted(candidates, key=first.__getitem__):
         problem = _first_use_before_definition(stripped, name)
         if problem is not None:
             return problem
