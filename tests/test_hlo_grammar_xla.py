@@ -448,6 +448,12 @@ ENTRY e {
 }
 """, "found the attribute name 'p='"),
     # XLA's names are letters, digits, '_', '.' and '-' (a '$' was taken: the fuzzer found the module name)
+    # `tuple` and `invalid` name PrimitiveType values, but no element type XLA's lexer reads (fuzz seed 67)
+    "tuple_as_an_element_type": ("""HloModule m
+ENTRY e {
+  ROOT p = tuple[2] parameter(0)
+}
+""", "unknown element type 'tuple'"),
     "dollar_in_module_name": ("""HloModule m$
 ENTRY e {
   ROOT p = f32[2] parameter(0)

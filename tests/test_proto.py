@@ -1096,3 +1096,20 @@ ENTRY main {
         _hlo.HloModule.from_serialized_hlo_module_proto(proto.SerializeToString())
     with pytest.raises(TranslateError, match=r"input_output_alias: output index \[\] is aliased twice"):
         hlo_translate.read_hlo(proto.SerializeToString())
+
+
+def test_an_instruction_without_a_shape_is_refused_as_xla_refuses_it() -> None:
+    """XLA's proto reader requires every instruction's shape (fuzz seed 67: we read an absent one)."""
+    from jaxlib import _hlo
+
+    from hlo_translate.errors import TranslateError
+    from hlo_translate.hlo.proto_io import module_from_proto_bytes
+
+    text = "HloModule m\nENTRY e {\n  p = f32[4] parameter(0)\n  ROOT n = f32[4] negate(p)\n}\n"
+    module = hlo_pb2.HloModuleProto.FromString(_hlo.hlo_module_from_text(text).as_serialized_hlo_module_proto())
+    module.computations[0].instructions[-1].ClearField("shape")
+    data = module.SerializeToString()
+    with pytest.raises(Exception, match="has_shape"):
+        _hlo.HloModule.from_serialized_hlo_module_proto(data)
+    with pytest.raises(TranslateError, match="'n': the instruction has no shape"):
+        module_from_proto_bytes(data)

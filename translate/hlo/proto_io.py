@@ -1564,6 +1564,13 @@ _CONTROL_PREDECESSORS = 37
 _CALLED_TAG = _LENGTH_DELIMITED_TAGS[38]
 
 
+def _instruction_shape(ip: hlo_pb2.HloInstructionProto) -> Shape:
+    """The instruction's shape, which XLA's proto reader requires to be there (an absent one is not `()`)."""
+    if not ip.HasField("shape"):
+        raise TranslateError("the instruction has no shape", op=ip.name)
+    return shape_from_proto(ip.shape)
+
+
 def _alike_entry(key: tuple[bytes, bytes], ip: hlo_pb2.HloInstructionProto) -> list | bool:
     """[opcode, shape, parameter number, has control predecessors, attributes and number of called
     computations (both read later), whether the attributes need no computation nor control predecessor
@@ -1573,7 +1580,7 @@ def _alike_entry(key: tuple[bytes, bytes], ip: hlo_pb2.HloInstructionProto) -> l
     if head is None or tail is None or head & _SPLIT_FIELDS or tail & _SPLIT_FIELDS or ip.opcode in _NOT_ALIKE:
         return False
     preceded = _CONTROL_PREDECESSORS in tail
-    return [ip.opcode, shape_from_proto(ip.shape), ip.parameter_number, preceded, None, 0,
+    return [ip.opcode, _instruction_shape(ip), ip.parameter_number, preceded, None, 0,
             ip.opcode in _OWN_ATTRIBUTES and not preceded]
 
 
@@ -1692,7 +1699,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                     raise TranslateError(f"operand id {oid} is not defined before its use in this computation",
                                          op=name)
                 operands = [instrs[i] for i in operand_ids]
-            instr = HloInstruction(name, opcode, entry[1] if entry else shape_from_proto(ip.shape), operands,
+            instr = HloInstruction(name, opcode, entry[1] if entry else _instruction_shape(ip), operands,
                                    unique_id=uid)
             if opcode == "parameter":
                 instr.parameter_number = entry[2] if entry else ip.parameter_number

@@ -341,6 +341,8 @@ def _layout_is_interesting(layout: Layout) -> bool:
 # Parsing shapes and layouts from text.
 
 _ELEMENT_RE = re.compile(r"([a-z][a-z0-9]*)\[")
+# Names of PrimitiveType that XLA's lexer does not read as an element type (a tuple is written `(...)`).
+_NOT_ELEMENT_TYPES = frozenset({"tuple", "invalid"})
 _INT_RE = re.compile(r"-?\d+")
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 MAX_TUPLE_NESTING = 100  # XLA's shapes nest a few levels; deeper input would exhaust Python's stack
@@ -418,7 +420,7 @@ class _ShapeReader:
         if not m:
             raise self.error("expected a shape such as f32[2,3]")
         type_name = m.group(1)
-        if type_name not in _TYPE_BY_TEXT:
+        if type_name not in _TYPE_BY_TEXT or type_name in _NOT_ELEMENT_TYPES:
             raise self.error(f"unknown element type '{type_name}'")
         element_type = _TYPE_BY_TEXT[type_name]
         self.pos = m.end()
