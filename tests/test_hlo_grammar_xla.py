@@ -454,6 +454,19 @@ ENTRY e {
   ROOT p = tuple[2] parameter(0)
 }
 """, "unknown element type 'tuple'"),
+    # one entry per window dimension in every window field (fuzz seed 73: an IndexError)
+    "window_fields_of_different_lengths": ("""HloModule m
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+ENTRY e {
+  p = f32[4,4] parameter(0)
+  z = f32[] constant(0)
+  ROOT r = f32[3,2] reduce-window(p, z), window={size=2x2 stride=1x2x1}, to_apply=add
+}
+""", "window attributes of different lengths"),
     "dollar_in_module_name": ("""HloModule m$
 ENTRY e {
   ROOT p = f32[2] parameter(0)

@@ -408,18 +408,26 @@ def parse_window(text: str) -> Window:
         if key not in _WINDOW_KEYS:
             raise TranslateError(f"unknown window attribute '{key}'")
         items[key] = value.split("x")
+    if len({len(v) for v in items.values()}) > 1:   # XLA's parser wants one entry per window dimension
+        raise TranslateError(f"window attributes of different lengths in '{text[:60]}'")
     rank = max((len(v) for v in items.values()), default=0)
     dims = []
     for i in range(rank):
         def get(key: str, default: int, i: int = i) -> int:
-            return int(items[key][i]) if key in items else default
+            return _window_int(items[key][i]) if key in items else default
         low, high = 0, 0
         if "pad" in items:
             lo, _, hi = items["pad"][i].partition("_")
-            low, high = int(lo), int(hi)
+            low, high = _window_int(lo), _window_int(hi)
         dims.append(WindowDim(get("size", 1), get("stride", 1), low, high, get("rhs_dilate", 1),
                               get("lhs_dilate", 1), bool(get("rhs_reversal", 0))))
     return Window(tuple(dims))
+
+
+def _window_int(text: str) -> int:
+    if not re.fullmatch(r"-?\d{1,19}", text):
+        raise TranslateError(f"bad window value '{text[:30]}'")
+    return int(text)
 
 
 def print_window(window: Window) -> str:
