@@ -13,7 +13,7 @@ Computations no longer reached from the entry go.
 
 from __future__ import annotations
 
-from hlo_translate.hlo.ir import COMPUTATION_ATTRS, HloComputation, HloInstruction, HloModule
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
 
 SIDE_EFFECT_OPCODES = frozenset({
     "send", "send-done", "recv", "recv-done", "infeed", "outfeed", "rng", "rng-get-and-update-state",
@@ -22,8 +22,6 @@ SIDE_EFFECT_OPCODES = frozenset({
     "collective-permute-start", "collective-permute-done", "async-start", "async-update", "async-done",
     "copy-start", "copy-done", "trace", "call", "fusion",
 })
-
-_COMPUTATION_ATTRS = frozenset(COMPUTATION_ATTRS)
 
 
 class _Effects:
@@ -37,8 +35,6 @@ class _Effects:
             return True
         if instr.opcode == "custom-call" and instr.attributes.get("custom_call_has_side_effect"):
             return True
-        if instr.attributes.keys().isdisjoint(_COMPUTATION_ATTRS):
-            return False       # calls nothing (most instructions): one set test in C
         return any(self.computation(c) for c in instr.called_computations())
 
     def computation(self, comp: HloComputation) -> bool:
@@ -84,6 +80,5 @@ def remove_dead_code(module: HloModule, pinned: set[int] | None = None) -> None:
             continue
         reached.add(id(comp))
         for instr in comp.instructions:
-            if not instr.attributes.keys().isdisjoint(_COMPUTATION_ATTRS):
-                work.extend(instr.called_computations())
+            work.extend(instr.called_computations())
     module.computations = [c for c in module.computations if id(c) in reached]

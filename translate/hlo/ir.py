@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 # Attributes whose values are computations, in the order XLA lists them as called computations.
 COMPUTATION_ATTRS = ("body", "condition", "select", "scatter", "to_apply", "calls", "true_computation", "false_computation",
                      "branch_computations", "called_computations")
+_COMPUTATION_KEYS = frozenset(COMPUTATION_ATTRS)
 
 
 @dataclass(eq=False, slots=True)
@@ -53,6 +54,8 @@ class HloInstruction:
 
     def called_computations(self) -> list[HloComputation]:
         """Computations this instruction calls, in XLA's order."""
+        if self.attributes.keys().isdisjoint(_COMPUTATION_KEYS):
+            return []   # calls nothing (most instructions): one set test in C
         result: list[HloComputation] = []
         for key in COMPUTATION_ATTRS:
             value = self.attributes.get(key)
