@@ -630,7 +630,7 @@ def module_to_proto_bytes(module: HloModule) -> bytes:
     for n, comp in enumerate(computations):
         end = start + len(comp.instructions)
         body = _computation_bytes(comp, n, comp_ids, encoded_ids, ids[start:end], n in fusion_ids, pieces)
-        parts += (_COMPUTATION_TAG, _uvarint(len(body)), body)
+        parts += (_COMPUTATION_TAG, _varint(len(body)), body)
         start = end
     return b"".join(parts)
 
@@ -681,9 +681,9 @@ def _computation_bytes(comp: HloComputation, comp_id: int, comp_ids: dict[HloCom
         shapes = pieces[key] = b"".join([_field(1, _shape_bytes_by_id(p.shape, pieces)) for p in params]
                                         + [_field(2, _shape_bytes_by_id(comp.root.shape, pieces))])
     program = b"".join([shapes, *[_field(3, p.name.encode()) for p in params]])
-    parts += (_PROGRAM_SHAPE_TAG, _uvarint(len(program)), program)
+    parts += (_PROGRAM_SHAPE_TAG, _varint(len(program)), program)
     if comp_id:
-        parts += (_COMPUTATION_ID_TAG, _LENGTHS[comp_id] if comp_id < 16384 else _varint(comp_id))
+        parts += (_COMPUTATION_ID_TAG, _varint(comp_id))
     root_id = encoded_ids[comp.root]
     if root_id != b"\x00":
         parts += (_ROOT_ID_TAG, root_id)
@@ -830,8 +830,8 @@ def _split_attributes(instr: HloInstruction, comp_ids: dict[HloComputation, int]
         elif not isinstance(called, tuple):
             called = (called,)
         if called:
-            ids = b"".join([_uvarint(comp_ids[c]) for c in called])
-            parts += (_CALLED_IDS_TAG, _uvarint(len(ids)), ids)
+            ids = b"".join([_varint(comp_ids[c]) for c in called])
+            parts += (_CALLED_IDS_TAG, _varint(len(ids)), ids)
     predecessors = instr.attributes.get("control-predecessors")
     if predecessors:
         parts.append(_field(37, b"".join([encoded_ids[c] for c in predecessors])))
@@ -889,12 +889,13 @@ def _shape_bytes_by_id(shape: Shape, pieces: dict[Any, Any]) -> bytes:
 
 # The protobuf wire format, for the few field kinds written directly (int64 varints, bytes, packed).
 
-_SMALL = [bytes((n,)) for n in range(128)]
+# The varint of every value below 16 Ki (most lengths, names' lengths, computation numbers), made once.
+_LENGTHS = [bytes((n,)) for n in range(128)] + [bytes((n & 0x7F | 0x80, n >> 7)) for n in range(128, 1 << 14)]
 
 
 def _varint(value: int) -> bytes:
-    if 0 <= value < 128:
-        return _SMALL[value]
+    if 0 <= value < 16384:
+        return _LENGTHS[value]
     value &= 0xFFFFFFFFFFFFFFFF  # negative int64: ten-byte two's complement, as protobuf writes it
     out = bytearray()
     while value > 0x7F:
@@ -917,15 +918,6 @@ _PROGRAM_SHAPE_TAG = _LENGTH_DELIMITED_TAGS[4]
 _COMPUTATION_ID_TAG = _varint(5 << 3)
 _ROOT_ID_TAG = _varint(6 << 3)
 _IS_FUSION_FIELD = _varint(7 << 3) + b"\x01"
-
-
-# The varint of every length below 16 KiB (most instructions' and names' lengths), made once.
-_LENGTHS = [bytes((n,)) for n in range(128)] + [bytes((n & 0x7F | 0x80, n >> 7)) for n in range(128, 1 << 14)]
-
-
-def _uvarint(value: int) -> bytes:
-    """The varint of a non-negative int (a length, a computation number), from the table when small."""
-    return _LENGTHS[value] if value < 16384 else _varint(value)
 
 
 _VARINT_RE = re.compile(rb"[\x80-\xff]*[\x00-\x7f]")
