@@ -66,15 +66,14 @@ def attribute_problem(text: str) -> str | None:
 
 
 def _problem(data: bytes) -> tuple[str, int] | None:
-    problem = None if _surely_fine(data) else _token_problem(data)
+    stripped = _stripped(data)
+    problem = None if _surely_fine(stripped) else _token_problem(data)
+    if problem is None and b"loc(" in stripped:
+        problem = _location_as_value(stripped)
+    if problem is None and b"%" in stripped:
+        problem = _use_before_definition(stripped)
     if problem is not None:
         return problem
-    if b"loc(" in data and _location_as_value(_NOT_TOKENS.sub(b" ", data)) is not None:
-        return _location_as_value(_NOT_TOKENS.sub(_blank, data))  # again, with the input's offsets
-    if b"%" in data:
-        problem = _use_before_definition(_NOT_TOKENS.sub(_blank, data))
-        if problem is not None:
-            return problem
     for m in _CONV_DIMS.finditer(data):
         for number in re.finditer(rb"\d+", m.group(1)):
             if int(number.group()) >= MAX_CONV_DIM:
@@ -83,15 +82,21 @@ def _problem(data: bytes) -> tuple[str, int] | None:
     return None
 
 
-def _surely_fine(data: bytes) -> bool:
-    """True when `data` has no long number and provably nests at most MAX_NESTING deep; otherwise the token
-    scanner decides (and finds where). A few passes in C instead of one Python step per bracket.
+def _stripped(data: bytes) -> bytes:
+    """`data` with its strings, comments and arrows as spaces of the same length (offsets stay the input's):
+    what every check below reads."""
+    return _NOT_TOKENS.sub(_blank, data)
+
+
+def _surely_fine(stripped: bytes) -> bool:
+    """True when `stripped` (see `_stripped`) has no long number and provably nests at most MAX_NESTING deep;
+    otherwise the token scanner decides (and finds where). A few passes in C instead of one Python step per
+    bracket.
 
     Removing every empty pair `()` at once takes one pass per level of the deepest matched nest; what stays
     is `)))...(((`. The depth at any point is at most the matched pairs around it (<= the passes) plus the
     openers never closed (the `(` left), so `passes + left <= MAX_NESTING` proves the limit holds.
     """
-    stripped = _NOT_TOKENS.sub(b" ", data)
     if _LONG_NUMBER.search(stripped):
         return False
     brackets = stripped.translate(_AS_PARENS, _NOT_BRACKETS)
@@ -163,7 +168,10 @@ def _first_use_before_definition(stripped: bytes, name: bytes) -> tuple[str, int
     `=` follows it, or `:` follows it and `(` or `,` comes before (a function or block argument)."""
     uses = []
     for m in re.finditer(rb"%" + re.escape(name) + rb"(?![\w$.\-])((?::\d+)?[ ]*=|[ ]*:)?", stripped):
-        before = stripped[:m.start()].rstrip()[-1:]
+        at = m.start() - 1
+        while at >= 0 and stripped[at] in b" \t\n\r\x0b\x0c":   # back over the space before it (not a copy of the text)
+            at -= 1
+        before = stripped[at:at + 1]
         defines = m.group(1) is not None and (m.group(1).endswith(b"=") or before in (b"(", b","))
         if defines:
             if uses:
