@@ -31,7 +31,10 @@ def _declared_counts(b: Builder) -> dict[str, int]:
 
 def module_device_count(b: Builder) -> int | None:
     """The partitions (or replicas) the module declares, for checking device ids; None if it says nothing."""
-    counts = _declared_counts(b)
+    return _device_count(_declared_counts(b))
+
+
+def _device_count(counts: dict[str, int]) -> int | None:
     return max(counts.values()) if counts else None
 
 
@@ -46,8 +49,8 @@ def collective_of(b: Builder, op: ir.Operation) -> Collective:
 def check_collective(b: Builder, collective: Collective) -> None:
     """Refuse, as the input's fault, a collective whose HLO XLA's verifier (and ours) would refuse: its
     source-target pairs, its mode (global device ids) and its replica groups against the module's devices."""
-    counts = _declared_counts(b)
-    collective.validate(max(counts.values()) if counts else None)
+    counts = _declared_counts(b)   # (read once: the device count and the group check both need them)
+    collective.validate(_device_count(counts))
     attributes = collective.hlo_attributes()
     problem = global_ids_problem(attributes) or group_count_problem(
         collective.kind.value, attributes, counts.get("mhlo.num_replicas", 1), counts.get("mhlo.num_partitions", 1))
