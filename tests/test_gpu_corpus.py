@@ -68,36 +68,31 @@ def _num_devices(entry) -> int | None:
 @pytest.mark.parametrize("name", _NAMES)
 def test_export_runs_on_gpu_like_the_stablehlo(name: str) -> None:
     from hlo_translate import HloFormat, stablehlo_to_hlo, write_hlo
-    from hlo_translate.execution import execute, validate_modules
 
     entry = _entry(name)
     mlir = entry.stablehlo()
-    ours = write_hlo(stablehlo_to_hlo(mlir), HloFormat.TEXT)
-    if name in XLA_GPU_CANNOT_RUN:
-        _check_jax_hlo_still_fails(entry)
-        return
-    if _random(mlir):
-        actual = execute(ours, entry.inputs(), platform="cuda", num_devices=_num_devices(entry))
-        assert [(a.shape, a.dtype) for a in actual] == [(e.shape, e.dtype) for e in entry.outputs()]
-        return
-    comparison = validate_modules(mlir, ours, entry.inputs(), platform="cuda", num_devices=_num_devices(entry))
-    assert comparison.ok, comparison.report()
+    _runs_like(entry, mlir, write_hlo(stablehlo_to_hlo(mlir), HloFormat.TEXT))
 
 
 @pytest.mark.parametrize("name", _NAMES)
 def test_import_runs_on_gpu_like_the_hlo(name: str) -> None:
     from hlo_translate import hlo_to_stablehlo
-    from hlo_translate.execution import execute, validate_modules
 
     entry = _entry(name)
     hlo = entry.hlo()
-    ours = hlo_to_stablehlo(hlo)
-    if name in XLA_GPU_CANNOT_RUN:
+    _runs_like(entry, hlo, hlo_to_stablehlo(hlo))
+
+
+def _runs_like(entry, original: str, ours: str | bytes) -> None:
+    """XLA's GPU compiler runs `ours` (our translation of `original`) to `original`'s outputs."""
+    from hlo_translate.execution import execute, validate_modules
+
+    if entry.name in XLA_GPU_CANNOT_RUN:
         _check_jax_hlo_still_fails(entry)
         return
-    if _random(hlo):
+    if _random(original):
         actual = execute(ours, entry.inputs(), platform="cuda", num_devices=_num_devices(entry))
         assert [(a.shape, a.dtype) for a in actual] == [(e.shape, e.dtype) for e in entry.outputs()]
         return
-    comparison = validate_modules(hlo, ours, entry.inputs(), platform="cuda", num_devices=_num_devices(entry))
+    comparison = validate_modules(original, ours, entry.inputs(), platform="cuda", num_devices=_num_devices(entry))
     assert comparison.ok, comparison.report()
