@@ -20,7 +20,7 @@ import numpy as np
 from hlo_translate.errors import SourceLocation, TranslateError
 from hlo_translate.gc_pause import without_cyclic_gc
 from hlo_translate.hlo.attributes import (
-    RESERVED_BARE_NAMES, STRING_RE, ComputationRef, InstructionRef, RawAttr, parse_attribute, parse_bool, parse_bool_list, parse_int_list,
+    CODECS, COMPUTATION, RESERVED_BARE_NAMES, STRING_RE, ComputationRef, InstructionRef, RawAttr, parse_attribute, parse_bool, parse_bool_list, parse_int_list,
     parse_string, print_attribute, print_bool, print_frontend_attributes, print_int_list, split_top_level,
 )
 from hlo_translate.hlo.ir import (
@@ -893,13 +893,7 @@ def _module_text(module: HloModule) -> str:
     out: list[str] = [_header(module), ""]
     if module.stack_frames:
         out += [module.stack_frames, ""]
-    shapes: dict[int, str] = {}  # id(shape) -> text: the shapes stay alive while we print
-    texts: dict[tuple[str, Any], str] = {}  # (name, value) -> `, name=text`, for plain values (_PLAIN_VALUES)
-    for comp in module.computations:
-        if comp.name in RESERVED_BARE_NAMES:
-            raise _KeywordName
-        out.append(_computation_text(comp, shapes, texts, RESERVED_BARE_NAMES))
-        out.append("")
+    _computation_lines(module.computations, out, RESERVED_BARE_NAMES)
     return "\n".join(out)
 
 
@@ -928,90 +922,94 @@ def _header(module: HloModule) -> str:
     return ", ".join(parts)
 
 
-def _computation_text(comp: HloComputation, shapes: dict[int, str] | None = None,
-                      texts: dict[tuple[str, Any], str] | None = None, keywords: frozenset[str] = frozenset()) -> str:
-    head = ("ENTRY " if comp.is_entry else "") + comp.name + " {"
-    lines = [head]
-    lines += _instruction_lines(comp.instructions, comp.root, {} if shapes is None else shapes,
-                                {} if texts is None else texts, keywords=keywords)
-    tail = "}"
-    if comp.execution_thread is not None:
-        tail += f', execution_thread="{comp.execution_thread}"'
-    lines.append(tail)
-    return "\n".join(lines)
+def instruction_text(instr: HloInstruction) -> str:
+    """`name = shape opcode(operands), attr=value, ...` (no ROOT, no indent)."""
+    out: list[str] = []
+    _computation_lines([HloComputation("_", [instr])], out)
+    return out[1][2:]
 
 
-def instruction_text(instr: HloInstruction, shapes: dict[int, str] | None = None,
-                     texts: dict[tuple[str, Any], str] | None = None) -> str:
-    """`name = shape opcode(operands), attr=value, ...` (no ROOT, no indent).
-
-    `shapes` caches shape texts by object id for one printing pass (its shapes must stay alive), `texts`
-    the texts of attributes with plain values (ints, strings, enum members, tuples of ints) by value.
-    """
-    return _instruction_lines([instr], None, {} if shapes is None else shapes, {} if texts is None else texts,
-                              indent="")[0]
-
-
-def _instruction_lines(instructions: list[HloInstruction], root: HloInstruction | None, shapes: dict[int, str],
-                       texts: dict[tuple[str, Any], str], indent: str = "  ",
-                       keywords: frozenset[str] = frozenset()) -> list[str]:
-    """The lines of `instructions`, `ROOT` before `root`: one loop, as the per-line Python is most of a print.
-    Raises `_KeywordName` at an instruction named as one of `keywords`."""
-    lines = []
-    append = lines.append
-    root_indent = indent + "ROOT "
-    for instr in instructions:
-        opcode = instr.opcode
-        if opcode == "constant":
-            literal = instr.literal
-            assert literal is not None, instr.name
-            value = literal.value
-            if type(value) is np.ndarray and value.ndim == 0:  # most constants are scalars
-                args = scalar_text(literal.shape.element_type, value.dtype, value.tobytes())
-            else:
-                args = literal.to_text()
-        elif opcode == "parameter":
-            args = str(instr.parameter_number)
-        else:
-            operands = instr.operands
-            count = len(operands)
-            if count == 2:
-                args = f"{operands[0].name}, {operands[1].name}"
-            elif count == 1:
-                args = operands[0].name
-            else:
-                args = ", ".join([o.name for o in operands])
-        shape = instr.shape
-        shape_text = shapes.get(id(shape))
-        if shape_text is None:
-            shape_text = shapes[id(shape)] = shape.to_text()
-        name = instr.name
-        if name in keywords:
+def _computation_lines(computations: list[HloComputation], out: list[str],
+                       keywords: frozenset[str] = frozenset()) -> None:
+    """Append the lines of `computations` to `out`, each computation followed by an empty line. Two loops
+    and no call per computation or line (the 3-line reducers JAX writes, one per reduce, are half the
+    computations' count): the per-line Python is most of a print. Raises `_KeywordName` at a computation
+    or instruction named as one of `keywords`."""
+    append = out.append
+    texts: dict[tuple[str, Any], str] = {}  # (name, value) -> `, name=text`, for plain values
+    scalars: dict[tuple[PrimitiveType, bytes], str] = {}  # a scalar constant's type and bits -> its text
+    for comp in computations:
+        comp_name = comp.name
+        if comp_name in keywords:
             raise _KeywordName
-        text = f"{root_indent if instr is root else indent}{name} = {shape_text} {opcode}({args})"
-        attributes = instr.attributes
-        if attributes:
+        append(f"ENTRY {comp_name} {{" if comp.is_entry else f"{comp_name} {{")
+        root = comp.root
+        for instr in comp.instructions:
+            opcode = instr.opcode
+            if opcode == "constant":
+                literal = instr.literal
+                assert literal is not None, instr.name
+                value = literal.value
+                if type(value) is np.ndarray and value.ndim == 0:  # most constants are scalars, many alike
+                    key = (literal.shape.element_type, value.tobytes())
+                    try:
+                        args = scalars[key]
+                    except KeyError:
+                        args = scalars[key] = scalar_text(key[0], value.dtype, key[1])
+                else:
+                    args = literal.to_text()
+            elif opcode == "parameter":
+                args = str(instr.parameter_number)
+            else:
+                operands = instr.operands
+                count = len(operands)
+                if count == 2:
+                    args = f"{operands[0].name}, {operands[1].name}"
+                elif count == 1:
+                    args = operands[0].name
+                else:
+                    args = ", ".join([o.name for o in operands])
+            shape_text = instr.shape._printed  # the shape's text once made: a slot read
+            if shape_text is None:
+                shape_text = instr.shape.to_text()
+            name = instr.name
+            if name in keywords:
+                raise _KeywordName
+            attributes = instr.attributes
+            if not attributes:
+                append(f"{'  ROOT ' if instr is root else '  '}{name} = {shape_text} {opcode}({args})")
+                continue
+            text = f"{'  ROOT ' if instr is root else '  '}{name} = {shape_text} {opcode}({args})"
             for item in attributes.items():
-                kind = type(item[1])
-                if kind is tuple and _all_ints(item[1]) or kind in _PLAIN_VALUES:
-                    attribute = texts.get(item)
-                    if attribute is None:
-                        attribute = texts[item] = f", {item[0]}={print_attribute(*item)}"
-                    text += attribute
+                value = item[1]
+                kind = type(value)
+                if kind is tuple:
+                    for v in value:
+                        if type(v) is not int:
+                            text += f", {item[0]}={print_attribute(*item)}"
+                            break
+                    else:  # a tuple of ints (most attributes): its text once per pass
+                        try:
+                            text += texts[item]
+                        except KeyError:
+                            text += texts.setdefault(item, f", {item[0]}={print_attribute(*item)}")
+                elif kind is HloComputation and item[0] in _COMPUTATION_NAMES:
+                    text += f", {item[0]}={value.name}"
+                elif kind in _PLAIN_VALUES:
+                    try:
+                        text += texts[item]
+                    except KeyError:
+                        text += texts.setdefault(item, f", {item[0]}={print_attribute(*item)}")
                 else:
                     text += f", {item[0]}={print_attribute(*item)}"
-        append(text)
-    return lines
+            append(text)
+        thread = comp.execution_thread
+        append("}" if thread is None else f'}}, execution_thread="{thread}"')
+        append("")
 
 
 _PLAIN_VALUES = frozenset({int, str})
-
-
-def _all_ints(values: tuple) -> bool:
-    for v in values:
-        if type(v) is not int:
-            return False
-    return True
+_COMPUTATION_NAMES = frozenset(name for name, codec in CODECS.items() if codec is COMPUTATION)  # `to_apply=name`
 
 
 __all__ = ["parse_hlo_text", "print_hlo_text", "instruction_text", "print_bool"]

@@ -233,6 +233,9 @@ class Shape:
     dynamic: tuple[bool, ...] = ()
     layout: Layout | None = None
     tuple_shapes: tuple[Shape, ...] = field(default=())
+    # The text with layout, made on first use: a shape is immutable, one object serves many instructions,
+    # and a slot read is what the printer pays per line (not part of the value: no init, eq, hash or repr).
+    _printed: str | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     @staticmethod
     def array(element_type: PrimitiveType, dimensions: tuple[int, ...] | list[int],
@@ -302,12 +305,16 @@ class Shape:
 
     def to_text(self, print_layout: bool = True) -> str:
         """The shape as XLA prints it: `f32[2,3]{1,0}`, `(s32[], token[])`."""
+        if print_layout and self._printed is not None:
+            return self._printed
         key = (self, print_layout)
         text = _SHAPE_TEXT.get(key)
         if text is None:
             if len(_SHAPE_TEXT) >= _SHAPE_TEXT_LIMIT:
                 _SHAPE_TEXT.clear()  # bounded: a long-lived process keeps nothing per module
             text = _SHAPE_TEXT[key] = self._text(print_layout)
+        if print_layout:
+            object.__setattr__(self, "_printed", text)
         return text
 
     def _text(self, print_layout: bool) -> str:
