@@ -9,6 +9,9 @@ Rows (ours, XLA's, ratio ours/XLA):
   parse          HLO text -> IR                 | hlo_module_from_text
   print          IR -> HLO text (parsed module) | HloModule.to_string
   print-export   IR -> HLO text, on the module our StableHLO -> HLO wrote (no source text to reuse)
+  print-ex-same  the same module both sides: XLA prints OUR exporter's module (our text read by
+                 hlo_module_from_text), a per-line comparison (XLA's converter folds duplicate constants,
+                 so print-export's XLA module has fewer lines); a diagnostic beside print-export
   proto-read     HloModuleProto bytes -> IR     | HloModule.from_serialized_hlo_module_proto
   proto-write    IR -> HloModuleProto bytes     | as_serialized_hlo_module_proto
   import         HLO IR -> StableHLO bytecode   | hlo_to_stablehlo (from proto bytes)
@@ -150,6 +153,8 @@ def measure(size: str, repeat: int) -> list[Row]:
         xla_exported.as_serialized_hlo_module_proto())
     m = exported.instruction_count()
     row("print-export", lambda: print_hlo_text(exported), lambda: xla_exported_module.to_string(options), m)
+    xla_same_module = _hlo.hlo_module_from_text(print_hlo_text(exported))
+    row("print-ex-same", lambda: print_hlo_text(exported), lambda: xla_same_module.to_string(options), m)
     row("export", lambda: hlo_translate.stablehlo_to_hlo(mlir),
         lambda: xla_mlir.mlir_module_to_xla_computation(mlir, use_tuple_args=False, return_tuple=False), m)
     return rows
