@@ -41,7 +41,14 @@ class LocationInfo:
         """The op_name and source file and line as HLO metadata (None when there is neither)."""
         if not (self.op_name or self.file):
             return None
-        return OpMetadata(op_name=self.op_name or "", source_file=self.file or "", source_line=self.line or 0)
+        return _metadata(self.op_name or "", self.file or "", self.line or 0)
+
+
+@lru_cache(maxsize=1 << 16)
+def _metadata(op_name: str, source_file: str, source_line: int) -> OpMetadata:
+    """One record per distinct location, shared by its ops (a record is immutable): a module has few
+    (one per source line) and the printer and the proto writer make each one's text or bytes once."""
+    return OpMetadata(op_name=op_name, source_file=source_file, source_line=source_line)
 
 
 def _unescape(body: str) -> str:

@@ -27,6 +27,7 @@ from hlo_translate.hlo.ir import (
     BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
 )
 from hlo_translate.hlo.literal_text import scalar_text
+from hlo_translate.hlo.op_metadata import OpMetadata
 from hlo_translate.hlo.opcodes import OPCODES, async_sugar_base, is_known_opcode
 from hlo_translate.hlo.original_value import parse_recovery_table, print_recovery_table
 from hlo_translate.hlo.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
@@ -812,11 +813,12 @@ def _scope_key(name: str) -> str:
 
 
 def _immutable_plain(value: Any) -> bool:
-    """An int, a string, an enum member or a tuple of ints: one parsed value may serve every instruction."""
+    """An int, a string, an enum member, a tuple of ints or a metadata record (frozen: one per source line,
+    printed and serialized once per object): one parsed value may serve every instruction."""
     kind = type(value)
     if kind is tuple:
         return all(type(v) is int for v in value)
-    return kind is int or kind is str or isinstance(value, enum.Enum)
+    return kind is int or kind is str or kind is OpMetadata or isinstance(value, enum.Enum)
 
 
 def _has_refs(value: Any) -> bool:
@@ -938,6 +940,7 @@ def _computation_lines(computations: list[HloComputation], out: list[str],
     append = out.append
     texts: dict[tuple[str, Any], str] = {}  # (name, value) -> `, name=text`, for plain values
     scalars: dict[tuple[PrimitiveType, bytes], str] = {}  # a scalar constant's type and bits -> its text
+    metadata: dict[int, str] = {}  # id(an OpMetadata) -> `, metadata={...}`
     for comp in computations:
         comp_name = comp.name
         if comp_name in keywords:
@@ -995,6 +998,14 @@ def _computation_lines(computations: list[HloComputation], out: list[str],
                             text += texts.setdefault(item, f", {item[0]}={print_attribute(*item)}")
                 elif kind is HloComputation and item[0] in _COMPUTATION_NAMES:
                     text += f", {item[0]}={value.name}"
+                elif kind is OpMetadata and item[0] == "metadata":  # few distinct records, often shared
+                    try:
+                        text += metadata[id(value)]  # (the module keeps each record alive while we print)
+                    except KeyError:
+                        attribute = texts.get(item)  # equal records print alike: their fields are strings and ints
+                        if attribute is None:
+                            attribute = texts[item] = f", metadata={print_attribute(*item)}"
+                        text += metadata.setdefault(id(value), attribute)
                 elif kind in _PLAIN_VALUES:
                     try:
                         text += texts[item]
