@@ -46,6 +46,7 @@ class ExportContext:
         self._used_names: set[str] = set()
         self._clean_bases: dict[str, str] = {}   # base as given -> base as a valid name
         self._shape_cache: dict[ir.Type, Shape] = {}
+        self._array_shapes: dict[tuple[PrimitiveType, tuple[int, ...]], Shape] = {}
         for op in module_op.regions[0].blocks[0].operations:
             if op.operation.name == "func.func":
                 self.func_ops[A.string(op.attributes["sym_name"])] = op.operation
@@ -115,6 +116,15 @@ class ExportContext:
             if problem is not None:
                 raise TranslateError(problem)
             self._shape_cache[t] = shape
+        return shape
+
+    def array_shape(self, element_type: PrimitiveType, dimensions: tuple[int, ...]) -> Shape:
+        """A static array shape with the default layout, one object per distinct type and dimensions (as
+        `shape_of` gives one per MLIR type): the printer makes a shape object's text once."""
+        key = (element_type, dimensions)
+        shape = self._array_shapes.get(key)
+        if shape is None:
+            shape = self._array_shapes[key] = with_default_layouts(Shape.array(element_type, dimensions))
         return shape
 
     @functools.cached_property

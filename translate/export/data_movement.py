@@ -10,7 +10,7 @@ from hlo_translate.export.registry import handles
 from hlo_translate.export.captures import broadcast_to, closed_computation, live_scalars, split_captures
 from hlo_translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
 from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import Shape, with_default_layouts
+from hlo_translate.hlo.types import Shape
 
 
 def _simple(b: Builder, op: ir.Operation, opcode: str, **attrs: object) -> list[HloInstruction]:
@@ -35,8 +35,8 @@ def broadcast_in_dim(b: Builder, operand: HloInstruction, result: Shape, dims: t
     expanded = [i for i, d in enumerate(dims) if operand.shape.dimensions[i] == 1 and result.dimensions[d] != 1]
     if expanded and not operand.shape.is_dynamic:
         kept = [i for i in range(len(dims)) if i not in expanded]
-        shape = Shape.array(operand.shape.element_type, [operand.shape.dimensions[i] for i in kept])
-        operand = b.add("reshape", with_default_layouts(shape), [operand])
+        shape = b.ctx.array_shape(operand.shape.element_type, tuple(operand.shape.dimensions[i] for i in kept))
+        operand = b.add("reshape", shape, [operand])
         dims = tuple(dims[i] for i in kept)
     return [b.add("broadcast", result, [operand], {"dimensions": dims})]
 
