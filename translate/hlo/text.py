@@ -759,6 +759,7 @@ class _Parser:
     def resolve(self, module: HloModule, pending: list) -> None:
         """Replace computation and instruction references by the objects they name."""
         by_name = {c.name: c for c in module.computations}
+        order = {id(c): k for k, c in enumerate(module.computations)}
         # instruction names are scoped by computation (control predecessors name their own computation's)
         scope_of: dict[int, tuple[dict[str, HloInstruction], HloComputation]] = {}
         for comp in module.computations:
@@ -770,7 +771,13 @@ class _Parser:
         def comp_of(ref: ComputationRef, pos: int, instr: HloInstruction) -> HloComputation:
             if ref.name not in by_name:
                 raise self.error(f"unknown computation '{ref.name}'", pos, op=instr.name)
-            return by_name[ref.name]
+            called = by_name[ref.name]
+            caller = scope_of[id(instr)][1] if id(instr) in scope_of else None
+            # XLA's parser looks a called computation up as it reads the call: it must be defined before
+            if caller is not None and order[id(called)] >= order[id(caller)]:
+                raise self.error(f"computation '{ref.name}' is not defined before the computation "
+                                 f"'{caller.name}' that calls it", pos, op=instr.name)
+            return called
 
         for instr, key, value, pos in pending:
             if isinstance(value, ComputationRef):
