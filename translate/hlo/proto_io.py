@@ -864,11 +864,15 @@ def _instruction_proto(instr: HloInstruction, attributes: dict[str, Any]) -> hlo
     _write_xla_defaults(ip, instr)
     if instr.literal is not None:
         ip.literal.CopyFrom(to_literal_proto(instr.literal))
-    for key, value in attributes.items():
-        writer = _RAW_TO_PROTO.get(key) if isinstance(value, A.RawAttr) else _ATTR_TO_PROTO.get(key)
-        if writer is None:
-            raise TranslateError(f"attribute '{key}' cannot be written to HloModuleProto", op=instr.name)
-        writer(ip, value, instr)
+    try:
+        for key, value in attributes.items():
+            writer = _RAW_TO_PROTO.get(key) if isinstance(value, A.RawAttr) else _ATTR_TO_PROTO.get(key)
+            if writer is None:
+                raise TranslateError(f"attribute '{key}' cannot be written to HloModuleProto", op=instr.name)
+            writer(ip, value, instr)
+    except UnicodeEncodeError:  # bytes from a C escape in HLO text (`\xe1`) where the proto has a string
+        raise TranslateError(f"attribute '{key}' holds bytes that are not UTF-8, which an HloModuleProto string "
+                             "cannot hold", op=instr.name) from None
     return ip
 
 
