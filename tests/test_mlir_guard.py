@@ -97,6 +97,13 @@ def test_a_location_as_an_attribute_in_bytecode_is_an_input_error() -> None:
         "module attributes {mhlo.num_replicas = loc(unknown)} {\n  func.func @main() { return }\n}":
             "attribute mhlo.num_replicas holds a location",
     }
+    # a location inside a list (`[#loc3]`): the bindings cannot cast the list's entry either
+    main = "func.func @main(%a: tensor<f32>) -> tensor<f32> {\n  return %a : tensor<f32>\n}"
+    for name in ("mhlo.xla_entry_computation_parameter_layouts", "mhlo.xla_entry_computation_result_layout",
+                 "mhlo.input_output_alias"):
+        texts[f'#loc3 = loc("a")\nmodule attributes {{{name} = [#loc3]}} {{\n{main}\n}}'] = \
+            r'a list attribute holds a location, not a value: \[loc\("a"\)\]'
+    assert len(texts) == 5
     for text, message in texts.items():
         with make_context():
             buffer = io.BytesIO()
