@@ -123,13 +123,23 @@ _FINISH_ATTRIBUTES = frozenset({"frontend_attributes", "sharding", "backend_conf
 _OPCODE = attrgetter("opcode")
 
 
-def _readers(computation: HloComputation) -> dict[int, int]:
+# A computation with more instructions than this releases each value after its last reader (`emit`).
+_RELEASE_ABOVE = 64
+
+
+def _readers(computation: HloComputation, ordered: set[int]) -> tuple[dict[int, int], dict[int, int] | None]:
     """How many instructions read each one (the root counts as read), not counting get-tuple-elements
-    that nobody reads: an instruction read only by those is as dead as one read by none."""
+    that nobody reads: an instruction read only by those is as dead as one read by none. Second, for a
+    large computation, how many operand slots read each one (the root one more): `emit` drops a value
+    after its last read. The ids of control predecessors go into `ordered`."""
     instructions = computation.instructions
     readers: dict[int, int]
-    if len(instructions) > 64:   # counted in C: a Counter over a chain of the operand lists
+    uses: dict[int, int] | None = None
+    if len(instructions) > _RELEASE_ABOVE:   # counted in C: a Counter over a chain of the operand lists
         readers = Counter(map(id, chain.from_iterable(map(_OPERANDS, instructions))))
+        uses = dict(readers)
+        if computation.root is not None:
+            uses[id(computation.root)] = uses.get(id(computation.root), 0) + 1
     else:   # a reducer or comparator: building the Counter costs more than counting
         readers = {}
         for instr in instructions:
@@ -139,6 +149,7 @@ def _readers(computation: HloComputation) -> dict[int, int]:
         if "control-predecessors" in instr.attributes:
             for operand in instr.control_predecessors:
                 readers[id(operand)] = readers.get(id(operand), 0) + 1
+                ordered.add(id(operand))
     if computation.root is not None:
         readers[id(computation.root)] = readers.get(id(computation.root), 0) + 1
     opcodes = list(map(_OPCODE, instructions))
@@ -149,7 +160,7 @@ def _readers(computation: HloComputation) -> dict[int, int]:
                 _drop_reader(instr.operands[0], readers)
     if has_tuple:  # a root tuple is always read: only other tuples can leave elements unread
         _unread_tuple_elements(computation, readers)
-    return readers
+    return readers, uses
 
 
 def _drop_reader(source: HloInstruction, readers: dict[int, int]) -> None:
@@ -302,13 +313,17 @@ class ModuleImporter:
         self.by_name = {c.name: c for c in module.computations}
         self.module: ir.Module | None = None
         self._materialized: dict[tuple[int, ir.Block], tuple[Tree, ir.Value]] = {}
-        self._instruction_ops: dict[int, ir.Operation] = {}   # id(instruction) -> the op standing for it
+        # id(instruction) -> the op standing for it, for the instructions in `_ordered` only (the ids of
+        # control predecessors, `_readers`): keeping every op's Python object alive costs MLIR's bindings
+        # more per op the more there are.
+        self._instruction_ops: dict[int, ir.Operation] = {}
+        self._ordered: set[int] = set()
         self._control_ids: dict[int, int] = {}                 # id(instruction) -> its xla.control_id
         self._types: dict[int, tuple[Shape, ir.Type]] = {}     # id(shape) -> (shape, its MLIR type)
         self.locations = LocationCache()
         # id(computation) -> its parameters and readers: a reducer is emitted once per reduce that calls it.
         self._parameters: dict[int, list[HloInstruction]] = {}
-        self._readers: dict[int, dict[int, int]] = {}
+        self._readers: dict[int, tuple[dict[int, int], dict[int, int] | None]] = {}
         self._templates: dict[tuple, ir.Operation] = {}   # `_template_key` -> a detached op holding its block
 
     def type_of(self, shape: Shape) -> ir.Type:
@@ -472,18 +487,34 @@ class ModuleImporter:
             param_trees = [unflatten(p.shape, it) for p in parameters]
         for p, tree in zip(parameters, param_trees):
             values[id(p)] = tree
-        readers = self._readers.get(id(computation))
-        if readers is None:
-            readers = self._readers[id(computation)] = _readers(computation)
+        known_readers = self._readers.get(id(computation))
+        if known_readers is None:
+            known_readers = self._readers[id(computation)] = _readers(computation, self._ordered)
+        readers, uses = known_readers
+        # A large computation drops each value after its last read (`left`: reads to come): the Python
+        # objects of values keep their ops' objects alive, and MLIR's bindings track every live op, at a
+        # cost per op that grows with their number.
+        left = dict(uses) if uses is not None else None
         # The loop below runs once per instruction of the module: the common case (`SIMPLE`) is built
         # here without further calls into the importer; everything else goes through a handler.
         types, instruction_ops, location_of = self._types, self._instruction_ops, self.locations.of
+        ordered = self._ordered
         create, name_loc = ir.Operation.create, ir.Location.name
         for instr in computation.instructions:
             opcode = instr.opcode
             if opcode == "parameter":
                 continue
-            operands = [values[id(o)] for o in instr.operands]
+            if left is None:
+                operands = [values[id(o)] for o in instr.operands]
+            else:
+                operands = []
+                for o in instr.operands:
+                    k = id(o)
+                    if left[k] == 1:
+                        operands.append(values.pop(k))
+                    else:
+                        left[k] -= 1
+                        operands.append(values[k])
             key = id(instr)
             dead = not readers.get(key)
             simple = SIMPLE.get(opcode)
@@ -505,7 +536,8 @@ class ModuleImporter:
             if not _FINISH_ATTRIBUTES.isdisjoint(attributes_of):
                 self._finish(instr, operation, dead)
             else:   # none of the attributes `_finish` reads: only these two things to do
-                instruction_ops[key] = operation
+                if key in ordered:
+                    instruction_ops[key] = operation
                 if dead:
                     operation.attributes["xla.keep"] = ir.UnitAttr.get()
             values[key] = operation.result
@@ -540,7 +572,8 @@ class ModuleImporter:
             A.attach_common(operation, instr)
             if "control-predecessors" in attributes:
                 self._link_control_predecessors(instr, operation)
-        self._instruction_ops[id(instr)] = operation
+        if id(instr) in self._ordered:
+            self._instruction_ops[id(instr)] = operation
         if dead:
             # Unused in the HLO module: the exporter keeps it rather than drop it as dead code.
             operation.attributes["xla.keep"] = ir.UnitAttr.get()
