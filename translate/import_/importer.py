@@ -105,15 +105,16 @@ def flat_types(shape: Shape) -> list[ir.Type]:
     return [shape_to_mlir(s) for s in flat_shapes(shape)]
 
 
-def _signature(computation: HloComputation) -> str | None:
+def _signature(computation: HloComputation, parameters: list[HloInstruction]) -> str | None:
     """`(<parameter shapes>) -> <root shape>` when the function's flat types do not say it: a tuple
-    parameter, or a root that is a nested tuple or a 1-tuple (docs/import.md)."""
+    parameter, or a root that is a nested tuple or a 1-tuple (docs/import.md). `parameters` are
+    `computation.parameters`."""
     assert computation.root is not None
     root = computation.root.shape
     odd_root = root.is_tuple and (len(root.tuple_shapes) == 1 or any(s.is_tuple for s in root.tuple_shapes))
-    if not odd_root and not any(p.shape.is_tuple for p in computation.parameters):
+    if not odd_root and not any(p.shape.is_tuple for p in parameters):
         return None
-    params = Shape.tuple_of([p.shape for p in computation.parameters])
+    params = Shape.tuple_of([p.shape for p in parameters])
     return f"{params.to_short_text()} -> {root.to_short_text()}"
 
 
@@ -389,19 +390,20 @@ class ModuleImporter:
     def declare(self, computation: HloComputation, symbol: str, public: bool) -> func.FuncOp:
         assert self.module is not None and computation.root is not None
         self.functions[computation.name] = symbol
-        arg_types = [t for p in computation.parameters for t in flat_types(p.shape)]
+        parameters = self.parameters(computation)   # a scan of the computation: once
+        arg_types = [t for p in parameters for t in flat_types(p.shape)]
         result_types = flat_types(computation.root.shape)
         with ir.InsertionPoint(self.module.body), ir.Location.unknown():
             function = func.FuncOp(symbol, ir.FunctionType.get(arg_types, result_types))
             if not public:
                 function.attributes["sym_visibility"] = ir.StringAttr.get("private")
-            signature = _signature(computation)
+            signature = _signature(computation, parameters)
             if signature is not None:
                 function.attributes[SIGNATURE] = ir.StringAttr.get(signature)
             if not public:
                 from hlo_translate.import_.module_attrs import set_parameter_attrs
 
-                set_parameter_attrs(computation, function)
+                set_parameter_attrs(parameters, function)
         return function
 
     def define(self, computation: HloComputation, function: func.FuncOp) -> None:
@@ -519,6 +521,11 @@ class ModuleImporter:
             dead = not readers.get(key)
             simple = SIMPLE.get(opcode)
             if simple is None or tuple in map(type, operands):
+                if opcode == "reduce":   # a JAX module's most common op with a region
+                    tree = self._emit_reduce(instr, operands, dead)
+                    if tree is not None:
+                        values[key] = tree
+                        continue
                 values[key] = self.emit_instruction(instr, operands, dead)
                 continue
             # What the general handler of `simple` builds (`register_simple`), with the same errors.
@@ -543,6 +550,28 @@ class ModuleImporter:
             values[key] = operation.result
         assert computation.root is not None
         return values[id(computation.root)]
+
+    def _emit_reduce(self, instr: HloInstruction, operands: list[Tree], dead: bool) -> Tree | None:
+        """What the `reduce` handler builds, without the handler path (OpContext, a location scope),
+        when the reducer is a copy of a block built before (`_template_key`) and no operand is a tuple;
+        None otherwise (the handler then builds it, with its errors)."""
+        attributes = instr.attributes
+        computation, dimensions = attributes.get("to_apply"), attributes.get("dimensions")
+        if type(computation) is not HloComputation or dimensions is None or tuple in map(type, operands):
+            return None
+        key = _template_key(computation, "stablehlo.return")
+        if key is None:
+            return None
+        shape = instr.shape
+        try:
+            operation = ir.Operation.create("stablehlo.reduce", results=self.flat_types(shape), operands=operands,
+                                            attributes={"dimensions": A.i64_array(dimensions)}, regions=1,
+                                            loc=self.locations.of(instr))
+            self._fill_from_template(operation.regions[0], computation, key)
+        except ir.MLIRError as err:  # as in `emit_instruction`
+            raise TranslateError(_first_diagnostic(err), op=instr.name) from None
+        self._finish(instr, operation, dead)
+        return unflatten(shape, iter(operation.results)) if shape.is_tuple else operation.result
 
     def emit_instruction(self, instr: HloInstruction, operands: list[Tree], dead: bool = False) -> Tree:
         handler = HANDLERS.get(instr.opcode)
