@@ -38,6 +38,12 @@ CASES = {
     "bad_attribute": (GOOD.replace("negate(p)", "negate(p), metadata={op_name=}"), "5:", "metadata"),
     "async_sugar_not_a_bundle": (GOOD.replace("n = f32[4] negate(p)", "n = f32[4] negate-start(p)").replace(
         "add(p, n)", "add(p, p)"), "5:", "negate-start has shape f32[4]; an async start is ((operands...)"),
+    # XLA's parser looks a called computation up as it reads the call: "computation does not exist"
+    "later_computation": ("HloModule m\n\nENTRY main {\n  p = f32[] parameter(0)\n  ROOT c = f32[] call(p), "
+                          "to_apply=f\n}\n\nf {\n  ROOT q = f32[] parameter(0)\n}\n", "5:",
+                          "'c': computation 'f' is not defined before the computation 'main' that calls it"),
+    "own_computation": ("HloModule m\n\nENTRY main {\n  p = f32[] parameter(0)\n  ROOT c = f32[] call(p), "
+                        "to_apply=main\n}\n", "5:", "computation 'main' is not defined before the computation 'main'"),
 }
 
 

@@ -97,6 +97,13 @@ def test_a_location_as_an_attribute_in_bytecode_is_an_input_error() -> None:
         "module attributes {mhlo.num_replicas = loc(unknown)} {\n  func.func @main() { return }\n}":
             "attribute mhlo.num_replicas holds a location",
     }
+    # a location inside a list (`[#loc3]`): the bindings cannot cast the list's entry either
+    main = "func.func @main(%a: tensor<f32>) -> tensor<f32> {\n  return %a : tensor<f32>\n}"
+    for name in ("mhlo.xla_entry_computation_parameter_layouts", "mhlo.xla_entry_computation_result_layout",
+                 "mhlo.input_output_alias"):
+        texts[f'#loc3 = loc("a")\nmodule attributes {{{name} = [#loc3]}} {{\n{main}\n}}'] = \
+            r'a list attribute holds a location, not a value: \[loc\("a"\)\]'
+    assert len(texts) == 5
     for text, message in texts.items():
         with make_context():
             buffer = io.BytesIO()
@@ -146,3 +153,29 @@ def test_definitions_before_uses_pass_in_every_spelling() -> None:
     import hlo_translate
 
     assert hlo_translate.stablehlo_to_hlo(text).entry.root is not None
+
+
+def test_a_location_as_an_op_attribute_in_bytecode_is_an_input_error_at_the_op() -> None:
+    # fuzz seed 79: `mhlo.sharding = loc(...)` in bytecode reached the bindings' cast in Shardy's importer
+    import io
+
+    import pytest
+    from jaxlib.mlir import ir
+
+    import hlo_translate
+    from hlo_translate.errors import InternalError, TranslateError
+    from hlo_translate.mlir.context import make_context
+
+    text = ("func.func @main(%a: tensor<f32>) -> tensor<f32> {\n"
+            "  %0 = stablehlo.custom_call @foo(%a) {ATTR = loc(unknown)} : (tensor<f32>) -> tensor<f32>\n"
+            "  return %0 : tensor<f32>\n}")
+    for name in ("mhlo.sharding", "mhlo.frontend_attributes", "xla.backend_config"):
+        with make_context():
+            buffer = io.BytesIO()
+            ir.Module.parse(text.replace("ATTR", name)).operation.write_bytecode(buffer)
+        convert = [hlo_translate.stablehlo_to_hlo] + ([hlo_translate.import_shardings] if name == "mhlo.sharding" else [])
+        for function in convert:
+            with pytest.raises(TranslateError, match=f"'stablehlo.custom_call': attribute {name} holds a location") \
+                    as info:
+                function(buffer.getvalue())
+            assert not isinstance(info.value, InternalError) and ":2:" in str(info.value), str(info.value)

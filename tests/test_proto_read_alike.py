@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from hlo_translate import TranslateError
 from hlo_translate.hlo import proto_io
 from hlo_translate.hlo.text import print_hlo_text
 from hlo_translate.proto import hlo_pb2
@@ -138,3 +139,57 @@ def test_called_computations_of_another_count(monkeypatch: pytest.MonkeyPatch) -
     _assert_same(reused, one_by_one, printable=False)   # (a reduce of two reducers has no text form)
     assert [c.name for c in next(i for i in reused.entry.instructions if i.name == "r.3").attributes["to_apply"]] \
         == ["max", "sum"]
+
+
+def _xla_refuses(proto: hlo_pb2.HloModuleProto) -> bool:
+    try:
+        _jaxlib_hlo.HloModule.from_serialized_hlo_module_proto(proto.SerializeToString())
+    except Exception:  # noqa: BLE001 - jaxlib raises its own error types
+        return True
+    return False
+
+
+@pytest.mark.parametrize("case", ["self", "later", "unknown", "own attributes"])
+def test_called_computation_must_be_listed_before_its_caller(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """XLA's proto reader builds computations in list order: a call of itself, of a later one or of an id
+    the proto does not hold is refused (with and without the reuse of alike instructions)."""
+    proto = _xla_proto()
+    ids = {c.name: c.id for c in proto.computations}
+    entry = next(c for c in proto.computations if c.id == proto.entry_computation_id)
+    if case == "self":   # the reducer `sum`'s own add calls `sum`
+        caller = next(c for c in proto.computations if c.name == "sum")
+        instr, target = caller.instructions[-1], ids["sum"]
+    elif case == "later":   # `max`'s maximum calls `body`, listed after it
+        caller = next(c for c in proto.computations if c.name == "max")
+        instr, target = caller.instructions[-1], ids["body"]
+    elif case == "unknown":
+        instr, target = next(i for i in entry.instructions if i.name == "r.2"), max(ids.values()) + 7
+    else:   # an add (attributes read at once) calling a later computation
+        instr, target = next(i for i in entry.instructions if i.name == "add.4"), ids["main"]
+    del instr.called_computation_ids[:]
+    instr.called_computation_ids.append(target)
+    assert _xla_refuses(proto)
+    for alike in (True, False):
+        with monkeypatch.context() as patch:
+            if not alike:
+                patch.setattr(proto_io, "_alike_entry", lambda key, ip: False)
+            with pytest.raises(TranslateError, match=f"'{instr.name}': called computation id {target} "):
+                proto_io.module_from_proto(proto)
+
+
+def test_called_computation_listed_before_is_read() -> None:
+    """The ids need not grow with the list: only the order of the list counts, as for XLA."""
+    proto = _xla_proto()
+    shift = {c.id: 1000 - c.id for c in proto.computations}
+    for comp in proto.computations:
+        comp.id = shift[comp.id]
+        for instr in comp.instructions:
+            called = [shift[c] for c in instr.called_computation_ids]
+            del instr.called_computation_ids[:]
+            instr.called_computation_ids.extend(called)
+    proto.entry_computation_id = shift[proto.entry_computation_id]
+    proto.ClearField("schedule")
+    assert not _xla_refuses(proto)
+    module = proto_io.module_from_proto(proto)
+    assert {i.name: i.attributes["to_apply"].name for i in module.entry.instructions if i.opcode == "reduce"} \
+        == {"r.1": "max", "r.2": "sum", "r.3": "max"}

@@ -23,6 +23,13 @@ BODY = "body {\n  s = (s32[], f32[4]) parameter(0)\n  i = s32[] get-tuple-elemen
        "  y = f32[4] negate(x)\n  ROOT t = (s32[], f32[4]) tuple(j, y)\n}\n\n"
 
 P = "p = f32[2,3] parameter(0)"
+
+# A batched gather/scatter: x's dimension 0 pairs with i's dimension 0.
+BXI = ("x = f32[2,5,3] parameter(0)", "i = s32[2,4,1] parameter(1)")
+GATHER_B = ("offset_dims={{2}}, collapsed_slice_dims={{1}}, operand_batching_dims={{0}}, {idx}, start_index_map={map}, "
+            "index_vector_dim=2, slice_sizes={{1,1,3}}")
+SCATTER_B = ("update_window_dims={{2}}, inserted_window_dims={{1}}, input_batching_dims={{0}}, {idx}, "
+             "scatter_dims_to_operand_dims={map}, index_vector_dim=2, to_apply=add")
 Q = "q = f32[2,3] parameter(1)"
 
 CASES: dict[str, tuple[str, str | None]] = {
@@ -194,6 +201,38 @@ CASES: dict[str, tuple[str, str | None]] = {
     "gather-wrong": (entry("x = f32[5,3] parameter(0)", "i = s32[4,1] parameter(1)",
                            "r = f32[4,2] gather(x, i), offset_dims={1}, collapsed_slice_dims={0}, "
                            "start_index_map={0}, index_vector_dim=1, slice_sizes={1,3}"), "shape"),
+    # batching dimensions and dimension lists (the fuzz campaign of seed 83 found both scatter rules missing)
+    "gather-batched-ok": (entry(*BXI, "r = f32[2,4,3] gather(x, i), " + GATHER_B.format(
+        idx="start_indices_batching_dims={0}", map="{1}")), None),
+    "gather-batching-sizes-differ": (entry(*BXI, "r = f32[2,4,3] gather(x, i), " + GATHER_B.format(
+        idx="start_indices_batching_dims={}", map="{1}")), "attribute"),
+    "gather-batching-in-index-map": (entry(*BXI, "r = f32[2,4,3] gather(x, i), " + GATHER_B.format(
+        idx="start_indices_batching_dims={0}", map="{0}")), "attribute"),
+    "gather-batching-index-vector": (entry(*BXI, "r = f32[2,4,3] gather(x, i), " + GATHER_B.format(
+        idx="start_indices_batching_dims={2}", map="{1}")), "attribute"),
+    "gather-collapsed-unsorted": (entry("x = f32[5,4,3] parameter(0)", "i = s32[6,2] parameter(1)",
+                                        "r = f32[6,3] gather(x, i), offset_dims={1}, collapsed_slice_dims={1,0}, "
+                                        "start_index_map={0,1}, index_vector_dim=1, slice_sizes={1,1,3}"),
+                                  "attribute"),
+    "scatter-batched-ok": (entry(*BXI, "u = f32[2,4,3] parameter(2)", "r = f32[2,5,3] scatter(x, i, u), "
+                                 + SCATTER_B.format(idx="scatter_indices_batching_dims={0}", map="{1}"),
+                                 computations=ADD), None),
+    "scatter-batching-sizes-differ": (entry(*BXI, "u = f32[2,4,3] parameter(2)", "r = f32[2,5,3] scatter(x, i, u), "
+                                            + SCATTER_B.format(idx="scatter_indices_batching_dims={}", map="{1}"),
+                                            computations=ADD), "attribute"),
+    "scatter-batching-in-index-map": (entry(*BXI, "u = f32[2,4,3] parameter(2)", "r = f32[2,5,3] scatter(x, i, u), "
+                                            + SCATTER_B.format(idx="scatter_indices_batching_dims={0}", map="{0}"),
+                                            computations=ADD), "attribute"),
+    "scatter-index-map-count": (entry("x = f32[5,3] parameter(0)", "i = s32[4,1] parameter(1)",
+                                      "u = f32[4,3] parameter(2)",
+                                      "r = f32[5,3] scatter(x, i, u), update_window_dims={1}, inserted_window_dims={0}, "
+                                      "scatter_dims_to_operand_dims={}, index_vector_dim=1, to_apply=add",
+                                      computations=ADD), "attribute"),
+    "scatter-window-unsorted": (entry("x = f32[5,3,3] parameter(0)", "i = s32[4,1] parameter(1)",
+                                      "u = f32[4,3,3] parameter(2)",
+                                      "r = f32[5,3,3] scatter(x, i, u), update_window_dims={2,1}, "
+                                      "inserted_window_dims={0}, scatter_dims_to_operand_dims={0}, index_vector_dim=1, "
+                                      "to_apply=add", computations=ADD), "attribute"),
 }
 
 R6 = ("x = f32[8,4] parameter(0)", "o = f32[16,4] parameter(1)", "io = s64[2] parameter(2)", "ss = s64[2] parameter(3)",

@@ -37,6 +37,7 @@ from hlo_translate.hlo.attributes import (
     FrontendAttributes, IotaReplicaGroups, MeshReplicaGroups, ReplicaGroups, parse_pairs, parse_replica_groups,
     print_pairs, print_replica_groups,
 )
+from hlo_translate.hlo.tile_assignment import MAX_DEVICES
 
 SEND_RECV_PAIRS_ATTR = "_xla_send_recv_source_target_pairs"
 SEND_RECV_PIPELINE_ATTR = "_xla_send_recv_pipeline"
@@ -345,16 +346,13 @@ def _json_ints(value: Any, what: str) -> tuple[int, ...]:
     return tuple(_json_int(x, what) for x in _json_list(value, what))
 
 
-_MAX_DEVICES = 1 << 24  # far beyond any device count; guards the arrays built for iota groups
-
-
 def explicit_groups(groups: ReplicaGroups | None) -> tuple[tuple[int, ...], ...]:
     """Replica groups in any HLO form as explicit device lists."""
     if groups is None:
         return ()
     if isinstance(groups, IotaReplicaGroups):
         count, rank = math.prod(groups.reshape_dims), len(groups.reshape_dims)
-        if count != groups.num_replica_groups * groups.num_devices_per_group or count > _MAX_DEVICES \
+        if count != groups.num_replica_groups * groups.num_devices_per_group or count > MAX_DEVICES \
                 or min(groups.reshape_dims, default=1) < 1 \
                 or sorted(groups.transpose_perm or range(rank)) != list(range(rank)):
             raise TranslateError(f"iota replica groups [{groups.num_replica_groups},{groups.num_devices_per_group}]"

@@ -316,7 +316,7 @@ def _fallback_attributes(op: ir.Operation) -> dict[str, object]:
 
 def _fallback_computations(b: Builder, op: ir.Operation, opcode: str, attrs: dict[str, object]) -> None:
     called = A.get(op, "called_computations")
-    symbols = [A.symbol(c) for c in ir.ArrayAttr(called)] if called is not None else []
+    symbols = [A.symbol(c) for c in A.elements(called)] if called is not None else []
     name = CALLED_COMPUTATION_ATTR.get(opcode)
     if not symbols and name is None:
         return

@@ -275,7 +275,7 @@ class Builder:
         frontend = None
         if has_attrs and "mhlo.frontend_attributes" in attrs:
             try:
-                frontend = frontend_attributes_of(attrs["mhlo.frontend_attributes"])
+                frontend = frontend_attributes_of(_attr(op, attrs, "mhlo.frontend_attributes"))
             except TranslateError as err:
                 raise TranslateError(err.message, op=op.name, location=op_location(op)) from None
         outer = self._stamp
@@ -327,10 +327,10 @@ class Builder:
         if len(results) > 1 and main.opcode == "get-tuple-element":
             main = main.operands[0]
         if CONTROL_ID in attrs:
-            self.control_ids[A.integer(attrs[CONTROL_ID])] = main
+            self.control_ids[A.integer(_attr(op, attrs, CONTROL_ID))] = main
         if CONTROL_PREDECESSORS in attrs:
             preds = []
-            for index in ir.DenseI64ArrayAttr(attrs[CONTROL_PREDECESSORS]):
+            for index in ir.DenseI64ArrayAttr(_attr(op, attrs, CONTROL_PREDECESSORS)):
                 pred = self.control_ids.get(index)
                 if pred is None:
                     raise TranslateError(f"control predecessor {index} is not an earlier op of this region",
@@ -339,12 +339,12 @@ class Builder:
             main.attributes["control-predecessors"] = tuple(preds)
 
     def _attach_sharding(self, op: ir.Operation, attrs: ir.OpAttributeMap, results: list[HloInstruction]) -> None:
-        config = attrs["xla.backend_config"] if "xla.backend_config" in attrs else None
+        config = _attr(op, attrs, "xla.backend_config")
         if config is not None and results:
             # Written by the importer for ops whose StableHLO form has no backend_config (docs/import.md).
             main = results[0].operands[0] if results[0].opcode == "get-tuple-element" else results[0]
             main.attributes.setdefault("backend_config", A.string(config))
-        attr = attrs["mhlo.sharding"] if "mhlo.sharding" in attrs else None
+        attr = _attr(op, attrs, "mhlo.sharding")
         if attr is None or not results or op.name in _SPLIT_SHARDING:
             return
         from hlo_translate.hlo.mhlo_sharding import for_shape
@@ -353,6 +353,17 @@ class Builder:
         if len(results) > 1 and main.opcode == "get-tuple-element":
             main = main.operands[0]
         main.attributes["sharding"] = for_shape(self.ctx.sharding(attr, op.name, op_location(op)), main.shape)
+
+
+def _attr(op: ir.Operation, attrs: ir.OpAttributeMap, name: str) -> ir.Attribute | None:
+    """`attrs[name]`, or None; a location there (bytecode: text is checked before) is the input's fault."""
+    if name not in attrs:
+        return None
+    try:
+        return attrs[name]
+    except TypeError:  # the bindings cannot cast it
+        raise TranslateError(f"attribute {name} holds a location, not a value", op=op.name,
+                             location=op_location(op)) from None
 
 
 # Ops whose handler spreads `mhlo.sharding` over the instructions it makes (export/p2p.py).

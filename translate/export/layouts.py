@@ -12,7 +12,6 @@ The parameter instructions keep the default layout, as in XLA's converter.
 
 from __future__ import annotations
 
-import numpy as np
 from jaxlib.mlir import ir
 
 from hlo_translate.errors import TranslateError
@@ -26,11 +25,10 @@ def _apply(shape: Shape, attr: ir.Attribute) -> Shape:
     if shape.is_tuple:
         if not isinstance(attr, ir.ArrayAttr) or len(attr) != len(shape.tuple_shapes):
             raise TranslateError(f"entry layout {attr} does not match the tuple shape {shape.to_text()}")
-        return Shape.tuple_of([_apply(s, a) for s, a in zip(shape.tuple_shapes, attr)])
+        return Shape.tuple_of([_apply(s, a) for s, a in zip(shape.tuple_shapes, A.elements(attr))])
     if not shape.is_array:
         return shape
-    minor_to_major = tuple(int(d) for d in np.array(ir.DenseIntElementsAttr(attr)).ravel()) \
-        if not isinstance(attr, ir.ArrayAttr) else A.i64_list(attr)
+    minor_to_major = A.i64_list(attr)
     if sorted(minor_to_major) != list(range(shape.rank)):
         raise TranslateError(f"entry layout {{{','.join(map(str, minor_to_major))}}} is not a permutation "
                              f"of the dimensions of {shape.to_text()}")
@@ -55,7 +53,7 @@ def _layout_mode(shape: Shape, attrs: dict[str, ir.Attribute]) -> Shape | None:
 
 def _attr_dicts(func: ir.Operation, name: str, count: int) -> list[dict[str, ir.Attribute]]:
     attr = A.get(func, name)
-    return [A.dictionary(a) for a in ir.ArrayAttr(attr)] if attr is not None else [{}] * count
+    return [A.dictionary(a) for a in A.elements(attr)] if attr is not None else [{}] * count
 
 
 def entry_layout(module_op: ir.Operation, main: ir.Operation, entry: HloComputation) -> ComputationLayout | None:
@@ -64,7 +62,7 @@ def entry_layout(module_op: ir.Operation, main: ir.Operation, entry: HloComputat
     params, changed = list(params), False
     param_layouts = A.get(module_op, "mhlo.xla_entry_computation_parameter_layouts")
     if param_layouts is not None:
-        entries = list(ir.ArrayAttr(param_layouts))
+        entries = A.elements(param_layouts)
         if len(entries) != len(params):
             raise TranslateError(f"{len(entries)} entry parameter layouts for {len(params)} parameters")
         params, changed = [_apply(p, a) for p, a in zip(params, entries)], True

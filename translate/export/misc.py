@@ -46,10 +46,10 @@ def _infeed(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     layouts = A.get(op, "layout")
     if layouts is not None:
         # `layout = [[1, 0], ...]`: the minor-to-major order of each data result.
-        entries = list(ir.ArrayAttr(layouts))
+        entries = A.elements(layouts)
         if len(entries) != len(shapes):
             raise TranslateError(f"infeed has {len(shapes)} data results but {len(entries)} layouts")
-        shapes = [s.with_layout(Layout(tuple(A.integer(d) for d in ir.ArrayAttr(e)))) if s.is_array else s
+        shapes = [s.with_layout(Layout(A.i64_list(e))) if s.is_array else s
                   for s, e in zip(shapes, entries)]
     data = Shape.tuple_of(shapes)
     attrs = {"infeed_config": A.string(A.get(op, "infeed_config"))} if A.get(op, "infeed_config") else {}

@@ -20,6 +20,16 @@ def get(op: ir.Operation, name: str) -> ir.Attribute | None:
         raise TranslateError(f"attribute {name} holds a location, not a value") from None
 
 
+def elements(attr: ir.Attribute) -> list[ir.Attribute]:
+    """The entries of an ArrayAttr. A location among them (`[#loc3]`, which MLIR's parser takes; text input is
+    checked before, bytecode not) cannot be cast by the bindings: an input error, not their TypeError."""
+    array = _cast(ir.ArrayAttr, attr, "a list")
+    try:
+        return list(array)
+    except TypeError:
+        raise TranslateError(f"a list attribute holds a location, not a value: {_short(attr)}") from None
+
+
 def i64_list(attr: ir.Attribute | None) -> tuple[int, ...]:
     """A DenseI64ArrayAttr, DenseIntElementsAttr or ArrayAttr of integers as a tuple."""
     if attr is None:
@@ -29,7 +39,7 @@ def i64_list(attr: ir.Attribute | None) -> tuple[int, ...]:
     if isinstance(attr, ir.DenseIntElementsAttr):
         return tuple(int(x) for x in np.array(attr).ravel())
     if isinstance(attr, ir.ArrayAttr):
-        return tuple(ir.IntegerAttr(a).value for a in attr)
+        return tuple(_cast(ir.IntegerAttr, a, "an integer").value for a in elements(attr))
     if isinstance(attr, ir.DenseBoolArrayAttr):
         return tuple(int(x) for x in attr)
     raise TranslateError(f"expected a list of integers, got {_short(attr)}")
@@ -109,7 +119,7 @@ def enum_word(attr: ir.Attribute | None) -> str | None:
 def precision_list(attr: ir.Attribute | None) -> tuple[str, ...]:
     if attr is None:
         return ()
-    return tuple(enum_word(a) or "DEFAULT" for a in ir.ArrayAttr(attr))
+    return tuple(enum_word(a) or "DEFAULT" for a in elements(attr))
 
 
 def dictionary(attr: ir.Attribute | None) -> dict[str, ir.Attribute]:

@@ -65,7 +65,7 @@ def _arg_attrs(func: ir.Operation, kind: str = "arg_attrs") -> list[dict[str, ir
     attr = A.get(func, kind)
     if attr is None:
         return [{} for _ in range(count)]
-    return [A.dictionary(a) for a in ir.ArrayAttr(attr)]
+    return [A.dictionary(a) for a in A.elements(attr)]
 
 
 def _export_entry(ctx: ExportContext, func: ir.Operation, *, use_tuple_args: bool,
@@ -287,7 +287,7 @@ def _module_aliases(attr: ir.Attribute | None) -> list[InputOutputAlias]:
     if attr is None:
         return []
     aliases = []
-    for entry in ir.ArrayAttr(attr):
+    for entry in A.elements(attr):
         fields = A.dictionary(entry)
         alias = A.dictionary(fields.get("alias"))
         kind = A.string(alias.get("kind"), "may_alias").replace("_", "-")

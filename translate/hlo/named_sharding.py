@@ -15,7 +15,7 @@ from math import prod
 import numpy as np
 
 from hlo_translate.hlo.op_metadata import OpMetadata
-from hlo_translate.hlo.tile_assignment import IotaTile
+from hlo_translate.hlo.tile_assignment import IotaTile, check_device_count
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,7 @@ class Mesh:
     def devices(self) -> np.ndarray:
         """The device ids as an array shaped like the mesh axes."""
         shape = self.axis_sizes
+        check_device_count(prod(shape), "the mesh [" + ",".join(f"'{a.name}'={a.size}" for a in self.axes) + "]")
         if self.device_ids is not None:
             return np.asarray(self.device_ids, dtype=np.int64).reshape(shape)
         if self.iota is not None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from hlo_translate.errors import TranslateError
+
 # Field order of XLA's printer; fields at their default value are not printed.
 STRING_FIELDS = ("op_type", "op_name", "source_file")
 LINE_FIELDS = ("source_line", "source_end_line", "source_column", "source_end_column")
@@ -73,7 +75,11 @@ class OpMetadata:
             elif f.name == "metadata_payload":
                 _set_payload(msg, value)
             else:
-                setattr(msg, f.name, value)
+                try:
+                    setattr(msg, f.name, value)
+                except UnicodeEncodeError:  # bytes from a C escape in HLO text (`\xe1`)
+                    raise TranslateError(f"metadata {f.name} holds bytes that are not UTF-8, which an OpMetadata "
+                                         "string cannot hold") from None
         return msg
 
     @staticmethod

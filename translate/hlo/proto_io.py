@@ -13,7 +13,7 @@ rejected with a clear error rather than dropped.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -872,11 +872,15 @@ def _instruction_proto(instr: HloInstruction, attributes: dict[str, Any]) -> hlo
     _write_xla_defaults(ip, instr)
     if instr.literal is not None:
         ip.literal.CopyFrom(to_literal_proto(instr.literal))
-    for key, value in attributes.items():
-        writer = _RAW_TO_PROTO.get(key) if isinstance(value, A.RawAttr) else _ATTR_TO_PROTO.get(key)
-        if writer is None:
-            raise TranslateError(f"attribute '{key}' cannot be written to HloModuleProto", op=instr.name)
-        writer(ip, value, instr)
+    try:
+        for key, value in attributes.items():
+            writer = _RAW_TO_PROTO.get(key) if isinstance(value, A.RawAttr) else _ATTR_TO_PROTO.get(key)
+            if writer is None:
+                raise TranslateError(f"attribute '{key}' cannot be written to HloModuleProto", op=instr.name)
+            writer(ip, value, instr)
+    except UnicodeEncodeError:  # bytes from a C escape in HLO text (`\xe1`) where the proto has a string
+        raise TranslateError(f"attribute '{key}' holds bytes that are not UTF-8, which an HloModuleProto string "
+                             "cannot hold", op=instr.name) from None
     return ip
 
 
@@ -1561,7 +1565,17 @@ def _instruction_attributes(instr: HloInstruction, ip: hlo_pb2.HloInstructionPro
 _NOT_ALIKE = frozenset({"constant", "compare", "conditional"})
 _SPLIT_FIELDS = frozenset({1, 35, 36})   # name, id, operand_ids
 _CONTROL_PREDECESSORS = 37
-_CALLED_TAG = _LENGTH_DELIMITED_TAGS[38]
+_CALLED_FIELD = 38
+_CALLED_TAG = _LENGTH_DELIMITED_TAGS[_CALLED_FIELD]
+
+
+def _check_called_before(called: Sequence[int], position: dict[int, int], caller: int, name: str) -> None:
+    """XLA's proto reader builds the computations in their order: an instruction of the `caller`-th may call
+    only one listed before it."""
+    for cid in called:
+        if position.get(cid, caller) >= caller:
+            where = "is unknown" if cid not in position else "is not listed before the computation calling it"
+            raise TranslateError(f"called computation id {cid} {where}", op=name)
 
 
 def _instruction_shape(ip: hlo_pb2.HloInstructionProto) -> Shape:
@@ -1571,17 +1585,18 @@ def _instruction_shape(ip: hlo_pb2.HloInstructionProto) -> Shape:
     return shape_from_proto(ip.shape)
 
 
-def _alike_entry(key: tuple[bytes, bytes], ip: hlo_pb2.HloInstructionProto) -> list | bool:
+def _alike_entry(key: tuple[bytes, bytes, bool], ip: hlo_pb2.HloInstructionProto) -> list | bool:
     """[opcode, shape, parameter number, has control predecessors, attributes and number of called
     computations (both read later), whether the attributes need no computation nor control predecessor
     (read at once)] of the instructions whose serialized (head, tail) is `key`; False when they are to be
     read one by one."""
-    head, tail = (_field_numbers(part) for part in key)
+    head, tail = (_field_numbers(part) for part in key[:2])
     if head is None or tail is None or head & _SPLIT_FIELDS or tail & _SPLIT_FIELDS or ip.opcode in _NOT_ALIKE:
         return False
     preceded = _CONTROL_PREDECESSORS in tail
+    calls = key[2] or _CALLED_FIELD in tail  # (its called ids are checked one by one, see module_from_proto)
     return [ip.opcode, _instruction_shape(ip), ip.parameter_number, preceded, None, 0,
-            ip.opcode in _OWN_ATTRIBUTES and not preceded]
+            ip.opcode in _OWN_ATTRIBUTES and not preceded and not calls]
 
 
 def _field_numbers(data: bytes) -> set[int] | None:
@@ -1627,14 +1642,15 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
     comps: dict[int, HloComputation] = {}
     instrs: dict[int, HloInstruction] = {}
     names: set[str] = set()
-    pending: list[tuple[HloInstruction, hlo_pb2.HloInstructionProto, list | None]] = []
+    pending: list[tuple[HloInstruction, hlo_pb2.HloInstructionProto, list | None, int]] = []
+    position: dict[int, int] = {}  # a computation id's place in the list: XLA's reader calls only earlier ones
     alike: dict[tuple[bytes, bytes, bool], list | bool] = {}  # see _alike_entry
     _check_device_assignment(proto)
     computations = [(cp, list(cp.instructions)) for cp in proto.computations]
     all_ids = [ip.id for _, ips in computations for ip in ips]
     all_encoded_ids = _varints(all_ids)   # (one call for the module: each call builds a message)
     start = 0
-    for cp, ips in computations:
+    for k, (cp, ips) in enumerate(computations):
         comp = HloComputation(cp.name, unique_id=cp.id)
         if cp.execution_thread and cp.execution_thread != "main":
             comp.execution_thread = cp.execution_thread
@@ -1665,7 +1681,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                     if key is not None:
                         entry = alike.get(key)
                         if entry is None:
-                            entry = alike[key] = _alike_entry(key[:2], ip)
+                            entry = alike[key] = _alike_entry(key, ip)
             operands = None
             if entry:
                 name = data[2:name_end].decode()
@@ -1716,14 +1732,17 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                     attributes = entry[4] = _generic_attributes(ip, instr, _OWN_ATTRIBUTES[opcode](ip))
                 instr.attributes = attributes.copy()
             else:
-                pending.append((instr, ip, entry))
+                pending.append((instr, ip, entry, k))
         if cp.root_id not in local:
             raise TranslateError(f"root id {cp.root_id} of computation {cp.name} is unknown")
         problem = comp.parameter_problem()
         if problem is not None:
             raise TranslateError(problem[1], op=problem[0].name if problem[0] is not None else None)
         comp.root = instrs[cp.root_id]
-    for instr, ip, entry in pending:
+        position.setdefault(cp.id, k)
+    for instr, ip, entry, caller in pending:
+        if called := ip.called_computation_ids:
+            _check_called_before(called, position, caller, ip.name)
         if not entry:
             instr.attributes = _instruction_attributes(instr, ip, comps)
             predecessors = ip.control_predecessor_ids
@@ -1735,10 +1754,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                 instr.attributes = attributes.copy()
             elif instr.opcode in _OWN_ATTRIBUTES:  # (these read no called computations)
                 instr.attributes = attributes.copy()
-            elif len(called := ip.called_computation_ids) == entry[5]:  # the same but the computations
-                for cid in called:
-                    if cid not in comps:
-                        raise TranslateError(f"called computation id {cid} is unknown", op=ip.name)
+            elif len(called) == entry[5]:  # the same but the computations
                 instr.attributes = attributes.copy()
                 _called_from_proto(instr.opcode, [comps[c] for c in called], instr.attributes, False, ip.name)
             else:

@@ -33,7 +33,7 @@ from hlo_translate.hlo.parser_rules import NameUniquifier, apply_parser_rules, s
 from hlo_translate.hlo.shape_inference import INFERABLE, infer_shape
 from hlo_translate.hlo.types import PrimitiveType, Shape, _ShapeReader
 
-_SPACE_RE = re.compile(r"(?:\s|/\*.*?\*/|//[^\n]*)*", re.S)
+_SPACE_RE = re.compile(r"(?:[ \t\n\r]|/\*.*?\*/|//[^\n]*)*", re.S)  # XLA's lexer skips these four alone
 _NAME_RE = re.compile(r"%?([A-Za-z_][A-Za-z0-9_.\-]*)")
 _OPCODE_RE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")
 _BARE_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)\(")   # an instruction whose shape XLA infers
@@ -121,6 +121,9 @@ class _Parser:
         if not m:
             raise self.error(f"expected {what}")
         if not keyword_ok:
+            if self.text.startswith(":", m.end()) and not self.text.startswith("%", m.start()):
+                self.pos = m.end() + 1   # XLA's lexer reads a bare `name:` as a name, even `f32:` or `ENTRY:`
+                return m.group(1)
             self.check_bare_name(m, what)
         self.pos = m.end()
         return m.group(1)
@@ -332,6 +335,8 @@ class _Parser:
         if m is None:
             return False
         save, self.pos = self.pos, m.end()
+        if self.text.startswith(":", m.end()) and not self.text.startswith("%", m.start()):
+            self.pos += 1   # `main: {`, see `name`
         found = self.peek("{")
         self.pos = save
         return found
@@ -399,7 +404,11 @@ class _Parser:
 
     def computation(self, module: HloModule, pending: list) -> HloComputation:
         start = self.pos
-        is_entry = self.accept("ENTRY")
+        self.skip()
+        m = _NAME_RE.match(self.text, self.pos)   # the keyword as XLA lexes it: not `ENTRYx`, nor `ENTRY:` (a name)
+        is_entry = m is not None and m.group(0) == "ENTRY" and not self.text.startswith(":", m.end())
+        if is_entry:
+            self.pos = m.end()
         comp = HloComputation(self.name("a computation name"), is_entry=is_entry)
         declared = self.signature() if self.peek("(") else None
         self.expect("{", f" to open computation {comp.name}")
@@ -759,6 +768,7 @@ class _Parser:
     def resolve(self, module: HloModule, pending: list) -> None:
         """Replace computation and instruction references by the objects they name."""
         by_name = {c.name: c for c in module.computations}
+        order = {id(c): k for k, c in enumerate(module.computations)}
         # instruction names are scoped by computation (control predecessors name their own computation's)
         scope_of: dict[int, tuple[dict[str, HloInstruction], HloComputation]] = {}
         for comp in module.computations:
@@ -770,7 +780,13 @@ class _Parser:
         def comp_of(ref: ComputationRef, pos: int, instr: HloInstruction) -> HloComputation:
             if ref.name not in by_name:
                 raise self.error(f"unknown computation '{ref.name}'", pos, op=instr.name)
-            return by_name[ref.name]
+            called = by_name[ref.name]
+            caller = scope_of[id(instr)][1] if id(instr) in scope_of else None
+            # XLA's parser looks a called computation up as it reads the call: it must be defined before
+            if caller is not None and order[id(called)] >= order[id(caller)]:
+                raise self.error(f"computation '{ref.name}' is not defined before the computation "
+                                 f"'{caller.name}' that calls it", pos, op=instr.name)
+            return called
 
         for instr, key, value, pos in pending:
             if isinstance(value, ComputationRef):

@@ -17,6 +17,18 @@ from math import prod
 
 import numpy as np
 
+from hlo_translate.errors import TranslateError
+
+# The most devices a tile assignment, a mesh or a replica group list may name: far beyond any real system
+# (XLA keeps an iota lazy; we build the array, so 2^32 devices would be 32 GiB).
+MAX_DEVICES = 1 << 24
+
+
+def check_device_count(count: int, what: str) -> None:
+    """Refuse `what` naming `count` devices when that is more than MAX_DEVICES (before any array is built)."""
+    if count > MAX_DEVICES:
+        raise TranslateError(f"{what} names {count} devices, more than the {MAX_DEVICES} hlo-translate supports")
+
 
 @dataclass(frozen=True, slots=True)
 class IotaTile:
@@ -35,6 +47,7 @@ class IotaTile:
     def flat(self) -> np.ndarray:
         """The device ids in row-major order of the transposed array."""
         n = prod(self.reshape_dims)
+        check_device_count(n, f"the iota tile assignment <={self.to_text()}")
         return np.arange(n, dtype=np.int64).reshape(self.reshape_dims).transpose(self.transpose_perm).ravel()
 
 

@@ -70,7 +70,9 @@ def i32(value: int) -> ir.Attribute:
 
 
 def string(value: str) -> ir.Attribute:
-    return ir.StringAttr.get(value)
+    """A StringAttr of `value`'s bytes: a proto's bytes field (backend_config, ...) need not be UTF-8, and is
+    read with its other bytes kept as surrogates, which the bindings' `get(str)` refuses."""
+    return ir.StringAttr.get(value.encode("utf-8", "surrogateescape"))
 
 
 def dense_i64(array: np.ndarray) -> ir.Attribute:
@@ -134,7 +136,7 @@ def precision_config(instr: HloInstruction, operands: int) -> ir.Attribute | Non
 def frontend_attributes(attrs: FrontendAttributes) -> ir.Attribute:
     if any(not k for k, _ in attrs.items):  # an MLIR dictionary cannot hold an empty name (its reader aborts)
         raise TranslateError("a frontend attribute has an empty name")
-    return ir.DictAttr.get({k: ir.StringAttr.get(v) for k, v in attrs.items})
+    return ir.DictAttr.get({k: string(v) for k, v in attrs.items})
 
 
 def sharding_text(value: object) -> str:
@@ -160,4 +162,4 @@ def attach_common(operation: ir.Operation, instr: HloInstruction) -> None:
     config = instr.attributes.get("backend_config")
     if config and "backend_config" not in operation.attributes and "xla.backend_config" not in operation.attributes:
         text = config.text if isinstance(config, RawAttr) else str(config)
-        operation.attributes["xla.backend_config"] = ir.StringAttr.get(text)
+        operation.attributes["xla.backend_config"] = string(text)

@@ -15,6 +15,7 @@ from jaxlib.mlir import ir
 
 from hlo_translate.hlo.ir import HloComputation
 from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import OpContext, Tree, flat_types, flatten, register, unflatten
 from hlo_translate.markers import XLA_SHAPE
 from hlo_translate.mlir.guard import attribute_problem
@@ -88,7 +89,7 @@ def call(ctx: OpContext) -> Tree:
     attributes: dict[str, ir.Attribute] = {}
     backend_config = ctx.attr("backend_config")
     if backend_config:
-        attributes["backend_config"] = ir.StringAttr.get(str(backend_config))
+        attributes["backend_config"] = A.string(str(backend_config))
     return call_function(ctx, "to_apply", attributes)
 
 

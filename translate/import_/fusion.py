@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
+from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.control_flow import call_function
 from hlo_translate.import_.importer import OpContext, Tree, register
 
@@ -25,5 +26,5 @@ def fusion(ctx: OpContext) -> Tree:
         attributes["xla.fusion_kind"] = ir.StringAttr.get(getattr(kind, "name", str(kind)))
     backend_config = ctx.attr("backend_config")
     if backend_config:
-        attributes["xla.backend_config"] = ir.StringAttr.get(str(backend_config))
+        attributes["xla.backend_config"] = A.string(str(backend_config))
     return call_function(ctx, "calls", attributes)

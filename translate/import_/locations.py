@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
+from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import HloInstruction
 
 
@@ -32,12 +33,26 @@ def metadata_location(instr: HloInstruction) -> ir.Location | None:
 
 
 def _metadata_location(op_name: str, source_file: str, source_line: int, source_column: int) -> ir.Location | None:
+    for field, text in (("op_name", op_name), ("source_file", source_file)):
+        # a C escape in HLO text (`\xe1`) may leave bytes that are no UTF-8, which MLIR's names refuse
+        # (and XLA cannot write to its proto either)
+        if not text.isascii() and not _is_utf8(text):
+            raw = text.encode("utf-8", "surrogateescape")
+            raise TranslateError(f"metadata {field} is not valid UTF-8: {raw!r:.60}")
     if source_file:
         child = ir.Location.file(source_file, source_line, source_column)
         return ir.Location.name(op_name, childLoc=child)
     if op_name:
         return ir.Location.name(op_name)
     return None
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def location_of(instr: HloInstruction) -> ir.Location:
@@ -72,7 +87,10 @@ class LocationCache:
         try:
             return self._metadata[key]
         except KeyError:
-            location = self._metadata[key] = _metadata_location(*key)
+            try:
+                location = self._metadata[key] = _metadata_location(*key)
+            except TranslateError as err:
+                raise TranslateError(err.message, op=instr.name) from None
             return location
 
     def of(self, instr: HloInstruction) -> ir.Location:

@@ -73,7 +73,10 @@ class _Exporter:
     def run(self) -> bool:
         mesh_ops = [op.operation for op in self.module.body.operations if op.operation.name == "sdy.mesh"]
         for op in mesh_ops:
-            self.meshes[U.symbol_name(op)] = mesh_from_attr(op.attributes["mesh"])
+            try:
+                self.meshes[U.symbol_name(op)] = mesh_from_attr(op.attributes["mesh"])
+            except TranslateError as err:
+                raise U.error_at(op, err.message) from None
         touched = bool(mesh_ops)
         function_manual = self._function_manual_axes()
         for func in U.functions(self.module):

@@ -64,7 +64,10 @@ def mhlo_sharding(attr: ir.Attribute):  # -> HloSharding
 
 
 def get_attr(op: ir.Operation, name: str) -> ir.Attribute | None:
-    return op.attributes[name] if name in op.attributes else None
+    try:
+        return op.attributes[name] if name in op.attributes else None
+    except TypeError:  # the bindings cannot cast it (a location: text input is refused before, bytecode not)
+        raise error_at(op, f"attribute {name} holds a location, not a value") from None
 
 
 def walk(op: ir.Operation) -> Iterator[ir.Operation]:

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from math import prod
 
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
+from hlo_translate.hlo.tile_assignment import check_device_count
 from hlo_translate.mlir.guard import attribute_problem
 
 
@@ -126,6 +128,7 @@ def mesh_from_attr(attr: ir.Attribute) -> Mesh:
     """A ``#sdy.mesh`` as our ``Mesh`` (``<[], device_ids=[N]>`` is the maximal mesh of device N)."""
     mesh = sdy.MeshAttr(attr)
     axes = tuple(MeshAxis(sdy.MeshAxisAttr(a).name, sdy.MeshAxisAttr(a).size) for a in mesh.axes)
+    check_device_count(prod(a.size for a in axes), f"the mesh {attr}")  # before any device array is built
     ids = tuple(int(d) for d in mesh.device_ids)
     if not axes and len(ids) == 1:
         return Mesh(maximal_device=ids[0])

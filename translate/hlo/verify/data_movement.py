@@ -252,9 +252,12 @@ def gather(instr: HloInstruction, ctx: VerifyContext) -> None:
     sizes = a["slice_sizes"]
     if len(sizes) != operand.rank or any(not 0 <= s <= d for s, d in zip(sizes, operand.dimensions)):
         raise fail(instr, "attribute", f"slice_sizes {list(sizes)} do not fit {text(operand)}")
-    collapsed = dim_list(instr, "collapsed_slice_dims", operand.rank)
-    batching = dim_list(instr, "operand_batching_dims", operand.rank)
+    collapsed = _sorted(instr, "collapsed_slice_dims", dim_list(instr, "collapsed_slice_dims", operand.rank))
+    batching = _sorted(instr, "operand_batching_dims", dim_list(instr, "operand_batching_dims", operand.rank))
     start_index_map = dim_list(instr, "start_index_map", operand.rank)
+    _batching_pairs(instr, operand, indices, index_vector_dim, ("collapsed_slice_dims", collapsed),
+                    ("operand_batching_dims", batching), "start_indices_batching_dims",
+                    ("start_index_map", start_index_map))
     for d in (*collapsed, *batching):
         if sizes[d] > 1:
             raise fail(instr, "attribute", f"slice_sizes[{d}] is {sizes[d]}, but a collapsed or batching dimension "
@@ -274,6 +277,37 @@ def gather(instr: HloInstruction, ctx: VerifyContext) -> None:
     for i in range(rank):
         dims.append(next(offset_iter) if i in offset_dims else next(batch_iter))
     expect_shape(instr, with_dims(operand.element_type, dims))
+
+
+def _sorted(instr: HloInstruction, name: str, dims: tuple[int, ...]) -> tuple[int, ...]:
+    if list(dims) != sorted(dims):
+        raise fail(instr, "attribute", f"{name} {list(dims)} must be sorted")
+    return dims
+
+
+def _batching_pairs(instr: HloInstruction, operand: Shape, indices: Shape, index_vector_dim: int,
+                    collapsed: tuple[str, tuple[int, ...]], batching: tuple[str, tuple[int, ...]],
+                    indices_name: str, index_map: tuple[str, tuple[int, ...]]) -> None:
+    """Gather's and scatter's batching dimensions: the operand's and the indices' pair up one to one, with
+    equal sizes; the indices' are not the index vector dimension; the operand's are neither collapsed
+    (inserted) nor named by the index map."""
+    batching_name, operand_dims = batching
+    indices_dims = dim_list(instr, indices_name, indices.rank)
+    if index_vector_dim in indices_dims:
+        raise fail(instr, "attribute", f"{indices_name} {list(indices_dims)} holds index_vector_dim "
+                                       f"{index_vector_dim}")
+    if len(indices_dims) != len(operand_dims):
+        raise fail(instr, "attribute", f"{batching_name} {list(operand_dims)} and {indices_name} "
+                                       f"{list(indices_dims)} must have the same size")
+    for i, (a, b) in enumerate(zip(operand_dims, indices_dims)):
+        if operand.dimensions[a] != indices.dimensions[b]:
+            raise fail(instr, "attribute", f"{batching_name}[{i}] and {indices_name}[{i}] name dimensions of "
+                                           f"sizes {operand.dimensions[a]} and {indices.dimensions[b]}")
+    for other_name, other in (collapsed, index_map):
+        shared = sorted(set(other) & set(operand_dims))
+        if shared:
+            raise fail(instr, "attribute", f"{other_name} {list(other)} and {batching_name} {list(operand_dims)} "
+                                           f"share dimension {shared[0]}")
 
 
 def _integer_indices(instr: HloInstruction, indices: Shape) -> None:
@@ -296,9 +330,18 @@ def scatter(instr: HloInstruction, ctx: VerifyContext) -> None:
     if not 0 <= index_vector_dim <= indices.rank:
         raise fail(instr, "attribute", f"index_vector_dim {index_vector_dim} is out of range for {text(indices)}")
     window = instr.attributes["update_window_dims"]
-    inserted = dim_list(instr, "inserted_window_dims", inputs[0].rank)
-    batching = dim_list(instr, "input_batching_dims", inputs[0].rank)
-    dim_list(instr, "scatter_dims_to_operand_dims", inputs[0].rank)
+    if list(window) != sorted(set(window)):
+        raise fail(instr, "attribute", f"update_window_dims {list(window)} must be sorted without repeats")
+    inserted = _sorted(instr, "inserted_window_dims", dim_list(instr, "inserted_window_dims", inputs[0].rank))
+    batching = _sorted(instr, "input_batching_dims", dim_list(instr, "input_batching_dims", inputs[0].rank))
+    to_operand = dim_list(instr, "scatter_dims_to_operand_dims", inputs[0].rank)
+    vector = indices.dimensions[index_vector_dim] if index_vector_dim < indices.rank else 1
+    if len(to_operand) != vector:
+        raise fail(instr, "attribute", f"scatter_dims_to_operand_dims {list(to_operand)} needs {vector} entries "
+                                       f"(the bound of index_vector_dim {index_vector_dim} of {text(indices)})")
+    _batching_pairs(instr, inputs[0], indices, index_vector_dim, ("inserted_window_dims", inserted),
+                    ("input_batching_dims", batching), "scatter_indices_batching_dims",
+                    ("scatter_dims_to_operand_dims", to_operand))
     if inputs[0].rank != len(window) + len(inserted) + len(batching):
         raise fail(instr, "attribute", f"an operand of rank {inputs[0].rank} needs update_window_dims, "
                                        "inserted_window_dims and input_batching_dims to add up to its rank")

@@ -1,0 +1,77 @@
+"""HLO strings that are bytes, not UTF-8 (a proto's bytes fields; a C escape like `\\xe1` in HLO text), on
+import: kept byte for byte in a StringAttr where MLIR has one (backend_config, frontend attribute values),
+a one-line input error where it has none (a metadata name becomes an MLIR location name, which must be
+UTF-8; XLA cannot write such metadata to its proto either)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hlo_translate import TranslateError, hlo_to_stablehlo, read_hlo, write_hlo
+from hlo_translate.hlo.io import HloFormat
+
+MODULE = """HloModule m
+
+fused {
+  a = f32[4] parameter(0)
+  ROOT n = f32[4] negate(a)
+}
+
+cond {
+  c = (s32[]) parameter(0)
+  i = s32[] get-tuple-element(c), index=0
+  ten = s32[] constant(10)
+  ROOT lt = pred[] compare(i, ten), direction=LT
+}
+
+body {
+  b = (s32[]) parameter(0)
+  j = s32[] get-tuple-element(b), index=0
+  ROOT t = (s32[]) tuple(j)
+}
+
+ENTRY main {
+  p = f32[4] parameter(0)
+  k = s32[] parameter(1)
+  f = f32[4] fusion(p), kind=kLoop, calls=fused, backend_config="\\xe1{}"
+  t0 = (s32[]) tuple(k)
+  w = (s32[]) while(t0), condition=cond, body=body, backend_config="\\xff"
+  e = f32[4] exponential(f), frontend_attributes={x="\\xe1"}, backend_config="\\xfe"
+  ROOT r = (f32[4], (s32[])) tuple(e, w)
+}
+"""
+
+
+@pytest.mark.parametrize("form", ["text", "proto"])
+def test_bytes_that_are_not_utf8_are_kept(form: str) -> None:
+    text = MODULE if form == "text" else MODULE.replace(', frontend_attributes={x="\\xe1"}', "")
+    lines = hlo_to_stablehlo(text if form == "text" else write_hlo(read_hlo(text), HloFormat.PROTO)).splitlines()
+
+    def line_of(op: str) -> str:
+        return next(line for line in lines if op in line)
+
+    assert 'xla.backend_config = "\\E1{}"' in line_of("call @fused")
+    assert 'backend_config = "\\FF"' in line_of("stablehlo.while")
+    assert 'xla.backend_config = "\\FE"' in line_of("stablehlo.exponential")
+    if form == "text":
+        assert 'mhlo.frontend_attributes = {x = "\\E1"}' in line_of("stablehlo.exponential")
+
+
+@pytest.mark.parametrize("attribute, what", [('frontend_attributes={x="\\xe1"}', "attribute 'frontend_attributes'"),
+                                             ('metadata={op_name="\\xe1"}', "metadata op_name")])
+def test_a_proto_string_cannot_hold_them(attribute: str, what: str) -> None:
+    module = read_hlo(MODULE.replace('frontend_attributes={x="\\xe1"}', attribute))
+    with pytest.raises(TranslateError, match=f"{what} holds bytes that are not UTF-8") as info:
+        write_hlo(module, HloFormat.PROTO)
+    assert type(info.value) is TranslateError
+
+
+@pytest.mark.parametrize("metadata, field", [('op_name="\\xe1"', "op_name"),
+                                             ('op_name="a" source_file="\\xe1\\xff" source_line=2', "source_file")])
+def test_a_metadata_name_that_is_not_utf8_is_an_input_error(metadata: str, field: str) -> None:
+    text = MODULE.replace('frontend_attributes={x="\\xe1"}', f"metadata={{{metadata}}}")
+    with pytest.raises(TranslateError) as info:
+        hlo_to_stablehlo(text)
+    message = str(info.value)
+    assert "\n" not in message and type(info.value) is TranslateError
+    assert f"'e': metadata {field} is not valid UTF-8: b'\\xe1" in message, message
