@@ -2,8 +2,10 @@
 
 Modules are the HLO (and StableHLO) of a many-layer transformer gradient built with JAX, generated in a
 subprocess and cached under .cache/bench: about 170 instructions per layer, so 60, 300, 600 and 6000 layers
-give about 10k, 50k, 100k and 1M instructions. Timings are the best of a few runs in this process;
-memory is the RSS growth of a fresh process that parses one module and keeps it.
+give about 10k, 50k, 100k and 1M instructions. Each size is timed in a fresh process (when there are
+several) after the same warm-up, every step run once on the 10k module, then the best of `--repeat`
+runs at every size, 1M included: a single cold run at 1M against the best of three warm ones at 10k read
+as growth. Memory is the RSS growth of a fresh process that parses one module and keeps it.
 
 Rows (ours, XLA's, ratio ours/XLA):
   parse          HLO text -> IR                 | hlo_module_from_text
@@ -118,8 +120,11 @@ class Row:
                 f"({per:6.2f} us/instr)  XLA {self.xla:8.3f} s  ratio {self.ratio:5.2f}x")
 
 
-def measure(size: str, repeat: int) -> list[Row]:
-    """Every step on the module of `size`, ours and XLA's."""
+def measure(size: str, repeat: int, warm_up: bool = True) -> list[Row]:
+    """Every step on the module of `size`, ours and XLA's, each step first run once on the 10k module (the
+    same warm-up at every size, 10k included: imports, first-use caches)."""
+    if warm_up:
+        measure("10k", 1, warm_up=False)
     import hlo_translate
     from hlo_translate.hlo.io import HloFormat
     from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
@@ -158,6 +163,16 @@ def measure(size: str, repeat: int) -> list[Row]:
     row("export", lambda: hlo_translate.stablehlo_to_hlo(mlir),
         lambda: xla_mlir.mlir_module_to_xla_computation(mlir, use_tuple_args=False, return_tuple=False), m)
     return rows
+
+
+def measure_apart(size: str, repeat: int) -> list[Row]:
+    """`measure` in a fresh process (`--one-size`), so that no size runs in a process the others grew."""
+    args = [sys.executable, "-m", "bench", "--one-size", size, "--repeat", str(repeat)]
+    if CLOCK is time.process_time:
+        args.append("--cpu")
+    out = subprocess.run(args, capture_output=True, text=True, check=True, cwd=ROOT,
+                         env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"})
+    return [Row(**row) for row in json.loads(out.stdout.strip().splitlines()[-1])]
 
 
 def verifier_cost(size: str, repeat: int) -> str:
@@ -216,13 +231,17 @@ def main() -> None:
     parser.add_argument("--cpu", action="store_true", help="time with this process's CPU time instead of the "
                         "wall clock (steadier on a shared machine)")
     parser.add_argument("--no-dumps", action="store_true", help="skip the dump-directory timing")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per timing (best of)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per timing (best of), at every size")
+    parser.add_argument("--one-size", help=argparse.SUPPRESS)   # measure_apart's child: rows as JSON
     parser.add_argument("--dumps", type=Path, help="an XLA dump directory to convert in one call "
                         "(default: the tests' dump corpus, .cache/dumps)")
     args = parser.parse_args()
     global CLOCK
     if args.cpu:
         CLOCK = time.process_time
+    if args.one_size:
+        print(json.dumps([vars(row) for row in measure(args.one_size, args.repeat)]))
+        return
     sizes = ["50k"] if args.quick else ["10k", "50k", "100k", "1M"]
     if args.sizes:
         sizes = [s.strip() for s in args.sizes.split(",")]
@@ -233,11 +252,10 @@ def main() -> None:
     rows: list[Row] = []
     print("step          size  instrs     ours                          XLA            ours/XLA")
     for size in sizes:
-        repeat = 1 if size == "1M" else args.repeat
-        for row in measure(size, repeat):
+        for row in measure_apart(size, args.repeat) if len(sizes) > 1 else measure(size, args.repeat):
             rows.append(row)
             print(row.text(), flush=True)
-        print(verifier_cost(size, repeat), flush=True)
+        print(verifier_cost(size, args.repeat), flush=True)
     if len(sizes) > 1:
         print("growth (us per instruction, ours, then XLA's; flat = linear):")
         growth_sizes = [s for s in sizes if s != "50k"] if len(set(sizes) - {"50k"}) > 1 else sizes

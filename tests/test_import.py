@@ -458,6 +458,50 @@ def test_reducers_of_one_form_keep_their_own_names() -> None:
     assert [o.name for o in reducers[3].root.operands] == ["d1", "d0"]
 
 
+def _large_entry() -> str:
+    """A module whose entry has more instructions than `importer._RELEASE_ABOVE`, with the reads that
+    dropping a value after its last read must get right: a tuple read by an unread get-tuple-element
+    before and after a read one, an operand read twice by one instruction, a value read by many, a
+    control predecessor, an unread instruction, the root read by others, and reduces by a copied
+    reducer and by one built op by op."""
+    lines = ["HloModule big", "sum { a = f32[] parameter(0)  b = f32[] parameter(1)  ROOT s = f32[] add(a, b) }",
+             "sum_c { a = f32[] parameter(0)  b = f32[] parameter(1)  c = f32[] constant(1)",
+             "  d = f32[] add(a, b)  ROOT s = f32[] add(d, c) }",
+             "ENTRY e {", "  p = f32[4] parameter(0)", "  q = f32[4] parameter(1)",
+             "  t = (f32[4], f32[4]) tuple(p, q)", "  dead0 = f32[4] get-tuple-element(t), index=0",
+             "  g1 = f32[4] get-tuple-element(t), index=1", "  dead1 = f32[4] get-tuple-element(t), index=0",
+             "  twice = f32[4] add(g1, g1)", "  z = f32[] constant(0)"]
+    previous = "twice"
+    for i in range(70):
+        lines.append(f"  v{i} = f32[4] multiply({previous}, p)")
+        previous = f"v{i}"
+    lines += ["  unread = f32[4] negate(v3)",
+              "  r1 = f32[] reduce(v10, z), dimensions={0}, to_apply=sum",
+              "  r2 = f32[] reduce(v20, z), dimensions={0}, to_apply=sum_c, control-predecessors={v30}",
+              "  b = f32[4] broadcast(r1), dimensions={}", "  c = f32[4] broadcast(r2), dimensions={}",
+              f"  w = f32[4] add({previous}, b)", "  ROOT out = f32[4] add(w, c)", "}"]
+    return "\n".join(lines)
+
+
+def test_values_dropped_after_their_last_read_give_the_same_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A large computation drops each value after its last read (importer.py, `emit`): the module is
+    the one built keeping every value, with the control edge and the unread instruction marked."""
+    import hlo_translate
+    from hlo_translate.import_ import importer
+
+    text = _large_entry()
+    released = hlo_translate.hlo_to_stablehlo(text)
+    monkeypatch.setattr(importer, "_RELEASE_ABOVE", 10**9)
+    kept = hlo_translate.hlo_to_stablehlo(text)
+    assert released == kept
+    assert released.count("xla.control_id") == 1 and "xla.control_predecessors" in released
+    assert released.count("xla.keep") == 1
+    back = hlo_translate.stablehlo_to_hlo(released)
+    by_name = {i.name: i for i in back.entry.instructions}
+    assert "unread" in by_name
+    assert [i.name for i in by_name["r2"].control_predecessors] == ["v30"]
+
+
 # -------------------------------------------------------------------------------------------------
 # Golden pairs: one small module per handler, reviewed output next to it.
 

@@ -169,10 +169,17 @@ def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str
     version = _portable_version(target_version) if emit == "portable" else None
     hlo = source if isinstance(source, _HloModule) else read_hlo(source)
     ctx = context if context is not None else make_context()
+    if context is None:
+        # One thread while building: every attribute, type and location made through the bindings is
+        # uniqued in the context, and with threading on each lookup goes through a per-thread cache
+        # and locks as well (~0.5 us of each new name location). The import runs on one thread anyway.
+        ctx.enable_multithreading(False)
     with ctx:
         module = import_module(hlo, ctx)
         choose_shardings(module, shardings)
         if emit == "module":
+            if context is None:   # the caller's passes may use threads
+                ctx.enable_multithreading(True)
             return module
         if emit == "bytecode":
             return module_to_bytecode(module)

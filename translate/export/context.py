@@ -43,7 +43,6 @@ class ExportContext:
         self.functions: dict[str, HloComputation] = {}
         self.func_ops: dict[str, ir.Operation] = {}
         self._name_counts: dict[str, int] = {}
-        self._used_names: set[str] = set()
         self._clean_bases: dict[str, str] = {}   # base as given -> base as a valid name
         self._shape_cache: dict[ir.Type, Shape] = {}
         self._array_shapes: dict[tuple[PrimitiveType, tuple[int, ...]], Shape] = {}
@@ -61,8 +60,10 @@ class ExportContext:
         self.pinned: set[int] = set()
         # Instructions rebuilt from the HLO-text attributes of our `xla.*` fallback custom calls (input's).
         self.carried: list[HloInstruction] = []
-        self._used_names.update(self.reusable_names)
-        self._used_names.update(self.function_names)
+        # The names a generated `base.N` must avoid: generated names never clash with one another (a
+        # name splits into base and number at its last dot, one way only), so only these are looked up,
+        # not every name given so far (a set of a million strings: a cache miss and an insert per name).
+        self._reserved_names = frozenset(self.reusable_names | self.function_names)
 
     def unique_name(self, base: str) -> str:
         """`base.N`, unique in the module (instructions and computations share one namespace)."""
@@ -72,14 +73,13 @@ class ExportContext:
             if not (clean[0].isalpha() or clean[0] == "_"):
                 clean = "_" + clean
             self._clean_bases[base] = clean
-        base = clean
-        while True:
-            n = self._name_counts.get(base, 0) + 1
-            self._name_counts[base] = n
-            name = f"{base}.{n}"
-            if name not in self._used_names:
-                self._used_names.add(name)
-                return name
+        n = self._name_counts.get(clean, 0) + 1
+        name = f"{clean}.{n}"
+        while name in self._reserved_names:
+            n += 1
+            name = f"{clean}.{n}"
+        self._name_counts[clean] = n
+        return name
 
     def computation_name(self, function: str) -> str:
         """The name of the computation made from private function `function`: the symbol itself

@@ -35,7 +35,8 @@ class _Effects:
             return True
         if instr.opcode == "custom-call" and instr.attributes.get("custom_call_has_side_effect"):
             return True
-        return any(self.computation(c) for c in instr.called_computations())
+        calls = instr.called_computations()   # [] for most: no generator made for them
+        return bool(calls) and any(self.computation(c) for c in calls)
 
     def computation(self, comp: HloComputation) -> bool:
         key = id(comp)
@@ -45,17 +46,19 @@ class _Effects:
         return self._computations[key]
 
 
-def _live(comp: HloComputation, effects: _Effects, pinned: set[int]) -> set[int]:
+def _live(comp: HloComputation, effects: _Effects, pinned: set[int]) -> set[HloInstruction]:
+    """The instructions of `comp` that stay (instructions hash by identity: a set of them needs no int
+    object per `id()`, a million of them fresh memory in a large module)."""
     work = [i for i in comp.instructions
-            if i.opcode == "parameter" or id(i) in pinned or effects.instruction(i)]
+            if i.opcode == "parameter" or (pinned and id(i) in pinned) or effects.instruction(i)]
     if comp.root is not None:
         work.append(comp.root)
-    live: set[int] = set()
+    live: set[HloInstruction] = set()
     while work:
         instr = work.pop()
-        if id(instr) in live:
+        if instr in live:
             continue
-        live.add(id(instr))
+        live.add(instr)
         work.extend(instr.operands)
         work.extend(instr.control_predecessors)
     return live
@@ -69,7 +72,7 @@ def remove_dead_code(module: HloModule, pinned: set[int] | None = None) -> None:
     for comp in module.computations:
         live = _live(comp, effects, pinned or set())
         if len(live) != len(comp.instructions):
-            comp.instructions = [i for i in comp.instructions if id(i) in live]
+            comp.instructions = [i for i in comp.instructions if i in live]
     if module.entry is None:
         return
     reached: set[int] = set()

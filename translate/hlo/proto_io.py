@@ -616,7 +616,13 @@ def module_to_proto_bytes(module: HloModule) -> bytes:
     name, an opcode, a shape, an id and operand ids: building message objects for them field by field
     costs several times more); attributes still go through HloInstructionProto and its writers, and
     the module's own fields through HloModuleProto. Concatenated encodings of one message merge, so
-    the pieces are simply joined. Instructions and computations are dict keys by identity.
+    the pieces are simply written one after the other. Instructions and computations are dict keys by
+    identity.
+
+    Everything is written into one buffer: each computation's body in place, its tag and length put in
+    front of it once it is known. A module of a million instructions otherwise kept an object per
+    instruction and copied its bytes twice (the computation's join, the module's), all of it memory
+    fresh from the system: its page faults made the time per instruction grow with the module.
     """
     computations = module.computations
     comp_ids = {c: n for n, c in enumerate(computations)}
@@ -624,15 +630,16 @@ def module_to_proto_bytes(module: HloModule) -> bytes:
     ids = _instruction_ids([len(comp.instructions) for comp in computations])
     encoded_ids = dict(zip(instructions, ids))
     fusion_ids = {comp_ids[c] for i in instructions if i.opcode == "fusion" for c in i.called_computations()}
-    parts = [_module_fields(module, comp_ids, fusion_ids).SerializeToString(deterministic=True)]
+    out = bytearray(_module_fields(module, comp_ids, fusion_ids).SerializeToString(deterministic=True))
     pieces: dict[Any, Any] = {}  # shapes and metadata by id: the module keeps them alive meanwhile
     start = 0
     for n, comp in enumerate(computations):
         end = start + len(comp.instructions)
-        body = _computation_bytes(comp, n, comp_ids, encoded_ids, ids[start:end], n in fusion_ids, pieces)
-        parts += (_COMPUTATION_TAG, _varint(len(body)), body)
+        body = len(out)
+        _computation_bytes(out, comp, n, comp_ids, encoded_ids, ids[start:end], n in fusion_ids, pieces)
+        out[body:body] = _COMPUTATION_TAG + _varint(len(out) - body)
         start = end
-    return b"".join(parts)
+    return bytes(out)
 
 
 def _instruction_ids(counts: list[int]) -> list[bytes]:
@@ -663,13 +670,15 @@ def _instruction_ids(counts: list[int]) -> list[bytes]:
     return ids
 
 
-def _computation_bytes(comp: HloComputation, comp_id: int, comp_ids: dict[HloComputation, int],
+def _computation_bytes(out: bytearray, comp: HloComputation, comp_id: int, comp_ids: dict[HloComputation, int],
                        encoded_ids: dict[HloInstruction, bytes], own_ids: list[bytes], is_fusion: bool,
-                       pieces: dict[Any, Any]) -> bytes:
-    """The HloComputationProto of `comp`, serialized: name (1), instructions (2), program shape (4), id (5),
-    root id (6), fusion flag (7), execution thread (8), as deterministic serialization orders them."""
-    parts = [_field(1, comp.name.encode())]
-    _instructions_bytes(parts, comp.instructions, own_ids, comp_ids, encoded_ids, pieces)
+                       pieces: dict[Any, Any]) -> None:
+    """Append the HloComputationProto of `comp`, serialized, to `out`: name (1), instructions (2), program
+    shape (4), id (5), root id (6), fusion flag (7), execution thread (8), as deterministic serialization
+    orders them."""
+    out += _field(1, comp.name.encode())
+    _instructions_bytes(out, comp.instructions, own_ids, comp_ids, encoded_ids, pieces)
+    parts: list[bytes] = []
     assert comp.root is not None
     params = [i for i in comp.instructions if i.opcode == "parameter"]   # comp.parameters, without a lambda
     if len(params) > 1:
@@ -691,21 +700,20 @@ def _computation_bytes(comp: HloComputation, comp_id: int, comp_ids: dict[HloCom
         parts.append(_IS_FUSION_FIELD)
     if comp.execution_thread:
         parts.append(_field(8, comp.execution_thread.encode()))
-    return b"".join(parts)
+    out += b"".join(parts)
 
 
-def _instructions_bytes(fields: list[bytes], instructions: list[HloInstruction], own_ids: list[bytes],
+def _instructions_bytes(out: bytearray, instructions: list[HloInstruction], own_ids: list[bytes],
                         comp_ids: dict[HloComputation, int], encoded_ids: dict[HloInstruction, bytes],
                         pieces: dict[Any, Any]) -> None:
     """Append each instruction as a serialized HloInstructionProto field (2) of its computation to
-    `fields`, in one loop (the per-instruction Python is most of the write; `_field` inlined, and each
+    `out`, in one loop (the per-instruction Python is most of the write; `_field` inlined, and each
     instruction's fields joined in one step).
 
     An instruction is its name (field 1), then a piece shared by every instruction alike to it (opcode,
     shape, metadata when it has none, and its other attributes: see `_attributed_piece`), then its id,
     operand ids and parameter number. Metadata, called computations and control predecessors are written
     per instruction (`_attributed_bytes`)."""
-    append = fields.append
     tag, lengths, id_tag, name_tag, operand_ids_tag, parameter_tag = (
         _LENGTH_DELIMITED_TAGS[2], _LENGTHS, _ID_TAG, _NAME_TAG, _OPERAND_IDS_TAG, _PARAMETER_NUMBER_TAG)
     limit = len(lengths)
@@ -737,9 +745,9 @@ def _instructions_bytes(fields: list[bytes], instructions: list[HloInstruction],
             if known is None:
                 data = b"".join((_attributed_bytes(instr, comp_ids, encoded_ids, pieces), *tail))
                 size = len(data)
-                append(tag)
-                append(lengths[size] if size < limit else _varint(size))
-                append(data)
+                out += tag
+                out += lengths[size] if size < limit else _varint(size)
+                out += data
                 continue
             piece = known[2]
         else:  # what _write_xla_defaults sets on an instruction of no particular opcode: three empty messages
@@ -752,9 +760,9 @@ def _instructions_bytes(fields: list[bytes], instructions: list[HloInstruction],
         size = len(name)
         data = b"".join((name_tag, lengths[size] if size < limit else _varint(size), name, piece, *tail))
         size = len(data)
-        append(tag)
-        append(lengths[size] if size < limit else _varint(size))
-        append(data)
+        out += tag
+        out += lengths[size] if size < limit else _varint(size)
+        out += data
 
 
 def _attributed_piece(instr: HloInstruction, key: tuple, pieces: dict[Any, Any]) -> tuple[bytes, bytes, bytes] | None:

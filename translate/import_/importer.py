@@ -105,15 +105,16 @@ def flat_types(shape: Shape) -> list[ir.Type]:
     return [shape_to_mlir(s) for s in flat_shapes(shape)]
 
 
-def _signature(computation: HloComputation) -> str | None:
+def _signature(computation: HloComputation, parameters: list[HloInstruction]) -> str | None:
     """`(<parameter shapes>) -> <root shape>` when the function's flat types do not say it: a tuple
-    parameter, or a root that is a nested tuple or a 1-tuple (docs/import.md)."""
+    parameter, or a root that is a nested tuple or a 1-tuple (docs/import.md). `parameters` are
+    `computation.parameters`."""
     assert computation.root is not None
     root = computation.root.shape
     odd_root = root.is_tuple and (len(root.tuple_shapes) == 1 or any(s.is_tuple for s in root.tuple_shapes))
-    if not odd_root and not any(p.shape.is_tuple for p in computation.parameters):
+    if not odd_root and not any(p.shape.is_tuple for p in parameters):
         return None
-    params = Shape.tuple_of([p.shape for p in computation.parameters])
+    params = Shape.tuple_of([p.shape for p in parameters])
     return f"{params.to_short_text()} -> {root.to_short_text()}"
 
 
@@ -123,13 +124,23 @@ _FINISH_ATTRIBUTES = frozenset({"frontend_attributes", "sharding", "backend_conf
 _OPCODE = attrgetter("opcode")
 
 
-def _readers(computation: HloComputation) -> dict[int, int]:
+# A computation with more instructions than this releases each value after its last reader (`emit`).
+_RELEASE_ABOVE = 64
+
+
+def _readers(computation: HloComputation, ordered: set[int]) -> tuple[dict[int, int], dict[int, int] | None]:
     """How many instructions read each one (the root counts as read), not counting get-tuple-elements
-    that nobody reads: an instruction read only by those is as dead as one read by none."""
+    that nobody reads: an instruction read only by those is as dead as one read by none. Second, for a
+    large computation, how many operand slots read each one (the root one more): `emit` drops a value
+    after its last read. The ids of control predecessors go into `ordered`."""
     instructions = computation.instructions
     readers: dict[int, int]
-    if len(instructions) > 64:   # counted in C: a Counter over a chain of the operand lists
+    uses: dict[int, int] | None = None
+    if len(instructions) > _RELEASE_ABOVE:   # counted in C: a Counter over a chain of the operand lists
         readers = Counter(map(id, chain.from_iterable(map(_OPERANDS, instructions))))
+        uses = dict(readers)
+        if computation.root is not None:
+            uses[id(computation.root)] = uses.get(id(computation.root), 0) + 1
     else:   # a reducer or comparator: building the Counter costs more than counting
         readers = {}
         for instr in instructions:
@@ -139,6 +150,7 @@ def _readers(computation: HloComputation) -> dict[int, int]:
         if "control-predecessors" in instr.attributes:
             for operand in instr.control_predecessors:
                 readers[id(operand)] = readers.get(id(operand), 0) + 1
+                ordered.add(id(operand))
     if computation.root is not None:
         readers[id(computation.root)] = readers.get(id(computation.root), 0) + 1
     opcodes = list(map(_OPCODE, instructions))
@@ -149,7 +161,7 @@ def _readers(computation: HloComputation) -> dict[int, int]:
                 _drop_reader(instr.operands[0], readers)
     if has_tuple:  # a root tuple is always read: only other tuples can leave elements unread
         _unread_tuple_elements(computation, readers)
-    return readers
+    return readers, uses
 
 
 def _drop_reader(source: HloInstruction, readers: dict[int, int]) -> None:
@@ -302,13 +314,17 @@ class ModuleImporter:
         self.by_name = {c.name: c for c in module.computations}
         self.module: ir.Module | None = None
         self._materialized: dict[tuple[int, ir.Block], tuple[Tree, ir.Value]] = {}
-        self._instruction_ops: dict[int, ir.Operation] = {}   # id(instruction) -> the op standing for it
+        # id(instruction) -> the op standing for it, for the instructions in `_ordered` only (the ids of
+        # control predecessors, `_readers`): keeping every op's Python object alive costs MLIR's bindings
+        # more per op the more there are.
+        self._instruction_ops: dict[int, ir.Operation] = {}
+        self._ordered: set[int] = set()
         self._control_ids: dict[int, int] = {}                 # id(instruction) -> its xla.control_id
         self._types: dict[int, tuple[Shape, ir.Type]] = {}     # id(shape) -> (shape, its MLIR type)
         self.locations = LocationCache()
         # id(computation) -> its parameters and readers: a reducer is emitted once per reduce that calls it.
         self._parameters: dict[int, list[HloInstruction]] = {}
-        self._readers: dict[int, dict[int, int]] = {}
+        self._readers: dict[int, tuple[dict[int, int], dict[int, int] | None]] = {}
         self._templates: dict[tuple, ir.Operation] = {}   # `_template_key` -> a detached op holding its block
 
     def type_of(self, shape: Shape) -> ir.Type:
@@ -374,19 +390,20 @@ class ModuleImporter:
     def declare(self, computation: HloComputation, symbol: str, public: bool) -> func.FuncOp:
         assert self.module is not None and computation.root is not None
         self.functions[computation.name] = symbol
-        arg_types = [t for p in computation.parameters for t in flat_types(p.shape)]
+        parameters = self.parameters(computation)   # a scan of the computation: once
+        arg_types = [t for p in parameters for t in flat_types(p.shape)]
         result_types = flat_types(computation.root.shape)
         with ir.InsertionPoint(self.module.body), ir.Location.unknown():
             function = func.FuncOp(symbol, ir.FunctionType.get(arg_types, result_types))
             if not public:
                 function.attributes["sym_visibility"] = ir.StringAttr.get("private")
-            signature = _signature(computation)
+            signature = _signature(computation, parameters)
             if signature is not None:
                 function.attributes[SIGNATURE] = ir.StringAttr.get(signature)
             if not public:
                 from hlo_translate.import_.module_attrs import set_parameter_attrs
 
-                set_parameter_attrs(computation, function)
+                set_parameter_attrs(parameters, function)
         return function
 
     def define(self, computation: HloComputation, function: func.FuncOp) -> None:
@@ -472,22 +489,43 @@ class ModuleImporter:
             param_trees = [unflatten(p.shape, it) for p in parameters]
         for p, tree in zip(parameters, param_trees):
             values[id(p)] = tree
-        readers = self._readers.get(id(computation))
-        if readers is None:
-            readers = self._readers[id(computation)] = _readers(computation)
+        known_readers = self._readers.get(id(computation))
+        if known_readers is None:
+            known_readers = self._readers[id(computation)] = _readers(computation, self._ordered)
+        readers, uses = known_readers
+        # A large computation drops each value after its last read (`left`: reads to come): the Python
+        # objects of values keep their ops' objects alive, and MLIR's bindings track every live op, at a
+        # cost per op that grows with their number.
+        left = dict(uses) if uses is not None else None
         # The loop below runs once per instruction of the module: the common case (`SIMPLE`) is built
         # here without further calls into the importer; everything else goes through a handler.
         types, instruction_ops, location_of = self._types, self._instruction_ops, self.locations.of
+        ordered = self._ordered
         create, name_loc = ir.Operation.create, ir.Location.name
         for instr in computation.instructions:
             opcode = instr.opcode
             if opcode == "parameter":
                 continue
-            operands = [values[id(o)] for o in instr.operands]
+            if left is None:
+                operands = [values[id(o)] for o in instr.operands]
+            else:
+                operands = []
+                for o in instr.operands:
+                    k = id(o)
+                    if left[k] == 1:
+                        operands.append(values.pop(k))
+                    else:
+                        left[k] -= 1
+                        operands.append(values[k])
             key = id(instr)
             dead = not readers.get(key)
             simple = SIMPLE.get(opcode)
             if simple is None or tuple in map(type, operands):
+                if opcode == "reduce":   # a JAX module's most common op with a region
+                    tree = self._emit_reduce(instr, operands, dead)
+                    if tree is not None:
+                        values[key] = tree
+                        continue
                 values[key] = self.emit_instruction(instr, operands, dead)
                 continue
             # What the general handler of `simple` builds (`register_simple`), with the same errors.
@@ -505,12 +543,35 @@ class ModuleImporter:
             if not _FINISH_ATTRIBUTES.isdisjoint(attributes_of):
                 self._finish(instr, operation, dead)
             else:   # none of the attributes `_finish` reads: only these two things to do
-                instruction_ops[key] = operation
+                if key in ordered:
+                    instruction_ops[key] = operation
                 if dead:
                     operation.attributes["xla.keep"] = ir.UnitAttr.get()
             values[key] = operation.result
         assert computation.root is not None
         return values[id(computation.root)]
+
+    def _emit_reduce(self, instr: HloInstruction, operands: list[Tree], dead: bool) -> Tree | None:
+        """What the `reduce` handler builds, without the handler path (OpContext, a location scope),
+        when the reducer is a copy of a block built before (`_template_key`) and no operand is a tuple;
+        None otherwise (the handler then builds it, with its errors)."""
+        attributes = instr.attributes
+        computation, dimensions = attributes.get("to_apply"), attributes.get("dimensions")
+        if type(computation) is not HloComputation or dimensions is None or tuple in map(type, operands):
+            return None
+        key = _template_key(computation, "stablehlo.return")
+        if key is None:
+            return None
+        shape = instr.shape
+        try:
+            operation = ir.Operation.create("stablehlo.reduce", results=self.flat_types(shape), operands=operands,
+                                            attributes={"dimensions": A.i64_array(dimensions)}, regions=1,
+                                            loc=self.locations.of(instr))
+            self._fill_from_template(operation.regions[0], computation, key)
+        except ir.MLIRError as err:  # as in `emit_instruction`
+            raise TranslateError(_first_diagnostic(err), op=instr.name) from None
+        self._finish(instr, operation, dead)
+        return unflatten(shape, iter(operation.results)) if shape.is_tuple else operation.result
 
     def emit_instruction(self, instr: HloInstruction, operands: list[Tree], dead: bool = False) -> Tree:
         handler = HANDLERS.get(instr.opcode)
@@ -540,7 +601,8 @@ class ModuleImporter:
             A.attach_common(operation, instr)
             if "control-predecessors" in attributes:
                 self._link_control_predecessors(instr, operation)
-        self._instruction_ops[id(instr)] = operation
+        if id(instr) in self._ordered:
+            self._instruction_ops[id(instr)] = operation
         if dead:
             # Unused in the HLO module: the exporter keeps it rather than drop it as dead code.
             operation.attributes["xla.keep"] = ir.UnitAttr.get()

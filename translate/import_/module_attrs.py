@@ -23,7 +23,7 @@ from hlo_translate.hlo.types import Shape, default_layout
 from hlo_translate.import_ import attrs as A
 
 if TYPE_CHECKING:
-    from hlo_translate.hlo.ir import HloComputation, HloInstruction
+    from hlo_translate.hlo.ir import HloInstruction
     from hlo_translate.import_.importer import ModuleImporter
 
 
@@ -82,7 +82,7 @@ def set_entry_attrs(importer: ModuleImporter, main: func.FuncOp) -> None:
 
     entry = importer.hlo.entry
     assert entry is not None and entry.root is not None
-    params = entry.parameters
+    params = importer.parameters(entry)
     offsets: list[int] = []
     total = 0
     for p in params:
@@ -108,18 +108,18 @@ def set_entry_attrs(importer: ModuleImporter, main: func.FuncOp) -> None:
                 [ir.DictAttr.get({"mhlo.sharding": ir.StringAttr.get(s)}) for s in results])
 
 
-def set_parameter_attrs(computation: HloComputation, function: func.FuncOp) -> None:
+def set_parameter_attrs(parameters: list[HloInstruction], function: func.FuncOp) -> None:
     """Parameter shardings and frontend attributes (e.g. ``xla.sdy.sharding``) of a called
-    computation -> its function's argument attributes, as for the entry."""
+    computation (its `parameters`, in order) -> its function's argument attributes, as for the entry."""
     from hlo_translate.import_.importer import flat_shapes
 
     offsets: list[int] = []
     total = 0
-    for p in computation.parameters:
+    for p in parameters:
         offsets.append(total)
         total += len(flat_shapes(p.shape))
     arg_attrs: list[dict[str, ir.Attribute]] = [{} for _ in range(total)]
-    _parameter_attrs(computation.parameters, offsets, arg_attrs)
+    _parameter_attrs(parameters, offsets, arg_attrs)
     if any(arg_attrs):
         function.arg_attrs = ir.ArrayAttr.get([ir.DictAttr.get(d) for d in arg_attrs])
 
