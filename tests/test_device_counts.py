@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hlo_translate import TranslateError, export_shardings, import_shardings, stablehlo_to_hlo
+from hlo_translate import TranslateError, export_shardings, import_shardings, read_hlo, stablehlo_to_hlo
 from hlo_translate.hlo.named_sharding import Mesh, MeshAxis
 from hlo_translate.hlo.tile_assignment import MAX_DEVICES, IotaTile
 
@@ -48,3 +48,13 @@ def test_the_bound_is_checked_before_the_arrays_are_built() -> None:
         Mesh((MeshAxis("x", 65536), MeshAxis("y", 65536))).devices()
     assert Mesh((MeshAxis("x", 2), MeshAxis("y", 4))).devices().tolist() == [[0, 1, 2, 3], [4, 5, 6, 7]]
     assert IotaTile((2, 4), (1, 0)).flat().tolist() == [0, 4, 1, 5, 2, 6, 3, 7]
+
+
+def test_huge_mesh_replica_groups_are_refused_where_they_are_read() -> None:
+    """`replica_groups=mesh[...]` of 2^33 devices (fuzz seed 97: hlo_to_stablehlo spent minutes listing the
+    groups) is refused by the HLO reader, at the instruction."""
+    text = ("HloModule m\n\nENTRY main {\n  p = s32[4,2] parameter(0)\n"
+            "  ROOT a = s32[4,2] all-to-all(p), channel_id=1, "
+            "replica_groups=mesh['x'=2,'y'=2,'z'=2147483648] {'z'}, dimensions={0}\n}\n")
+    with pytest.raises(TranslateError, match=r"'a': .*names 8589934592 devices, more than the 1048576"):
+        read_hlo(text)

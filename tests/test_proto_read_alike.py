@@ -193,3 +193,38 @@ def test_called_computation_listed_before_is_read() -> None:
     module = proto_io.module_from_proto(proto)
     assert {i.name: i.attributes["to_apply"].name for i in module.entry.instructions if i.opcode == "reduce"} \
         == {"r.1": "max", "r.2": "sum", "r.3": "max"}
+
+
+@pytest.mark.parametrize("name", ["sum", "main", ""])
+def test_computation_names_are_unique(name: str) -> None:
+    """Computations sharing a name: XLA's proto reader refuses the module (fuzz seed 97), and so do we."""
+    proto = _xla_proto()
+    first, second = [c for c in proto.computations if c.name != name][:2]
+    first.name = second.name = name
+    assert _xla_refuses(proto)
+    with pytest.raises(TranslateError, match=f"two computations are named '{name}'"):
+        proto_io.module_from_proto(proto)
+
+
+@pytest.mark.parametrize("low", [0x7FFFFFFF, 0x80000000, 0xFFFFFFFF])
+def test_an_id_whose_low_half_is_no_local_index_is_refused(low: int) -> None:
+    """XLA takes an instruction id's low 32 bits as an int32 index into its computation (and sizes a list by
+    it plus one): from 2^31 - 1 up it refuses the module (fuzz seed 97). Far but valid ones it reads."""
+    for value, refused in ((low, True), (1000, False)):
+        proto = _xla_proto()
+        entry = next(c for c in proto.computations if c.id == proto.entry_computation_id)
+        instr = entry.instructions[0]
+        old, new = instr.id, (instr.id >> 32 << 32) | value
+        for other in entry.instructions:
+            other.operand_ids[:] = [new if o == old else o for o in other.operand_ids]
+            other.control_predecessor_ids[:] = [new if o == old else o for o in other.control_predecessor_ids]
+        instr.id = new
+        if entry.root_id == old:
+            entry.root_id = new
+        proto.ClearField("schedule")
+        assert _xla_refuses(proto) == refused, hex(value)
+        if refused:
+            with pytest.raises(TranslateError, match=f"has low 32 bits {value}"):
+                proto_io.module_from_proto(proto)
+        else:
+            proto_io.module_from_proto(proto)

@@ -12,10 +12,12 @@ import enum
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from math import prod
 from typing import Any
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.op_metadata import OpMetadata, c_escape, c_unescape
+from hlo_translate.hlo.tile_assignment import check_device_count
 from hlo_translate.hlo.types import PrimitiveType
 
 
@@ -123,6 +125,7 @@ class MeshReplicaGroups:
             if a.name in sizes:
                 raise TranslateError(f"the replica groups' mesh has two axes named '{a.name}'")
             sizes[a.name] = a.size
+        check_device_count(prod(sizes.values()), f"the replica groups' mesh {self.text.split(']')[0]}]")
         spans: dict[str, list[tuple[int, int]]] = {}  # (pre, pre * size) of the parts of each axis used
         for ref in self.axes:
             name = _axis_base(ref)

@@ -1650,7 +1650,11 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
     all_ids = [ip.id for _, ips in computations for ip in ips]
     all_encoded_ids = _varints(all_ids)   # (one call for the module: each call builds a message)
     start = 0
+    computation_names: set[str] = set()
     for k, (cp, ips) in enumerate(computations):
+        if cp.name in computation_names:   # XLA's proto reader refuses it (a RET_CHECK)
+            raise TranslateError(f"two computations are named '{cp.name}'")
+        computation_names.add(cp.name)
         comp = HloComputation(cp.name, unique_id=cp.id)
         if cp.execution_thread and cp.execution_thread != "main":
             comp.execution_thread = cp.execution_thread
@@ -1697,6 +1701,9 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             if uid < 0:
                 raise TranslateError(f"instruction id {uid} is negative", op=name)
             low = uid & 0xFFFFFFFF
+            if low >= 0x7FFFFFFF:  # XLA reads the low half as an int32 index and sizes a list by it plus one
+                raise TranslateError(f"instruction id {uid} has low 32 bits {low}: XLA takes them as a local "
+                                     "index, which must be below 2^31 - 1", op=name)
             if low in local_low:
                 raise TranslateError(f"instruction id {uid} has the same low 32 bits ({low}) as another "
                                      f"instruction's id in computation {cp.name}", op=name)
