@@ -228,3 +228,28 @@ def test_an_id_whose_low_half_is_no_local_index_is_refused(low: int) -> None:
                 proto_io.module_from_proto(proto)
         else:
             proto_io.module_from_proto(proto)
+
+
+ENUMS = """HloModule enums
+
+ENTRY main {
+  x = f32[4,8] parameter(0)
+  k = u64[2] parameter(1)
+  c = f32[4,8] custom-call(x), custom_call_target="foo", api_version=API_VERSION_STATUS_RETURNING
+  f = c64[4,5] fft(x), fft_type=RFFT, fft_length={8}
+  r = (u64[2], u32[4]) rng-bit-generator(k), algorithm=rng_philox
+  ROOT t = (f32[4,8], c64[4,5], (u64[2], u32[4])) tuple(c, f, r)
+}
+"""
+
+
+@pytest.mark.parametrize(("name", "field"), [("c", "custom_call_api_version"), ("f", "fft_type"),
+                                              ("r", "rng_algorithm")])
+def test_an_enum_number_the_schema_does_not_define_is_refused_at_its_instruction(name: str, field: str) -> None:
+    """An enum field holding a number its enum does not define (fuzz seed 101: api_version -1) is an input
+    error naming the instruction, not a ValueError from protobuf's Name()."""
+    proto = hlo_pb2.HloModuleProto.FromString(_jaxlib_hlo.hlo_module_from_text(ENUMS).as_serialized_hlo_module_proto())
+    instr = next(i for c in proto.computations for i in c.instructions if i.name == name)
+    setattr(instr, field, -1)
+    with pytest.raises(TranslateError, match=f"'{name}': {field} -1 is not a value XLA defines"):
+        proto_io.module_from_proto(proto)

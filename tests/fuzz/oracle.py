@@ -50,6 +50,7 @@ XLA_LIMITS = re.compile(r"(Recv|Send)Done must take the context operand from (Re
                         # XLA's verifier compares shapes ignoring which dimensions are dynamic (ShapeUtil::
                         # Compatible); the importer's function type keeps the bound and refuses the mix
                         r"doesn't match function result type \('tensor<[^']*#stablehlo\.bounds|"
+                        r"return operand \d+ \('tensor<[^']*#stablehlo\.bounds[^']*'\) doesn't match function result|"
                         # a module config field XLA's proto reader keeps unchecked; only the importer compares
                         r"op spmd_parameters_sharding: main has \d+ arguments, but spmd_parameters_sharding")
 # XLA's parser takes seconds on some inputs (deeply nested tuple shapes) and hangs on others (huge

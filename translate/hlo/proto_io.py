@@ -285,6 +285,14 @@ def _enum_number(enum_type: Any, name: str, what: str) -> int:
         raise TranslateError(f"unknown value '{name[:40]}' for {what}") from None
 
 
+def _enum_name(enum_type: Any, number: int, what: str, op: str | None) -> str:
+    """The name of proto enum value `number`; a number the enum does not define is the input's problem."""
+    try:
+        return enum_type.Name(number)
+    except ValueError:
+        raise TranslateError(f"{what} {number} is not a value XLA defines", op=op) from None
+
+
 def _write_precision(p: hlo_pb2.HloInstructionProto, v: tuple[A.Enum, ...], _: HloInstruction) -> None:
     p.precision_config.operand_precision.extend(
         _enum_number(xla_data_pb2.PrecisionConfig.Precision, e.name.upper(), "operand_precision") for e in v)
@@ -331,10 +339,10 @@ def _write_result_accuracy(p: hlo_pb2.HloInstructionProto, v: A.ResultAccuracy, 
         t.atol, t.rtol, t.ulps = v.atol, v.rtol, v.ulps
 
 
-def _result_accuracy_from_proto(r: xla_data_pb2.ResultAccuracy) -> A.ResultAccuracy:
+def _result_accuracy_from_proto(r: xla_data_pb2.ResultAccuracy, op: str) -> A.ResultAccuracy:
     if r.HasField("tolerance"):
         return A.ResultAccuracy(None, r.tolerance.atol, r.tolerance.rtol, r.tolerance.ulps)
-    return A.ResultAccuracy(xla_data_pb2.ResultAccuracy.Mode.Name(r.mode).lower())
+    return A.ResultAccuracy(_enum_name(xla_data_pb2.ResultAccuracy.Mode, r.mode, "result_accuracy mode", op).lower())
 
 
 def _write_sharding(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
@@ -1212,17 +1220,17 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
         elif p.comparison_type:
             attrs["type"] = A.Enum(p.comparison_type)
     if op in ("dot", "convolution", "ragged-dot", "scaled-dot", "custom-call") and p.HasField("precision_config"):
-        precision = tuple(A.Enum(xla_data_pb2.PrecisionConfig.Precision.Name(x).lower())
+        precision = tuple(A.Enum(_enum_name(xla_data_pb2.PrecisionConfig.Precision, x, "operand precision", p.name).lower())
                           for x in p.precision_config.operand_precision)
         if any(e.name != "default" for e in precision):
             attrs["operand_precision"] = precision
         if p.precision_config.algorithm:
-            name = xla_data_pb2.PrecisionConfig.Algorithm.Name(p.precision_config.algorithm)
+            name = _enum_name(xla_data_pb2.PrecisionConfig.Algorithm, p.precision_config.algorithm, "algorithm", p.name)
             attrs["algorithm"] = A.Enum(name[len("ALG_"):].lower())
     if op == "rng-bit-generator":
-        attrs["algorithm"] = A.Enum(xla_data_pb2.RandomAlgorithm.Name(p.rng_algorithm).lower())
+        attrs["algorithm"] = A.Enum(_enum_name(xla_data_pb2.RandomAlgorithm, p.rng_algorithm, "rng_algorithm", p.name).lower())
     if op == "rng":
-        attrs["distribution"] = A.Enum(xla_data_pb2.RandomDistribution.Name(p.distribution).lower())
+        attrs["distribution"] = A.Enum(_enum_name(xla_data_pb2.RandomDistribution, p.distribution, "distribution", p.name).lower())
     if op in ("sort", "topk") and p.is_stable:
         attrs["is_stable"] = True
     if op == "topk":
@@ -1233,14 +1241,14 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
     if op.startswith("batch-norm"):
         attrs["epsilon"], attrs["feature_index"] = p.epsilon, p.feature_index
     if op == "fft":
-        attrs["fft_type"] = A.Enum(xla_data_pb2.FftType.Name(p.fft_type))
+        attrs["fft_type"] = A.Enum(_enum_name(xla_data_pb2.FftType, p.fft_type, "fft_type", p.name))
         attrs["fft_length"] = tuple(p.fft_length)
     if op == "triangular-solve":
         t = p.triangular_solve_options
         for name in _TRIANGULAR_FIELDS:
             if getattr(t, name):
                 attrs[name] = True
-        attrs["transpose_a"] = A.Enum(xla_data_pb2.TriangularSolveOptions.Transpose.Name(t.transpose_a))
+        attrs["transpose_a"] = A.Enum(_enum_name(xla_data_pb2.TriangularSolveOptions.Transpose, t.transpose_a, "transpose_a", p.name))
     if op == "cholesky":
         attrs["lower"] = p.cholesky_options.lower
     if p.channel_id > 0:  # XLA reads a channel_id <= 0 as none
@@ -1284,15 +1292,15 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
             shapes = ", ".join(shape.to_text() for shape in constraints)
             attrs["operand_layout_constraints"] = A.RawAttr("{" + shapes + "}")
         if p.custom_call_schedule:
-            attrs["schedule"] = A.Enum(hlo_pb2.CustomCallSchedule.Name(p.custom_call_schedule))
+            attrs["schedule"] = A.Enum(_enum_name(hlo_pb2.CustomCallSchedule, p.custom_call_schedule, "custom_call_schedule", p.name))
         if p.HasField("literal"):
             from hlo_translate.hlo.literal import from_literal_proto
 
             attrs["literal"] = from_literal_proto(p.literal)
         if p.padding_type:
-            attrs["padding_type"] = A.Enum(xla_data_pb2.PaddingType.Name(p.padding_type))
+            attrs["padding_type"] = A.Enum(_enum_name(xla_data_pb2.PaddingType, p.padding_type, "padding_type", p.name))
         if p.custom_call_api_version not in (0, 1):
-            attrs["api_version"] = A.Enum(hlo_pb2.CustomCallApiVersion.Name(p.custom_call_api_version))
+            attrs["api_version"] = A.Enum(_enum_name(hlo_pb2.CustomCallApiVersion, p.custom_call_api_version, "custom_call_api_version", p.name))
     if p.async_execution_thread and p.async_execution_thread != "main":
         attrs["async_execution_thread"] = p.async_execution_thread
     if p.parameter_replication.replicated_at_leaf_buffers:
@@ -1323,7 +1331,7 @@ def _attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloC
     if op == "domain" and (p.HasField("domain_entry_sharding") or p.HasField("domain_exit_sharding")):
         attrs["domain"] = _domain_from_proto(p)
     if p.HasField("result_accuracy"):
-        attrs["result_accuracy"] = _result_accuracy_from_proto(p.result_accuracy)
+        attrs["result_accuracy"] = _result_accuracy_from_proto(p.result_accuracy, p.name)
     if p.statistics_viz.statistics:
         attrs["statistics"] = _statistics_from_proto(p.statistics_viz)
     if p.HasField("original_value"):
@@ -1393,7 +1401,7 @@ def _generic_attributes(p: hlo_pb2.HloInstructionProto, instr: HloInstruction,
         if replicated:
             attrs["parameter_replication"] = tuple(replicated)
     if p.HasField("result_accuracy"):
-        attrs["result_accuracy"] = _result_accuracy_from_proto(p.result_accuracy)
+        attrs["result_accuracy"] = _result_accuracy_from_proto(p.result_accuracy, p.name)
     if p.HasField("statistics_viz"):
         viz = p.statistics_viz
         if viz.statistics:
