@@ -253,6 +253,14 @@ ENTRY e {
   ROOT p = f32[] parameter(0)
 }
 """,
+    "backend_config_forms": """HloModule m
+ENTRY e {
+  x = f32[2] parameter(0)
+  a = f32[2] custom-call(x), custom_call_target="foo", backend_config="0"
+  b = f32[2] custom-call(a), custom_call_target="foo", backend_config={"a":[1,2]}
+  ROOT c = f32[2] custom-call(b), custom_call_target="foo", backend_config={}
+}
+""",
     "result_accuracy": """HloModule m
 ENTRY e {
   p = f32[4] parameter(0)
@@ -507,6 +515,13 @@ ENTRY %e$ {
   ROOT p = f32[2] parameter(0)
 }
 """, "2:9: error: expected '{' to open computation e"),
+    # backend_config is a quoted string or a braced group (fuzz seed 103: `backend_config=0`)
+    "bare_backend_config": ("""HloModule m
+ENTRY e {
+  x = f32[2] parameter(0)
+  ROOT c = f32[2] custom-call(x), custom_call_target="foo", backend_config=0
+}
+""", "4:76: error: 'c': bad attribute backend_config: backend_config must be a quoted string or a {...} group"),
 }
 
 

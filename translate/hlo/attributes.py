@@ -608,8 +608,13 @@ def print_frontend_attributes(attrs: FrontendAttributes) -> str:
 
 
 def parse_backend_config(text: str) -> str:
+    """A quoted string or a braced (JSON) group, the two forms XLA's parser reads."""
     text = text.strip()
-    return parse_string(text) if text.startswith('"') else text
+    if text.startswith('"'):
+        return parse_string(text)
+    if not text.startswith("{"):
+        raise TranslateError(f"backend_config must be a quoted string or a {{...}} group, not {text[:40]!r}")
+    return text
 
 
 def print_braced_or_quoted(value: str) -> str:
