@@ -366,14 +366,11 @@ class Builder:
 
 
 def _attr(op: ir.Operation, attrs: ir.OpAttributeMap, name: str) -> ir.Attribute | None:
-    """`attrs[name]`, or None; a location there (bytecode: text is checked before) is the input's fault."""
-    if name not in attrs:
-        return None
+    """`attrs[name]` (`op`'s attributes), or None; the error of a location there names the op."""
     try:
-        return attrs[name]
-    except TypeError:  # the bindings cannot cast it
-        raise TranslateError(f"attribute {name} holds a location, not a value", op=op.name,
-                             location=op_location(op)) from None
+        return A.get(op, name, attrs)
+    except TranslateError as err:
+        raise TranslateError(err.message, op=op.name, location=op_location(op)) from None
 
 
 # Ops whose handler spreads `mhlo.sharding` over the instructions it makes (export/p2p.py).

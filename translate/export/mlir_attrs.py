@@ -13,9 +13,12 @@ def has(op: ir.Operation, name: str) -> bool:
     return name in op.attributes
 
 
-def get(op: ir.Operation, name: str) -> ir.Attribute | None:
+def get(op: ir.Operation, name: str, attributes: ir.OpAttributeMap | None = None) -> ir.Attribute | None:
+    """`op`'s attribute `name`, or None (`attributes`: `op.attributes` when the caller holds it already)."""
+    if attributes is None:
+        attributes = op.attributes
     try:
-        return op.attributes[name] if name in op.attributes else None
+        return attributes[name] if name in attributes else None
     except TypeError:  # the bindings cannot cast it (a location: text input is refused before, bytecode not)
         raise TranslateError(f"attribute {name} holds a location, not a value") from None
 
