@@ -201,6 +201,9 @@ CASES: dict[str, tuple[str, str | None]] = {
     "gather-wrong": (entry("x = f32[5,3] parameter(0)", "i = s32[4,1] parameter(1)",
                            "r = f32[4,2] gather(x, i), offset_dims={1}, collapsed_slice_dims={0}, "
                            "start_index_map={0}, index_vector_dim=1, slice_sizes={1,3}"), "shape"),
+    # bitcast-convert counts a pred as 1 bit (fuzz seed 109: pred[2,6] -> u8[2,6] was accepted)
+    "bitcast-convert-pred-bits-ok": (entry("x = pred[2,6,8] parameter(0)", "r = u8[2,6] bitcast-convert(x)"), None),
+    "bitcast-convert-pred-as-byte": (entry("x = pred[2,6] parameter(0)", "r = u8[2,6] bitcast-convert(x)"), "shape"),
     # batching dimensions and dimension lists (the fuzz campaign of seed 83 found both scatter rules missing)
     "gather-batched-ok": (entry(*BXI, "r = f32[2,4,3] gather(x, i), " + GATHER_B.format(
         idx="start_indices_batching_dims={0}", map="{1}")), None),

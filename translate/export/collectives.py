@@ -19,7 +19,7 @@ from hlo_translate.export.registry import handles, handles_custom_call
 from hlo_translate.export.regions import flat_computation
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
 from hlo_translate.hlo.types import Shape, with_default_layouts
-from hlo_translate.hlo.verify.collectives import global_ids_problem, group_count_problem
+from hlo_translate.hlo.verify.collectives import global_ids_problem, group_count_problem, repeated_replica_problem
 from hlo_translate.markers import TUPLE_ALL_TO_ALL
 
 
@@ -52,7 +52,9 @@ def check_collective(b: Builder, collective: Collective) -> None:
     counts = _declared_counts(b)   # (read once: the device count and the group check both need them)
     collective.validate(_device_count(counts))
     attributes = collective.hlo_attributes()
-    problem = global_ids_problem(attributes) or group_count_problem(
+    groups = attributes.get("replica_groups", ())
+    problem = (repeated_replica_problem(groups) if isinstance(groups, tuple) else None) \
+        or global_ids_problem(attributes) or group_count_problem(
         collective.kind.value, attributes, counts.get("mhlo.num_replicas", 1), counts.get("mhlo.num_partitions", 1))
     if problem is not None:
         raise TranslateError(problem)

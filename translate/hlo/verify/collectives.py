@@ -3,7 +3,7 @@ all-reduce/all-gather/reduce-scatter/all-to-all/collective-permute, start/done a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hlo_translate.hlo.attributes import IotaReplicaGroups, MeshReplicaGroups
@@ -35,16 +35,25 @@ def group_size(instr: HloInstruction) -> int | None:
         groups = groups.groups()
     if not groups:
         return None
-    seen: set[int] = set()
-    for group in groups:
-        for device in group:
-            if device < 0 or device in seen:
-                raise fail(instr, "replica-groups", f"replica {device} is negative or appears twice")
-            seen.add(device)
+    problem = repeated_replica_problem(groups)
+    if problem is not None:
+        raise fail(instr, "replica-groups", problem)
     sizes = {len(g) for g in groups}
     if instr.opcode in ("all-gather", "all-gather-start", "reduce-scatter", "all-to-all") and len(sizes) > 1:
         raise fail(instr, "replica-groups", f"{instr.opcode} needs replica groups of one size, not {sorted(sizes)}")
     return len(groups[0])
+
+
+def repeated_replica_problem(groups: Sequence[Sequence[int]]) -> str | None:
+    """A negative id or one in two places of explicit replica groups, or None. The exporter asks the same of
+    the groups it is about to write (JAX's async collectives carry them as JSON, unchecked by MLIR)."""
+    seen: set[int] = set()
+    for group in groups:
+        for device in group:
+            if device < 0 or device in seen:
+                return f"replica {device} is negative or appears twice"
+            seen.add(device)
+    return None
 
 
 def global_ids_problem(attributes: Mapping[str, Any]) -> str | None:

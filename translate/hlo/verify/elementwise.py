@@ -95,12 +95,18 @@ def convert(instr: HloInstruction, ctx: VerifyContext) -> None:
     _same_operand_dims(instr)
 
 
+def _bitcast_width(element_type: PrimitiveType) -> int:
+    """The bits bitcast-convert counts: a pred is 1 bit there (XLA's primitive_util::BitWidth), though stored
+    in a byte."""
+    return 1 if element_type == PrimitiveType.PRED else element_type.bit_width
+
+
 @rule("bitcast-convert")
 def bitcast_convert(instr: HloInstruction, ctx: VerifyContext) -> None:
     operand, result = array(instr, 0), instr.shape
     if not result.is_array:
         raise fail(instr, "shape", f"result must be an array, not {text(result)}")
-    in_bits, out_bits = operand.element_type.bit_width, result.element_type.bit_width
+    in_bits, out_bits = _bitcast_width(operand.element_type), _bitcast_width(result.element_type)
     dims = list(operand.dimensions)
     if in_bits > out_bits:
         dims.append(in_bits // out_bits)

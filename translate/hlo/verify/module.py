@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
-from hlo_translate.hlo.types import UNBOUNDED, PrimitiveType, Shape
+from hlo_translate.hlo.types import UNBOUNDED, DimLevelType, PrimitiveType, Shape
 from hlo_translate.hlo.verify.core import Violation, fail, same_shape, text
 
 
@@ -30,6 +30,10 @@ def shape_problem(shape: Shape) -> str | None:
     if overflow:
         return f"the size of {text(shape)} in bytes overflows int64, as XLA computes it"
     layout = shape.layout
+    if layout is not None and not any(d != DimLevelType.DIM_DENSE for d in layout.dim_level_types):
+        for what, kind in (("index", layout.index_primitive_type), ("pointer", layout.pointer_primitive_type)):
+            if kind != PrimitiveType.PRIMITIVE_TYPE_INVALID:   # (XLA's LayoutUtil refuses these, text or proto)
+                return f"layout {layout.to_text()} of {text(shape)} has a {what} type, but is not a sparse array"
     if layout is not None and sorted(layout.minor_to_major) != list(range(shape.rank)):
         return (f"layout {layout.to_text()} of {text(shape)} is not a permutation of its "
                 f"{shape.rank} dimensions")
