@@ -1550,10 +1550,7 @@ def _instruction_attributes(instr: HloInstruction, ip: hlo_pb2.HloInstructionPro
     own = _OWN_ATTRIBUTES.get(instr.opcode)
     if own is not None:
         return _generic_attributes(ip, instr, own(ip))
-    for cid in ip.called_computation_ids:
-        if cid not in comps:
-            raise TranslateError(f"called computation id {cid} is unknown", op=ip.name)
-    attributes = _attributes_from_proto(ip, comps, instr.operands)
+    attributes = _attributes_from_proto(ip, comps, instr.operands)   # (called ids checked before: module_from_proto)
     order = attributes.get("order")
     if instr.opcode == "compare" and order is not None and instr.operands \
             and is_default_order(instr.operands[0].shape.element_type, order.name):
