@@ -114,6 +114,10 @@ class _Parser:
             found = self.text[self.pos:self.pos + 20].split("\n")[0] or "end of input"
             raise self.error(f"expected '{token}'{what}, found '{found}'")
 
+    def _bare_colon(self, m: re.Match[str]) -> bool:
+        """Whether name match `m` is a `name:` token (no `%`, a colon right after it)."""
+        return self.text.startswith(":", m.end()) and not self.text.startswith("%", m.start())
+
     def name(self, what: str = "a name", keyword_ok: bool = False) -> str:
         """A name, `%` optional; XLA's lexer reads a bare keyword or `name=` as other tokens (unless
         `keyword_ok`: a parameter name of a signature)."""
@@ -122,7 +126,7 @@ class _Parser:
         if not m:
             raise self.error(f"expected {what}")
         if not keyword_ok:
-            if self.text.startswith(":", m.end()) and not self.text.startswith("%", m.start()):
+            if self._bare_colon(m):
                 self.pos = m.end() + 1   # XLA's lexer reads a bare `name:` as a name, even `f32:` or `ENTRY:`
                 return m.group(1)
             self.check_bare_name(m, what)
@@ -336,7 +340,7 @@ class _Parser:
         if m is None:
             return False
         save, self.pos = self.pos, m.end()
-        if self.text.startswith(":", m.end()) and not self.text.startswith("%", m.start()):
+        if self._bare_colon(m):
             self.pos += 1   # `main: {`, see `name`
         found = self.peek("{")
         self.pos = save
