@@ -1583,6 +1583,22 @@ def _check_called_before(called: Sequence[int], position: dict[int, int], caller
             raise TranslateError(f"called computation id {cid} {where}", op=name)
 
 
+_LOCAL_ID_MASK = 0xFFFFFFFF  # an instruction id's low 32 bits: its local id (see module_from_proto)
+
+
+def _local_instructions(ids: Sequence[int], local: dict[int, HloInstruction], what: str,
+                        name: str) -> list[HloInstruction]:
+    """The instructions that `ids` name by their local ids among `local` (a computation's instructions
+    read so far), in order; a `what` id naming none is an error at instruction `name`."""
+    try:
+        return [local[i & _LOCAL_ID_MASK] for i in ids]
+    except KeyError:
+        unknown = next(i for i in ids if i & _LOCAL_ID_MASK not in local)
+        where = "is not defined before its use in this computation" if what == "operand" else \
+            "is not an instruction of this computation"
+        raise TranslateError(f"{what} id {unknown} {where}", op=name) from None
+
+
 def _instruction_shape(ip: hlo_pb2.HloInstructionProto) -> Shape:
     """The instruction's shape, which XLA's proto reader requires to be there (an absent one is not `()`)."""
     if not ip.HasField("shape"):
@@ -1645,7 +1661,10 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
 
     module = HloModule(proto.name)
     comps: dict[int, HloComputation] = {}
-    instrs: dict[int, HloInstruction] = {}
+    # Each computation's instructions by local id: XLA resolves an operand, root, control predecessor or
+    # scheduled id by its low 32 bits among the computation's own instructions (the high half, which names
+    # the computation in the ids XLA writes, is not looked at; two computations may hold the same id).
+    locals_by_computation: list[dict[int, HloInstruction]] = []
     names: set[str] = set()
     pending: list[tuple[HloInstruction, hlo_pb2.HloInstructionProto, list | None, int]] = []
     position: dict[int, int] = {}  # a computation id's place in the list: XLA's reader calls only earlier ones
@@ -1665,9 +1684,9 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             comp.execution_thread = cp.execution_thread
         comps[cp.id] = comp
         module.computations.append(comp)
-        local: set[int] = set()  # operands and the root come from the same computation
-        local_low: set[int] = set()  # the ids' low 32 bits: XLA keys a computation's instructions by them
-        local_ids: dict[bytes, HloInstruction] = {}  # the same, by their ids' varint bytes
+        local: dict[int, HloInstruction] = {}  # by local id (see locals_by_computation)
+        locals_by_computation.append(local)
+        local_ids: dict[bytes, HloInstruction] = {}  # the same, by their whole ids' varint bytes
         stop = start + len(ips)
         ids, encoded_ids, start = all_ids[start:stop], all_encoded_ids[start:stop], stop
         for ip, uid, encoded_id in zip(ips, ids, encoded_ids):
@@ -1701,18 +1720,17 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                     pass  # (an unknown operand: the error below)
             else:
                 name, opcode = ip.name, ip.opcode
-            if uid in instrs:
-                raise TranslateError(f"duplicate instruction id {uid}", op=name)
             if uid < 0:
                 raise TranslateError(f"instruction id {uid} is negative", op=name)
-            low = uid & 0xFFFFFFFF
+            low = uid & _LOCAL_ID_MASK
             if low >= 0x7FFFFFFF:  # XLA reads the low half as an int32 index and sizes a list by it plus one
                 raise TranslateError(f"instruction id {uid} has low 32 bits {low}: XLA takes them as a local "
                                      "index, which must be below 2^31 - 1", op=name)
-            if low in local_low:
+            if low in local:
+                if local[low].unique_id == uid:
+                    raise TranslateError(f"duplicate instruction id {uid} in computation {cp.name}", op=name)
                 raise TranslateError(f"instruction id {uid} has the same low 32 bits ({low}) as another "
                                      f"instruction's id in computation {cp.name}", op=name)
-            local_low.add(low)
             if opcode not in OPCODES:
                 raise TranslateError(f"unknown opcode '{opcode}'", op=name)
             if not name:
@@ -1721,12 +1739,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                 raise TranslateError(f"instruction name '{name}' is used twice in the module", op=name)
             names.add(name)
             if operands is None:
-                operand_ids = ip.operand_ids[:]  # one list: indexing the repeated field per id costs more
-                if not local.issuperset(operand_ids):
-                    oid = next(i for i in operand_ids if i not in local)
-                    raise TranslateError(f"operand id {oid} is not defined before its use in this computation",
-                                         op=name)
-                operands = [instrs[i] for i in operand_ids]
+                operands = _local_instructions(ip.operand_ids, local, "operand", name)
             instr = HloInstruction(name, opcode, entry[1] if entry else _instruction_shape(ip), operands,
                                    unique_id=uid)
             if opcode == "parameter":
@@ -1734,8 +1747,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             elif opcode == "constant":
                 _check_literal_shape(ip)
                 instr.literal = from_literal_proto(ip.literal)
-            instrs[uid] = instr
-            local.add(uid)
+            local[low] = instr
             local_ids[encoded_id] = instr
             comp.instructions.append(instr)
             if entry and entry[6]:  # attributes of its own: read now, once for all alike
@@ -1745,12 +1757,13 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                 instr.attributes = attributes.copy()
             else:
                 pending.append((instr, ip, entry, k))
-        if cp.root_id not in local:
+        root = local.get(cp.root_id & _LOCAL_ID_MASK)
+        if root is None:
             raise TranslateError(f"root id {cp.root_id} of computation {cp.name} is unknown")
         problem = comp.parameter_problem()
         if problem is not None:
             raise TranslateError(problem[1], op=problem[0].name if problem[0] is not None else None)
-        comp.root = instrs[cp.root_id]
+        comp.root = root
         position.setdefault(cp.id, k)
     for instr, ip, entry, caller in pending:
         if called := ip.called_computation_ids:
@@ -1773,10 +1786,8 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                 instr.attributes = _instruction_attributes(instr, ip, comps)
             predecessors = ip.control_predecessor_ids if entry[3] else None
         if predecessors:
-            unknown = [i for i in predecessors if i not in instrs]
-            if unknown:
-                raise TranslateError(f"control predecessor id {unknown[0]} is unknown", op=ip.name)
-            instr.attributes["control-predecessors"] = tuple(instrs[i] for i in predecessors)
+            instr.attributes["control-predecessors"] = tuple(
+                _local_instructions(predecessors, locals_by_computation[caller], "control predecessor", ip.name))
     if proto.entry_computation_id not in comps:
         raise TranslateError("the module's entry computation is missing")
     if not proto.HasField("host_program_shape"):
@@ -1792,7 +1803,8 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             tuple(shape_from_proto(s) for s in hs.parameters), shape_from_proto(hs.result))
     if proto.HasField("schedule"):
         module.is_scheduled = True
-        _apply_schedule(proto.schedule, comps, module)
+        _apply_schedule(proto.schedule, comps, module,
+                        {id(comp): local for comp, local in zip(module.computations, locals_by_computation)})
     module.input_output_alias = tuple(
         InputOutputAlias(tuple(e.output_shape_index), e.parameter_number, tuple(e.parameter_shape_index),
                          "must-alias" if e.kind == hlo_pb2.Kind.MUST_ALIAS else "may-alias")
@@ -1813,22 +1825,27 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
     return module
 
 
-def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComputation], module: HloModule) -> None:
+def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComputation], module: HloModule,
+                    locals_of: dict[int, dict[int, HloInstruction]]) -> None:
     """Order each computation as its sequence says, after XLA's checks on loading a schedule (it refuses the
-    module otherwise): a sequence per non-fusion computation of each scheduled thread, holding exactly that
-    computation's instructions, each after its operands and control predecessors."""
+    module otherwise): for each execution thread that has a sequence, a sequence per non-fusion computation
+    of that thread, holding exactly that computation's instructions (named by local id, as operands are),
+    each after its operands and control predecessors. XLA drops a sequence for a computation id the module
+    lacks; a computation without a sequence keeps the order the proto lists its instructions in.
+    `locals_of`: each computation's instructions by local id, keyed by id() of the computation."""
     fusion = {id(c) for i in module.instructions() if i.opcode == "fusion" for c in i.called_computations()}
+    scheduled: list[HloComputation] = []
     for cid, seq in schedule.sequences.items():
         comp = comps.get(cid)
         if comp is None:
-            raise TranslateError(f"the schedule has a sequence for computation id {cid}, which the module lacks")
+            continue
         if id(comp) in fusion:
             raise TranslateError(f"the schedule has a sequence for fusion computation {comp.name}")
-        by_id = {i.unique_id: i for i in comp.instructions}
-        order = [by_id.get(uid) for uid in seq.instruction_ids]
-        if None in order or len(set(seq.instruction_ids)) != len(by_id) or len(order) != len(by_id):
+        local = locals_of[id(comp)]
+        order = [local.get(uid & _LOCAL_ID_MASK) for uid in seq.instruction_ids]
+        if None in order or len(order) != len(local) or len({id(i) for i in order}) != len(order):
             raise TranslateError(f"the schedule of computation {comp.name} has {len(order)} instructions, "
-                                 f"not its {len(by_id)}")
+                                 f"not its {len(local)}")
         position = {id(instr): n for n, instr in enumerate(order)}
         for instr in order:
             for before in (*instr.operands, *instr.control_predecessors):
@@ -1836,10 +1853,11 @@ def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComp
                     raise TranslateError(f"scheduled before its operand or control predecessor {before.name}",
                                          op=instr.name)
         comp.instructions = order
-    threads = {comps[cid].execution_thread for cid in schedule.sequences}  # none: every thread
+        scheduled.append(comp)
+    threads = {comp.execution_thread for comp in scheduled}
+    sequenced = {id(comp) for comp in scheduled}
     for comp in module.computations:
-        if id(comp) not in fusion and (not threads or comp.execution_thread in threads) \
-                and comp.unique_id not in schedule.sequences:
+        if id(comp) not in fusion and comp.execution_thread in threads and id(comp) not in sequenced:
             raise TranslateError(f"the schedule has no sequence for computation {comp.name}")
 
 

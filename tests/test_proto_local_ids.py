@@ -1,0 +1,201 @@
+"""How a module proto names instructions: by local id, as XLA's proto reader does.
+
+XLA's reader keys a computation's instructions by the low 32 bits of their ids and looks up each operand,
+root, control predecessor and scheduled id by its low 32 bits among that computation's instructions; the
+high half (the computation, in the ids XLA writes) is not looked at, so two computations may hold the same
+id. A schedule's sequence for a computation id the module lacks is dropped; an execution thread without
+any sequence needs none. (Fuzz seeds 113 and 131: inputs XLA read and we refused.)
+
+Oracle: jaxlib's XLA. Each case mutates a module XLA wrote, checks that XLA reads it, and that the module
+we read means what XLA's does: XLA's printed text of the input and of the proto we write are the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+import hlo_translate
+from hlo_translate import HloFormat, TranslateError
+from hlo_translate.proto import hlo_pb2
+
+_hlo = pytest.importorskip("jaxlib._hlo")
+
+MODULE = """HloModule m, is_scheduled=true, entry_computation_layout={(f32[2]{0})->f32[]}
+
+sum {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+
+ENTRY e {
+  p = f32[2]{0} parameter(0)
+  n = f32[2]{0} negate(p)
+  x = f32[2]{0} exponential(n), control-predecessors={n}
+  z = f32[] constant(0)
+  ROOT r = f32[] reduce(x, z), dimensions={0}, to_apply=sum
+}
+"""
+
+HIGH = 7 << 32  # a high half no computation of MODULE has
+
+
+def _xla_proto() -> hlo_pb2.HloModuleProto:
+    return hlo_pb2.HloModuleProto.FromString(_hlo.hlo_module_from_text(MODULE).as_serialized_hlo_module_proto())
+
+
+def _entry(proto: hlo_pb2.HloModuleProto) -> hlo_pb2.HloComputationProto:
+    return next(c for c in proto.computations if c.id == proto.entry_computation_id)
+
+
+def _instr(proto: hlo_pb2.HloModuleProto, name: str) -> hlo_pb2.HloInstructionProto:
+    return next(i for c in proto.computations for i in c.instructions if i.name == name)
+
+
+def _local(uid: int) -> int:
+    return uid & 0xFFFFFFFF
+
+
+def _operand_with_another_high_half(proto: hlo_pb2.HloModuleProto) -> None:
+    x = _instr(proto, "x")
+    x.operand_ids[0] = HIGH | _local(x.operand_ids[0])
+
+
+def _operand_by_local_id_alone(proto: hlo_pb2.HloModuleProto) -> None:
+    x = _instr(proto, "x")
+    x.operand_ids[0] = _local(x.operand_ids[0])
+
+
+def _root_by_local_id_alone(proto: hlo_pb2.HloModuleProto) -> None:
+    _entry(proto).root_id = _local(_entry(proto).root_id)
+
+
+def _root_is_another_instruction(proto: hlo_pb2.HloModuleProto) -> None:
+    """The root id names `x` (by local id): `r` stays, unused; the schedule is left out (it would hold r)."""
+    _entry(proto).root_id = _local(_instr(proto, "x").id)
+    proto.ClearField("schedule")
+    proto.host_program_shape.result.dimensions.append(2)  # the entry now returns f32[2]
+    proto.host_program_shape.result.is_dynamic_dimension.append(False)
+    proto.host_program_shape.result.layout.minor_to_major.append(0)
+
+
+def _control_predecessor_with_another_high_half(proto: hlo_pb2.HloModuleProto) -> None:
+    x = _instr(proto, "x")
+    x.control_predecessor_ids[0] = HIGH | _local(x.control_predecessor_ids[0])
+
+
+def _same_ids_in_two_computations(proto: hlo_pb2.HloModuleProto) -> None:
+    """Every id without its high half: `sum`'s a, b, s and the entry's p, n, x share ids 0, 1, 2."""
+    for comp in proto.computations:
+        comp.root_id = _local(comp.root_id)
+        for instr in comp.instructions:
+            instr.id = _local(instr.id)
+            instr.operand_ids[:] = [_local(i) for i in instr.operand_ids]
+            instr.control_predecessor_ids[:] = [_local(i) for i in instr.control_predecessor_ids]
+
+
+def _control_predecessor_named_by_another_computations_id(proto: hlo_pb2.HloModuleProto) -> None:
+    """`sum`'s `a` by its whole id: its local id is the entry's `p`'s, which XLA takes (not `a`)."""
+    _instr(proto, "x").control_predecessor_ids[0] = _instr(proto, "a").id
+
+
+def _scheduled_ids_with_another_high_half(proto: hlo_pb2.HloModuleProto) -> None:
+    for sequence in proto.schedule.sequences.values():
+        sequence.instruction_ids[:] = [HIGH | _local(i) for i in sequence.instruction_ids]
+
+
+def _sequence_for_a_computation_the_module_lacks(proto: hlo_pb2.HloModuleProto) -> None:
+    proto.schedule.sequences[99].instruction_ids.extend([1, 2, 3])
+
+
+def _schedule_without_sequences(proto: hlo_pb2.HloModuleProto) -> None:
+    proto.schedule.ClearField("sequences")
+
+
+def _schedule_without_the_reducers_sequence(proto: hlo_pb2.HloModuleProto) -> None:
+    """The reducer runs on another thread, which no sequence names: XLA checks only scheduled threads."""
+    reducer = next(c for c in proto.computations if c.name == "sum")
+    reducer.execution_thread = "side"
+    del proto.schedule.sequences[reducer.id]
+
+
+CASES: dict[str, Callable[[hlo_pb2.HloModuleProto], None]] = {
+    f.__name__.lstrip("_"): f for f in (
+        _operand_with_another_high_half, _operand_by_local_id_alone, _root_by_local_id_alone,
+        _root_is_another_instruction, _control_predecessor_with_another_high_half,
+        _control_predecessor_named_by_another_computations_id, _same_ids_in_two_computations,
+        _scheduled_ids_with_another_high_half, _sequence_for_a_computation_the_module_lacks,
+        _schedule_without_sequences, _schedule_without_the_reducers_sequence)
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_we_read_what_xla_reads(case: str) -> None:
+    proto = _xla_proto()
+    CASES[case](proto)
+    data = proto.SerializeToString()
+    expected = _hlo.HloModule.from_serialized_hlo_module_proto(data).to_string()
+    ours = hlo_translate.write_hlo(hlo_translate.read_hlo(data), HloFormat.PROTO)
+    assert _hlo.HloModule.from_serialized_hlo_module_proto(ours).to_string() == expected
+
+
+def test_the_root_by_local_id_is_that_instruction() -> None:
+    proto = _xla_proto()
+    _root_is_another_instruction(proto)
+    module = hlo_translate.read_hlo(proto.SerializeToString())
+    assert module.entry.root.name == "x"
+    assert [i.name for i in module.entry.instructions] == ["p", "n", "x", "z", "r"]
+
+
+def test_a_control_predecessor_is_looked_up_in_its_own_computation() -> None:
+    proto = _xla_proto()
+    _control_predecessor_named_by_another_computations_id(proto)
+    module = hlo_translate.read_hlo(proto.SerializeToString())
+    x = next(i for i in module.entry.instructions if i.name == "x")
+    assert [i.name for i in x.control_predecessors] == ["p"]
+
+
+def _refused_by_xla(proto: hlo_pb2.HloModuleProto) -> bool:
+    try:
+        _hlo.HloModule.from_serialized_hlo_module_proto(proto.SerializeToString())
+    except Exception:  # noqa: BLE001 - jaxlib raises its own error types
+        return True
+    return False
+
+
+@pytest.mark.parametrize("what, message", [
+    ("operand", r"'x': operand id 30064771081 is not defined before its use in this computation"),
+    ("control predecessor", r"'x': control predecessor id 30064771081 is not an instruction of this computation"),
+    ("root", r"root id 30064771081 of computation e is unknown"),
+])
+def test_an_unknown_local_id_is_refused(what: str, message: str) -> None:
+    """Local id 9: no instruction of the entry has it (whatever the high half)."""
+    proto = _xla_proto()
+    if what == "root":
+        _entry(proto).root_id = HIGH | 9
+    elif what == "operand":
+        _instr(proto, "x").operand_ids[0] = HIGH | 9
+    else:
+        _instr(proto, "x").control_predecessor_ids[0] = HIGH | 9
+    assert _refused_by_xla(proto)
+    with pytest.raises(TranslateError, match=message):
+        hlo_translate.read_hlo(proto.SerializeToString())
+
+
+def test_one_instruction_scheduled_twice_by_two_ids_is_refused() -> None:
+    proto = _xla_proto()
+    sequence = proto.schedule.sequences[proto.entry_computation_id]
+    sequence.instruction_ids[1] = HIGH | _local(sequence.instruction_ids[0])
+    assert _refused_by_xla(proto)
+    with pytest.raises(TranslateError, match="the schedule of computation e has 5 instructions, not its 5"):
+        hlo_translate.read_hlo(proto.SerializeToString())
+
+
+def test_the_same_id_twice_in_one_computation_is_refused() -> None:
+    proto = _xla_proto()
+    _instr(proto, "n").id = _instr(proto, "p").id
+    assert _refused_by_xla(proto)
+    with pytest.raises(TranslateError, match="'n': duplicate instruction id 4294967296 in computation e"):
+        hlo_translate.read_hlo(proto.SerializeToString())
