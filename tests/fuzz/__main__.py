@@ -1,7 +1,8 @@
 """`python -m tests.fuzz --n N --seed S [--target T ...] [--jobs J] [--out DIR]`: a fuzz campaign.
 
 Prints the counts by entry point and outcome class and the distinct failures; writes
-DIR/summary.json and DIR/repro/ (minimized reproducers). Exit status 1 when any bug was found.
+DIR/summary.json, DIR/repro/ (minimized reproducers) and DIR/rejected/ (a minimized input per rejected-valid
+signature). Exit status 1 when any bug was found.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
             "oracle": "off" if args.no_oracle else "xla-parse-import" + ("-compile" if args.oracle_compile else ""),
             "rejected_sample": args.rejected_sample}
     runner.write_report(report, args.out, meta)
-    if args.minimize_seconds > 0 and report.failures:
+    if args.minimize_seconds > 0 and (report.failures or report.rejected_samples):
         runner.minimize_failures(report, timeout=args.timeout, budget_s=args.minimize_seconds,
                                  oracle_compile=args.oracle_compile)
         runner.write_report(report, args.out, meta)

@@ -53,6 +53,7 @@ class Report:
     counts: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
     failures: dict[str, Failure] = field(default_factory=dict)
     rejected_valid: Counter = field(default_factory=Counter)  # by signature: not bugs, but worth a look
+    rejected_samples: dict[str, Failure] = field(default_factory=dict)  # the first rejected-valid case of each
     unjudged: Counter = field(default_factory=Counter)  # cases XLA could not judge (tests.fuzz.oracle), by why
     seconds: float = 0.0
 
@@ -64,6 +65,7 @@ class Report:
         self.counts[case.target][result.outcome.value] += 1
         if result.outcome is Outcome.REJECTED_VALID:
             self.rejected_valid[result.signature] += 1
+            self.rejected_samples.setdefault(result.signature, Failure(result, case)).count += 1
         elif result.signature.startswith("unjudged"):
             self.unjudged[result.signature] += 1
         if result.outcome.is_bug:
@@ -172,9 +174,10 @@ def minimize(data: bytes, still_fails: Callable[[bytes], bool], *, text: bool, b
 
 
 def minimize_failures(report: Report, *, timeout: float, budget_s: float, oracle_compile: bool = False) -> None:
-    """Minimize the first input of each signature (crashes and hangs get fewer tries: each costs a restart)."""
+    """Minimize the first input of each signature, failures and rejected-valid samples alike (crashes and
+    hangs get fewer tries: each costs a restart)."""
     with Judge(compile_module=oracle_compile) as worker:
-        for signature, failure in report.failures.items():
+        for signature, failure in [*report.failures.items(), *report.rejected_samples.items()]:
             case = failure.case
             slow = failure.result.outcome in (Outcome.CRASH, Outcome.HANG)
 
@@ -191,26 +194,32 @@ def slug(signature: str) -> str:
 
 
 def write_report(report: Report, out: Path, meta: dict) -> None:
-    """summary.json, and for each failure its reproducer and a .json describing it."""
-    repro = out / "repro"
-    repro.mkdir(parents=True, exist_ok=True)
-    failures = []
-    for signature, failure in sorted(report.failures.items()):
-        case = failure.case
-        name = f"{failure.result.outcome.value}-{slug(signature)}"
-        data = failure.minimized if failure.minimized is not None else case.data
-        (repro / f"{name}{case.kind.suffix}").write_bytes(data)
-        entry = {"signature": signature, "outcome": failure.result.outcome.value, "count": failure.count,
-                 "target": case.target, "kind": case.kind.value, "variant": case.variant,
-                 "seed": case.seed_name, "index": case.index, "mutations": list(case.mutations),
-                 "message": failure.result.message[:300], "file": f"{name}{case.kind.suffix}"}
-        (repro / f"{name}.json").write_text(json.dumps(entry, indent=1))
-        failures.append(entry)
+    """summary.json, and for each failure its reproducer and a .json describing it (in DIR/repro/; the first
+    input of each rejected-valid signature likewise in DIR/rejected/, whose files `--keep` takes too)."""
+    failures = _write_cases(report.failures, out / "repro")
+    _write_cases(report.rejected_samples, out / "rejected")
     summary = {**meta, "seconds": round(report.seconds, 1),
                "counts": {t: dict(c) for t, c in sorted(report.counts.items())}, "failures": failures,
                "rejected_valid": dict(report.rejected_valid.most_common()),
                "unjudged": dict(report.unjudged.most_common())}
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
+
+
+def _write_cases(found: dict[str, Failure], folder: Path) -> list[dict]:
+    folder.mkdir(parents=True, exist_ok=True)
+    entries = []
+    for signature, failure in sorted(found.items()):
+        case = failure.case
+        name = f"{failure.result.outcome.value}-{slug(signature)}"
+        data = failure.minimized if failure.minimized is not None else case.data
+        (folder / f"{name}{case.kind.suffix}").write_bytes(data)
+        entry = {"signature": signature, "outcome": failure.result.outcome.value, "count": failure.count,
+                 "target": case.target, "kind": case.kind.value, "variant": case.variant,
+                 "seed": case.seed_name, "index": case.index, "mutations": list(case.mutations),
+                 "message": failure.result.message[:300], "file": f"{name}{case.kind.suffix}"}
+        (folder / f"{name}.json").write_text(json.dumps(entry, indent=1))
+        entries.append(entry)
+    return entries
 
 
 def _machine_prefixes() -> list[bytes]:
