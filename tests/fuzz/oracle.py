@@ -25,6 +25,10 @@ all-reduces of several operands, a recv of a tuple, a static value returned wher
 (XLA's verifier ignores dynamic flags when it compares shapes), and a count of `spmd_parameters_shardings` other
 than the entry's parameters (a config field XLA's proto reader does not check).
 Those verdicts (`XLA_LIMITS`) are not judgements: the case keeps our own outcome.
+
+write_hlo also reads back what we wrote. Where we refuse our own output, XLA is asked the same of its own (its
+text and proto of the module, read back): some modules its proto reader takes print as text no parser reads
+(an empty module or computation name prints as `HloModule ,` or `% {`), and then the case is unjudged.
 """
 
 from __future__ import annotations
@@ -57,7 +61,7 @@ XLA_LIMITS = re.compile(r"(Recv|Send)Done must take the context operand from (Re
 # dimensions): past this, XLA has no verdict (`unjudged`).
 ORACLE_TIMEOUT_S = 6.0
 JUDGED_TARGETS = ("read_hlo", "write_hlo", "hlo_to_stablehlo", "cli")
-ORACLE_TARGETS = ("xla", "xla-compile", "xla-parse")  # pseudo-targets run by the worker
+ORACLE_TARGETS = ("xla", "xla-compile", "xla-parse", "xla-reprint")  # pseudo-targets run by the worker
 
 
 def is_judged(target: str, kind: Kind) -> bool:
@@ -65,10 +69,12 @@ def is_judged(target: str, kind: Kind) -> bool:
     return target in JUDGED_TARGETS and kind.is_hlo
 
 
-def xla_result(kind: Kind, data: bytes, *, compile_module: bool = False, parse_only: bool = False) -> Result:
+def xla_result(kind: Kind, data: bytes, *, compile_module: bool = False, parse_only: bool = False,
+               reprint: bool = False) -> Result:
     """XLA's verdict as a Result (in the worker): OK when XLA accepts, ERROR when it rejects, OK with the
     signature `unjudged` when it cannot say (see XLA_LIMITS); the message is `stage: what XLA said`.
-    `parse_only`: XLA's parser or proto reader alone."""
+    `parse_only`: XLA's parser or proto reader alone; `reprint`: that, then XLA reads back its own text and
+    proto of the module (what write_hlo asks of us)."""
     from tests.support.xla_verdict import xla_verdict, xla_verdict_proto
 
     if kind is Kind.HLO_TEXT:
@@ -76,15 +82,15 @@ def xla_result(kind: Kind, data: bytes, *, compile_module: bool = False, parse_o
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             return Result(Outcome.ERROR, "", "input: not UTF-8")
-        if parse_only:
-            return _parse_only(lambda _hlo: _hlo.hlo_module_from_text(text))
+        if parse_only or reprint:
+            return _parse_only(lambda _hlo: _hlo.hlo_module_from_text(text), reprint)
         verdict = xla_verdict(text, compile_module=compile_module)
     else:
         module = _module_proto(kind, data)
         if module is None:
             return Result(Outcome.ERROR, "", "proto: no HloModuleProto (nor a wrapper of one) in the input")
-        if parse_only:
-            return _parse_only(lambda _hlo: _hlo.HloModule.from_serialized_hlo_module_proto(module))
+        if parse_only or reprint:
+            return _parse_only(lambda _hlo: _hlo.HloModule.from_serialized_hlo_module_proto(module), reprint)
         verdict = xla_verdict_proto(module)
     message = f"{verdict.stage}: {verdict.message}"
     if verdict.accepted is None or XLA_LIMITS.search(verdict.message):
@@ -99,15 +105,20 @@ def warm_up() -> None:
     from jaxlib import _hlo, _jax  # noqa: F401
 
 
-def _parse_only(load: Callable[[object], object]) -> Result:
+def _parse_only(load: Callable[[object], object], reprint: bool = False) -> Result:
     import jax  # noqa: F401  (quiets XLA's logging before jaxlib starts)
     from jaxlib import _hlo
 
+    stage = "parser"
     try:
-        load(_hlo)
+        module = load(_hlo)
+        if reprint:
+            stage = "reprint"
+            _hlo.hlo_module_from_text(module.to_string())
+            _hlo.HloModule.from_serialized_hlo_module_proto(module.as_serialized_hlo_module_proto())
     except Exception as err:  # noqa: BLE001 - jaxlib raises its own error types
-        return Result(Outcome.ERROR, "", f"parser: {str(err).strip().splitlines()[0][:200] if str(err) else ''}")
-    return Result(Outcome.OK, "", "parser: ok")
+        return Result(Outcome.ERROR, "", f"{stage}: {str(err).strip().splitlines()[0][:200] if str(err) else ''}")
+    return Result(Outcome.OK, "", f"{stage}: ok")
 
 
 def _module_proto(kind: Kind, data: bytes) -> bytes | None:
@@ -197,10 +208,18 @@ class Judge:
             parsed = self._xla.run("xla-parse", kind, data, 0, timeout)
             if parsed.outcome is not Outcome.OK:
                 return combine(ours, parsed)
+            if ours.read_back:
+                # write_hlo refused reading back what we wrote: XLA can only be asked the same of its own
+                # output (an empty module or computation name, say, prints as text that no parser reads)
+                reprinted = self._xla.run("xla-reprint", kind, data, 0, timeout)
+                if reprinted.outcome is not Outcome.OK:
+                    return Result(ours.outcome, "unjudged XLA cannot read back its own output of this module "
+                                                f"either ({_normalize(reprinted.message or reprinted.signature)})",
+                                  ours.message, ours.refusal, ours.read_back)
             # XLA's parser accepts: what we refused may still be what XLA's HLO verifier refuses (result
             # shapes, layouts), which only a compile runs (HLO text; protos take XLA's importer route), except
             # for the checks that route cannot show (the entry's layout, shapes the importer re-derives)
-            if stricter_than_oracle(*ours.refusal):
+            if stricter_than_oracle(*ours.refusal, proto=kind is not Kind.HLO_TEXT):
                 rule, opcode = ours.refusal
                 return Result(ours.outcome, f"unjudged XLA's route cannot see our refusal [{rule}] of {opcode}",
                               ours.message, ours.refusal)

@@ -31,3 +31,4 @@ class Result:
     signature: str = ""
     message: str = ""
     refusal: tuple[str, str] = ("", "")  # an ERROR's (rule, opcode) where our verifier refused the input
+    read_back: bool = False  # an ERROR of write_hlo's reading back what we wrote (the input itself was read)

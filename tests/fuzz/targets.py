@@ -23,6 +23,7 @@ HLO_KINDS = (Kind.HLO_TEXT, Kind.HLO_PROTO, Kind.HLO_PROTO_TEXT)
 MLIR_KINDS = (Kind.MLIR_TEXT, Kind.MLIR_BYTECODE)
 # One line: file[:line[:col]]: error: ... (or internal error, which the CLI reports with exit 1)
 _CLI_LINE = re.compile(r"^[^\n]+?: (?:internal )?error: [^\n]*\n?$")
+_RULE = re.compile(r" \[([a-z][a-z0-9-]*)\]$")  # how a Violation of our verifier ends its message
 
 
 def _read_hlo(data: bytes, kind: Kind) -> None:
@@ -32,12 +33,17 @@ def _read_hlo(data: bytes, kind: Kind) -> None:
 
 
 def _write_hlo(data: bytes, kind: Kind) -> None:
-    """Read, then write every form; what we wrote must read back."""
-    from hlo_translate import HloFormat, read_hlo, write_hlo
+    """Read, then write every form; what we wrote must read back (a refusal there is marked `read_back`)."""
+    from hlo_translate import HloFormat, TranslateError, read_hlo, write_hlo
 
     module = read_hlo(data)
     for fmt in HloFormat:
-        read_hlo(write_hlo(module, fmt), fmt)
+        written = write_hlo(module, fmt)
+        try:
+            read_hlo(written, fmt)
+        except TranslateError as err:
+            err.read_back = True  # (an attribute of ours on the exception, for _classify)
+            raise
 
 
 def _hlo_to_stablehlo(data: bytes, kind: Kind) -> None:
@@ -101,7 +107,8 @@ def _classify(err: BaseException) -> Result:
         if err.location is None:
             return Result(Outcome.UNLOCATED, f"unlocated at {_where(err)}", message)
         return Result(Outcome.ERROR, "", message,
-                      (getattr(err, "rule", None) or "", getattr(err, "opcode", None) or "*"))
+                      (getattr(err, "rule", None) or "", getattr(err, "opcode", None) or "*"),
+                      getattr(err, "read_back", False))
     return Result(Outcome.RAW, f"{type(err).__name__} at {_where(err)}", message)
 
 
@@ -129,7 +136,9 @@ def _run_cli(data: bytes, kind: Kind, verb_index: int) -> Result:
     if code in (0, None):
         return Result(Outcome.OK)
     if code == 2 and _CLI_LINE.match(text) and " internal error: " not in text:
-        return Result(Outcome.ERROR, "", text.strip()[:300])
+        # our verifier's rule ends the line (`... [entry-layout]`); the opcode is not in it
+        rule = _RULE.search(text.strip())
+        return Result(Outcome.ERROR, "", text.strip()[:300], (rule.group(1) if rule else "", "*"))
     first = text.strip().splitlines()[0] if text.strip() else ""
     kind_of = first.split("internal error: ", 1)[-1].split(":", 1)[0][:60] if code == 1 else "format"
     return Result(Outcome.CLI, f"cli {verb} exit {code} {kind_of}", text.strip()[:300])
@@ -140,7 +149,8 @@ def run_case(target: str, kind: Kind, data: bytes, variant: int = 0) -> Result:
     if target == "cli":
         return _run_cli(data, kind, variant)
     if target in oracle.ORACLE_TARGETS:
-        return oracle.xla_result(kind, data, compile_module=target == "xla-compile", parse_only=target == "xla-parse")
+        return oracle.xla_result(kind, data, compile_module=target == "xla-compile", parse_only=target == "xla-parse",
+                                 reprint=target == "xla-reprint")
     _, fn = TARGETS[target]
     try:
         fn(data, kind)

@@ -1,0 +1,70 @@
+"""The fuzz oracle's rejected-valid column (tests/fuzz/oracle.py): where we refuse what XLA's reader takes,
+the case is rejected-valid only when XLA's own route would go on with it; refusals that route cannot see,
+or that XLA meets too on what the entry point asks next, leave the case unjudged.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fuzz.oracle import Judge
+from tests.fuzz.outcomes import Outcome
+from tests.fuzz.seeds import Kind
+
+_hlo = pytest.importorskip("jaxlib._hlo")
+
+MODULE = """HloModule m, entry_computation_layout={(f32[2,3]{1,0})->f32[2,3]{1,0}}
+
+ENTRY e {
+  p = f32[2,3]{1,0} parameter(0)
+  ROOT n = f32[2,3]{1,0} negate(p)
+}
+"""
+
+
+def _proto():  # noqa: ANN202 - an HloModuleProto
+    from hlo_translate.proto import hlo_pb2
+
+    return hlo_pb2.HloModuleProto.FromString(_hlo.hlo_module_from_text(MODULE).as_serialized_hlo_module_proto())
+
+
+@pytest.fixture(scope="module")
+def judge():
+    with Judge() as j:
+        yield j
+
+
+def test_an_unnamed_module_is_read_but_its_text_reads_back_for_no_one(judge: Judge) -> None:
+    """XLA's proto reader takes an empty module name, and prints it as `HloModule ,`, which its own parser
+    refuses as ours does: write_hlo's refusal to read back our text is no verdict against us."""
+    proto = _proto()
+    proto.name = ""
+    data = proto.SerializeToString()
+    assert judge.run("read_hlo", Kind.HLO_PROTO, data).outcome is Outcome.OK
+    result = judge.run("write_hlo", Kind.HLO_PROTO, data)
+    assert result.outcome is Outcome.ERROR and "expected a module name" in result.message, result
+    assert result.signature.startswith("unjudged XLA cannot read back its own output"), result
+
+
+def test_the_clis_verifier_refusal_keeps_its_rule(judge: Judge) -> None:
+    """An entry layout that disagrees with the entry: XLA's proto reader keeps it (HloVerifier refuses it), so
+    through the CLI too the refusal is one XLA's route cannot see, as through read_hlo."""
+    proto = _proto()
+    proto.host_program_shape.result.element_type = 2  # PRED
+    data = proto.SerializeToString()
+    for target in ("read_hlo", "cli"):
+        result = judge.run(target, Kind.HLO_PROTO, data)
+        assert result.outcome is Outcome.ERROR and "[entry-layout]" in result.message, result
+        assert result.signature == "unjudged XLA's route cannot see our refusal [entry-layout] of *", result
+
+
+def test_an_alias_of_no_parameter_subshape_in_a_proto_is_beyond_the_proto_route(judge: Judge) -> None:
+    """XLA's proto reader and importer take it, HloVerifier refuses it; the proto route has no compile."""
+    proto = _proto()
+    alias = proto.input_output_alias.entries.add()
+    alias.parameter_number = 0
+    alias.parameter_shape_index.append(1)
+    result = judge.run("read_hlo", Kind.HLO_PROTO, proto.SerializeToString())
+    assert result.outcome is Outcome.ERROR and "[alias]" in result.message, result
+    assert result.signature == "unjudged XLA's route cannot see our refusal [alias] of *", result
+
