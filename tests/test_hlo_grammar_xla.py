@@ -261,6 +261,9 @@ ENTRY e {
   ROOT c = f32[2] custom-call(b), custom_call_target="foo", backend_config={}
 }
 """,
+    # XLA's lexer reads an integer from 2^63 up to 2^64 - 1 as an int64, wrapped to negative
+    "integer_from_2_63_up_wraps": "HloModule m\nENTRY e {\n  ROOT p = f32[16]{0:S(18446744073709551615)} "
+                                  "parameter(0)\n}\n",
     "result_accuracy": """HloModule m
 ENTRY e {
   p = f32[4] parameter(0)
@@ -277,6 +280,12 @@ REJECTED = {
                                     "1:10: error: expected a module name"),
     "form_feed_after_a_comma": ("HloModule m,\x0cis_scheduled=true\nENTRY e {\n  ROOT p = f32[] parameter(0)\n}\n",
                                 "1:13: error: expected an attribute"),
+    # a dimension size is not negative, not even the one `?` stands for, nor one that wraps to it
+    "dimension_size_of_the_unbounded_marker": ("HloModule m\nENTRY e {\n  ROOT p = s32[-9223372036854775808] "
+                                               "parameter(0)\n}\n", "dimension size -9223372036854775808 is negative"),
+    "dimension_size_wrapping_to_the_unbounded_marker": ("HloModule m\nENTRY e {\n  ROOT p = s32[9223372036854775808] "
+                                                        "parameter(0)\n}\n",
+                                                        "dimension size -9223372036854775808 is negative"),
     # a computation is looked up as the call is read ("computation does not exist")
     "call_of_a_later_computation": ("""HloModule m
 ENTRY e {
@@ -573,6 +582,17 @@ def test_a_keyword_with_a_colon_is_a_module_name(name: str) -> None:
     """XLA's lexer reads `f32:` as the name `f32` (its proto loader renames such a module: text alone here)."""
     text = f"HloModule {name}:\nENTRY e {{\n  ROOT p = f32[] parameter(0)\n}}\n"
     assert parse_hlo_text(text).name == name == xla_module_from_text(text).name
+
+
+def test_a_layout_index_from_2_63_up_wraps_as_xla_reads_it() -> None:
+    """XLA's parser takes `{9223372036854775808,0}` as the layout {-9223372036854775808,0} (and its importer
+    refuses it); so do we, and our verifier refuses it as no permutation (it was an integer out of range)."""
+    from hlo_translate import read_hlo
+
+    text = "HloModule m\nENTRY e {\n  ROOT p = s32[3,2]{9223372036854775808,0} parameter(0)\n}\n"
+    assert "s32[3,2]{-9223372036854775808,0}" in xla_module_from_text(text).to_string()
+    with pytest.raises(TranslateError, match=r"layout \{-9223372036854775808,0\} of s32\[3,2\] is not a permutation"):
+        read_hlo(text)
 
 
 def test_elided_constant_is_refused_naming_the_way_out() -> None:

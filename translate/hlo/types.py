@@ -401,13 +401,13 @@ class _ShapeReader:
         m = _INT_RE.match(self.text, self.pos)
         if not m:
             raise self.error("expected an integer")
-        if len(m.group()) > 20:  # int() of thousands of digits raises; HLO integers are 64-bit
+        if len(m.group()) > 21:  # int() of thousands of digits raises; HLO integers are 64-bit
             raise self.error("integer out of the 64-bit range")
         value = int(m.group())
-        if not INT64_MIN <= value <= INT64_MAX:
+        if not INT64_MIN <= value < 1 << 64:
             raise self.error("integer out of the 64-bit range")
         self.pos = m.end()
-        return value
+        return value - (1 << 64) if value > INT64_MAX else value  # XLA's lexer: from 2^63 up, wrapped
 
     def read_shape(self) -> Shape:
         self.skip_space()
@@ -441,7 +441,10 @@ class _ShapeReader:
                     dynamic.append(True)
                 else:
                     is_dynamic = self.accept("<=")
-                    dims.append(self.read_int())
+                    size = self.read_int()
+                    if size == UNBOUNDED:  # XLA's parser refuses it (as any negative size); only `?` means it
+                        raise self.error(f"dimension size {size} is negative")
+                    dims.append(size)
                     dynamic.append(is_dynamic)
                 if self.accept("]"):
                     break
