@@ -26,6 +26,40 @@ ENTRY main: (x: f32[]) -> f32[] {
     "module_name_ending_in_a_colon": "HloModule m:\nENTRY e {\n  ROOT p = f32[] parameter(0)\n}\n",
     "computation_without_header_named_with_a_colon": "main: {\n  ROOT p = f32[] parameter(0)\n}\n",
     "computation_named_entry_with_a_colon": "ENTRY: {\n  ROOT p = f32[] parameter(0)\n}\n",
+    # ... and so in references: an operand, a called computation, a control predecessor
+    "operands_named_with_a_colon": """HloModule m
+ENTRY e {
+  p = (f32[2], f32[2]) parameter(0)
+  %true = f32[2] get-tuple-element(p:), index=0
+  a = f32[2] add(true:, p:#1)
+  ROOT n = f32[2] negate(f32[2] a:), control-predecessors={a:, true:}
+}
+""",
+    "computations_named_with_a_colon": """HloModule m
+r {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+%ROOT {
+  ROOT q = f32[] parameter(0)
+}
+ENTRY e {
+  i = s32[] parameter(0)
+  p = f32[2] parameter(1)
+  z = f32[] constant(0)
+  x = f32[] reduce(p, z), dimensions={0}, to_apply=r:
+  c = f32[] call(x), to_apply=ROOT:
+  ROOT k = f32[] conditional(i, c, x), branch_computations={ROOT:, ROOT:}
+}
+""",
+    # ... which XLA's lexer takes inside strings and comments, and inside backend_config's braces, as they are
+    "odd_space_in_strings_comments_and_backend_config": """HloModule m
+ENTRY e {
+  p = f32[2] parameter(0), metadata={op_name="a\x0bb"} /* c\x0cd */
+  ROOT c = f32[2] custom-call(p), custom_call_target="x", backend_config={\x0b"a":\xa01}
+}
+""",
     # operand ::= name ('#' index)*: an implicit get-tuple-element, as XLA's dumps print tuple elements
     "tuple_element_operand": """HloModule m
 ENTRY e {
@@ -280,12 +314,35 @@ REJECTED = {
                                     "1:10: error: expected a module name"),
     "form_feed_after_a_comma": ("HloModule m,\x0cis_scheduled=true\nENTRY e {\n  ROOT p = f32[] parameter(0)\n}\n",
                                 "1:13: error: expected an attribute"),
+    # `%name:` is no name (XLA's lexer reads `%name`, then a ':')
+    "percent_name_with_a_colon_as_operand": ("HloModule m\nENTRY e {\n  %p = f32[2] parameter(0)\n"
+                                             "  ROOT n = f32[2] negate(%p:)\n}\n", "expected ',' between operands"),
     # a dimension size is not negative, not even the one `?` stands for, nor one that wraps to it
     "dimension_size_of_the_unbounded_marker": ("HloModule m\nENTRY e {\n  ROOT p = s32[-9223372036854775808] "
                                                "parameter(0)\n}\n", "dimension size -9223372036854775808 is negative"),
     "dimension_size_wrapping_to_the_unbounded_marker": ("HloModule m\nENTRY e {\n  ROOT p = s32[9223372036854775808] "
                                                         "parameter(0)\n}\n",
                                                         "dimension size -9223372036854775808 is negative"),
+    # ... nor inside attribute values and operand lists, which our parsers read with patterns whose `\s` and
+    # strip() take more than XLA's lexer does (vertical tab, form feed, Unicode spaces)
+    "vertical_tab_in_an_integer_list": ("HloModule m\nENTRY e {\n  p = f32[2,3] parameter(0)\n"
+                                        "  ROOT t = f32[3,2] transpose(p), dimensions={1,\x0b0}\n}\n",
+                                        "4:49: error: unexpected character '\\x0b'"),
+    "no_break_space_before_an_enum": ("HloModule m\nENTRY e {\n  p = f32[2] parameter(0)\n"
+                                      "  ROOT c = pred[2] compare(p, p), direction=\xa0LT\n}\n",
+                                      "4:45: error: unexpected character '\\xa0'"),
+    "form_feed_in_a_window": ("HloModule m\nr {\n  x = f32[] parameter(0)\n  y = f32[] parameter(1)\n"
+                              "  ROOT s = f32[] add(x, y)\n}\nENTRY e {\n  p = f32[8] parameter(0)\n"
+                              "  z = f32[] constant(0)\n  ROOT w = f32[3] reduce-window(p, z), window={size=3\x0cstride=2}, "
+                              "to_apply=r\n}\n", "10:54: error: unexpected character '\\x0c'"),
+    "form_feed_in_a_constant": ("HloModule m\nENTRY e {\n  ROOT c = f32[2] constant({1,\x0c2})\n}\n",
+                                "3:31: error: unexpected character '\\x0c'"),
+    "vertical_tab_before_an_operand": ("HloModule m\nENTRY e {\n  p = f32[2] parameter(0)\n"
+                                       "  ROOT n = f32[2] negate(\x0bp)\n}\n", "4:26"),
+    "vertical_tab_before_a_backend_configs_brace": ("HloModule m\nENTRY e {\n  p = f32[2] parameter(0)\n  ROOT c = "
+                                                    "f32[2] custom-call(p), custom_call_target=\"x\", "
+                                                    "backend_config=\x0b{\"a\":1}\n}\n",
+                                                    "4:74: error: unexpected character '\\x0b'"),
     # a computation is looked up as the call is read ("computation does not exist")
     "call_of_a_later_computation": ("""HloModule m
 ENTRY e {

@@ -701,11 +701,17 @@ KEYWORDS = frozenset({
 RESERVED_BARE_NAMES = KEYWORDS | frozenset(t.text for t in PrimitiveType) - {"tuple", "invalid", "buffer"}
 
 
+_COLON_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*:")
+
+
 def bare_name(text: str) -> str:
-    """A name as a reference writes it, `%` optional, but a keyword only with it (`%true`, not `true`)."""
+    """A name as a reference writes it, `%` optional, but a keyword only with it (`%true`, not `true`);
+    `name:` is the name `name`, as XLA's lexer reads it (even `f32:`)."""
     name = text.strip()
     if name.startswith("%"):
         return name[1:]
+    if _COLON_NAME_RE.fullmatch(name):
+        return name[:-1]
     if name in RESERVED_BARE_NAMES:
         raise TranslateError(f"'{name}' is a keyword of HLO text: a name spelled so needs a '%' ('%{name}')")
     return name

@@ -42,6 +42,11 @@ _INDEX_RE = re.compile(r"\d+")
 _PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
 _STOP_CHARS = re.compile(r'[,(){}\[\]"/]')
+# Space that Python's `\s` and str.strip() take and XLA's lexer does not (vertical tab, form feed, Unicode
+# spaces): outside strings and comments XLA's parser refuses it, also inside attribute values that our
+# parsers read with regular expressions. `_SPACE_CHECK` finds the first one that is not inside either.
+_ODD_SPACE_RE = re.compile(r"[^\S \t\n\r]")
+_ODD_SPACE_CHECK = re.compile(r'"(?:[^"\\]|\\.)*"|/\*.*?\*/|//[^\n]*|([^\S \t\n\r])', re.S)
 # The module header attributes jaxlib 0.12's parser accepts (it refuses any other).
 _MODULE_ATTRIBUTES = frozenset({
     "alias_passthrough_params", "allow_spmd_sharding_propagation_to_output",
@@ -87,6 +92,9 @@ class _Parser:
         self.anon_names = NameUniquifier()   # names of nested instructions, as XLA's parser makes them
         self.tuple_elements: dict[tuple[int, int], HloInstruction] = {}   # `%t#N` sugar, made once
         self.single: HloComputation | None = None   # the computation of a single-instruction text
+        # whether the text holds space XLA's lexer does not skip (rare): the plain-line fast path, whose
+        # patterns and strip() take it, is then off, and each attribute value is checked for it
+        self.odd_spaces = _ODD_SPACE_RE.search(text) is not None
 
     # -- cursor ---------------------------------------------------------------------------------
 
@@ -243,8 +251,21 @@ class _Parser:
             self.pos = m.end()
             self.skip()
             start = self.pos
-            result.append((m.group(1), self.balanced(), start))
+            value = self.balanced()
+            if self.odd_spaces:
+                self.check_spaces(start, self.pos, m.group(1))
+            result.append((m.group(1), value, start))
         return result
+
+    def check_spaces(self, start: int, end: int, name: str = "") -> None:
+        """Refuse space XLA's lexer does not skip between `start` and `end`, outside strings and comments
+        (and, for attribute `name` backend_config, inside its braces, which XLA's lexer takes as they are)."""
+        if name == "backend_config" and self.text.startswith("{", start):
+            return
+        for m in _ODD_SPACE_CHECK.finditer(self.text, start, end):
+            if m.group(1) is not None:
+                raise self.error(f"unexpected character {m.group(1)!r} (XLA's lexer takes only space, tab, "
+                                 "newline and carriage return as space)", m.start(1))
 
     def shape(self) -> Shape:
         self.skip()
@@ -519,6 +540,8 @@ class _Parser:
         A line that is not plain (constants, inferred shapes, typed, nested or `#N` operands, unknown names, a
         shape we have not read yet) leaves the cursor at its start, and the general rules read it.
         """
+        if self.odd_spaces:
+            return
         text, shapes, instructions = self.text, self.shape_cache, comp.instructions
         line_re, attr_re, end_re = _PLAIN_RE.match, _PLAIN_ATTR_RE.match, _NO_MORE_ATTRIBUTES_RE.match
         pos = _SPACE_RE.match(text, self.pos).end()
@@ -662,6 +685,8 @@ class _Parser:
         operand_start = self.pos
         if instr.opcode == "constant":
             body = self.balanced()
+            if self.odd_spaces:
+                self.check_spaces(operand_start, self.pos)
             self.expect(")", " after the constant's literal")
             self.attach_literal(instr, body, operand_start)
         elif instr.opcode == "parameter":
@@ -695,20 +720,25 @@ class _Parser:
                 if not m:
                     raise self.error("expected an operand name", op=instr.name)
             self.pos = m.end()
+            colon = self._bare_colon(m)
+            if colon:
+                self.pos += 1   # `p:` is the name `p` (see `name`)
             after = text[self.pos:self.pos + 1]
-            if after == "(" or (after not in (",", ")") and self.peek("(")):
+            if not colon and (after == "(" or (after not in (",", ")") and self.peek("("))):
                 operand = self.nested(m, declared, comp, names, pending)
             else:
-                operand = self.named_operand(m, instr, comp, names, declared, start)
+                operand = self.named_operand(m, instr, comp, names, declared, start, colon)
             instr.operands.append(operand)
             if self.accept(")"):
                 return
             self.expect(",", " between operands")
 
     def named_operand(self, m: re.Match, instr: HloInstruction, comp: HloComputation,
-                      names: dict[str, HloInstruction], declared: Shape | None, start: int) -> HloInstruction:
+                      names: dict[str, HloInstruction], declared: Shape | None, start: int,
+                      colon: bool = False) -> HloInstruction:
+        """The operand named by `m` (`colon`: written `name:`, which names even a keyword-like name)."""
         key = _scope_key(m.group(1))
-        if key != m.group(1) and not m.group().startswith("%"):
+        if key != m.group(1) and not m.group().startswith("%") and not colon:
             raise self.error(f"expected an operand, found the keyword '{m.group(1)}' (a name spelled so needs "
                              "a '%')", m.start(), op=instr.name)
         operand = names.get(key)
