@@ -60,6 +60,14 @@ ENTRY e {
   ROOT c = f32[2] custom-call(p), custom_call_target="x", backend_config={\x0b"a":\xa01}
 }
 """,
+    # a signature's shapes: XLA's parser drops the parameters' and compares the result's with the root's
+    # (layouts aside), so what only its verifier checks of a shape (a permutation, the size) goes unchecked
+    "signature_shapes_xla_leaves_unchecked": """HloModule m
+ENTRY e (p: f32[2147483647,2147483647,8]{5,0,1}, q: f32[2]{0:#(s32)}) -> f32[2]{7} {
+  ROOT p = f32[2]{0} parameter(0)
+  q = f32[2]{0} parameter(1)
+}
+""",
     # operand ::= name ('#' index)*: an implicit get-tuple-element, as XLA's dumps print tuple elements
     "tuple_element_operand": """HloModule m
 ENTRY e {
@@ -343,6 +351,10 @@ REJECTED = {
                                                     "f32[2] custom-call(p), custom_call_target=\"x\", "
                                                     "backend_config=\x0b{\"a\":1}\n}\n",
                                                     "4:74: error: unexpected character '\\x0b'"),
+    # ... but its parser's own checks of a shape hold there too
+    "signature_layout_of_another_rank": ("HloModule m\nENTRY e (p: f32[2]{0,1}) -> f32[2] {\n"
+                                         "  ROOT p = f32[2] parameter(0)\n}\n",
+                                         "2:13: error: layout {0,1} of f32[2] has 2 dimensions, the shape 1"),
     # a computation is looked up as the call is read ("computation does not exist")
     "call_of_a_later_computation": ("""HloModule m
 ENTRY e {

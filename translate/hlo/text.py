@@ -32,7 +32,7 @@ from hlo_translate.hlo.opcodes import OPCODES, async_sugar_base, is_known_opcode
 from hlo_translate.hlo.original_value import parse_recovery_table, print_recovery_table
 from hlo_translate.hlo.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
 from hlo_translate.hlo.shape_inference import INFERABLE, infer_shape
-from hlo_translate.hlo.types import PrimitiveType, Shape, _ShapeReader
+from hlo_translate.hlo.types import UNBOUNDED, PrimitiveType, Shape, _ShapeReader
 
 _SPACE_RE = re.compile(r"(?:[ \t\n\r]|/\*.*?\*/|//[^\n]*)*", re.S)  # XLA's lexer skips these four alone
 _NAME_RE = re.compile(r"%?([A-Za-z_][A-Za-z0-9_.\-]*)")
@@ -497,13 +497,14 @@ class _Parser:
         return self.signature_shape(), start
 
     def signature_shape(self) -> Shape:
-        """A shape of a computation's signature, well formed as XLA's parser wants (no negative dimension)."""
-        from hlo_translate.hlo.verify.module import shape_problem
-
+        """A shape of a computation's signature, well formed as far as XLA's parser checks a shape (no negative
+        dimension, a layout of the shape's rank): XLA then drops the parameters' and compares the result's with
+        the root's, so what its verifier would refuse of an instruction's shape (a layout that is no
+        permutation, a size past int64) it takes here."""
         self.skip()
         start = self.pos
         shape = self.shape()
-        problem = shape_problem(shape)
+        problem = _parsed_shape_problem(shape)
         if problem:
             raise self.error(problem, start)
         return shape
@@ -854,6 +855,18 @@ def _with_percent_names(module: HloModule) -> HloModule:
         if thing.name in RESERVED_BARE_NAMES:
             thing.name = "%" + thing.name
     return module
+
+
+def _parsed_shape_problem(shape: Shape) -> str | None:
+    """What XLA's parser itself refuses in a shape: a negative dimension, a layout of another rank."""
+    if shape.is_tuple:
+        return next(filter(None, map(_parsed_shape_problem, shape.tuple_shapes)), None)
+    if any(d < 0 and d != UNBOUNDED for d in shape.dimensions):
+        return f"{shape.to_text()} has a negative dimension"
+    if shape.layout is not None and shape.is_array and len(shape.layout.minor_to_major) != shape.rank:
+        return (f"layout {shape.layout.to_text()} of {shape.to_text(False)} has {len(shape.layout.minor_to_major)} "
+                f"dimensions, the shape {shape.rank}")
+    return None
 
 
 def _scope_key(name: str) -> str:
