@@ -60,6 +60,16 @@ ENTRY e {
   ROOT c = f32[2] custom-call(p), custom_call_target="x", backend_config={\x0b"a":\xa01}
 }
 """,
+    # a shape may go on past its line: XLA's lexer takes a newline as space
+    "shape_across_lines": """HloModule m
+ENTRY e {
+  a = f32[4,4]{1,0} parameter(0)
+  c = f32[4,4]{1,0
+} cholesky(a), lower=true
+  ROOT t = (f32[4,4]{1,0},
+    f32[4,4]) tuple(c, a)
+}
+""",
     # a signature's shapes: XLA's parser drops the parameters' and compares the result's with the root's
     # (layouts aside), so what only its verifier checks of a shape (a permutation, the size) goes unchecked
     "signature_shapes_xla_leaves_unchecked": """HloModule m

@@ -609,8 +609,9 @@ class _Parser:
             m = _OPCODE_RE.search(self.text, self.pos)
             line_end = self.text.find("\n", self.pos)
             if m is None or (line_end >= 0 and m.start() > line_end and not self.text.startswith("(", self.pos)):
-                raise self.error("expected 'shape opcode(operands)'", op=name or None)
-            shape = self.declared_shape(name, m.start())
+                m, shape = self.shape_across_lines(name)
+            else:
+                shape = self.declared_shape(name, m.start())
         opcode = m.group(1)
         if not is_known_opcode(opcode):
             raise self.error(f"unknown opcode '{opcode}'", m.start(1), op=name or None)
@@ -664,6 +665,21 @@ class _Parser:
             problem = sugar_start_problem(instr)
             if problem is not None:
                 raise self.error(problem, start, op=name)
+
+    def shape_across_lines(self, name: str) -> tuple[re.Match[str], Shape]:
+        """A declared shape that goes on past its line (XLA's lexer takes a newline as space, `f32[4]{0\n}`),
+        and the opcode after it (rare: the common case finds the opcode on the line)."""
+        start = self.pos
+        try:
+            shape = self.shape()
+        except TranslateError:
+            shape = None
+        self.skip()
+        m = _BARE_OPCODE_RE.match(self.text, self.pos)
+        if shape is None or m is None:
+            self.pos = start
+            raise self.error("expected 'shape opcode(operands)'", op=name or None)
+        return m, shape
 
     def declared_shape(self, name: str, opcode_start: int) -> Shape:
         """The shape written before the opcode (which starts at `opcode_start`), read once per spelling."""
