@@ -68,3 +68,51 @@ def test_an_alias_of_no_parameter_subshape_in_a_proto_is_beyond_the_proto_route(
     assert result.outcome is Outcome.ERROR and "[alias]" in result.message, result
     assert result.signature == "unjudged XLA's route cannot see our refusal [alias] of *", result
 
+
+
+CALL_OF_ANOTHER_SHAPE = """HloModule m
+
+f {
+  ROOT q = f32[2] parameter(0)
+}
+
+ENTRY e {
+  p = f32[2] parameter(0)
+  ROOT c = f32[3] call(p), to_apply=f
+}
+"""
+
+
+def test_the_clis_refusal_takes_its_opcode_from_read_hlo(judge: Judge) -> None:
+    """A call whose shape is not its callee's: XLA's importer types the call from the callee, so its route
+    cannot see what HloVerifier refuses; the CLI's line names the rule only, read_hlo's refusal the opcode."""
+    for target in ("read_hlo", "cli"):
+        result = judge.run(target, Kind.HLO_TEXT, CALL_OF_ANOTHER_SHAPE.encode())
+        assert result.outcome is Outcome.ERROR and "[shape]" in result.message, result
+        assert result.signature == "unjudged XLA's route cannot see our refusal [shape] of call", result
+
+
+def test_an_all_gather_starts_operand_slot_is_beyond_the_route(judge: Judge) -> None:
+    text = """HloModule m, replica_count=8
+ENTRY e {
+  p = f32[8]{0} parameter(0)
+  s = (s32[8]{0}, f32[32]{0}) all-gather-start(p), replica_groups=[2,4]<=[8], dimensions={0}
+  ROOT d = f32[32]{0} all-gather-done(s)
+}
+"""
+    result = judge.run("read_hlo", Kind.HLO_TEXT, text.encode())
+    assert result.outcome is Outcome.ERROR and "all-gather-start input s32[8] differs from f32[8]" in result.message
+    assert result.signature == "unjudged XLA's route cannot see our refusal [shape] of all-gather-start", result
+
+
+def test_a_shardy_sharding_on_an_unknown_mesh_is_beyond_the_route(judge: Judge) -> None:
+    """XLA's importer keeps `xla.sdy.*` frontend attributes as strings (and the oracle's compile runs no Shardy
+    import); we read them as Shardy's attributes, and refuse a sharding on a mesh the module lacks."""
+    text = """HloModule m, frontend_attributes={xla.sdy.meshes={other = #sdy.mesh<["x"=2]>}}
+ENTRY e {
+  ROOT p = f32[4] parameter(0), frontend_attributes={xla.sdy.sharding="#sdy.sharding<@mesh, [{\\"x\\"}]>"}
+}
+"""
+    result = judge.run("hlo_to_stablehlo", Kind.HLO_TEXT, text.encode())
+    assert result.outcome is Outcome.ERROR and "mesh" in result.message, result
+    assert result.signature == "unjudged XLA's route keeps Shardy's attributes as strings", result

@@ -57,6 +57,11 @@ XLA_LIMITS = re.compile(r"(Recv|Send)Done must take the context operand from (Re
                         r"return operand \d+ \('tensor<[^']*#stablehlo\.bounds[^']*'\) doesn't match function result|"
                         # a module config field XLA's proto reader keeps unchecked; only the importer compares
                         r"op spmd_parameters_sharding: main has \d+ arguments, but spmd_parameters_sharding")
+# Our refusals of Shardy's frontend attributes (`xla.sdy.sharding`, `xla.sdy.meshes`, ...: Shardy's attributes
+# carried as strings through HLO): XLA's importer keeps them as strings and the oracle's CPU compile runs no
+# Shardy import, whose parse and verifier (unknown mesh or axis, malformed text) would refuse them.
+SHARDY_STRINGS = re.compile(r"invalid Shardy attribute|xla\.sdy\.meshes is not a dictionary|"
+                            r"names an unknown mesh|which is not in its mesh| - unknown (mesh|axis name)\b")
 # XLA's parser takes seconds on some inputs (deeply nested tuple shapes) and hangs on others (huge
 # dimensions): past this, XLA has no verdict (`unjudged`).
 ORACLE_TIMEOUT_S = 6.0
@@ -216,6 +221,15 @@ class Judge:
                     return Result(ours.outcome, "unjudged XLA cannot read back its own output of this module "
                                                 f"either ({_normalize(reprinted.message or reprinted.signature)})",
                                   ours.message, ours.refusal, ours.read_back)
+            if SHARDY_STRINGS.search(ours.message):
+                return Result(ours.outcome, "unjudged XLA's route keeps Shardy's attributes as strings",
+                              ours.message, ours.refusal, ours.read_back)
+            if target == "cli" and ours.refusal[0] and ours.refusal[1] == "*":
+                # the CLI's line names our verifier's rule, not the opcode: read_hlo's refusal of the same
+                # input (the CLI's verbs read it first) has both
+                again = self._ours.run("read_hlo", kind, data, 0, timeout)
+                if again.outcome is Outcome.ERROR and again.refusal[0] == ours.refusal[0]:
+                    ours = Result(ours.outcome, ours.signature, ours.message, again.refusal)
             # XLA's parser accepts: what we refused may still be what XLA's HLO verifier refuses (result
             # shapes, layouts), which only a compile runs (HLO text; protos take XLA's importer route), except
             # for the checks that route cannot show (the entry's layout, shapes the importer re-derives)

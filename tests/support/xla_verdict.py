@@ -38,6 +38,8 @@ STRICTER_THAN_ORACLE: dict[tuple[str, str], str] = {
     ("signature", "conditional"): "the importer types a conditional from its branches",
     ("shape", "while"): "the importer types a while from its operand",
     ("shape", "all-gather-done"): "the importer types a *-done from its start",
+    ("shape", "all-gather-start"): "the importer builds an all-gather-start from its operand, dropping the "
+                                   "declared operand slot of its shape",
     ("async-shape", "async-start"): "the importer builds an async-start from its computation and operands, "
                                     "dropping the declared operand slot",
     ("collective-mode", "*"): "HloVerifier rejects use_global_device_ids without a channel (its collective group "
