@@ -199,3 +199,13 @@ def test_the_same_id_twice_in_one_computation_is_refused() -> None:
     assert _refused_by_xla(proto)
     with pytest.raises(TranslateError, match="'n': duplicate instruction id 4294967296 in computation e"):
         hlo_translate.read_hlo(proto.SerializeToString())
+
+
+@pytest.mark.parametrize("predecessor", ["x", "r"])
+def test_a_control_predecessor_read_later_is_refused(predecessor: str) -> None:
+    """XLA's reader looks a control predecessor up among the instructions read before (`x` itself, `r` after)."""
+    proto = _xla_proto()
+    _instr(proto, "x").control_predecessor_ids[0] = _instr(proto, predecessor).id
+    assert _refused_by_xla(proto)
+    with pytest.raises(TranslateError, match=f"'x': control predecessor {predecessor} is not defined before its use"):
+        hlo_translate.read_hlo(proto.SerializeToString())

@@ -1765,6 +1765,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             raise TranslateError(problem[1], op=problem[0].name if problem[0] is not None else None)
         comp.root = root
         position.setdefault(cp.id, k)
+    positions: dict[int, dict[int, int]] = {}   # a computation's instructions' places in its list, made on demand
     for instr, ip, entry, caller in pending:
         if called := ip.called_computation_ids:
             _check_called_before(called, position, caller, ip.name)
@@ -1786,8 +1787,15 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                 instr.attributes = _instruction_attributes(instr, ip, comps)
             predecessors = ip.control_predecessor_ids if entry[3] else None
         if predecessors:
-            instr.attributes["control-predecessors"] = tuple(
-                _local_instructions(predecessors, locals_by_computation[caller], "control predecessor", ip.name))
+            found = _local_instructions(predecessors, locals_by_computation[caller], "control predecessor", ip.name)
+            if caller not in positions:
+                positions[caller] = {id(i): n for n, i in enumerate(module.computations[caller].instructions)}
+            order = positions[caller]
+            late = next((p for p in found if order[id(p)] >= order[id(instr)]), None)
+            if late is not None:   # XLA's reader looks it up among the instructions read before
+                raise TranslateError(f"control predecessor {late.name} is not defined before its use in this "
+                                     "computation", op=ip.name)
+            instr.attributes["control-predecessors"] = tuple(found)
     if proto.entry_computation_id not in comps:
         raise TranslateError("the module's entry computation is missing")
     if not proto.HasField("host_program_shape"):
