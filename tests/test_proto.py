@@ -1113,3 +1113,28 @@ def test_an_instruction_without_a_shape_is_refused_as_xla_refuses_it() -> None:
         _hlo.HloModule.from_serialized_hlo_module_proto(data)
     with pytest.raises(TranslateError, match="'n': the instruction has no shape"):
         module_from_proto_bytes(data)
+
+
+def test_a_one_dimensional_iota_sharding_drops_its_transpose() -> None:
+    """OpSharding `iota_reshape_dims: [4]`, `iota_transpose_perm: [1]`: XLA's reader takes any one value there
+    and reads the iota untransposed (`<=[4]`), as we do (fuzz seed 113 rejected-valid). Longer non-permutations,
+    which its reader keeps as they are (`T(1,1)`), we refuse."""
+    import hlo_translate
+    from hlo_translate import HloFormat, TranslateError
+
+    _hlo = pytest.importorskip("jaxlib._hlo")
+    text = "HloModule m\nENTRY e {\n  ROOT p = f32[4,4]{1,0} parameter(0), sharding={devices=[2,2]<=[4]}\n}\n"
+    for reshape, perm, read in (([4], [1], True), ([4], [7], True), ([2, 2], [1, 1], False)):
+        proto = hlo_pb2.HloModuleProto.FromString(_hlo.hlo_module_from_text(text).as_serialized_hlo_module_proto())
+        sharding = proto.computations[0].instructions[0].sharding
+        sharding.iota_reshape_dims[:] = reshape
+        sharding.iota_transpose_perm[:] = perm
+        data = proto.SerializeToString()
+        expected = _hlo.HloModule.from_serialized_hlo_module_proto(data).to_string()
+        if read:
+            ours = hlo_translate.write_hlo(hlo_translate.read_hlo(data), HloFormat.PROTO)
+            assert _hlo.HloModule.from_serialized_hlo_module_proto(ours).to_string() == expected
+            assert "sharding={devices=[2,2]<=[4]}" in expected
+        else:
+            with pytest.raises(TranslateError, match=r"OpSharding iota \[2, 2\] T\[1, 1\] does not fit tile"):
+                hlo_translate.read_hlo(data)

@@ -209,3 +209,4 @@ def test_a_control_predecessor_read_later_is_refused(predecessor: str) -> None:
     assert _refused_by_xla(proto)
     with pytest.raises(TranslateError, match=f"'x': control predecessor {predecessor} is not defined before its use"):
         hlo_translate.read_hlo(proto.SerializeToString())
+

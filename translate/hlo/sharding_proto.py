@@ -105,6 +105,8 @@ def _tile_from_proto(msg: Any) -> TileAssignment:
         perm = tuple(int(p) for p in msg.iota_transpose_perm)
         if msg.tile_assignment_devices:
             raise TranslateError("OpSharding has both tile_assignment_devices and iota_reshape_dims")
+        if len(reshape) == 1 and len(perm) == 1:
+            perm = (0,)   # XLA's reader drops the transpose of a one-dimensional iota, whatever its value
         if sorted(perm) != list(range(len(reshape))) or prod(reshape) != prod(dims):
             raise TranslateError(f"OpSharding iota {list(reshape)} T{list(perm)} does not fit tile {list(dims)}")
         return TileAssignment(dims, iota=IotaTile(reshape, perm))
