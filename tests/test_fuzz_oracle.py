@@ -116,3 +116,17 @@ ENTRY e {
     result = judge.run("hlo_to_stablehlo", Kind.HLO_TEXT, text.encode())
     assert result.outcome is Outcome.ERROR and "mesh" in result.message, result
     assert result.signature == "unjudged XLA's route keeps Shardy's attributes as strings", result
+
+
+def test_a_convolution_of_mixed_element_types_is_beyond_the_route(judge: Judge) -> None:
+    """XLA's importer converts f32 × c64 operands to one type before the compile's HloVerifier sees them."""
+    text = """HloModule m
+ENTRY e {
+  a = f32[1,4,4,1]{3,2,1,0} parameter(0)
+  b = c64[2,2,1,1]{3,2,1,0} parameter(1)
+  ROOT c = f32[1,3,3,1]{3,2,1,0} convolution(a, b), window={size=2x2}, dim_labels=b01f_01io->b01f
+}
+"""
+    result = judge.run("read_hlo", Kind.HLO_TEXT, text.encode())
+    assert result.outcome is Outcome.ERROR and "mixes element types" in result.message, result
+    assert result.signature == "unjudged XLA's route cannot see our refusal [type] of convolution", result

@@ -47,6 +47,8 @@ STRICTER_THAN_ORACLE: dict[tuple[str, str], str] = {
     ("bitcast-size", "bitcast"): "HloVerifier checks a bitcast's size only layout-sensitively (after layout "
                                  "assignment, in every compile); the route misses it where it does not compile",
     ("window", "convolution"): "StableHLO's convolution has no window size: the importer takes it from the kernel",
+    ("type", "convolution"): "the importer converts a convolution's operands of mixed element types (f32 and "
+                             "c64, say) to one type first",
 }
 
 
