@@ -60,6 +60,15 @@ ENTRY e {
   ROOT c = f32[2] custom-call(p), custom_call_target="x", backend_config={\x0b"a":\xa01}
 }
 """,
+    # a tile dimension: a size, `*` (combine the rest) or `d` (match the shape's), or the numbers those stand for
+    "tile_dimension_marks": """HloModule m
+ENTRY e {
+  p = f32[16,128]{1,0:T(d,128)} parameter(0)
+  q = f32[16,128]{1,0:T(*,128)} parameter(1)
+  r = f32[16,128]{1,0:T(-9223372036854775807,128)(9223372036854775808,1)} parameter(2)
+  ROOT t = (f32[16,128]{1,0:T(d,128)}, f32[16,128]{1,0:T(*,128)}, f32[16,128]) tuple(p, q, r)
+}
+""",
     # a shape may go on past its line: XLA's lexer takes a newline as space
     "shape_across_lines": """HloModule m
 ENTRY e {
@@ -629,6 +638,10 @@ def test_accepted_text_is_the_module_xla_parses(name: str) -> None:
 
 # Text XLA's parser does not reject but aborts the process on (a CHECK): we reject it.
 ABORTS_XLA = {
+    "negative_tile_dimension": ("HloModule m\nENTRY e {\n  ROOT p = f32[16,128]{1,0:T(-1,128)} parameter(0)\n}\n",
+                                "3:32: error: 'p': tile dimension -1 is negative"),
+    "tile_dimension_wrapping_to_negative": ("HloModule m\nENTRY e {\n  ROOT p = f32[16,128]{1,0:T(18446744073709551615,"
+                                            "128)} parameter(0)\n}\n", "tile dimension -1 is negative"),
     "parameter_number_gap": ("""HloModule m
 ENTRY e {
   p = f32[] parameter(1)

@@ -194,3 +194,17 @@ ENTRY e {
     hlo_translate.hlo_to_stablehlo(text.replace("LAYOUT", "0,1"))
     with pytest.raises(TranslateError, match="not a permutation"):
         hlo_translate.hlo_to_stablehlo(text.replace("LAYOUT", "4294967296,1"))
+
+
+@pytest.mark.parametrize("size, refused", [(-1, True), (-5, True), (-(2**63), False), (-(2**63) + 1, False)])
+def test_a_negative_tile_dimension_in_a_proto_is_refused(size: int, refused: bool) -> None:
+    """XLA's proto reader refuses a negative tile dimension but the two it marks with (combine, match)."""
+    proto = _proto("HloModule m\nENTRY e {\n  ROOT p = f32[16,128]{1,0:T(8,128)} parameter(0)\n}\n")
+    proto.computations[0].instructions[0].shape.layout.tiles[0].dimensions[0] = size
+    data = proto.SerializeToString()
+    assert _xla_reads_proto(data) is not refused
+    if refused:
+        with pytest.raises(TranslateError, match=f"layout tile dimension {size} is negative"):
+            hlo_translate.read_hlo(data)
+    else:
+        hlo_translate.read_hlo(data)

@@ -29,7 +29,7 @@ from hlo_translate.hlo.ir import (
 from hlo_translate.hlo.op_metadata import OpMetadata
 from hlo_translate.hlo.opcodes import BINARY_ELEMENTWISE, OPCODES, UNARY_ELEMENTWISE
 from hlo_translate.hlo.types import (
-    DimLevelType, Layout, PrimitiveType, Shape, SplitConfig, Tile,
+    TILE_COMBINE_DIMENSION, TILE_MATCH_DIMENSION, DimLevelType, Layout, PrimitiveType, Shape, SplitConfig, Tile,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -125,6 +125,10 @@ def _layout_from_proto(proto: xla_data_pb2.LayoutProto) -> Layout:
     if proto.tail_padding_alignment_in_elements < 0:
         raise TranslateError(f"layout tail_padding_alignment_in_elements "
                              f"{proto.tail_padding_alignment_in_elements} is negative")
+    for tile in proto.tiles:
+        for size in tile.dimensions:
+            if size < 0 and size not in (TILE_COMBINE_DIMENSION, TILE_MATCH_DIMENSION):  # (XLA's reader refuses)
+                raise TranslateError(f"layout tile dimension {size} is negative")
     return Layout(
         minor_to_major=tuple(proto.minor_to_major),
         dim_level_types=tuple(DimLevelType(d) for d in proto.dim_level_types),

@@ -127,8 +127,11 @@ class DimLevelType(enum.IntEnum):
 _DIM_LEVEL_ABBREV = {DimLevelType.DIM_DENSE: "D", DimLevelType.DIM_COMPRESSED: "C",
                      DimLevelType.DIM_SINGLETON: "S", DimLevelType.DIM_LOOSE_COMPRESSED: "H"}
 
-# A tile dimension that combines all remaining dimensions; printed as '*'.
+# A tile dimension that combines all remaining dimensions, printed '*'; one that matches the shape's, printed
+# 'd'. No other tile dimension is negative (XLA's parser aborts on one).
 TILE_COMBINE_DIMENSION = -(2**63)
+TILE_MATCH_DIMENSION = -(2**63) + 1
+_TILE_MARKS = {TILE_COMBINE_DIMENSION: "*", TILE_MATCH_DIMENSION: "d"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +139,7 @@ class Tile:
     dimensions: tuple[int, ...]
 
     def to_text(self) -> str:
-        return "(" + ",".join("*" if d == TILE_COMBINE_DIMENSION else str(d) for d in self.dimensions) + ")"
+        return "(" + ",".join(_TILE_MARKS.get(d) or str(d) for d in self.dimensions) + ")"
 
 
 @dataclass(frozen=True, slots=True)
@@ -476,6 +479,17 @@ class _ShapeReader:
         self.expect("}")
         return Layout(tuple(minor_to_major))
 
+    def _tile_dimension(self) -> int:
+        """A tile's dimension: a size, `*` (combine) or `d` (match), or the number either stands for."""
+        if self.accept("*"):
+            return TILE_COMBINE_DIMENSION
+        if self.accept("d"):
+            return TILE_MATCH_DIMENSION
+        size = self.read_int()
+        if size < 0 and size not in _TILE_MARKS:
+            raise self.error(f"tile dimension {size} is negative")
+        return size
+
     def _read_layout_item(self, fields: dict[str, object]) -> None:
         self.skip_space()
         text = self.text
@@ -506,9 +520,9 @@ class _ShapeReader:
             while self.accept("("):
                 dims: list[int] = []
                 if not self.accept(")"):
-                    dims.append(TILE_COMBINE_DIMENSION if self.accept("*") else self.read_int())
+                    dims.append(self._tile_dimension())
                     while self.accept(","):
-                        dims.append(TILE_COMBINE_DIMENSION if self.accept("*") else self.read_int())
+                        dims.append(self._tile_dimension())
                     self.expect(")")
                 tiles.append(Tile(tuple(dims)))
             fields["tiles"] = tuple(tiles)
