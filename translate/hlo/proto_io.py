@@ -1588,6 +1588,51 @@ def _check_called_before(called: Sequence[int], position: dict[int, int], caller
 
 
 _LOCAL_ID_MASK = 0xFFFFFFFF  # an instruction id's low 32 bits: its local id (see module_from_proto)
+_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*\Z").match
+# in names each after a NUL: a character XLA's reader replaces, or a name's start it changes (two patterns: each
+# alone scans fast)
+_ODD_NAME_CHAR = re.compile(r"[^A-Za-z0-9_.\-\0]").search
+_ODD_NAME_START = re.compile(r"\0(?:[^A-Za-z_]|__(?!xla_))").search
+_TYPE_NAMES = frozenset(t.text for t in PrimitiveType) - {"tuple", "invalid", "buffer"}
+_NAME_BYTE = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
+
+
+def _sanitize_instruction_names(module: HloModule, names: set[str]) -> None:
+    """Rename the instructions as XLA's reader names them (`sanitized_name`), which then wants them unique;
+    `names`: the names as read, unique. (One scan of all the names: most need no change.)"""
+    joined = "\0" + "\0".join(names)
+    if joined.count("\0") == len(names) and not _ODD_NAME_CHAR(joined) and not _ODD_NAME_START(joined) \
+            and _TYPE_NAMES.isdisjoint(names):
+        return
+    seen: set[str] = set()
+    for instr in module.instructions():
+        instr.name = sanitized_name(instr.name)
+        if instr.name in seen:
+            raise TranslateError(f"instruction name '{instr.name}' is used twice in the module (as XLA's reader "
+                                 "sanitizes names)", op=instr.name)
+        seen.add(instr.name)
+
+
+def sanitized_name(name: str) -> str:
+    """A module, computation or instruction name as XLA's proto reader makes it: each byte of its UTF-8
+    other than a letter, digit, '_', '.' or '-' (and a first one other than a letter or '_') becomes '_', an
+    element type's name gets a '_' after it, and a leading '__' (but '__xla_') becomes 'a_'.
+
+    >>> sanitized_name("p ram"), sanitized_name("1abc"), sanitized_name("f32"), sanitized_name("é")
+    ('p_ram', '_abc', 'f32_', 'a_')
+    """
+    if not name or (_PLAIN_NAME(name) and name not in _TYPE_NAMES and not name.startswith("__")):
+        return name
+    raw = bytearray(name.encode())
+    for i, byte in enumerate(raw):
+        if byte not in _NAME_BYTE or (i == 0 and (byte in b"0123456789.-")):
+            raw[i] = ord("_")
+    result = raw.decode()
+    if result in _TYPE_NAMES:
+        result += "_"
+    if result.startswith("__") and not result.startswith("__xla_"):
+        result = "a" + result[1:]
+    return result
 
 
 def _local_instructions(ids: Sequence[int], local: dict[int, HloInstruction], what: str,
@@ -1663,7 +1708,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
     """An HloModuleProto (XLA's or ours) as our IR."""
     from hlo_translate.hlo.literal import from_literal_proto
 
-    module = HloModule(proto.name)
+    module = HloModule(sanitized_name(proto.name))
     comps: dict[int, HloComputation] = {}
     # Each computation's instructions by local id: XLA resolves an operand, root, control predecessor or
     # scheduled id by its low 32 bits among the computation's own instructions (the high half, which names
@@ -1680,10 +1725,11 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
     start = 0
     computation_names: set[str] = set()
     for k, (cp, ips) in enumerate(computations):
-        if cp.name in computation_names:   # XLA's proto reader refuses it (a RET_CHECK)
-            raise TranslateError(f"two computations are named '{cp.name}'")
-        computation_names.add(cp.name)
-        comp = HloComputation(cp.name, unique_id=cp.id)
+        comp_name = sanitized_name(cp.name)
+        if comp_name in computation_names:   # XLA's proto reader refuses it (a RET_CHECK)
+            raise TranslateError(f"two computations are named '{comp_name}'")
+        computation_names.add(comp_name)
+        comp = HloComputation(comp_name, unique_id=cp.id)
         if cp.execution_thread and cp.execution_thread != "main":
             comp.execution_thread = cp.execution_thread
         comps[cp.id] = comp
@@ -1800,6 +1846,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                 raise TranslateError(f"control predecessor {late.name} is not defined before its use in this "
                                      "computation", op=ip.name)
             instr.attributes["control-predecessors"] = tuple(found)
+    _sanitize_instruction_names(module, names)
     if proto.entry_computation_id not in comps:
         raise TranslateError("the module's entry computation is missing")
     if not proto.HasField("host_program_shape"):

@@ -1,4 +1,10 @@
-"""How a module proto names instructions: by local id, as XLA's proto reader does.
+"""How a module proto names instructions and computations, as XLA's proto reader reads them.
+
+Names: XLA's reader sanitizes each module, computation and instruction name (`sanitized_name`: a byte other
+than a letter, digit, '_', '.' or '-' becomes '_', ...), and then wants them unique; its printed text names them
+so. (Fuzz seed 137: a name with a space or a newline, which our printed text then could not read back.)
+
+Ids: an instruction is named by local id, as XLA's proto reader does.
 
 XLA's reader keys a computation's instructions by the low 32 bits of their ids and looks up each operand,
 root, control predecessor and scheduled id by its low 32 bits among that computation's instructions; the
@@ -210,3 +216,37 @@ def test_a_control_predecessor_read_later_is_refused(predecessor: str) -> None:
     with pytest.raises(TranslateError, match=f"'x': control predecessor {predecessor} is not defined before its use"):
         hlo_translate.read_hlo(proto.SerializeToString())
 
+
+@pytest.mark.parametrize("name, sanitized", [
+    ("p\n%ram", "p__ram"), ("slice.((", "slice.__"), ("a b", "a_b"), ("1abc", "_abc"), ("\u00e9", "a_"),
+    ("%q", "_q"), ("f32", "f32_"), ("token", "token_"), ("__x", "a_x"), ("__xla_y", "__xla_y"), ("tuple", "tuple"),
+])
+def test_names_are_sanitized_as_xla_reads_them(name: str, sanitized: str) -> None:
+    for where in ("instruction", "computation", "module"):
+        proto = _xla_proto()
+        if where == "instruction":
+            _instr(proto, "n").name = name
+        elif where == "computation":
+            next(c for c in proto.computations if c.name == "sum").name = name
+        else:
+            proto.name = name
+        data = proto.SerializeToString()
+        expected = _hlo.HloModule.from_serialized_hlo_module_proto(data).to_string()
+        module = hlo_translate.read_hlo(data)
+        names = {"instruction": [i.name for i in module.instructions()],
+                 "computation": [c.name for c in module.computations], "module": [module.name]}[where]
+        assert sanitized in names, (where, names)
+        for fmt in (HloFormat.PROTO, HloFormat.TEXT):
+            ours = hlo_translate.write_hlo(module, fmt)
+            back = hlo_translate.read_hlo(ours, fmt)   # (our text names it as it reads back)
+            assert back.name == module.name
+        written = hlo_translate.write_hlo(module, HloFormat.PROTO)
+        assert _hlo.HloModule.from_serialized_hlo_module_proto(written).to_string() == expected
+
+
+def test_names_alike_once_sanitized_are_refused() -> None:
+    proto = _xla_proto()
+    _instr(proto, "p").name, _instr(proto, "n").name = "a b", "a_b"
+    assert _refused_by_xla(proto)
+    with pytest.raises(TranslateError, match="instruction name 'a_b' is used twice in the module \\(as XLA's reader sanitizes"):
+        hlo_translate.read_hlo(proto.SerializeToString())
