@@ -250,3 +250,41 @@ def test_names_alike_once_sanitized_are_refused() -> None:
     assert _refused_by_xla(proto)
     with pytest.raises(TranslateError, match="instruction name 'a_b' is used twice in the module \\(as XLA's reader sanitizes"):
         hlo_translate.read_hlo(proto.SerializeToString())
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    value &= (1 << 64) - 1
+    while True:
+        out.append(value & 0x7F | (0x80 if value > 0x7F else 0))
+        value >>= 7
+        if not value:
+            return bytes(out)
+
+
+def _field(number: int, payload: bytes) -> bytes:
+    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
+
+
+@pytest.mark.parametrize("keyed", [True, False])
+def test_a_schedule_entry_with_a_field_protobuf_python_does_not_know(keyed: bool) -> None:
+    """Each map entry of the schedule carries an unknown field (76): protobuf's Python reader sets such an entry
+    aside as unknown, XLA's C++ reader reads it (fuzz seed 137: we took the schedule for empty). Without its
+    key, an entry is computation 0's (`sum`), which the entry's sequence then leaves out: XLA refuses."""
+    proto = _xla_proto()
+    entries = b""
+    for cid, sequence in proto.schedule.sequences.items():
+        key = _varint(1 << 3) + _varint(cid) if keyed else b""
+        ids = b"".join(_varint(i) for i in sequence.instruction_ids)
+        entries += _field(1, key + _field(2, _field(1, ids)) + _field(76, b"\x08\x01"))
+    proto.ClearField("schedule")
+    data = proto.SerializeToString() + _field(7, entries)
+    if keyed:
+        expected = _hlo.HloModule.from_serialized_hlo_module_proto(data).to_string()
+        ours = hlo_translate.write_hlo(hlo_translate.read_hlo(data), HloFormat.PROTO)
+        assert _hlo.HloModule.from_serialized_hlo_module_proto(ours).to_string() == expected
+    else:
+        with pytest.raises(Exception):
+            _hlo.HloModule.from_serialized_hlo_module_proto(data)
+        with pytest.raises(TranslateError, match="the schedule of computation sum has 5 instructions, not its 3"):
+            hlo_translate.read_hlo(data)

@@ -1884,6 +1884,24 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
     return module
 
 
+def _schedule_sequences(schedule: hlo_pb2.HloScheduleProto) -> dict[int, list[int]]:
+    """The schedule's sequences by computation id, as XLA's C++ reader reads the map: protobuf's Python reader
+    sets aside as unknown a map entry holding a field it does not know, which C++ reads, skipping that field
+    (an entry without key is computation 0's)."""
+    from google.protobuf.message import DecodeError
+    from google.protobuf.unknown_fields import UnknownFieldSet
+
+    sequences = {cid: list(seq.instruction_ids) for cid, seq in schedule.sequences.items()}
+    for field in UnknownFieldSet(schedule):
+        if field.field_number == 1 and field.wire_type == 2:
+            try:
+                entry = hlo_pb2.HloScheduleProto.SequencesEntry.FromString(field.data)
+            except DecodeError:
+                raise TranslateError("the schedule has a sequence entry that is no protobuf message") from None
+            sequences[entry.key] = list(entry.value.instruction_ids)
+    return sequences
+
+
 def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComputation], module: HloModule,
                     locals_of: dict[int, dict[int, HloInstruction]]) -> None:
     """Order each computation as its sequence says, after XLA's checks on loading a schedule (it refuses the
@@ -1894,14 +1912,14 @@ def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComp
     `locals_of`: each computation's instructions by local id, keyed by id() of the computation."""
     fusion = {id(c) for i in module.instructions() if i.opcode == "fusion" for c in i.called_computations()}
     scheduled: list[HloComputation] = []
-    for cid, seq in schedule.sequences.items():
+    for cid, instruction_ids in _schedule_sequences(schedule).items():
         comp = comps.get(cid)
         if comp is None:
             continue
         if id(comp) in fusion:
             raise TranslateError(f"the schedule has a sequence for fusion computation {comp.name}")
         local = locals_of[id(comp)]
-        order = [local.get(uid & _LOCAL_ID_MASK) for uid in seq.instruction_ids]
+        order = [local.get(uid & _LOCAL_ID_MASK) for uid in instruction_ids]
         if None in order or len(order) != len(local) or len({id(i) for i in order}) != len(order):
             raise TranslateError(f"the schedule of computation {comp.name} has {len(order)} instructions, "
                                  f"not its {len(local)}")
