@@ -69,6 +69,25 @@ ENTRY e {
   ROOT t = (f32[16,128]{1,0:T(d,128)}, f32[16,128]{1,0:T(*,128)}, f32[16,128]) tuple(p, q, r)
 }
 """,
+    # the stack frame table's entries may stand after blank lines (XLA's lexer skips newlines)
+    "stack_frame_entries_after_blank_lines": """HloModule m
+FileNames
+
+1 "a.py"
+FunctionNames
+1 "f"
+
+
+FileLocations
+1 {file_name_id=1 function_name_id=1 line=3 end_line=3 column=1 end_column=2}
+StackFrames
+
+1 {file_location_id=1 parent_frame_id=0}
+
+ENTRY e {
+  ROOT p = f32[] parameter(0), metadata={op_name="p" stack_frame_id=1}
+}
+""",
     # a shape may go on past its line: XLA's lexer takes a newline as space
     "shape_across_lines": """HloModule m
 ENTRY e {

@@ -62,7 +62,7 @@ _STACK_FIELDS: dict[str, frozenset[str] | None] = {
     "FileNames": None, "FunctionNames": None,
     "FileLocations": frozenset({"file_name_id", "function_name_id", "line", "end_line", "column", "end_column"}),
     "StackFrames": frozenset({"file_location_id", "parent_frame_id"})}
-_STACK_ENTRY_RE = re.compile(r"[ \t]*\n?[ \t]*(\d+)[ \t]+([^\n]*)")
+_STACK_ENTRY_RE = re.compile(r"[ \t\r\n]*(\d+)[ \t]+([^\n]*)")   # (blank lines between entries too)
 _STACK_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"\s*')
 _STACK_RECORD_RE = re.compile(r"\{((?:\s*[A-Za-z_]\w*=-?\d+\s*,?)*)\s*\}\s*")
 # One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
