@@ -75,3 +75,50 @@ def test_a_metadata_name_that_is_not_utf8_is_an_input_error(metadata: str, field
     message = str(info.value)
     assert "\n" not in message and type(info.value) is TranslateError
     assert f"'e': metadata {field} is not valid UTF-8: b'\\xe1" in message, message
+
+
+def _backend_configs(proto_bytes: bytes) -> dict[str, bytes]:
+    from hlo_translate.proto import hlo_pb2
+
+    module = hlo_pb2.HloModuleProto.FromString(proto_bytes)
+    return {i.opcode: i.backend_config for c in module.computations for i in c.instructions if i.backend_config}
+
+
+CUSTOM_CALL = """HloModule m
+
+ENTRY main {
+  p = f32[4] parameter(0)
+  ROOT c = f32[4] custom-call(p), custom_call_target="foo", backend_config="\\xff\\xfe\\x00z"
+}
+"""
+
+
+@pytest.mark.parametrize("hlo", [MODULE.replace(', frontend_attributes={x="\\xe1"}', ""), CUSTOM_CALL],
+                         ids=["fusion-while-exponential", "custom-call"])
+def test_bytes_that_are_not_utf8_come_back_on_export(hlo: str) -> None:
+    """HLO -> StableHLO text -> HLO keeps a backend_config's bytes (the exporter reads such a string attribute
+    as bytes): the proto written at the end holds the bytes of the proto read at the start."""
+    from hlo_translate import stablehlo_to_hlo
+
+    original = write_hlo(read_hlo(hlo), HloFormat.PROTO)
+    configs = _backend_configs(original)
+    assert any(not value.isascii() for value in configs.values())
+    back = write_hlo(stablehlo_to_hlo(hlo_to_stablehlo(original)), HloFormat.PROTO)
+    assert _backend_configs(back) == configs
+
+
+def test_custom_call_backend_config_bytes_as_xla_exports_them() -> None:
+    """StableHLO text whose custom_call backend_config escapes bytes that are not UTF-8: ours and XLA's
+    converter write the same bytes."""
+    from jaxlib._jax import mlir as xla_mlir
+
+    from hlo_translate import stablehlo_to_hlo
+
+    text = """func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.custom_call @foo(%a) {backend_config = "\\FF\\FE\\00z"} : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}"""
+    xla = xla_mlir.mlir_module_to_xla_computation(text, use_tuple_args=False, return_tuple=False)
+    ours = write_hlo(stablehlo_to_hlo(text), HloFormat.PROTO)
+    assert _backend_configs(ours) == _backend_configs(xla.as_serialized_hlo_module_proto()) \
+        == {"custom-call": b"\xff\xfe\x00z"}
