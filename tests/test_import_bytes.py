@@ -122,3 +122,28 @@ def test_custom_call_backend_config_bytes_as_xla_exports_them() -> None:
     ours = write_hlo(stablehlo_to_hlo(text), HloFormat.PROTO)
     assert _backend_configs(ours) == _backend_configs(xla.as_serialized_hlo_module_proto()) \
         == {"custom-call": b"\xff\xfe\x00z"}
+
+
+@pytest.mark.parametrize("section, entry", [("FileNames", '"/src/a\\xe1.py"'), ("FunctionNames", '"f\\xff"')])
+def test_a_stack_frame_name_that_is_not_utf8_cannot_go_to_a_proto(section: str, entry: str) -> None:
+    """HLO text reads `\\xe1` in a stack frame table's names as the byte; the proto's names are strings: an
+    input error on one line (an internal UnicodeEncodeError before; found by the fuzz mutator string_escape)."""
+    names = {"FileNames": '"/src/a.py"', "FunctionNames": '"f"'} | {section: entry}
+    text = f"""HloModule m
+FileNames
+1 {names["FileNames"]}
+FunctionNames
+1 {names["FunctionNames"]}
+FileLocations
+1 {{file_name_id=1 function_name_id=1 line=1 end_line=1 column=1 end_column=1}}
+StackFrames
+1 {{file_location_id=1 parent_frame_id=0}}
+ENTRY e {{
+  ROOT p = f32[2] parameter(0), metadata={{stack_frame_id=1}}
+}}
+"""
+    module = read_hlo(text)
+    expected = f"stack frame table {section} entry .* holds bytes that are not UTF-8"
+    with pytest.raises(TranslateError, match=expected) as info:
+        write_hlo(module, HloFormat.PROTO)
+    assert type(info.value) is TranslateError and "\n" not in str(info.value)
