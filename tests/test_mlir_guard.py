@@ -194,6 +194,7 @@ _NOT_UTF8 = {
     "custom call target": ('%0 = stablehlo.custom_call @"\\FF"(%a) : (tensor<2xf32>) -> tensor<2xf32>', "2:31"),
     "frontend attribute value": ('%0 = stablehlo.abs %a {mhlo.frontend_attributes = {k = "\\FF"}} : tensor<2xf32>',
                                  "'stablehlo.abs': string attribute is not valid UTF-8"),
+    "generic op name": ('%0 = "stablehlo.ab\\80\\80s"(%a) : (tensor<2xf32>) -> tensor<2xf32>', "2:8"),
     "backend config": ('%0 = stablehlo.custom_call @foo(%a) {backend_config = "\\FF\\FE\\00z"} : '
                        '(tensor<2xf32>) -> tensor<2xf32>', None),
 }
@@ -248,6 +249,9 @@ def test_a_dictionary_key_that_is_not_utf8_in_a_callers_module_is_an_input_error
     ('@"\\FF"', True),
     ('loc("f\\E1":1:2)', True),
     ('{k = "\\FF":1:2}', True),              # a location's file name after `=`
+    ('%0 = "stablehlo.ab\\80s"(%a) : (tensor<f32>) -> tensor<f32>', True),  # an op's name (generic form)
+    ('<{backend_config = "\\FF"}>', False),
+    ('#a.b<x = "\\FF">', False),
 ])
 def test_which_strings_may_hold_bytes(text: str, refused: bool) -> None:
     from hlo_translate import TranslateError

@@ -91,9 +91,13 @@ def _problem(data: bytes) -> tuple[str, int] | None:
     return None
 
 
+_AFTER_A_VALUE = (b",", b"}", b"]", b">", b")", b"")
+
+
 def _name_not_utf8(data: bytes) -> tuple[str, int] | None:
-    """The first string that is not UTF-8 once unescaped and is not an attribute's value (after `=`, not a
-    location's file name), with its offset."""
+    """The first string that is not UTF-8 once unescaped and is not an attribute's value (after `=`, before
+    what ends a value: not an op's name in generic form, `%0 = "op"(`, nor a location's file name), with its
+    offset."""
     for m in SKIPPED_TOKENS.finditer(data):
         literal = m.group()
         if not literal.startswith(b'"') or not _HIGH_ESCAPE.search(literal):
@@ -105,8 +109,8 @@ def _name_not_utf8(data: bytes) -> tuple[str, int] | None:
             pass
         before = data[:m.start()].rstrip()[-1:]
         after = data[m.end():m.end() + 64].lstrip()[:1]
-        if before == b"=" and after != b":":
-            continue   # an attribute's value: bytes are allowed there
+        if before == b"=" and after in _AFTER_A_VALUE:
+            continue   # an attribute's value: bytes are allowed there (not `%0 = "op"(`, `= "file":1:2`)
         return "a name, key or location file name that is not UTF-8 (only an attribute's value may hold bytes)", \
             m.start()
     return None
