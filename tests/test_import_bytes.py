@@ -93,18 +93,39 @@ ENTRY main {
 """
 
 
-@pytest.mark.parametrize("hlo", [MODULE.replace(', frontend_attributes={x="\\xe1"}', ""), CUSTOM_CALL],
-                         ids=["fusion-while-exponential", "custom-call"])
+FEEDS = """HloModule m
+
+ENTRY main {
+  tok = token[] after-all()
+  in = ((f32[2]), token[]) infeed(tok), infeed_config="\\xe1z"
+  d = (f32[2]) get-tuple-element(in), index=0
+  t = token[] get-tuple-element(in), index=1
+  ROOT out = token[] outfeed(d, t), outfeed_shape=(f32[2]{0}), outfeed_config="\\xffz"
+}
+"""
+
+
+def _configs(proto_bytes: bytes) -> dict[str, tuple[bytes, ...]]:
+    from hlo_translate.proto import hlo_pb2
+
+    module = hlo_pb2.HloModuleProto.FromString(proto_bytes)
+    return {i.opcode: (i.backend_config, i.infeed_config, i.outfeed_config)
+            for c in module.computations for i in c.instructions
+            if i.backend_config or i.infeed_config or i.outfeed_config}
+
+
+@pytest.mark.parametrize("hlo", [MODULE.replace(', frontend_attributes={x="\\xe1"}', ""), CUSTOM_CALL, FEEDS],
+                         ids=["fusion-while-exponential", "custom-call", "infeed-outfeed"])
 def test_bytes_that_are_not_utf8_come_back_on_export(hlo: str) -> None:
-    """HLO -> StableHLO text -> HLO keeps a backend_config's bytes (the exporter reads such a string attribute
-    as bytes): the proto written at the end holds the bytes of the proto read at the start."""
+    """HLO -> StableHLO text -> HLO keeps the bytes of a backend, infeed or outfeed config (the exporter reads
+    such a string attribute as bytes): the proto written at the end holds the bytes of the proto read at the start."""
     from hlo_translate import stablehlo_to_hlo
 
     original = write_hlo(read_hlo(hlo), HloFormat.PROTO)
-    configs = _backend_configs(original)
-    assert any(not value.isascii() for value in configs.values())
+    configs = _configs(original)
+    assert any(not b"".join(value).isascii() for value in configs.values())
     back = write_hlo(stablehlo_to_hlo(hlo_to_stablehlo(original)), HloFormat.PROTO)
-    assert _backend_configs(back) == configs
+    assert _configs(back) == configs
 
 
 def test_custom_call_backend_config_bytes_as_xla_exports_them() -> None:
