@@ -75,3 +75,96 @@ def test_a_metadata_name_that_is_not_utf8_is_an_input_error(metadata: str, field
     message = str(info.value)
     assert "\n" not in message and type(info.value) is TranslateError
     assert f"'e': metadata {field} is not valid UTF-8: b'\\xe1" in message, message
+
+
+def _backend_configs(proto_bytes: bytes) -> dict[str, bytes]:
+    from hlo_translate.proto import hlo_pb2
+
+    module = hlo_pb2.HloModuleProto.FromString(proto_bytes)
+    return {i.opcode: i.backend_config for c in module.computations for i in c.instructions if i.backend_config}
+
+
+CUSTOM_CALL = """HloModule m
+
+ENTRY main {
+  p = f32[4] parameter(0)
+  ROOT c = f32[4] custom-call(p), custom_call_target="foo", backend_config="\\xff\\xfe\\x00z"
+}
+"""
+
+
+FEEDS = """HloModule m
+
+ENTRY main {
+  tok = token[] after-all()
+  in = ((f32[2]), token[]) infeed(tok), infeed_config="\\xe1z"
+  d = (f32[2]) get-tuple-element(in), index=0
+  t = token[] get-tuple-element(in), index=1
+  ROOT out = token[] outfeed(d, t), outfeed_shape=(f32[2]{0}), outfeed_config="\\xffz"
+}
+"""
+
+
+def _configs(proto_bytes: bytes) -> dict[str, tuple[bytes, ...]]:
+    from hlo_translate.proto import hlo_pb2
+
+    module = hlo_pb2.HloModuleProto.FromString(proto_bytes)
+    return {i.opcode: (i.backend_config, i.infeed_config, i.outfeed_config)
+            for c in module.computations for i in c.instructions
+            if i.backend_config or i.infeed_config or i.outfeed_config}
+
+
+@pytest.mark.parametrize("hlo", [MODULE.replace(', frontend_attributes={x="\\xe1"}', ""), CUSTOM_CALL, FEEDS],
+                         ids=["fusion-while-exponential", "custom-call", "infeed-outfeed"])
+def test_bytes_that_are_not_utf8_come_back_on_export(hlo: str) -> None:
+    """HLO -> StableHLO text -> HLO keeps the bytes of a backend, infeed or outfeed config (the exporter reads
+    such a string attribute as bytes): the proto written at the end holds the bytes of the proto read at the start."""
+    from hlo_translate import stablehlo_to_hlo
+
+    original = write_hlo(read_hlo(hlo), HloFormat.PROTO)
+    configs = _configs(original)
+    assert any(not b"".join(value).isascii() for value in configs.values())
+    back = write_hlo(stablehlo_to_hlo(hlo_to_stablehlo(original)), HloFormat.PROTO)
+    assert _configs(back) == configs
+
+
+def test_custom_call_backend_config_bytes_as_xla_exports_them() -> None:
+    """StableHLO text whose custom_call backend_config escapes bytes that are not UTF-8: ours and XLA's
+    converter write the same bytes."""
+    from jaxlib._jax import mlir as xla_mlir
+
+    from hlo_translate import stablehlo_to_hlo
+
+    text = """func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.custom_call @foo(%a) {backend_config = "\\FF\\FE\\00z"} : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}"""
+    xla = xla_mlir.mlir_module_to_xla_computation(text, use_tuple_args=False, return_tuple=False)
+    ours = write_hlo(stablehlo_to_hlo(text), HloFormat.PROTO)
+    assert _backend_configs(ours) == _backend_configs(xla.as_serialized_hlo_module_proto()) \
+        == {"custom-call": b"\xff\xfe\x00z"}
+
+
+@pytest.mark.parametrize("section, entry", [("FileNames", '"/src/a\\xe1.py"'), ("FunctionNames", '"f\\xff"')])
+def test_a_stack_frame_name_that_is_not_utf8_cannot_go_to_a_proto(section: str, entry: str) -> None:
+    """HLO text reads `\\xe1` in a stack frame table's names as the byte; the proto's names are strings: an
+    input error on one line (an internal UnicodeEncodeError before; found by the fuzz mutator string_escape)."""
+    names = {"FileNames": '"/src/a.py"', "FunctionNames": '"f"'} | {section: entry}
+    text = f"""HloModule m
+FileNames
+1 {names["FileNames"]}
+FunctionNames
+1 {names["FunctionNames"]}
+FileLocations
+1 {{file_name_id=1 function_name_id=1 line=1 end_line=1 column=1 end_column=1}}
+StackFrames
+1 {{file_location_id=1 parent_frame_id=0}}
+ENTRY e {{
+  ROOT p = f32[2] parameter(0), metadata={{stack_frame_id=1}}
+}}
+"""
+    module = read_hlo(text)
+    expected = f"stack frame table {section} entry .* holds bytes that are not UTF-8"
+    with pytest.raises(TranslateError, match=expected) as info:
+        write_hlo(module, HloFormat.PROTO)
+    assert type(info.value) is TranslateError and "\n" not in str(info.value)

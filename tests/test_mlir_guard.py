@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -179,3 +180,84 @@ def test_a_location_as_an_op_attribute_in_bytecode_is_an_input_error_at_the_op()
                     as info:
                 function(buffer.getvalue())
             assert not isinstance(info.value, InternalError) and ":2:" in str(info.value), str(info.value)
+
+
+# Strings whose escapes spell bytes that are not UTF-8. jaxlib's bindings abort the process when asked for
+# such a dictionary key or location file name as str; a symbol name or string value raises. Each case runs in
+# its own process (an abort fails the test, not pytest): an input error on one line, or, for an attribute's
+# value that HLO keeps as bytes, a translation.
+_NOT_UTF8 = {
+    "dictionary key": ('%0 = stablehlo.abs %a {mhlo.frontend_attributes = {"\\FF" = "x"}} : tensor<2xf32>', "2:54"),
+    "op attribute name": ('%0 = stablehlo.abs %a {"\\FF" = 1 : i32} : tensor<2xf32>', "2:26"),
+    "location file": ('%0 = stablehlo.abs %a : tensor<2xf32> loc("a\\FF.py":3:4)', "2:45"),
+    "location name": ('%0 = stablehlo.abs %a : tensor<2xf32> loc("\\FF")', "2:45"),
+    "custom call target": ('%0 = stablehlo.custom_call @"\\FF"(%a) : (tensor<2xf32>) -> tensor<2xf32>', "2:31"),
+    "frontend attribute value": ('%0 = stablehlo.abs %a {mhlo.frontend_attributes = {k = "\\FF"}} : tensor<2xf32>',
+                                 "'stablehlo.abs': string attribute is not valid UTF-8"),
+    "generic op name": ('%0 = "stablehlo.ab\\80\\80s"(%a) : (tensor<2xf32>) -> tensor<2xf32>', "2:8"),
+    "backend config": ('%0 = stablehlo.custom_call @foo(%a) {backend_config = "\\FF\\FE\\00z"} : '
+                       '(tensor<2xf32>) -> tensor<2xf32>', None),
+}
+_PROGRAM = """func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
+  BODY
+  return %0 : tensor<2xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("case", sorted(_NOT_UTF8))
+def test_strings_that_are_not_utf8_never_abort(case: str, tmp_path) -> None:
+    import subprocess
+    import sys
+
+    body, expected = _NOT_UTF8[case]
+    path = tmp_path / "m.mlir"
+    path.write_text(_PROGRAM.replace("BODY", body))
+    result = subprocess.run([sys.executable, "-c", "from hlo_translate.cli.main import main; main()",
+                             "stablehlo-to-hlo", str(path)], capture_output=True, text=True, timeout=120)
+    if expected is None:
+        assert result.returncode == 0, result.stderr
+        assert 'backend_config="\\377\\376\\000z"' in result.stdout
+        return
+    assert result.returncode == 2, f"exit {result.returncode}: {result.stderr[-300:]}"
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "error:" in lines[0], result.stderr
+    assert expected in lines[0], lines[0]
+
+
+def test_a_dictionary_key_that_is_not_utf8_in_a_callers_module_is_an_input_error() -> None:
+    """A module handed in as an `ir.Module` skips the text checks: the exporter's dictionary reader finds the
+    key in the dictionary's printed text before it asks the bindings for the entry's name."""
+    from jaxlib.mlir import ir
+
+    from hlo_translate import TranslateError, stablehlo_to_hlo
+    from hlo_translate.mlir.context import make_context
+
+    body = '%0 = stablehlo.abs %a {mhlo.frontend_attributes = {ok = "1", "\\FF" = "x"}} : tensor<2xf32>'
+    with make_context():
+        module = ir.Module.parse(_PROGRAM.replace("BODY", body))
+        with pytest.raises(TranslateError, match="a dictionary attribute has a key that is not valid UTF-8"):
+            stablehlo_to_hlo(module)
+
+
+@pytest.mark.parametrize("text, refused", [
+    ('{k = "\\FF"}', False),                 # a value: bytes allowed
+    ('{k = "\\C3\\A9"}', False),             # UTF-8 spelled in escapes
+    ('{"\\C3\\A9" = 1}', False),
+    ('{k = "\\\\FF"}', False),               # an escaped backslash, then the letters FF
+    ('{"\\FF" = 1}', True),
+    ('@"\\FF"', True),
+    ('loc("f\\E1":1:2)', True),
+    ('{k = "\\FF":1:2}', True),              # a location's file name after `=`
+    ('%0 = "stablehlo.ab\\80s"(%a) : (tensor<f32>) -> tensor<f32>', True),  # an op's name (generic form)
+    ('<{backend_config = "\\FF"}>', False),
+    ('#a.b<x = "\\FF">', False),
+])
+def test_which_strings_may_hold_bytes(text: str, refused: bool) -> None:
+    from hlo_translate import TranslateError
+
+    if refused:
+        with pytest.raises(TranslateError, match="not UTF-8"):
+            guard.check_text(text)
+    else:
+        guard.check_text(text)

@@ -233,6 +233,22 @@ def mlir_attribute(rng: random.Random, data: bytes, donor: bytes) -> bytes:
                                                         b"array<i64: " + b"9" * 200 + b">", b"[]", b"{}")))
 
 
+_STRING = re.compile(rb'"(?:[^"\\\n]|\\.)*"')
+_MLIR_ESCAPES = (b"\\FF", b"\\E1", b"\\C3\\A9", b"\\00", b"\\80\\80", b'\\"', b"\\\\", b"\\n")
+_HLO_ESCAPES = (b"\\xff", b"\\xe1", b"\\377", b"\\000", b"\\xc3\\xa9", b'\\"', b"\\\\", b"\\u00e9")
+
+
+def string_escape(rng: random.Random, data: bytes, donor: bytes) -> bytes:
+    """An escape (bytes that are not UTF-8 among them) inserted into a string literal: a name, key, location,
+    target or value, wherever the text quotes one."""
+    m = _pick(rng, list(_STRING.finditer(data)))
+    if not m:
+        return data
+    escapes = _MLIR_ESCAPES if b"stablehlo." in data or b"func.func" in data else _HLO_ESCAPES
+    at = rng.randrange(m.start() + 1, m.end())
+    return data[:at] + rng.choice(escapes) + data[at:]
+
+
 # -- binary structure ------------------------------------------------------------------------------
 
 def _read_varint(data: bytes, i: int) -> tuple[int, int]:
@@ -332,7 +348,7 @@ def bytecode_header(rng: random.Random, data: bytes, donor: bytes) -> bytes:
 
 
 BLIND: tuple[Mutator, ...] = (truncate, flip_bytes, insert_junk, delete_range, duplicate_range, splice, transplant)
-TEXT: tuple[Mutator, ...] = (swap_number, swap_identifier, swap_line, deep_nesting, huge_literal)
+TEXT: tuple[Mutator, ...] = (swap_number, swap_identifier, swap_line, deep_nesting, huge_literal, string_escape)
 BY_KIND: dict[Kind, tuple[Mutator, ...]] = {
     Kind.HLO_TEXT: TEXT + (hlo_type, hlo_dims, hlo_nested_tuple, hlo_operand, hlo_attribute, hlo_attribute,
                            hlo_opcode, hlo_dims, hlo_type, enum_value, enum_value),

@@ -306,7 +306,7 @@ def _bundle(b: Builder, op: ir.Operation, opcode: str, values: list[HloInstructi
 def _fallback_attributes(op: ir.Operation) -> dict[str, object]:
     attrs: dict[str, object] = {}
     for name, value in A.dictionary(A.get(op, FALLBACK_ATTRIBUTES)).items():
-        text = ir.StringAttr(value).value
+        text = A.string(value)
         try:
             attrs[name] = parse_attribute(name, text)
         except TranslateError as err:

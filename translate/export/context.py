@@ -297,6 +297,11 @@ class Builder:
                 kind = NeedsRefinement if isinstance(err, NeedsRefinement) else TranslateError
                 raise kind(err.message, op=err.op or op.name, location=op_location(op)) from None
             raise
+        except RuntimeError as err:
+            if not A.is_not_utf8(err):
+                raise
+            raise TranslateError("a string attribute of the op is not valid UTF-8", op=op.name,
+                                 location=op_location(op)) from None
         finally:
             stamp = self._stamp
             self._stamp = outer
@@ -353,7 +358,7 @@ class Builder:
         if config is not None and results:
             # Written by the importer for ops whose StableHLO form has no backend_config (docs/import.md).
             main = results[0].operands[0] if results[0].opcode == "get-tuple-element" else results[0]
-            main.attributes.setdefault("backend_config", A.string(config))
+            main.attributes.setdefault("backend_config", A.raw_string(config))
         attr = _attr(op, attrs, "mhlo.sharding")
         if attr is None or not results or op.name in _SPLIT_SHARDING:
             return
@@ -384,7 +389,7 @@ def frontend_attributes_of(attr: ir.Attribute | None) -> FrontendAttributes | No
     items = []
     for key, value in A.dictionary(attr).items():
         if isinstance(value, ir.StringAttr):
-            items.append((key, ir.StringAttr(value).value))
+            items.append((key, A.string(value)))
     return FrontendAttributes(tuple(items)) if items else None
 
 

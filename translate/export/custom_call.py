@@ -58,8 +58,8 @@ def _backend_config(op: ir.Operation, api_version: int) -> object | None:
         if attr is None:
             continue
         if isinstance(attr, ir.StringAttr):
-            if attr.value:
-                return attr.value
+            if value := A.raw_string(attr):
+                return value
             continue
         if isinstance(attr, ir.DictAttr):
             if api_version != 4:

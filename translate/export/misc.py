@@ -52,7 +52,7 @@ def _infeed(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         shapes = [s.with_layout(Layout(A.i64_list(e))) if s.is_array else s
                   for s, e in zip(shapes, entries)]
     data = Shape.tuple_of(shapes)
-    attrs = {"infeed_config": A.string(A.get(op, "infeed_config"))} if A.get(op, "infeed_config") else {}
+    attrs = {"infeed_config": A.raw_string(A.get(op, "infeed_config"))} if A.get(op, "infeed_config") else {}
     infeed = b.add("infeed", Shape.tuple_of([data, Shape.token()]), b.operands(op), attrs)
     values = b.gte(infeed, 0)
     results = [b.gte(values, i) for i in range(len(data.tuple_shapes))]
@@ -68,7 +68,7 @@ def _outfeed(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     # XLA prints the data shape with its layout as outfeed_shape.
     attrs: dict[str, object] = {"outfeed_shape": data.shape}
     if A.get(op, "outfeed_config"):
-        attrs["outfeed_config"] = A.string(A.get(op, "outfeed_config"))
+        attrs["outfeed_config"] = A.raw_string(A.get(op, "outfeed_config"))
     return [b.add("outfeed", Shape.token(), [data, operands[-1]], attrs)]
 
 

@@ -77,8 +77,22 @@ def string(attr: ir.Attribute | None, default: str = "") -> str:
         return default
     try:
         return _cast(ir.StringAttr, attr, "a string").value
-    except RuntimeError:  # the bindings cannot decode a string that is not UTF-8
+    except RuntimeError as err:
+        if not is_not_utf8(err):
+            raise
         raise TranslateError("string attribute is not valid UTF-8") from None
+
+
+def is_not_utf8(err: RuntimeError) -> bool:
+    """Whether `err` is the bindings refusing to hand a string that is not UTF-8 to Python as str."""
+    return "conversion error" in str(err)
+
+
+def raw_string(attr: ir.Attribute) -> str:
+    """A string attribute that HLO keeps as bytes (backend_config): its bytes, those that are not UTF-8 as
+    lone surrogates (`surrogateescape`, the IR's form of such bytes; HLO text escapes them, protos write
+    them back as they were)."""
+    return _cast(ir.StringAttr, attr, "a string").value_bytes.decode("utf-8", "surrogateescape")
 
 
 def sharding(attr: ir.Attribute):  # -> HloSharding
@@ -91,6 +105,28 @@ def sharding(attr: ir.Attribute):  # -> HloSharding
     except ValueError:
         raise TranslateError(f"mhlo.sharding must be a string attribute, not {attr}") from None
     return parse_mhlo_sharding(value)
+
+
+def _key_not_utf8(text: str) -> bool:
+    """Whether a printed dictionary attribute (`{"\\FF" = 1, k = {...}}`) has a key whose bytes are not UTF-8
+    (keys are the quoted strings right after its own `{` or a `,` at its top level)."""
+    from hlo_translate.mlir.guard import SKIPPED_TOKENS, string_bytes
+
+    data = text.encode()
+    depth = 0
+    last = 0
+    for m in SKIPPED_TOKENS.finditer(data):
+        between = data[last:m.start()]
+        depth += sum(between.count(c) for c in b"{[(<") - sum(between.count(c) for c in b"}])>")
+        last = m.end()
+        literal = m.group()
+        if depth != 1 or not literal.startswith(b'"') or data[:m.start()].rstrip()[-1:] not in (b"{", b","):
+            continue
+        try:
+            string_bytes(literal).decode("utf-8")
+        except UnicodeDecodeError:
+            return True
+    return False
 
 
 def float_value(attr: ir.Attribute | None, default: float = 0.0) -> float:
@@ -128,7 +164,10 @@ def precision_list(attr: ir.Attribute | None) -> tuple[str, ...]:
 def dictionary(attr: ir.Attribute | None) -> dict[str, ir.Attribute]:
     if attr is None:
         return {}
-    d = ir.DictAttr(attr)
+    d = _cast(ir.DictAttr, attr, "a dictionary")
+    if "\\" in (text := str(d)) and _key_not_utf8(text):
+        # (an entry's `.name` that is not UTF-8 aborts the process in the bindings: never ask for it)
+        raise TranslateError(f"a dictionary attribute has a key that is not valid UTF-8: {_short(attr)}")
     try:
         names = [d[i].name for i in range(len(d))]
     except UnicodeDecodeError:

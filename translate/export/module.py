@@ -226,7 +226,7 @@ def _call(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         attrs: dict[str, object] = {"kind": Enum(A.string(kind)), "calls": (comp,)}
         backend_config = A.get(op, "xla.backend_config")
         if backend_config is not None:
-            attrs["backend_config"] = A.string(backend_config)
+            attrs["backend_config"] = A.raw_string(backend_config)
         instr = b.add("fusion", comp.root.shape, operands, attrs)
     if instr.shape.is_tuple and any(s.is_tuple for s in instr.shape.tuple_shapes):
         return leaves(b, instr)

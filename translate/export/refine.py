@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from jaxlib.mlir import ir
 
 from hlo_translate.errors import TranslateError
+from hlo_translate.export import mlir_attrs as A
 from hlo_translate.hlo.types import Shape
 
 log = logging.getLogger(__name__)
@@ -73,7 +74,7 @@ def parse_input_shapes(text: str) -> list[Shape]:
 
 def main_function(module: ir.Module) -> ir.Operation:
     for op in module.operation.regions[0].blocks[0].operations:
-        if op.operation.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == "main":
+        if op.operation.name == "func.func" and A.string(op.attributes["sym_name"]) == "main":
             return op.operation
     raise TranslateError("the module has no function named 'main'")
 
@@ -112,7 +113,7 @@ def _dimension_variables(main: ir.Operation) -> dict[int, str]:
     for i, attrs in enumerate(ir.ArrayAttr(main.attributes["arg_attrs"])):
         attrs = ir.DictAttr(attrs)
         if "jax.global_constant" in attrs:
-            found[i] = ir.StringAttr(attrs["jax.global_constant"]).value
+            found[i] = A.string(attrs["jax.global_constant"])
     return found
 
 
@@ -209,7 +210,7 @@ def _check_assertions(module: ir.Module, types: Sequence[ir.Type]) -> None:
 def _is_assertion(op: ir.OpView) -> bool:
     operation = op.operation
     return (operation.name == "stablehlo.custom_call"
-            and ir.StringAttr(operation.attributes["call_target_name"]).value == SHAPE_ASSERTION)
+            and A.string(operation.attributes["call_target_name"]) == SHAPE_ASSERTION)
 
 
 def _backward_slice(roots: list[ir.OpView]) -> set[ir.Operation]:

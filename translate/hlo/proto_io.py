@@ -1070,10 +1070,13 @@ def _stack_frames_to_proto(text: str, index: hlo_pb2.StackFrameIndexProto) -> No
         if not m:
             raise TranslateError(f"bad stack frame table line '{line[:40]}'")
         body = m.group(2)
-        if section == "FileNames":
-            index.file_names.append(A.parse_string(body))
-        elif section == "FunctionNames":
-            index.function_names.append(A.parse_string(body))
+        if section in ("FileNames", "FunctionNames"):
+            names = index.file_names if section == "FileNames" else index.function_names
+            try:
+                names.append(A.parse_string(body))
+            except UnicodeEncodeError:  # bytes from a C escape in the text (`\xe1`): a proto string cannot hold them
+                raise TranslateError(f"stack frame table {section} entry '{line[:40]}' holds bytes that are not "
+                                     "UTF-8, which an HloModuleProto string cannot hold") from None
         else:
             target = index.file_locations.add() if section == "FileLocations" else index.stack_frames.add()
             for key, value in _int_fields(body):

@@ -25,8 +25,14 @@ _API_VERSIONS = {"API_VERSION_UNSPECIFIED": 0, "API_VERSION_ORIGINAL": 1, "API_V
 def custom_call(ctx: OpContext) -> Tree:
     api = ctx.attr("api_version")
     api_version = _API_VERSIONS.get(api.name, 1) if api is not None else 1
+    target = ctx.required("custom_call_target")
+    if not target.isascii():
+        try:
+            target.encode("utf-8")
+        except UnicodeEncodeError:  # bytes from a C escape (`\xff`): MLIR prints the target as a symbol
+            raise ctx.error("custom_call_target holds bytes that are not UTF-8") from None
     attributes: dict[str, ir.Attribute] = {
-        "call_target_name": A.string(ctx.required("custom_call_target")),
+        "call_target_name": A.string(target),
         "api_version": A.i32(api_version),
     }
     if ctx.attr("custom_call_has_side_effect"):
@@ -48,7 +54,7 @@ def custom_call(ctx: OpContext) -> Tree:
         attributes["output_operand_aliases"] = ir.ArrayAttr.get([
             stablehlo.OutputOperandAlias.get(list(a.output_index), a.operand_number, list(a.operand_index))
             for a in aliases])
-    if attributes["call_target_name"].value in SPECIAL_TARGETS:
+    if target in SPECIAL_TARGETS:
         # A custom-call the exporter would otherwise read as something else (JAX's async collectives,
         # our own `xla.*` forms): it stays an HLO custom-call.
         attributes[PLAIN_CUSTOM_CALL] = ir.UnitAttr.get()

@@ -32,7 +32,7 @@ _REQUIRED_SECTIONS = (0, 1, 2, 3, 4)
 _CONV_DIMS = re.compile(rb"(?:dim_numbers\s*=\s*|#stablehlo\.conv<\s*)(\[[^\]\n]*\]x\[[^\]\n]*\]->\[[^\]\n]*\])")
 _TOKEN = re.compile(rb'"(?:[^"\\\n]|\\.)*"|//[^\n]*|->|[(\[{<]|[)\]}>]|\d{%d,}' % (MAX_DIGITS + 1))
 # The fast path: strings, comments and arrows blanked in one pass, then every bracket kept as `(` or `)`.
-_NOT_TOKENS = re.compile(rb'"(?:[^"\\\n]|\\.)*"|//[^\n]*|->')
+SKIPPED_TOKENS = re.compile(rb'"(?:[^"\\\n]|\\.)*"|//[^\n]*|->')
 _LONG_NUMBER = re.compile(rb"\d{%d,}" % (MAX_DIGITS + 1))
 _AS_PARENS = bytes.maketrans(b"[{<]}>", b"((()))")
 # A location where an attribute value belongs (`x = loc(...)`, `[loc(...)]`, `x = #loc3` of `#loc3 = loc(...)`):
@@ -45,6 +45,13 @@ _ALIAS_DEFINITION = re.compile(rb"#[\w.$-]+\s*")
 _LOC_ALIAS_DEFINITION = re.compile(rb"\n#[\w.$-]+\s*=\s*loc\(")  # searched in "\n" + text
 _ALIAS_AS_VALUE = re.compile(rb"=\s*(#[\w.$-]+)\s*[,}\]>)]")
 _NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"()[]{}<>")))
+# A string whose escapes spell bytes that are not UTF-8 (text decoded as UTF-8 has no such bytes
+# otherwise): jaxlib's bindings hand names to Python as str and abort the process on such a dictionary key
+# or location file name (a symbol name or string value raises). Only an attribute's value may hold them
+# (`backend_config = "\FF"`: HLO's backend_config is bytes); the exporter reads those as bytes.
+_HIGH_ESCAPE = re.compile(rb"\\[89a-fA-F][0-9a-fA-F]")
+_ESCAPE = re.compile(rb"\\([0-9a-fA-F]{2}|.)", re.S)
+_ESCAPED = {b"n": b"\n", b"t": b"\t"}
 # Every value token and what follows it: ` = ` / `:2 = ` (a definition: results, while/for arguments) or
 # ` :` (a function or block argument's type, or the type after an operand: told apart only when needed).
 _VALUE_NAME = re.compile(rb"%([\w$.\-]+)")
@@ -79,13 +86,48 @@ def _problem(data: bytes) -> tuple[str, int] | None:
             if int(number.group()) >= MAX_CONV_DIM:
                 return (f"convolution spatial dimension {int(number.group())} is out of range",
                         m.start(1) + number.start())
+    if _HIGH_ESCAPE.search(data):
+        return _name_not_utf8(data)
     return None
+
+
+_AFTER_A_VALUE = (b",", b"}", b"]", b">", b")", b"")
+
+
+def _name_not_utf8(data: bytes) -> tuple[str, int] | None:
+    """The first string that is not UTF-8 once unescaped and is not an attribute's value (after `=`, before
+    what ends a value: not an op's name in generic form, `%0 = "op"(`, nor a location's file name), with its
+    offset."""
+    for m in SKIPPED_TOKENS.finditer(data):
+        literal = m.group()
+        if not literal.startswith(b'"') or not _HIGH_ESCAPE.search(literal):
+            continue
+        try:
+            string_bytes(literal).decode("utf-8")
+            continue
+        except UnicodeDecodeError:
+            pass
+        before = data[:m.start()].rstrip()[-1:]
+        after = data[m.end():m.end() + 64].lstrip()[:1]
+        if before == b"=" and after in _AFTER_A_VALUE:
+            continue   # an attribute's value: bytes are allowed there (not `%0 = "op"(`, `= "file":1:2`)
+        return "a name, key or location file name that is not UTF-8 (only an attribute's value may hold bytes)", \
+            m.start()
+    return None
+
+
+def string_bytes(literal: bytes) -> bytes:
+    """The bytes an MLIR string literal (quotes included) spells: `\\FF`, `\\n`, `\\t`, `\\"`, `\\\\` escapes."""
+    def one(m: re.Match) -> bytes:
+        code = m.group(1)
+        return bytes((int(code, 16),)) if len(code) == 2 else _ESCAPED.get(code, code)
+    return _ESCAPE.sub(one, literal[1:-1])
 
 
 def _stripped(data: bytes) -> bytes:
     """`data` with its strings, comments and arrows as spaces of the same length (offsets stay the input's):
     what every check below reads."""
-    return _NOT_TOKENS.sub(_blank, data)
+    return SKIPPED_TOKENS.sub(_blank, data)
 
 
 def _surely_fine(stripped: bytes) -> bool:

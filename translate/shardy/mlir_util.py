@@ -22,7 +22,7 @@ def functions(module: ir.Module) -> list[ir.Operation]:
 
 
 def symbol_name(op: ir.Operation) -> str:
-    return ir.StringAttr(op.attributes["sym_name"]).value
+    return string_value(op.attributes["sym_name"])
 
 
 def function_type(func: ir.Operation) -> ir.FunctionType:
@@ -53,7 +53,10 @@ def dictionary(attr: ir.Attribute) -> dict[str, ir.Attribute]:
 
 
 def string_value(attr: ir.Attribute) -> str:
-    return ir.StringAttr(attr).value
+    """A string attribute's text; one that is not UTF-8 is an input error (the exporter's reader)."""
+    from hlo_translate.export.mlir_attrs import string
+
+    return string(attr)
 
 
 def mhlo_sharding(attr: ir.Attribute):  # -> HloSharding
