@@ -130,3 +130,16 @@ ENTRY e {
     result = judge.run("read_hlo", Kind.HLO_TEXT, text.encode())
     assert result.outcome is Outcome.ERROR and "mixes element types" in result.message, result
     assert result.signature == "unjudged XLA's route cannot see our refusal [type] of convolution", result
+
+
+def test_our_limit_on_devices_is_no_verdict(judge: Judge) -> None:
+    """A replica group mesh of 2^32 devices: XLA's parser takes it, we refuse past MAX_DEVICES (2^20)."""
+    text = """HloModule m, replica_count=8
+ENTRY e {
+  p = f32[8]{0} parameter(0)
+  ROOT a = f32[8]{0} all-gather(p), replica_groups=mesh['x'=65536,'y'=65536] {'x'}, dimensions={0}
+}
+"""
+    result = judge.run("read_hlo", Kind.HLO_TEXT, text.encode())
+    assert result.outcome is Outcome.ERROR and "hlo-translate supports" in result.message, result
+    assert result.signature == "unjudged our limit on the number of devices", result

@@ -65,6 +65,9 @@ XLA_LIMITS = re.compile(r"(Recv|Send)Done must take the context operand from (Re
 # Shardy import, whose parse and verifier (unknown mesh or axis, malformed text) would refuse them.
 SHARDY_STRINGS = re.compile(r"invalid Shardy attribute|xla\.sdy\.meshes is not a dictionary|"
                             r"names an unknown mesh|which is not in its mesh| - unknown (mesh|axis name)\b")
+# Our own documented limit (translate/hlo/tile_assignment.py MAX_DEVICES): a mesh or tile assignment of more
+# devices than we build arrays for is refused, whatever XLA says.
+OUR_LIMITS = re.compile(r"devices, more than the \d+ hlo-translate supports")
 # XLA's parser takes seconds on some inputs (deeply nested tuple shapes) and hangs on others (huge
 # dimensions): past this, XLA has no verdict (`unjudged`).
 ORACLE_TIMEOUT_S = 6.0
@@ -227,6 +230,9 @@ class Judge:
             if SHARDY_STRINGS.search(ours.message):
                 return Result(ours.outcome, "unjudged XLA's route keeps Shardy's attributes as strings",
                               ours.message, ours.refusal, ours.read_back)
+            if OUR_LIMITS.search(ours.message):
+                return Result(ours.outcome, "unjudged our limit on the number of devices", ours.message,
+                              ours.refusal, ours.read_back)
             if target == "cli" and ours.refusal[0] and ours.refusal[1] == "*":
                 # the CLI's line names our verifier's rule, not the opcode: read_hlo's refusal of the same
                 # input (the CLI's verbs read it first) has both
