@@ -393,6 +393,10 @@ REJECTED = {
     "signature_layout_of_another_rank": ("HloModule m\nENTRY e (p: f32[2]{0,1}) -> f32[2] {\n"
                                          "  ROOT p = f32[2] parameter(0)\n}\n",
                                          "2:13: error: layout {0,1} of f32[2] has 2 dimensions, the shape 1"),
+    # a layout cut short or with an unknown dim level type: one line, no internal error
+    "unknown_dim_level_type": ("HloModule m\nENTRY e {\n  ROOT p = f32[2]{0:D(X)} parameter(0)\n}\n",
+                               "expected a dim level type (D, C, S or H)"),
+    "layout_cut_short": ("HloModule m\nENTRY e {\n  ROOT p = f32[2]{", "error: 'p': expected 'shape opcode(operands)'"),
     # a computation is looked up as the call is read ("computation does not exist")
     "call_of_a_later_computation": ("""HloModule m
 ENTRY e {

@@ -465,7 +465,7 @@ class _ShapeReader:
         self.expect("{")
         minor_to_major: list[int] = []
         self.skip_space()
-        if self.text[self.pos] not in ":}":
+        if self.text[self.pos:self.pos + 1] not in (":", "}"):   # (at the end of the text: read_int says so)
             # XLA's parser: integers separated by commas (no trailing comma), then ':' or '}'
             minor_to_major.append(self.read_int())
             while self.accept(","):
@@ -498,7 +498,10 @@ class _ShapeReader:
             by_abbrev = {v: k for k, v in _DIM_LEVEL_ABBREV.items()}
             while not self.accept(")"):
                 self.skip_space()
-                levels.append(by_abbrev[text[self.pos]])
+                level = by_abbrev.get(text[self.pos:self.pos + 1])
+                if level is None:
+                    raise self.error("expected a dim level type (D, C, S or H)")
+                levels.append(level)
                 self.pos += 1
                 unique.append(not self.accept("+"))
                 ordered.append(not self.accept("~"))
