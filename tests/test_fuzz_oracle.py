@@ -143,3 +143,13 @@ ENTRY e {
     result = judge.run("read_hlo", Kind.HLO_TEXT, text.encode())
     assert result.outcome is Outcome.ERROR and "hlo-translate supports" in result.message, result
     assert result.signature == "unjudged our limit on the number of devices", result
+
+
+def test_a_computation_id_past_2_31_is_beyond_the_route(judge: Judge) -> None:
+    """XLA's reader takes computation id 2^31; the proto it writes for its importer then numbers the
+    instructions from 2^63, negative, and its importer refuses them: no verdict on the module (seed 139)."""
+    proto = _proto()
+    proto.computations[0].id = proto.entry_computation_id = 2**31
+    result = judge.run("read_hlo", Kind.HLO_PROTO, proto.SerializeToString())
+    assert result.outcome is Outcome.OK, result
+    assert result.signature.startswith("unjudged import: INTERNAL: RET_CHECK failure"), result

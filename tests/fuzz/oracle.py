@@ -59,7 +59,10 @@ XLA_LIMITS = re.compile(r"(Recv|Send)Done must take the context operand from (Re
                         r"op spmd_parameters_sharding: main has \d+ arguments, but spmd_parameters_sharding|"
                         # XLA's text reader keeps bytes that are not UTF-8 (`\xe1`) in names; the importer takes
                         # the module as a serialized proto, whose string fields cannot hold them
-                        r"^import: .*Failed to deserialize HloModuleProto")   # (searched in `stage: message`)
+                        r"^import: .*Failed to deserialize HloModuleProto|"   # (searched in `stage: message`)
+                        # XLA numbers a computation's instructions from its id shifted 32 bits left: from id 2^31
+                        # up, the proto XLA writes for its importer has negative ids, which the importer refuses
+                        r"^import: .*Instruction with negative id")
 # Our refusals of Shardy's frontend attributes (`xla.sdy.sharding`, `xla.sdy.meshes`, ...: Shardy's attributes
 # carried as strings through HLO): XLA's importer keeps them as strings and the oracle's CPU compile runs no
 # Shardy import, whose parse and verifier (unknown mesh or axis, malformed text) would refuse them.
