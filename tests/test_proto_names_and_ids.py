@@ -288,3 +288,37 @@ def test_a_schedule_entry_with_a_field_protobuf_python_does_not_know(keyed: bool
             _hlo.HloModule.from_serialized_hlo_module_proto(data)
         with pytest.raises(TranslateError, match="the schedule of computation sum has 5 instructions, not its 3"):
             hlo_translate.read_hlo(data)
+
+
+FUSION = """HloModule m, is_scheduled=true, entry_computation_layout={(f32[2]{0})->f32[2]{0}}
+
+f {
+  a = f32[2]{0} parameter(0)
+  ROOT n = f32[2]{0} negate(a)
+}
+
+ENTRY e {
+  p = f32[2]{0} parameter(0)
+  ROOT x = f32[2]{0} fusion(p), kind=kLoop, calls=f
+}
+"""
+
+
+@pytest.mark.parametrize("sequence", ["whole", "partial"])
+def test_a_fusion_computations_sequence(sequence: str) -> None:
+    """XLA's reader needs no sequence for a fusion computation and keeps one without checking it (fuzz seed
+    139: we refused any). A whole one reads as XLA reads it; one that leaves out the parameter XLA takes too,
+    and then prints the computation without it (text no parser reads back): that one we refuse."""
+    proto = hlo_pb2.HloModuleProto.FromString(_hlo.hlo_module_from_text(FUSION).as_serialized_hlo_module_proto())
+    fused = next(c for c in proto.computations if c.name == "f")
+    ids = [i.id for i in fused.instructions]
+    proto.schedule.sequences[fused.id].instruction_ids.extend(ids if sequence == "whole" else ids[1:])
+    data = proto.SerializeToString()
+    expected = _hlo.HloModule.from_serialized_hlo_module_proto(data).to_string()
+    if sequence == "whole":
+        ours = hlo_translate.write_hlo(hlo_translate.read_hlo(data), HloFormat.PROTO)
+        assert _hlo.HloModule.from_serialized_hlo_module_proto(ours).to_string() == expected
+    else:
+        assert "%a = " not in expected
+        with pytest.raises(TranslateError, match="the schedule of computation f has 1 instructions, not its 2"):
+            hlo_translate.read_hlo(data)

@@ -1911,16 +1911,18 @@ def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComp
     module otherwise): for each execution thread that has a sequence, a sequence per non-fusion computation
     of that thread, holding exactly that computation's instructions (named by local id, as operands are),
     each after its operands and control predecessors. XLA drops a sequence for a computation id the module
-    lacks; a computation without a sequence keeps the order the proto lists its instructions in.
+    lacks. It needs none for a fusion computation, and keeps one unchecked: we check it as the others (one
+    that leaves out instructions, XLA's printed text leaves them out too). A computation without a sequence
+    keeps the order the proto lists its instructions in.
     `locals_of`: each computation's instructions by local id, keyed by id() of the computation."""
     fusion = {id(c) for i in module.instructions() if i.opcode == "fusion" for c in i.called_computations()}
     scheduled: list[HloComputation] = []
+    threads: set[str | None] = set()
     for cid, instruction_ids in _schedule_sequences(schedule).items():
         comp = comps.get(cid)
         if comp is None:
             continue
-        if id(comp) in fusion:
-            raise TranslateError(f"the schedule has a sequence for fusion computation {comp.name}")
+        threads.add(comp.execution_thread)
         local = locals_of[id(comp)]
         order = [local.get(uid & _LOCAL_ID_MASK) for uid in instruction_ids]
         if None in order or len(order) != len(local) or len({id(i) for i in order}) != len(order):
@@ -1934,7 +1936,6 @@ def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComp
                                          op=instr.name)
         comp.instructions = order
         scheduled.append(comp)
-    threads = {comp.execution_thread for comp in scheduled}
     sequenced = {id(comp) for comp in scheduled}
     for comp in module.computations:
         if id(comp) not in fusion and comp.execution_thread in threads and id(comp) not in sequenced:
