@@ -322,3 +322,28 @@ def test_a_fusion_computations_sequence(sequence: str) -> None:
         assert "%a = " not in expected
         with pytest.raises(TranslateError, match="the schedule of computation f has 1 instructions, not its 2"):
             hlo_translate.read_hlo(data)
+
+
+DEAD = """HloModule m, is_scheduled=true, entry_computation_layout={(f32[2]{0})->f32[2]{0}}
+
+dead {
+  a = f32[2]{0} parameter(0)
+  ROOT n = f32[2]{0} negate(a)
+}
+
+ENTRY e {
+  p = f32[2]{0} parameter(0)
+  ROOT x = f32[2]{0} exponential(p)
+}
+"""
+
+
+def test_a_computation_the_entry_does_not_call_needs_no_sequence() -> None:
+    """XLA's schedule covers the computations the entry calls (seed 137: a fusion body made the entry, its
+    caller left uncalled); `dead` here has none, and reads as XLA reads it."""
+    proto = hlo_pb2.HloModuleProto.FromString(_hlo.hlo_module_from_text(DEAD).as_serialized_hlo_module_proto())
+    del proto.schedule.sequences[next(c.id for c in proto.computations if c.name == "dead")]
+    data = proto.SerializeToString()
+    expected = _hlo.HloModule.from_serialized_hlo_module_proto(data).to_string()
+    ours = hlo_translate.write_hlo(hlo_translate.read_hlo(data), HloFormat.PROTO)
+    assert _hlo.HloModule.from_serialized_hlo_module_proto(ours).to_string() == expected

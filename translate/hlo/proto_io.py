@@ -1911,9 +1911,9 @@ def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComp
     module otherwise): for each execution thread that has a sequence, a sequence per non-fusion computation
     of that thread, holding exactly that computation's instructions (named by local id, as operands are),
     each after its operands and control predecessors. XLA drops a sequence for a computation id the module
-    lacks. It needs none for a fusion computation, and keeps one unchecked: we check it as the others (one
-    that leaves out instructions, XLA's printed text leaves them out too). A computation without a sequence
-    keeps the order the proto lists its instructions in.
+    lacks. It needs none for a fusion computation nor for one the entry does not call, and keeps one for either
+    unchecked: we check it as the others (one that leaves out instructions, XLA's printed text leaves them out
+    too). A computation without a sequence keeps the order the proto lists its instructions in.
     `locals_of`: each computation's instructions by local id, keyed by id() of the computation."""
     fusion = {id(c) for i in module.instructions() if i.opcode == "fusion" for c in i.called_computations()}
     scheduled: list[HloComputation] = []
@@ -1937,9 +1937,23 @@ def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComp
         comp.instructions = order
         scheduled.append(comp)
     sequenced = {id(comp) for comp in scheduled}
-    for comp in module.computations:
+    for comp in _reachable(module):
         if id(comp) not in fusion and comp.execution_thread in threads and id(comp) not in sequenced:
             raise TranslateError(f"the schedule has no sequence for computation {comp.name}")
+
+
+def _reachable(module: HloModule) -> list[HloComputation]:
+    """The computations the entry calls, directly or not, and the entry: those XLA's schedule must cover."""
+    seen = {id(module.entry)}
+    found, stack = [module.entry], [module.entry]
+    while stack:
+        for instr in stack.pop().instructions:
+            for called in instr.called_computations():
+                if id(called) not in seen:
+                    seen.add(id(called))
+                    found.append(called)
+                    stack.append(called)
+    return found
 
 
 # ---------------------------------------------------------------------------------------------
