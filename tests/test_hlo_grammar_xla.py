@@ -88,6 +88,17 @@ ENTRY e {
   ROOT p = f32[] parameter(0), metadata={op_name="p" stack_frame_id=1}
 }
 """,
+    # a signature's parameter is a name token then a shape: `p: f32[]` (the bare `name:` token), `p f32[]`,
+    # `%p f32[]`
+    "signature_parameter_forms": """HloModule m
+ENTRY e (a: f32[2], b f32[2], %c f32[2], true: f32[2]) -> f32[2] {
+  a = f32[2] parameter(0)
+  b = f32[2] parameter(1)
+  c = f32[2] parameter(2)
+  d = f32[2] parameter(3)
+  ROOT s = f32[2] add(a, b)
+}
+""",
     # a shape may go on past its line: XLA's lexer takes a newline as space
     "shape_across_lines": """HloModule m
 ENTRY e {
@@ -389,6 +400,12 @@ REJECTED = {
                                                     "f32[2] custom-call(p), custom_call_target=\"x\", "
                                                     "backend_config=\x0b{\"a\":1}\n}\n",
                                                     "4:74: error: unexpected character '\\x0b'"),
+    "signature_percent_name_then_a_colon": ("HloModule m\nENTRY e (%p: f32[2]) -> f32[2] {\n"
+                                            "  ROOT p = f32[2] parameter(0)\n}\n",
+                                            "2:12: error: expected a shape such as f32[2,3]"),
+    "signature_keyword_as_a_parameter_name": ("HloModule m\nENTRY e (true f32[2]) -> f32[2] {\n"
+                                              "  ROOT p = f32[2] parameter(0)\n}\n",
+                                              "2:10: error: expected a parameter name, found the keyword 'true'"),
     # ... but its parser's own checks of a shape hold there too
     "signature_layout_of_another_rank": ("HloModule m\nENTRY e (p: f32[2]{0,1}) -> f32[2] {\n"
                                          "  ROOT p = f32[2] parameter(0)\n}\n",

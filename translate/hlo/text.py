@@ -126,18 +126,17 @@ class _Parser:
         """Whether name match `m` is a `name:` token (no `%`, a colon right after it)."""
         return self.text.startswith(":", m.end()) and not self.text.startswith("%", m.start())
 
-    def name(self, what: str = "a name", keyword_ok: bool = False) -> str:
-        """A name, `%` optional; XLA's lexer reads a bare keyword or `name=` as other tokens (unless
-        `keyword_ok`: a parameter name of a signature)."""
+    def name(self, what: str = "a name") -> str:
+        """A name token: `%name`, a bare `name:` (even `f32:` or `ENTRY:`), or a bare name that is no keyword
+        (XLA's lexer reads a bare keyword or `name=` as other tokens)."""
         self.skip()
         m = _NAME_RE.match(self.text, self.pos)
         if not m:
             raise self.error(f"expected {what}")
-        if not keyword_ok:
-            if self._bare_colon(m):
-                self.pos = m.end() + 1   # XLA's lexer reads a bare `name:` as a name, even `f32:` or `ENTRY:`
-                return m.group(1)
-            self.check_bare_name(m, what)
+        if self._bare_colon(m):
+            self.pos = m.end() + 1
+            return m.group(1)
+        self.check_bare_name(m, what)
         self.pos = m.end()
         return m.group(1)
 
@@ -485,9 +484,8 @@ class _Parser:
         self.expect("(")
         if not self.accept(")"):
             while True:
-                self.name("a parameter name", keyword_ok=True)   # XLA reads `(true: f32[])`
-                self.expect(":")
-                self.signature_shape()
+                self.name("a parameter name")   # XLA reads a name token, then a shape: `p: f32[]` (a bare
+                self.signature_shape()           # `name:`, even `true:`), `p f32[]`, `%p f32[]`
                 if self.accept(")"):
                     break
                 self.expect(",")
