@@ -107,7 +107,7 @@ def _name_not_utf8(data: bytes) -> tuple[str, int] | None:
             continue
         except UnicodeDecodeError:
             pass
-        before = data[:m.start()].rstrip()[-1:]
+        before = data[max(0, m.start() - 64):m.start()].rstrip()[-1:]
         after = data[m.end():m.end() + 64].lstrip()[:1]
         if before == b"=" and after in _AFTER_A_VALUE:
             continue   # an attribute's value: bytes are allowed there (not `%0 = "op"(`, `= "file":1:2`)
@@ -136,20 +136,27 @@ def check_module_strings(module_op) -> None:  # noqa: ANN001 - a jaxlib ir.Opera
         return
     reader = _Reader(data, *sections[0])
     count = reader.varint()
-    for _ in range(count):
-        reader.varint()
+    pos = _past_varints(data, reader.pos, count)   # the strings' lengths, then the strings
     try:
-        data[reader.pos:reader.end].decode("utf-8")
+        data[pos:reader.end].decode("utf-8")
         return
     except UnicodeDecodeError:
         pass
     text = module_op.get_asm(enable_debug_info=True).encode()
     problem = _name_not_utf8(text)
     if problem is not None:
-        line_start = text.rfind(b"\n", 0, problem[1]) + 1
-        snippet = text[problem[1]:problem[1] + 60].split(b"\n")[0].decode("utf-8", "replace")
-        raise TranslateError(f"{problem[0]}: {snippet} (line {text.count(b'\n', 0, line_start) + 1} of the "
-                             "module's text)", location=SourceLocation())
+        what, offset = problem
+        line = text.count(b"\n", 0, offset) + 1
+        snippet = text[offset:offset + 60].split(b"\n")[0].decode("utf-8", "replace")
+        raise TranslateError(f"{what}: {snippet} (line {line} of the module's text)", location=SourceLocation())
+
+
+def _past_varints(data: bytes, pos: int, count: int) -> int:
+    """The offset after `count` PrefixVarInts from `pos` (most are one byte: an odd first byte)."""
+    for _ in range(count):
+        first = data[pos]
+        pos += 1 if first & 1 else 9 if first == 0 else (first & -first).bit_length()
+    return pos
 
 
 def string_bytes(literal: bytes) -> bytes:
