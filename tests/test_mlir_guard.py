@@ -225,18 +225,23 @@ def test_strings_that_are_not_utf8_never_abort(case: str, tmp_path) -> None:
     assert expected in lines[0], lines[0]
 
 
-def test_a_dictionary_key_that_is_not_utf8_in_a_callers_module_is_an_input_error() -> None:
-    """A module handed in as an `ir.Module` skips the text checks: the exporter's dictionary reader finds the
-    key in the dictionary's printed text before it asks the bindings for the entry's name."""
+@pytest.mark.parametrize("case", ["dictionary key", "op attribute name", "location file", "location name",
+                                  "custom call target", "backend config"])
+def test_a_callers_module_is_checked_as_text_is(case: str) -> None:
+    """A module handed in as an `ir.Module` skips the text checks: `check_module_strings` finds the same
+    names in its bytecode's string section (a value may still hold bytes)."""
     from jaxlib.mlir import ir
 
     from hlo_translate import TranslateError, stablehlo_to_hlo
     from hlo_translate.mlir.context import make_context
 
-    body = '%0 = stablehlo.abs %a {mhlo.frontend_attributes = {ok = "1", "\\FF" = "x"}} : tensor<2xf32>'
+    body, expected = _NOT_UTF8[case]
     with make_context():
-        module = ir.Module.parse(_PROGRAM.replace("BODY", body))
-        with pytest.raises(TranslateError, match="a dictionary attribute has a key that is not valid UTF-8"):
+        module = ir.Module.parse(_PROGRAM.replace("BODY", body))  # (a generic op name so aborts right here)
+        if expected is None:
+            assert stablehlo_to_hlo(module).entry.root.attributes["backend_config"] == "\udcff\udcfe\x00z"
+            return
+        with pytest.raises(TranslateError, match="not UTF-8"):
             stablehlo_to_hlo(module)
 
 

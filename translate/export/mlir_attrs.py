@@ -107,28 +107,6 @@ def sharding(attr: ir.Attribute):  # -> HloSharding
     return parse_mhlo_sharding(value)
 
 
-def _key_not_utf8(text: str) -> bool:
-    """Whether a printed dictionary attribute (`{"\\FF" = 1, k = {...}}`) has a key whose bytes are not UTF-8
-    (keys are the quoted strings right after its own `{` or a `,` at its top level)."""
-    from hlo_translate.mlir.guard import SKIPPED_TOKENS, string_bytes
-
-    data = text.encode()
-    depth = 0
-    last = 0
-    for m in SKIPPED_TOKENS.finditer(data):
-        between = data[last:m.start()]
-        depth += sum(between.count(c) for c in b"{[(<") - sum(between.count(c) for c in b"}])>")
-        last = m.end()
-        literal = m.group()
-        if depth != 1 or not literal.startswith(b'"') or data[:m.start()].rstrip()[-1:] not in (b"{", b","):
-            continue
-        try:
-            string_bytes(literal).decode("utf-8")
-        except UnicodeDecodeError:
-            return True
-    return False
-
-
 def float_value(attr: ir.Attribute | None, default: float = 0.0) -> float:
     return default if attr is None else _cast(ir.FloatAttr, attr, "a float").value
 
@@ -165,10 +143,7 @@ def dictionary(attr: ir.Attribute | None) -> dict[str, ir.Attribute]:
     if attr is None:
         return {}
     d = _cast(ir.DictAttr, attr, "a dictionary")
-    if "\\" in (text := str(d)) and _key_not_utf8(text):
-        # (an entry's `.name` that is not UTF-8 aborts the process in the bindings: never ask for it)
-        raise TranslateError(f"a dictionary attribute has a key that is not valid UTF-8: {_short(attr)}")
-    try:
+    try:   # (a key that is not UTF-8 aborts the bindings: guard.check_text / check_module_strings refuse it first)
         names = [d[i].name for i in range(len(d))]
     except UnicodeDecodeError:
         raise TranslateError(f"a dictionary attribute has a key that is not valid UTF-8: {_short(attr)}") from None

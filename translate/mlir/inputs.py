@@ -52,6 +52,9 @@ def open_stablehlo(source: Any, *, in_place: bool = False, context: ir.Context |
     if existing is not None:
         module_op = existing.operation if isinstance(existing, ir.Module) else existing
         with module_op.context:
+            from hlo_translate.mlir.guard import check_module_strings
+
+            check_module_strings(module_op)
             yield module_op if in_place else module_op.clone()
         return
     data, name = _source_bytes(source)
