@@ -204,6 +204,10 @@ CASES: dict[str, tuple[str, str | None]] = {
     # bitcast-convert counts a pred as 1 bit (fuzz seed 109: pred[2,6] -> u8[2,6] was accepted)
     "bitcast-convert-pred-bits-ok": (entry("x = pred[2,6,8] parameter(0)", "r = u8[2,6] bitcast-convert(x)"), None),
     "bitcast-convert-pred-as-byte": (entry("x = pred[2,6] parameter(0)", "r = u8[2,6] bitcast-convert(x)"), "shape"),
+    # bitcast keeps the byte size, a tuple's being its index table (fuzz seed 137: a tuple result was accepted)
+    "bitcast-ok": (entry(P, "r = f32[6] bitcast(p)"), None),
+    "bitcast-other-size": (entry(P, "r = f32[5] bitcast(p)"), "bitcast-size"),
+    "bitcast-to-tuple": (entry("x = f32[8,8] parameter(0)", "r = (f32[8,8]) bitcast(x)"), "bitcast-size"),
     # batching dimensions and dimension lists (the fuzz campaign of seed 83 found both scatter rules missing)
     "gather-batched-ok": (entry(*BXI, "r = f32[2,4,3] gather(x, i), " + GATHER_B.format(
         idx="start_indices_batching_dims={0}", map="{1}")), None),

@@ -366,9 +366,18 @@ def scatter(instr: HloInstruction, ctx: VerifyContext) -> None:
 def bitcast(instr: HloInstruction, ctx: VerifyContext) -> None:
     """A bitcast keeps the size in bits: XLA's verifier checks it once layouts are assigned (every compile)."""
     operand, result = instr.operands[0].shape, instr.shape
-    if operand.is_array and result.is_array:
-        before = operand.element_count() * operand.element_type.bit_width
-        after = result.element_count() * result.element_type.bit_width
-        if before != after:
-            raise fail(instr, "bitcast-size", f"bitcast from {text(operand)} to {text(result)} changes the size "
-                                              f"in bits ({before} -> {after})")
+    before, after = _bitcast_bits(operand), _bitcast_bits(result)
+    if before != after:
+        raise fail(instr, "bitcast-size", f"bitcast from {text(operand)} to {text(result)} changes the size "
+                                          f"in bits ({before} -> {after})")
+
+
+def _bitcast_bits(shape: Shape) -> int:
+    """A shape's size as XLA's layout-sensitive verifier compares a bitcast's (ShapeUtil::ByteSizeOf with the
+    CPU's 8-byte pointers), in bits: a tuple is its index table, a pointer per element; a token 0, an opaque a
+    pointer (fuzz seed 137: `(f32[8,8]) bitcast(f32[8,8])` was accepted)."""
+    if shape.is_array:
+        return shape.element_count() * shape.element_type.bit_width
+    if shape.is_tuple:
+        return 64 * len(shape.tuple_shapes)
+    return 0 if shape.element_type is PrimitiveType.TOKEN else 64
