@@ -143,10 +143,9 @@ def dictionary(attr: ir.Attribute | None) -> dict[str, ir.Attribute]:
     if attr is None:
         return {}
     d = _cast(ir.DictAttr, attr, "a dictionary")
-    try:   # (a key that is not UTF-8 aborts the bindings: guard.check_text / check_module_strings refuse it first)
-        names = [d[i].name for i in range(len(d))]
-    except UnicodeDecodeError:
-        raise TranslateError(f"a dictionary attribute has a key that is not valid UTF-8: {_short(attr)}") from None
+    # (a key that is not UTF-8 aborts the bindings here, raising nothing: guard.check_text and
+    # check_module_strings refuse such a key before any module reaches the exporter)
+    names = [d[i].name for i in range(len(d))]
     if len(set(names)) != len(names):
         # The bindings cut a key at a NUL byte; bytecode may also repeat a key, which MLIR's parser refuses.
         raise TranslateError(f"a dictionary attribute repeats a key (or holds a NUL byte): {_short(attr)}")

@@ -698,7 +698,9 @@ KEYWORDS = frozenset({
     "true", "false", "inf", "nan", "HloModule", "ENTRY", "ROOT", "maximal", "replicated", "manual", "unknown",
     "unreduced", "shard_as", "shard_like", "last_tile_dim_replicate",
     "FileNames", "FunctionNames", "FileLocations", "StackFrames"})
-RESERVED_BARE_NAMES = KEYWORDS | frozenset(t.text for t in PrimitiveType) - {"tuple", "invalid", "buffer"}
+# The element type names a shape is spelled with (XLA's lexer reads them as type tokens).
+TYPE_NAMES = frozenset(t.text for t in PrimitiveType) - {"tuple", "invalid", "buffer"}
+RESERVED_BARE_NAMES = KEYWORDS | TYPE_NAMES
 
 
 _COLON_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*:")

@@ -29,7 +29,7 @@ from hlo_translate.hlo.ir import (
 from hlo_translate.hlo.op_metadata import OpMetadata
 from hlo_translate.hlo.opcodes import BINARY_ELEMENTWISE, OPCODES, UNARY_ELEMENTWISE
 from hlo_translate.hlo.types import (
-    TILE_COMBINE_DIMENSION, TILE_MATCH_DIMENSION, DimLevelType, Layout, PrimitiveType, Shape, SplitConfig, Tile,
+    DimLevelType, Layout, PrimitiveType, Shape, SplitConfig, Tile, tile_dimension_problem,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -127,8 +127,8 @@ def _layout_from_proto(proto: xla_data_pb2.LayoutProto) -> Layout:
                              f"{proto.tail_padding_alignment_in_elements} is negative")
     for tile in proto.tiles:
         for size in tile.dimensions:
-            if size < 0 and size not in (TILE_COMBINE_DIMENSION, TILE_MATCH_DIMENSION):  # (XLA's reader refuses)
-                raise TranslateError(f"layout tile dimension {size} is negative")
+            if (problem := tile_dimension_problem(size)) is not None:  # (XLA's reader refuses)
+                raise TranslateError(f"layout {problem}")
     return Layout(
         minor_to_major=tuple(proto.minor_to_major),
         dim_level_types=tuple(DimLevelType(d) for d in proto.dim_level_types),
@@ -1596,7 +1596,6 @@ _PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*\Z").match
 # alone scans fast)
 _ODD_NAME_CHAR = re.compile(r"[^A-Za-z0-9_.\-\0]").search
 _ODD_NAME_START = re.compile(r"\0(?:[^A-Za-z_]|__(?!xla_))").search
-_TYPE_NAMES = frozenset(t.text for t in PrimitiveType) - {"tuple", "invalid", "buffer"}
 _NAME_BYTE = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
 
 
@@ -1605,7 +1604,7 @@ def _sanitize_instruction_names(module: HloModule, names: set[str]) -> None:
     `names`: the names as read, unique. (One scan of all the names: most need no change.)"""
     joined = "\0" + "\0".join(names)
     if joined.count("\0") == len(names) and not _ODD_NAME_CHAR(joined) and not _ODD_NAME_START(joined) \
-            and _TYPE_NAMES.isdisjoint(names):
+            and A.TYPE_NAMES.isdisjoint(names):
         return
     seen: set[str] = set()
     for instr in module.instructions():
@@ -1624,14 +1623,14 @@ def sanitized_name(name: str) -> str:
     >>> sanitized_name("p ram"), sanitized_name("1abc"), sanitized_name("f32"), sanitized_name("é")
     ('p_ram', '_abc', 'f32_', 'a_')
     """
-    if not name or (_PLAIN_NAME(name) and name not in _TYPE_NAMES and not name.startswith("__")):
+    if not name or (_PLAIN_NAME(name) and name not in A.TYPE_NAMES and not name.startswith("__")):
         return name
     raw = bytearray(name.encode())
     for i, byte in enumerate(raw):
         if byte not in _NAME_BYTE or (i == 0 and (byte in b"0123456789.-")):
             raw[i] = ord("_")
     result = raw.decode()
-    if result in _TYPE_NAMES:
+    if result in A.TYPE_NAMES:
         result += "_"
     if result.startswith("__") and not result.startswith("__xla_"):
         result = "a" + result[1:]
@@ -1916,7 +1915,7 @@ def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComp
     too). A computation without a sequence keeps the order the proto lists its instructions in.
     `locals_of`: each computation's instructions by local id, keyed by id() of the computation."""
     fusion = {id(c) for i in module.instructions() if i.opcode == "fusion" for c in i.called_computations()}
-    scheduled: list[HloComputation] = []
+    sequenced: set[int] = set()   # id() of each computation with a sequence
     threads: set[str | None] = set()
     for cid, instruction_ids in _schedule_sequences(schedule).items():
         comp = comps.get(cid)
@@ -1935,8 +1934,7 @@ def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComp
                     raise TranslateError(f"scheduled before its operand or control predecessor {before.name}",
                                          op=instr.name)
         comp.instructions = order
-        scheduled.append(comp)
-    sequenced = {id(comp) for comp in scheduled}
+        sequenced.add(id(comp))
     for comp in _reachable(module):
         if id(comp) not in fusion and comp.execution_thread in threads and id(comp) not in sequenced:
             raise TranslateError(f"the schedule has no sequence for computation {comp.name}")

@@ -1055,11 +1055,11 @@ def _computation_lines(computations: list[HloComputation], out: list[str],
             name = instr.name
             if name in keywords:
                 raise _KeywordName
+            text = f"{'  ROOT ' if instr is root else '  '}{name} = {shape_text} {opcode}({args})"
             attributes = instr.attributes
             if not attributes:
-                append(f"{'  ROOT ' if instr is root else '  '}{name} = {shape_text} {opcode}({args})")
+                append(text)
                 continue
-            text = f"{'  ROOT ' if instr is root else '  '}{name} = {shape_text} {opcode}({args})"
             for item in attributes.items():
                 value = item[1]
                 kind = type(value)

@@ -134,6 +134,11 @@ TILE_MATCH_DIMENSION = -(2**63) + 1
 _TILE_MARKS = {TILE_COMBINE_DIMENSION: "*", TILE_MATCH_DIMENSION: "d"}
 
 
+def tile_dimension_problem(size: int) -> str | None:
+    """Why `size` cannot be a tile's dimension (negative and neither mark), or None: text and protos alike."""
+    return f"tile dimension {size} is negative" if size < 0 and size not in _TILE_MARKS else None
+
+
 @dataclass(frozen=True, slots=True)
 class Tile:
     dimensions: tuple[int, ...]
@@ -486,8 +491,9 @@ class _ShapeReader:
         if self.accept("d"):
             return TILE_MATCH_DIMENSION
         size = self.read_int()
-        if size < 0 and size not in _TILE_MARKS:
-            raise self.error(f"tile dimension {size} is negative")
+        problem = tile_dimension_problem(size)
+        if problem is not None:
+            raise self.error(problem)
         return size
 
     def _read_layout_item(self, fields: dict[str, object]) -> None:

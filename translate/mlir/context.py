@@ -127,7 +127,7 @@ def _compact_reduce_drops_attributes(module: ir.Module) -> bool:
     return found
 
 
-def module_to_bytecode(module: ir.Module) -> bytes:
+def module_to_bytecode(module: ir.Module | ir.Operation) -> bytes:
     import io
 
     buffer = io.BytesIO()

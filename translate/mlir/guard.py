@@ -124,11 +124,9 @@ def check_module_strings(module_op) -> None:  # noqa: ANN001 - a jaxlib ir.Opera
     Every string of a module is in its bytecode's string section: writing the bytecode (C++, about 1 us per
     op) and decoding that section proves the common case, all UTF-8, without a Python step per op. Otherwise
     the module's text (with locations) says whether a name holds the bytes or only a value may (allowed)."""
-    import io
+    from hlo_translate.mlir.context import module_to_bytecode
 
-    buffer = io.BytesIO()
-    module_op.write_bytecode(buffer)
-    data = buffer.getvalue()
+    data = module_to_bytecode(module_op)
     reader = _Reader(data, len(BYTECODE_MAGIC))
     reader.varint()  # version
     sections = _sections(reader)
