@@ -422,8 +422,68 @@ ENTRY main {{
   m7 = f32[2] call(m6), to_apply=xla.sdy.manual_computation_body.1
   ROOT m8 = f32[2] {consumer}
 }}"""
-    with pytest.raises(TranslateError, match=r"uses the result of 'func.call', which the Shardy rewrite replaces"):
+    with pytest.raises(TranslateError, match=r"the results of manual computation body "
+                                              r"@xla.sdy.manual_computation_body.1 go elsewhere than to one "
+                                              r"xla.sdy.LocalToGlobalShape custom call"):
         hlo_translate.hlo_to_stablehlo(hlo)
+
+
+MANUAL = """HloModule m, frontend_attributes={{xla.sdy.meshes={{mesh = #sdy.mesh<["x"=8]>}}}}
+xla.sdy.manual_computation_body.1 {{
+  ROOT b = f32[2] parameter(0)
+}}
+ENTRY main {{
+  p = f32[16] parameter(0)
+  m6 = f32[2] custom-call(p), custom_call_target="{to_local}", custom_call_has_side_effect=true, \
+frontend_attributes={{xla.sdy.in_shardings="#sdy.sharding_per_value<[<@mesh, [{{\\"x\\"}}]>]>",\
+xla.sdy.manual_axes="#sdy<manual_axes{{\\"{axis}\\"}}>"}}
+  m7 = f32[2] call({operand}), to_apply=xla.sdy.manual_computation_body.1
+  ROOT m8 = f32[16] custom-call(m7), custom_call_target="xla.sdy.LocalToGlobalShape", \
+custom_call_has_side_effect=true, frontend_attributes={{\
+xla.sdy.out_shardings="#sdy.sharding_per_value<[<@mesh, [{{\\"x\\"}}]>]>",\
+xla.sdy.manual_axes="#sdy<manual_axes{{\\"{axis}\\"}}>"}}
+}}"""
+
+
+def test_manual_computation_pattern_as_xla_writes_it_is_lifted() -> None:
+    """The reference form of the cases below: it becomes one sdy.manual_computation."""
+    import hlo_translate
+
+    text = hlo_translate.hlo_to_stablehlo(MANUAL.format(to_local="xla.sdy.GlobalToLocalShape", axis="x",
+                                                        operand="m6"))
+    assert text.count("sdy.manual_computation") == 1 and "xla.sdy." not in text
+
+
+@pytest.mark.parametrize("to_local, operand, message", [
+    # fuzz finding (seed 151): a mangled target left the call's operand without its GlobalToLocalShape, and
+    # the rewrite built a manual computation of no operand around a block of one argument
+    ("xla.sdy.GlobalToLocal#Shape", "m6", "takes operands other than the results of one "
+                                          "xla.sdy.GlobalToLocalShape custom call"),
+    ("xla.sdy.GlobalToLocalShape", "p2", "takes operands other than the results of one "
+                                         "xla.sdy.GlobalToLocalShape custom call"),
+])
+def test_manual_computation_operands_from_elsewhere_are_refused(to_local: str, operand: str, message: str) -> None:
+    import hlo_translate
+    from hlo_translate.errors import TranslateError
+
+    hlo = MANUAL.format(to_local=to_local, axis="x", operand=operand)
+    hlo = hlo.replace("  m7 =", "  p2 = f32[2] slice(p), slice={[0:2]}\n  m7 =")
+    with pytest.raises(TranslateError, match=re.escape(message)) as err:
+        hlo_translate.hlo_to_stablehlo(hlo)
+    assert "\n" not in str(err.value) and "@xla.sdy.manual_computation_body.1" in str(err.value)
+
+
+def test_manual_computation_the_shardings_contradict_names_the_instruction() -> None:
+    """A manual axis the mesh lacks (fuzz seed 151): the local shapes disagree with the shardings; MLIR's
+    verifier says so, and the error names the HLO instruction the manual computation stands for."""
+    import hlo_translate
+    from hlo_translate.errors import TranslateError
+
+    with pytest.raises(TranslateError) as err:
+        hlo_translate.hlo_to_stablehlo(MANUAL.format(to_local="xla.sdy.GlobalToLocalShape", axis="bogus",
+                                                     operand="m6"))
+    message = str(err.value)
+    assert "\n" not in message and "'m7'" in message and "sdy.manual_computation" in message, message
 
 
 # ---------------------------------------------------------------------------------------------

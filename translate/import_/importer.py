@@ -31,6 +31,7 @@ from hlo_translate.hlo.types import Shape
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.locations import LocationCache
 from hlo_translate.markers import SIGNATURE
+from hlo_translate.mlir.context import first_diagnostic
 from hlo_translate.typemap import shape_to_mlir
 
 Tree = Union[ir.Value, tuple["Tree", ...]]
@@ -539,7 +540,7 @@ class ModuleImporter:
                 operation = create(name, results=[result_type], operands=operands, attributes=attributes,
                                    loc=location_of(instr) if "metadata" in attributes_of else name_loc(instr.name))
             except ir.MLIRError as err:  # an attribute MLIR refused: the instruction's one-line error
-                raise TranslateError(_first_diagnostic(err), op=instr.name) from None
+                raise TranslateError(first_diagnostic(err), op=instr.name) from None
             if not _FINISH_ATTRIBUTES.isdisjoint(attributes_of):
                 self._finish(instr, operation, dead)
             else:   # none of the attributes `_finish` reads: only these two things to do
@@ -569,7 +570,7 @@ class ModuleImporter:
                                             loc=self.locations.of(instr))
             self._fill_from_template(operation.regions[0], computation, key)
         except ir.MLIRError as err:  # as in `emit_instruction`
-            raise TranslateError(_first_diagnostic(err), op=instr.name) from None
+            raise TranslateError(first_diagnostic(err), op=instr.name) from None
         self._finish(instr, operation, dead)
         return unflatten(shape, iter(operation.results)) if shape.is_tuple else operation.result
 
@@ -582,7 +583,7 @@ class ModuleImporter:
             try:
                 result = handler(ctx)
             except ir.MLIRError as err:  # an attribute or op MLIR refused: the instruction's one-line error
-                raise ctx.error(_first_diagnostic(err)) from None
+                raise ctx.error(first_diagnostic(err)) from None
         created = ctx.created
         if created:
             self._finish(instr, created[-1], dead)
@@ -651,9 +652,3 @@ _MHLO = "mhlo."
 
 def _produced(name: str, instr: HloInstruction) -> TranslateError:
     return TranslateError(f"internal: the import produced {name}", op=instr.name)
-
-
-def _first_diagnostic(err: ir.MLIRError) -> str:
-    diagnostics = getattr(err, "error_diagnostics", None) or []
-    text = diagnostics[0].message if diagnostics else str(err)
-    return text.strip().splitlines()[0] if text.strip() else "rejected by MLIR"

@@ -18,6 +18,7 @@ from hlo_translate.errors import SourceLocation, TranslateError
 
 _MLIR_BYTECODE_MAGIC = b"ML\xefR"
 _LOC_RE = re.compile(r'loc\("([^"]*)":(\d+):(\d+)\)')
+_NAME_LOC_RE = re.compile(r'loc\("([^"\\]*)"(?!:\d)')
 
 
 def make_context() -> ir.Context:
@@ -32,6 +33,13 @@ def make_context() -> ir.Context:
     chlo.register_dialect(context)
     stablehlo.register_dialect(context)
     return context
+
+
+def first_diagnostic(err: ir.MLIRError) -> str:
+    """The first line of the first error an MLIRError carries (an op's verifier, an attribute's parser)."""
+    diagnostics = getattr(err, "error_diagnostics", None) or []
+    text = diagnostics[0].message if diagnostics else str(err)
+    return text.strip().splitlines()[0] if text.strip() else "rejected by MLIR"
 
 
 def is_bytecode(data: bytes) -> bool:
@@ -83,9 +91,17 @@ def _mlir_error(err: ir.MLIRError, source: str) -> TranslateError:
     diagnostics = getattr(err, "error_diagnostics", None) or []
     if diagnostics:
         first = diagnostics[0]
-        location = _location_of(str(first.location), source)
-        return TranslateError(first.message.splitlines()[0], location=location)
+        where = str(first.location)
+        location = _location_of(where, source)
+        return TranslateError(first.message.splitlines()[0], op=location_name(where), location=location)
     return TranslateError(str(err).splitlines()[0], location=SourceLocation(source))
+
+
+def location_name(text: str) -> str | None:
+    """The name of a printed NameLoc, `loc("add.3"...)` (the importer's ops: their HLO instruction's
+    name); None for a file location or an unnamed one."""
+    named = _NAME_LOC_RE.match(text)
+    return named.group(1) or None if named else None
 
 
 def _location_of(text: str, source: str) -> SourceLocation:

@@ -110,8 +110,11 @@ def location(op: ir.Operation) -> SourceLocation | None:
 
 
 def error_at(op: ir.Operation, message: str) -> TranslateError:
-    """A TranslateError naming ``op`` and its source location."""
-    return TranslateError(message, op=op.name, location=location(op))
+    """A TranslateError naming ``op`` (its HLO instruction's name when it has one, else the op's name) and
+    its source location."""
+    from hlo_translate.mlir.context import location_name
+
+    return TranslateError(message, op=location_name(str(op.location)) or op.name, location=location(op))
 
 
 def erase(op: ir.Operation) -> None:

@@ -343,14 +343,15 @@ class _Lifter:
         outs = _pop_frontend_attr(to_global, OUT_SHARDINGS) if to_global is not None else None
         operands = list(to_local.operands) if to_local is not None else []
         result_types = [t for r in to_global.results for t in _flat_types(r.type)] if to_global is not None else []
+        _check_manual_pattern(call, to_local, to_global)
+        body = U.lookup_function(self.module, U.callee(call))
+        if body is None:
+            raise U.error_at(call, f"manual computation body @{U.callee(call)} is not in the module")
         with ir.InsertionPoint(call), call.location:
             computation = sdy.ManualComputationOp(
                 result_types, operands, parse_attr(ins or "#sdy.sharding_per_value<[]>"),
                 parse_attr(outs or "#sdy.sharding_per_value<[]>"), parse_attr(axes or "#sdy<manual_axes{}>"))
             block = computation.regions[0].blocks.append(*[v.type for v in call.operands])
-        body = U.lookup_function(self.module, U.callee(call))
-        if body is None:
-            raise U.error_at(call, f"manual computation body @{U.callee(call)} is not in the module")
         U.inline_copy(body, block, list(range(len(call.results))))
         if to_global is not None:
             _replace_results(to_global, list(computation.results))
@@ -481,6 +482,36 @@ def _producer(call: ir.Operation, target: str) -> ir.Operation | None:
         if U.custom_call_target(op) == target:
             return op
     return None
+
+
+def _check_manual_pattern(call: ir.Operation, to_local: ir.Operation | None,
+                          to_global: ir.Operation | None) -> None:
+    """The call of a manual computation body as XLA writes it: its operands are the results of one
+    ``GlobalToLocalShape`` custom call (its elements, when a tuple), as many as that call's operands, and
+    its results feed one ``LocalToGlobalShape``. Input shaped otherwise (a renamed target, an operand from
+    elsewhere) is refused here: the rewrite would build a manual computation whose operands and block
+    disagree."""
+    callee = U.callee(call)
+    made = [] if to_local is None else [v for r in to_local.results for v in _elements(r)]
+    if list(call.operands) != made[:len(call.operands)] or len(call.operands) != len(made) or (
+            to_local is not None and len(to_local.operands) != len(made)):
+        raise U.error_at(call, f"the call of manual computation body @{callee} takes operands other than "
+                               f"the results of one {GLOBAL_TO_LOCAL} custom call")
+    if to_global is None and any(list(r.uses) for r in call.results):
+        raise U.error_at(call, f"the results of manual computation body @{callee} go elsewhere than to one "
+                               f"{LOCAL_TO_GLOBAL} custom call")
+
+
+def _elements(value: ir.Value) -> list[ir.Value]:
+    """``value``, or the get_tuple_element results that read it when it is a tuple."""
+    if not isinstance(value.type, ir.TupleType):
+        return [value]
+    found: dict[int, ir.Value] = {}
+    for use in value.uses:
+        op = use.owner.operation
+        if op.name == _GET_TUPLE_ELEMENT:
+            found.setdefault(ir.IntegerAttr(op.attributes["index"]).value, op.results[0])
+    return [found[i] for i in sorted(found)]
 
 
 def _consumer(call: ir.Operation, target: str) -> ir.Operation | None:
