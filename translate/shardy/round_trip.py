@@ -487,14 +487,13 @@ def _producer(call: ir.Operation, target: str) -> ir.Operation | None:
 def _check_manual_pattern(call: ir.Operation, to_local: ir.Operation | None,
                           to_global: ir.Operation | None) -> None:
     """The call of a manual computation body as XLA writes it: its operands are the results of one
-    ``GlobalToLocalShape`` custom call (its elements, when a tuple), as many as that call's operands, and
-    its results feed one ``LocalToGlobalShape``. Input shaped otherwise (a renamed target, an operand from
-    elsewhere) is refused here: the rewrite would build a manual computation whose operands and block
-    disagree."""
+    ``GlobalToLocalShape`` custom call in order (the elements of its tuple, when it has several), one per
+    operand of that call, and its results feed one ``LocalToGlobalShape``. Input shaped otherwise (a
+    renamed target, an operand from elsewhere) is refused here: the rewrite would build a manual
+    computation whose operands and block disagree."""
     callee = U.callee(call)
-    made = [] if to_local is None else [v for r in to_local.results for v in _elements(r)]
-    if list(call.operands) != made[:len(call.operands)] or len(call.operands) != len(made) or (
-            to_local is not None and len(to_local.operands) != len(made)):
+    expected = 0 if to_local is None else len(to_local.operands)
+    if [_position_in(v, to_local) for v in call.operands] != list(range(expected)):
         raise U.error_at(call, f"the call of manual computation body @{callee} takes operands other than "
                                f"the results of one {GLOBAL_TO_LOCAL} custom call")
     if to_global is None and any(list(r.uses) for r in call.results):
@@ -502,16 +501,17 @@ def _check_manual_pattern(call: ir.Operation, to_local: ir.Operation | None,
                                f"{LOCAL_TO_GLOBAL} custom call")
 
 
-def _elements(value: ir.Value) -> list[ir.Value]:
-    """``value``, or the get_tuple_element results that read it when it is a tuple."""
-    if not isinstance(value.type, ir.TupleType):
-        return [value]
-    found: dict[int, ir.Value] = {}
-    for use in value.uses:
-        op = use.owner.operation
-        if op.name == _GET_TUPLE_ELEMENT:
-            found.setdefault(ir.IntegerAttr(op.attributes["index"]).value, op.results[0])
-    return [found[i] for i in sorted(found)]
+def _position_in(value: ir.Value, to_local: ir.Operation | None) -> int | None:
+    """Which result of ``to_local`` ``value`` is (a result, or a get_tuple_element of its tuple), if any."""
+    if to_local is None or not isinstance(value, ir.OpResult):
+        return None
+    op = value.owner.operation
+    if op == to_local:
+        return None if isinstance(value.type, ir.TupleType) else value.result_number
+    if op.name == _GET_TUPLE_ELEMENT and isinstance(op.operands[0], ir.OpResult) \
+            and op.operands[0].owner.operation == to_local:
+        return ir.IntegerAttr(op.attributes["index"]).value
+    return None
 
 
 def _consumer(call: ir.Operation, target: str) -> ir.Operation | None:
