@@ -117,6 +117,12 @@ ENTRY e (p: f32[2147483647,2147483647,8]{5,0,1}, q: f32[2]{0:#(s32)}) -> f32[2]{
   q = f32[2]{0} parameter(1)
 }
 """,
+    # ... and a tuple's element at the edge: 2305843009213693951 s32 elements are 2^63 - 4 bytes
+    "signature_tuple_element_largest_size": """HloModule m
+ENTRY e (p: (s32[2305843009213693951], pred[9223372036854775807])) -> f32[2] {
+  ROOT q = f32[2]{0} parameter(0)
+}
+""",
     # operand ::= name ('#' index)*: an implicit get-tuple-element, as XLA's dumps print tuple elements
     "tuple_element_operand": """HloModule m
 ENTRY e {
@@ -410,6 +416,18 @@ REJECTED = {
     "signature_layout_of_another_rank": ("HloModule m\nENTRY e (p: f32[2]{0,1}) -> f32[2] {\n"
                                          "  ROOT p = f32[2] parameter(0)\n}\n",
                                          "2:13: error: layout {0,1} of f32[2] has 2 dimensions, the shape 1"),
+    # ... and a tuple's elements are validated as the verifier validates an instruction's shape (XLA's parser
+    # builds a tuple shape validated; fuzz seed 157: a signature's tuple element of a size past int64)
+    "signature_tuple_element_of_a_size_past_int64": (
+        "HloModule m\n%c (p: (s32[], s32[127,2147483648,128,65535,128])) -> s32[] {\n  ROOT p = s32[] parameter(0)\n"
+        "}\nENTRY e {\n  x = s32[] parameter(0)\n  ROOT r = s32[] call(x), to_apply=c\n}\n",
+        "2:8: error: the size of s32[127,2147483648,128,65535,128] in bytes overflows int64"),
+    "signature_tuple_element_size_in_bytes_past_int64": (
+        "HloModule m\nENTRY e (p: (s32[2305843009213693952])) -> s32[] {\n  ROOT p = s32[] parameter(0)\n}\n",
+        "2:13: error: the size of s32[2305843009213693952] in bytes overflows int64"),
+    "signature_nested_tuple_element_layout_no_permutation": (
+        "HloModule m\nENTRY e () -> ((f32[2,3]{0,0})) {\n  ROOT p = f32[] constant(0)\n}\n",
+        "layout {0,0} of f32[2,3] is not a permutation of its 2 dimensions"),
     # a layout cut short or with an unknown dim level type: one line, no internal error
     "unknown_dim_level_type": ("HloModule m\nENTRY e {\n  ROOT p = f32[2]{0:D(X)} parameter(0)\n}\n",
                                "expected a dim level type (D, C, S or H)"),

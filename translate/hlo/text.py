@@ -496,9 +496,9 @@ class _Parser:
 
     def signature_shape(self) -> Shape:
         """A shape of a computation's signature, well formed as far as XLA's parser checks a shape (no negative
-        dimension, a layout of the shape's rank): XLA then drops the parameters' and compares the result's with
-        the root's, so what its verifier would refuse of an instruction's shape (a layout that is no
-        permutation, a size past int64) it takes here."""
+        dimension, a layout of the shape's rank; a tuple's elements validated, `_parsed_shape_problem`): XLA
+        then drops the parameters' and compares the result's with the root's, so what its verifier would
+        refuse of an array's shape (a layout that is no permutation, a size past int64) it takes here."""
         self.skip()
         start = self.pos
         shape = self.shape()
@@ -872,9 +872,14 @@ def _with_percent_names(module: HloModule) -> HloModule:
 
 
 def _parsed_shape_problem(shape: Shape) -> str | None:
-    """What XLA's parser itself refuses in a shape: a negative dimension, a layout of another rank."""
+    """What XLA's parser itself refuses in a shape: a negative dimension, a layout of another rank; and in a
+    tuple, whatever its verifier refuses of an element (XLA's parser builds a tuple shape validated: a size in
+    bytes past int64, a layout that is no permutation), though not of an array standing alone."""
     if shape.is_tuple:
-        return next(filter(None, map(_parsed_shape_problem, shape.tuple_shapes)), None)
+        from hlo_translate.hlo.verify.module import shape_problem
+
+        return next(filter(None, (_parsed_shape_problem(e) or shape_problem(e) for e in shape.tuple_shapes)),
+                    None)
     if any(d < 0 and d != UNBOUNDED for d in shape.dimensions):
         return f"{shape.to_text()} has a negative dimension"
     if shape.layout is not None and shape.is_array and len(shape.layout.minor_to_major) != shape.rank:
