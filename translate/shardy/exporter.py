@@ -32,6 +32,7 @@ from jaxlib.mlir.dialects import func as func_dialect
 from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.errors import TranslateError
+from hlo_translate.export.mlir_attrs import is_not_utf8
 from hlo_translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, NamedSharding
 from hlo_translate.hlo.op_metadata import OpMetadata
 from hlo_translate.hlo.sharding import HloSharding, with_metadata
@@ -335,9 +336,15 @@ def _custom_call(target: str, value: ir.Value, result_type: ir.Type, sharding: H
 
 def _stablehlo_axis_ref(attr: ir.Attribute, mesh: Mesh, op: ir.Operation) -> AxisRef:
     ref = stablehlo.AxisRefAttr(attr)
-    index = mesh.axis_index(ref.name)
+    try:
+        name = ref.name
+    except RuntimeError as err:   # the bindings cannot hand over a name that is not UTF-8 (fuzz seed 163)
+        if not is_not_utf8(err):
+            raise
+        raise U.error_at(op, "replica groups name an axis that is not UTF-8") from None
+    index = mesh.axis_index(name)
     if index is None:
-        raise U.error_at(op, f"replica groups name axis '{ref.name}', which is not in the mesh")
+        raise U.error_at(op, f"replica groups name axis '{name}', which is not in the mesh")
     info = ref.sub_axis_info
     if info is None:
         return AxisRef(index)

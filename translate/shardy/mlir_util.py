@@ -106,7 +106,8 @@ def location(op: ir.Operation) -> SourceLocation | None:
     match = _LOC_RE.search(str(op.location))
     if match is None:
         return None
-    return SourceLocation(match.group(1) or "<input>", int(match.group(2)), int(match.group(3)))
+    file = match.group(1) if match.group(1) not in ("", "-") else "<input>"   # "-": MLIR's name for text it was handed
+    return SourceLocation(file, int(match.group(2)), int(match.group(3)))
 
 
 def error_at(op: ir.Operation, message: str) -> TranslateError:
