@@ -1115,6 +1115,32 @@ def test_an_instruction_without_a_shape_is_refused_as_xla_refuses_it() -> None:
         module_from_proto_bytes(data)
 
 
+@pytest.mark.parametrize("replication", ["last_tile_dim_replicate", "last_tile_dims={manual}"])
+def test_a_one_dimensional_iota_of_a_tile_replicated_last_needs_its_identity_transpose(replication: str) -> None:
+    """With `last_tile_dim_replicate` XLA's reader uses a one-dimensional iota's transpose value as an index
+    (fuzz seed 167: `iota_transpose_perm: 127` crashed it with SIGFPE, 7 too): a value other than 0 there is
+    refused, 0 reads. With `last_tile_dims={manual}` it reads any value as no transpose, as we do (checked
+    against XLA by hand: 1 and 7 read; its crash cannot run in this process)."""
+    import hlo_translate
+    from hlo_translate import TranslateError
+
+    _hlo = pytest.importorskip("jaxlib._hlo")
+    text = ("HloModule m\nENTRY e {\n  ROOT p = f32[4,4]{1,0} parameter(0), "
+            f"sharding={{devices=[2,1,2]<=[4] {replication}}}\n}}\n")
+    refused = replication == "last_tile_dim_replicate"
+    for perm, read in (([0], True), ([1], not refused), ([127], not refused)):
+        proto = hlo_pb2.HloModuleProto.FromString(_hlo.hlo_module_from_text(text).as_serialized_hlo_module_proto())
+        proto.computations[0].instructions[0].sharding.iota_transpose_perm[:] = perm
+        if read:
+            text_out = hlo_translate.write_hlo(hlo_translate.read_hlo(proto.SerializeToString())).decode()
+            assert f"sharding={{devices=[2,1,2]<=[4] {replication}}}" in text_out, text_out
+        else:
+            with pytest.raises(TranslateError, match=r"OpSharding iota \[4\] T\[\d+\] of a tile replicated on its "
+                                                     r"last dimension: the transpose of a one-dimensional iota must "
+                                                     r"be \[0\]"):
+                hlo_translate.read_hlo(proto.SerializeToString())
+
+
 def test_a_one_dimensional_iota_sharding_drops_its_transpose() -> None:
     """OpSharding `iota_reshape_dims: [4]`, `iota_transpose_perm: [1]`: XLA's reader takes any one value there
     and reads the iota untransposed (`<=[4]`), as we do (fuzz seed 113 rejected-valid). Longer non-permutations,
