@@ -110,9 +110,8 @@ def _tile_from_proto(msg: Any) -> TileAssignment:
             # replicates its last dimension: then it reads the value as an index (fuzz seed 167: 127 crashed it
             # with SIGFPE, 7 too, 1 passes by chance; `last_tile_dims={manual}` reads any value)
             if msg.replicate_on_last_tile_dim:
-                raise TranslateError(f"OpSharding iota {list(reshape)} T{list(perm)} of a tile replicated on its last "
-                                     "dimension: "
-                                     "the transpose of a one-dimensional iota must be [0]")
+                raise TranslateError(f"OpSharding iota {list(reshape)} T{list(perm)} of a tile replicated on its "
+                                     "last dimension: the transpose of a one-dimensional iota must be [0]")
             perm = (0,)
         if sorted(perm) != list(range(len(reshape))) or prod(reshape) != prod(dims):
             raise TranslateError(f"OpSharding iota {list(reshape)} T{list(perm)} does not fit tile {list(dims)}")
