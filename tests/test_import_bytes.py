@@ -161,3 +161,16 @@ ENTRY e {{
     with pytest.raises(TranslateError, match=expected) as info:
         write_hlo(module, HloFormat.PROTO)
     assert type(info.value) is TranslateError and "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("form", ["text", "proto"])
+def test_a_typed_ffi_backend_config_that_is_not_utf8_is_an_input_error(form: str) -> None:
+    """A typed-FFI custom call's backend_config is MLIR attribute text, which MLIR reads as UTF-8: bytes that are
+    not (a proto's bytes field, or a C escape in HLO text) are the instruction's one-line error (fuzz seed 173:
+    an internal UnicodeEncodeError in the guard that checks that text)."""
+    hlo = ('HloModule m\nENTRY e {\n  p = f32[2] parameter(0)\n  ROOT c = f32[2] custom-call(p), '
+           'custom_call_target="f", api_version=API_VERSION_TYPED_FFI, backend_config="{a = \\xfa}"\n}\n')
+    source = hlo if form == "text" else write_hlo(read_hlo(hlo), HloFormat.PROTO)
+    with pytest.raises(TranslateError, match=r"'c': backend_config: the text is not UTF-8") as info:
+        hlo_to_stablehlo(source)
+    assert type(info.value) is TranslateError and "\n" not in str(info.value)

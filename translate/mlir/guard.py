@@ -67,8 +67,14 @@ def check_text(text: str | bytes, source: str = "<input>") -> None:
 
 
 def attribute_problem(text: str) -> str | None:
-    """What `check_text` would refuse in an attribute's text (from an HLO attribute, say), or None."""
-    problem = _problem(text.encode())
+    """What `check_text` would refuse in an attribute's text (from an HLO attribute, say), or None. Text
+    holding bytes that are not UTF-8 (an HLO proto's bytes field read with `surrogateescape`) is refused:
+    MLIR's parser reads UTF-8 (fuzz seed 173: a typed-FFI backend_config)."""
+    try:
+        data = text.encode()
+    except UnicodeEncodeError as err:
+        return f"the text is not UTF-8 (at character {err.start})"
+    problem = _problem(data)
     return None if problem is None else problem[0]
 
 
