@@ -75,13 +75,5 @@ def remove_dead_code(module: HloModule, pinned: set[int] | None = None) -> None:
             comp.instructions = [i for i in comp.instructions if i in live]
     if module.entry is None:
         return
-    reached: set[int] = set()
-    work = [module.entry]
-    while work:
-        comp = work.pop()
-        if id(comp) in reached:
-            continue
-        reached.add(id(comp))
-        for instr in comp.instructions:
-            work.extend(instr.called_computations())
+    reached = {id(c) for c in module.reachable_computations()}
     module.computations = [c for c in module.computations if id(c) in reached]

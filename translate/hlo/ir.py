@@ -174,6 +174,21 @@ class HloModule:
     def instruction_count(self) -> int:
         return sum(len(c.instructions) for c in self.computations)
 
+    def reachable_computations(self) -> list[HloComputation]:
+        """The entry and every computation it calls, directly or not, the entry first ([] without one)."""
+        if self.entry is None:
+            return []
+        seen = {id(self.entry)}
+        found, stack = [self.entry], [self.entry]
+        while stack:
+            for instr in stack.pop().instructions:
+                for called in instr.called_computations():
+                    if id(called) not in seen:
+                        seen.add(id(called))
+                        found.append(called)
+                        stack.append(called)
+        return found
+
 
 __all__ = ["HloInstruction", "HloComputation", "HloModule", "InputOutputAlias", "BufferDonor",
            "ComputationLayout", "Layout", "Shape"]

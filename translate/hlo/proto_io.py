@@ -1935,23 +1935,9 @@ def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComp
                                          op=instr.name)
         comp.instructions = order
         sequenced.add(id(comp))
-    for comp in _reachable(module):
+    for comp in module.reachable_computations():
         if id(comp) not in fusion and comp.execution_thread in threads and id(comp) not in sequenced:
             raise TranslateError(f"the schedule has no sequence for computation {comp.name}")
-
-
-def _reachable(module: HloModule) -> list[HloComputation]:
-    """The computations the entry calls, directly or not, and the entry: those XLA's schedule must cover."""
-    seen = {id(module.entry)}
-    found, stack = [module.entry], [module.entry]
-    while stack:
-        for instr in stack.pop().instructions:
-            for called in instr.called_computations():
-                if id(called) not in seen:
-                    seen.add(id(called))
-                    found.append(called)
-                    stack.append(called)
-    return found
 
 
 # ---------------------------------------------------------------------------------------------

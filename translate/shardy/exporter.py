@@ -84,7 +84,12 @@ class _Exporter:
             outer = function_manual.get(U.symbol_name(func), _Manual())
             touched |= self._convert_function(func, outer)
             for op in U.walk(func):
-                touched |= self._convert_op(op, outer)
+                try:
+                    touched |= self._convert_op(op, outer)
+                except RuntimeError as err:   # as the exporter's own loop: a string the bindings cannot hand
+                    if not is_not_utf8(err):  # over (an attribute parameter not UTF-8, fuzz seed 163)
+                        raise
+                    raise U.error_at(op, "a string attribute of the op is not valid UTF-8") from None
         for op in self._manual_computations_innermost_first():
             self._convert_manual_computation(op)
             touched = True
@@ -336,15 +341,9 @@ def _custom_call(target: str, value: ir.Value, result_type: ir.Type, sharding: H
 
 def _stablehlo_axis_ref(attr: ir.Attribute, mesh: Mesh, op: ir.Operation) -> AxisRef:
     ref = stablehlo.AxisRefAttr(attr)
-    try:
-        name = ref.name
-    except RuntimeError as err:   # the bindings cannot hand over a name that is not UTF-8 (fuzz seed 163)
-        if not is_not_utf8(err):
-            raise
-        raise U.error_at(op, "replica groups name an axis that is not UTF-8") from None
-    index = mesh.axis_index(name)
+    index = mesh.axis_index(ref.name)
     if index is None:
-        raise U.error_at(op, f"replica groups name axis '{name}', which is not in the mesh")
+        raise U.error_at(op, f"replica groups name axis '{ref.name}', which is not in the mesh")
     info = ref.sub_axis_info
     if info is None:
         return AxisRef(index)
