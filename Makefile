@@ -19,7 +19,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: venv demo test test-dumps test-gpu bench bench-growth golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus fuzz interpret-suite
+.PHONY: venv lint demo test test-dumps test-gpu bench bench-growth golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus fuzz interpret-suite
 
 venv: $(STAMP)
 
@@ -31,6 +31,12 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test]'
 	@touch $(STAMP)
+
+# ruff (lint and format) and mypy, both at zero; CI runs it before the tests.
+lint: venv
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy
 
 demo: venv
 	$(VENV)/bin/hlo-translate demo
