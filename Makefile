@@ -47,12 +47,12 @@ test: venv proto-check
 # Every file of XLA's dumps of our programs (tests/dumps; `make test` runs a sample), then the counts
 # per pass family.
 test-dumps: venv
-	HLO_TRANSLATE_DUMPS_FULL=1 $(PY) -m pytest -q tests/test_dumps.py
+	HLO_TRANSLATE_DUMPS_FULL=1 $(PY) -m pytest -q tests/dumps/test_dumps.py
 	$(PY) -m tests.dumps.report
 
 # Our verifier's verdicts against XLA's on every corpus and golden module and mutations of each (~30 min).
 verifier-sweep: venv
-	HLO_TRANSLATE_VERIFIER_SWEEP=1 $(PY) -m pytest -q -s tests/test_verifier_xla.py
+	HLO_TRANSLATE_VERIFIER_SWEEP=1 $(PY) -m pytest -q -s tests/hlo/test_verifier_xla.py
 
 test-gpu: venv
 	$(PY) -m pytest -q -m gpu tests
@@ -61,7 +61,7 @@ test-gpu: venv
 # part of this repository) through our export on XLA CPU: `make interpret-suite SUITE=path/to/interpret`.
 interpret-suite: venv
 	@if [ -z "$(SUITE)" ]; then echo "usage: make interpret-suite SUITE=<directory of .mlir files>" >&2; exit 2; fi
-	$(PY) -m tests.interpret_suite $(SUITE)
+	$(PY) -m tests.export.interpret_suite $(SUITE)
 
 N ?= 10000
 SEED ?= 1

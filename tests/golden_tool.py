@@ -8,9 +8,9 @@ import sys
 def main() -> None:
     if sys.argv[1:] != ["regenerate"]:
         sys.exit("usage: python -m tests.golden_tool regenerate")
-    from tests import test_async, test_p2p
-    from tests.test_export import regenerate_golden
-    from tests.test_import import regenerate_goldens
+    from tests.collectives import test_async, test_p2p
+    from tests.export.test_export import regenerate_golden
+    from tests.import_.test_import import regenerate_goldens
 
     regenerate_golden()
     regenerate_goldens()

@@ -1,7 +1,7 @@
 """The JAX corpus respelled as mhlo (`mhlo_form.to_mhlo`): our export runs to JAX's outputs.
 
 Every entry through `make test-mhlo-corpus` (this file is not collected by `make test`); a
-deterministic sample in tests/test_producers_mhlo.py.
+deterministic sample in tests/producers/test_producers_mhlo.py.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def check_entry(entry) -> None:
         pytest.skip("the helper's respelling is not valid mhlo")
     actual = execute(print_hlo_text(hlo_translate.stablehlo_to_hlo(text)), entry.inputs())
     expected = entry.outputs()
-    if "rng" in text:  # implementation-defined values (see tests/test_export_corpus.py)
+    if "rng" in text:  # implementation-defined values (see tests/export/test_export_corpus.py)
         assert [(e.shape, e.dtype) for e in expected] == [(a.shape, a.dtype) for a in actual]
         return
     comparison = compare_outputs(expected, actual)
