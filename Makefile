@@ -19,7 +19,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: venv lint demo test test-dumps test-gpu bench bench-growth golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus fuzz interpret-suite
+.PHONY: venv lint demo test test-fast test-dumps test-gpu bench bench-growth golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus fuzz interpret-suite
 
 venv: $(STAMP)
 
@@ -41,8 +41,13 @@ lint: venv
 demo: venv
 	$(VENV)/bin/hlo-translate demo
 
+# Everything CI runs: lint, the proto bindings' check, every test (corpus sweeps and samples included).
 test: venv proto-check
 	$(PY) -m pytest -q tests
+
+# The inner loop: no corpus sweeps, no wheel build, no fuzz campaign, no memory loops (tests/conftest.py).
+test-fast: venv
+	$(PY) -m pytest -q -m "not slow and not sweep" tests
 
 # Every file of XLA's dumps of our programs (tests/dumps; `make test` runs a sample), then the counts
 # per pass family.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -21,7 +22,22 @@ settings.register_profile("hlo-translate", deadline=None)
 settings.load_profile("hlo-translate")
 
 
+# What `make test-fast` leaves out (`-m "not slow and not sweep"`), by file: corpus sweeps and samples of
+# them, the fuzz campaign's sample, the wheel build and the process-wide memory loops. `make test` and CI
+# run everything.
+SWEEPS = frozenset({
+    "api/test_wheel.py", "api/test_memory.py", "fuzz/test_fuzz.py", "hlo/test_verifier_xla.py",
+    "hlo/test_hlo_corpus.py", "dumps/test_dumps.py", "export/test_export_corpus.py",
+    "execution/test_validate_corpus.py", "producers/test_producers_torch.py", "producers/test_producers_tf.py",
+    "producers/test_producers_mhlo.py", "producers/test_producers_ops.py", "corpus/test_corpus.py",
+})
+_TESTS = Path(__file__).resolve().parent
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.relative_to(_TESTS).as_posix() in SWEEPS:
+            item.add_marker(pytest.mark.sweep)
     gpu_tests = [item for item in items if "gpu" in item.keywords]
     reason = no_gpu_reason() if gpu_tests else None
     for item in gpu_tests if reason else ():
