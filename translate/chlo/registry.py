@@ -15,6 +15,7 @@ from jaxlib.mlir import ir
 
 from hlo_translate.chlo.builder import V
 from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.registry import Registry
 
 _FILE_LINE_COL = re.compile(r'loc\("([^"]*)":(\d+):(\d+)')
 
@@ -45,19 +46,12 @@ class RuleContext:
 
 
 Rule = Callable[[RuleContext], Sequence[V]]
-RULES: dict[str, Rule] = {}
+RULES: Registry[str, Rule] = Registry("CHLO decomposition")
 
 
 def decomposes(*names: str) -> Callable[[Rule], Rule]:
     """Register `rule` as the decomposition of the CHLO ops `names`."""
-
-    def register(rule: Rule) -> Rule:
-        for name in names:
-            assert name not in RULES, f"two decompositions for {name}"
-            RULES[name] = rule
-        return rule
-
-    return register
+    return RULES.register(*names)
 
 
 def source_location(op: ir.Operation) -> SourceLocation:

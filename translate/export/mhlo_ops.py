@@ -174,10 +174,12 @@ def register_mhlo() -> None:
     """Give every registered mhlo op without a handler one (called after every other family): its own
     opcode, or a refusal with the reason, or else its StableHLO twin's handler."""
     for opcode_op, opcode in OWN_OPCODES.items():
-        HANDLERS.setdefault(opcode_op, _own_opcode(opcode))
+        if opcode_op not in HANDLERS:
+            HANDLERS.add(opcode_op, _own_opcode(opcode))
     for name, reason in REFUSED.items():
-        HANDLERS.setdefault(name, _refused(reason))
+        if name not in HANDLERS:
+            HANDLERS.add(name, _refused(reason))
     for name in mhlo_op_names():
         twin = "stablehlo." + name.removeprefix("mhlo.")
         if name not in HANDLERS and twin in HANDLERS:
-            HANDLERS[name] = _twin(HANDLERS[twin], twin)
+            HANDLERS.add(name, _twin(HANDLERS[twin], twin))

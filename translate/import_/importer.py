@@ -32,6 +32,7 @@ from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.locations import LocationCache
 from hlo_translate.markers import SIGNATURE
 from hlo_translate.mlir.context import first_diagnostic
+from hlo_translate.registry import Registry
 from hlo_translate.typemap import shape_to_mlir
 
 Tree = Union[ir.Value, tuple["Tree", ...]]
@@ -40,18 +41,13 @@ Handler = Callable[["OpContext"], Tree]
 # are the instruction's own), see `register_simple`.
 SimpleForm = Callable[[HloInstruction], tuple[str, "dict[str, ir.Attribute] | None"]]
 
-HANDLERS: dict[str, Handler] = {}
-SIMPLE: dict[str, SimpleForm] = {}
+HANDLERS: Registry[str, Handler] = Registry("importer handler")
+SIMPLE: Registry[str, SimpleForm] = Registry("importer one-op form")
 
 
 def register(*opcodes: str) -> Callable[[Handler], Handler]:
     """Register a handler for HLO `opcodes` (a later registration of the same opcode is a bug)."""
-    def wrap(handler: Handler) -> Handler:
-        for opcode in opcodes:
-            assert opcode not in HANDLERS, f"two handlers for {opcode}"
-            HANDLERS[opcode] = handler
-        return handler
-    return wrap
+    return HANDLERS.register(*opcodes)
 
 
 def register_simple(*opcodes: str) -> Callable[[SimpleForm], SimpleForm]:
@@ -68,10 +64,8 @@ def register_simple(*opcodes: str) -> Callable[[SimpleForm], SimpleForm]:
             name, attributes = form(ctx.instr)
             return ctx.op(name, ctx.values(), attributes=attributes).result
 
-        register(*opcodes)(handler)
-        for opcode in opcodes:
-            SIMPLE[opcode] = form
-        return form
+        HANDLERS.register(*opcodes)(handler)
+        return SIMPLE.register(*opcodes)(form)
     return wrap
 
 
