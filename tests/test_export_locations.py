@@ -7,7 +7,7 @@ import pytest
 from jaxlib.mlir import ir
 
 import hlo_translate
-from hlo_translate.export.locations import LocationInfo, _parse, location_info
+from hlo_translate.mlir.locations import LocationInfo, location_info, parse_location
 from hlo_translate.mlir.context import make_context, parse_module
 
 LOCATIONS = [
@@ -33,7 +33,7 @@ def test_accessor_path_matches_printed_path(loc: str) -> None:
     with make_context():
         module = parse_module(text)
         op = module.body.operations[0].regions[0].blocks[0].operations[0]
-        assert location_info(op.location) == _parse(str(op.location))
+        assert location_info(op.location) == parse_location(str(op.location))
 
 
 def test_file_position_becomes_metadata() -> None:
@@ -46,10 +46,10 @@ def test_file_position_becomes_metadata() -> None:
     meta = by_opcode["negate"].metadata
     assert (meta.source_file, meta.source_line, meta.op_name) == ("dir/a.py", 5, "")
     assert by_opcode["abs"].metadata is None
-    # Text parsed from a string: MLIR's "-" file is no source file.
+    # Text parsed from a string: MLIR's "-" file is no source file, only a position in that text.
     minus = _minus_location()
     assert isinstance(minus, ir.FileLineColLoc) and minus.filename == "-"
-    assert location_info(minus) == LocationInfo()
+    assert location_info(minus) == LocationInfo(input_position=(1, 1))
 
 
 def _minus_location():

@@ -7,7 +7,6 @@ location, so every op they build lands just before the CHLO op and carries its l
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -15,9 +14,8 @@ from jaxlib.mlir import ir
 
 from hlo_translate.chlo.builder import V
 from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.mlir.locations import source_location
 from hlo_translate.registry import Registry
-
-_FILE_LINE_COL = re.compile(r'loc\("([^"]*)":(\d+):(\d+)')
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +40,7 @@ class RuleContext:
         return self.op.attributes[name] if name in self.op.attributes else None
 
     def error(self, message: str) -> TranslateError:
-        return TranslateError(message, op=self.name, location=source_location(self.op))
+        return TranslateError(message, op=self.name, location=op_source_location(self.op))
 
 
 Rule = Callable[[RuleContext], Sequence[V]]
@@ -54,10 +52,6 @@ def decomposes(*names: str) -> Callable[[Rule], Rule]:
     return RULES.register(*names)
 
 
-def source_location(op: ir.Operation) -> SourceLocation:
+def op_source_location(op: ir.Operation) -> SourceLocation:
     """The op's file:line:col, looking through call-site and fused locations; '<input>' if none."""
-    m = _FILE_LINE_COL.search(str(op.location))
-    if not m:
-        return SourceLocation()
-    return SourceLocation(m.group(1) if m.group(1) not in ("", "-") else "<input>", int(m.group(2)),
-                          int(m.group(3)))
+    return source_location(op.location) or SourceLocation()

@@ -18,7 +18,7 @@ from jaxlib.mlir import ir
 
 from hlo_translate.errors import SourceLocation, TranslateError
 from hlo_translate.export import mlir_attrs as A
-from hlo_translate.export.locations import location_info
+from hlo_translate.export.locations import metadata
 from hlo_translate.export.refine import NeedsRefinement
 from hlo_translate.export.registry import HANDLERS
 from hlo_translate.hlo.attributes import FrontendAttributes
@@ -26,6 +26,7 @@ from hlo_translate.hlo.op_metadata import OpMetadata
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
 from hlo_translate.hlo.types import PrimitiveType, Shape, with_default_layouts
 from hlo_translate.hlo.verify.module import shape_problem
+from hlo_translate.mlir.locations import location_info, source_location
 from hlo_translate.markers import BITCAST, CONTROL_ID, CONTROL_PREDECESSORS
 from hlo_translate.typemap import shape_from_mlir
 
@@ -208,7 +209,7 @@ class Builder:
     def argument(self, arg: ir.BlockArgument, name: str = "Arg") -> HloInstruction:
         """The parameter for block argument `arg`, named and annotated from its location."""
         info = location_info(arg.location)
-        return self.parameter(self.shape(arg), name, info.metadata(),
+        return self.parameter(self.shape(arg), name, metadata(info),
                               exact_name=self.ctx.take_name(info.instruction_name))
 
     def constant(self, literal: Any, shape: Shape) -> HloInstruction:
@@ -289,7 +290,7 @@ class Builder:
             except TranslateError as err:
                 raise TranslateError(err.message, op=op.name, location=op_location(op)) from None
         outer = self._stamp
-        self._stamp = _OpStamp(op, info.metadata(), frontend, info.instruction_name)
+        self._stamp = _OpStamp(op, metadata(info), frontend, info.instruction_name)
         try:
             results = handler(self, op)
         except TranslateError as err:
@@ -425,11 +426,7 @@ _ADVANCE = ir.WalkResult.ADVANCE
 
 def op_location(op: ir.Operation) -> SourceLocation | None:
     """Where `op` stands in the source (`<input>` when it was parsed from unnamed text)."""
-    info = location_info(op.location)
-    if info.file is None:
-        m = re.search(r'loc\("-":(\d+):(\d+)\)', str(op.location))
-        return SourceLocation("<input>", int(m.group(1)), int(m.group(2))) if m else None
-    return SourceLocation(info.file, info.line, info.column)
+    return source_location(op.location)
 
 
 def is_token(shape: Shape) -> bool:

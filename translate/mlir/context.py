@@ -8,17 +8,14 @@
 
 from __future__ import annotations
 
-import re
-
 from jaxlib.mlir import ir
 from jaxlib.mlir._mlir_libs import _jax_mlir_ext
 from jaxlib.mlir.dialects import chlo, mhlo, sdy, stablehlo
 
 from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.mlir.locations import location_name, source_location
 
 _MLIR_BYTECODE_MAGIC = b"ML\xefR"
-_LOC_RE = re.compile(r'loc\("([^"]*)":(\d+):(\d+)\)')
-_NAME_LOC_RE = re.compile(r'loc\("([^"\\]*)"(?!:\d)')
 
 
 def make_context() -> ir.Context:
@@ -92,24 +89,9 @@ def _mlir_error(err: ir.MLIRError, source: str) -> TranslateError:
     if diagnostics:
         first = diagnostics[0]
         where = str(first.location)
-        location = _location_of(where, source)
+        location = source_location(where, unnamed=source) or SourceLocation(source)
         return TranslateError(first.message.splitlines()[0], op=location_name(where), location=location)
     return TranslateError(str(err).splitlines()[0], location=SourceLocation(source))
-
-
-def location_name(text: str) -> str | None:
-    """The name of a printed NameLoc, `loc("add.3"...)` (the importer's ops: their HLO instruction's
-    name); None for a file location or an unnamed one."""
-    named = _NAME_LOC_RE.match(text)
-    return named.group(1) or None if named else None
-
-
-def _location_of(text: str, source: str) -> SourceLocation:
-    m = _LOC_RE.search(text)
-    if not m:
-        return SourceLocation(source)
-    file = source if m.group(1) in ("-", "") else m.group(1)
-    return SourceLocation(file, int(m.group(2)), int(m.group(3)))
 
 
 def module_to_text(module: ir.Module, *, debug_info: bool = False) -> str:
