@@ -23,8 +23,19 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.async_forms import (
-    BY_START, BY_WRAPPED_OPCODE, CALLED_COMPUTATION_ATTR, FALLBACK_ATTRIBUTES, FALLBACK_PREFIX, LEAF_OPCODES,
-    BUNDLE_CONSUMERS, AsyncForm, StartShape, context_of, has_leaf_results, implied_bundle, start_shape,
+    BUNDLE_CONSUMERS,
+    BY_START,
+    BY_WRAPPED_OPCODE,
+    CALLED_COMPUTATION_ATTR,
+    FALLBACK_ATTRIBUTES,
+    FALLBACK_PREFIX,
+    LEAF_OPCODES,
+    AsyncForm,
+    StartShape,
+    context_of,
+    has_leaf_results,
+    implied_bundle,
+    start_shape,
     with_default_layouts,
 )
 from hlo_translate.hlo.attributes import print_attribute

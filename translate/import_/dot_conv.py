@@ -6,9 +6,9 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from hlo_translate.import_ import attrs as A
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import OpContext, Tree, register, register_simple
 
 
