@@ -9,27 +9,16 @@
 from __future__ import annotations
 
 from jaxlib.mlir import ir
-from jaxlib.mlir._mlir_libs import _jax_mlir_ext
-from jaxlib.mlir.dialects import chlo, mhlo, sdy, stablehlo
 
 from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.mlir import guard
+
+# Re-exported: the package reads a context and bytecode from here (`bindings.py` is the leaf that
+# `guard.py` needs too).
+from hlo_translate.mlir.bindings import is_bytecode as is_bytecode
+from hlo_translate.mlir.bindings import make_context as make_context
+from hlo_translate.mlir.bindings import module_to_bytecode as module_to_bytecode
 from hlo_translate.mlir.locations import location_name, source_location
-
-_MLIR_BYTECODE_MAGIC = b"ML\xefR"
-
-
-def make_context() -> ir.Context:
-    """A fresh context with every dialect a StableHLO program from JAX or XLA may use."""
-    context = ir.Context()
-    registry = ir.DialectRegistry()
-    _jax_mlir_ext.register_dialects(registry)
-    context.append_dialect_registry(registry)
-    context.load_all_available_dialects()
-    sdy.register_dialect(context)
-    mhlo.register_mhlo_dialect(context)
-    chlo.register_dialect(context)
-    stablehlo.register_dialect(context)
-    return context
 
 
 def first_diagnostic(err: ir.MLIRError) -> str:
@@ -39,18 +28,12 @@ def first_diagnostic(err: ir.MLIRError) -> str:
     return text.strip().splitlines()[0] if text.strip() else "rejected by MLIR"
 
 
-def is_bytecode(data: bytes) -> bool:
-    return data.startswith(_MLIR_BYTECODE_MAGIC)
-
-
 def parse_module(data: str | bytes, source: str = "<input>") -> ir.Module:
     """Parse MLIR text or bytecode in the current context and verify it.
 
     Errors become one-line TranslateErrors with the first diagnostic's location. The input is
     checked first (`guard`): what could crash or hang jaxlib's parser never reaches it.
     """
-    from hlo_translate.mlir import guard
-
     if isinstance(data, bytes) and is_bytecode(data):
         guard.check_bytecode(data)
         guard.probe_bytecode(data)
@@ -123,11 +106,3 @@ def _compact_reduce_drops_attributes(module: ir.Module) -> bool:
 
     module.operation.walk(visit)
     return found
-
-
-def module_to_bytecode(module: ir.Module | ir.Operation) -> bytes:
-    import io
-
-    buffer = io.BytesIO()
-    module.operation.write_bytecode(buffer)
-    return buffer.getvalue()

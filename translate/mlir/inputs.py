@@ -26,9 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from jaxlib.mlir import ir
+from jaxlib.mlir._mlir_libs import _stablehlo
 
 from hlo_translate.errors import SourceLocation, TranslateError
-from hlo_translate.mlir.context import is_bytecode, make_context, parse_module
+from hlo_translate.mlir import guard
+from hlo_translate.mlir.bindings import is_bytecode, make_context
+from hlo_translate.mlir.context import parse_module
 
 _PORTABLE_PRODUCER = b"StableHLO_v"
 _PATH_SUFFIXES = (".mlir", ".mlirbc", ".bc", ".stablehlo", ".txt")
@@ -52,9 +55,7 @@ def open_stablehlo(source: Any, *, in_place: bool = False, context: ir.Context |
     if existing is not None:
         module_op = existing.operation if isinstance(existing, ir.Module) else existing
         with module_op.context:
-            from hlo_translate.mlir.guard import check_module_strings
-
-            check_module_strings(module_op)
+            guard.check_module_strings(module_op)
             yield module_op if in_place else module_op.clone()
         return
     data, name = _source_bytes(source)
@@ -126,10 +127,6 @@ def _parse(data: bytes, name: str, context: ir.Context, *, text_given: bool) -> 
 
 def _deserialize(data: bytes, name: str, context: ir.Context) -> ir.Module:
     """A portable artifact (VHLO) -> StableHLO, through the StableHLO deserializer in jaxlib."""
-    from jaxlib.mlir._mlir_libs import _stablehlo
-
-    from hlo_translate.mlir import guard
-
     if is_bytecode(data):  # the deserializer reads bytecode as trustingly as the parser does
         guard.check_bytecode(data)
         guard.probe_bytecode(data, portable=True)
