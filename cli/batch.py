@@ -27,7 +27,7 @@ from typing import IO
 
 import click
 
-from hlo_translate.cli.common import as_internal_error, naming
+from hlo_translate.cli.messages import as_internal_error, naming
 from hlo_translate.cli.sniff import InputKind, holds
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError
 
@@ -230,7 +230,7 @@ def convert_file(source: Path, convert: Convert) -> Outcome:
         return convert(data)
     except TranslateError as err:
         return naming(err, str(source))
-    except Exception as err:  # noqa: BLE001 - not the input's fault: a bug of ours
+    except Exception as err:  # not the input's fault: a bug of ours
         return as_internal_error(err).with_file(str(source))
 
 
