@@ -112,7 +112,7 @@ def main() -> None:
     """The console script: run the app; an unexpected exception is an internal error (exit 1)."""
     try:
         app(standalone_mode=True)
-    except Exception as err:  # noqa: BLE001 - anything click did not handle is a bug of ours
+    except Exception as err:  # anything click did not handle is a bug of ours
         from hlo_translate.cli.common import report_internal_error
 
         report_internal_error(err)

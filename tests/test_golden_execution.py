@@ -21,7 +21,7 @@ def _check(reference: str, ours: str) -> None:
 
     try:
         comparison = validate_modules(reference, ours)
-    except Exception:  # noqa: BLE001 - run the original alone to tell whose failure it is
+    except Exception:  # run the original alone to tell whose failure it is
         try:
             execute(reference)
         except Exception as err:  # XLA's own refusal to run the original

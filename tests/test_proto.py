@@ -891,7 +891,7 @@ def _embedded_file_descriptor(blob: bytes, file_name: str) -> descriptor_pb2.Fil
                 break
         try:
             parsed = descriptor_pb2.FileDescriptorProto.FromString(blob[start:end])
-        except Exception:  # noqa: BLE001 - not a descriptor after all; keep looking
+        except Exception:  # not a descriptor after all; keep looking
             parsed = None
         if parsed is not None and parsed.name == file_name and parsed.package == "xla" and parsed.message_type:
             return parsed

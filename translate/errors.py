@@ -92,7 +92,7 @@ def public_api(fn: Callable[P, R]) -> Callable[P, R]:
             if _raised_in(err, argument_checkers):
                 raise
             raise _internal(err) from err
-        except Exception as err:  # noqa: BLE001 - anything else is our bug, reported as one
+        except Exception as err:  # anything else is our bug, reported as one
             raise _internal(err) from err
 
     return wrapper

@@ -7,12 +7,12 @@ one-to-one ops of `translate.optable` are registered last from the table.
 from hlo_translate.export import (  # noqa: F401  (imported to register their handlers)
     collectives, constants, control_flow, custom_call, data_movement, elementwise, linalg, misc, reduction,
 )
-from hlo_translate.export import async_ops, p2p  # noqa: F401,E402  (async values, send/recv)
-from hlo_translate.export import dynamic  # noqa: F401,E402  (dynamic-shape ops)
-from hlo_translate.export import arith_tensor, mhlo_ops  # noqa: F401,E402  (what other producers write)
-from hlo_translate.export import deprecated  # noqa: F401,E402  (deprecated ops as the spec expands them)
-from hlo_translate.export import refused  # noqa: F401,E402  (ops refused with their reason)
-from hlo_translate.export import spec_semantics  # noqa: F401,E402  (the spec's semantics XLA:CPU lacks)
+from hlo_translate.export import async_ops, p2p  # noqa: F401  (async values, send/recv)
+from hlo_translate.export import dynamic  # noqa: F401  (dynamic-shape ops)
+from hlo_translate.export import arith_tensor, mhlo_ops  # noqa: F401  (what other producers write)
+from hlo_translate.export import deprecated  # noqa: F401  (deprecated ops as the spec expands them)
+from hlo_translate.export import refused  # noqa: F401  (ops refused with their reason)
+from hlo_translate.export import spec_semantics  # noqa: F401  (the spec's semantics XLA:CPU lacks)
 from hlo_translate.export.module import export_module
 
 elementwise.register_table()

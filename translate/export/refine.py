@@ -237,7 +237,7 @@ def _refine(module: ir.Module, *, assertions: bool, static: bool = True) -> ir.M
     try:
         refined = xla_mlir.refine_polymorphic_shapes(module_to_bytecode(module), enable_shape_assertions=assertions,
                                                      validate_static_shapes=static)
-    except Exception as err:  # noqa: BLE001 - jaxlib raises its runtime error type with XLA's status text
+    except Exception as err:  # jaxlib raises its runtime error type with XLA's status text
         raise TranslateError(_refinement_message(str(err))) from None
     return ir.Module.parse(refined)
 
