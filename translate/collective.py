@@ -31,11 +31,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.attributes import (
-    FrontendAttributes, IotaReplicaGroups, MeshReplicaGroups, ReplicaGroups, parse_pairs, parse_replica_groups,
-    print_pairs, print_replica_groups,
+    FrontendAttributes,
+    IotaReplicaGroups,
+    MeshReplicaGroups,
+    ReplicaGroups,
+    parse_pairs,
+    parse_replica_groups,
+    print_pairs,
+    print_replica_groups,
 )
 from hlo_translate.hlo.tile_assignment import MAX_DEVICES
 
@@ -218,9 +226,6 @@ class Collective:
 
     @classmethod
     def from_mlir_attributes(cls, kind: CollectiveKind, attrs: Mapping[str, Any]) -> Collective:
-        from jaxlib.mlir import ir
-        from jaxlib.mlir.dialects import stablehlo
-
         channel = None
         if "channel_handle" in attrs:
             handle = stablehlo.ChannelHandle(attrs["channel_handle"])
@@ -254,9 +259,6 @@ class Collective:
 
     def mlir_attributes(self) -> dict[str, Any]:
         """The StableHLO op's attributes (plus `xla.*` ones for what StableHLO cannot say)."""
-        from jaxlib.mlir import ir
-        from jaxlib.mlir.dialects import stablehlo
-
         attrs: dict[str, Any] = {}
         if self.kind in _GROUPED:
             attrs["replica_groups"] = _dense_i64(_groups_matrix(self.explicit_groups()))
@@ -391,8 +393,6 @@ def _attribute_dict(op: Any) -> dict[str, Any]:
 
 
 def _matrix(attr: Any) -> np.ndarray:
-    from jaxlib.mlir import ir
-
     if attr is None:
         return np.zeros((0, 0), np.int64)
     dense = ir.DenseIntElementsAttr(attr)
@@ -417,8 +417,6 @@ def _groups_matrix(groups: tuple[tuple[int, ...], ...]) -> np.ndarray:
 
 
 def _dense_i64(array: np.ndarray) -> Any:
-    from jaxlib.mlir import ir
-
     array = np.ascontiguousarray(array, dtype=np.int64)
     i64 = ir.IntegerType.get_signless(64)
     if array.size:
@@ -427,8 +425,6 @@ def _dense_i64(array: np.ndarray) -> Any:
 
 
 def _i64(value: int) -> Any:
-    from jaxlib.mlir import ir
-
     return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(value))
 
 

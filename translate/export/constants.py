@@ -19,6 +19,7 @@ from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import handles
 from hlo_translate.export.resources import is_resource, resource_data
 from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.literal import Literal
 from hlo_translate.hlo.types import PrimitiveType as P
 from hlo_translate.hlo.types import Shape
 
@@ -120,8 +121,6 @@ def _scalar(token: str, dtype: np.dtype) -> object:
 
 
 def literal_of(array: np.ndarray, shape: Shape):  # -> Literal
-    from hlo_translate.hlo.literal import Literal
-
     # Built directly (not Literal.from_numpy) to keep rank-0 arrays rank 0 and the shape's layout.
     return Literal(shape, np.ascontiguousarray(array).reshape(shape.dimensions))
 

@@ -21,13 +21,16 @@ from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.locations import metadata
 from hlo_translate.export.refine import NeedsRefinement
 from hlo_translate.export.registry import HANDLERS
+from hlo_translate.export.resources import read_resources
 from hlo_translate.hlo.attributes import FrontendAttributes
-from hlo_translate.hlo.op_metadata import OpMetadata
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
+from hlo_translate.hlo.mhlo_sharding import for_shape
+from hlo_translate.hlo.op_metadata import OpMetadata
 from hlo_translate.hlo.types import PrimitiveType, Shape, with_default_layouts
 from hlo_translate.hlo.verify.module import shape_problem
-from hlo_translate.mlir.locations import location_info, source_location
+from hlo_translate.hlo.verify.shardings import device_problem
 from hlo_translate.markers import BITCAST, CONTROL_ID, CONTROL_PREDECESSORS
+from hlo_translate.mlir.locations import location_info, source_location
 from hlo_translate.typemap import shape_from_mlir
 
 _BAD_NAME_CHARS = re.compile(r"[^A-Za-z0-9_.\-]")
@@ -100,8 +103,6 @@ class ExportContext:
     @functools.cached_property
     def resources(self) -> dict[str, bytes]:
         """The module's `dense_resource` blobs by name, read when a constant first needs them."""
-        from hlo_translate.export.resources import read_resources
-
         return read_resources(self.module_op)
 
     def shape_of(self, t: ir.Type) -> Shape:
@@ -143,8 +144,6 @@ class ExportContext:
                          location: SourceLocation | None = None):  # -> HloSharding
         """`sharding`, refused as the input's fault when it names devices the module does not have (the rule
         of XLA's verifier, and ours, on what we would write)."""
-        from hlo_translate.hlo.verify.shardings import device_problem
-
         problem = device_problem(sharding, self.num_partitions)
         if problem is not None:
             raise TranslateError(problem, op=op, location=location)
@@ -363,8 +362,6 @@ class Builder:
         attr = _attr(op, attrs, "mhlo.sharding")
         if attr is None or not results or op.name in _SPLIT_SHARDING:
             return
-        from hlo_translate.hlo.mhlo_sharding import for_shape
-
         main = results[0]
         if len(results) > 1 and main.opcode == "get-tuple-element":
             main = main.operands[0]

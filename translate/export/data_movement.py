@@ -70,7 +70,7 @@ def _slice(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     starts = A.i64_list(op.attributes["start_indices"])
     limits = A.i64_list(op.attributes["limit_indices"])
     strides = A.i64_list(op.attributes["strides"])
-    return _simple(b, op, "slice", slice=tuple(SliceDim(s, l, t) for s, l, t in zip(starts, limits, strides)))
+    return _simple(b, op, "slice", slice=tuple(SliceDim(*dim) for dim in zip(starts, limits, strides)))
 
 
 @handles("stablehlo.dynamic_slice")

@@ -16,6 +16,7 @@ import math
 import re
 
 from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import _mhlo_ops_gen as generated
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
@@ -164,8 +165,6 @@ def _log2(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 def mhlo_op_names() -> list[str]:
     """Every op jaxlib's mhlo dialect registers (its generated Python bindings list them)."""
-    from jaxlib.mlir.dialects import _mhlo_ops_gen as generated
-
     return sorted({cls.OPERATION_NAME for cls in vars(generated).values()
                    if isinstance(cls, type) and hasattr(cls, "OPERATION_NAME")})
 
