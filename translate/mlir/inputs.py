@@ -28,7 +28,7 @@ from typing import Any
 from jaxlib.mlir import ir
 from jaxlib.mlir._mlir_libs import _stablehlo
 
-from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.errors import ArgumentTypeError, SourceLocation, TranslateError
 from hlo_translate.mlir import guard
 from hlo_translate.mlir.bindings import is_bytecode, make_context
 from hlo_translate.mlir.context import parse_module
@@ -71,13 +71,13 @@ def _existing_module(source: Any) -> ir.Module | ir.Operation | None:
     if isinstance(source, ir.OpView | ir.Operation):
         op = source.operation
         if op.name != "builtin.module":
-            raise TypeError(f"expected a builtin.module operation, got '{op.name}'")
+            raise ArgumentTypeError(f"expected a builtin.module operation, got '{op.name}'")
         return op
     compiler_ir = getattr(source, "compiler_ir", None)
     if callable(compiler_ir) and not hasattr(source, "mlir_module_serialized"):  # a JAX Lowered
         module = compiler_ir("stablehlo")
         if not isinstance(module, ir.Module):
-            raise TypeError(f"{type(source).__name__}.compiler_ir('stablehlo') gave {type(module).__name__}, "
+            raise ArgumentTypeError(f"{type(source).__name__}.compiler_ir('stablehlo') gave {type(module).__name__}, "
                             "not an MLIR module")
         return module
     return None
@@ -99,7 +99,7 @@ def _source_bytes(source: Any) -> tuple[bytes, str]:
     serialized = getattr(source, "mlir_module_serialized", None)  # a JAX Exported
     if isinstance(serialized, bytes):
         return serialized, f"<{type(source).__name__}>"
-    raise TypeError(f"cannot read StableHLO from {type(source).__name__}: expected {describe_kinds()}")
+    raise ArgumentTypeError(f"cannot read StableHLO from {type(source).__name__}: expected {describe_kinds()}")
 
 
 def is_portable_artifact(data: bytes) -> bool:
