@@ -27,7 +27,7 @@ import enum
 import json
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -313,18 +313,16 @@ class Collective:
         channel = Channel(_json_int(data["channel_id"], "channel_id")) if data.get("channel_id") else None
         pairs = None
         if "permutation" in data:
-            pairs = tuple(_json_ints(pair, "permutation") for pair in _json_list(data["permutation"], "permutation"))
-            if any(len(pair) != 2 for pair in pairs):
+            entries = [_json_ints(pair, "permutation") for pair in _json_list(data["permutation"], "permutation")]
+            if any(len(pair) != 2 for pair in entries):
                 raise TranslateError("async_collective_config: each permutation entry must be a [source, target] pair")
+            pairs = tuple((source, target) for source, target in entries)
         dimension = data.get("all_gather_dimension", data.get("scatter_dimension", data.get("split_dimension")))
         optional = {name: None if data.get(name) is None else _json_int(data[name], name)
                     for name in ("concat_dimension", "split_count")}
         return cls(kind, groups, channel, bool(data.get("use_global_device_ids", False)), pairs,
                    None if dimension is None else _json_int(dimension, "dimension"),
                    optional["concat_dimension"], optional["split_count"])
-
-    def with_channel_type(self, channel_type: ChannelType) -> Collective:
-        return replace(self, channel=replace(self.channel, type=channel_type)) if self.channel else self
 
 
 # -------------------------------------------------------------------------------------------------

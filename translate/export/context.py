@@ -343,9 +343,10 @@ class Builder:
             main = main.operands[0]
         if CONTROL_ID in attrs:
             self.control_ids[A.integer(_attr(op, attrs, CONTROL_ID))] = main
-        if CONTROL_PREDECESSORS in attrs:
+        predecessors = _attr(op, attrs, CONTROL_PREDECESSORS) if CONTROL_PREDECESSORS in attrs else None
+        if predecessors is not None:
             preds = []
-            for index in ir.DenseI64ArrayAttr(_attr(op, attrs, CONTROL_PREDECESSORS)):
+            for index in ir.DenseI64ArrayAttr(predecessors):
                 pred = self.control_ids.get(index)
                 if pred is None:
                     raise TranslateError(f"control predecessor {index} is not an earlier op of this region",
@@ -425,6 +426,3 @@ def op_location(op: ir.Operation) -> SourceLocation | None:
     """Where `op` stands in the source (`<input>` when it was parsed from unnamed text)."""
     return source_location(op.location)
 
-
-def is_token(shape: Shape) -> bool:
-    return shape.element_type == PrimitiveType.TOKEN

@@ -107,15 +107,10 @@ def _set_dimension_size(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     return _simple(b, op, "set-dimension-size", dimensions=(A.integer(op.attributes["dimension"]),))
 
 
-def _nonempty(attrs: dict[str, object]) -> dict[str, object]:
-    """Drop empty batching dimension lists and false flags, which XLA does not print."""
-    return {k: v for k, v in attrs.items() if v not in ((), False)}
-
-
 @handles("stablehlo.gather")
 def _gather(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     dn = A.gather_dims(op.attributes["dimension_numbers"])
-    attrs = {
+    attrs: dict[str, object] = {
         "offset_dims": tuple(dn.offset_dims),
         "collapsed_slice_dims": tuple(dn.collapsed_slice_dims),
         "start_index_map": tuple(dn.start_index_map),

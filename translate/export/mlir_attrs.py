@@ -58,14 +58,6 @@ def i64_matrix(attr: ir.Attribute | None) -> np.ndarray:
     return array.reshape(array.shape if array.ndim == 2 else (-1, 2))
 
 
-def bool_list(attr: ir.Attribute | None) -> tuple[bool, ...]:
-    if attr is None:
-        return ()
-    if isinstance(attr, ir.DenseBoolArrayAttr):
-        return tuple(bool(x) for x in attr)
-    return tuple(bool(x) for x in np.array(ir.DenseElementsAttr(attr)).ravel())
-
-
 def integer(attr: ir.Attribute | None, default: int = 0) -> int:
     return default if attr is None else _cast(ir.IntegerAttr, attr, "an integer").value
 

@@ -81,10 +81,6 @@ def _set_sharding(instr: HloInstruction, sharding: HloSharding | None) -> None:
         instr.attributes["sharding"] = sharding
 
 
-def _element(sharding: HloSharding | None, index: int) -> HloSharding | None:
-    return sharding.tuple_elements[index] if sharding is not None and sharding.is_tuple else sharding
-
-
 def _io_attrs(collective: Collective) -> dict[str, object]:
     return collective.hlo_attributes()
 

@@ -45,8 +45,8 @@ def _canonical(items: dict[str, str]) -> dict[str, str]:
     if SEND_RECV_PAIRS_ATTR in result:
         try:
             result[SEND_RECV_PAIRS_ATTR] = print_pairs(parse_pairs(result[SEND_RECV_PAIRS_ATTR]))
-        except Exception:
-            pass
+        except (TranslateError, ValueError):
+            pass  # not pairs (or an integer past Python's digit limit): compared as written
     return result
 
 
