@@ -118,7 +118,7 @@ def plan(inputs: Iterable[str], out_dir: Path, conversion: Conversion, exclude: 
 def _walk(directory: Path, out_dir: Path) -> list[Path]:
     """The files under `directory`, sorted; hidden files and an output folder inside it are left out."""
     out = out_dir.resolve()
-    found = []
+    found: list[Path] = []
     for root, dirs, files in os.walk(directory):
         here = Path(root)
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and (here / d).resolve() != out)
@@ -166,6 +166,7 @@ def run(batch: Plan, conversion: Conversion, jobs: int, strict: bool,
 
     Returns the exit status: 1 when any failure was an internal error, else 2 when any file failed, else 0.
     """
+    # Lazy: tqdm only when a progress bar is shown.
     from tqdm import tqdm
 
     tqdm.monitor_interval = 0  # no monitor thread: the parent forks workers while the bar is shown
@@ -217,7 +218,7 @@ def _article(kind: InputKind) -> str:
 
 # -- workers ------------------------------------------------------------------------------------------
 
-Outcome = bytes | str | TranslateError
+type Outcome = bytes | str | TranslateError
 
 
 def convert_file(source: Path, convert: Convert) -> Outcome:
@@ -309,6 +310,7 @@ class _Pool:
         done = []
         for worker in [w for w in self.busy if w.conn in ready]:
             job = worker.job
+            assert job is not None  # a busy worker holds a job
             worker.job = None
             try:
                 outcome = worker.conn.recv()
