@@ -78,9 +78,10 @@ class _Attributes:
     def __contains__(self, name: str) -> bool:
         return name in self._attributes
 
-    def __getitem__(self, name: str | int):
-        item = self._attributes[name]
-        return _respelled(item) if isinstance(name, str) else item  # by index: a NamedAttribute
+    def __getitem__(self, name: str | int) -> ir.Attribute | ir.NamedAttribute:
+        if isinstance(name, str):
+            return _respelled(self._attributes[name])
+        return self._attributes[name]  # by index: a NamedAttribute
 
     def __len__(self) -> int:
         return len(self._attributes)
@@ -106,7 +107,7 @@ def _respelled(attr: ir.Attribute) -> ir.Attribute:
 
 def _twin(twin_handler: Handler, twin_name: str) -> Handler:
     def handler(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-        return twin_handler(b, _StableHloView(op, twin_name))  # type: ignore[arg-type]
+        return twin_handler(b, _StableHloView(op, twin_name))
 
     handler.__name__ = f"export_{twin_name.replace('.', '_')}_from_mhlo"
     return handler

@@ -165,7 +165,7 @@ _RESULTS = "results of @main"
 
 def _tuple_sharding(ctx: ExportContext, attrs: list[ir.Attribute | None]):  # -> HloSharding
     """One tuple sharding over the results (a tuple-typed result's own elements flattened in)."""
-    elements = []
+    elements: list[HloSharding] = []
     for attr in attrs:
         sharding = ctx.sharding(attr, _RESULTS) if attr is not None else HloSharding.replicated()
         elements.extend(sharding.tuple_elements if sharding.is_tuple else [sharding])
@@ -194,7 +194,7 @@ def function_computation(ctx: ExportContext, callee: str) -> HloComputation:
     arg_attrs = _arg_attrs(func)
     _bind_arguments(b, block, signature, lambda arg: _parameter(b, arg, arg_attrs[arg.arg_number]))
     # Mark as in progress: a recursive call would otherwise loop forever.
-    ctx.functions[callee] = None  # type: ignore[assignment]
+    ctx.functions[callee] = None
     results = b.emit_block(block)
     if signature is not None:
         root_shape = signature[1]

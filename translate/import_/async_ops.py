@@ -62,14 +62,14 @@ _BUNDLE_USERS = frozenset({"async-update", "async-done", "copy-done", "all-reduc
 
 def users_of(importer: ModuleImporter, instr: HloInstruction) -> list[HloInstruction]:
     """The instructions that take `instr` as an operand (computed once per module)."""
-    table: dict[int, list[HloInstruction]] | None = getattr(importer, "_async_users", None)
+    table = importer.users
     if table is None:
         table = {}
         for comp in importer.hlo.computations:
             for user in comp.instructions:
                 for operand in user.operands:
                     table.setdefault(id(operand), []).append(user)
-        importer._async_users = table  # type: ignore[attr-defined]
+        importer.users = table
     return table.get(id(instr), [])
 
 

@@ -127,7 +127,7 @@ def precision_config(instr: HloInstruction, operands: int) -> ir.Attribute | Non
     precisions = instr.attributes.get("operand_precision")
     if not precisions:
         return None
-    names = [enum_word(p) for p in precisions]
+    names = [enum_word(p) or "" for p in precisions]  # no entry is None: "" would be refused as unknown
     return ir.ArrayAttr.get([PRECISION.get(n, instr.name) for n in names[:operands]])
 
 

@@ -294,6 +294,8 @@ class ModuleImporter:
         self._control_ids: dict[int, int] = {}                 # id(instruction) -> its xla.control_id
         self._types: dict[int, tuple[Shape, ir.Type]] = {}     # id(shape) -> (shape, its MLIR type)
         self.locations = LocationCache()
+        # id(instruction) -> the instructions that use it, built on first need (`async_ops.users_of`).
+        self.users: dict[int, list[HloInstruction]] | None = None
         # id(computation) -> its parameters and readers: a reducer is emitted once per reduce that calls it.
         self._parameters: dict[int, list[HloInstruction]] = {}
         self._readers: dict[int, tuple[dict[int, int], dict[int, int] | None]] = {}

@@ -79,10 +79,11 @@ def _mlir_error(err: ir.MLIRError, source: str) -> TranslateError:
 
 def module_to_text(module: ir.Module, *, debug_info: bool = False) -> str:
     """MLIR assembly; the generic op form when the custom form would drop something (see below)."""
-    text = module.operation.get_asm(enable_debug_info=debug_info, large_elements_limit=None)
+    # get_asm gives a str unless binary=True (the stubs say object).
+    text = str(module.operation.get_asm(enable_debug_info=debug_info, large_elements_limit=None))
     if _COMPACT_REDUCE in text and _compact_reduce_drops_attributes(module):
-        text = module.operation.get_asm(enable_debug_info=debug_info, large_elements_limit=None,
-                                        print_generic_op_form=True)
+        text = str(module.operation.get_asm(enable_debug_info=debug_info, large_elements_limit=None,
+                                            print_generic_op_form=True))
     return text
 
 

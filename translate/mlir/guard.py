@@ -18,6 +18,7 @@ import io
 import os
 import re
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import gt, not_
@@ -150,7 +151,7 @@ def check_module_strings(module_op: ir.Operation) -> None:
         return
     except UnicodeDecodeError:
         pass
-    text = module_op.get_asm(enable_debug_info=True).encode()
+    text = str(module_op.get_asm(enable_debug_info=True)).encode()  # a str (the stubs say object)
     problem = _name_not_utf8(text)
     if problem is not None:
         what, offset = problem
@@ -214,7 +215,7 @@ def _location_as_value(stripped: bytes) -> tuple[str, int] | None:
     if m:
         return "a location (loc) where an attribute value belongs", m.end() - 4
     if len(_LOC_AFTER_EQUALS.findall(stripped)) == len(_LOC_ALIAS_DEFINITION.findall(b"\n" + stripped)):
-        equals = []  # each `= loc(` defines an alias: no Python step per alias
+        equals: Iterable[re.Match[bytes]] = ()  # each `= loc(` defines an alias: no Python step per alias
     else:
         equals = _LOC_AFTER_EQUALS.finditer(stripped)
     for m in equals:
@@ -259,7 +260,7 @@ def _use_before_definition(stripped: bytes) -> tuple[str, int] | None:
 def _first_use_before_definition(stripped: bytes, name: bytes) -> tuple[str, int] | None:
     """Whether `name`'s first token is a use with a definition after it: each token is a definition when
     `=` follows it, or `:` follows it and `(` or `,` comes before (a function or block argument)."""
-    uses = []
+    uses: list[int] = []
     for m in re.finditer(rb"%" + re.escape(name) + rb"(?![\w$.\-])((?::\d+)?[ ]*=|[ ]*:)?", stripped):
         at = m.start() - 1
         while at >= 0 and stripped[at] in b" \t\n\r\x0b\x0c":   # back over the space before it (not a copy of the text)

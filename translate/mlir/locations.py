@@ -187,15 +187,14 @@ _EMPTY = LocationInfo()
 
 def location_info(location: ir.Location) -> LocationInfo:
     """The op name and source position an MLIR location carries (empty if none)."""
-    kind = type(location)
     # Fast paths, read through the bindings' accessors (no printing): a plain file position (what
     # parsed text without location info carries) and unknown.
-    if kind is _FILE_LINE_COL:
+    if isinstance(location, ir.FileLineColLoc):
         file, line, column = location.filename, location.start_line, location.start_col
         if file in _UNNAMED_FILES:
             return LocationInfo(input_position=(line, column))
         return LocationInfo(None, file, line, column)
-    if kind is _UNKNOWN:
+    if isinstance(location, ir.UnknownLoc):
         return _EMPTY
     return parse_location(str(location))
 
@@ -217,6 +216,3 @@ def location_name(text: str) -> str | None:
     named = _NAME_LOC.match(text)
     return named.group(1) or None if named else None
 
-
-_FILE_LINE_COL = ir.FileLineColLoc
-_UNKNOWN = ir.UnknownLoc
