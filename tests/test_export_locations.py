@@ -7,8 +7,8 @@ import pytest
 from jaxlib.mlir import ir
 
 import hlo_translate
-from hlo_translate.mlir.locations import LocationInfo, location_info, parse_location
 from hlo_translate.mlir.context import make_context, parse_module
+from hlo_translate.mlir.locations import LocationInfo, location_info, parse_location
 
 LOCATIONS = [
     '"a.py":5:11',

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from hlo_translate.errors import TranslateError
+from tests.fuzz.oracle import Judge
 from tests.fuzz.outcomes import Outcome
 from tests.fuzz.seeds import Kind
-from tests.fuzz.oracle import Judge
 
 REGRESSIONS = Path(__file__).resolve().parent / "fuzz" / "regressions"
 CASES = sorted(REGRESSIONS.glob("*.json"))

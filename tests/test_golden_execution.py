@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import hlo_translate
+
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 EXPORT = sorted((GOLDEN / "export").glob("*.mlir"))
 IMPORT = sorted((GOLDEN / "import").glob("*.hlo"))

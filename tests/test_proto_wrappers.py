@@ -63,7 +63,7 @@ def test_dumped_hlo_pb_files_are_hlo_protos_read_whole(dump: Path) -> None:
 
 
 def test_dumped_text_files_are_the_module_xla_parses(dump: Path) -> None:
-    files = [p for p in sorted(dump.glob("*.txt")) if p.name.endswith(("optimizations.txt"))]
+    files = [p for p in sorted(dump.glob("*.txt")) if p.name.endswith("optimizations.txt")]
     assert len(files) >= 4
     assert any("#" in p.read_text().split("ENTRY")[-1] for p in files)   # XLA printed `%t#N` operands
     for path in files:
