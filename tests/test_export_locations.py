@@ -7,8 +7,9 @@ import pytest
 from jaxlib.mlir import ir
 
 import hlo_translate
+from hlo_translate.errors import SourceLocation
 from hlo_translate.mlir.context import make_context, parse_module
-from hlo_translate.mlir.locations import LocationInfo, location_info, parse_location
+from hlo_translate.mlir.locations import LocationInfo, location_info, parse_location, source_location
 
 LOCATIONS = [
     '"a.py":5:11',
@@ -57,3 +58,24 @@ def _minus_location():
         module = parse_module("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
                               "  return %a : tensor<2xf32>\n}\n")
         return module.body.operations[0].location
+
+
+@pytest.mark.parametrize(("loc", "expected"), [
+    ('"a.py":5:11', SourceLocation("a.py", 5, 11)),
+    # Text parsed from a string ("-") keeps its position, whatever wraps it.
+    ('"-":3:10', SourceLocation("<input>", 3, 10)),
+    ('"add.3"("jit(f)/add"("-":3:10))', SourceLocation("<input>", 3, 10)),
+    # The callee's frame first, as XLA reports it.
+    ('callsite("f"("a.py":5:11) at "<module>"("b.py":6:4))', SourceLocation("a.py", 5, 11)),
+    ("unknown", None),
+    ('"jit(f)/add"', None),
+])
+def test_source_location_of_an_op(loc: str, expected: SourceLocation | None) -> None:
+    text = ("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+            f"  %0 = stablehlo.negate %a : tensor<2xf32> loc({loc})\n"
+            "  return %0 : tensor<2xf32>\n}\n")
+    with make_context():
+        module = parse_module(text)  # kept alive: its ops die with it
+        op = module.body.operations[0].regions[0].blocks[0].operations[0]
+        assert source_location(op.location) == expected
+        assert source_location(str(op.location)) == expected
