@@ -158,7 +158,7 @@ def measure(size: str, repeat: int, warm_up: bool = True) -> list[Row]:
     import hlo_translate
     from hlo_translate.hlo.io import HloFormat
     from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
-    from jaxlib import _hlo
+    from jaxlib import _hlo  # type: ignore[attr-defined]  # no stubs for jaxlib's private _hlo
     from jaxlib._jax import mlir as xla_mlir
 
     mlir_path, hlo_path = model_files(SIZES[size])
@@ -214,7 +214,7 @@ def measure_apart(size: str, repeat: int, processes: int = 1) -> list[Row]:
         for row in (Row(**row) for row in json.loads(out.stdout.strip().splitlines()[-1])):
             seen = best.get(row.step)
             if seen is not None:
-                xla = None if row.xla is None else min(row.xla, seen.xla)
+                xla = None if row.xla is None else min(row.xla, row.xla if seen.xla is None else seen.xla)
                 row = Row(row.step, size, row.instructions, min(row.ours, seen.ours), xla, row.xla_instructions)
             best[row.step] = row
     return list(best.values())
@@ -311,18 +311,19 @@ def main() -> None:
             per = [r.ours / r.instructions * 1e6 for r in series]
             line = (f"  {step:<13} " + "  ".join(f"{r.size}: {p:.2f}" for r, p in zip(series, per))
                     + f"   (max/min {(max(per) / min(per) - 1) * 100:+.0f}%)")
-            if all(r.xla for r in series):
-                xla = [r.xla / (r.xla_instructions or r.instructions) * 1e6 for r in series]
+            xla = [x / (r.xla_instructions or r.instructions) * 1e6 for r in series if (x := r.xla)]
+            if len(xla) == len(series):
                 line += ("   XLA " + "  ".join(f"{x:.2f}" for x in xla)
                          + f" ({(max(xla) / min(xla) - 1) * 100:+.0f}%)")
             print(line)
     print("memory of a parsed module (RSS growth of a fresh process):")
     for size in [s for s in ("50k", "1M") if s in sizes] or sizes[-1:]:
         n, result = memory(size)
-        ours, xla = result["ours"], result["xla"]
-        print(f"  {size}: ours kept {ours['kept'] / n:7.0f} B/instr, peak {ours['peak'] / n:7.0f} | XLA kept "
-              f"{xla['kept'] / n:7.0f} B/instr, peak {xla['peak'] / n:7.0f} | ratio kept "
-              f"{ours['kept'] / max(xla['kept'], 1):.2f}x, peak {ours['peak'] / max(xla['peak'], 1):.2f}x")
+        ours_mem, xla_mem = result["ours"], result["xla"]
+        print(f"  {size}: ours kept {ours_mem['kept'] / n:7.0f} B/instr, peak {ours_mem['peak'] / n:7.0f} | "
+              f"XLA kept {xla_mem['kept'] / n:7.0f} B/instr, peak {xla_mem['peak'] / n:7.0f} | ratio kept "
+              f"{ours_mem['kept'] / max(xla_mem['kept'], 1):.2f}x, "
+              f"peak {ours_mem['peak'] / max(xla_mem['peak'], 1):.2f}x")
     if not args.no_dumps:
         dump_directory(args.dumps)
 

@@ -27,7 +27,7 @@ from typing import IO
 
 import click
 
-from hlo_translate.cli.common import as_internal_error, naming
+from hlo_translate.cli.messages import as_internal_error, naming
 from hlo_translate.cli.sniff import InputKind, holds
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError
 
@@ -118,7 +118,7 @@ def plan(inputs: Iterable[str], out_dir: Path, conversion: Conversion, exclude: 
 def _walk(directory: Path, out_dir: Path) -> list[Path]:
     """The files under `directory`, sorted; hidden files and an output folder inside it are left out."""
     out = out_dir.resolve()
-    found = []
+    found: list[Path] = []
     for root, dirs, files in os.walk(directory):
         here = Path(root)
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and (here / d).resolve() != out)
@@ -166,6 +166,7 @@ def run(batch: Plan, conversion: Conversion, jobs: int, strict: bool,
 
     Returns the exit status: 1 when any failure was an internal error, else 2 when any file failed, else 0.
     """
+    # Lazy: tqdm only when a progress bar is shown.
     from tqdm import tqdm
 
     tqdm.monitor_interval = 0  # no monitor thread: the parent forks workers while the bar is shown
@@ -217,7 +218,7 @@ def _article(kind: InputKind) -> str:
 
 # -- workers ------------------------------------------------------------------------------------------
 
-Outcome = bytes | str | TranslateError
+type Outcome = bytes | str | TranslateError
 
 
 def convert_file(source: Path, convert: Convert) -> Outcome:
@@ -230,7 +231,7 @@ def convert_file(source: Path, convert: Convert) -> Outcome:
         return convert(data)
     except TranslateError as err:
         return naming(err, str(source))
-    except Exception as err:  # noqa: BLE001 - not the input's fault: a bug of ours
+    except Exception as err:  # not the input's fault: a bug of ours
         return as_internal_error(err).with_file(str(source))
 
 
@@ -309,6 +310,7 @@ class _Pool:
         done = []
         for worker in [w for w in self.busy if w.conn in ready]:
             job = worker.job
+            assert job is not None  # a busy worker holds a job
             worker.job = None
             try:
                 outcome = worker.conn.recv()

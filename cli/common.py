@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from hlo_translate.cli.messages import as_internal_error, naming
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError
 
 if TYPE_CHECKING:
@@ -162,13 +163,6 @@ def check_output_dir(path: str | None) -> Path:
     return target
 
 
-def naming(err: TranslateError, source: str | None) -> TranslateError:
-    """`err` naming `source` as its file, unless it already names a real one."""
-    if source is not None and source != "-" and (err.location is None or err.location.file == "<input>"):
-        return err.with_file(source)
-    return err
-
-
 def fail(err: TranslateError, source: str | None = None) -> None:
     """Print `err` as one line on stderr and exit: status 1 for an internal error, 2 for bad input."""
     click.echo(str(naming(err, source)), err=True)
@@ -183,15 +177,6 @@ def report_internal_error(err: BaseException, source: str | None = None) -> None
     fail(as_internal_error(err), source)
 
 
-def as_internal_error(err: BaseException) -> InternalError:
-    """An unexpected exception as a one-line InternalError (the traceback with HLO_TRANSLATE_TRACEBACK=1)."""
-    if os.environ.get("HLO_TRANSLATE_TRACEBACK"):
-        import traceback
-
-        traceback.print_exception(err)
-    return InternalError(f"{type(err).__name__}: {err}".splitlines()[0] if str(err) else type(err).__name__)
-
-
 @contextlib.contextmanager
 def user_errors(source: str | None = None) -> Iterator[None]:
     """Turn TranslateError into a one-line message and exit status 2."""
@@ -201,7 +186,7 @@ def user_errors(source: str | None = None) -> Iterator[None]:
         fail(err, source)
     except (click.exceptions.Exit, click.ClickException, KeyboardInterrupt, BrokenPipeError):
         raise
-    except Exception as err:  # noqa: BLE001 - not the input's fault: a bug of ours
+    except Exception as err:  # not the input's fault: a bug of ours
         report_internal_error(err, source)
 
 

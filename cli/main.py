@@ -7,9 +7,10 @@ imported only when it runs, so `hlo-translate --help` never loads jax or protobu
 from __future__ import annotations
 
 import importlib
-import sys
 
 import click
+
+from hlo_translate.cli.common import quiet_on_closed_pipe, report_internal_error
 
 # command name -> module under cli.commands that defines `command` (a click.Command)
 COMMANDS: dict[str, str] = {
@@ -50,14 +51,10 @@ class LazyGroup(click.Group):
         return module.command
 
     def make_context(self, *args, **kwargs) -> click.Context:
-        from hlo_translate.cli.common import quiet_on_closed_pipe  # `--help | head -1` included
-
-        with quiet_on_closed_pipe():
+        with quiet_on_closed_pipe():  # `--help | head -1` included
             return super().make_context(*args, **kwargs)
 
     def invoke(self, ctx: click.Context):
-        from hlo_translate.cli.common import quiet_on_closed_pipe
-
         with quiet_on_closed_pipe():
             return super().invoke(ctx)
 
@@ -83,6 +80,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
     """`--version`: hlo-translate, the jaxlib it runs on, and the StableHLO version that jaxlib targets."""
     if not value or ctx.resilient_parsing:
         return
+    # Lazy: importlib.metadata is slow to import and only --version needs it.
     from importlib.metadata import PackageNotFoundError, version
 
     def of(dist: str) -> str:
@@ -92,6 +90,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
             return "not installed"
 
     try:
+        # Lazy: jaxlib only for --version.
         from jaxlib.mlir._mlir_libs import _stablehlo
 
         stablehlo = f"{_stablehlo.get_current_version()} (oldest readable {_stablehlo.get_minimum_version()})"
@@ -112,9 +111,7 @@ def main() -> None:
     """The console script: run the app; an unexpected exception is an internal error (exit 1)."""
     try:
         app(standalone_mode=True)
-    except Exception as err:  # noqa: BLE001 - anything click did not handle is a bug of ours
-        from hlo_translate.cli.common import report_internal_error
-
+    except Exception as err:  # anything click did not handle is a bug of ours
         report_internal_error(err)
 
 

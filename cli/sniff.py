@@ -145,6 +145,7 @@ def _varint(data: bytes | mmap.mmap, pos: int, end: int) -> tuple[int, int]:
 @functools.cache
 def _numbers() -> dict[str, int]:
     """The field numbers the walk looks at, read from our schema (wire-compatible with XLA's)."""
+    # Lazy: protobuf only when a file may be a proto.
     from hlo_translate.proto import hlo_pb2
 
     def number(message, field: str) -> int:

@@ -1,7 +1,8 @@
 """hlo-translate: lossless translation between StableHLO (MLIR) and XLA HLO.
 
 The public API is a handful of functions; each imports what it needs when called, so
-`import hlo_translate` stays cheap.
+`import hlo_translate` stays cheap (jaxlib's MLIR bindings and XLA load only when needed). Each checks
+its arguments first: a wrong type or value is an `ArgumentError` (also a TypeError or ValueError).
 
     >>> import hlo_translate
     >>> hlo = hlo_translate.read_hlo("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }")
@@ -16,43 +17,82 @@ context and never changed) or a JAX `Lowered`/`Exported`.
 from __future__ import annotations
 
 import os
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any
 
-from hlo_translate.errors import InternalError, SourceLocation, TranslateError, public_api
+from hlo_translate.errors import (
+    ArgumentError,
+    ArgumentTypeError,
+    ArgumentValueError,
+    InternalError,
+    SourceLocation,
+    TranslateError,
+    public_api,
+)
 from hlo_translate.gc_pause import without_cyclic_gc
-from hlo_translate.hlo.io import HloFormat, detect_hlo_format, read_hlo, write_hlo
+from hlo_translate.hlo import io as hlo_io
+from hlo_translate.hlo.io import HloFormat, detect_hlo_format
+from hlo_translate.hlo.ir import HloModule
 
 if TYPE_CHECKING:
     from jaxlib.mlir import ir
 
-    from hlo_translate.hlo.ir import HloModule
-
-__all__ = ["TranslateError", "InternalError", "SourceLocation", "HloFormat", "detect_hlo_format", "read_hlo",
-           "write_hlo", "verify", "stablehlo_to_hlo", "hlo_to_stablehlo", "import_shardings", "export_shardings",
-           "execute", "EMIT_KINDS"]
+__all__ = ["TranslateError", "InternalError", "ArgumentError", "SourceLocation", "HloFormat", "detect_hlo_format",
+           "read_hlo", "write_hlo", "verify", "stablehlo_to_hlo", "hlo_to_stablehlo", "import_shardings",
+           "export_shardings", "execute", "EMIT_KINDS"]
 
 #: What `hlo_to_stablehlo` can return: MLIR text (str), MLIR bytecode (bytes), an `ir.Module`, or a
 #: StableHLO portable artifact (VHLO bytecode, bytes) for a chosen StableHLO version.
 EMIT_KINDS = ("text", "bytecode", "module", "portable")
+# What the HLO readers take: text, bytes in any form, a file.
+_HLO_SOURCES = (str, bytes, bytearray, memoryview, os.PathLike)
 
 
-@without_cyclic_gc   # outside public_api, which reads the function's own file
+@without_cyclic_gc
 @public_api
-def verify(module: str | bytes | HloModule) -> None:
+def read_hlo(data: str | bytes | os.PathLike, fmt: HloFormat | None = None, *, verify: bool = True) -> HloModule:
+    """Parse an HLO module from text, binary proto or proto text (detected when `fmt` is None).
+
+    A `str` is HLO text (never a file name); `bytes` any form; a `pathlib.Path` names a file. With
+    `verify` (the default) the module must pass the HLO verifier: what XLA rejects is a TranslateError
+    naming the instruction, the rule and, for text, the line.
+    """
+    _check_type("data", data, _HLO_SOURCES, "str, bytes or a pathlib.Path")
+    _check_type("fmt", fmt, (HloFormat, type(None)), "an HloFormat or None")
+    _check_flag("verify", verify)
+    return hlo_io.read_hlo(data, fmt, verify=verify)
+
+
+@without_cyclic_gc
+@public_api
+def write_hlo(module: HloModule, fmt: HloFormat = HloFormat.TEXT) -> bytes:
+    """`module` in form `fmt` (TEXT, PROTO or PROTO_TEXT), always as bytes.
+
+        >>> write_hlo(read_hlo("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }")).decode().split(",")[0]
+        'HloModule m'
+    """
+    _check_type("module", module, (HloModule,), "an HloModule")
+    _check_type("fmt", fmt, (HloFormat,), "an HloFormat")
+    return hlo_io.write_hlo(module, fmt)
+
+
+@without_cyclic_gc
+@public_api
+def verify(module: str | bytes | os.PathLike | HloModule) -> None:
     """Raise TranslateError (naming the instruction and the rule) unless XLA would accept `module`.
 
-    `module` is HLO text, a binary or text HloModuleProto, or our IR.
+    `module` is HLO text, a binary or text HloModuleProto, a `pathlib.Path`, or our IR.
     """
-    from hlo_translate.hlo.ir import HloModule as _HloModule
     from hlo_translate.hlo.verify import verify_module
 
-    if isinstance(module, _HloModule):
+    _check_type("module", module, (*_HLO_SOURCES, HloModule), "HLO (str, bytes, a pathlib.Path) or an HloModule")
+    if isinstance(module, HloModule):
         verify_module(module)
     else:
-        read_hlo(module, verify=True)
+        hlo_io.read_hlo(module, verify=True)
 
 
-@without_cyclic_gc   # outside public_api, which reads the function's own file
+@without_cyclic_gc
 @public_api
 def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple: bool = False,
                      input_shapes: str | None = None) -> HloModule:
@@ -61,7 +101,8 @@ def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple:
     `source` is MLIR text (str), bytecode or a portable artifact (bytes), a `pathlib.Path`, an
     `ir.Module` (cloned in its own context: the caller's module is never changed), or a JAX
     `Lowered`/`Exported`. Shardy shardings are turned into GSPMD ones, with XLA's `xla.sdy.*` round-trip
-    form beside them (docs/shardings.md), and CHLO ops are decomposed on the way, on our copy. Write the result with `write_hlo(module, HloFormat.TEXT | PROTO | PROTO_TEXT)`.
+    form beside them (docs/shardings.md), and CHLO ops are decomposed on the way, on our copy. Write the
+    result with `write_hlo(module, HloFormat.TEXT | PROTO | PROTO_TEXT)`.
 
         >>> hlo = stablehlo_to_hlo("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {"
         ...                        " %0 = stablehlo.negate %a : tensor<2xf32> return %0 : tensor<2xf32> }")
@@ -74,9 +115,15 @@ def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple:
     """
     _check_flag("use_tuple_args", use_tuple_args)
     _check_flag("return_tuple", return_tuple)
+    _check_type("input_shapes", input_shapes, (str, type(None)), "a str like 'f32[8,4],s32[8]' or None")
     from hlo_translate.export import export_module
-    from hlo_translate.export.refine import (NeedsRefinement, check_static_arguments, parse_input_shapes,
-                                             refine_module, refine_static)
+    from hlo_translate.export.refine import (
+        NeedsRefinement,
+        check_static_arguments,
+        parse_input_shapes,
+        refine_module,
+        refine_static,
+    )
     from hlo_translate.mlir.inputs import open_stablehlo
 
     with open_stablehlo(source) as module:
@@ -98,7 +145,7 @@ def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple:
     return hlo
 
 
-def _verify_written(hlo: HloModule, carried: set[str] = frozenset()) -> None:
+def _verify_written(hlo: HloModule, carried: AbstractSet[str] = frozenset()) -> None:
     """What the exporter writes must pass the verifier: a failure is our bug, never the input's, except at
     an instruction `carried` names: one rebuilt from an `xla.*` custom call's HLO-text attributes, the
     input's own HLO."""
@@ -114,7 +161,7 @@ def _verify_written(hlo: HloModule, carried: set[str] = frozenset()) -> None:
         raise InternalError(f"the HLO we wrote fails the verifier: {err.message}", op=err.op) from None
 
 
-def _prepare_for_export(module) -> None:
+def _prepare_for_export(module: ir.Module) -> None:
     """The passes that run before the exporter: Shardy -> GSPMD shardings, then CHLO decomposition."""
     if any(op.operation.name == "sdy.mesh" for op in module.body.operations):
         from hlo_translate.shardy import export_module as export_sdy
@@ -125,7 +172,7 @@ def _prepare_for_export(module) -> None:
     decompose_chlo(module)
 
 
-@without_cyclic_gc   # outside public_api, which reads the function's own file
+@without_cyclic_gc
 @public_api
 def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str = "text", locations: bool = True,
                      context: ir.Context | None = None, target_version: str | None = None,
@@ -146,28 +193,36 @@ def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str
     round-trip form, `xla.sdy.*`, becomes Shardy again).
 
         >>> print(hlo_to_stablehlo("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }", locations=False))
-        ... # doctest: +ELLIPSIS
-        module @m ... {
+        module @m {
           func.func @main(%arg0: tensor<f32>) -> tensor<f32> {
-        ...
+            return %arg0 : tensor<f32>
+          }
+        }
+        <BLANKLINE>
     """
+    _check_type("source", source, (*_HLO_SOURCES, HloModule), "HLO (str, bytes, a pathlib.Path) or an HloModule")
     if emit not in EMIT_KINDS:
-        raise ValueError(f"emit must be one of {', '.join(EMIT_KINDS)}; got {emit!r}")
+        raise ArgumentValueError(f"emit must be one of {', '.join(EMIT_KINDS)}; got {emit!r}")
     _check_flag("locations", locations)
     if target_version is not None and emit != "portable":
-        raise ValueError("target_version applies to emit='portable' only")
+        raise ArgumentValueError("target_version applies to emit='portable' only")
     if context is not None and emit != "module":
-        raise ValueError("context applies to emit='module' only")
-    from hlo_translate.hlo.ir import HloModule as _HloModule
+        raise ArgumentValueError("context applies to emit='module' only")
+    # Lazy (here and below): jaxlib's MLIR bindings load on the first translation, not on import.
+    from jaxlib.mlir import ir
+    from jaxlib.mlir._mlir_libs import _stablehlo
+
     from hlo_translate.import_ import import_module
     from hlo_translate.mlir.context import make_context, module_to_bytecode, module_to_text
+    from hlo_translate.mlir.portable import portable_version
     from hlo_translate.shardy import SHARDING_FORMS, choose_shardings
 
+    _check_type("context", context, (ir.Context, type(None)), "a jaxlib.mlir.ir.Context or None")
     if shardings is not None and shardings not in SHARDING_FORMS:
-        raise ValueError(f"shardings must be one of {', '.join(SHARDING_FORMS)} or None; got {shardings!r}")
+        raise ArgumentValueError(f"shardings must be one of {', '.join(SHARDING_FORMS)} or None; got {shardings!r}")
 
-    version = _portable_version(target_version) if emit == "portable" else None
-    hlo = source if isinstance(source, _HloModule) else read_hlo(source)
+    version = portable_version(target_version)  # checked before the work: the newest when None
+    hlo = source if isinstance(source, HloModule) else hlo_io.read_hlo(source)
     ctx = context if context is not None else make_context()
     if context is None:
         # One thread while building: every attribute, type and location made through the bindings is
@@ -184,39 +239,18 @@ def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str
         if emit == "bytecode":
             return module_to_bytecode(module)
         if emit == "portable":
-            from jaxlib.mlir._mlir_libs import _stablehlo
-
             return _stablehlo.serialize_portable_artifact(module, version)
         return module_to_text(module, debug_info=locations)
 
 
-def _portable_version(target: str | None) -> str:
-    """`target` checked against the window jaxlib can write (its C++ must never see a bad version)."""
-    from jaxlib.mlir._mlir_libs import _stablehlo
-
-    newest, oldest = _stablehlo.get_current_version(), _stablehlo.get_minimum_version()
-    if target is None:
-        return newest
-    if not isinstance(target, str):
-        raise TypeError(f"target_version must be a str like '1.9.0', not {type(target).__name__}")
-
-    def parse(text: str) -> tuple[int, ...] | None:
-        parts = text.split(".")
-        if len(parts) != 3 or not all(p.isdigit() and len(p) <= 6 for p in parts):
-            return None
-        return tuple(int(p) for p in parts)
-
-    wanted = parse(target)
-    if wanted is None:
-        raise ValueError(f"target_version must look like '1.9.0'; got {target!r}")
-    if not parse(oldest) <= wanted <= parse(newest):
-        raise ValueError(f"target_version {target} is outside the versions jaxlib can write ({oldest} to {newest})")
-    return target
-
-
 def _check_flag(name: str, value: object) -> None:
-    if not isinstance(value, bool):
-        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+    _check_type(name, value, (bool,), "a bool")
+
+
+def _check_type(name: str, value: object, types: tuple[type, ...], expected: str) -> None:
+    """The caller's misuse, said up front: `value` (argument `name`) must be one of `types`."""
+    if not isinstance(value, types):
+        raise ArgumentTypeError(f"{name} must be {expected}, not {type(value).__name__}")
 
 
 @public_api

@@ -171,7 +171,7 @@ def context_of(form: AsyncForm, given: Shape, operands: Sequence[Shape], result:
 
 __all__ = ["AsyncForm", "StartShape", "FORMS", "BY_START", "BY_WRAPPED_OPCODE", "DONE_OF", "JAX_START_TARGETS",
            "JAX_DONE_TARGETS", "JAX_ASYNC_CONFIG_ATTR", "FALLBACK_PREFIX", "FALLBACK_ATTRIBUTES",
-           "FALLBACK_OPCODES", "LEAF_OPCODES", "BUNDLE_CONSUMERS", "implied_bundle", "has_leaf_results", "CALLED_COMPUTATION_ATTR", "start_shape",
-           "context_of", "with_default_layouts"]
+           "FALLBACK_OPCODES", "LEAF_OPCODES", "BUNDLE_CONSUMERS", "implied_bundle", "has_leaf_results",
+           "CALLED_COMPUTATION_ATTR", "start_shape", "context_of", "with_default_layouts"]
 
 

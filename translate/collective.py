@@ -27,15 +27,23 @@ import enum
 import json
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.attributes import (
-    FrontendAttributes, IotaReplicaGroups, MeshReplicaGroups, ReplicaGroups, parse_pairs, parse_replica_groups,
-    print_pairs, print_replica_groups,
+    FrontendAttributes,
+    IotaReplicaGroups,
+    MeshReplicaGroups,
+    ReplicaGroups,
+    parse_pairs,
+    parse_replica_groups,
+    print_pairs,
+    print_replica_groups,
 )
 from hlo_translate.hlo.tile_assignment import MAX_DEVICES
 
@@ -218,9 +226,6 @@ class Collective:
 
     @classmethod
     def from_mlir_attributes(cls, kind: CollectiveKind, attrs: Mapping[str, Any]) -> Collective:
-        from jaxlib.mlir import ir
-        from jaxlib.mlir.dialects import stablehlo
-
         channel = None
         if "channel_handle" in attrs:
             handle = stablehlo.ChannelHandle(attrs["channel_handle"])
@@ -254,9 +259,6 @@ class Collective:
 
     def mlir_attributes(self) -> dict[str, Any]:
         """The StableHLO op's attributes (plus `xla.*` ones for what StableHLO cannot say)."""
-        from jaxlib.mlir import ir
-        from jaxlib.mlir.dialects import stablehlo
-
         attrs: dict[str, Any] = {}
         if self.kind in _GROUPED:
             attrs["replica_groups"] = _dense_i64(_groups_matrix(self.explicit_groups()))
@@ -311,18 +313,16 @@ class Collective:
         channel = Channel(_json_int(data["channel_id"], "channel_id")) if data.get("channel_id") else None
         pairs = None
         if "permutation" in data:
-            pairs = tuple(_json_ints(pair, "permutation") for pair in _json_list(data["permutation"], "permutation"))
-            if any(len(pair) != 2 for pair in pairs):
+            entries = [_json_ints(pair, "permutation") for pair in _json_list(data["permutation"], "permutation")]
+            if any(len(pair) != 2 for pair in entries):
                 raise TranslateError("async_collective_config: each permutation entry must be a [source, target] pair")
+            pairs = tuple((source, target) for source, target in entries)
         dimension = data.get("all_gather_dimension", data.get("scatter_dimension", data.get("split_dimension")))
         optional = {name: None if data.get(name) is None else _json_int(data[name], name)
                     for name in ("concat_dimension", "split_count")}
         return cls(kind, groups, channel, bool(data.get("use_global_device_ids", False)), pairs,
                    None if dimension is None else _json_int(dimension, "dimension"),
                    optional["concat_dimension"], optional["split_count"])
-
-    def with_channel_type(self, channel_type: ChannelType) -> Collective:
-        return replace(self, channel=replace(self.channel, type=channel_type)) if self.channel else self
 
 
 # -------------------------------------------------------------------------------------------------
@@ -391,8 +391,6 @@ def _attribute_dict(op: Any) -> dict[str, Any]:
 
 
 def _matrix(attr: Any) -> np.ndarray:
-    from jaxlib.mlir import ir
-
     if attr is None:
         return np.zeros((0, 0), np.int64)
     dense = ir.DenseIntElementsAttr(attr)
@@ -417,8 +415,6 @@ def _groups_matrix(groups: tuple[tuple[int, ...], ...]) -> np.ndarray:
 
 
 def _dense_i64(array: np.ndarray) -> Any:
-    from jaxlib.mlir import ir
-
     array = np.ascontiguousarray(array, dtype=np.int64)
     i64 = ir.IntegerType.get_signless(64)
     if array.size:
@@ -427,8 +423,6 @@ def _dense_i64(array: np.ndarray) -> Any:
 
 
 def _i64(value: int) -> Any:
-    from jaxlib.mlir import ir
-
     return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(value))
 
 

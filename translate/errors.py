@@ -5,11 +5,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import ParamSpec, TypeVar
-
-P = ParamSpec("P")
-R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +36,7 @@ class TranslateError(Exception):
         self.op = op
         self.location = location
 
-    def with_file(self, file: str) -> "TranslateError":
+    def with_file(self, file: str) -> TranslateError:
         """The same error, naming `file` as the input it came from."""
         loc = self.location or SourceLocation()
         return TranslateError(self.message, op=self.op,
@@ -59,7 +54,7 @@ class InternalError(TranslateError):
     The CLI reports it as an internal error with exit status 1 and asks for a report.
     """
 
-    def with_file(self, file: str) -> "InternalError":
+    def with_file(self, file: str) -> InternalError:
         loc = self.location or SourceLocation()
         return InternalError(self.message, op=self.op, location=SourceLocation(file, loc.line, loc.column))
 
@@ -70,43 +65,45 @@ class InternalError(TranslateError):
                 f"with the input)").replace("\n", " ")
 
 
-def public_api(fn: Callable[P, R]) -> Callable[P, R]:
-    """Keep the promise of a public function: only TranslateError leaves it, always with a location.
+class ArgumentError(TranslateError):
+    """An argument a public function does not take (a wrong type or value): the caller's misuse.
 
-    A TranslateError without one gets the input's (`<input>`). A TypeError or ValueError raised by
-    the function's own module or by the input-kind dispatch (`mlir/inputs.py`) is the caller's misuse
-    of the API (a wrong argument) and passes as it is. Any other exception is a bug of ours and
-    becomes an InternalError (the original as its `__cause__`, for the traceback).
+    The public functions check their arguments up front and raise one of the two kinds below, which are
+    also Python's own TypeError and ValueError, so `except ValueError` keeps working for callers.
     """
-    argument_checkers = (str(Path(fn.__code__.co_filename).resolve()), _INPUT_KINDS_FILE)
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of a type the public function does not take."""
+
+
+class ArgumentValueError(ArgumentError, ValueError):
+    """An argument of the right type with a value the public function does not take."""
+
+
+def public_api[**P, R](fn: Callable[P, R]) -> Callable[P, R]:
+    """Keep the promise of a public function: only TranslateError leaves it.
+
+    An ArgumentError (raised by the function's own up-front checks) passes as it is. Any other
+    TranslateError is about the input and gets the input's location (`<input>`) when it has none. Any
+    other exception is a bug of ours and becomes an InternalError (the original as its `__cause__`, for
+    the traceback).
+    """
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return fn(*args, **kwargs)
+        except ArgumentError:
+            raise
         except TranslateError as err:
             if err.location is None:
                 err.location = SourceLocation()
             raise
-        except (TypeError, ValueError) as err:
-            if _raised_in(err, argument_checkers):
-                raise
-            raise _internal(err) from err
-        except Exception as err:  # noqa: BLE001 - anything else is our bug, reported as one
+        except Exception as err:  # anything else is our bug, reported as one
             raise _internal(err) from err
 
     return wrapper
-
-
-_INPUT_KINDS_FILE = str(Path(__file__).resolve().parent / "mlir" / "inputs.py")
-
-
-def _raised_in(err: BaseException, filenames: tuple[str, ...]) -> bool:
-    """Whether the innermost frame of `err`'s traceback is in one of `filenames`."""
-    tb = err.__traceback__
-    while tb is not None and tb.tb_next is not None:
-        tb = tb.tb_next
-    return tb is not None and str(Path(tb.tb_frame.f_code.co_filename).resolve()) in filenames
 
 
 def _internal(err: Exception) -> InternalError:

@@ -18,13 +18,9 @@ from __future__ import annotations
 import functools
 import gc
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
-
-P = ParamSpec("P")
-R = TypeVar("R")
 
 
-def without_cyclic_gc(fn: Callable[P, R]) -> Callable[P, R]:
+def without_cyclic_gc[**P, R](fn: Callable[P, R]) -> Callable[P, R]:
     """Run `fn` with the cyclic collector off (as it was after: a nested call leaves it off)."""
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:

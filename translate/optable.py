@@ -19,7 +19,8 @@ class OneToOne:
 
 
 _PAIRS = """
-abs abs; cbrt cbrt; ceil ceil; count_leading_zeros count-leading-zeros; convert convert; bitcast_convert bitcast-convert;
+abs abs; cbrt cbrt; ceil ceil; count_leading_zeros count-leading-zeros; convert convert;
+bitcast_convert bitcast-convert;
 cosine cosine; exponential exponential; exponential_minus_one exponential-minus-one; floor floor;
 imag imag; is_finite is-finite; log log; log_plus_one log-plus-one; logistic logistic; negate negate;
 not not; popcnt popcnt; real real; round_nearest_afz round-nearest-afz; round_nearest_even round-nearest-even;

@@ -13,7 +13,7 @@ more keys, and registering a key twice is a programming error that raises at imp
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import TypeVar
+from typing import TypeVar, overload
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -48,6 +48,20 @@ class Registry(Mapping[K, V]):
 
     def __getitem__(self, key: K) -> V:
         return self._entries[key]
+
+    # The dict's own lookups: Mapping's generic get and `in` go through __getitem__ and a caught
+    # KeyError, about ten times slower, and the translators look a handler up once per op.
+    @overload
+    def get(self, key: K, /) -> V | None: ...
+
+    @overload
+    def get[T](self, key: K, /, default: V | T) -> V | T: ...
+
+    def get[T](self, key: K, /, default: V | T | None = None) -> V | T | None:
+        return self._entries.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._entries
 
     def __iter__(self) -> Iterator[K]:
         return iter(self._entries)

@@ -108,7 +108,8 @@ def shape_from_mlir(t: ir.Type) -> Shape:
     dynamic: list[bool] = []
     for i in range(rt.rank):
         if rt.is_dynamic_dim(i):
-            dims.append(bounds[i] if bounds[i] is not None else UNBOUNDED)
+            bound = bounds[i]
+            dims.append(bound if bound is not None else UNBOUNDED)
             dynamic.append(True)
         else:
             dims.append(rt.get_dim_size(i))

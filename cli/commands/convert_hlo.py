@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from hlo_translate import HloFormat, read_hlo, write_hlo
 from hlo_translate.cli.batch import Conversion
 from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths
 from hlo_translate.cli.sniff import InputKind
@@ -22,8 +23,6 @@ def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, stric
     """
 
     def convert(data: bytes) -> bytes:
-        from hlo_translate import HloFormat, read_hlo, write_hlo
-
         return write_hlo(read_hlo(data), HloFormat(emit))
 
     convert_paths(inputs, output, Conversion(InputKind.HLO, convert, _SUFFIX[emit], binary=emit == "proto"),

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
+import importlib.resources
+import os
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
-if TYPE_CHECKING:
-    from hlo_translate.hlo.ir import HloComputation
-
+import hlo_translate
+from hlo_translate.hlo.ir import HloComputation
+from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
 
 
 def _bundled_examples() -> Path:
     """The examples shipped with the package (`hlo_translate.golden`, the repository's golden/)."""
-    import importlib.resources
-
     return Path(str(importlib.resources.files("hlo_translate.golden")))
 
 
@@ -26,11 +25,12 @@ def _status(ok: bool) -> str:
 
 def _run_check(reference: str, ours: str) -> tuple[bool, str]:
     """Run ours next to the reference; an example XLA cannot run here at all is only translated."""
+    # Lazy: jax and XLA load when the command runs, not with the CLI.
     from hlo_translate.execution import execute, validate_modules
 
     try:
         verdict = validate_modules(reference, ours)
-    except Exception:  # noqa: BLE001 - run the original alone to tell whose failure it is
+    except Exception:  # run the original alone to tell whose failure it is
         try:
             execute(reference)
         except Exception as err:  # e.g. a custom call with no CPU implementation
@@ -45,8 +45,6 @@ _PLUMBING = frozenset({"tuple", "get-tuple-element", "parameter"})
 
 
 def _inline_opcodes(computation: HloComputation) -> Counter[str]:
-    from hlo_translate.hlo.ir import HloComputation
-
     counts: Counter[str] = Counter()
     for instr in computation.instructions:
         if instr.opcode not in _PLUMBING:
@@ -61,10 +59,8 @@ def _inline_opcodes(computation: HloComputation) -> Counter[str]:
 
 def _async_round_trip(hlo: str) -> tuple[bool, str]:
     """The same instructions (tuple plumbing aside) after the round trip, and the same StableHLO again."""
-    import hlo_translate
-    from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
-
-    from jaxlib import _hlo
+    # Lazy: jaxlib's XLA loads only here.
+    from jaxlib import _hlo  # type: ignore[attr-defined]  # no stubs for jaxlib's private _hlo
 
     def opcodes(text: str) -> Counter[str]:
         """As XLA reads the module (async sugar spelled out), a called computation counted at each
@@ -86,14 +82,10 @@ def _async_round_trip(hlo: str) -> tuple[bool, str]:
               help="Folder with export/*.mlir, import/*.hlo and async/*.hlo examples (default: the bundled ones).")
 def command(examples: str | None) -> None:
     """Translate the bundled examples both ways, check them with XLA, and run them."""
-    import os
-
     os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")  # XLA's C++ logs would drown the report
-    import hlo_translate
-    from hlo_translate.hlo.text import print_hlo_text
-
-    from jaxlib import _hlo
+    # Lazy: jaxlib's XLA loads only here (after XLA_FLAGS is set above).
+    from jaxlib import _hlo  # type: ignore[attr-defined]  # no stubs for jaxlib's private _hlo
 
     folder = Path(examples) if examples else _bundled_examples()
     failures = 0

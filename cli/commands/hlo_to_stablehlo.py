@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import click
 
+from hlo_translate import hlo_to_stablehlo
 from hlo_translate.cli.batch import Conversion
 from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths
 from hlo_translate.cli.sniff import InputKind
+from hlo_translate.errors import ArgumentError
 
 
 @click.command("hlo-to-stablehlo", epilog=BATCH_EPILOG)
@@ -27,16 +29,14 @@ def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, stric
     if target_version is not None:
         if emit != "portable":
             raise click.UsageError("--target-version goes with --emit portable")
-        from hlo_translate import _portable_version
+        from hlo_translate.mlir.portable import portable_version  # jaxlib: only when asked for
 
         try:
-            _portable_version(target_version)
-        except ValueError as err:
-            raise click.BadParameter(str(err), param_hint="--target-version") from None
+            portable_version(target_version)
+        except ArgumentError as err:
+            raise click.BadParameter(err.message, param_hint="--target-version") from None
 
     def convert(data: bytes) -> bytes | str:
-        from hlo_translate import hlo_to_stablehlo
-
         return hlo_to_stablehlo(data, emit=emit, target_version=target_version, shardings=shardings)
 
     suffix = {"text": ".mlir", "bytecode": ".mlirbc", "portable": ".mlirbc"}[emit]

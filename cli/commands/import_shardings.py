@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from hlo_translate import import_shardings
 from hlo_translate.cli.batch import Conversion
 from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths
 from hlo_translate.cli.sniff import InputKind
@@ -20,8 +21,6 @@ def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, stric
     """
 
     def convert(data: bytes) -> str:
-        from hlo_translate import import_shardings
-
         return import_shardings(data)
 
     convert_paths(inputs, output, Conversion(InputKind.STABLEHLO, convert, ".mlir"),

@@ -27,6 +27,7 @@ def command(module_path: str, platform: str, num_devices: int | None, inputs_pat
     across hosts, start the same command on every host with --coordinator, --num-processes and
     --process-id; process 0 writes the outputs.
     """
+    # Lazy: jax and XLA load when the command runs, not with the CLI.
     from hlo_translate.execution import arrays_to_npz, execute, initialize_distributed
 
     group = (coordinator, num_processes, process_id)
@@ -50,6 +51,7 @@ def command(module_path: str, platform: str, num_devices: int | None, inputs_pat
 
 
 def _type_name(value: np.ndarray) -> str:
+    # Lazy: the execution package loads jax.
     from hlo_translate.execution import TensorSpec
 
     return str(TensorSpec(tuple(value.shape), value.dtype))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from hlo_translate import HloFormat, stablehlo_to_hlo, write_hlo
 from hlo_translate.cli.batch import Conversion
 from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths
 from hlo_translate.cli.sniff import InputKind
@@ -27,8 +28,6 @@ def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, stric
     """
 
     def convert(data: bytes) -> bytes:
-        from hlo_translate import HloFormat, stablehlo_to_hlo, write_hlo
-
         module = stablehlo_to_hlo(data, use_tuple_args=use_tuple_args, return_tuple=return_tuple,
                                   input_shapes=input_shapes)
         return write_hlo(module, HloFormat(emit))

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+import hlo_translate
 from hlo_translate.cli.common import execution_options, read_input, user_errors
 from hlo_translate.errors import TranslateError
 
@@ -24,6 +25,7 @@ def command(module_path: str, platform: str, num_devices: int | None, inputs_pat
     StableHLO input is translated to HLO, HLO input to StableHLO. Exits 0 when every output
     matches, 1 on a mismatch, 2 when something could not be read, translated or run.
     """
+    # Lazy: jax and XLA load when the command runs, not with the CLI.
     from hlo_translate.execution import load_module, plan_devices, validate_modules
 
     with user_errors(module_path):
@@ -43,6 +45,7 @@ def command(module_path: str, platform: str, num_devices: int | None, inputs_pat
 
 def _translations(data: bytes, fmt: Any) -> tuple[str, Any, Any]:
     """(direction, XLA's translation, ours) of `data`, a module in format `fmt`."""
+    # Lazy: the execution package loads jax.
     from hlo_translate.execution import ModuleFormat, xla_hlo_to_stablehlo, xla_stablehlo_to_hlo
 
     binary = fmt in (ModuleFormat.HLO_PROTO, ModuleFormat.MLIR_BYTECODE)
@@ -51,8 +54,6 @@ def _translations(data: bytes, fmt: Any) -> tuple[str, Any, Any]:
         return "HLO -> StableHLO", xla_hlo_to_stablehlo(source), _ours("hlo_to_stablehlo", source)
     ours = _ours("stablehlo_to_hlo", source)
     if not isinstance(ours, (str, bytes)):  # our HLO IR: its text keeps num_partitions/replica_count
-        import hlo_translate
-
         ours = hlo_translate.write_hlo(ours, hlo_translate.HloFormat.TEXT).decode()
     return "StableHLO -> HLO", xla_stablehlo_to_hlo(source), ours
 
@@ -62,8 +63,6 @@ def _ours(name: str, source: str | bytes) -> Any:
 
     The converters are imported only now; while one is missing from this build, a clear error.
     """
-    import hlo_translate
-
     converter = getattr(hlo_translate, name, None)
     try:
         if converter is None:

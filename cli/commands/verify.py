@@ -7,7 +7,9 @@ from pathlib import Path
 
 import click
 
+from hlo_translate import TranslateError, verify
 from hlo_translate.cli.common import EXIT_USER_ERROR, read_input, user_errors
+from hlo_translate.cli.sniff import InputKind, holds
 
 
 @click.command("verify")
@@ -20,8 +22,6 @@ def command(inputs: tuple[str, ...], quiet: bool) -> None:
 
     A module XLA would reject gets one line: file:line:col: error: 'instruction': what is wrong [rule].
     """
-    from hlo_translate import TranslateError, verify
-
     files = [p for item in inputs for p in _files(item)]
     if len(files) == 1:
         with user_errors(files[0]):
@@ -47,8 +47,6 @@ def command(inputs: tuple[str, ...], quiet: bool) -> None:
 
 def _files(item: str) -> list[str]:
     """`item`, or the HLO modules of directory `item` (other files, as in XLA's dump folders, passed over)."""
-    from hlo_translate.cli.sniff import InputKind, holds
-
     path = Path(item)
     if item != "-" and path.is_dir():
         return [str(p) for p in sorted(path.rglob("*"))

@@ -24,7 +24,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-from hlo_translate.proto import hlo_pb2
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import export_module
 from hlo_translate.hlo.attributes import FrontendAttributes, print_attribute
@@ -33,6 +32,7 @@ from hlo_translate.hlo.proto_io import module_from_proto
 from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
 from hlo_translate.import_ import import_module
 from hlo_translate.mlir.context import make_context, module_to_text, parse_module
+from hlo_translate.proto import hlo_pb2
 
 GOLDEN = paths.GOLDEN / "async"
 

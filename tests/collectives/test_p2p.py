@@ -20,11 +20,19 @@ import re
 import numpy as np
 import pytest
 
-from tests.collectives.test_async import (
-    GOLDEN, _cases, assert_pure_stablehlo, canonical_mlir, check_golden, export_text, import_text, regenerate,
-    same_hlo, xla_module,
-)
 from hlo_translate.errors import TranslateError
+from tests.collectives.test_async import (
+    GOLDEN,
+    _cases,
+    assert_pure_stablehlo,
+    canonical_mlir,
+    check_golden,
+    export_text,
+    import_text,
+    regenerate,
+    same_hlo,
+    xla_module,
+)
 
 GOLDEN_PAIRS = {
     "send_recv": "both", "send_recv_host": "both", "send_recv_pipeline_attributes": "both",

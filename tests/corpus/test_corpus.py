@@ -17,8 +17,17 @@ import ml_dtypes
 import numpy as np
 import pytest
 
-from tests.corpus import (DEVICE_FLAG, HLO_FILES, REPO_ROOT, SPMD_TEXT_FILES, TEXT_FILES,
-                          corpus_dir, entries, hlo_modules, summary)
+from tests.corpus import (
+    DEVICE_FLAG,
+    HLO_FILES,
+    REPO_ROOT,
+    SPMD_TEXT_FILES,
+    TEXT_FILES,
+    corpus_dir,
+    entries,
+    hlo_modules,
+    summary,
+)
 from tests.corpus.arrays import load_arrays, save_arrays
 
 HLO_DTYPES = {"pred": np.bool_, "s8": np.int8, "s16": np.int16, "s32": np.int32,

@@ -40,9 +40,9 @@ def _run_one(name: str, out: Path) -> dict:
 
 def generate(out: Path) -> dict:
     """Dumps every program into `out` and writes summary.json (written last: it marks completion)."""
-    from tests.dumps.programs import PROGRAMS
-
     import importlib.metadata
+
+    from tests.dumps.programs import PROGRAMS
 
     out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()

@@ -284,7 +284,8 @@ def shard_map_2d_grad() -> None:
 def gspmd_mesh_4x2() -> None:
     import jax
     import jax.numpy as jnp
-    from jax.sharding import NamedSharding, PartitionSpec as P
+    from jax.sharding import NamedSharding
+    from jax.sharding import PartitionSpec as P
 
     jax.config.update("jax_use_shardy_partitioner", False)
     mesh = _mesh((4, 2), ("x", "y"))
@@ -304,7 +305,8 @@ def gspmd_mesh_4x2() -> None:
 def shardy_mesh_4x2() -> None:
     import jax
     import jax.numpy as jnp
-    from jax.sharding import NamedSharding, PartitionSpec as P
+    from jax.sharding import NamedSharding
+    from jax.sharding import PartitionSpec as P
 
     mesh = _mesh((4, 2), ("x", "y"))
 
@@ -366,7 +368,6 @@ def mlp_train_step() -> None:
 @program
 def layernorm_softmax() -> None:
     import jax
-    import jax.numpy as jnp
 
     @jax.jit
     def norms(x, g):

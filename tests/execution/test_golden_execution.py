@@ -12,6 +12,7 @@ import pytest
 
 import hlo_translate
 from tests.support.paths import GOLDEN
+
 EXPORT = sorted((GOLDEN / "export").glob("*.mlir"))
 IMPORT = sorted((GOLDEN / "import").glob("*.hlo"))
 
@@ -21,7 +22,7 @@ def _check(reference: str, ours: str) -> None:
 
     try:
         comparison = validate_modules(reference, ours)
-    except Exception:  # noqa: BLE001 - run the original alone to tell whose failure it is
+    except Exception:  # run the original alone to tell whose failure it is
         try:
             execute(reference)
         except Exception as err:  # XLA's own refusal to run the original

@@ -160,7 +160,9 @@ def programs() -> list[Program]:
 
     def mlp_step(w1, b1, w2, b2, x):
         params = [(w1, b1), (w2, b2)]
-        loss = lambda p: -jnp.mean(mlp(p, x)[:, 0])
+        def loss(p):
+            return -jnp.mean(mlp(p, x)[:, 0])
+
         grads = jax.grad(loss)(params)
         return [(w - 0.1 * gw, bb - 0.1 * gb) for (w, bb), (gw, gb) in zip(params, grads)]
 

@@ -413,7 +413,7 @@ def jaxlib_parse_error(text: str) -> str:
         context.allow_unregistered_dialects = False
         try:
             ir.Module.parse(text)
-        except Exception as err:  # noqa: BLE001 - jaxlib raises MLIRError and ValueError
+        except Exception as err:  # jaxlib raises MLIRError and ValueError
             lines = [line.strip() for line in str(err).splitlines() if line.strip()]
             return " ".join(lines[:3])[:300]
     return ""
@@ -449,11 +449,11 @@ def run_case(file: str, chunk: str, original: str, case: Function, others: list[
         return Result(file, name, Outcome.EXCLUDED, f"jaxlib cannot parse it: {parse_error}")
     try:
         hlo = hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(text)).decode()
-    except Exception as err:  # noqa: BLE001 - every refusal is reported, never raised
+    except Exception as err:  # every refusal is reported, never raised
         return Result(file, name, Outcome.ERROR, f"export: {_first_line(err)}")
     try:
         outputs = hlo_translate.execute(hlo, [])
-    except Exception as err:  # noqa: BLE001
+    except Exception as err:
         return Result(file, name, Outcome.ERROR, f"XLA CPU: {_first_line(err)}")
     mismatches = [m for i, check in enumerate(checks)
                   if (m := compare(check, outputs[2 * i], outputs[2 * i + 1]))]

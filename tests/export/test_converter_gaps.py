@@ -11,8 +11,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from jaxlib import _hlo
-from jaxlib import _jax
+from jaxlib import _hlo, _jax
 
 import hlo_translate
 from hlo_translate.execution.runtime import execute

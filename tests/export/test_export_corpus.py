@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.export.test_export import KNOWN_OPCODE_DIFFERENCES as _PROGRAM_DIFFERENCES
 from hlo_translate.errors import TranslateError
+from tests.export.test_export import KNOWN_OPCODE_DIFFERENCES as _PROGRAM_DIFFERENCES
 
 COMPLEX_EXPANDED = _PROGRAM_DIFFERENCES["complex_ops"] | {"exponential", "power", "rsqrt", "tanh", "tan", "is-finite",
                                                           "sign", "floor", "ceil", "negate", "xor", "clamp"}
@@ -56,9 +56,9 @@ def _ids():
 def test_corpus_program(name: str) -> None:
     from jaxlib import _hlo
 
-    from tests.export.test_export import export_module_of, opcode_differences, xla_translation
-    from hlo_translate.hlo.text import print_hlo_text
     from hlo_translate.execution import compare_outputs, execute
+    from hlo_translate.hlo.text import print_hlo_text
+    from tests.export.test_export import export_module_of, opcode_differences, xla_translation
 
     entry = next(e for e in _entries() if e.name == name)
     mlir = entry.stablehlo()

@@ -7,8 +7,9 @@ import pytest
 from jaxlib.mlir import ir
 
 import hlo_translate
-from hlo_translate.export.locations import LocationInfo, _parse, location_info
+from hlo_translate.errors import SourceLocation
 from hlo_translate.mlir.context import make_context, parse_module
+from hlo_translate.mlir.locations import LocationInfo, location_info, parse_location, source_location
 
 LOCATIONS = [
     '"a.py":5:11',
@@ -33,7 +34,7 @@ def test_accessor_path_matches_printed_path(loc: str) -> None:
     with make_context():
         module = parse_module(text)
         op = module.body.operations[0].regions[0].blocks[0].operations[0]
-        assert location_info(op.location) == _parse(str(op.location))
+        assert location_info(op.location) == parse_location(str(op.location))
 
 
 def test_file_position_becomes_metadata() -> None:
@@ -46,10 +47,10 @@ def test_file_position_becomes_metadata() -> None:
     meta = by_opcode["negate"].metadata
     assert (meta.source_file, meta.source_line, meta.op_name) == ("dir/a.py", 5, "")
     assert by_opcode["abs"].metadata is None
-    # Text parsed from a string: MLIR's "-" file is no source file.
+    # Text parsed from a string: MLIR's "-" file is no source file, only a position in that text.
     minus = _minus_location()
     assert isinstance(minus, ir.FileLineColLoc) and minus.filename == "-"
-    assert location_info(minus) == LocationInfo()
+    assert location_info(minus) == LocationInfo(input_position=(1, 1))
 
 
 def _minus_location():
@@ -57,3 +58,24 @@ def _minus_location():
         module = parse_module("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
                               "  return %a : tensor<2xf32>\n}\n")
         return module.body.operations[0].location
+
+
+@pytest.mark.parametrize(("loc", "expected"), [
+    ('"a.py":5:11', SourceLocation("a.py", 5, 11)),
+    # Text parsed from a string ("-") keeps its position, whatever wraps it.
+    ('"-":3:10', SourceLocation("<input>", 3, 10)),
+    ('"add.3"("jit(f)/add"("-":3:10))', SourceLocation("<input>", 3, 10)),
+    # The callee's frame first, as XLA reports it.
+    ('callsite("f"("a.py":5:11) at "<module>"("b.py":6:4))', SourceLocation("a.py", 5, 11)),
+    ("unknown", None),
+    ('"jit(f)/add"', None),
+])
+def test_source_location_of_an_op(loc: str, expected: SourceLocation | None) -> None:
+    text = ("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+            f"  %0 = stablehlo.negate %a : tensor<2xf32> loc({loc})\n"
+            "  return %0 : tensor<2xf32>\n}\n")
+    with make_context():
+        module = parse_module(text)  # kept alive: its ops die with it
+        op = module.body.operations[0].regions[0].blocks[0].operations[0]
+        assert source_location(op.location) == expected
+        assert source_location(str(op.location)) == expected

@@ -130,7 +130,7 @@ def _parse_only(load: Callable[[object], object], reprint: bool = False) -> Resu
             stage = "reprint"
             _hlo.hlo_module_from_text(module.to_string())
             _hlo.HloModule.from_serialized_hlo_module_proto(module.as_serialized_hlo_module_proto())
-    except Exception as err:  # noqa: BLE001 - jaxlib raises its own error types
+    except Exception as err:  # jaxlib raises its own error types
         return Result(Outcome.ERROR, "", f"{stage}: {str(err).strip().splitlines()[0][:200] if str(err) else ''}")
     return Result(Outcome.OK, "", f"{stage}: ok")
 

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.fuzz.mutators import mutate
+from tests.fuzz.oracle import Judge
 from tests.fuzz.outcomes import Outcome, Result
 from tests.fuzz.seeds import Kind, Seed
 from tests.fuzz.targets import TARGETS
-from tests.fuzz.oracle import Judge
 
 log = logging.getLogger(__name__)
 

@@ -156,16 +156,16 @@ def run_case(target: str, kind: Kind, data: bytes, variant: int = 0) -> Result:
         fn(data, kind)
     except RecursionError as err:  # before Exception: Python's own limit, a bug of ours either way
         return Result(Outcome.RAW, f"RecursionError at {_where(err)}", "maximum recursion depth exceeded")
-    except Exception as err:  # noqa: BLE001 - classifying every exception is the point
+    except Exception as err:  # classifying every exception is the point
         return _classify(err)
     return Result(Outcome.OK)
 
 
 def warm_up() -> None:
     """Import what every target needs once, so that the first case's time limit is not spent importing."""
-    import hlo_translate.cli.main  # noqa: F401
-    import hlo_translate.export  # noqa: F401
-    import hlo_translate.import_  # noqa: F401
+    import hlo_translate.cli.main
+    import hlo_translate.export
+    import hlo_translate.import_
     import hlo_translate.shardy  # noqa: F401
     from hlo_translate.mlir.context import make_context
 

@@ -22,7 +22,7 @@ ENTRY e {
 """
 
 
-def _proto():  # noqa: ANN202 - an HloModuleProto
+def _proto():  # an HloModuleProto
     from hlo_translate.proto import hlo_pb2
 
     return hlo_pb2.HloModuleProto.FromString(_hlo.hlo_module_from_text(MODULE).as_serialized_hlo_module_proto())

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from hlo_translate.errors import TranslateError
+from tests.fuzz.oracle import Judge
 from tests.fuzz.outcomes import Outcome
 from tests.fuzz.seeds import Kind
-from tests.fuzz.oracle import Judge
 from tests.support.paths import TESTS
 
 REGRESSIONS = TESTS / "fuzz" / "regressions"

@@ -19,7 +19,6 @@ import struct
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from tests.fuzz.outcomes import Outcome, Result

@@ -18,12 +18,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hlo_translate.proto import hlo_pb2
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.literal import (
-    Literal, from_literal_proto, numpy_dtype, parse_literal, primitive_type_of, to_literal_proto,
+    Literal,
+    from_literal_proto,
+    numpy_dtype,
+    parse_literal,
+    primitive_type_of,
+    to_literal_proto,
 )
 from hlo_translate.hlo.types import Layout, PrimitiveType, Shape, parse_shape
+from hlo_translate.proto import hlo_pb2
 
 P = PrimitiveType
 # F6 constants: XLA aborts when it serializes one (a C++ CHECK), so they have no literal support yet;
@@ -279,7 +284,7 @@ def test_decimals_round_like_xla(element_type: PrimitiveType) -> None:
         doubles = np.abs(doubles[doubles != 0])
         lowest = 2.0 ** -127  # above it and below 1.5 * 2^-127 we round to nearest, XLA up (see literal_text)
         doubles = doubles[(doubles <= lowest) | (doubles >= 1.5 * lowest)]
-    text = "{" + ", ".join("%.17g" % d for d in doubles.tolist()) + "}"
+    text = "{" + ", ".join(f"{d:.17g}" for d in doubles.tolist()) + "}"
     shape = Shape.array(element_type, (doubles.size,), Layout((0,)))
     module = _xla().hlo_module_from_text(_module_text(shape, text))
     read = hlo_pb2.HloModuleProto.FromString(module.as_serialized_hlo_module_proto())

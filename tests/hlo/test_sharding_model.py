@@ -26,8 +26,16 @@ from hypothesis import strategies as st
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
 from hlo_translate.hlo.op_metadata import OpMetadata
-from hlo_translate.hlo.sharding import (HloSharding, ShardGroup, ShardGroupKind, ShardingKind, SubgroupType,
-                                    equivalent, from_op_sharding, parse_sharding)
+from hlo_translate.hlo.sharding import (
+    HloSharding,
+    ShardGroup,
+    ShardGroupKind,
+    ShardingKind,
+    SubgroupType,
+    equivalent,
+    from_op_sharding,
+    parse_sharding,
+)
 from hlo_translate.hlo.tile_assignment import IotaTile, TileAssignment
 
 # ---------------------------------------------------------------------------------------------

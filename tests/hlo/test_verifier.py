@@ -74,7 +74,7 @@ def test_export_output_is_verified(monkeypatch: pytest.MonkeyPatch) -> None:
 
     import hlo_translate.export as export
 
-    def broken_export(*args, **kwargs):  # noqa: ANN002, ANN003 - stands in for an exporter bug
+    def broken_export(*args, **kwargs):  # stands in for an exporter bug
         return parse_hlo_text(CASES["transpose-wrong"][0])
 
     monkeypatch.setattr(export, "export_module", broken_export)
@@ -95,7 +95,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "hlo_translate.cli.main", *args], capture_output=True, text=True)
 
 
-def test_cli_verify(tmp_path) -> None:  # noqa: ANN001 - pytest's tmp_path
+def test_cli_verify(tmp_path) -> None:  # pytest's tmp_path
     good, bad = tmp_path / "good.hlo", tmp_path / "bad.hlo"
     good.write_text(CASES["concatenate-ok"][0])
     bad.write_text(CASES["concatenate-wrong"][0])

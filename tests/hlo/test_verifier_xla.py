@@ -66,7 +66,7 @@ def _all_modules() -> list[Path]:
 
 
 @pytest.fixture(scope="module")
-def worker():  # noqa: ANN201 - a VerdictWorker
+def worker():  # a VerdictWorker
     with VerdictWorker() as w:
         yield w
 

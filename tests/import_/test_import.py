@@ -20,7 +20,6 @@ os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")
 
 import collections
 import functools
-import pathlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -336,15 +335,17 @@ ENTRY e {
 def test_an_mhlo_op_is_an_internal_error_naming_the_instruction(monkeypatch: pytest.MonkeyPatch) -> None:
     """The importer writes StableHLO only; an `mhlo.` op from a handler or a one-op form is a bug of ours,
     caught where the op is named (both paths of importer.py)."""
+    from hlo_translate.import_ import importer
     from hlo_translate.import_.importer import HANDLERS, SIMPLE
 
-    monkeypatch.setitem(SIMPLE, "negate", lambda instr: ("mhlo.negate", None))
+    # The registries are read-only: the importer sees patched copies of them instead.
+    monkeypatch.setattr(importer, "SIMPLE", {**SIMPLE, "negate": lambda instr: ("mhlo.negate", None)})
     with make_context(), pytest.raises(TranslateError) as info:
         import_module(parse_hlo_text(NEGATE))
     assert info.value.op == "n" and info.value.message == "internal: the import produced mhlo.negate"
 
-    monkeypatch.delitem(SIMPLE, "negate")
-    monkeypatch.setitem(HANDLERS, "negate", lambda ctx: ctx.single("mhlo.negate", ctx.values()))
+    monkeypatch.setattr(importer, "SIMPLE", {k: v for k, v in SIMPLE.items() if k != "negate"})
+    monkeypatch.setattr(importer, "HANDLERS", {**HANDLERS, "negate": lambda ctx: ctx.single("mhlo.negate", ctx.values())})
     with make_context(), pytest.raises(TranslateError) as info:
         import_module(parse_hlo_text(NEGATE))
     assert info.value.op == "n" and info.value.message == "internal: the import produced mhlo.negate"

@@ -19,6 +19,7 @@ from hlo_translate.hlo.ir import HloModule
 from hlo_translate.hlo.text import parse_hlo_text
 from tests.support.hlo_compare import signature
 
+
 def _modules():
     from tests.corpus import hlo_modules
 
@@ -45,8 +46,8 @@ def test_hlo_round_trip_is_structurally_equal(path) -> None:
 def _runs_like_jax(path, module: HloModule) -> None:
     """The module that came back runs on XLA CPU to JAX's recorded outputs (unoptimized, single-device,
     deterministic programs: optimized modules carry CPU-internal fusions XLA cannot always recompile)."""
-    from tests.corpus import entries
     from hlo_translate.execution import compare_outputs, execute
+    from tests.corpus import entries
 
     if path.name != "hlo.txt":
         return

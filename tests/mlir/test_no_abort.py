@@ -16,9 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from hlo_translate.hlo.text import parse_hlo_text
 from hlo_translate.hlo.proto_io import module_to_proto
-from hlo_translate.proto import hlo_pb2
+from hlo_translate.hlo.text import parse_hlo_text
 
 CLI = [sys.executable, "-c", "from hlo_translate.cli.main import main; main()"]
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
-import numpy as np  # noqa: E402
-import tensorflow as tf  # noqa: E402
+import numpy as np
+import tensorflow as tf
 
 OUT = Path(__file__).resolve().parent / "tf"
 RNG = np.random.default_rng(0)

@@ -17,6 +17,7 @@ from hlo_translate.export.registry import HANDLERS
 from hlo_translate.hlo.text import print_hlo_text
 from tests.producers.mhlo_corpus import check_entry, single_device_entries
 
+
 def test_every_registered_mhlo_op_is_handled_or_refused() -> None:
     names = mhlo_op_names()
     assert len(names) > 100 and "mhlo.erf" in names

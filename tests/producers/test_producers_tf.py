@@ -6,7 +6,6 @@ CPU to TensorFlow's outputs, and survives HLO -> StableHLO -> HLO.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 

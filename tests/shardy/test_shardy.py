@@ -363,9 +363,9 @@ def _spmd_names() -> list[str]:
 def _compile_and_run(text: str, inputs: list[np.ndarray]) -> tuple[list[HloSharding], list[HloSharding],
                                                                    list[np.ndarray]]:
     """Compile with XLA on CPU devices, run; (parameter shardings, output shardings, outputs)."""
-    from hlo_translate.proto import xla_data_pb2
     from hlo_translate.execution.module import load_module
     from hlo_translate.execution.runtime import _compile, _devices, _gather_outputs, _place_inputs, plan_devices
+    from hlo_translate.proto import xla_data_pb2
 
     loaded = load_module(text)
     plan = plan_devices(loaded, None, None)

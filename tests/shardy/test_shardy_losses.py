@@ -190,7 +190,6 @@ def test_approx_top_k_reads_back_in_xla() -> None:
     reads our HLO (it rejects the ApproxTopK custom-call it would give an xla_shape), directly and
     after a round trip, and the HLO runs through XLA's usual path to JAX's values."""
     import jax
-    import jax.numpy as jnp
 
     x = np.random.default_rng(0).standard_normal((8, 32)).astype(np.float32)
     f = jax.jit(lambda v: jax.lax.approx_max_k(v, 4))

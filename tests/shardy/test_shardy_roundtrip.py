@@ -287,8 +287,9 @@ def test_every_round_trip_form_matches_xla_and_comes_back() -> None:
 def test_named_computation_round_trip() -> None:
     """XLA's converter rejects sdy.named_computation; ours writes a call of a function named after it
     (marked xla.sdy.named_computation), which XLA's parser reads and which comes back."""
-    import hlo_translate
     from jaxlib import _hlo
+
+    import hlo_translate
 
     ours = to_hlo_text(NAMED_COMPUTATION)
     module = _hlo.hlo_module_from_text(ours)

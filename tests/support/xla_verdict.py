@@ -81,7 +81,7 @@ def xla_verdict(text: str, *, compile_module: bool = True) -> Verdict:
 
     try:
         module = _hlo.hlo_module_from_text(text)
-    except Exception as err:  # noqa: BLE001 - jaxlib raises its own error types
+    except Exception as err:  # jaxlib raises its own error types
         return Verdict(False, "parser", _first_line(err))
     return _verdict_of_module(module, text if compile_module else None)
 
@@ -94,12 +94,12 @@ def xla_verdict_proto(data: bytes) -> Verdict:
 
     try:
         module = _hlo.HloModule.from_serialized_hlo_module_proto(data)
-    except Exception as err:  # noqa: BLE001 - jaxlib raises its own error types
+    except Exception as err:  # jaxlib raises its own error types
         return Verdict(False, "proto-reader", _first_line(err))
     return _verdict_of_module(module, None)
 
 
-def _verdict_of_module(module, text: str | None) -> Verdict:  # noqa: ANN001 - a jaxlib HloModule
+def _verdict_of_module(module, text: str | None) -> Verdict:  # a jaxlib HloModule
     """The stages after parsing: XLA's importer, the StableHLO verifier, and (given the text) a compile."""
     from jax._src.interpreters import mlir as jax_mlir
     from jaxlib import _jax
@@ -107,19 +107,19 @@ def _verdict_of_module(module, text: str | None) -> Verdict:  # noqa: ANN001 - a
 
     try:
         bytecode = _jax.mlir.hlo_to_stablehlo(module.as_serialized_hlo_module_proto())
-    except Exception as err:  # noqa: BLE001
+    except Exception as err:
         return Verdict(False, "import", _first_line(err))
     try:
         with jax_mlir.make_ir_context():
             parsed = ir.Module.parse(bytecode)
             mlir_text = str(parsed) if text is not None else ""
-    except Exception as err:  # noqa: BLE001
+    except Exception as err:
         return Verdict(False, "stablehlo-verifier", _first_line(err))
     if text is None:
         return Verdict(True, "ok-not-compiled")
     try:
         _compile(mlir_text, text)
-    except Exception as err:  # noqa: BLE001
+    except Exception as err:
         message = _first_line(err)
         if _VERIFY_ERROR.search(message):
             return Verdict(False, "compile", message)
@@ -199,7 +199,7 @@ class VerdictWorker:
         reply = json.loads(line)
         return Verdict(reply["accepted"], reply["stage"], reply["message"])
 
-    def _start(self):  # noqa: ANN202 - a subprocess.Popen
+    def _start(self):  # a subprocess.Popen
         import os
         import subprocess
         import sys

@@ -5,7 +5,14 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 
 from hlo_translate.chlo.builder import (
-    V, bitcast, convert, inf, nan, select, shift_right_arithmetic, shift_right_logical,
+    V,
+    bitcast,
+    convert,
+    inf,
+    nan,
+    select,
+    shift_right_arithmetic,
+    shift_right_logical,
 )
 from hlo_translate.chlo.registry import RuleContext, decomposes
 

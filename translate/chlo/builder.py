@@ -76,6 +76,7 @@ class V:
     """A tensor value under construction; arithmetic on it emits StableHLO ops."""
 
     __slots__ = ("value",)
+    value: ir.Value
 
     def __init__(self, value: ir.Value | V):
         self.value = value.value if isinstance(value, V) else value
@@ -194,6 +195,7 @@ def constant(value: Number, tensor_type: ir.RankedTensorType) -> V:
     if is_complex_type(element_type):
         part_type = ir.RankedTensorType.get(list(tensor_type.shape), complex_part_type(element_type))
         return make_complex(constant(value, part_type), constant(0.0, part_type))
+    scalar: ir.Attribute
     if is_float_type(element_type):
         scalar = ir.FloatAttr.get(element_type, float(value))
     elif is_integer_type(element_type):

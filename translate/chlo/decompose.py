@@ -5,7 +5,7 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 
 from hlo_translate.chlo.builder import is_complex_type
-from hlo_translate.chlo.registry import RULES, RuleContext, source_location
+from hlo_translate.chlo.registry import RULES, RuleContext, op_source_location
 from hlo_translate.errors import TranslateError
 
 # CHLO ops the exporter (translate.export) maps straight to an HLO opcode, as XLA's own pipeline
@@ -36,14 +36,14 @@ def decompose_chlo(module: ir.Module, *, keep: frozenset[str] = DIRECT_MAPPED) -
             continue
         rule = RULES.get(op.name)
         if rule is None:
-            raise TranslateError("unsupported CHLO op", op=op.name, location=source_location(op))
+            raise TranslateError("unsupported CHLO op", op=op.name, location=op_source_location(op))
         _shapes_must_be_static(op)
         with ir.InsertionPoint(op), op.location:
             try:
                 replacements = list(rule(RuleContext(op)))
             except NotImplementedError as err:  # a type the builder has no constants for
                 raise TranslateError(f"unsupported CHLO op: {err}", op=op.name,
-                                     location=source_location(op)) from None
+                                     location=op_source_location(op)) from None
         assert len(replacements) == len(op.results), f"{op.name}: rule gave {len(replacements)} values"
         for result, value in zip(op.results, replacements, strict=True):
             assert result.type == value.value.type, f"{op.name}: {result.type} replaced by {value.value.type}"
@@ -78,4 +78,4 @@ def _shapes_must_be_static(op: ir.Operation) -> None:
     for value in list(op.operands) + list(op.results):
         if not isinstance(value.type, ir.RankedTensorType) or not ir.RankedTensorType(value.type).has_static_shape:
             raise TranslateError(f"CHLO op on a dynamically shaped tensor ({value.type}) is not supported",
-                                 op=op.name, location=source_location(op))
+                                 op=op.name, location=op_source_location(op))

@@ -16,8 +16,29 @@ from __future__ import annotations
 import math
 
 from hlo_translate.chlo.builder import (
-    V, atan2, cos, exp, expm1, imag, inf, is_finite, largest, log, log1p, make_complex, maximum, minimum, nan, real,
-    select, sign, sin, smallest_normal, sqrt, tanh, with_upcast,
+    V,
+    atan2,
+    cos,
+    exp,
+    expm1,
+    imag,
+    inf,
+    is_finite,
+    largest,
+    log,
+    log1p,
+    make_complex,
+    maximum,
+    minimum,
+    nan,
+    real,
+    select,
+    sign,
+    sin,
+    smallest_normal,
+    sqrt,
+    tanh,
+    with_upcast,
 )
 from hlo_translate.chlo.registry import RuleContext, decomposes
 

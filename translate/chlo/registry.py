@@ -7,7 +7,6 @@ location, so every op they build lands just before the CHLO op and carries its l
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -15,8 +14,8 @@ from jaxlib.mlir import ir
 
 from hlo_translate.chlo.builder import V
 from hlo_translate.errors import SourceLocation, TranslateError
-
-_FILE_LINE_COL = re.compile(r'loc\("([^"]*)":(\d+):(\d+)')
+from hlo_translate.mlir.locations import source_location
+from hlo_translate.registry import Registry
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,29 +40,18 @@ class RuleContext:
         return self.op.attributes[name] if name in self.op.attributes else None
 
     def error(self, message: str) -> TranslateError:
-        return TranslateError(message, op=self.name, location=source_location(self.op))
+        return TranslateError(message, op=self.name, location=op_source_location(self.op))
 
 
 Rule = Callable[[RuleContext], Sequence[V]]
-RULES: dict[str, Rule] = {}
+RULES: Registry[str, Rule] = Registry("CHLO decomposition")
 
 
 def decomposes(*names: str) -> Callable[[Rule], Rule]:
     """Register `rule` as the decomposition of the CHLO ops `names`."""
-
-    def register(rule: Rule) -> Rule:
-        for name in names:
-            assert name not in RULES, f"two decompositions for {name}"
-            RULES[name] = rule
-        return rule
-
-    return register
+    return RULES.register(*names)
 
 
-def source_location(op: ir.Operation) -> SourceLocation:
+def op_source_location(op: ir.Operation) -> SourceLocation:
     """The op's file:line:col, looking through call-site and fused locations; '<input>' if none."""
-    m = _FILE_LINE_COL.search(str(op.location))
-    if not m:
-        return SourceLocation()
-    return SourceLocation(m.group(1) if m.group(1) not in ("", "-") else "<input>", int(m.group(2)),
-                          int(m.group(3)))
+    return source_location(op.location) or SourceLocation()

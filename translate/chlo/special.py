@@ -14,8 +14,25 @@ from collections.abc import Callable, Sequence
 from jaxlib.mlir import ir
 
 from hlo_translate.chlo.builder import (
-    V, clamp, cos, exp, floor, inf, is_finite, log, log1p, nan, polynomial, power, remainder, select, sign, sin,
-    smallest_subnormal, sqrt, with_upcast,
+    V,
+    clamp,
+    cos,
+    exp,
+    floor,
+    inf,
+    is_finite,
+    log,
+    log1p,
+    nan,
+    polynomial,
+    power,
+    remainder,
+    select,
+    sign,
+    sin,
+    smallest_subnormal,
+    sqrt,
+    with_upcast,
 )
 from hlo_translate.chlo.registry import RuleContext, decomposes
 

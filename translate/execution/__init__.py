@@ -8,7 +8,14 @@
 Importing this package is cheap: jax and jaxlib are imported when a module is first loaded.
 """
 
-from hlo_translate.execution.compare import Comparison, OutputComparison, Tolerance, Verdict, compare_outputs, tolerance_for
+from hlo_translate.execution.compare import (
+    Comparison,
+    OutputComparison,
+    Tolerance,
+    Verdict,
+    compare_outputs,
+    tolerance_for,
+)
 from hlo_translate.execution.distributed import initialize_distributed, run_multiprocess
 from hlo_translate.execution.inputs import arrays_to_npz, generate_inputs, read_npz, resolve_inputs
 from hlo_translate.execution.module import LoadedModule, ModuleFormat, detect_format, load_module

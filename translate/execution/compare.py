@@ -112,7 +112,7 @@ def compare_outputs(expected: Sequence[np.ndarray], actual: Sequence[np.ndarray]
     >>> compare_outputs([np.array([1.0, np.nan])], [np.array([1.0, np.nan])]).ok
     True
     """
-    problems = ()
+    problems: tuple[str, ...] = ()
     if len(expected) != len(actual):
         problems = (f"expected {len(expected)} outputs, got {len(actual)}",)
     outputs = tuple(_compare_one(i, np.asarray(e), np.asarray(a), rtol, atol)

@@ -6,6 +6,7 @@ import io
 import os
 import re
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -71,8 +72,8 @@ def read_npz(source: str | os.PathLike | bytes) -> dict[str, np.ndarray]:
 
 def _in_parameter_order(named: Mapping[str, np.ndarray]) -> list[np.ndarray]:
     """Arrays keyed arg0..argN in numeric order; other names keep their order."""
-    numbers = [_ARG_KEY.fullmatch(name) for name in named]
-    if named and all(numbers):
+    numbers = [m for m in (_ARG_KEY.fullmatch(name) for name in named) if m is not None]
+    if named and len(numbers) == len(named):
         order = sorted(int(m.group(1)) for m in numbers)
         if order != list(range(len(order))):
             raise TranslateError(f"input names must be arg0..arg{len(order) - 1}, got {', '.join(named)}")
@@ -98,5 +99,6 @@ def check_inputs(parameters: Sequence[TensorSpec], values: Sequence[np.ndarray])
 def arrays_to_npz(arrays: Sequence[np.ndarray], prefix: str) -> bytes:
     """An .npz file holding `arrays` as <prefix>0, <prefix>1, ..."""
     buffer = io.BytesIO()
-    np.savez(buffer, **{f"{prefix}{i}": value for i, value in enumerate(arrays)})
+    named: dict[str, Any] = {f"{prefix}{i}": value for i, value in enumerate(arrays)}  # savez's stubs type **kwds badly
+    np.savez(buffer, **named)
     return buffer.getvalue()

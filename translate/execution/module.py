@@ -113,7 +113,7 @@ def _first_line(text: str) -> str:
 
 def _load_hlo(module: str | bytes, fmt: ModuleFormat) -> LoadedModule:
     import jax  # noqa: F401  (imported first, jax quiets XLA's INFO logging)
-    from jaxlib import _hlo, _jax
+    from jaxlib import _hlo, _jax  # type: ignore[attr-defined]  # no stubs for jaxlib's private _hlo
 
     num_partitions = num_replicas = None
     try:

@@ -27,7 +27,7 @@ def xla_stablehlo_to_hlo(mlir: str | bytes) -> bytes:
 def xla_hlo_to_stablehlo(hlo: str | bytes) -> bytes:
     """XLA's translation of HLO (text or HloModuleProto) to StableHLO bytecode."""
     import jax  # noqa: F401  (imported first, jax quiets XLA's INFO logging)
-    from jaxlib import _hlo, _jax
+    from jaxlib import _hlo, _jax  # type: ignore[attr-defined]  # no stubs for jaxlib's private _hlo
 
     try:
         if detect_format(hlo) is ModuleFormat.HLO_TEXT:

@@ -12,7 +12,7 @@ import contextlib
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -174,6 +174,11 @@ def _compile(loaded: LoadedModule, devices: list[Any], plan: DevicePlan) -> Any:
         raise TranslateError(f"XLA could not compile the module: {_first_lines(err)}") from err
 
 
+def _indexer(value: np.ndarray) -> Callable[[Any], np.ndarray]:
+    """The callback that hands JAX the part of `value` each device holds."""
+    return lambda index: value[index]
+
+
 def _sharding(devices: list[Any], op_sharding: Any) -> Any:
     from jax._src.sharding_impls import GSPMDSharding
 
@@ -191,8 +196,7 @@ def _place_inputs(executable: Any, devices: list[Any], parameters: Sequence[Tens
     # 64-bit values are silently narrowed unless x64 is on while they are placed.
     wide = any(spec.is_64_bit for spec in parameters) and not jax.config.jax_enable_x64
     with jax.enable_x64(True) if wide else contextlib.nullcontext():
-        return [jax.make_array_from_callback(value.shape, _sharding(devices, op_sharding),
-                                             lambda index, value=value: value[index])
+        return [jax.make_array_from_callback(value.shape, _sharding(devices, op_sharding), _indexer(value))
                 for value, op_sharding in zip(arguments, shardings)]
 
 

@@ -4,15 +4,29 @@ Handlers live in one module per op family and register themselves in `registry.H
 one-to-one ops of `translate.optable` are registered last from the table.
 """
 
-from hlo_translate.export import (  # noqa: F401  (imported to register their handlers)
-    collectives, constants, control_flow, custom_call, data_movement, elementwise, linalg, misc, reduction,
+# Imported to register their handlers: the op families, async values and send/recv (async_ops, p2p),
+# dynamic-shape ops (dynamic), what other producers write (arith_tensor, mhlo_ops), deprecated ops as
+# the spec expands them (deprecated), ops refused with their reason (refused), and the spec's semantics
+# that XLA:CPU lacks (spec_semantics).
+from hlo_translate.export import (  # noqa: F401
+    arith_tensor,
+    async_ops,
+    collectives,
+    constants,
+    control_flow,
+    custom_call,
+    data_movement,
+    deprecated,
+    dynamic,
+    elementwise,
+    linalg,
+    mhlo_ops,
+    misc,
+    p2p,
+    reduction,
+    refused,
+    spec_semantics,
 )
-from hlo_translate.export import async_ops, p2p  # noqa: F401,E402  (async values, send/recv)
-from hlo_translate.export import dynamic  # noqa: F401,E402  (dynamic-shape ops)
-from hlo_translate.export import arith_tensor, mhlo_ops  # noqa: F401,E402  (what other producers write)
-from hlo_translate.export import deprecated  # noqa: F401,E402  (deprecated ops as the spec expands them)
-from hlo_translate.export import refused  # noqa: F401,E402  (ops refused with their reason)
-from hlo_translate.export import spec_semantics  # noqa: F401,E402  (the spec's semantics XLA:CPU lacks)
 from hlo_translate.export.module import export_module
 
 elementwise.register_table()

@@ -18,9 +18,20 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 
 from hlo_translate.async_forms import (
-    CALLED_COMPUTATION_ATTR, DONE_OF, FALLBACK_ATTRIBUTES, FALLBACK_OPCODES, FALLBACK_PREFIX, FORMS,
-    BUNDLE_CONSUMERS, JAX_ASYNC_CONFIG_ATTR, JAX_DONE_TARGETS, JAX_START_TARGETS, AsyncForm, context_of,
-    implied_bundle, start_shape,
+    BUNDLE_CONSUMERS,
+    CALLED_COMPUTATION_ATTR,
+    DONE_OF,
+    FALLBACK_ATTRIBUTES,
+    FALLBACK_OPCODES,
+    FALLBACK_PREFIX,
+    FORMS,
+    JAX_ASYNC_CONFIG_ATTR,
+    JAX_DONE_TARGETS,
+    JAX_START_TARGETS,
+    AsyncForm,
+    context_of,
+    implied_bundle,
+    start_shape,
 )
 from hlo_translate.collective import Collective, CollectiveKind
 from hlo_translate.errors import TranslateError

@@ -1,4 +1,6 @@
-"""Implicit captures of reducer, comparator and mapper regions, made explicit as HLO requires.
+"""What a region captures, and how captured values are made explicit as HLO requires.
+
+`captures_of` finds the values a region uses from outside; `regions.py` builds the computations.
 
 StableHLO lets the region of `reduce`, `reduce_window`, `sort`, `map`, `scatter`,
 `select_and_scatter` and the collectives use values defined above it. An HLO computation is closed,
@@ -26,7 +28,7 @@ from jaxlib.mlir import ir
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export.context import Builder
-from hlo_translate.hlo.ir import HloComputation, HloInstruction
+from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import Shape, with_default_layouts
 
 # Ops without operands or side effects that a region may recompute.
@@ -48,6 +50,40 @@ class RegionCaptures:
     live: tuple[ir.Value, ...]
 
 
+def captures_of(regions: Sequence[ir.Region]) -> list[ir.Value]:
+    """Values used inside `regions` (at any depth) but defined outside them, in order of first use."""
+    defined: set[ir.Value] = set()
+    used: list[ir.Value] = []
+    seen: set[ir.Value] = set()
+
+    def walk_block(block: ir.Block) -> None:
+        for arg in block.arguments:
+            defined.add(arg)
+        for op in block.operations:
+            operation = op.operation
+            for v in operation.operands:
+                if v not in seen:
+                    seen.add(v)
+                    used.append(v)
+            for r in operation.results:
+                defined.add(r)
+            for region in operation.regions:
+                for inner in region.blocks:
+                    walk_block(inner)
+
+    for region in regions:
+        for block in region.blocks:
+            walk_block(block)
+    return [v for v in used if v not in defined]
+
+
+def single_block(region: ir.Region) -> ir.Block:
+    blocks = list(region.blocks)
+    if len(blocks) != 1:
+        raise TranslateError(f"a region with {len(blocks)} blocks has no HLO equivalent")
+    return blocks[0]
+
+
 def _defining_op(value: ir.Value) -> ir.Operation | None:
     owner = value.owner
     return None if isinstance(owner, ir.Block) else owner.operation
@@ -64,8 +100,7 @@ def recomputable(value: ir.Value) -> bool:
 
 
 def split_captures(regions: Sequence[ir.Region]) -> RegionCaptures:
-    from hlo_translate.export.regions import captures_of
-
+    """The values `regions` capture, split into the recomputable and the live ones."""
     captures = captures_of(regions)
     return RegionCaptures(tuple(v for v in captures if recomputable(v)),
                           tuple(v for v in captures if not recomputable(v)))
@@ -103,31 +138,3 @@ def live_scalars(b: Builder, op: ir.Operation, captures: RegionCaptures) -> list
 def broadcast_to(b: Builder, scalar: HloInstruction, dimensions: Sequence[int]) -> HloInstruction:
     shape = with_default_layouts(Shape.array(scalar.shape.element_type, tuple(dimensions)))
     return b.add("broadcast", shape, [scalar], {"dimensions": ()})
-
-
-def closed_computation(b: Builder, region: ir.Region, captures: RegionCaptures, name: str = "region", *,
-                       groups: int = 1, per_capture: int = 1, return_captures: bool = False) -> HloComputation:
-    """The region as a computation whose parameters are its block arguments in `groups` equal groups,
-    each group followed by `per_capture` parameters per live capture (the capture is the first of them);
-    the root appends the first group's capture parameters when `return_captures`."""
-    from hlo_translate.export.regions import single_block
-
-    block = single_block(region)
-    args = list(block.arguments)
-    size = len(args) // groups
-    sub = Builder(b.ctx, b.ctx.unique_name(name))
-    capture_params: list[HloInstruction] = []
-    for g in range(groups):
-        for arg in args[g * size:(g + 1) * size]:
-            sub.values[arg] = sub.argument(arg)
-        for value in captures.live:
-            params = [sub.parameter(b.shape(value), "capture") for _ in range(per_capture)]
-            if g == 0:
-                sub.values[value] = params[0]
-                capture_params.append(params[0])
-    recompute(sub, captures.recomputed)
-    results = sub.emit_block(block)
-    if return_captures:
-        results = results + capture_params
-    sub.comp.root = results[0] if len(results) == 1 else sub.tuple(results)
-    return b.ctx.finish(sub.comp)

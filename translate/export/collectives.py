@@ -15,8 +15,8 @@ from hlo_translate.collective import REPLICA_GROUPS_FORM_ATTR, Channel, Collecti
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
-from hlo_translate.export.registry import handles, handles_custom_call
 from hlo_translate.export.regions import flat_computation
+from hlo_translate.export.registry import handles, handles_custom_call
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
 from hlo_translate.hlo.types import Shape, with_default_layouts
 from hlo_translate.hlo.verify.collectives import global_ids_problem, group_count_problem, repeated_replica_problem

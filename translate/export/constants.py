@@ -19,6 +19,7 @@ from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import handles
 from hlo_translate.export.resources import is_resource, resource_data
 from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.literal import Literal
 from hlo_translate.hlo.types import PrimitiveType as P
 from hlo_translate.hlo.types import Shape
 
@@ -66,12 +67,16 @@ def _from_text(text: str, dtype: np.dtype, dims: tuple[int, ...]) -> np.ndarray:
     # `dense<[[1.0, 2.0], ...]> : tensor<...>`: drop the type, then read the numbers in order.
     body = text[text.index("<") + 1:text.rindex(" : ")].rstrip()
     body = body[:-1] if body.endswith(">") else body
-    values = [_parse_number(m, dtype) for m in _NUMBER_RE.finditer(body)]
-    if len(values) == 1 and count != 1:
-        values = values * count
-    if len(values) != count:
+    numbers = [_parse_number(m, dtype) for m in _NUMBER_RE.finditer(body)]
+    if len(numbers) == 1 and count != 1:
+        numbers = numbers * count
+    if len(numbers) != count:
         raise TranslateError(f"could not read the constant's {count} values")
-    return np.array(values, dtype=dtype).reshape(dims)
+    return np.array(numbers, dtype=dtype).reshape(dims)
+
+
+# One number read from a dense attribute's text, before it joins an array.
+Scalar = bool | int | float | np.generic
 
 
 def _storage_dtype(dtype: np.dtype) -> np.dtype:
@@ -89,7 +94,7 @@ def _cast_storage(values: np.ndarray, dtype: np.dtype) -> np.ndarray:
     return values.astype(dtype)
 
 
-def _parse_number(m: re.Match, dtype: np.dtype) -> object:
+def _parse_number(m: re.Match[str], dtype: np.dtype) -> Scalar:
     if m.group(1) is not None:
         # Each part in the component type: a hex part is a bit pattern of that width (f32 for c64).
         part = np.dtype(np.float32) if dtype == np.complex64 else np.dtype(np.float64)
@@ -98,13 +103,13 @@ def _parse_number(m: re.Match, dtype: np.dtype) -> object:
     return _scalar(m.group(0), dtype)
 
 
-def _complex_bits(real: np.floating, imag: np.floating, dtype: np.dtype) -> np.complexfloating:
+def _complex_bits(real: Scalar, imag: Scalar, dtype: np.dtype) -> np.generic:
     """A complex value built from its parts' bits, so NaN payloads survive."""
     part = np.dtype(np.float32) if dtype == np.complex64 else np.dtype(np.float64)
     return np.array([real, imag], part).view(dtype)[0]
 
 
-def _scalar(token: str, dtype: np.dtype) -> object:
+def _scalar(token: str, dtype: np.dtype) -> Scalar:
     if token in ("true", "false"):
         return token == "true"
     if token.startswith("0x"):
@@ -120,8 +125,6 @@ def _scalar(token: str, dtype: np.dtype) -> object:
 
 
 def literal_of(array: np.ndarray, shape: Shape):  # -> Literal
-    from hlo_translate.hlo.literal import Literal
-
     # Built directly (not Literal.from_numpy) to keep rank-0 arrays rank 0 and the shape's layout.
     return Literal(shape, np.ascontiguousarray(array).reshape(shape.dimensions))
 

@@ -18,15 +18,19 @@ from jaxlib.mlir import ir
 
 from hlo_translate.errors import SourceLocation, TranslateError
 from hlo_translate.export import mlir_attrs as A
-from hlo_translate.export.locations import location_info
+from hlo_translate.export.locations import metadata
 from hlo_translate.export.refine import NeedsRefinement
 from hlo_translate.export.registry import HANDLERS
+from hlo_translate.export.resources import read_resources
 from hlo_translate.hlo.attributes import FrontendAttributes
-from hlo_translate.hlo.op_metadata import OpMetadata
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
+from hlo_translate.hlo.mhlo_sharding import for_shape
+from hlo_translate.hlo.op_metadata import OpMetadata
 from hlo_translate.hlo.types import PrimitiveType, Shape, with_default_layouts
 from hlo_translate.hlo.verify.module import shape_problem
+from hlo_translate.hlo.verify.shardings import device_problem
 from hlo_translate.markers import BITCAST, CONTROL_ID, CONTROL_PREDECESSORS
+from hlo_translate.mlir.locations import location_info, source_location
 from hlo_translate.typemap import shape_from_mlir
 
 _BAD_NAME_CHARS = re.compile(r"[^A-Za-z0-9_.\-]")
@@ -99,8 +103,6 @@ class ExportContext:
     @functools.cached_property
     def resources(self) -> dict[str, bytes]:
         """The module's `dense_resource` blobs by name, read when a constant first needs them."""
-        from hlo_translate.export.resources import read_resources
-
         return read_resources(self.module_op)
 
     def shape_of(self, t: ir.Type) -> Shape:
@@ -142,8 +144,6 @@ class ExportContext:
                          location: SourceLocation | None = None):  # -> HloSharding
         """`sharding`, refused as the input's fault when it names devices the module does not have (the rule
         of XLA's verifier, and ours, on what we would write)."""
-        from hlo_translate.hlo.verify.shardings import device_problem
-
         problem = device_problem(sharding, self.num_partitions)
         if problem is not None:
             raise TranslateError(problem, op=op, location=location)
@@ -208,7 +208,7 @@ class Builder:
     def argument(self, arg: ir.BlockArgument, name: str = "Arg") -> HloInstruction:
         """The parameter for block argument `arg`, named and annotated from its location."""
         info = location_info(arg.location)
-        return self.parameter(self.shape(arg), name, info.metadata(),
+        return self.parameter(self.shape(arg), name, metadata(info),
                               exact_name=self.ctx.take_name(info.instruction_name))
 
     def constant(self, literal: Any, shape: Shape) -> HloInstruction:
@@ -289,7 +289,7 @@ class Builder:
             except TranslateError as err:
                 raise TranslateError(err.message, op=op.name, location=op_location(op)) from None
         outer = self._stamp
-        self._stamp = _OpStamp(op, info.metadata(), frontend, info.instruction_name)
+        self._stamp = _OpStamp(op, metadata(info), frontend, info.instruction_name)
         try:
             results = handler(self, op)
         except TranslateError as err:
@@ -343,9 +343,10 @@ class Builder:
             main = main.operands[0]
         if CONTROL_ID in attrs:
             self.control_ids[A.integer(_attr(op, attrs, CONTROL_ID))] = main
-        if CONTROL_PREDECESSORS in attrs:
+        predecessors = _attr(op, attrs, CONTROL_PREDECESSORS) if CONTROL_PREDECESSORS in attrs else None
+        if predecessors is not None:
             preds = []
-            for index in ir.DenseI64ArrayAttr(_attr(op, attrs, CONTROL_PREDECESSORS)):
+            for index in ir.DenseI64ArrayAttr(predecessors):
                 pred = self.control_ids.get(index)
                 if pred is None:
                     raise TranslateError(f"control predecessor {index} is not an earlier op of this region",
@@ -362,8 +363,6 @@ class Builder:
         attr = _attr(op, attrs, "mhlo.sharding")
         if attr is None or not results or op.name in _SPLIT_SHARDING:
             return
-        from hlo_translate.hlo.mhlo_sharding import for_shape
-
         main = results[0]
         if len(results) > 1 and main.opcode == "get-tuple-element":
             main = main.operands[0]
@@ -425,12 +424,5 @@ _ADVANCE = ir.WalkResult.ADVANCE
 
 def op_location(op: ir.Operation) -> SourceLocation | None:
     """Where `op` stands in the source (`<input>` when it was parsed from unnamed text)."""
-    info = location_info(op.location)
-    if info.file is None:
-        m = re.search(r'loc\("-":(\d+):(\d+)\)', str(op.location))
-        return SourceLocation("<input>", int(m.group(1)), int(m.group(2))) if m else None
-    return SourceLocation(info.file, info.line, info.column)
+    return source_location(op.location)
 
-
-def is_token(shape: Shape) -> bool:
-    return shape.element_type == PrimitiveType.TOKEN

@@ -12,9 +12,14 @@ from jaxlib.mlir import ir
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
+from hlo_translate.export.captures import captures_of
 from hlo_translate.export.context import Builder
 from hlo_translate.export.regions import (
-    branch_computation, captures_of, captures_operand, leaves, pack, tuple_computation,
+    branch_computation,
+    captures_operand,
+    leaves,
+    pack,
+    tuple_computation,
 )
 from hlo_translate.export.registry import handles
 from hlo_translate.hlo.ir import HloComputation, HloInstruction

@@ -5,9 +5,10 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 
 from hlo_translate.export import mlir_attrs as A
+from hlo_translate.export.captures import broadcast_to, live_scalars, split_captures
 from hlo_translate.export.context import Builder
+from hlo_translate.export.regions import closed_computation
 from hlo_translate.export.registry import handles
-from hlo_translate.export.captures import broadcast_to, closed_computation, live_scalars, split_captures
 from hlo_translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import Shape
@@ -69,7 +70,7 @@ def _slice(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     starts = A.i64_list(op.attributes["start_indices"])
     limits = A.i64_list(op.attributes["limit_indices"])
     strides = A.i64_list(op.attributes["strides"])
-    return _simple(b, op, "slice", slice=tuple(SliceDim(s, l, t) for s, l, t in zip(starts, limits, strides)))
+    return _simple(b, op, "slice", slice=tuple(SliceDim(*dim) for dim in zip(starts, limits, strides)))
 
 
 @handles("stablehlo.dynamic_slice")
@@ -106,15 +107,10 @@ def _set_dimension_size(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     return _simple(b, op, "set-dimension-size", dimensions=(A.integer(op.attributes["dimension"]),))
 
 
-def _nonempty(attrs: dict[str, object]) -> dict[str, object]:
-    """Drop empty batching dimension lists and false flags, which XLA does not print."""
-    return {k: v for k, v in attrs.items() if v not in ((), False)}
-
-
 @handles("stablehlo.gather")
 def _gather(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     dn = A.gather_dims(op.attributes["dimension_numbers"])
-    attrs = {
+    attrs: dict[str, object] = {
         "offset_dims": tuple(dn.offset_dims),
         "collapsed_slice_dims": tuple(dn.collapsed_slice_dims),
         "start_index_map": tuple(dn.start_index_map),

@@ -19,11 +19,13 @@ from dataclasses import dataclass
 import numpy as np
 from jaxlib.mlir import ir
 
+from hlo_translate.collective import Collective, CollectiveKind
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import handles
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
+from hlo_translate.hlo.literal import Literal, numpy_dtype
 from hlo_translate.hlo.types import PrimitiveType, Shape, with_default_layouts
 
 _EINSUM = re.compile(r"([a-zA-Z]*)(?:,([a-zA-Z]*))?->([a-zA-Z]*)")
@@ -77,8 +79,6 @@ def _sum_away(b: Builder, instr: HloInstruction, letters: str, keep: set[str]) -
 
 
 def _zero(element_type: PrimitiveType):  # -> Literal
-    from hlo_translate.hlo.literal import Literal, numpy_dtype
-
     return Literal(Shape.array(element_type, ()), np.zeros((), numpy_dtype(element_type)))
 
 
@@ -154,10 +154,9 @@ def _torch_index_select(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 @handles("stablehlo.cross-replica-sum")
 def _cross_replica_sum(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    from hlo_translate.collective import Collective, CollectiveKind
-
     operand = b.value(op.operands[0])
-    collective = Collective.from_mlir_attributes(CollectiveKind.ALL_REDUCE, {name: op.attributes[name] for name in op.attributes})
+    attributes = {name: op.attributes[name] for name in op.attributes}
+    collective = Collective.from_mlir_attributes(CollectiveKind.ALL_REDUCE, attributes)
     attrs = collective.hlo_attributes()
     attrs["to_apply"] = add_computation(b, operand.shape.element_type)
     return [b.add("all-reduce", b.shape(op.results[0]), [operand], attrs)]

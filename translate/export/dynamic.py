@@ -18,6 +18,7 @@ from jaxlib.mlir import ir
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
+from hlo_translate.export.data_movement import broadcast_in_dim
 from hlo_translate.export.refine import NeedsRefinement
 from hlo_translate.export.registry import HANDLERS, handles
 from hlo_translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
@@ -137,8 +138,6 @@ def _real_dynamic_slice(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 @handles("stablehlo.dynamic_broadcast_in_dim")
 def _dynamic_broadcast_in_dim(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    from hlo_translate.export.data_movement import broadcast_in_dim
-
     shape = _require_static(b, op)
     return broadcast_in_dim(b, b.value(op.operands[0]), shape, A.i64_list(op.attributes["broadcast_dimensions"]))
 

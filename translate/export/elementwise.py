@@ -50,7 +50,7 @@ def register_table() -> None:
     """Register a handler for each table entry that has no hand-written one (called last)."""
     for entry in ONE_TO_ONE:
         if entry.stablehlo not in HANDLERS:
-            HANDLERS[entry.stablehlo] = _one_to_one(entry)
+            HANDLERS.add(entry.stablehlo, _one_to_one(entry))
 
 
 _ORDER_OF_TYPE = {"TOTALORDER": "TOTAL", "WEAKORDER": "WEAK"}

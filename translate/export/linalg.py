@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
@@ -25,8 +26,6 @@ def _algorithm(op: ir.Operation) -> dict[str, object]:
     """`#stablehlo.dot_algorithm<...>` as XLA's `algorithm=dot_<lhs>_<rhs>_<acc>[_x<N>]` preset name."""
     if not A.has(op, "algorithm"):
         return {}
-    from jaxlib.mlir.dialects import stablehlo
-
     algo = stablehlo.DotAlgorithm(op.attributes["algorithm"])
     lhs, rhs, acc = (_precision_name(t) for t in (algo.lhs_precision_type, algo.rhs_precision_type,
                                                   algo.accumulation_type))

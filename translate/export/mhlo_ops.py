@@ -16,6 +16,7 @@ import math
 import re
 
 from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import _mhlo_ops_gen as generated
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
@@ -77,9 +78,10 @@ class _Attributes:
     def __contains__(self, name: str) -> bool:
         return name in self._attributes
 
-    def __getitem__(self, name: str | int):
-        item = self._attributes[name]
-        return _respelled(item) if isinstance(name, str) else item  # by index: a NamedAttribute
+    def __getitem__(self, name: str | int) -> ir.Attribute | ir.NamedAttribute:
+        if isinstance(name, str):
+            return _respelled(self._attributes[name])
+        return self._attributes[name]  # by index: a NamedAttribute
 
     def __len__(self) -> int:
         return len(self._attributes)
@@ -105,7 +107,7 @@ def _respelled(attr: ir.Attribute) -> ir.Attribute:
 
 def _twin(twin_handler: Handler, twin_name: str) -> Handler:
     def handler(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-        return twin_handler(b, _StableHloView(op, twin_name))  # type: ignore[arg-type]
+        return twin_handler(b, _StableHloView(op, twin_name))
 
     handler.__name__ = f"export_{twin_name.replace('.', '_')}_from_mhlo"
     return handler
@@ -164,8 +166,6 @@ def _log2(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 def mhlo_op_names() -> list[str]:
     """Every op jaxlib's mhlo dialect registers (its generated Python bindings list them)."""
-    from jaxlib.mlir.dialects import _mhlo_ops_gen as generated
-
     return sorted({cls.OPERATION_NAME for cls in vars(generated).values()
                    if isinstance(cls, type) and hasattr(cls, "OPERATION_NAME")})
 
@@ -174,10 +174,12 @@ def register_mhlo() -> None:
     """Give every registered mhlo op without a handler one (called after every other family): its own
     opcode, or a refusal with the reason, or else its StableHLO twin's handler."""
     for opcode_op, opcode in OWN_OPCODES.items():
-        HANDLERS.setdefault(opcode_op, _own_opcode(opcode))
+        if opcode_op not in HANDLERS:
+            HANDLERS.add(opcode_op, _own_opcode(opcode))
     for name, reason in REFUSED.items():
-        HANDLERS.setdefault(name, _refused(reason))
+        if name not in HANDLERS:
+            HANDLERS.add(name, _refused(reason))
     for name in mhlo_op_names():
         twin = "stablehlo." + name.removeprefix("mhlo.")
         if name not in HANDLERS and twin in HANDLERS:
-            HANDLERS[name] = _twin(HANDLERS[twin], twin)
+            HANDLERS.add(name, _twin(HANDLERS[twin], twin))

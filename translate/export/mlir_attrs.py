@@ -7,6 +7,8 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.mhlo_sharding import parse_mhlo_sharding
+from hlo_translate.hlo.types import parse_shape
 
 
 def has(op: ir.Operation, name: str) -> bool:
@@ -56,14 +58,6 @@ def i64_matrix(attr: ir.Attribute | None) -> np.ndarray:
     return array.reshape(array.shape if array.ndim == 2 else (-1, 2))
 
 
-def bool_list(attr: ir.Attribute | None) -> tuple[bool, ...]:
-    if attr is None:
-        return ()
-    if isinstance(attr, ir.DenseBoolArrayAttr):
-        return tuple(bool(x) for x in attr)
-    return tuple(bool(x) for x in np.array(ir.DenseElementsAttr(attr)).ravel())
-
-
 def integer(attr: ir.Attribute | None, default: int = 0) -> int:
     return default if attr is None else _cast(ir.IntegerAttr, attr, "an integer").value
 
@@ -97,9 +91,6 @@ def raw_string(attr: ir.Attribute) -> str:
 
 def sharding(attr: ir.Attribute):  # -> HloSharding
     """An ``mhlo.sharding`` attribute in any form XLA accepts (text, OpSharding bytes, "")."""
-    from hlo_translate.errors import TranslateError
-    from hlo_translate.hlo.mhlo_sharding import parse_mhlo_sharding
-
     try:
         value = ir.StringAttr(attr).value_bytes
     except ValueError:
@@ -160,9 +151,6 @@ def dictionary(attr: ir.Attribute | None) -> dict[str, ir.Attribute]:
 def hlo_shape(op: ir.Operation, name: str):  # -> translate.hlo.types.Shape | None
     """The HLO shape a marker attribute (`xla_shape`, `xla.operand_shape`, ...) holds as text, or None when
     the op has none; a malformed one is `bad <name>: <why>`."""
-    from hlo_translate.errors import TranslateError
-    from hlo_translate.hlo.types import parse_shape
-
     text = get(op, name)
     if text is None:
         return None

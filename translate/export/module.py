@@ -23,6 +23,8 @@ from hlo_translate.export.regions import leaves, pack
 from hlo_translate.export.registry import handles
 from hlo_translate.hlo.attributes import Enum
 from hlo_translate.hlo.ir import BufferDonor, HloComputation, HloInstruction, HloModule, InputOutputAlias
+from hlo_translate.hlo.mhlo_sharding import for_shape
+from hlo_translate.hlo.sharding import HloSharding
 from hlo_translate.hlo.types import Shape, parse_shape, with_default_layouts
 from hlo_translate.markers import SIGNATURE
 
@@ -151,8 +153,6 @@ def _parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attribute]
     """A parameter with the argument's sharding and frontend attributes (e.g. ``xla.sdy.sharding``)."""
     param = b.argument(arg, name)
     if "mhlo.sharding" in attrs:
-        from hlo_translate.hlo.mhlo_sharding import for_shape
-
         param.attributes["sharding"] = for_shape(b.ctx.sharding(attrs["mhlo.sharding"], param.name), param.shape)
     frontend = frontend_attributes_of(attrs.get("mhlo.frontend_attributes"))
     if frontend is not None:
@@ -165,9 +165,7 @@ _RESULTS = "results of @main"
 
 def _tuple_sharding(ctx: ExportContext, attrs: list[ir.Attribute | None]):  # -> HloSharding
     """One tuple sharding over the results (a tuple-typed result's own elements flattened in)."""
-    from hlo_translate.hlo.sharding import HloSharding
-
-    elements = []
+    elements: list[HloSharding] = []
     for attr in attrs:
         sharding = ctx.sharding(attr, _RESULTS) if attr is not None else HloSharding.replicated()
         elements.extend(sharding.tuple_elements if sharding.is_tuple else [sharding])
@@ -196,7 +194,7 @@ def function_computation(ctx: ExportContext, callee: str) -> HloComputation:
     arg_attrs = _arg_attrs(func)
     _bind_arguments(b, block, signature, lambda arg: _parameter(b, arg, arg_attrs[arg.arg_number]))
     # Mark as in progress: a recursive call would otherwise loop forever.
-    ctx.functions[callee] = None  # type: ignore[assignment]
+    ctx.functions[callee] = None
     results = b.emit_block(block)
     if signature is not None:
         root_shape = signature[1]
@@ -246,7 +244,8 @@ def _module_attributes(hlo: HloModule, module_op: ir.Operation) -> None:
     hlo.is_scheduled = A.boolean(A.get(module_op, "xla.is_scheduled"))
 
 
-def _argument_places(func: ir.Operation, entry: HloComputation, use_tuple_args: bool) -> list[tuple[int, tuple[int, ...]]]:
+def _argument_places(func: ir.Operation, entry: HloComputation,
+                     use_tuple_args: bool) -> list[tuple[int, tuple[int, ...]]]:
     """(parameter number, tuple index) of each argument of @main in the entry computation."""
     if use_tuple_args:
         return [(0, (i,)) for i in range(len(_function_type(func).inputs))]

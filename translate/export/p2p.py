@@ -25,9 +25,9 @@ from hlo_translate.export.context import Builder, frontend_attributes_of
 from hlo_translate.export.registry import handles
 from hlo_translate.hlo.attributes import FrontendAttributes
 from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import PrimitiveType, Shape
 from hlo_translate.hlo.p2p_sharding import split
 from hlo_translate.hlo.sharding import HloSharding, parse_sharding
+from hlo_translate.hlo.types import PrimitiveType, Shape
 from hlo_translate.markers import DONE_FRONTEND_ATTRIBUTES, DONE_SHARDING, PLAIN_GET_TUPLE_ELEMENTS
 
 _CONTEXT = Shape.array(PrimitiveType.U32, ())
@@ -79,10 +79,6 @@ def _shardings(b: Builder, op: ir.Operation, data_leaves: int, *,
 def _set_sharding(instr: HloInstruction, sharding: HloSharding | None) -> None:
     if sharding is not None:
         instr.attributes["sharding"] = sharding
-
-
-def _element(sharding: HloSharding | None, index: int) -> HloSharding | None:
-    return sharding.tuple_elements[index] if sharding is not None and sharding.is_tuple else sharding
 
 
 def _io_attrs(collective: Collective) -> dict[str, object]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 
 from hlo_translate.export import mlir_attrs as A
-from hlo_translate.export.captures import broadcast_to, closed_computation, live_scalars, split_captures
+from hlo_translate.export.captures import broadcast_to, live_scalars, split_captures
 from hlo_translate.export.context import Builder
+from hlo_translate.export.regions import closed_computation, flat_computation
 from hlo_translate.export.registry import handles
-from hlo_translate.export.regions import flat_computation
 from hlo_translate.hlo.attributes import Window, WindowDim
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.hlo.types import Shape

@@ -23,10 +23,13 @@ import re
 from collections.abc import Sequence
 
 from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import func, stablehlo
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
-from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.types import Shape, parse_shape
+from hlo_translate.mlir.context import module_to_bytecode
+from hlo_translate.typemap import element_type_from_mlir, shape_to_mlir
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +62,6 @@ def parse_input_shapes(text: str) -> list[Shape]:
         >>> [s.to_short_text() for s in parse_input_shapes("f32[8,4],s32[8]")]
         ['f32[8,4]', 's32[8]']
     """
-    from hlo_translate.hlo.types import parse_shape
-
     try:
         shape = parse_shape(f"({text})")
     except TranslateError as err:
@@ -118,8 +119,6 @@ def _dimension_variables(main: ir.Operation) -> dict[int, str]:
 
 
 def _static_types(main: ir.Operation, shapes: Sequence[Shape]) -> list[ir.Type]:
-    from hlo_translate.typemap import element_type_from_mlir, shape_to_mlir
-
     args = list(main.regions[0].blocks[0].arguments)
     variables = _dimension_variables(main)
     if variables:
@@ -128,7 +127,9 @@ def _static_types(main: ir.Operation, shapes: Sequence[Shape]) -> list[ir.Type]:
                              "shape-polymorphic function): translate what jax.export writes, which computes it "
                              "from the argument shapes")
     if len(shapes) != len(args):
-        lacking = f"; argument {len(shapes)} ({args[len(shapes)].type}) lacks a shape" if len(shapes) < len(args) else ""
+        lacking = ""
+        if len(shapes) < len(args):
+            lacking = f"; argument {len(shapes)} ({args[len(shapes)].type}) lacks a shape"
         raise TranslateError(f"{len(shapes)} input shapes given for the {len(args)} arguments of @main{lacking}")
     types = []
     for i, (arg, shape) in enumerate(zip(args, shapes)):
@@ -148,10 +149,6 @@ def _static_types(main: ir.Operation, shapes: Sequence[Shape]) -> list[ir.Type]:
 def _retyped_copy(module: ir.Module, types: Sequence[ir.Type]) -> ir.Module:
     """A copy of `module` whose @main takes `types`; each retyped argument is converted back to its old
     type first, so every use stays valid until refinement rewrites it."""
-    from jaxlib.mlir.dialects import stablehlo
-
-    from hlo_translate.mlir.context import module_to_bytecode
-
     copy = ir.Module.parse(module_to_bytecode(module))
     main = main_function(copy)
     block = main.regions[0].blocks[0]
@@ -194,8 +191,6 @@ def _check_assertions(module: ir.Module, types: Sequence[ir.Type]) -> None:
     keep = _backward_slice(assertions)
     terminator = ops[-1]
     with ir.InsertionPoint(terminator), terminator.location:
-        from jaxlib.mlir.dialects import func
-
         func.ReturnOp([])
     terminator.operation.erase()
     for op in reversed(ops[:-1]):
@@ -230,14 +225,13 @@ def _backward_slice(roots: list[ir.OpView]) -> set[ir.Operation]:
 
 
 def _refine(module: ir.Module, *, assertions: bool, static: bool = True) -> ir.Module:
+    # Lazy: jaxlib's XLA extension is large and only shape refinement needs it.
     from jaxlib._jax import mlir as xla_mlir
-
-    from hlo_translate.mlir.context import module_to_bytecode
 
     try:
         refined = xla_mlir.refine_polymorphic_shapes(module_to_bytecode(module), enable_shape_assertions=assertions,
                                                      validate_static_shapes=static)
-    except Exception as err:  # noqa: BLE001 - jaxlib raises its runtime error type with XLA's status text
+    except Exception as err:  # jaxlib raises its runtime error type with XLA's status text
         raise TranslateError(_refinement_message(str(err))) from None
     return ir.Module.parse(refined)
 

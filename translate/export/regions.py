@@ -1,4 +1,4 @@
-"""Regions -> HLO computations, and the implicit captures of non-isolated regions.
+"""Regions -> HLO computations (what a region captures is `captures.py`'s analysis).
 
 Three ways a region's inputs become parameters:
 - `flat` (reduce, sort, scatter, map, ...): block argument i is parameter i; captured values are
@@ -16,51 +16,21 @@ from collections.abc import Iterator, Sequence
 
 from jaxlib.mlir import ir
 
-from hlo_translate.errors import TranslateError
+from hlo_translate.export.captures import (
+    RegionCaptures,
+    check_no_live_captures,
+    recompute,
+    single_block,
+    split_captures,
+)
 from hlo_translate.export.context import Builder
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
 from hlo_translate.hlo.types import Shape
 
 
-def captures_of(regions: Sequence[ir.Region]) -> list[ir.Value]:
-    """Values used inside `regions` (at any depth) but defined outside them, in order of first use."""
-    defined: set[ir.Value] = set()
-    used: list[ir.Value] = []
-    seen: set[ir.Value] = set()
-
-    def walk_block(block: ir.Block) -> None:
-        for arg in block.arguments:
-            defined.add(arg)
-        for op in block.operations:
-            operation = op.operation
-            for v in operation.operands:
-                if v not in seen:
-                    seen.add(v)
-                    used.append(v)
-            for r in operation.results:
-                defined.add(r)
-            for region in operation.regions:
-                for inner in region.blocks:
-                    walk_block(inner)
-
-    for region in regions:
-        for block in region.blocks:
-            walk_block(block)
-    return [v for v in used if v not in defined]
-
-
-def single_block(region: ir.Region) -> ir.Block:
-    blocks = list(region.blocks)
-    if len(blocks) != 1:
-        raise TranslateError(f"a region with {len(blocks)} blocks has no HLO equivalent")
-    return blocks[0]
-
-
 def flat_computation(b: Builder, region: ir.Region, name: str = "region") -> HloComputation:
     """A computation whose parameters are the region's block arguments; values it captures must be
     computed from constants, and are computed again inside it (`captures.py`)."""
-    from hlo_translate.export.captures import check_no_live_captures, recompute, split_captures
-
     captures = split_captures([region])
     check_no_live_captures(region.owner, captures)
     block = single_block(region)
@@ -145,3 +115,29 @@ def _set_root(sub: Builder, results: list[HloInstruction], *, force_tuple: bool)
         sub.comp.root = results[0]
     else:
         sub.comp.root = sub.tuple(results)
+
+
+def closed_computation(b: Builder, region: ir.Region, captures: RegionCaptures, name: str = "region", *,
+                       groups: int = 1, per_capture: int = 1, return_captures: bool = False) -> HloComputation:
+    """The region as a computation whose parameters are its block arguments in `groups` equal groups,
+    each group followed by `per_capture` parameters per live capture (the capture is the first of them);
+    the root appends the first group's capture parameters when `return_captures`."""
+    block = single_block(region)
+    args = list(block.arguments)
+    size = len(args) // groups
+    sub = Builder(b.ctx, b.ctx.unique_name(name))
+    capture_params: list[HloInstruction] = []
+    for g in range(groups):
+        for arg in args[g * size:(g + 1) * size]:
+            sub.values[arg] = sub.argument(arg)
+        for value in captures.live:
+            params = [sub.parameter(b.shape(value), "capture") for _ in range(per_capture)]
+            if g == 0:
+                sub.values[value] = params[0]
+                capture_params.append(params[0])
+    recompute(sub, captures.recomputed)
+    results = sub.emit_block(block)
+    if return_captures:
+        results = results + capture_params
+    sub.comp.root = results[0] if len(results) == 1 else sub.tuple(results)
+    return b.ctx.finish(sub.comp)

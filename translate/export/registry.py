@@ -1,4 +1,4 @@
-"""The dispatch table of the exporter: StableHLO op name -> handler.
+"""The dispatch tables of the exporter: StableHLO op name -> handler, custom-call target -> handler.
 
 A handler converts one MLIR operation into HLO instructions and returns one instruction per result:
 
@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from hlo_translate.registry import Registry
+
 if TYPE_CHECKING:
     from jaxlib.mlir import ir
 
@@ -22,31 +24,17 @@ if TYPE_CHECKING:
 
 Handler = Callable[["Builder", "ir.Operation"], "list[HloInstruction]"]
 
-HANDLERS: dict[str, Handler] = {}
+HANDLERS: Registry[str, Handler] = Registry("exporter handler")
 # `stablehlo.custom_call`s whose target names an HLO construct (JAX's async collectives, `xla.*`):
 # target -> handler, consulted by the custom_call handler before it emits a `custom-call`.
-CUSTOM_CALL_HANDLERS: dict[str, Handler] = {}
+CUSTOM_CALL_HANDLERS: Registry[str, Handler] = Registry("exporter custom-call handler")
 
 
 def handles(*names: str) -> Callable[[Handler], Handler]:
     """Register the decorated function as the handler of the ops `names`."""
-
-    def register(fn: Handler) -> Handler:
-        for name in names:
-            assert name not in HANDLERS, f"two handlers for {name}"
-            HANDLERS[name] = fn
-        return fn
-
-    return register
+    return HANDLERS.register(*names)
 
 
 def handles_custom_call(*targets: str) -> Callable[[Handler], Handler]:
     """Register the decorated function for `stablehlo.custom_call`s with these call targets."""
-
-    def register(fn: Handler) -> Handler:
-        for target in targets:
-            assert target not in CUSTOM_CALL_HANDLERS, f"two handlers for custom call {target}"
-            CUSTOM_CALL_HANDLERS[target] = fn
-        return fn
-
-    return register
+    return CUSTOM_CALL_HANDLERS.register(*targets)

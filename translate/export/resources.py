@@ -46,7 +46,7 @@ def resource_name(text: str) -> str:
 
 def read_resources(module_op: ir.Operation) -> dict[str, bytes]:
     """The `builtin` dialect's resource blobs of a module, by name, with their alignment prefix."""
-    text = module_op.get_asm(large_elements_limit=_ELIDE_ABOVE)
+    text = str(module_op.get_asm(large_elements_limit=_ELIDE_ABOVE))  # a str (the stubs say object)
     start = text.rfind("{-#")
     if start < 0:
         return {}

@@ -21,9 +21,11 @@ from jaxlib.mlir import ir
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export.context import Builder
+from hlo_translate.export.elementwise import export_one_to_one
 from hlo_translate.export.registry import handles
 from hlo_translate.hlo.attributes import Enum
 from hlo_translate.hlo.ir import HloComputation, HloInstruction
+from hlo_translate.hlo.literal import Literal, numpy_dtype
 from hlo_translate.hlo.types import PrimitiveType, Shape, with_default_layouts
 from hlo_translate.optable import ONE_TO_ONE
 
@@ -32,8 +34,6 @@ _UNSIGNED = {8: PrimitiveType.U8, 16: PrimitiveType.U16, 32: PrimitiveType.U32, 
 
 
 def _plain(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    from hlo_translate.export.elementwise import export_one_to_one
-
     return export_one_to_one(_PLAIN[op.name], b, op)
 
 
@@ -89,8 +89,6 @@ def _cbrt(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 
 def _splat(b: Builder, shape: Shape, value: float | int) -> HloInstruction:
-    from hlo_translate.hlo.literal import Literal, numpy_dtype
-
     scalar = Shape.array(shape.element_type, ())
     constant = b.constant(Literal(scalar, np.asarray(value, numpy_dtype(shape.element_type))), scalar)
     return b.add("broadcast", shape, [constant], {"dimensions": ()})

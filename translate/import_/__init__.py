@@ -12,14 +12,22 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import HloModule
 from hlo_translate.import_ import (  # noqa: F401  (each module registers its handlers)
-    collectives, constants, control_flow, custom_call, data_movement, dot_conv, elementwise, fusion, linalg,
+    async_ops,
+    collectives,
+    constants,
+    control_flow,
+    custom_call,
+    data_movement,
+    dot_conv,
+    elementwise,
+    fusion,
+    linalg,
+    p2p,
     reduction,
+    xla_ops,
 )
-from hlo_translate.import_ import async_ops, p2p  # noqa: F401,E402  (async values, send/recv)
-from hlo_translate.import_ import xla_ops  # noqa: F401,E402  (infeed/outfeed, custom-call forms)
 from hlo_translate.import_.importer import HANDLERS, ModuleImporter
 from hlo_translate.mlir.context import verify
 

@@ -23,8 +23,19 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.async_forms import (
-    BY_START, BY_WRAPPED_OPCODE, CALLED_COMPUTATION_ATTR, FALLBACK_ATTRIBUTES, FALLBACK_PREFIX, LEAF_OPCODES,
-    BUNDLE_CONSUMERS, AsyncForm, StartShape, context_of, has_leaf_results, implied_bundle, start_shape,
+    BUNDLE_CONSUMERS,
+    BY_START,
+    BY_WRAPPED_OPCODE,
+    CALLED_COMPUTATION_ATTR,
+    FALLBACK_ATTRIBUTES,
+    FALLBACK_PREFIX,
+    LEAF_OPCODES,
+    AsyncForm,
+    StartShape,
+    context_of,
+    has_leaf_results,
+    implied_bundle,
+    start_shape,
     with_default_layouts,
 )
 from hlo_translate.hlo.attributes import print_attribute
@@ -51,14 +62,14 @@ _BUNDLE_USERS = frozenset({"async-update", "async-done", "copy-done", "all-reduc
 
 def users_of(importer: ModuleImporter, instr: HloInstruction) -> list[HloInstruction]:
     """The instructions that take `instr` as an operand (computed once per module)."""
-    table: dict[int, list[HloInstruction]] | None = getattr(importer, "_async_users", None)
+    table = importer.users
     if table is None:
         table = {}
         for comp in importer.hlo.computations:
             for user in comp.instructions:
                 for operand in user.operands:
                     table.setdefault(id(operand), []).append(user)
-        importer._async_users = table  # type: ignore[attr-defined]
+        importer.users = table
     return table.get(id(instr), [])
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 from jaxlib.mlir import ir
@@ -14,15 +14,13 @@ from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo import comparison
-from hlo_translate.hlo.attributes import Enum, FrontendAttributes, RawAttr
+from hlo_translate.hlo.attributes import FrontendAttributes, RawAttr
 from hlo_translate.hlo.ir import HloInstruction
-
 
 # Attributes of one import, by the HLO value they were built from (`memo_scope`, around
 # `ModuleImporter.run`): a module repeats the same dimension lists and dot numbers thousands of times,
 # and MLIR uniques attributes, so the second build through the bindings would give the same object.
 _MEMO: ContextVar[dict[Hashable, Any] | None] = ContextVar("hlo_translate_import_attributes", default=None)
-_T = TypeVar("_T")
 
 
 @contextmanager
@@ -35,7 +33,7 @@ def memo_scope() -> Iterator[None]:
         _MEMO.reset(token)
 
 
-def memo(key: Hashable, build: Callable[[], _T]) -> _T:
+def memo[T](key: Hashable, build: Callable[[], T]) -> T:
     """`build()`, once per `key` within a `memo_scope` (every time outside one). What it returns is shared:
     callers must not change it."""
     known = _MEMO.get()
@@ -129,7 +127,7 @@ def precision_config(instr: HloInstruction, operands: int) -> ir.Attribute | Non
     precisions = instr.attributes.get("operand_precision")
     if not precisions:
         return None
-    names = [enum_word(p) for p in precisions]
+    names = [enum_word(p) or "" for p in precisions]  # no entry is None: "" would be refused as unknown
     return ir.ArrayAttr.get([PRECISION.get(n, instr.name) for n in names[:operands]])
 
 

@@ -12,6 +12,7 @@ from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import OpContext, Tree, register
 from hlo_translate.markers import PLAIN_CUSTOM_CALL, RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET
 from hlo_translate.mlir.guard import attribute_problem
+from hlo_translate.typemap import shape_to_mlir
 
 # Targets that mean more than a custom-call to the exporter (JAX's async collectives, our `xla.*` forms).
 SPECIAL_TARGETS = frozenset(JAX_START_TARGETS) | frozenset(JAX_DONE_TARGETS) | frozenset(
@@ -68,7 +69,6 @@ def custom_call(ctx: OpContext) -> Tree:
         attributes["operand_layouts"], attributes["result_layouts"] = layouts
     # Results: one per top-level tuple element (nested tuples stay tuple-typed values).
     if ctx.shape.is_tuple:
-        from hlo_translate.typemap import shape_to_mlir
         types = [shape_to_mlir(s) for s in ctx.shape.tuple_shapes]
         op = ctx.op("stablehlo.custom_call", ctx.values(), types, attributes)
         return tuple(op.results)

@@ -6,9 +6,9 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from hlo_translate.import_ import attrs as A
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import OpContext, Tree, register, register_simple
 
 
@@ -39,7 +39,7 @@ def _dot(instr: HloInstruction) -> tuple[str, dict[str, ir.Attribute]]:
         rhs_batching_dimensions=list(attrs.get("rhs_batch_dims", ())),
         lhs_contracting_dimensions=list(attrs.get("lhs_contracting_dims", ())),
         rhs_contracting_dimensions=list(attrs.get("rhs_contracting_dims", ())))
-    attributes = {"dot_dimension_numbers": numbers}
+    attributes: dict[str, ir.Attribute] = {"dot_dimension_numbers": numbers}
     precision = A.precision_config(instr, 2)
     if precision is not None:
         attributes["precision_config"] = precision

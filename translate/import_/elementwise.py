@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import numpy as np
 from jaxlib.mlir import ir
 
 from hlo_translate.errors import TranslateError
-
 from hlo_translate.hlo.comparison import comparison_type
-from hlo_translate.import_ import attrs as A
 from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.import_.importer import HANDLERS, OpContext, Tree, flatten, register, register_simple, required
+from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.import_ import attrs as A
+from hlo_translate.import_.constants import dense_attr
+from hlo_translate.import_.importer import HANDLERS, OpContext, register, register_simple, required
+from hlo_translate.import_.trees import Tree, flatten, unflatten
 from hlo_translate.optable import BY_HLO
 
 # One-to-one entries that need structure on import, handled below or in data_movement.
@@ -60,13 +63,10 @@ def iota(ctx: OpContext) -> Tree:
 
 @register("rng")
 def rng(ctx: OpContext) -> Tree:
-    from hlo_translate.import_.constants import dense_attr
-    from hlo_translate.hlo.types import PrimitiveType, Shape
-    import numpy as np
-
     distribution = A.enum_word(ctx.required("distribution")).replace("RNG_", "")
     shape_type = Shape.array(PrimitiveType.S64, (ctx.shape.rank,))
-    dims = ctx.op("stablehlo.constant", [], [ir.RankedTensorType.get([ctx.shape.rank], ir.IntegerType.get_signless(64))],
+    dims_type = ir.RankedTensorType.get([ctx.shape.rank], ir.IntegerType.get_signless(64))
+    dims = ctx.op("stablehlo.constant", [], [dims_type],
                   {"value": dense_attr(np.array(ctx.shape.dimensions, np.int64), shape_type)}).result
     return ctx.single("stablehlo.rng", [*ctx.values(), dims],
                       rng_distribution=A.RNG_DISTRIBUTION.get(distribution, ctx.instr.name))
@@ -103,5 +103,4 @@ def add_dependency(ctx: OpContext) -> Tree:
     leaves = flatten(ctx.operands[0])
     token = ctx.value(1)
     op = ctx.op("stablehlo.optimization_barrier", [*leaves, token], [v.type for v in leaves] + [token.type])
-    from hlo_translate.import_.importer import unflatten
     return unflatten(ctx.shape, iter(list(op.results)[:-1]))

@@ -14,12 +14,11 @@ materialized as `stablehlo.tuple` only where a single tuple-typed value is requi
 from __future__ import annotations
 
 import logging
-
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from itertools import chain
 from operator import attrgetter
-from typing import Any, Union
+from typing import Any
 
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
@@ -30,28 +29,25 @@ from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
 from hlo_translate.hlo.types import Shape
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.locations import LocationCache
-from hlo_translate.markers import SIGNATURE
+from hlo_translate.import_.module_attrs import set_entry_attrs, set_module_attrs, set_parameter_attrs
+from hlo_translate.import_.trees import Tree, flat_shapes, flat_types, flatten, unflatten
+from hlo_translate.markers import CONTROL_ID, CONTROL_PREDECESSORS, SIGNATURE
 from hlo_translate.mlir.context import first_diagnostic
+from hlo_translate.registry import Registry
 from hlo_translate.typemap import shape_to_mlir
 
-Tree = Union[ir.Value, tuple["Tree", ...]]
 Handler = Callable[["OpContext"], Tree]
 # A one-op instruction: its op name and attributes from the instruction alone (operands and result type
 # are the instruction's own), see `register_simple`.
 SimpleForm = Callable[[HloInstruction], tuple[str, "dict[str, ir.Attribute] | None"]]
 
-HANDLERS: dict[str, Handler] = {}
-SIMPLE: dict[str, SimpleForm] = {}
+HANDLERS: Registry[str, Handler] = Registry("importer handler")
+SIMPLE: Registry[str, SimpleForm] = Registry("importer one-op form")
 
 
 def register(*opcodes: str) -> Callable[[Handler], Handler]:
     """Register a handler for HLO `opcodes` (a later registration of the same opcode is a bug)."""
-    def wrap(handler: Handler) -> Handler:
-        for opcode in opcodes:
-            assert opcode not in HANDLERS, f"two handlers for {opcode}"
-            HANDLERS[opcode] = handler
-        return handler
-    return wrap
+    return HANDLERS.register(*opcodes)
 
 
 def register_simple(*opcodes: str) -> Callable[[SimpleForm], SimpleForm]:
@@ -68,10 +64,8 @@ def register_simple(*opcodes: str) -> Callable[[SimpleForm], SimpleForm]:
             name, attributes = form(ctx.instr)
             return ctx.op(name, ctx.values(), attributes=attributes).result
 
-        register(*opcodes)(handler)
-        for opcode in opcodes:
-            SIMPLE[opcode] = form
-        return form
+        HANDLERS.register(*opcodes)(handler)
+        return SIMPLE.register(*opcodes)(form)
     return wrap
 
 
@@ -81,29 +75,6 @@ def required(instr: HloInstruction, name: str) -> Any:
         return instr.attributes[name]
     except KeyError:
         raise TranslateError(f"missing attribute '{name}'", op=instr.name) from None
-
-
-def flatten(tree: Tree) -> list[ir.Value]:
-    """The leaves of a value tree, depth first."""
-    if isinstance(tree, tuple):
-        return [v for t in tree for v in flatten(t)]
-    return [tree]
-
-
-def flat_shapes(shape: Shape) -> list[Shape]:
-    """The array/token leaves of an HLO shape, depth first (the order of `flatten`)."""
-    return shape.leaves()
-
-
-def unflatten(shape: Shape, values: Iterator[ir.Value]) -> Tree:
-    """Rebuild the tree of `shape` from flat values (inverse of `flatten`)."""
-    if shape.is_tuple:
-        return tuple(unflatten(s, values) for s in shape.tuple_shapes)
-    return next(values)
-
-
-def flat_types(shape: Shape) -> list[ir.Type]:
-    return [shape_to_mlir(s) for s in flat_shapes(shape)]
 
 
 def _signature(computation: HloComputation, parameters: list[HloInstruction]) -> str | None:
@@ -323,6 +294,8 @@ class ModuleImporter:
         self._control_ids: dict[int, int] = {}                 # id(instruction) -> its xla.control_id
         self._types: dict[int, tuple[Shape, ir.Type]] = {}     # id(shape) -> (shape, its MLIR type)
         self.locations = LocationCache()
+        # id(instruction) -> the instructions that use it, built on first need (`async_ops.users_of`).
+        self.users: dict[int, list[HloInstruction]] | None = None
         # id(computation) -> its parameters and readers: a reducer is emitted once per reduce that calls it.
         self._parameters: dict[int, list[HloInstruction]] = {}
         self._readers: dict[int, tuple[dict[int, int], dict[int, int] | None]] = {}
@@ -345,8 +318,6 @@ class ModuleImporter:
             return self._run()
 
     def _run(self) -> ir.Module:
-        from hlo_translate.import_.module_attrs import set_entry_attrs, set_module_attrs
-
         assert self.hlo.entry is not None
         self.module = ir.Module.create(loc=ir.Location.unknown())
         set_module_attrs(self)
@@ -402,7 +373,6 @@ class ModuleImporter:
             if signature is not None:
                 function.attributes[SIGNATURE] = ir.StringAttr.get(signature)
             if not public:
-                from hlo_translate.import_.module_attrs import set_parameter_attrs
 
                 set_parameter_attrs(parameters, function)
         return function
@@ -610,7 +580,6 @@ class ModuleImporter:
 
     def _link_control_predecessors(self, instr: HloInstruction, op: ir.Operation) -> None:
         """Record `control-predecessors` as ids (docs/import.md): StableHLO has no such edge."""
-        from hlo_translate.markers import CONTROL_ID, CONTROL_PREDECESSORS
 
         ids = []
         for pred in instr.control_predecessors:

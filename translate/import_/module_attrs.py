@@ -21,6 +21,7 @@ from jaxlib.mlir.dialects import func
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.types import Shape, default_layout
 from hlo_translate.import_ import attrs as A
+from hlo_translate.import_.trees import flat_shapes
 
 if TYPE_CHECKING:
     from hlo_translate.hlo.ir import HloInstruction
@@ -66,8 +67,6 @@ def _layout_attr(shape: Shape) -> ir.Attribute:
 
 def _flat_index(shape: Shape, index: tuple[int, ...]) -> int:
     """The position of tuple element `index` among the flattened leaves of `shape`."""
-    from hlo_translate.import_.importer import flat_shapes
-
     position = 0
     for i in index:
         if not shape.is_tuple or i >= len(shape.tuple_shapes):
@@ -78,8 +77,6 @@ def _flat_index(shape: Shape, index: tuple[int, ...]) -> int:
 
 
 def set_entry_attrs(importer: ModuleImporter, main: func.FuncOp) -> None:
-    from hlo_translate.import_.importer import flat_shapes
-
     entry = importer.hlo.entry
     assert entry is not None and entry.root is not None
     params = importer.parameters(entry)
@@ -111,8 +108,6 @@ def set_entry_attrs(importer: ModuleImporter, main: func.FuncOp) -> None:
 def set_parameter_attrs(parameters: list[HloInstruction], function: func.FuncOp) -> None:
     """Parameter shardings and frontend attributes (e.g. ``xla.sdy.sharding``) of a called
     computation (its `parameters`, in order) -> its function's argument attributes, as for the entry."""
-    from hlo_translate.import_.importer import flat_shapes
-
     offsets: list[int] = []
     total = 0
     for p in parameters:
@@ -137,8 +132,6 @@ def _parameter_attrs(params: list[HloInstruction], offsets: list[int],
 
 def _result_shardings(shape: Shape, sharding: object) -> list[str] | None:
     """One sharding string per flat result: tuple shardings are split per element."""
-    from hlo_translate.import_.importer import flat_shapes
-
     n = len(flat_shapes(shape))
     elements = getattr(sharding, "tuple_shardings", None) or getattr(sharding, "tuple_elements", None)
     if shape.is_tuple:

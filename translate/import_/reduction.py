@@ -49,8 +49,6 @@ def select_and_scatter(ctx: OpContext) -> Tree:
 
 @register("sort")
 def sort(ctx: OpContext) -> Tree:
-    from jaxlib.mlir import ir
-
     op, tree = ctx.multi("stablehlo.sort", ctx.values(), {
         "dimension": A.i64(ctx.required("dimensions")[0]),
         "is_stable": ir.BoolAttr.get(bool(ctx.attr("is_stable", False)))}, regions=1)

@@ -19,7 +19,6 @@ from hlo_translate.import_.importer import OpContext, Tree, flat_shapes, flatten
 from hlo_translate.markers import RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET
 
 
-
 @register("infeed")
 def infeed(ctx: OpContext) -> Tree:
     if not (ctx.shape.is_tuple and len(ctx.shape.tuple_shapes) == 2):

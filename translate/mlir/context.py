@@ -8,31 +8,17 @@
 
 from __future__ import annotations
 
-import re
-
 from jaxlib.mlir import ir
-from jaxlib.mlir._mlir_libs import _jax_mlir_ext
-from jaxlib.mlir.dialects import chlo, mhlo, sdy, stablehlo
 
 from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.mlir import guard
 
-_MLIR_BYTECODE_MAGIC = b"ML\xefR"
-_LOC_RE = re.compile(r'loc\("([^"]*)":(\d+):(\d+)\)')
-_NAME_LOC_RE = re.compile(r'loc\("([^"\\]*)"(?!:\d)')
-
-
-def make_context() -> ir.Context:
-    """A fresh context with every dialect a StableHLO program from JAX or XLA may use."""
-    context = ir.Context()
-    registry = ir.DialectRegistry()
-    _jax_mlir_ext.register_dialects(registry)
-    context.append_dialect_registry(registry)
-    context.load_all_available_dialects()
-    sdy.register_dialect(context)
-    mhlo.register_mhlo_dialect(context)
-    chlo.register_dialect(context)
-    stablehlo.register_dialect(context)
-    return context
+# Re-exported: the package reads a context and bytecode from here (`bindings.py` is the leaf that
+# `guard.py` needs too).
+from hlo_translate.mlir.bindings import is_bytecode as is_bytecode
+from hlo_translate.mlir.bindings import make_context as make_context
+from hlo_translate.mlir.bindings import module_to_bytecode as module_to_bytecode
+from hlo_translate.mlir.locations import location_name, source_location
 
 
 def first_diagnostic(err: ir.MLIRError) -> str:
@@ -42,18 +28,12 @@ def first_diagnostic(err: ir.MLIRError) -> str:
     return text.strip().splitlines()[0] if text.strip() else "rejected by MLIR"
 
 
-def is_bytecode(data: bytes) -> bool:
-    return data.startswith(_MLIR_BYTECODE_MAGIC)
-
-
 def parse_module(data: str | bytes, source: str = "<input>") -> ir.Module:
     """Parse MLIR text or bytecode in the current context and verify it.
 
     Errors become one-line TranslateErrors with the first diagnostic's location. The input is
     checked first (`guard`): what could crash or hang jaxlib's parser never reaches it.
     """
-    from hlo_translate.mlir import guard
-
     if isinstance(data, bytes) and is_bytecode(data):
         guard.check_bytecode(data)
         guard.probe_bytecode(data)
@@ -92,32 +72,18 @@ def _mlir_error(err: ir.MLIRError, source: str) -> TranslateError:
     if diagnostics:
         first = diagnostics[0]
         where = str(first.location)
-        location = _location_of(where, source)
+        location = source_location(where, unnamed=source) or SourceLocation(source)
         return TranslateError(first.message.splitlines()[0], op=location_name(where), location=location)
     return TranslateError(str(err).splitlines()[0], location=SourceLocation(source))
 
 
-def location_name(text: str) -> str | None:
-    """The name of a printed NameLoc, `loc("add.3"...)` (the importer's ops: their HLO instruction's
-    name); None for a file location or an unnamed one."""
-    named = _NAME_LOC_RE.match(text)
-    return named.group(1) or None if named else None
-
-
-def _location_of(text: str, source: str) -> SourceLocation:
-    m = _LOC_RE.search(text)
-    if not m:
-        return SourceLocation(source)
-    file = source if m.group(1) in ("-", "") else m.group(1)
-    return SourceLocation(file, int(m.group(2)), int(m.group(3)))
-
-
 def module_to_text(module: ir.Module, *, debug_info: bool = False) -> str:
     """MLIR assembly; the generic op form when the custom form would drop something (see below)."""
-    text = module.operation.get_asm(enable_debug_info=debug_info, large_elements_limit=None)
+    # get_asm gives a str unless binary=True (the stubs say object).
+    text = str(module.operation.get_asm(enable_debug_info=debug_info, large_elements_limit=None))
     if _COMPACT_REDUCE in text and _compact_reduce_drops_attributes(module):
-        text = module.operation.get_asm(enable_debug_info=debug_info, large_elements_limit=None,
-                                        print_generic_op_form=True)
+        text = str(module.operation.get_asm(enable_debug_info=debug_info, large_elements_limit=None,
+                                            print_generic_op_form=True))
     return text
 
 
@@ -141,11 +107,3 @@ def _compact_reduce_drops_attributes(module: ir.Module) -> bool:
 
     module.operation.walk(visit)
     return found
-
-
-def module_to_bytecode(module: ir.Module | ir.Operation) -> bytes:
-    import io
-
-    buffer = io.BytesIO()
-    module.operation.write_bytecode(buffer)
-    return buffer.getvalue()

@@ -14,17 +14,24 @@ process. These checks are cheap scans that refuse such inputs with a one-line Tr
 from __future__ import annotations
 
 import functools
+import io
+import os
 import re
+import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import gt, not_
 
+from jaxlib.mlir import ir
+from jaxlib.mlir._mlir_libs import _stablehlo
+
 from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.mlir.bindings import BYTECODE_MAGIC, make_context, module_to_bytecode
 
 MAX_NESTING = 256  # programs from JAX/XLA nest a few dozen levels; MLIR's parser overflows at ~10,000
 MAX_DIGITS = 64  # an i128 has 39 decimal digits; MLIR's parser hangs on integers of a few hundred
 MAX_CONV_DIM = 1 << 12  # a convolution's spatial dimension number; StableHLO's parser loops up to it
-BYTECODE_MAGIC = b"ML\xefR"
 _NUM_SECTIONS = 9  # string, dialect, attr/type, attr/type offsets, IR, resource, resource offsets,
 #                    dialect versions, properties
 _REQUIRED_SECTIONS = (0, 1, 2, 3, 4)
@@ -122,7 +129,7 @@ def _name_not_utf8(data: bytes) -> tuple[str, int] | None:
     return None
 
 
-def check_module_strings(module_op) -> None:  # noqa: ANN001 - a jaxlib ir.Operation
+def check_module_strings(module_op: ir.Operation) -> None:
     """Refuse a module built elsewhere (an `ir.Module` the caller hands in: no text of it was checked) with a
     name, key or location file name that is not UTF-8, as `check_text` refuses one in text: asking jaxlib's
     bindings for such a dictionary key or file name aborts the process.
@@ -130,8 +137,6 @@ def check_module_strings(module_op) -> None:  # noqa: ANN001 - a jaxlib ir.Opera
     Every string of a module is in its bytecode's string section: writing the bytecode (C++, about 1 us per
     op) and decoding that section proves the common case, all UTF-8, without a Python step per op. Otherwise
     the module's text (with locations) says whether a name holds the bytes or only a value may (allowed)."""
-    from hlo_translate.mlir.context import module_to_bytecode
-
     data = module_to_bytecode(module_op)
     reader = _Reader(data, len(BYTECODE_MAGIC))
     reader.varint()  # version
@@ -146,7 +151,7 @@ def check_module_strings(module_op) -> None:  # noqa: ANN001 - a jaxlib ir.Opera
         return
     except UnicodeDecodeError:
         pass
-    text = module_op.get_asm(enable_debug_info=True).encode()
+    text = str(module_op.get_asm(enable_debug_info=True)).encode()  # a str (the stubs say object)
     problem = _name_not_utf8(text)
     if problem is not None:
         what, offset = problem
@@ -210,7 +215,7 @@ def _location_as_value(stripped: bytes) -> tuple[str, int] | None:
     if m:
         return "a location (loc) where an attribute value belongs", m.end() - 4
     if len(_LOC_AFTER_EQUALS.findall(stripped)) == len(_LOC_ALIAS_DEFINITION.findall(b"\n" + stripped)):
-        equals = []  # each `= loc(` defines an alias: no Python step per alias
+        equals: Iterable[re.Match[bytes]] = ()  # each `= loc(` defines an alias: no Python step per alias
     else:
         equals = _LOC_AFTER_EQUALS.finditer(stripped)
     for m in equals:
@@ -255,7 +260,7 @@ def _use_before_definition(stripped: bytes) -> tuple[str, int] | None:
 def _first_use_before_definition(stripped: bytes, name: bytes) -> tuple[str, int] | None:
     """Whether `name`'s first token is a use with a definition after it: each token is a definition when
     `=` follows it, or `:` follows it and `(` or `,` comes before (a function or block argument)."""
-    uses = []
+    uses: list[int] = []
     for m in re.finditer(rb"%" + re.escape(name) + rb"(?![\w$.\-])((?::\d+)?[ ]*=|[ ]*:)?", stripped):
         at = m.start() - 1
         while at >= 0 and stripped[at] in b" \t\n\r\x0b\x0c":   # back over the space before it (not a copy of the text)
@@ -334,12 +339,6 @@ class _Reader:
 @functools.cache
 def bytecode_version() -> int:
     """The bytecode version this jaxlib writes (and the newest it reads)."""
-    import io
-
-    from jaxlib.mlir import ir
-
-    from hlo_translate.mlir.context import make_context
-
     with make_context():
         buffer = io.BytesIO()
         ir.Module.create(ir.Location.unknown()).operation.write_bytecode(buffer)
@@ -435,7 +434,7 @@ def probe_bytecode(data: bytes, *, portable: bool = False) -> None:
         try:
             signal.alarm(PROBE_SECONDS)
             _parse_alone(data, portable)
-        except BaseException as err:  # noqa: BLE001 - reported to the parent as its first line
+        except BaseException as err:  # reported to the parent as its first line
             code = 1
             os.write(write_end, _first_line(err).encode("utf-8", "replace")[:4000])
         os._exit(code)
@@ -465,13 +464,6 @@ def _first_line(err: BaseException) -> str:
 
 
 def _parse_alone(data: bytes, portable: bool) -> None:
-    import os
-    import sys
-
-    from jaxlib.mlir import ir
-
-    from hlo_translate.mlir.context import make_context
-
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 2)  # the reader's own complaints are the real parse's to report
     sys.stderr = open(os.devnull, "w")
@@ -479,8 +471,6 @@ def _parse_alone(data: bytes, portable: bool) -> None:
     context.enable_multithreading(False)
     with context:
         if portable:  # a StableHLO portable artifact (VHLO), read by StableHLO's deserializer
-            from jaxlib.mlir._mlir_libs import _stablehlo
-
             module = _stablehlo.deserialize_portable_artifact(context, data)
         else:
             module = ir.Module.parse(data)

@@ -26,9 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from jaxlib.mlir import ir
+from jaxlib.mlir._mlir_libs import _stablehlo
 
-from hlo_translate.errors import SourceLocation, TranslateError
-from hlo_translate.mlir.context import is_bytecode, make_context, parse_module
+from hlo_translate.errors import ArgumentTypeError, SourceLocation, TranslateError
+from hlo_translate.mlir import guard
+from hlo_translate.mlir.bindings import is_bytecode, make_context
+from hlo_translate.mlir.context import parse_module
 
 _PORTABLE_PRODUCER = b"StableHLO_v"
 _PATH_SUFFIXES = (".mlir", ".mlirbc", ".bc", ".stablehlo", ".txt")
@@ -52,9 +55,7 @@ def open_stablehlo(source: Any, *, in_place: bool = False, context: ir.Context |
     if existing is not None:
         module_op = existing.operation if isinstance(existing, ir.Module) else existing
         with module_op.context:
-            from hlo_translate.mlir.guard import check_module_strings
-
-            check_module_strings(module_op)
+            guard.check_module_strings(module_op)
             yield module_op if in_place else module_op.clone()
         return
     data, name = _source_bytes(source)
@@ -70,13 +71,13 @@ def _existing_module(source: Any) -> ir.Module | ir.Operation | None:
     if isinstance(source, ir.OpView | ir.Operation):
         op = source.operation
         if op.name != "builtin.module":
-            raise TypeError(f"expected a builtin.module operation, got '{op.name}'")
+            raise ArgumentTypeError(f"expected a builtin.module operation, got '{op.name}'")
         return op
     compiler_ir = getattr(source, "compiler_ir", None)
     if callable(compiler_ir) and not hasattr(source, "mlir_module_serialized"):  # a JAX Lowered
         module = compiler_ir("stablehlo")
         if not isinstance(module, ir.Module):
-            raise TypeError(f"{type(source).__name__}.compiler_ir('stablehlo') gave {type(module).__name__}, "
+            raise ArgumentTypeError(f"{type(source).__name__}.compiler_ir('stablehlo') gave {type(module).__name__}, "
                             "not an MLIR module")
         return module
     return None
@@ -98,7 +99,7 @@ def _source_bytes(source: Any) -> tuple[bytes, str]:
     serialized = getattr(source, "mlir_module_serialized", None)  # a JAX Exported
     if isinstance(serialized, bytes):
         return serialized, f"<{type(source).__name__}>"
-    raise TypeError(f"cannot read StableHLO from {type(source).__name__}: expected {describe_kinds()}")
+    raise ArgumentTypeError(f"cannot read StableHLO from {type(source).__name__}: expected {describe_kinds()}")
 
 
 def is_portable_artifact(data: bytes) -> bool:
@@ -126,10 +127,6 @@ def _parse(data: bytes, name: str, context: ir.Context, *, text_given: bool) -> 
 
 def _deserialize(data: bytes, name: str, context: ir.Context) -> ir.Module:
     """A portable artifact (VHLO) -> StableHLO, through the StableHLO deserializer in jaxlib."""
-    from jaxlib.mlir._mlir_libs import _stablehlo
-
-    from hlo_translate.mlir import guard
-
     if is_bytecode(data):  # the deserializer reads bytecode as trustingly as the parser does
         guard.check_bytecode(data)
         guard.probe_bytecode(data, portable=True)

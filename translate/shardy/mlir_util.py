@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from jaxlib.mlir import ir
 
 from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.mlir.locations import location_name, source_location
 
 MHLO_SHARDING = "mhlo.sharding"
 SDY_SHARDING = "sdy.sharding"
 FRONTEND_ATTRS = "mhlo.frontend_attributes"
-
-_LOC_RE = re.compile(r'loc\("([^"]*)":(\d+):(\d+)')
 
 
 def functions(module: ir.Module) -> list[ir.Operation]:
@@ -103,18 +101,13 @@ def tensor_rank(type_: ir.Type) -> int:
 
 
 def location(op: ir.Operation) -> SourceLocation | None:
-    match = _LOC_RE.search(str(op.location))
-    if match is None:
-        return None
-    file = match.group(1) if match.group(1) not in ("", "-") else "<input>"   # "-": MLIR's name for text it was handed
-    return SourceLocation(file, int(match.group(2)), int(match.group(3)))
+    """Where `op` stands in the source (`<input>` when it was parsed from unnamed text)."""
+    return source_location(op.location)
 
 
 def error_at(op: ir.Operation, message: str) -> TranslateError:
     """A TranslateError naming ``op`` (its HLO instruction's name when it has one, else the op's name) and
     its source location."""
-    from hlo_translate.mlir.context import location_name
-
     return TranslateError(message, op=location_name(str(op.location)) or op.name, location=location(op))
 
 
