@@ -157,7 +157,8 @@ def measure(size: str, repeat: int, warm_up: bool = True) -> list[Row]:
         measure("10k", 1, warm_up=False)
     import hlo_translate
     from hlo_translate.hlo.io import HloFormat
-    from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
+    from hlo_translate.hlo.text import parse_hlo_text
+    from hlo_translate.hlo.text import print_hlo_text
     from jaxlib import _hlo
     from jaxlib._jax import mlir as xla_mlir
 

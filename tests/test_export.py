@@ -22,8 +22,7 @@ import hlo_translate
 from tests.export_programs import Program, programs
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import export_module
-from hlo_translate.hlo.ir import HloModule
-from hlo_translate.hlo.opcodes import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
+from hlo_translate.hlo.ir import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, HloModule
 from hlo_translate.hlo.text import print_hlo_text
 from hlo_translate.mlir.context import make_context, parse_module
 

@@ -9,7 +9,7 @@ import pytest
 
 from tests.support.hlo_compare import xla_module_from_proto, xla_module_from_text
 from tests.test_proto_opcodes import canonical
-from hlo_translate.hlo.proto_io import _instruction_ids, module_to_proto_bytes
+from hlo_translate.hlo.proto.writer import _instruction_ids, module_to_proto_bytes
 from hlo_translate.hlo.text import parse_hlo_text
 from hlo_translate.proto import hlo_pb2
 

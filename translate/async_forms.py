@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.types import Shape, with_default_layouts
+from hlo_translate.hlo.ir import Shape, with_default_layouts
 
 
 class StartShape(enum.Enum):

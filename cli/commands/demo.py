@@ -62,7 +62,8 @@ def _inline_opcodes(computation: HloComputation) -> Counter[str]:
 def _async_round_trip(hlo: str) -> tuple[bool, str]:
     """The same instructions (tuple plumbing aside) after the round trip, and the same StableHLO again."""
     import hlo_translate
-    from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
+    from hlo_translate.hlo.text import parse_hlo_text
+    from hlo_translate.hlo.text import print_hlo_text
 
     from jaxlib import _hlo
 

@@ -21,11 +21,10 @@ from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.locations import location_info
 from hlo_translate.export.refine import NeedsRefinement
 from hlo_translate.export.registry import HANDLERS
-from hlo_translate.hlo.attributes import FrontendAttributes
-from hlo_translate.hlo.op_metadata import OpMetadata
-from hlo_translate.hlo.ir import HloComputation, HloInstruction
-from hlo_translate.hlo.types import PrimitiveType, Shape, with_default_layouts
-from hlo_translate.hlo.verify.module import shape_problem
+from hlo_translate.hlo.ir import (
+    FrontendAttributes, HloComputation, HloInstruction, OpMetadata, PrimitiveType, Shape, shape_problem,
+    with_default_layouts,
+)
 from hlo_translate.markers import BITCAST, CONTROL_ID, CONTROL_PREDECESSORS
 from hlo_translate.typemap import shape_from_mlir
 
@@ -362,7 +361,7 @@ class Builder:
         attr = _attr(op, attrs, "mhlo.sharding")
         if attr is None or not results or op.name in _SPLIT_SHARDING:
             return
-        from hlo_translate.hlo.mhlo_sharding import for_shape
+        from hlo_translate.hlo.sharding import for_shape
 
         main = results[0]
         if len(results) > 1 and main.opcode == "get-tuple-element":

@@ -8,9 +8,7 @@ from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import handles
 from hlo_translate.export.captures import broadcast_to, closed_computation, live_scalars, split_captures
-from hlo_translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.ir import HloInstruction, PaddingConfig, PaddingDim, Shape, SliceDim
 
 
 def _simple(b: Builder, op: ir.Operation, opcode: str, **attrs: object) -> list[HloInstruction]:

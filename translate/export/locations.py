@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from jaxlib.mlir import ir
 
-from hlo_translate.hlo.op_metadata import OpMetadata
+from hlo_translate.hlo.ir import OpMetadata
 
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _MLIR_ESCAPE = re.compile(r'\\([0-9A-Fa-f]{2}|["\\nt])')

@@ -98,7 +98,7 @@ def raw_string(attr: ir.Attribute) -> str:
 def sharding(attr: ir.Attribute):  # -> HloSharding
     """An ``mhlo.sharding`` attribute in any form XLA accepts (text, OpSharding bytes, "")."""
     from hlo_translate.errors import TranslateError
-    from hlo_translate.hlo.mhlo_sharding import parse_mhlo_sharding
+    from hlo_translate.hlo.sharding import parse_mhlo_sharding
 
     try:
         value = ir.StringAttr(attr).value_bytes
@@ -161,7 +161,7 @@ def hlo_shape(op: ir.Operation, name: str):  # -> translate.hlo.types.Shape | No
     """The HLO shape a marker attribute (`xla_shape`, `xla.operand_shape`, ...) holds as text, or None when
     the op has none; a malformed one is `bad <name>: <why>`."""
     from hlo_translate.errors import TranslateError
-    from hlo_translate.hlo.types import parse_shape
+    from hlo_translate.hlo.text import parse_shape
 
     text = get(op, name)
     if text is None:

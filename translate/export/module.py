@@ -21,9 +21,10 @@ from hlo_translate.export.dce import remove_dead_code
 from hlo_translate.export.layouts import entry_layout
 from hlo_translate.export.regions import leaves, pack
 from hlo_translate.export.registry import handles
-from hlo_translate.hlo.attributes import Enum
-from hlo_translate.hlo.ir import BufferDonor, HloComputation, HloInstruction, HloModule, InputOutputAlias
-from hlo_translate.hlo.types import Shape, parse_shape, with_default_layouts
+from hlo_translate.hlo.ir import (
+    BufferDonor, Enum, HloComputation, HloInstruction, HloModule, InputOutputAlias, Shape, with_default_layouts,
+)
+from hlo_translate.hlo.text import parse_shape
 from hlo_translate.markers import SIGNATURE
 
 
@@ -151,7 +152,7 @@ def _parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attribute]
     """A parameter with the argument's sharding and frontend attributes (e.g. ``xla.sdy.sharding``)."""
     param = b.argument(arg, name)
     if "mhlo.sharding" in attrs:
-        from hlo_translate.hlo.mhlo_sharding import for_shape
+        from hlo_translate.hlo.sharding import for_shape
 
         param.attributes["sharding"] = for_shape(b.ctx.sharding(attrs["mhlo.sharding"], param.name), param.shape)
     frontend = frontend_attributes_of(attrs.get("mhlo.frontend_attributes"))

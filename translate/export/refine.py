@@ -26,7 +26,7 @@ from jaxlib.mlir import ir
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
-from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.ir import Shape
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ def parse_input_shapes(text: str) -> list[Shape]:
         >>> [s.to_short_text() for s in parse_input_shapes("f32[8,4],s32[8]")]
         ['f32[8,4]', 's32[8]']
     """
-    from hlo_translate.hlo.types import parse_shape
+    from hlo_translate.hlo.text import parse_shape
 
     try:
         shape = parse_shape(f"({text})")

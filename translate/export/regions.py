@@ -18,8 +18,7 @@ from jaxlib.mlir import ir
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export.context import Builder
-from hlo_translate.hlo.ir import HloComputation, HloInstruction
-from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, Shape
 
 
 def captures_of(regions: Sequence[ir.Region]) -> list[ir.Value]:

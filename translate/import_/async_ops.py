@@ -27,9 +27,8 @@ from hlo_translate.async_forms import (
     BUNDLE_CONSUMERS, AsyncForm, StartShape, context_of, has_leaf_results, implied_bundle, start_shape,
     with_default_layouts,
 )
-from hlo_translate.hlo.attributes import print_attribute
-from hlo_translate.hlo.ir import COMPUTATION_ATTRS, HloComputation, HloInstruction
-from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.text import print_attribute
+from hlo_translate.hlo.ir import COMPUTATION_ATTRS, HloComputation, HloInstruction, Shape
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import ModuleImporter, OpContext, Tree, flat_types, register, unflatten
 from hlo_translate.markers import EXECUTION_THREAD, OPERAND_SHAPE, XLA_SHAPE

@@ -6,9 +6,8 @@ from jaxlib.mlir import ir
 
 from hlo_translate.errors import TranslateError
 
-from hlo_translate.hlo.comparison import comparison_type
+from hlo_translate.hlo.ir import HloInstruction, comparison_type
 from hlo_translate.import_ import attrs as A
-from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.import_.importer import HANDLERS, OpContext, Tree, flatten, register, register_simple, required
 from hlo_translate.optable import BY_HLO
 
@@ -61,7 +60,7 @@ def iota(ctx: OpContext) -> Tree:
 @register("rng")
 def rng(ctx: OpContext) -> Tree:
     from hlo_translate.import_.constants import dense_attr
-    from hlo_translate.hlo.types import PrimitiveType, Shape
+    from hlo_translate.hlo.ir import PrimitiveType, Shape
     import numpy as np
 
     distribution = A.enum_word(ctx.required("distribution")).replace("RNG_", "")

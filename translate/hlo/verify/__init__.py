@@ -19,11 +19,9 @@ import re
 
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
-from hlo_translate.hlo.verify import (collectives, control_flow, data_movement, elementwise,  # noqa: F401
-                                      misc, reduction)
+from hlo_translate.hlo.verify import collectives, control_flow, data_movement, elementwise, misc, reduction  # noqa: F401
 from hlo_translate.hlo.verify.core import RULES, VerifyContext, Violation
-from hlo_translate.hlo.verify.module import (check_aliases, check_entry_layout, check_instruction_shape,
-                                             check_parameters)
+from hlo_translate.hlo.verify.module import check_aliases, check_entry_layout, check_instruction_shape, check_parameters
 from hlo_translate.hlo.verify.shardings import check_sharding
 from hlo_translate.hlo.verify.signatures import check_signature
 

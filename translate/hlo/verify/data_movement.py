@@ -3,11 +3,19 @@ iota, tuples, gather and scatter."""
 
 from __future__ import annotations
 
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import PrimitiveType, Shape
-from hlo_translate.hlo.verify.core import (VerifyContext, array, dim_list, expect_shape, fail,
-                                           require_array_result, rule, text, tuple_or_single,
-                                           with_dims)
+from hlo_translate.hlo.ir import HloInstruction, PrimitiveType, Shape
+from hlo_translate.hlo.verify.core import (
+    VerifyContext,
+    array,
+    dim_list,
+    expect_shape,
+    fail,
+    require_array_result,
+    rule,
+    text,
+    tuple_or_single,
+    with_dims,
+)
 from hlo_translate.hlo.verify.reduction import check_reducer
 
 

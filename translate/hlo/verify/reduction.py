@@ -3,12 +3,21 @@ scaled-dot, ragged-dot, convolution."""
 
 from __future__ import annotations
 
-from hlo_translate.hlo.attributes import WindowDim
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import PrimitiveType
+from hlo_translate.hlo.ir import HloInstruction, PrimitiveType, WindowDim
+from hlo_translate.hlo.verify.core import (
+    VerifyContext,
+    array,
+    check_enum,
+    dim_list,
+    expect_shape,
+    fail,
+    rule,
+    same_shape,
+    text,
+    tuple_or_single,
+    with_dims,
+)
 from hlo_translate.proto import xla_data_pb2
-from hlo_translate.hlo.verify.core import (VerifyContext, array, check_enum, dim_list, expect_shape, fail, rule, same_shape,
-                                           text, tuple_or_single, with_dims)
 
 
 def _inputs_and_inits(instr: HloInstruction) -> tuple[list, list]:

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hlo_translate.hlo.ir import HloComputation, HloInstruction
-from hlo_translate.hlo.opcodes import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
+from hlo_translate.hlo.ir import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, HloComputation, HloInstruction
 from hlo_translate.hlo.verify.core import fail, is_scalar
 
 # Attributes the parser accepts on every instruction.

@@ -15,11 +15,11 @@ Python floats would quiet signaling NaNs).
 from __future__ import annotations
 
 import numpy as np
-
-from hlo_translate.proto import xla_data_pb2
 from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.ir import PrimitiveType, Shape
 from hlo_translate.hlo.literal import Literal, check_static, numpy_dtype, physical_axes
-from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.hlo.proto.shapes import shape_from_proto, shape_to_proto
+from hlo_translate.proto import xla_data_pb2
 
 P = PrimitiveType
 
@@ -49,8 +49,6 @@ def literal_to_proto(lit: Literal) -> xla_data_pb2.LiteralProto:
 
 
 def _fill(lit: Literal, proto: xla_data_pb2.LiteralProto) -> None:
-    from hlo_translate.hlo.proto_io import shape_to_proto
-
     shape_to_proto(lit.shape, proto.shape)
     if lit.is_tuple:
         for part in lit.elements:
@@ -105,8 +103,6 @@ def _to_physical(array: np.ndarray, shape: Shape) -> np.ndarray:
 
 def literal_from_proto(proto: xla_data_pb2.LiteralProto) -> Literal:
     """The literal held by `proto`; TranslateError when its values do not fit its shape."""
-    from hlo_translate.hlo.proto_io import shape_from_proto
-
     if not proto.HasField("shape"):
         raise TranslateError("LiteralProto has no shape")
     shape = shape_from_proto(proto.shape)
@@ -185,7 +181,7 @@ def _read_varint(data: bytes, pos: int) -> tuple[int, int]:
     result, shift = 0, 0
     while True:
         if pos >= len(data):
-            raise TranslateError("malformed LiteralProto (truncated varint)")
+            raise TranslateError("malformed LiteralProto (truncated _varint)")
         byte = data[pos]
         pos += 1
         result |= (byte & 0x7F) << shift

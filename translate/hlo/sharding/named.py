@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from math import prod
 
 import numpy as np
-
-from hlo_translate.hlo.op_metadata import OpMetadata
-from hlo_translate.hlo.tile_assignment import IotaTile, check_device_count
+from hlo_translate.hlo.ir import OpMetadata, check_device_count
+from hlo_translate.hlo.sharding.tile_assignment import IotaTile
 
 
 @dataclass(frozen=True, slots=True)

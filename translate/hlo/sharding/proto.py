@@ -11,10 +11,10 @@ from math import prod
 from typing import Any
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.named_sharding import REDUCTION_OPS, AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
-from hlo_translate.hlo.op_metadata import OpMetadata
-from hlo_translate.hlo.sharding import HloSharding, ShardGroup, ShardGroupKind, ShardingKind, SubgroupType
-from hlo_translate.hlo.tile_assignment import IotaTile, TileAssignment, canonicalize_iota_dims
+from hlo_translate.hlo.ir import OpMetadata
+from hlo_translate.hlo.sharding.model import HloSharding, ShardGroup, ShardGroupKind, ShardingKind, SubgroupType
+from hlo_translate.hlo.sharding.named import REDUCTION_OPS, AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
+from hlo_translate.hlo.sharding.tile_assignment import IotaTile, TileAssignment, canonicalize_iota_dims
 
 _TYPE = {ShardingKind.REPLICATED: 0, ShardingKind.MAXIMAL: 1, ShardingKind.TUPLE: 2, ShardingKind.TILED: 3,
          ShardingKind.MANUAL: 4, ShardingKind.UNKNOWN: 5, ShardingKind.UNREDUCED: 6}
@@ -22,12 +22,13 @@ _KIND = {v: k for k, v in _TYPE.items()}
 
 
 def _pb() -> Any:
+    # Loaded on first use: the HLO text parser needs this package but not protobuf (CLI start-up time).
     from hlo_translate.proto import xla_data_pb2
     return xla_data_pb2
 
 
 def to_op_sharding(sharding: HloSharding) -> Any:
-    """See ``HloSharding.to_op_sharding``."""
+    """This sharding as an ``xla.OpSharding`` message of ``proto.xla_data_pb2``."""
     pb = _pb()
     msg = pb.OpSharding()
     if sharding.is_tuple:

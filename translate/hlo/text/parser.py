@@ -1,12 +1,8 @@
-"""HLO text: the parser (XLA's `hlo_parser.cc` grammar) and the printer (XLA's printing).
+"""HLO text parser: XLA's `hlo_parser.cc` grammar, into the IR.
 
     >>> m = parse_hlo_text("HloModule m\\nENTRY e {\\n  ROOT c = f32[] constant(1)\\n}\\n")
-    >>> print(print_hlo_text(m), end="")
-    HloModule m, entry_computation_layout={()->f32[]}
-    <BLANKLINE>
-    ENTRY e {
-      ROOT c = f32[] constant(1)
-    }
+    >>> m.entry.root.opcode
+    'constant'
 """
 
 from __future__ import annotations
@@ -15,71 +11,64 @@ import enum
 import re
 from typing import Any
 
-import numpy as np
-
-from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.errors import TranslateError
 from hlo_translate.gc_pause import without_cyclic_gc
-from hlo_translate.hlo.attributes import (
-    CODECS, COMPUTATION, RESERVED_BARE_NAMES, STRING_RE, ComputationRef, InstructionRef, RawAttr, parse_attribute, parse_bool, parse_bool_list, parse_int_list,
-    parse_string, print_attribute, print_bool, print_frontend_attributes, print_int_list, split_top_level,
-)
 from hlo_translate.hlo.ir import (
-    BufferDonor, ComputationLayout, HloComputation, HloInstruction, HloModule, InputOutputAlias,
+    OPCODES,
+    UNBOUNDED,
+    BufferDonor,
+    ComputationLayout,
+    ComputationRef,
+    HloComputation,
+    HloInstruction,
+    HloModule,
+    InputOutputAlias,
+    InstructionRef,
+    OpMetadata,
+    RawAttr,
+    Shape,
+    async_sugar_base,
+    is_known_opcode,
+    shape_problem,
 )
-from hlo_translate.hlo.literal_text import scalar_text
-from hlo_translate.hlo.op_metadata import OpMetadata
-from hlo_translate.hlo.opcodes import OPCODES, async_sugar_base, is_known_opcode
-from hlo_translate.hlo.original_value import parse_recovery_table, print_recovery_table
-from hlo_translate.hlo.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
-from hlo_translate.hlo.shape_inference import INFERABLE, infer_shape
-from hlo_translate.hlo.types import UNBOUNDED, PrimitiveType, Shape, _ShapeReader
-
-_SPACE_RE = re.compile(r"(?:[ \t\n\r]|/\*.*?\*/|//[^\n]*)*", re.S)  # XLA's lexer skips these four alone
-_NAME_RE = re.compile(r"%?([A-Za-z_][A-Za-z0-9_.\-]*)")
-_OPCODE_RE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")
-_BARE_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)\(")   # an instruction whose shape XLA infers
-_INDEX_RE = re.compile(r"\d+")
-_PARAMETER_NUMBER_RE = re.compile(r"\d+")
-_ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
-_STOP_CHARS = re.compile(r'[,(){}\[\]"/]')
-# Space that Python's `\s` and str.strip() take and XLA's lexer does not (vertical tab, form feed, Unicode
-# spaces): outside strings and comments XLA's parser refuses it, also inside attribute values that our
-# parsers read with regular expressions. `_SPACE_CHECK` finds the first one that is not inside either.
-_ODD_SPACE_RE = re.compile(r"[^\S \t\n\r]")
-_ODD_SPACE_CHECK = re.compile(r'"(?:[^"\\]|\\.)*"|/\*.*?\*/|//[^\n]*|([^\S \t\n\r])', re.S)
-# The module header attributes jaxlib 0.12's parser accepts (it refuses any other).
-_MODULE_ATTRIBUTES = frozenset({
-    "alias_passthrough_params", "allow_spmd_sharding_propagation_to_output",
-    "allow_spmd_sharding_propagation_to_parameters", "backend_config", "buffer_donor", "debug_attributes",
-    "entry_computation_layout", "frontend_attributes", "input_output_alias", "is_scheduled", "num_partitions",
-    "origin_recovery_table", "replica_count"})
-# The element type names XLA refuses as instruction names (it takes `tuple`, `invalid` and `buffer`).
-_TYPE_NAMES = frozenset(t.text for t in PrimitiveType) - {"tuple", "invalid", "buffer"}
-_STACK_SECTIONS = ("FileNames", "FunctionNames", "FileLocations", "StackFrames")
-# The fields each entry of a stack frame table section must have (XLA's parser wants all, once each);
-# None: the entry is a quoted string.
-_STACK_FIELDS: dict[str, frozenset[str] | None] = {
-    "FileNames": None, "FunctionNames": None,
-    "FileLocations": frozenset({"file_name_id", "function_name_id", "line", "end_line", "column", "end_column"}),
-    "StackFrames": frozenset({"file_location_id", "parent_frame_id"})}
-_STACK_ENTRY_RE = re.compile(r"[ \t\r\n]*(\d+)[ \t]+([^\n]*)")   # (blank lines between entries too)
-_STACK_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"\s*')
-_STACK_RECORD_RE = re.compile(r"\{((?:\s*[A-Za-z_]\w*=-?\d+\s*,?)*)\s*\}\s*")
-# One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
-# argument list without parentheses (plain operand names, or a parameter number).
-_PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]+=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
-                       r"([a-z][a-z0-9\-]*)\(([^()\n#\[{\"/]*)\)")
-# One attribute of such a line whose value is plain: a braced value without nested braces, quotes or
-# parentheses (`{1,2}`, `{[0:4:1]}`, `{size=3 stride=2}`), or an unbraced one without brackets or quotes
-# (`LT`, `region_0.1`, `0_0x1_1`), followed on its line by ',' or nothing. Read as `balanced` reads it.
-# The end of an instruction's attributes: space (no comment) up to a character that is not ','.
-_NO_MORE_ATTRIBUTES_RE = re.compile(r"\s*(?=[^,/\s])|\s*\Z")
-_PLAIN_ATTR_RE = re.compile(r',[ \t]*([A-Za-z_][A-Za-z0-9_.\-]*)=[ \t]*'
-                            r'(\{(?:[^{}\[\]()\n"/]|\[[^{}\[\]()\n"/]*\])*\}|[^\n,(){}\[\]"\s/][^\n,(){}\[\]"/]*)'
-                            r'(?=[ \t]*(?:,|\n|\Z))')
+from hlo_translate.hlo.literal import parse_literal
+from hlo_translate.hlo.text.attributes import (
+    RESERVED_BARE_NAMES,
+    TYPE_NAMES,
+    parse_attribute,
+    parse_bool,
+    parse_bool_list,
+    parse_int_list,
+    parse_string,
+    split_top_level,
+)
+from hlo_translate.hlo.text.lexer import (
+    BARE_OPCODE_RE,
+    INDEX_RE,
+    MODULE_ATTRIBUTES,
+    NAME_RE,
+    NO_MORE_ATTRIBUTES_RE,
+    ODD_SPACE_RE,
+    OPCODE_RE,
+    PARAMETER_NUMBER_RE,
+    PLAIN_ATTR_RE,
+    PLAIN_RE,
+    SPACE_RE,
+    STACK_ENTRY_RE,
+    STACK_FIELDS,
+    STACK_RECORD_RE,
+    STACK_SECTIONS,
+    STACK_STRING_RE,
+    Lexer,
+)
+from hlo_translate.hlo.text.original_value import parse_recovery_table
+from hlo_translate.hlo.text.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
+from hlo_translate.hlo.text.printer import compatible
+from hlo_translate.hlo.text.shape_inference import INFERABLE, infer_shape
+from hlo_translate.hlo.text.shapes import ShapeReader
 
 
-class _Parser:
+class _Parser(Lexer):
     """One pass over the text: header, optional stack-frame tables, computations."""
 
     def __init__(self, text: str):
@@ -94,190 +83,7 @@ class _Parser:
         self.single: HloComputation | None = None   # the computation of a single-instruction text
         # whether the text holds space XLA's lexer does not skip (rare): the plain-line fast path, whose
         # patterns and strip() take it, is then off, and each attribute value is checked for it
-        self.odd_spaces = _ODD_SPACE_RE.search(text) is not None
-
-    # -- cursor ---------------------------------------------------------------------------------
-
-    def error(self, message: str, pos: int | None = None, op: str | None = None) -> TranslateError:
-        pos = self.pos if pos is None else pos
-        line = self.text.count("\n", 0, pos) + 1
-        column = pos - (self.text.rfind("\n", 0, pos) + 1) + 1
-        return TranslateError(message, op=op, location=SourceLocation(line=line, column=column))
-
-    def skip(self) -> None:
-        self.pos = _SPACE_RE.match(self.text, self.pos).end()
-
-    def peek(self, token: str) -> bool:
-        self.pos = pos = _SPACE_RE.match(self.text, self.pos).end()   # (skip, inlined: called per token)
-        return self.text.startswith(token, pos)
-
-    def accept(self, token: str) -> bool:
-        if self.peek(token):
-            self.pos += len(token)
-            return True
-        return False
-
-    def expect(self, token: str, what: str = "") -> None:
-        if not self.accept(token):
-            found = self.text[self.pos:self.pos + 20].split("\n")[0] or "end of input"
-            raise self.error(f"expected '{token}'{what}, found '{found}'")
-
-    def _bare_colon(self, m: re.Match[str]) -> bool:
-        """Whether name match `m` is a `name:` token (no `%`, a colon right after it)."""
-        return self.text.startswith(":", m.end()) and not self.text.startswith("%", m.start())
-
-    def name(self, what: str = "a name") -> str:
-        """A name token: `%name`, a bare `name:` (even `f32:` or `ENTRY:`), or a bare name that is no keyword
-        (XLA's lexer reads a bare keyword or `name=` as other tokens)."""
-        self.skip()
-        m = _NAME_RE.match(self.text, self.pos)
-        if not m:
-            raise self.error(f"expected {what}")
-        if self._bare_colon(m):
-            self.pos = m.end() + 1
-            return m.group(1)
-        self.check_bare_name(m, what)
-        self.pos = m.end()
-        return m.group(1)
-
-    def check_bare_name(self, m: re.Match, what: str) -> None:
-        """XLA's lexer reads a name without `%` that is a keyword (`true`, `ROOT`, `f32`, `FileNames`) as that
-        keyword, and one followed by '=' as an attribute name: neither is a name to its parser."""
-        if self.text.startswith("%", m.start()):
-            return
-        if m.group(1) in RESERVED_BARE_NAMES:
-            raise self.error(f"expected {what}, found the keyword '{m.group(1)}' (a name spelled so needs a '%')",
-                             m.start())
-        if self.text.startswith("=", m.end()):
-            raise self.error(f"expected {what}, found the attribute name '{m.group(1)}=' (write a space "
-                             "before the '=')", m.start())
-
-    def balanced(self) -> str:
-        """The text of one attribute value: up to a top-level ',' or a closing bracket."""
-        text = self.text
-        start = self.pos
-        depth = 0
-        pos = start
-        comments: list[tuple[int, int]] = []   # spans of `/* */` and `//` comments: space to XLA's lexer
-        while True:
-            m = _STOP_CHARS.search(text, pos)
-            if m is None:
-                if depth:
-                    raise self.error("unbalanced brackets", start)
-                pos = len(text)
-                break
-            ch = m.group()
-            pos = m.start()
-            if ch == '"':
-                sm = STRING_RE.match(text, pos)
-                if sm is None:
-                    raise self.error("unterminated string", pos)
-                pos = sm.end()
-                if depth == 0 and not text[start:m.start()].strip():
-                    break  # the value is one quoted string
-                continue
-            if ch == "/":
-                end = self.comment_end(pos)
-                if end is not None:
-                    comments.append((pos, end))
-                    pos = end
-                    continue
-            elif ch in "({[":
-                depth += 1
-            elif ch in ")}]":
-                if depth == 0:
-                    break
-                depth -= 1
-                if depth == 0 and ch == "}" and text[start:pos + 1].lstrip().startswith("{") \
-                        and not text.startswith(":", pos + 1):
-                    pos += 1
-                    break
-            elif ch == "," and depth == 0:
-                break
-            pos += 1
-        self.pos = pos
-        if comments:
-            return self.without_comments(start, pos, comments)
-        value = text[start:pos]
-        # an unbraced value runs to the end of its line at most
-        newline = value.find("\n")
-        if newline >= 0 and not value.lstrip().startswith(("{", "(", "[", '"')):
-            value = value[:newline]
-            self.pos = start + newline
-        return value.strip()
-
-    def comment_end(self, pos: int) -> int | None:
-        """Where the comment starting at `pos` ends (a `//` one at its newline), None if `pos` starts none."""
-        if self.text.startswith("/*", pos):
-            end = self.text.find("*/", pos + 2)
-            if end < 0:
-                raise self.error("unterminated comment", pos)
-            return end + 2
-        if self.text.startswith("//", pos):
-            end = self.text.find("\n", pos)
-            return len(self.text) if end < 0 else end
-        return None
-
-    def without_comments(self, start: int, end: int, comments: list[tuple[int, int]]) -> str:
-        """The value text between `start` and `end` with each comment read as a space, as XLA's lexer does
-        (`to_apply=r /* c */` names `r`); like `balanced`, an unbraced value ends at its line's end."""
-        spans, at = [], start
-        for comment_start, comment_end in comments:
-            spans.append((at, comment_start))
-            at = comment_end
-        spans.append((at, end))
-        value = " ".join(self.text[a:b] for a, b in spans)
-        if not value.lstrip().startswith(("{", "(", "[", '"')):
-            for a, b in spans:
-                newline = self.text.find("\n", a, b)
-                if newline >= 0:
-                    self.pos = newline
-                    value = " ".join(self.text[x:min(y, newline)] for x, y in spans if x <= newline)
-                    break
-        return value.strip()
-
-    def attributes(self) -> list[tuple[str, str, int]]:
-        """`, name=value` pairs following an instruction or the module name."""
-        result = []
-        while self.peek(","):
-            self.pos += 1
-            self.skip()
-            m = _ATTR_NAME_RE.match(self.text, self.pos)
-            if not m:
-                raise self.error("expected an attribute 'name=value'")
-            if m.end() - m.start(1) != len(m.group(1)) + 1:  # XLA's lexer reads `name=` as one token
-                raise self.error(f"no space may come between the attribute name '{m.group(1)}' and its '='")
-            self.pos = m.end()
-            self.skip()
-            start = self.pos
-            value = self.balanced()
-            if self.odd_spaces:
-                self.check_spaces(start, self.pos, m.group(1))
-            result.append((m.group(1), value, start))
-        return result
-
-    def check_spaces(self, start: int, end: int, name: str = "") -> None:
-        """Refuse space XLA's lexer does not skip between `start` and `end`, outside strings and comments
-        (and, for attribute `name` backend_config, inside its braces, which XLA's lexer takes as they are)."""
-        if name == "backend_config" and self.text.startswith("{", start):
-            return
-        for m in _ODD_SPACE_CHECK.finditer(self.text, start, end):
-            if m.group(1) is not None:
-                raise self.error(f"unexpected character {m.group(1)!r} (XLA's lexer takes only space, tab, "
-                                 "newline and carriage return as space)", m.start(1))
-
-    def shape(self) -> Shape:
-        self.skip()
-        reader = _ShapeReader(self.text, self.pos)
-        try:
-            shape = reader.read_shape()
-        except TranslateError as err:
-            raise self.error(err.message, reader.pos) from None
-        self.pos = reader.pos
-        return shape
-
-    # -- module ---------------------------------------------------------------------------------
-
+        self.odd_spaces = ODD_SPACE_RE.search(text) is not None
     def module(self) -> HloModule:
         self.skip()
         has_header = self.text.startswith("HloModule", self.pos)
@@ -294,7 +100,7 @@ class _Parser:
                 seen.add(key)
                 self.header_attribute(module, key, value, pos)
             self.skip()
-        if self.text.startswith(_STACK_SECTIONS, self.pos):
+        if self.text.startswith(STACK_SECTIONS, self.pos):
             module.stack_frames = self.stack_frame_table()
         pending: list[tuple[HloInstruction, str, Any, int]] = []
         defined: dict[str, int] = {}
@@ -324,16 +130,16 @@ class _Parser:
         """The four sections of the stack frame table, in XLA's order, each entry `N "name"` or
         `N {field=value ...}` with the fields XLA's parser requires; kept as text."""
         start = self.pos
-        for section, fields in _STACK_FIELDS.items():
+        for section, fields in STACK_FIELDS.items():
             self.skip()
             if not self.text.startswith(section, self.pos):
                 raise self.error(f"expected '{section}' in the stack frame table")
             self.pos += len(section)
-            while m := _STACK_ENTRY_RE.match(self.text, self.pos):
+            while m := STACK_ENTRY_RE.match(self.text, self.pos):
                 if len(m.group(1)) > 20 or int(m.group(1)) >= 2**64:  # XLA's lexer: an integer is 64 bits
                     raise self.error(f"a {section} entry's id does not fit 64 bits", m.start(1))
                 body = m.group(2)
-                record = (_STACK_STRING_RE if fields is None else _STACK_RECORD_RE).fullmatch(body)
+                record = (STACK_STRING_RE if fields is None else STACK_RECORD_RE).fullmatch(body)
                 if record is None:
                     raise self.error(f"bad {section} entry", m.start(2))
                 if fields is None:
@@ -356,7 +162,7 @@ class _Parser:
         """Whether the text goes on with a computation (`ENTRY`, or a name then `{`), as XLA decides."""
         if self.text.startswith("ENTRY", self.pos):
             return True
-        m = _NAME_RE.match(self.text, self.pos)
+        m = NAME_RE.match(self.text, self.pos)
         if m is None:
             return False
         save, self.pos = self.pos, m.end()
@@ -374,17 +180,17 @@ class _Parser:
         names: dict[str, HloInstruction] = {}
         pending: list = []
         start = self.pos
-        m = _NAME_RE.match(self.text, self.pos)
+        m = NAME_RE.match(self.text, self.pos)
         name = "_"
-        if m is not None and self.text.startswith("=", _SPACE_RE.match(self.text, m.end()).end()):
+        if m is not None and self.text.startswith("=", SPACE_RE.match(self.text, m.end()).end()):
             self.check_bare_name(m, "an instruction name")
             name = m.group(1)
             self.pos = m.end()
             self.expect("=")
         if self.pos >= len(self.text):
             raise self.error("the input is empty: expected an HLO module ('HloModule name ...')")
-        if name == "_" and _OPCODE_RE.search(self.text, self.pos) is None and \
-                _BARE_OPCODE_RE.match(self.text, self.pos) is None:
+        if name == "_" and OPCODE_RE.search(self.text, self.pos) is None and \
+                BARE_OPCODE_RE.match(self.text, self.pos) is None:
             raise self.error("expected an HLO module ('HloModule name ...'), a computation or one instruction")
         root = self.rhs(name, comp, names, pending, start)
         comp.instructions.append(root)
@@ -416,7 +222,7 @@ class _Parser:
                     raise TranslateError(f"expected a count, got '{value[:40]}'")
                 module.header[key] = int(value)
             else:
-                if key not in _MODULE_ATTRIBUTES:
+                if key not in MODULE_ATTRIBUTES:
                     raise TranslateError("not a module attribute XLA's parser knows")
                 if key.startswith("allow_spmd_sharding_propagation_to_"):
                     # XLA's parser reads a boolean or a list of them; kept as written
@@ -430,7 +236,7 @@ class _Parser:
     def computation(self, module: HloModule, pending: list) -> HloComputation:
         start = self.pos
         self.skip()
-        m = _NAME_RE.match(self.text, self.pos)   # the keyword as XLA lexes it: not `ENTRYx`, nor `ENTRY:` (a name)
+        m = NAME_RE.match(self.text, self.pos)   # the keyword as XLA lexes it: not `ENTRYx`, nor `ENTRY:` (a name)
         is_entry = m is not None and m.group(0) == "ENTRY" and not self.text.startswith(":", m.end())
         if is_entry:
             self.pos = m.end()
@@ -453,7 +259,7 @@ class _Parser:
         self.check_parameter_numbers(comp, start)
         if comp.root is None:
             comp.root = comp.instructions[-1]
-        if declared is not None and not _compatible(declared[0], comp.root.shape):
+        if declared is not None and not compatible(declared[0], comp.root.shape):
             raise self.error(f"shape of computation {comp.name}, {declared[0].to_text(False)}, is not compatible "
                              f"with that of its root instruction {comp.root.name}, {comp.root.shape.to_text(False)}",
                              declared[1])
@@ -529,7 +335,7 @@ class _Parser:
 
     def check_instruction_name(self, name: str, pos: int) -> None:
         """XLA's parser refuses an instruction named like an element type (`f32`, `s32`, `pred`)."""
-        if name in _TYPE_NAMES:
+        if name in TYPE_NAMES:
             raise self.error(f"illegal instruction name '{name}' (an element type's name)", pos, op=name)
 
     def plain_instructions(self, comp: HloComputation, names: dict[str, HloInstruction], pending: list) -> None:
@@ -542,8 +348,8 @@ class _Parser:
         if self.odd_spaces:
             return
         text, shapes, instructions = self.text, self.shape_cache, comp.instructions
-        line_re, attr_re, end_re = _PLAIN_RE.match, _PLAIN_ATTR_RE.match, _NO_MORE_ATTRIBUTES_RE.match
-        pos = _SPACE_RE.match(text, self.pos).end()
+        line_re, attr_re, end_re = PLAIN_RE.match, PLAIN_ATTR_RE.match, NO_MORE_ATTRIBUTES_RE.match
+        pos = SPACE_RE.match(text, self.pos).end()
         while (m := line_re(text, pos)) is not None:
             root, name, shape_text, opcode, args = m.groups()
             shape = shapes.get(shape_text)
@@ -602,9 +408,9 @@ class _Parser:
         """`shape opcode(operands), attributes`; the shape may be left out where XLA infers it, and a
         nested instruction (an operand written as an instruction) has no attributes."""
         self.skip()
-        m = _BARE_OPCODE_RE.match(self.text, self.pos)
+        m = BARE_OPCODE_RE.match(self.text, self.pos)
         if m is None:
-            m = _OPCODE_RE.search(self.text, self.pos)
+            m = OPCODE_RE.search(self.text, self.pos)
             line_end = self.text.find("\n", self.pos)
             if m is None or (line_end >= 0 and m.start() > line_end and not self.text.startswith("(", self.pos)):
                 m, shape = self.shape_across_lines(name)
@@ -673,7 +479,7 @@ class _Parser:
         except TranslateError:
             shape = None
         self.skip()
-        m = _BARE_OPCODE_RE.match(self.text, self.pos)
+        m = BARE_OPCODE_RE.match(self.text, self.pos)
         if shape is None or m is None:
             self.pos = start
             raise self.error("expected 'shape opcode(operands)'", op=name or None)
@@ -706,7 +512,7 @@ class _Parser:
             self.attach_literal(instr, body, operand_start)
         elif instr.opcode == "parameter":
             self.skip()
-            m2 = _PARAMETER_NUMBER_RE.match(self.text, self.pos)
+            m2 = PARAMETER_NUMBER_RE.match(self.text, self.pos)
             if not m2:
                 raise self.error("expected the parameter number", op=instr.name)
             if len(m2.group()) > 18:
@@ -727,11 +533,11 @@ class _Parser:
             self.skip()
             start = self.pos
             declared = None
-            m = _NAME_RE.match(text, self.pos)
+            m = NAME_RE.match(text, self.pos)
             if m is None or text.startswith("[", m.end()):   # a shape first: `f32[2] %x`, `(f32[], s32[]) t`
                 declared = self.shape()
                 self.skip()
-                m = _NAME_RE.match(text, self.pos)
+                m = NAME_RE.match(text, self.pos)
                 if not m:
                     raise self.error("expected an operand name", op=instr.name)
             self.pos = m.end()
@@ -772,7 +578,7 @@ class _Parser:
         """`%t#N`, as XLA's dumps print a tuple element: the get-tuple-element XLA's parser makes for it,
         named `t_N`, made once per tuple and index."""
         self.skip()
-        m = _INDEX_RE.match(self.text, self.pos)
+        m = INDEX_RE.match(self.text, self.pos)
         if m is None:
             raise self.error("expected a tuple index after '#'", op=user.name)
         self.pos = m.end()
@@ -808,8 +614,6 @@ class _Parser:
         return param
 
     def attach_literal(self, instr: HloInstruction, body: str, pos: int) -> None:
-        from hlo_translate.hlo.literal import parse_literal
-
         try:
             instr.literal = parse_literal(body, instr.shape)
         except TranslateError as err:
@@ -859,25 +663,11 @@ class _Parser:
                 instr.attributes[key] = tuple(resolved)
 
 
-def _with_percent_names(module: HloModule) -> HloModule:
-    """A copy of `module` whose keyword-like names are spelled `%name`, as XLA's parser needs them (rare: the
-    printer's common path leaves names as they are, and meets such a name as it prints it)."""
-    import copy
-
-    module = copy.deepcopy(module)
-    for thing in [module, *module.computations, *(i for c in module.computations for i in c.instructions)]:
-        if thing.name in RESERVED_BARE_NAMES:
-            thing.name = "%" + thing.name
-    return module
-
-
 def _parsed_shape_problem(shape: Shape) -> str | None:
     """What XLA's parser itself refuses in a shape: a negative dimension, a layout of another rank; and in a
     tuple, whatever its verifier refuses of an element (XLA's parser builds a tuple shape validated: a size in
     bytes past int64, a layout that is no permutation), though not of an array standing alone."""
     if shape.is_tuple:
-        from hlo_translate.hlo.verify.module import shape_problem
-
         return next(filter(None, (_parsed_shape_problem(e) or shape_problem(e) for e in shape.tuple_shapes)),
                     None)
     if any(d < 0 and d != UNBOUNDED for d in shape.dimensions):
@@ -913,7 +703,7 @@ def _parse_computation_layout(text: str) -> ComputationLayout:
     inner = text.strip()
     if not (inner.startswith("{") and inner.endswith("}")):
         raise TranslateError("expected {(params)->result}")
-    reader = _ShapeReader(inner, 1)
+    reader = ShapeReader(inner, 1)
     params = reader.read_shape()
     reader.expect("->")
     result = reader.read_shape()
@@ -952,165 +742,3 @@ def _parse_buffer_donor(text: str) -> tuple[BufferDonor, ...]:
 def parse_hlo_text(text: str) -> HloModule:
     """Parse HLO text as XLA prints it (with or without `%` sigils, scheduled or not)."""
     return _Parser(text).module()
-
-
-# ---------------------------------------------------------------------------------------------
-# Printing
-
-
-@without_cyclic_gc
-def print_hlo_text(module: HloModule, *, print_large_constants: bool = True) -> str:
-    """Print `module` as HLO text that XLA's parser reads back to the same module."""
-    try:
-        return _module_text(module)
-    except _KeywordName:   # rare: print a copy whose keyword-like names are spelled `%name`
-        return _module_text(_with_percent_names(module))
-
-
-class _KeywordName(Exception):
-    """A name that XLA's lexer reads as a keyword (`RESERVED_BARE_NAMES`) met while printing."""
-
-
-def _module_text(module: HloModule) -> str:
-    if module.name in RESERVED_BARE_NAMES:
-        raise _KeywordName
-    out: list[str] = [_header(module), ""]
-    if module.stack_frames:
-        out += [module.stack_frames, ""]
-    _computation_lines(module.computations, out, RESERVED_BARE_NAMES)
-    return "\n".join(out)
-
-
-def _header(module: HloModule) -> str:
-    parts = [f"HloModule {module.name}"]
-    if module.is_scheduled:
-        parts.append("is_scheduled=true")
-    layout = module.entry_layout()
-    if layout is not None:
-        params = ", ".join(s.to_text() for s in layout.parameters)
-        parts.append(f"entry_computation_layout={{({params})->{layout.result.to_text()}}}")
-    if module.input_output_alias:
-        entries = ", ".join(f"{print_int_list(a.output_index)}: ({a.parameter_number}, "
-                            f"{print_int_list(a.parameter_index)}, {a.kind})" for a in module.input_output_alias)
-        parts.append(f"input_output_alias={{ {entries} }}")
-    if module.buffer_donor:
-        entries = ", ".join(f"({d.parameter_number}, {print_int_list(d.parameter_index)})"
-                            for d in module.buffer_donor)
-        parts.append(f"buffer_donor={{ {entries} }}")
-    for key, value in module.header.items():
-        parts.append(f"{key}={value.text if isinstance(value, RawAttr) else value}")
-    if module.frontend_attributes is not None:
-        parts.append(f"frontend_attributes={print_frontend_attributes(module.frontend_attributes)}")
-    if module.original_value_recovery_table:
-        parts.append(f"origin_recovery_table={print_recovery_table(module.original_value_recovery_table)}")
-    return ", ".join(parts)
-
-
-def instruction_text(instr: HloInstruction) -> str:
-    """`name = shape opcode(operands), attr=value, ...` (no ROOT, no indent)."""
-    out: list[str] = []
-    _computation_lines([HloComputation("_", [instr])], out)
-    return out[1][2:]
-
-
-def _computation_lines(computations: list[HloComputation], out: list[str],
-                       keywords: frozenset[str] = frozenset()) -> None:
-    """Append the lines of `computations` to `out`, each computation followed by an empty line. Two loops
-    and no call per computation or line (the 3-line reducers JAX writes, one per reduce, are half the
-    computations' count): the per-line Python is most of a print. Raises `_KeywordName` at a computation
-    or instruction named as one of `keywords`."""
-    append = out.append
-    texts: dict[tuple[str, Any], str] = {}  # (name, value) -> `, name=text`, for plain values
-    scalars: dict[tuple[PrimitiveType, bytes], str] = {}  # a scalar constant's type and bits -> its text
-    metadata: dict[int, str] = {}  # id(an OpMetadata) -> `, metadata={...}`
-    for comp in computations:
-        comp_name = comp.name
-        if comp_name in keywords:
-            raise _KeywordName
-        append(f"ENTRY {comp_name} {{" if comp.is_entry else f"{comp_name} {{")
-        root = comp.root
-        for instr in comp.instructions:
-            opcode = instr.opcode
-            if opcode == "constant":
-                literal = instr.literal
-                assert literal is not None, instr.name
-                value = literal.value
-                if type(value) is np.ndarray and value.ndim == 0:  # most constants are scalars, many alike
-                    key = (literal.shape.element_type, value.tobytes())
-                    try:
-                        args = scalars[key]
-                    except KeyError:
-                        args = scalars[key] = scalar_text(key[0], value.dtype, key[1])
-                else:
-                    args = literal.to_text()
-            elif opcode == "parameter":
-                args = str(instr.parameter_number)
-            else:
-                operands = instr.operands
-                count = len(operands)
-                if count == 2:
-                    args = f"{operands[0].name}, {operands[1].name}"
-                elif count == 1:
-                    args = operands[0].name
-                else:
-                    args = ", ".join([o.name for o in operands])
-            shape_text = instr.shape._printed  # the shape's text once made: a slot read
-            if shape_text is None:
-                shape_text = instr.shape.to_text()
-            name = instr.name
-            if name in keywords:
-                raise _KeywordName
-            text = f"{'  ROOT ' if instr is root else '  '}{name} = {shape_text} {opcode}({args})"
-            attributes = instr.attributes
-            if not attributes:
-                append(text)
-                continue
-            for item in attributes.items():
-                value = item[1]
-                kind = type(value)
-                if kind is tuple:
-                    for v in value:
-                        if type(v) is not int:
-                            text += f", {item[0]}={print_attribute(*item)}"
-                            break
-                    else:  # a tuple of ints (most attributes): its text once per pass
-                        try:
-                            text += texts[item]
-                        except KeyError:
-                            text += texts.setdefault(item, f", {item[0]}={print_attribute(*item)}")
-                elif kind is HloComputation and item[0] in _COMPUTATION_NAMES:
-                    text += f", {item[0]}={value.name}"
-                elif kind is OpMetadata and item[0] == "metadata":  # few distinct records, often shared
-                    try:
-                        text += metadata[id(value)]  # (the module keeps each record alive while we print)
-                    except KeyError:
-                        attribute = texts.get(item)  # equal records print alike: their fields are strings and ints
-                        if attribute is None:
-                            attribute = texts[item] = f", metadata={print_attribute(*item)}"
-                        text += metadata.setdefault(id(value), attribute)
-                elif kind in _PLAIN_VALUES:
-                    try:
-                        text += texts[item]
-                    except KeyError:
-                        text += texts.setdefault(item, f", {item[0]}={print_attribute(*item)}")
-                else:
-                    text += f", {item[0]}={print_attribute(*item)}"
-            append(text)
-        thread = comp.execution_thread
-        append("}" if thread is None else f'}}, execution_thread="{thread}"')
-        append("")
-
-
-_PLAIN_VALUES = frozenset({int, str})
-_COMPUTATION_NAMES = frozenset(name for name, codec in CODECS.items() if codec is COMPUTATION)  # `to_apply=name`
-
-
-__all__ = ["parse_hlo_text", "print_hlo_text", "instruction_text", "print_bool"]
-
-
-def _compatible(a: Shape, b: Shape) -> bool:
-    """XLA's `ShapeUtil::Compatible`: equal but for layouts and which dimensions are dynamic."""
-    if a.is_tuple or b.is_tuple:
-        return a.is_tuple and b.is_tuple and len(a.tuple_shapes) == len(b.tuple_shapes) \
-            and all(_compatible(x, y) for x, y in zip(a.tuple_shapes, b.tuple_shapes))
-    return a.element_type == b.element_type and a.dimensions == b.dimensions

@@ -12,10 +12,10 @@ from math import prod
 from typing import Callable, NoReturn
 
 from hlo_translate.errors import SourceLocation, TranslateError
-from hlo_translate.hlo.named_sharding import REDUCTION_OPS, AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
-from hlo_translate.hlo.op_metadata import PROFILE_TYPES, OpMetadata, c_unescape
-from hlo_translate.hlo.sharding import HloSharding, ShardGroup, ShardGroupKind, ShardingKind, SubgroupType
-from hlo_translate.hlo.tile_assignment import IotaTile, TileAssignment, canonicalize_iota_dims
+from hlo_translate.hlo.ir import PROFILE_TYPES, OpMetadata, c_unescape
+from hlo_translate.hlo.sharding.model import HloSharding, ShardGroup, ShardGroupKind, ShardingKind, SubgroupType
+from hlo_translate.hlo.sharding.named import REDUCTION_OPS, AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
+from hlo_translate.hlo.sharding.tile_assignment import IotaTile, TileAssignment, canonicalize_iota_dims
 
 _INT32 = (-(2**31), 2**31 - 1)
 _KIND_KEYWORDS = {"replicated": ShardingKind.REPLICATED, "maximal": ShardingKind.MAXIMAL,

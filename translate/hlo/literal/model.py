@@ -1,6 +1,7 @@
 """HLO literals: the values of `constant` instructions, in HLO text and as `LiteralProto`.
 
-    >>> from hlo_translate.hlo.types import parse_shape
+    >>> from hlo_translate.hlo.literal import parse_literal
+    >>> from hlo_translate.hlo.text import parse_shape
     >>> lit = parse_literal("{ {1, 2.5}, {-0, nan} }", parse_shape("f32[2,2]"))
     >>> lit.to_text()
     '{ { 1, 2.5 }, { -0, nan } }'
@@ -22,12 +23,12 @@ from typing import TYPE_CHECKING, Any, Union
 
 import ml_dtypes
 import numpy as np
-
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.types import UNBOUNDED, Layout, PrimitiveType, Shape
+from hlo_translate.hlo.ir import UNBOUNDED, Layout, PrimitiveType, Shape
+from hlo_translate.hlo.literal.printer import literal_to_text
 
 if TYPE_CHECKING:
-    from hlo_translate.proto import xla_data_pb2
+    pass
 
 P = PrimitiveType
 
@@ -152,8 +153,6 @@ class Literal:
 
     def to_text(self) -> str:
         """The literal as XLA prints it inside `constant(...)` (large constants in full)."""
-        from hlo_translate.hlo.literal_text import literal_to_text
-
         return literal_to_text(self)
 
 
@@ -165,44 +164,12 @@ def _bits(array: np.ndarray) -> np.ndarray:
     return array.view(_UINT_OF_SIZE[array.dtype.itemsize])
 
 
-def parse_literal(text: str, shape: Shape) -> Literal:
-    """Read the text inside `constant(...)` as a literal of `constant_shape(shape)`.
-
-        >>> from hlo_translate.hlo.types import parse_shape
-        >>> parse_literal("(1, {true, false})", parse_shape("(s32[], pred[2])")).to_text()
-        '( 1, {1, 0} )'
-
-    Raises TranslateError for text that does not fit the shape, bad numbers, out-of-range values
-    and XLA's elided form `{...}`.
-    """
-    from hlo_translate.hlo.literal_text import parse_literal_text
-
-    return parse_literal_text(text, shape)
-
-
-# ---------------------------------------------------------------------------------------------
-# LiteralProto
-
-
-def to_literal_proto(lit: Literal) -> xla_data_pb2.LiteralProto:
-    """The LiteralProto XLA writes for `lit` (values in the layout's physical order)."""
-    from hlo_translate.hlo.literal_proto import literal_to_proto
-
-    return literal_to_proto(lit)
-
-
-def from_literal_proto(proto: xla_data_pb2.LiteralProto) -> Literal:
-    """The literal a LiteralProto holds; TranslateError if its values do not fit its shape."""
-    from hlo_translate.hlo.literal_proto import literal_from_proto
-
-    return literal_from_proto(proto)
-
-
 def constant_shape(shape: Shape) -> Shape:
     """The shape XLA's parser gives a constant written with `shape`: its literal's shape, which also becomes
     the instruction's shape. Dynamic dimensions become static and `element_size_in_bits` is dropped.
 
-        >>> from hlo_translate.hlo.types import parse_shape
+        >>> from hlo_translate.hlo.literal import parse_literal
+    >>> from hlo_translate.hlo.text import parse_shape
         >>> constant_shape(parse_shape("(s4[<=4]{0:E(4)S(1)}, f32[])")).to_text()
         '(s4[4]{0:S(1)}, f32[])'
     """

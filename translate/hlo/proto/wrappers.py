@@ -22,9 +22,8 @@ import enum
 from collections.abc import Callable
 
 from google.protobuf import text_format
-from google.protobuf.unknown_fields import UnknownFieldSet
 from google.protobuf.message import DecodeError, Message
-
+from google.protobuf.unknown_fields import UnknownFieldSet
 from hlo_translate.errors import TranslateError
 from hlo_translate.proto import hlo_pb2
 

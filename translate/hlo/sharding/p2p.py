@@ -18,7 +18,7 @@ done's only where it differs from what ``split`` derives.
 from __future__ import annotations
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.sharding import HloSharding
+from hlo_translate.hlo.sharding.model import HloSharding
 
 
 def split(sharding: HloSharding, data_leaves: int, *, is_send: bool) -> tuple[HloSharding, HloSharding]:

@@ -10,7 +10,7 @@ printed only when not the default), and the proto fields `comparison_type` / `co
 
 from __future__ import annotations
 
-from hlo_translate.hlo.types import PrimitiveType
+from hlo_translate.hlo.ir.shapes import PrimitiveType
 
 DIRECTIONS = frozenset({"EQ", "NE", "GE", "GT", "LE", "LT"})
 TYPES = frozenset({"FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"})

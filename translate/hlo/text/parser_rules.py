@@ -16,8 +16,7 @@ from __future__ import annotations
 import re
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
-from hlo_translate.hlo.opcodes import async_sugar_base
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule, async_sugar_base
 
 # Attributes that stay on the async instruction of a sugar form (the rest belong to the wrapped op).
 _ASYNC_OWN = frozenset({"async_execution_thread", "metadata", "sharding", "frontend_attributes", "backend_config",

@@ -8,9 +8,7 @@ with one line asking for the shape, never a guess.
 from __future__ import annotations
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.opcodes import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
-from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.hlo.ir import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, HloInstruction, PrimitiveType, Shape
 
 # Unary ops whose result keeps the operand's shape (XLA's `InferUnaryOpShape`), but for the element type.
 _SAME_SHAPE_UNARY = UNARY_ELEMENTWISE - {"convert", "bitcast-convert", "reduce-precision", "is-finite", "abs",

@@ -11,11 +11,10 @@ from dataclasses import replace
 from math import prod
 
 import numpy as np
-
-from hlo_translate.hlo.named_sharding import NamedSharding
-from hlo_translate.hlo.op_metadata import OpMetadata
-from hlo_translate.hlo.sharding import HloSharding, ShardingKind, SubgroupType
-from hlo_translate.hlo.tile_assignment import TileAssignment, find_iota, group_minor_iota_dims_sorted
+from hlo_translate.hlo.ir import OpMetadata
+from hlo_translate.hlo.sharding.model import HloSharding, ShardingKind, SubgroupType
+from hlo_translate.hlo.sharding.named import NamedSharding
+from hlo_translate.hlo.sharding.tile_assignment import TileAssignment, find_iota, group_minor_iota_dims_sorted
 
 # XLA orders merged subgroup dims by type like this (replicated last, so it can be sorted).
 _TYPE_ORDER = (SubgroupType.MAXIMAL, SubgroupType.MANUAL, SubgroupType.UNREDUCED, SubgroupType.REPLICATED)
@@ -28,7 +27,13 @@ _REDUCTION_OPS = ("SUM", "MAX", "MIN")
 # Canonical form ---------------------------------------------------------------------------------
 
 def canonicalize(sharding: HloSharding) -> HloSharding:
-    """See ``HloSharding.canonical``."""
+    """A normal form: two shardings place data the same way iff their canonical forms are equal.
+
+    Metadata is dropped, partial replication groups are sorted, size-1 and repeated subgroup dims are
+    folded, degenerate tilings become ``{replicated}``/``{manual}``/``{unreduced}``, device lists that are a
+    (transposed) iota become the canonical iota, and named shardings become their tiled equivalent. Shard
+    groups are kept: they constrain propagation.
+    """
     if sharding.is_tuple:
         return HloSharding.tuple(tuple(canonicalize(e) for e in sharding.tuple_elements))
     if sharding.is_named:
@@ -45,6 +50,16 @@ def canonicalize(sharding: HloSharding) -> HloSharding:
     if sharding.is_tiled:
         return _canonical_tiled(sharding.tile_assignment(), sharding.subgroup_types, sharding)
     return replace(sharding, metadata=())
+
+
+def equivalent(a: HloSharding, b: HloSharding) -> bool:
+    """Whether two shardings place data on devices the same way (their `canonicalize` forms are equal).
+
+    >>> from hlo_translate.hlo.sharding import parse_sharding
+    >>> equivalent(parse_sharding("{devices=[2,2]0,1,2,3}"), parse_sharding("{devices=[2,2]<=[4]}"))
+    True
+    """
+    return canonicalize(a) == canonicalize(b)
 
 
 def _named_degenerate_kind(named: NamedSharding) -> ShardingKind | None:

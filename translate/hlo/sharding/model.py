@@ -19,8 +19,8 @@ Every form XLA prints is modelled by one frozen ``HloSharding``:
 ========================  ==============================================================
 
 ``to_text()`` prints what was parsed (a V1 list stays V1, an iota stays an iota), in XLA's
-spelling. ``xla_normalized()`` applies the normalization XLA's own parser applies, so its text is
-what XLA prints back; ``canonical()`` is a stronger normal form for comparing placements.
+spelling. ``algebra.xla_normalize`` applies the normalization XLA's own parser applies, so its text is
+what XLA prints back; ``algebra.canonicalize`` is a stronger normal form for comparing placements.
 """
 
 from __future__ import annotations
@@ -31,10 +31,9 @@ from math import prod
 from typing import Any
 
 import numpy as np
-
-from hlo_translate.hlo.named_sharding import NamedSharding
-from hlo_translate.hlo.op_metadata import OpMetadata
-from hlo_translate.hlo.tile_assignment import TileAssignment
+from hlo_translate.hlo.ir import OpMetadata
+from hlo_translate.hlo.sharding.named import NamedSharding
+from hlo_translate.hlo.sharding.tile_assignment import TileAssignment
 
 
 class ShardingKind(Enum):
@@ -246,47 +245,6 @@ class HloSharding:
     def __str__(self) -> str:
         return self.to_text()
 
-    # Normal forms --------------------------------------------------------------------------
-
-    def canonical(self) -> "HloSharding":
-        """A normal form: two shardings place data the same way iff their canonical forms are equal.
-
-        Metadata is dropped, partial replication groups are sorted, size-1 and repeated subgroup
-        dims are folded, degenerate tilings become ``{replicated}``/``{manual}``/``{unreduced}``,
-        device lists that are a (transposed) iota become the canonical iota, and named shardings
-        become their tiled equivalent. Shard groups are kept: they constrain propagation.
-        """
-        from hlo_translate.hlo.sharding_algebra import canonicalize
-        return canonicalize(self)
-
-    def xla_normalized(self) -> "HloSharding":
-        """What XLA's parser makes of this sharding (``HloSharding::Subgroup``/``PartialTile`` and the
-        canonical iota), so that ``xla_normalized().to_text()`` is what XLA prints back."""
-        from hlo_translate.hlo.sharding_algebra import xla_normalize
-        return xla_normalize(self)
-
-    # Protos --------------------------------------------------------------------------------
-
-    def to_op_sharding(self) -> Any:
-        """This sharding as an ``xla.OpSharding`` message of ``proto.xla_data_pb2``."""
-        from hlo_translate.hlo.sharding_proto import to_op_sharding
-        return to_op_sharding(self)
-
-
-def equivalent(a: HloSharding, b: HloSharding) -> bool:
-    """Whether two shardings place data on devices the same way (see ``HloSharding.canonical``).
-
-    >>> equivalent(parse_sharding("{devices=[2,2]0,1,2,3}"), parse_sharding("{devices=[2,2]<=[4]}"))
-    True
-    """
-    return a.canonical() == b.canonical()
-
-
-def from_op_sharding(proto: Any) -> HloSharding:
-    """The sharding an ``xla.OpSharding`` message describes, kept in the form it was given."""
-    from hlo_translate.hlo.sharding_proto import from_op_sharding as convert
-    return convert(proto)
-
 
 def _tuple_text(elements: tuple[HloSharding, ...], include_metadata: bool) -> str:
     parts: list[str] = []
@@ -311,9 +269,4 @@ def with_metadata(sharding: HloSharding, metadata: tuple[OpMetadata, ...]) -> Hl
     return replace(sharding, metadata=tuple(metadata))
 
 
-# The parser builds the model above, so it is imported last.
-from hlo_translate.hlo.sharding_parser import parse_op_metadata, parse_sharding, parse_sharding_prefix  # noqa: E402
-
-__all__ = ["HloSharding", "ShardingKind", "SubgroupType", "ShardGroup", "ShardGroupKind",
-           "TileAssignment", "NamedSharding", "OpMetadata", "parse_op_metadata", "parse_sharding",
-           "parse_sharding_prefix", "equivalent", "from_op_sharding", "with_metadata"]
+__all__ = ["HloSharding", "ShardingKind", "SubgroupType", "ShardGroup", "ShardGroupKind", "with_metadata"]

@@ -8,19 +8,12 @@ per leaf, with the leaf's shape index and its original array.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.attributes import parse_int_list, parse_string, print_int_list, quote
+from hlo_translate.hlo.ir import OriginalArray, RecoveryEntry
+from hlo_translate.hlo.text.attributes import parse_int_list, parse_string, print_int_list, quote
 
 _LEAF_RE = re.compile(r'\{\s*("(?:[^"\\]|\\.)*")\s*(\{[-\d,\s]*\})?\s*\}')
-
-
-@dataclass(frozen=True, slots=True)
-class OriginalArray:
-    shape_index: tuple[int, ...]       # where in the instruction's shape
-    instruction_name: str
-    array_index: tuple[int, ...] = ()  # which array of the original instruction
 
 
 def parse_original_value(text: str) -> tuple[OriginalArray, ...]:
@@ -89,17 +82,6 @@ def _print_tree(leaves: list[OriginalArray], depth: int) -> str:
     if sorted(groups) != list(range(len(groups))):
         raise TranslateError("original value leaves leave a tuple element out")
     return "(" + ", ".join(_print_tree(groups[n], depth + 1) for n in range(len(groups))) + ")"
-
-
-@dataclass(frozen=True, slots=True)
-class RecoveryEntry:
-    """One entry of the module's `origin_recovery_table`: an original array that the optimized module no
-    longer computes (`old`), the one it computes instead (`new`), and the module recovering the first from
-    the second (HLO text), if any."""
-
-    old: OriginalArray
-    new: OriginalArray
-    module_text: str | None = None
 
 
 _ARRAY_RE = re.compile(r'\s*' + _LEAF_RE.pattern)

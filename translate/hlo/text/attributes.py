@@ -12,229 +12,36 @@ import enum
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from math import prod
 from typing import Any
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.op_metadata import OpMetadata, c_escape, c_unescape
-from hlo_translate.hlo.tile_assignment import check_device_count
-from hlo_translate.hlo.types import PrimitiveType
-
-
-# ---------------------------------------------------------------------------------------------
-# Value types
-
-
-@dataclass(frozen=True, slots=True)
-class RawAttr:
-    """An attribute we do not model: its text, printed back verbatim."""
-
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Enum:
-    """A bare word such as `LT`, `kLoop`, `FFT`, `API_VERSION_TYPED_FFI`."""
-
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class SliceDim:
-    start: int
-    limit: int
-    stride: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class WindowDim:
-    size: int = 1
-    stride: int = 1
-    padding_low: int = 0
-    padding_high: int = 0
-    window_dilation: int = 1
-    base_dilation: int = 1
-    window_reversal: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Window:
-    dimensions: tuple[WindowDim, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PaddingDim:
-    edge_padding_low: int
-    edge_padding_high: int
-    interior_padding: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class PaddingConfig:
-    dimensions: tuple[PaddingDim, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ConvDimLabels:
-    """`dim_labels=b01f_01io->b01f`: the convolution dimension numbers."""
-
-    input_batch_dimension: int
-    input_feature_dimension: int
-    input_spatial_dimensions: tuple[int, ...]
-    kernel_input_feature_dimension: int
-    kernel_output_feature_dimension: int
-    kernel_spatial_dimensions: tuple[int, ...]
-    output_batch_dimension: int
-    output_feature_dimension: int
-    output_spatial_dimensions: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class IotaReplicaGroups:
-    """`[2,4]<=[8]` or `[2,4]<=[4,2]T(1,0)`: groups from a reshaped, transposed iota."""
-
-    num_replica_groups: int
-    num_devices_per_group: int
-    reshape_dims: tuple[int, ...]
-    transpose_perm: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class MeshAxis:
-    name: str
-    size: int
-
-
-@dataclass(frozen=True, slots=True)
-class MeshReplicaGroups:
-    """`mesh['x'=2,'y'=4] {'x'}` as XLA 0.12 prints SPMD collectives: the groups vary the named axes."""
-
-    mesh: tuple[MeshAxis, ...]
-    axes: tuple[str, ...]
-    text: str  # the form as given; printed back verbatim
-
-    def __post_init__(self) -> None:
-        """XLA aborts on a mesh with a non-positive axis size or a repeated axis name, or on a sub-axis
-        that does not divide its axis, and refuses an unknown axis; checked here, where the reader can say
-        where (a zero-sized sub-axis would also divide by zero in groups())."""
-        sizes: dict[str, int] = {}
-        for a in self.mesh:
-            if a.size < 1:
-                raise TranslateError(f"mesh axis '{a.name}' of the replica groups has size {a.size}: "
-                                     "mesh axis sizes must be positive")
-            if a.name in sizes:
-                raise TranslateError(f"the replica groups' mesh has two axes named '{a.name}'")
-            sizes[a.name] = a.size
-        check_device_count(prod(sizes.values()), f"the replica groups' mesh {self.text.split(']')[0]}]")
-        spans: dict[str, list[tuple[int, int]]] = {}  # (pre, pre * size) of the parts of each axis used
-        for ref in self.axes:
-            name = _axis_base(ref)
-            if name not in sizes:
-                raise TranslateError(f"replica groups name unknown mesh axis '{name}'")
-            sub = sub_axis(ref)
-            if sub and (sub[0] < 1 or sub[1] < 2 or sub[1] >= sizes[name]):
-                raise TranslateError(f"sub-axis {ref} of the replica groups needs a positive pre-size and a size "
-                                     f"above 1 and below the size {sizes[name]} of its axis")
-            if sub and sizes[name] % (sub[0] * sub[1]):
-                raise TranslateError(f"sub-axis {ref} does not divide axis '{name}' of size {sizes[name]}")
-            pre, size = sub if sub else (1, sizes[name])
-            spans.setdefault(name, []).append((pre, pre * size))
-        for name, used in spans.items():   # parts of one axis: disjoint, each a factor after the previous
-            used.sort()
-            for (_, end), (start, _) in zip(used, used[1:]):
-                if start % end:
-                    raise TranslateError(f"the replica groups use overlapping parts of mesh axis '{name}'")
-
-    def groups(self) -> tuple[tuple[int, ...], ...]:
-        """The explicit groups: devices that differ only along `axes` (whole axes or sub-axes) form a group.
-
-        A sub-axis `'x':(pre)size` is the factor of axis x of that size with `pre` more-major elements.
-        Within a group, members are ordered by the listed axes, the first one most major.
-        """
-        sizes = {a.name: a.size for a in self.mesh}
-        names = [a.name for a in self.mesh]
-        total = 1
-        for a in self.mesh:
-            total *= a.size
-        varying: list[tuple[str, int, int]] = []  # (axis, stride within the axis coordinate, size)
-        for ref in self.axes:   # (known axes and dividing sub-axes: see __post_init__)
-            name = _axis_base(ref)
-            sub = sub_axis(ref)
-            pre, size = sub if sub else (1, sizes[name])
-            varying.append((name, sizes[name] // (pre * size), size))
-        keyed: dict[tuple[int, ...], list[tuple[int, int]]] = {}
-        for device in range(total):
-            coords, rest = {}, device
-            for name in reversed(names):
-                coords[name], rest = rest % sizes[name], rest // sizes[name]
-            position = 0
-            for name, stride, size in varying:
-                part = (coords[name] // stride) % size
-                coords[name] -= part * stride
-                position = position * size + part
-            keyed.setdefault(tuple(coords[n] for n in names), []).append((position, device))
-        return tuple(tuple(d for _, d in sorted(members)) for members in keyed.values())
-
-
-def _axis_base(axis: str) -> str:
-    """`'x'` or `'x':(2)4` (a sub-axis) -> `x`."""
-    return axis.split(":")[0].strip("'")
-
-
-def sub_axis(axis: str) -> tuple[int, int] | None:
-    """(pre_size, size) of a sub-axis reference `'x':(pre)size`, or None for a whole axis."""
-    m = re.fullmatch(r"'[^']*':\((\d+)\)(\d+)", axis)
-    return (int(m.group(1)), int(m.group(2))) if m else None
-
-
-ReplicaGroups = tuple[tuple[int, ...], ...] | IotaReplicaGroups | MeshReplicaGroups
-
-
-@dataclass(frozen=True, slots=True)
-class OutputOperandAlias:
-    """One entry of `output_to_operand_aliasing={{0}: (1, {})}`."""
-
-    output_index: tuple[int, ...]
-    operand_number: int
-    operand_index: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class FrontendAttributes:
-    """`frontend_attributes={key="value", other={{0,1}}}`: string values (a value that reads as one braced
-    group prints bare, as XLA prints it)."""
-
-    items: tuple[tuple[str, str], ...]
-
-    def as_dict(self) -> dict[str, str]:
-        return dict(self.items)
-
-    @staticmethod
-    def of(mapping: dict[str, str]) -> FrontendAttributes:
-        return FrontendAttributes(tuple(mapping.items()))
-
-
-@dataclass(frozen=True, slots=True)
-class ResultAccuracy:
-    """`result_accuracy={mode=highest}` or `result_accuracy={tolerance={atol=1e-05,rtol=0.001,ulps=2}}`."""
-
-    mode: str | None = None   # "default" or "highest"; None when a tolerance is given
-    atol: float = 0.0
-    rtol: float = 0.0
-    ulps: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class ComputationRef:
-    """A reference to a computation by name (resolved by the module)."""
-
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class InstructionRef:
-    name: str
-
+from hlo_translate.hlo.ir import (
+    STACK_FRAME_SECTIONS,
+    ComputationRef,
+    ConvDimLabels,
+    Enum,
+    FrontendAttributes,
+    InstructionRef,
+    IotaReplicaGroups,
+    MeshAxis,
+    MeshReplicaGroups,
+    OpMetadata,
+    OutputOperandAlias,
+    PaddingConfig,
+    PaddingDim,
+    PrimitiveType,
+    RawAttr,
+    ReplicaGroups,
+    ResultAccuracy,
+    SliceDim,
+    Window,
+    WindowDim,
+    c_escape,
+    c_unescape,
+)
+from hlo_translate.hlo.literal import parse_literal
+from hlo_translate.hlo.sharding import parse_op_metadata, parse_sharding
+from hlo_translate.hlo.text.shapes import ShapeReader, parse_shape
 
 # ---------------------------------------------------------------------------------------------
 # Lexing helpers shared by the codecs and the HLO parser.
@@ -277,7 +84,7 @@ def split_top_level(text: str, sep: str = ",") -> list[str]:
     return parts
 
 
-def _strip_braces(text: str) -> str:
+def strip_braces(text: str) -> str:
     text = text.strip()
     if not (text.startswith("{") and text.endswith("}")):
         raise TranslateError(f"expected '{{...}}', got '{text[:40]}'")
@@ -310,7 +117,7 @@ def parse_slice_sizes(text: str) -> tuple[int, ...] | tuple[tuple[int, ...], ...
     inner = text.strip()
     if not inner.replace(" ", "").startswith("{{"):
         return parse_int_list(inner)
-    return tuple(parse_int_list(part) for part in split_top_level(_strip_braces(inner)))
+    return tuple(parse_int_list(part) for part in split_top_level(strip_braces(inner)))
 
 
 def print_slice_sizes(value: tuple[int, ...] | tuple[tuple[int, ...], ...]) -> str:
@@ -368,7 +175,7 @@ def parse_enum(text: str) -> Enum:
 
 
 def parse_bool_list(text: str) -> tuple[bool, ...]:
-    inner = _strip_braces(text)
+    inner = strip_braces(text)
     return tuple(parse_bool(x) for x in inner.split(",")) if inner else ()
 
 
@@ -377,7 +184,7 @@ def print_bool_list(values: tuple[bool, ...]) -> str:
 
 
 def parse_enum_list(text: str) -> tuple[Enum, ...]:
-    inner = _strip_braces(text)
+    inner = strip_braces(text)
     return tuple(parse_enum(x) for x in split_top_level(inner)) if inner else ()
 
 
@@ -387,7 +194,7 @@ def print_enum_list(values: tuple[Enum, ...]) -> str:
 
 def parse_slice(text: str) -> tuple[SliceDim, ...]:
     dims = []
-    for part in split_top_level(_strip_braces(text)):
+    for part in split_top_level(strip_braces(text)):
         m = re.fullmatch(r"\[\s*(-?\d+)\s*:\s*(-?\d+)\s*(?::\s*(-?\d+)\s*)?\]", part)
         if not m:
             raise TranslateError(f"bad slice dimension '{part}'")
@@ -404,7 +211,7 @@ _WINDOW_KEYS = ("size", "stride", "pad", "lhs_dilate", "rhs_dilate", "rhs_revers
 
 
 def parse_window(text: str) -> Window:
-    inner = _strip_braces(text)
+    inner = strip_braces(text)
     items: dict[str, list[str]] = {}
     for item in inner.split():
         key, _, value = item.partition("=")
@@ -525,7 +332,7 @@ def parse_replica_groups(text: str) -> ReplicaGroups:
             axes.append(MeshAxis(am.group(1), int(am.group(2))))
         used = tuple(p.strip() for p in split_top_level(m.group(2)) if p.strip())
         return MeshReplicaGroups(tuple(axes), used, text)
-    inner = _strip_braces(text)
+    inner = strip_braces(text)
     return tuple(parse_int_list(g) for g in split_top_level(inner)) if inner else ()
 
 
@@ -542,7 +349,7 @@ def print_replica_groups(groups: ReplicaGroups) -> str:
 
 
 def parse_pairs(text: str) -> tuple[tuple[int, int], ...]:
-    inner = _strip_braces(text)
+    inner = strip_braces(text)
     pairs = []
     for part in split_top_level(inner) if inner else []:
         values = parse_int_list(part)
@@ -581,7 +388,7 @@ def _one_braced_group(text: str) -> bool:
 
 
 def parse_frontend_attributes(text: str) -> FrontendAttributes:
-    inner = _strip_braces(text)
+    inner = strip_braces(text)
     items = []
     for part in split_top_level(inner) if inner else []:
         key, eq, value = part.partition("=")
@@ -644,7 +451,7 @@ def _balanced(text: str) -> bool:
 
 
 def parse_output_operand_aliasing(text: str) -> tuple[OutputOperandAlias, ...]:
-    inner = _strip_braces(text)
+    inner = strip_braces(text)
     result = []
     for part in split_top_level(inner) if inner else []:
         m = re.fullmatch(r"(\{[^}]*\})\s*:\s*\(\s*(\d+)\s*,\s*(\{[^}]*\})\s*\)", part)
@@ -664,7 +471,7 @@ _ACCURACY_MODES = ("default", "highest")
 
 
 def parse_result_accuracy(text: str) -> ResultAccuracy:
-    inner = _strip_braces(text)
+    inner = strip_braces(text)
     key, eq, value = inner.partition("=")
     key, value = key.strip(), value.strip()
     if key == "mode" and value.lower() in _ACCURACY_MODES:
@@ -672,7 +479,7 @@ def parse_result_accuracy(text: str) -> ResultAccuracy:
     if key != "tolerance" or not eq:
         raise TranslateError(f"expected {{mode=...}} or {{tolerance={{...}}}}, got '{text[:40]}'")
     fields: dict[str, str] = {}
-    for item in split_top_level(_strip_braces(value)):
+    for item in split_top_level(strip_braces(value)):
         name, eq, number = item.partition("=")
         if name.strip() not in ("atol", "rtol", "ulps") or not eq:
             raise TranslateError(f"unknown tolerance field '{item[:40]}'")
@@ -697,7 +504,7 @@ def _print_g(value: float) -> str:
 KEYWORDS = frozenset({
     "true", "false", "inf", "nan", "HloModule", "ENTRY", "ROOT", "maximal", "replicated", "manual", "unknown",
     "unreduced", "shard_as", "shard_like", "last_tile_dim_replicate",
-    "FileNames", "FunctionNames", "FileLocations", "StackFrames"})
+    *STACK_FRAME_SECTIONS})
 # The element type names a shape is spelled with (XLA's lexer reads them as type tokens).
 TYPE_NAMES = frozenset(t.text for t in PrimitiveType) - {"tuple", "invalid", "buffer"}
 RESERVED_BARE_NAMES = KEYWORDS | TYPE_NAMES
@@ -724,12 +531,12 @@ def parse_computation_ref(text: str) -> ComputationRef:
 
 
 def parse_computation_list(text: str) -> tuple[ComputationRef, ...]:
-    inner = _strip_braces(text)
+    inner = strip_braces(text)
     return tuple(parse_computation_ref(p) for p in split_top_level(inner)) if inner else ()
 
 
 def parse_instruction_list(text: str) -> tuple[InstructionRef, ...]:
-    inner = _strip_braces(text)
+    inner = strip_braces(text)
     return tuple(InstructionRef(bare_name(p)) for p in split_top_level(inner)) if inner else ()
 
 
@@ -750,8 +557,6 @@ def print_string(value: str) -> str:
 
 
 def _sharding_parse(text: str) -> Any:
-    from hlo_translate.hlo.sharding import parse_sharding
-
     return parse_sharding(text.strip())
 
 
@@ -761,8 +566,6 @@ def _sharding_print(value: Any) -> str:
 
 def _metadata_parse(text: str) -> OpMetadata:
     """`{op_name="a" source_line=3}`: the grammar of a metadata record inside a sharding."""
-    from hlo_translate.hlo.sharding import parse_op_metadata
-
     return parse_op_metadata(text)
 
 
@@ -873,10 +676,7 @@ CODECS: dict[str, AttrCodec] = {
 
 def _parse_literal_attr(text: str) -> Any:
     """custom-call's `literal=s32[2]{0} {1, 2}`: a shape, then the literal's text."""
-    from hlo_translate.hlo.literal import parse_literal
-    from hlo_translate.hlo.types import _ShapeReader
-
-    reader = _ShapeReader(text.strip())
+    reader = ShapeReader(text.strip())
     shape = reader.read_shape()
     return parse_literal(text.strip()[reader.pos:].strip(), shape)
 
@@ -886,8 +686,6 @@ def _print_literal_attr(value: Any) -> str:
 
 
 def _parse_shape_attr(text: str) -> Any:
-    from hlo_translate.hlo.types import parse_shape
-
     return parse_shape(text.strip())
 
 

@@ -16,10 +16,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from hlo_translate.hlo.attributes import FrontendAttributes
-from hlo_translate.hlo.op_metadata import OpMetadata
-from hlo_translate.hlo.original_value import RecoveryEntry
-from hlo_translate.hlo.types import Layout, Shape
+from hlo_translate.hlo.ir.attributes import FrontendAttributes
+from hlo_translate.hlo.ir.op_metadata import OpMetadata
+from hlo_translate.hlo.ir.original_value import RecoveryEntry
+from hlo_translate.hlo.ir.shapes import Layout, Shape
 
 if TYPE_CHECKING:
     from hlo_translate.hlo.literal import Literal

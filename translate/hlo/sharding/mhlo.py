@@ -15,8 +15,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.sharding import HloSharding, from_op_sharding, parse_sharding
-from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.ir import Shape
+from hlo_translate.hlo.sharding.model import HloSharding
+from hlo_translate.hlo.sharding.parser import parse_sharding
+from hlo_translate.hlo.sharding.proto import from_op_sharding
 
 
 @lru_cache(maxsize=4096)  # modules repeat a few shardings many times
@@ -36,8 +38,8 @@ def parse_mhlo_sharding(value: bytes) -> HloSharding:
         except UnicodeDecodeError:
             raise TranslateError("mhlo.sharding is neither sharding text nor a serialized OpSharding") from None
         return parse_sharding(text)
+    # Loaded on first use: reading sharding text needs no protobuf (CLI start-up time).
     from google.protobuf.message import DecodeError
-
     from hlo_translate.proto import xla_data_pb2
 
     try:
