@@ -77,7 +77,7 @@ def _same_operand_dims(instr: HloInstruction) -> Shape:
     return result
 
 
-@rule(*(UNARY_ELEMENTWISE - _SPECIAL_TYPES - {"reduce-precision"}), "reduce-precision", "copy")
+@rule(*(UNARY_ELEMENTWISE - _SPECIAL_TYPES - {"reduce-precision"}), "reduce-precision")
 def unary(instr: HloInstruction, ctx: VerifyContext) -> None:
     if not instr.operands[0].shape.is_array:
         if instr.opcode == "copy":  # copy of a tuple is allowed
