@@ -26,8 +26,21 @@ from hlo_translate.hlo.ir.attributes import (
            sub_axis,
 )
 from hlo_translate.hlo.ir.comparison import (
-    DIRECTIONS as COMPARISON_DIRECTIONS, ORDERS as COMPARISON_ORDERS, STABLEHLO_TYPES as STABLEHLO_COMPARISON_TYPES,
-    TYPES as COMPARISON_TYPES, comparison_type, default_comparison_type, is_default_order,
+           DIRECTIONS as COMPARISON_DIRECTIONS,
+)
+from hlo_translate.hlo.ir.comparison import (
+           ORDERS as COMPARISON_ORDERS,
+)
+from hlo_translate.hlo.ir.comparison import (
+           STABLEHLO_TYPES as STABLEHLO_COMPARISON_TYPES,
+)
+from hlo_translate.hlo.ir.comparison import (
+           TYPES as COMPARISON_TYPES,
+)
+from hlo_translate.hlo.ir.comparison import (
+           comparison_type,
+           default_comparison_type,
+           is_default_order,
 )
 from hlo_translate.hlo.ir.devices import MAX_DEVICES, check_device_count
 from hlo_translate.hlo.ir.module import (
@@ -71,7 +84,8 @@ __all__ = ["HloModule", "HloComputation", "HloInstruction", "InputOutputAlias", 
            "COMPUTATION_ATTRS", "Shape", "Layout", "PrimitiveType", "DimLevelType", "Tile", "SplitConfig",
            "UNBOUNDED", "TILE_COMBINE_DIMENSION", "TILE_MATCH_DIMENSION", "TYPE_BY_TEXT", "DIM_LEVEL_ABBREV",
            "default_layout", "with_default_layouts", "tile_dimension_problem", "shape_problem", "OPCODES",
-           "UNARY_ELEMENTWISE", "BINARY_ELEMENTWISE", "async_sugar_base", "is_known_opcode", "COMPARISON_DIRECTIONS", "STABLEHLO_COMPARISON_TYPES", "COMPARISON_ORDERS", "COMPARISON_TYPES",
+           "UNARY_ELEMENTWISE", "BINARY_ELEMENTWISE", "async_sugar_base", "is_known_opcode",
+           "COMPARISON_DIRECTIONS", "STABLEHLO_COMPARISON_TYPES", "COMPARISON_ORDERS", "COMPARISON_TYPES",
            "comparison_type", "default_comparison_type", "is_default_order", "OpMetadata", "PROFILE_TYPES",
            "c_escape", "c_unescape", "RawAttr", "Enum", "SliceDim", "WindowDim", "Window", "PaddingDim",
            "PaddingConfig", "ConvDimLabels", "IotaReplicaGroups", "MeshAxis", "MeshReplicaGroups", "ReplicaGroups",

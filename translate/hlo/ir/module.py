@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from hlo_translate.hlo.literal import Literal
 
 # Attributes whose values are computations, in the order XLA lists them as called computations.
-COMPUTATION_ATTRS = ("body", "condition", "select", "scatter", "to_apply", "calls", "true_computation", "false_computation",
-                     "branch_computations", "called_computations")
+COMPUTATION_ATTRS = ("body", "condition", "select", "scatter", "to_apply", "calls", "true_computation",
+                     "false_computation", "branch_computations", "called_computations")
 _COMPUTATION_KEYS = frozenset(COMPUTATION_ATTRS)
 
 
@@ -87,7 +87,7 @@ class HloComputation:
     @property
     def parameters(self) -> list[HloInstruction]:
         params = [i for i in self.instructions if i.opcode == "parameter"]
-        return sorted(params, key=lambda i: i.parameter_number)
+        return sorted(params, key=_parameter_number)
 
     def parameter_problem(self) -> tuple[HloInstruction | None, str] | None:
         """Why the parameters are not numbered 0..n-1, each once (XLA aborts on a gap), or None."""
@@ -95,9 +95,10 @@ class HloComputation:
         for instr in self.instructions:
             if instr.opcode != "parameter":
                 continue
-            if instr.parameter_number in seen:
-                return instr, f"duplicate parameter number {instr.parameter_number}"
-            seen.add(instr.parameter_number)
+            number = _parameter_number(instr)
+            if number in seen:
+                return instr, f"duplicate parameter number {number}"
+            seen.add(number)
         missing = sorted(set(range(len(seen))) - seen)
         if missing:
             return None, f"computation {self.name} has {len(seen)} parameters but no parameter({missing[0]})"
@@ -106,6 +107,11 @@ class HloComputation:
     def program_shape(self) -> tuple[list[Shape], Shape]:
         assert self.root is not None
         return [p.shape for p in self.parameters], self.root.shape
+
+
+def _parameter_number(instr: HloInstruction) -> int:
+    assert instr.parameter_number is not None, instr   # both readers number every parameter
+    return instr.parameter_number
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,7 +83,7 @@ class OpMetadata:
         return msg
 
     @staticmethod
-    def from_proto(msg: Any) -> "OpMetadata":
+    def from_proto(msg: Any) -> OpMetadata:
         """The text-visible part of an ``xla.OpMetadata`` message."""
         values: dict[str, Any] = {}
         for f in fields(OpMetadata):

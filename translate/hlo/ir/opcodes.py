@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 UNARY_ELEMENTWISE = frozenset("""
-abs acos acosh asin asinh atanh cosh sinh cbrt ceil count-leading-zeros convert bitcast-convert copy cosine erf exponential exponential-minus-one floor imag
+abs acos acosh asin asinh atanh cosh sinh cbrt ceil count-leading-zeros convert bitcast-convert copy cosine erf
+exponential exponential-minus-one floor imag
 is-finite log log-plus-one logistic negate not popcnt real reduce-precision round-nearest-afz
 round-nearest-even rsqrt sign sine sqrt tan tanh
 """.split())

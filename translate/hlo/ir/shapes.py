@@ -100,7 +100,8 @@ TYPE_BY_TEXT: dict[str, PrimitiveType] = {text: t for t, text in _TYPE_TEXT.item
 _BIT_WIDTH: dict[PrimitiveType, int] = {
     **{t: int(t.name[1:]) for t in SIGNED_INT_TYPES | UNSIGNED_INT_TYPES},
     PrimitiveType.PRED: 8, PrimitiveType.F16: 16, PrimitiveType.BF16: 16, PrimitiveType.F32: 32,
-    PrimitiveType.F64: 64, PrimitiveType.C64: 64, PrimitiveType.C128: 128, PrimitiveType.F4E2M1FN: 4, PrimitiveType.F6E3M2FN: 6, PrimitiveType.F6E2M3FN: 6,
+    PrimitiveType.F64: 64, PrimitiveType.C64: 64, PrimitiveType.C128: 128, PrimitiveType.F4E2M1FN: 4,
+    PrimitiveType.F6E3M2FN: 6, PrimitiveType.F6E2M3FN: 6,
     **{t: 8 for t in FLOAT_TYPES if t.name.startswith("F8")},
     PrimitiveType.TOKEN: 0, PrimitiveType.TUPLE: 0, PrimitiveType.OPAQUE_TYPE: 0,
     PrimitiveType.PRIMITIVE_TYPE_INVALID: 0, PrimitiveType.BUFFER: 0,
@@ -368,7 +369,8 @@ def shape_problem(shape: Shape) -> str | None:
     if layout is not None and not any(d != DimLevelType.DIM_DENSE for d in layout.dim_level_types):
         for what, kind in (("index", layout.index_primitive_type), ("pointer", layout.pointer_primitive_type)):
             if kind != PrimitiveType.PRIMITIVE_TYPE_INVALID:   # (XLA's LayoutUtil refuses these, text or proto)
-                return f"layout {layout.to_text()} of {shape.to_text(print_layout=False)} has a {what} type, but is not a sparse array"
+                return (f"layout {layout.to_text()} of {shape.to_text(print_layout=False)} has a {what} type, "
+                        "but is not a sparse array")
     if layout is not None and sorted(layout.minor_to_major) != list(range(shape.rank)):
         return (f"layout {layout.to_text()} of {shape.to_text(print_layout=False)} is not a permutation of its "
                 f"{shape.rank} dimensions")

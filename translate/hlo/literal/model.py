@@ -19,7 +19,7 @@ c64 text of the f32 max, `3.40282347e+38`, is accepted (XLA refuses it as out of
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 import ml_dtypes
 import numpy as np
@@ -49,7 +49,8 @@ _DTYPES: dict[PrimitiveType, np.dtype] = {
     P.C64: np.dtype(np.complex64), P.C128: np.dtype(np.complex128),
 }
 _TYPES_BY_DTYPE: dict[np.dtype, PrimitiveType] = {d: t for t, d in _DTYPES.items()}
-_UINT_OF_SIZE = {1: np.dtype(np.uint8), 2: np.dtype(np.uint16), 4: np.dtype(np.uint32), 8: np.dtype(np.uint64)}
+_UINT_OF_SIZE: dict[int, np.dtype] = {1: np.dtype(np.uint8), 2: np.dtype(np.uint16), 4: np.dtype(np.uint32),
+                                      8: np.dtype(np.uint64)}
 
 
 def numpy_dtype(element_type: PrimitiveType) -> np.dtype:
@@ -68,7 +69,7 @@ def primitive_type_of(dtype: np.dtype | type) -> PrimitiveType:
         raise TranslateError(f"numpy dtype {np.dtype(dtype)} has no HLO element type") from None
 
 
-LiteralValue = Union[np.ndarray, tuple["Literal", ...]]
+LiteralValue = np.ndarray | tuple["Literal", ...]
 
 
 @dataclass(frozen=True, eq=False)

@@ -41,7 +41,7 @@ _LONE_PLUS = re.compile(r"(?<![eE])\+")
 _LEADING_DOT = re.compile(r"(?<![0-9\-])\.")
 
 
-def _allowing(chars: str) -> dict[int, None]:
+def _allowing(chars: str) -> dict[int, int | None]:
     """A str.translate table deleting `chars` and the separators: what is left is not allowed."""
     return str.maketrans("", "", chars + "{}, \t\r\n")
 
@@ -204,7 +204,7 @@ def _nesting_mismatch(found: np.ndarray, expected: np.ndarray | None, dims: tupl
             f"(expected {dims[min(level, len(dims) - 1)]})")
 
 
-def _bad_char(allowed: dict[int, None], text: str, what: str) -> None:
+def _bad_char(allowed: dict[int, int | None], text: str, what: str) -> None:
     """Raise unless `text` holds only the characters `allowed` keeps (a fast whole-text check)."""
     left = text.translate(allowed)
     if left:

@@ -152,7 +152,8 @@ def attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloCo
         elif p.comparison_type:
             attrs["type"] = Enum(p.comparison_type)
     if op in ("dot", "convolution", "ragged-dot", "scaled-dot", "custom-call") and p.HasField("precision_config"):
-        precision = tuple(Enum(enum_name(xla_data_pb2.PrecisionConfig.Precision, x, "operand precision", p.name).lower())
+        precision = tuple(Enum(enum_name(xla_data_pb2.PrecisionConfig.Precision, x, "operand precision",
+                                         p.name).lower())
                           for x in p.precision_config.operand_precision)
         if any(e.name != "default" for e in precision):
             attrs["operand_precision"] = precision
@@ -160,9 +161,11 @@ def attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloCo
             name = enum_name(xla_data_pb2.PrecisionConfig.Algorithm, p.precision_config.algorithm, "algorithm", p.name)
             attrs["algorithm"] = Enum(name[len("ALG_"):].lower())
     if op == "rng-bit-generator":
-        attrs["algorithm"] = Enum(enum_name(xla_data_pb2.RandomAlgorithm, p.rng_algorithm, "rng_algorithm", p.name).lower())
+        attrs["algorithm"] = Enum(enum_name(xla_data_pb2.RandomAlgorithm, p.rng_algorithm, "rng_algorithm",
+                                            p.name).lower())
     if op == "rng":
-        attrs["distribution"] = Enum(enum_name(xla_data_pb2.RandomDistribution, p.distribution, "distribution", p.name).lower())
+        attrs["distribution"] = Enum(enum_name(xla_data_pb2.RandomDistribution, p.distribution, "distribution",
+                                               p.name).lower())
     if op in ("sort", "topk") and p.is_stable:
         attrs["is_stable"] = True
     if op == "topk":
@@ -180,7 +183,8 @@ def attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloCo
         for name in TRIANGULAR_FIELDS:
             if getattr(t, name):
                 attrs[name] = True
-        attrs["transpose_a"] = Enum(enum_name(xla_data_pb2.TriangularSolveOptions.Transpose, t.transpose_a, "transpose_a", p.name))
+        attrs["transpose_a"] = Enum(enum_name(xla_data_pb2.TriangularSolveOptions.Transpose, t.transpose_a,
+                                              "transpose_a", p.name))
     if op == "cholesky":
         attrs["lower"] = p.cholesky_options.lower
     if p.channel_id > 0:  # XLA reads a channel_id <= 0 as none
@@ -222,13 +226,15 @@ def attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloCo
             shapes = ", ".join(shape.to_text() for shape in constraints)
             attrs["operand_layout_constraints"] = RawAttr("{" + shapes + "}")
         if p.custom_call_schedule:
-            attrs["schedule"] = Enum(enum_name(hlo_pb2.CustomCallSchedule, p.custom_call_schedule, "custom_call_schedule", p.name))
+            attrs["schedule"] = Enum(enum_name(hlo_pb2.CustomCallSchedule, p.custom_call_schedule,
+                                               "custom_call_schedule", p.name))
         if p.HasField("literal"):
             attrs["literal"] = literal_from_proto(p.literal)
         if p.padding_type:
             attrs["padding_type"] = Enum(enum_name(xla_data_pb2.PaddingType, p.padding_type, "padding_type", p.name))
         if p.custom_call_api_version not in (0, 1):
-            attrs["api_version"] = Enum(enum_name(hlo_pb2.CustomCallApiVersion, p.custom_call_api_version, "custom_call_api_version", p.name))
+            attrs["api_version"] = Enum(enum_name(hlo_pb2.CustomCallApiVersion, p.custom_call_api_version,
+                                                  "custom_call_api_version", p.name))
     if p.async_execution_thread and p.async_execution_thread != "main":
         attrs["async_execution_thread"] = p.async_execution_thread
     if p.parameter_replication.replicated_at_leaf_buffers:

@@ -30,6 +30,7 @@ from hlo_translate.hlo.literal import lexer_int64
 from hlo_translate.hlo.proto.literal import literal_to_proto
 from hlo_translate.hlo.proto.shapes import shape_to_proto
 from hlo_translate.hlo.sharding import from_op_sharding, parse_sharding
+from hlo_translate.hlo.sharding.proto import to_op_sharding
 from hlo_translate.hlo.text import (
     ShapeReader,
     parse_original_value,
@@ -39,7 +40,6 @@ from hlo_translate.hlo.text import (
     strip_braces,
 )
 from hlo_translate.proto import hlo_pb2, xla_data_pb2
-from hlo_translate.hlo.sharding.proto import to_op_sharding
 
 # ---------------------------------------------------------------------------------------------
 # Attribute writers: one per text attribute name, filling HloInstructionProto fields.

@@ -12,7 +12,8 @@ from hlo_translate.proto import hlo_pb2
 
 # HloModuleProto fields with no HLO text form: kept as read (see `HloModule.proto_only`).
 _MODULE_PROTO_ONLY = ("cross_program_prefetches", "is_dynamic", "spmd_output_sharding", "spmd_parameters_shardings",
-                      "use_auto_spmd_partitioning", "profile_info", "device_assignment", "device_type", "payloads", "pjrt_id", "debug_attributes",
+                      "use_auto_spmd_partitioning", "profile_info", "device_assignment", "device_type", "payloads",
+                      "pjrt_id", "debug_attributes",
                       "backend_config")
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from google.protobuf.message import DecodeError
 from google.protobuf.unknown_fields import UnknownFieldSet
@@ -262,7 +262,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         ids, encoded_ids, start = all_ids[start:stop], all_encoded_ids[start:stop], stop
         for ip, uid, encoded_id in zip(ips, ids, encoded_ids):
             data = ip.SerializeToString()
-            entry = None
+            entry: Any = None   # a list (see _alike_entry), True, or None
             if len(data) > 2 and data[0] == 10 and data[1] < 128:  # the name first, < 128 bytes
                 name_end = 2 + data[1]
                 at = data.find(ID_TAG + encoded_id, name_end)
@@ -410,7 +410,7 @@ def _schedule_sequences(schedule: hlo_pb2.HloScheduleProto) -> dict[int, list[in
     sets aside as unknown a map entry holding a field it does not know, which C++ reads, skipping that field
     (an entry without key is computation 0's)."""
     sequences = {cid: list(seq.instruction_ids) for cid, seq in schedule.sequences.items()}
-    for field in UnknownFieldSet(schedule):
+    for field in UnknownFieldSet(schedule):  # type: ignore[attr-defined]  # (iterable; stubs lack __iter__)
         if field.field_number == 1 and field.wire_type == 2:
             try:
                 entry = hlo_pb2.HloScheduleProto.SequencesEntry.FromString(field.data)
@@ -439,10 +439,11 @@ def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComp
             continue
         threads.add(comp.execution_thread)
         local = locals_of[id(comp)]
-        order = [local.get(uid & _LOCAL_ID_MASK) for uid in instruction_ids]
-        if None in order or len(order) != len(local) or len({id(i) for i in order}) != len(order):
-            raise TranslateError(f"the schedule of computation {comp.name} has {len(order)} instructions, "
+        found = [local.get(uid & _LOCAL_ID_MASK) for uid in instruction_ids]
+        if None in found or len(found) != len(local) or len({id(i) for i in found}) != len(found):
+            raise TranslateError(f"the schedule of computation {comp.name} has {len(found)} instructions, "
                                  f"not its {len(local)}")
+        order = cast(list[HloInstruction], found)
         position = {id(instr): n for n, instr in enumerate(order)}
         for instr in order:
             for before in (*instr.operands, *instr.control_predecessors):

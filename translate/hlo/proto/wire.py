@@ -47,6 +47,7 @@ def varints(values: list[int]) -> list[bytes]:
     data = hlo_pb2.HloInstructionProto(operand_ids=values).SerializeToString()
     assert data.startswith(OPERAND_IDS_TAG), data[:4]
     length = VARINT_RE.match(data, len(OPERAND_IDS_TAG))
+    assert length is not None, data[:12]
     return VARINT_RE.findall(data, length.end())
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
+from typing import Any
 
 from google.protobuf import text_format
 from google.protobuf.message import DecodeError, Message
@@ -35,7 +36,7 @@ class HloProtoKind(enum.Enum):
     UNOPTIMIZED_SNAPSHOT = "HloUnoptimizedSnapshot"
 
 
-_MESSAGES: dict[HloProtoKind, tuple[type[Message], Callable[[Message], hlo_pb2.HloModuleProto | None]]] = {
+_MESSAGES: dict[HloProtoKind, tuple[type[Message], Callable[[Any], hlo_pb2.HloModuleProto | None]]] = {
     HloProtoKind.MODULE: (hlo_pb2.HloModuleProto, lambda m: m),
     HloProtoKind.HLO_PROTO: (hlo_pb2.HloProto, lambda m: m.hlo_module if m.HasField("hlo_module") else None),
     HloProtoKind.SNAPSHOT: (hlo_pb2.HloSnapshot,

@@ -160,7 +160,8 @@ def _instructions_bytes(out: bytearray, instructions: list[HloInstruction], own_
         if operands:
             ids = b"".join([encoded_ids[o] for o in operands])
             size = len(ids)
-            tail = (id_tag, own_id, operand_ids_tag, lengths[size] if size < limit else varint(size), ids)
+            tail: tuple[bytes, ...] = (id_tag, own_id, operand_ids_tag, lengths[size] if size < limit else varint(size),
+                                       ids)
             if instr.parameter_number is not None:
                 tail += (parameter_tag, varint(instr.parameter_number))
         elif instr.parameter_number is not None:
@@ -268,7 +269,7 @@ def _split_attributes(instr: HloInstruction, comp_ids: dict[HloComputation, int]
         elif name != "control-predecessors" and value is not None:
             calls += 1
             called = value
-    parts = []
+    parts: list[bytes] = []
     if calls:
         if calls > 1:
             called = instr.called_computations()   # in XLA's order
@@ -333,7 +334,8 @@ def _shape_bytes_by_id(shape: Shape, pieces: dict[Any, Any]) -> bytes:
 
 
 _EMPTY_METADATA = wire_field(7, b"")
-_EMPTY_DEFAULTS = wire_field(7, b"") + wire_field(68, b"") + wire_field(82, b"")   # metadata, frontend attributes, statistics
+# metadata, frontend attributes, statistics
+_EMPTY_DEFAULTS = wire_field(7, b"") + wire_field(68, b"") + wire_field(82, b"")
 # Opcodes for which write_xla_defaults sets more than the three empty messages.
 _OPCODE_DEFAULTS = frozenset({"convolution", "custom-call", "dot", "topk", "compare", *PRECISION_OPERANDS})
 # Attributes kept out of `_attributed_bytes`'s one-step key: written per instruction, or made ids.

@@ -25,6 +25,7 @@ what XLA prints back; ``algebra.canonicalize`` is a stronger normal form for com
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from math import prod
@@ -91,7 +92,7 @@ class HloSharding:
     device: int | None = None
     last_tile_dim_replicate: bool = False
     last_tile_dims: tuple[SubgroupType, ...] = ()
-    tuple_elements: tuple["HloSharding", ...] = ()
+    tuple_elements: tuple[HloSharding, ...] = ()
     named: NamedSharding | None = None
     shard_group: ShardGroup | None = None
     metadata: tuple[OpMetadata, ...] = field(default=())
@@ -108,38 +109,38 @@ class HloSharding:
     # Constructors --------------------------------------------------------------------------
 
     @classmethod
-    def replicated(cls, **extra: Any) -> "HloSharding":
+    def replicated(cls, **extra: Any) -> HloSharding:
         return cls(ShardingKind.REPLICATED, **extra)
 
     @classmethod
-    def manual(cls, **extra: Any) -> "HloSharding":
+    def manual(cls, **extra: Any) -> HloSharding:
         return cls(ShardingKind.MANUAL, **extra)
 
     @classmethod
-    def unknown(cls, **extra: Any) -> "HloSharding":
+    def unknown(cls, **extra: Any) -> HloSharding:
         return cls(ShardingKind.UNKNOWN, **extra)
 
     @classmethod
-    def unreduced(cls, **extra: Any) -> "HloSharding":
+    def unreduced(cls, **extra: Any) -> HloSharding:
         return cls(ShardingKind.UNREDUCED, **extra)
 
     @classmethod
-    def maximal(cls, device: int, **extra: Any) -> "HloSharding":
+    def maximal(cls, device: int, **extra: Any) -> HloSharding:
         return cls(ShardingKind.MAXIMAL, device=device, **extra)
 
     @classmethod
     def tiled(cls, tile: TileAssignment, *, last_tile_dim_replicate: bool = False,
-              last_tile_dims: tuple[SubgroupType, ...] = (), **extra: Any) -> "HloSharding":
+              last_tile_dims: tuple[SubgroupType, ...] = (), **extra: Any) -> HloSharding:
         """A tiled sharding, e.g. ``HloSharding.tiled(TileAssignment((4, 2), iota=IotaTile((8,), (0,))))``."""
         return cls(ShardingKind.TILED, tile=tile, last_tile_dim_replicate=last_tile_dim_replicate,
                    last_tile_dims=tuple(last_tile_dims), **extra)
 
     @classmethod
-    def tuple(cls, elements: "tuple[HloSharding, ...] | list[HloSharding]") -> "HloSharding":
+    def tuple(cls, elements: tuple[HloSharding, ...] | list[HloSharding]) -> HloSharding:
         return cls(ShardingKind.TUPLE, tuple_elements=tuple(elements))
 
     @classmethod
-    def from_named(cls, named: NamedSharding) -> "HloSharding":
+    def from_named(cls, named: NamedSharding) -> HloSharding:
         return cls(ShardingKind.NAMED, named=named)
 
     # Queries -------------------------------------------------------------------------------
@@ -178,7 +179,7 @@ class HloSharding:
         return self.kind is ShardingKind.NAMED
 
     @property
-    def subgroup_types(self) -> tuple[SubgroupType, ...]:
+    def subgroup_types(self) -> builtins.tuple[SubgroupType, ...]:   # (`tuple` here is the method below)
         """Kinds of the trailing tile dims; ``last_tile_dim_replicate`` counts as one REPLICATED."""
         if self.last_tile_dim_replicate:
             return (SubgroupType.REPLICATED,)

@@ -8,8 +8,9 @@ the tile dimensions, invalid transposes, overlapping mesh axes, ...).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import prod
-from typing import Callable, NoReturn
+from typing import NoReturn
 
 from hlo_translate.errors import SourceLocation, TranslateError
 from hlo_translate.hlo.ir import PROFILE_TYPES, OpMetadata, c_unescape
@@ -386,7 +387,7 @@ def _op_metadata_body(r: _Reader) -> OpMetadata:
         if name in values:
             r.fail(f"metadata attribute {name} given twice", at)
         values[name] = _metadata_value(r, name, at)
-    return OpMetadata(**values)  # type: ignore[arg-type]
+    return OpMetadata(**values)
 
 
 def _metadata_value(r: _Reader, name: str, at: int) -> object:

@@ -77,14 +77,14 @@ class TileAssignment:
         return dims + ",".join(map(str, self.devices or ()))
 
     @staticmethod
-    def from_array(array: np.ndarray) -> "TileAssignment":
+    def from_array(array: np.ndarray) -> TileAssignment:
         """The V1 form of an array."""
         return TileAssignment(tuple(int(d) for d in array.shape),
                               devices=tuple(int(d) for d in array.ravel()))
 
     @staticmethod
     def iota_of(dims: tuple[int, ...], reshape_dims: tuple[int, ...],
-                transpose_perm: tuple[int, ...]) -> "TileAssignment":
+                transpose_perm: tuple[int, ...]) -> TileAssignment:
         """A V2 tile assignment with XLA's canonical reshape dims (what XLA stores and prints)."""
         reshape, perm = canonicalize_iota_dims(reshape_dims, transpose_perm)
         return TileAssignment(tuple(dims), iota=IotaTile(reshape, perm))

@@ -12,7 +12,7 @@ import enum
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import (
@@ -123,7 +123,7 @@ def parse_slice_sizes(text: str) -> tuple[int, ...] | tuple[tuple[int, ...], ...
 def print_slice_sizes(value: tuple[int, ...] | tuple[tuple[int, ...], ...]) -> str:
     if value and isinstance(value[0], tuple):
         return "{" + ",".join(print_int_list(sizes) for sizes in value) + "}"
-    return print_int_list(value)
+    return print_int_list(cast(tuple[int, ...], value))
 
 
 def parse_int(text: str) -> int:

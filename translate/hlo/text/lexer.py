@@ -75,10 +75,11 @@ class Lexer:
         return TranslateError(message, op=op, location=SourceLocation(line=line, column=column))
 
     def skip(self) -> None:
-        self.pos = SPACE_RE.match(self.text, self.pos).end()
+        self.pos = SPACE_RE.match(self.text, self.pos).end()  # type: ignore[union-attr]  # (matches empty text)
 
     def peek(self, token: str) -> bool:
-        self.pos = pos = SPACE_RE.match(self.text, self.pos).end()   # (skip, inlined: called per token)
+        # (skip, inlined: called per token; the pattern matches empty text, so never None)
+        self.pos = pos = SPACE_RE.match(self.text, self.pos).end()  # type: ignore[union-attr]
         return self.text.startswith(token, pos)
 
     def accept(self, token: str) -> bool:

@@ -626,9 +626,9 @@ class _Parser(Lexer):
         # instruction names are scoped by computation (control predecessors name their own computation's)
         scope_of: dict[int, tuple[dict[str, HloInstruction], HloComputation]] = {}
         for comp in module.computations:
-            scope = ({i.name: i for i in comp.instructions}, comp)
+            names_and_comp = ({i.name: i for i in comp.instructions}, comp)
             for i in comp.instructions:
-                scope_of[id(i)] = scope
+                scope_of[id(i)] = names_and_comp
         position: dict[int, int] = {}   # an instruction's place in its computation, as written (made on demand)
 
         def comp_of(ref: ComputationRef, pos: int, instr: HloInstruction) -> HloComputation:

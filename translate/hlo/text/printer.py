@@ -24,7 +24,6 @@ from hlo_translate.hlo.text.attributes import (
     COMPUTATION,
     RESERVED_BARE_NAMES,
     print_attribute,
-    print_bool,
     print_frontend_attributes,
     print_int_list,
 )
@@ -181,7 +180,6 @@ _PLAIN_VALUES = frozenset({int, str})
 _COMPUTATION_NAMES = frozenset(name for name, codec in CODECS.items() if codec is COMPUTATION)  # `to_apply=name`
 
 
-__all__ = ["parse_hlo_text", "print_hlo_text", "instruction_text", "print_bool"]
 
 
 def compatible(a: Shape, b: Shape) -> bool:

@@ -147,7 +147,7 @@ class ShapeReader:
         if self.accept(":"):
             while not self.accept("}"):
                 self._read_layout_item(fields)
-            return Layout(tuple(minor_to_major), **fields)  # type: ignore[arg-type]
+            return Layout(tuple(minor_to_major), **fields)
         self.expect("}")
         return Layout(tuple(minor_to_major))
 

@@ -16,6 +16,7 @@ Per module: parameter numbering and `entry_computation_layout`. Linear in the mo
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
@@ -129,7 +130,7 @@ def locate(error: TranslateError, text: str, file: str = "<input>") -> Translate
         return error
     line = text.count("\n", 0, match.start()) + 1
     column = len(match.group()) - len(match.group().lstrip()) + 1
-    located = type(error).__new__(type(error))
+    located = cast(TranslateError, BaseException.__new__(type(error)))   # a copy of the same class, not re-initialised
     located.__dict__.update(error.__dict__)
     Exception.__init__(located, error.message)
     located.location = SourceLocation(file, line, column)

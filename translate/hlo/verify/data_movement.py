@@ -167,7 +167,7 @@ def _one_dimension(instr: HloInstruction, rank: int) -> tuple[int]:
     dims = dim_list(instr, "dimensions", rank)
     if len(dims) != 1:
         raise fail(instr, "attribute", f"{instr.opcode} takes one dimension, not {list(dims)}")
-    return dims  # type: ignore[return-value]
+    return dims
 
 
 @rule("pad")
