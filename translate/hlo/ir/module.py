@@ -20,6 +20,7 @@ from hlo_translate.hlo.ir.attributes import FrontendAttributes
 from hlo_translate.hlo.ir.op_metadata import OpMetadata
 from hlo_translate.hlo.ir.original_value import RecoveryEntry
 from hlo_translate.hlo.ir.shapes import Layout, Shape
+from hlo_translate.hlo.ir.stack_frames import StackFrameIndex
 
 if TYPE_CHECKING:
     from hlo_translate.hlo.literal import Literal
@@ -150,8 +151,8 @@ class HloModule:
     frontend_attributes: FrontendAttributes | None = None
     # Other header attributes (num_partitions, replica_count, ...), typed where known, else RawAttr.
     header: dict[str, Any] = field(default_factory=dict)
-    # The stack frame table (FileNames / FunctionNames / FileLocations / StackFrames sections), kept as text.
-    stack_frames: str | None = None
+    # The stack frame table that instructions' metadata (`stack_frame_id`) refers to.
+    stack_frames: StackFrameIndex | None = None
     unique_id: int | None = None
     original_value_recovery_table: tuple[RecoveryEntry, ...] = ()   # header `origin_recovery_table={...}`
     # HloModuleProto fields that HLO text has no form for (device assignment, SPMD shardings, profile info,

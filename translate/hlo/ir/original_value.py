@@ -4,6 +4,10 @@ module's recovery table (their text forms are in `hlo.text.original_value`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:   # (the module holds its recovery table: a type only)
+    from hlo_translate.hlo.ir.module import HloModule
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,8 +21,8 @@ class OriginalArray:
 class RecoveryEntry:
     """One entry of the module's `origin_recovery_table`: an original array that the optimized module no
     longer computes (`old`), the one it computes instead (`new`), and the module recovering the first from
-    the second (HLO text), if any."""
+    the second, if any."""
 
     old: OriginalArray
     new: OriginalArray
-    module_text: str | None = None
+    module: HloModule | None = None

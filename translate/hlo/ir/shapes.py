@@ -108,6 +108,10 @@ _BIT_WIDTH: dict[PrimitiveType, int] = {
 }
 
 
+# The element type names a shape is spelled with (XLA's lexer reads them as type tokens).
+TYPE_NAMES = frozenset(TYPE_BY_TEXT) - {"tuple", "invalid", "buffer"}
+
+
 class DimLevelType(enum.IntEnum):
     DIM_DENSE = 0
     DIM_COMPRESSED = 1

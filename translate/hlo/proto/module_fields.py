@@ -1,13 +1,10 @@
-"""Module fields beside the computations: the stack frame index (kept as its text table in the IR) and the
+"""Module fields beside the computations: the stack frame index (typed in the IR) and the
 fields HLO text has no form for."""
 
 from __future__ import annotations
 
-import re
-
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.ir import STACK_FRAME_SECTIONS
-from hlo_translate.hlo.text import parse_string, quote
+from hlo_translate.hlo.ir import FileLocation, StackFrame, StackFrameIndex, c_escape
 from hlo_translate.proto import hlo_pb2
 
 # HloModuleProto fields with no HLO text form: kept as read (see `HloModule.proto_only`).
@@ -28,68 +25,27 @@ def proto_only_fields(proto: hlo_pb2.HloModuleProto) -> bytes:
     return kept.SerializeToString(deterministic=True)
 
 
-_SECTION_LINE = re.compile(r"\s*(\d+)\s+(.*)")
-
-
-def stack_frames_to_proto(text: str, index: hlo_pb2.StackFrameIndexProto) -> None:
-    section = None
-    for line in text.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        if line in STACK_FRAME_SECTIONS:
-            section = line
-            continue
-        m = _SECTION_LINE.fullmatch(line)
-        if not m:
-            raise TranslateError(f"bad stack frame table line '{line[:40]}'")
-        body = m.group(2)
-        if section in ("FileNames", "FunctionNames"):
-            names = index.file_names if section == "FileNames" else index.function_names
+def stack_frames_to_proto(frames: StackFrameIndex, index: hlo_pb2.StackFrameIndexProto) -> None:
+    for section, names, out in (("FileNames", frames.file_names, index.file_names),
+                                ("FunctionNames", frames.function_names, index.function_names)):
+        for n, name in enumerate(names, 1):
             try:
-                names.append(parse_string(body))
-            except UnicodeEncodeError:  # bytes from a C escape in the text (`\xe1`): a proto string cannot hold them
-                raise TranslateError(f"stack frame table {section} entry '{line[:40]}' holds bytes that are not "
-                                     "UTF-8, which an HloModuleProto string cannot hold") from None
-        else:
-            target = index.file_locations.add() if section == "FileLocations" else index.stack_frames.add()
-            for key, value in _int_fields(body):
-                if key not in target.DESCRIPTOR.fields_by_name:
-                    raise TranslateError(f"unknown {section} field '{key}'")
-                # XLA's text numbers parent frames from 1 more than the proto does
-                setattr(target, key, value - 1 if key == "parent_frame_id" else value)
+                out.append(name)
+            except (UnicodeEncodeError, ValueError):  # bytes from a C escape in HLO text (`\xe1`)
+                raise TranslateError(f"stack frame table {section} entry {n} ({c_escape(name)[:40]}) holds bytes "
+                                     "that are not UTF-8, which an HloModuleProto string cannot hold") from None
+    for loc in frames.file_locations:
+        index.file_locations.add(file_name_id=loc.file_name_id, function_name_id=loc.function_name_id,
+                                 line=loc.line, end_line=loc.end_line, column=loc.column, end_column=loc.end_column)
+    for frame in frames.stack_frames:
+        index.stack_frames.add(file_location_id=frame.file_location_id, parent_frame_id=frame.parent_frame_id)
 
 
-_INT_FIELD = re.compile(r"([A-Za-z_]\w*)=(-?\d+)\s*,?\s*")
-
-
-def _int_fields(body: str) -> list[tuple[str, int]]:
-    """The `key=1` pairs of a stack frame table entry, `{file_name_id=1 line=3}`."""
-    text = body.strip()
-    if not (text.startswith("{") and text.endswith("}")):
-        raise TranslateError(f"bad stack frame table entry '{text[:40]}'")
-    inner = text[1:-1].strip()
-    pairs: list[tuple[str, int]] = []
-    pos = 0
-    while pos < len(inner):
-        m = _INT_FIELD.match(inner, pos)
-        if m is None:
-            raise TranslateError(f"bad stack frame table entry near '{inner[pos:pos + 30]}'")
-        pairs.append((m.group(1), int(m.group(2))))
-        pos = m.end()
-    return pairs
-
-
-def stack_frames_from_proto(index: hlo_pb2.StackFrameIndexProto) -> str | None:
+def stack_frames_from_proto(index: hlo_pb2.StackFrameIndexProto) -> StackFrameIndex | None:
     if not (index.file_names or index.stack_frames):
         return None
-    lines = ["FileNames"] + [f"{n} {quote(v)}" for n, v in enumerate(index.file_names, 1)]
-    lines += ["", "FunctionNames"] + [f"{n} {quote(v)}" for n, v in enumerate(index.function_names, 1)]
-    lines += ["", "FileLocations"]
-    for n, loc in enumerate(index.file_locations, 1):
-        lines.append(f"{n} {{file_name_id={loc.file_name_id} function_name_id={loc.function_name_id} "
-                     f"line={loc.line} end_line={loc.end_line} column={loc.column} end_column={loc.end_column}}}")
-    lines += ["", "StackFrames"]
-    for n, frame in enumerate(index.stack_frames, 1):
-        lines.append(f"{n} {{file_location_id={frame.file_location_id} parent_frame_id={frame.parent_frame_id + 1}}}")
-    return "\n".join(lines)
+    return StackFrameIndex(
+        tuple(index.file_names), tuple(index.function_names),
+        tuple(FileLocation(loc.file_name_id, loc.function_name_id, loc.line, loc.end_line, loc.column, loc.end_column)
+              for loc in index.file_locations),
+        tuple(StackFrame(frame.file_location_id, frame.parent_frame_id) for frame in index.stack_frames))

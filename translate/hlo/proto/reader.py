@@ -21,6 +21,7 @@ from google.protobuf.unknown_fields import UnknownFieldSet
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import (
     OPCODES,
+    TYPE_NAMES,
     BufferDonor,
     ComputationLayout,
     FrontendAttributes,
@@ -57,7 +58,6 @@ from hlo_translate.hlo.proto.wrappers import (
     unwrap_module_proto,
     unwrap_module_proto_text,
 )
-from hlo_translate.hlo.text import TYPE_NAMES, print_hlo_text
 from hlo_translate.proto import hlo_pb2
 
 
@@ -479,5 +479,5 @@ def module_from_proto_text(text: str) -> HloModule:
 def _recovery_entry_from_proto(entry: hlo_pb2.OriginalValueRecoveryTableProto.Entry) -> RecoveryEntry:
     old, new = ((OriginalArray((), a.instruction_name, tuple(a.shape_index)))
                 for a in (entry.old_original_array, entry.new_original_array))
-    module = print_hlo_text(module_from_proto(entry.recovery_module)) if entry.HasField("recovery_module") else None
+    module = module_from_proto(entry.recovery_module) if entry.HasField("recovery_module") else None
     return RecoveryEntry(old, new, module)

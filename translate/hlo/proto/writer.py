@@ -36,7 +36,6 @@ from hlo_translate.hlo.proto.wire import (
     varint,
     wire_field,
 )
-from hlo_translate.hlo.text import parse_hlo_text
 from hlo_translate.proto import hlo_pb2, xla_data_pb2
 
 # ---------------------------------------------------------------------------------------------
@@ -379,7 +378,7 @@ def _module_fields(module: HloModule, comp_ids: dict[HloComputation, int],
         proto.frontend_attributes.SetInParent()
         for key, value in module.frontend_attributes.items:
             proto.frontend_attributes.map[key] = value
-    if module.stack_frames:
+    if module.stack_frames is not None:
         stack_frames_to_proto(module.stack_frames, proto.stack_frame_index)
     for entry in module.original_value_recovery_table:
         _recovery_entry_to_proto(entry, proto.original_value_recovery_table.entries.add())
@@ -396,5 +395,5 @@ def _recovery_entry_to_proto(entry: RecoveryEntry, out: hlo_pb2.OriginalValueRec
     for array, target in ((entry.old, out.old_original_array), (entry.new, out.new_original_array)):
         target.instruction_name = array.instruction_name
         target.shape_index.extend(array.array_index)
-    if entry.module_text is not None:
-        out.recovery_module.CopyFrom(module_to_proto(parse_hlo_text(entry.module_text)))
+    if entry.module is not None:
+        out.recovery_module.CopyFrom(module_to_proto(entry.module))

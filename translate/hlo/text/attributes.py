@@ -17,6 +17,7 @@ from typing import Any, cast
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import (
     STACK_FRAME_SECTIONS,
+    TYPE_NAMES,
     ComputationRef,
     ConvDimLabels,
     Enum,
@@ -29,7 +30,6 @@ from hlo_translate.hlo.ir import (
     OutputOperandAlias,
     PaddingConfig,
     PaddingDim,
-    PrimitiveType,
     RawAttr,
     ReplicaGroups,
     ResultAccuracy,
@@ -505,8 +505,6 @@ KEYWORDS = frozenset({
     "true", "false", "inf", "nan", "HloModule", "ENTRY", "ROOT", "maximal", "replicated", "manual", "unknown",
     "unreduced", "shard_as", "shard_like", "last_tile_dim_replicate",
     *STACK_FRAME_SECTIONS})
-# The element type names a shape is spelled with (XLA's lexer reads them as type tokens).
-TYPE_NAMES = frozenset(t.text for t in PrimitiveType) - {"tuple", "invalid", "buffer"}
 RESERVED_BARE_NAMES = KEYWORDS | TYPE_NAMES
 
 

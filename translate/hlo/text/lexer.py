@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from hlo_translate.errors import SourceLocation, TranslateError
-from hlo_translate.hlo.ir import STACK_FRAME_SECTIONS, Shape
+from hlo_translate.hlo.ir import FILE_LOCATION_FIELDS, STACK_FRAME_FIELDS, STACK_FRAME_SECTIONS, Shape
 from hlo_translate.hlo.text.attributes import (
     RESERVED_BARE_NAMES,
     STRING_RE,
@@ -38,8 +38,7 @@ STACK_SECTIONS = STACK_FRAME_SECTIONS
 # None: the entry is a quoted string.
 STACK_FIELDS: dict[str, frozenset[str] | None] = {
     "FileNames": None, "FunctionNames": None,
-    "FileLocations": frozenset({"file_name_id", "function_name_id", "line", "end_line", "column", "end_column"}),
-    "StackFrames": frozenset({"file_location_id", "parent_frame_id"})}
+    "FileLocations": FILE_LOCATION_FIELDS, "StackFrames": STACK_FRAME_FIELDS}
 STACK_ENTRY_RE = re.compile(r"[ \t\r\n]*(\d+)[ \t]+([^\n]*)")   # (blank lines between entries too)
 STACK_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"\s*')
 STACK_RECORD_RE = re.compile(r"\{((?:\s*[A-Za-z_]\w*=-?\d+\s*,?)*)\s*\}\s*")

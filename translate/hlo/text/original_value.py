@@ -8,9 +8,10 @@ per leaf, with the leaf's shape index and its original array.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.ir import OriginalArray, RecoveryEntry
+from hlo_translate.hlo.ir import HloModule, OriginalArray, RecoveryEntry
 from hlo_translate.hlo.text.attributes import parse_int_list, parse_string, print_int_list, quote
 
 _LEAF_RE = re.compile(r'\{\s*("(?:[^"\\]|\\.)*")\s*(\{[-\d,\s]*\})?\s*\}')
@@ -89,9 +90,9 @@ _COLON_RE = re.compile(r"\s*:")
 _STRING_RE = re.compile(r'\s*,\s*("(?:[^"\\]|\\.)*")', re.S)
 
 
-def parse_recovery_table(text: str) -> tuple[RecoveryEntry, ...]:
+def parse_recovery_table(text: str, parse_module: Callable[[str], HloModule]) -> tuple[RecoveryEntry, ...]:
     """`{{"a" {1}} : {"b"}, "<module>" {"c"} : {"d"}}`: entries `old : new` each optionally followed by
-    `, "<recovery module>"`, one after another."""
+    `, "<recovery module>"` (HLO text, read by `parse_module`), one after another."""
     body = text.strip()
     if not (body.startswith("{") and body.endswith("}")):
         raise TranslateError(f"bad origin_recovery_table '{text[:40]}'")
@@ -105,7 +106,7 @@ def parse_recovery_table(text: str) -> tuple[RecoveryEntry, ...]:
         module = _STRING_RE.match(inner, pos)
         if module is not None:
             pos = module.end()
-        entries.append(RecoveryEntry(old, new, parse_string(module.group(1)) if module else None))
+        entries.append(RecoveryEntry(old, new, parse_module(parse_string(module.group(1))) if module else None))
     return tuple(entries)
 
 
@@ -116,11 +117,12 @@ def _array(text: str, pos: int) -> tuple[OriginalArray, int]:
     return OriginalArray((), parse_string(m.group(1)), parse_int_list(m.group(2)) if m.group(2) else ()), m.end()
 
 
-def print_recovery_table(entries: tuple[RecoveryEntry, ...]) -> str:
+def print_recovery_table(entries: tuple[RecoveryEntry, ...], print_module: Callable[[HloModule], str]) -> str:
+    """The table's text, each recovery module as the HLO text `print_module` gives."""
     parts = []
     for entry in entries:
         part = f"{_leaf(entry.old)} : {_leaf(entry.new)}"
-        if entry.module_text is not None:
-            part += ", " + quote(entry.module_text)
+        if entry.module is not None:
+            part += ", " + quote(print_module(entry.module))
         parts.append(part)
     return "{" + " ".join(parts) + "}"

@@ -19,6 +19,7 @@ from hlo_translate.hlo.ir import (
     BufferDonor,
     ComputationLayout,
     ComputationRef,
+    FileLocation,
     HloComputation,
     HloInstruction,
     HloModule,
@@ -27,6 +28,8 @@ from hlo_translate.hlo.ir import (
     OpMetadata,
     RawAttr,
     Shape,
+    StackFrame,
+    StackFrameIndex,
     async_sugar_base,
     is_known_opcode,
     shape_problem,
@@ -126,10 +129,10 @@ class _Parser(Lexer):
         apply_parser_rules(module)
         return module
 
-    def stack_frame_table(self) -> str:
+    def stack_frame_table(self) -> StackFrameIndex:
         """The four sections of the stack frame table, in XLA's order, each entry `N "name"` or
-        `N {field=value ...}` with the fields XLA's parser requires; kept as text."""
-        start = self.pos
+        `N {field=value ...}` with the fields XLA's parser requires (entries in the order written)."""
+        entries: dict[str, list] = {section: [] for section in STACK_FIELDS}
         for section, fields in STACK_FIELDS.items():
             self.skip()
             if not self.text.startswith(section, self.pos):
@@ -144,10 +147,10 @@ class _Parser(Lexer):
                     raise self.error(f"bad {section} entry", m.start(2))
                 if fields is None:
                     try:   # XLA's lexer unescapes a string as C does: a bad escape (`\c`) is no string
-                        parse_string(body)
+                        entries[section].append(parse_string(body))
                     except TranslateError as err:
                         raise self.error(f"bad {section} entry: {err.message}", m.start(2)) from None
-                if fields is not None:
+                else:
                     pairs = re.findall(r"([A-Za-z_]\w*)=(-?\d+)", record.group(1))
                     keys = [key for key, _ in pairs]
                     if len(set(keys)) != len(keys) or set(keys) != fields:
@@ -155,8 +158,14 @@ class _Parser(Lexer):
                                          "each once", m.start(2))
                     if any(len(value) > 11 or not -2**31 <= int(value) < 2**31 for _, value in pairs):
                         raise self.error(f"a {section} entry's value does not fit 32 bits", m.start(2))
+                    entries[section].append({key: int(value) for key, value in pairs})
                 self.pos = m.end()
-        return self.text[start:self.pos].strip()
+        return StackFrameIndex(
+            tuple(entries["FileNames"]), tuple(entries["FunctionNames"]),
+            tuple(FileLocation(**values) for values in entries["FileLocations"]),
+            # HLO text numbers parent frames one higher than the proto (and the IR) does
+            tuple(StackFrame(values["file_location_id"], values["parent_frame_id"] - 1)
+                  for values in entries["StackFrames"]))
 
     def at_computation(self) -> bool:
         """Whether the text goes on with a computation (`ENTRY`, or a name then `{`), as XLA decides."""
@@ -216,7 +225,7 @@ class _Parser(Lexer):
             elif key == "frontend_attributes":
                 module.frontend_attributes = parse_attribute(key, value)
             elif key == "origin_recovery_table":
-                module.original_value_recovery_table = parse_recovery_table(value)
+                module.original_value_recovery_table = parse_recovery_table(value, parse_hlo_text)
             elif key in ("num_partitions", "replica_count"):
                 if not value.isdigit() or len(value) > 18:
                     raise TranslateError(f"expected a count, got '{value[:40]}'")

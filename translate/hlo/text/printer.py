@@ -17,7 +17,16 @@ from typing import Any
 
 import numpy as np
 from hlo_translate.gc_pause import without_cyclic_gc
-from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule, OpMetadata, PrimitiveType, RawAttr, Shape
+from hlo_translate.hlo.ir import (
+    HloComputation,
+    HloInstruction,
+    HloModule,
+    OpMetadata,
+    PrimitiveType,
+    RawAttr,
+    Shape,
+    StackFrameIndex,
+)
 from hlo_translate.hlo.literal import scalar_text
 from hlo_translate.hlo.text.attributes import (
     CODECS,
@@ -26,6 +35,7 @@ from hlo_translate.hlo.text.attributes import (
     print_attribute,
     print_frontend_attributes,
     print_int_list,
+    quote,
 )
 from hlo_translate.hlo.text.original_value import print_recovery_table
 
@@ -50,8 +60,8 @@ def _module_text(module: HloModule) -> str:
     if module.name in RESERVED_BARE_NAMES:
         raise _KeywordName
     out: list[str] = [_header(module), ""]
-    if module.stack_frames:
-        out += [module.stack_frames, ""]
+    if module.stack_frames is not None:
+        out += [stack_frames_text(module.stack_frames), ""]
     _computation_lines(module.computations, out, RESERVED_BARE_NAMES)
     return "\n".join(out)
 
@@ -77,7 +87,8 @@ def _header(module: HloModule) -> str:
     if module.frontend_attributes is not None:
         parts.append(f"frontend_attributes={print_frontend_attributes(module.frontend_attributes)}")
     if module.original_value_recovery_table:
-        parts.append(f"origin_recovery_table={print_recovery_table(module.original_value_recovery_table)}")
+        table = print_recovery_table(module.original_value_recovery_table, print_hlo_text)
+        parts.append(f"origin_recovery_table={table}")
     return ", ".join(parts)
 
 
@@ -198,3 +209,18 @@ def _with_percent_names(module: HloModule) -> HloModule:
         if thing.name in RESERVED_BARE_NAMES:
             thing.name = "%" + thing.name
     return module
+
+
+def stack_frames_text(index: StackFrameIndex) -> str:
+    """The table's four sections as XLA prints them, entries numbered from 1."""
+    lines = ["FileNames"] + [f"{n} {quote(v)}" for n, v in enumerate(index.file_names, 1)]
+    lines += ["", "FunctionNames"] + [f"{n} {quote(v)}" for n, v in enumerate(index.function_names, 1)]
+    lines += ["", "FileLocations"]
+    for n, loc in enumerate(index.file_locations, 1):
+        lines.append(f"{n} {{file_name_id={loc.file_name_id} function_name_id={loc.function_name_id} "
+                     f"line={loc.line} end_line={loc.end_line} column={loc.column} end_column={loc.end_column}}}")
+    lines += ["", "StackFrames"]
+    for n, frame in enumerate(index.stack_frames, 1):
+        # HLO text numbers parent frames one higher than the proto (and the IR) does
+        lines.append(f"{n} {{file_location_id={frame.file_location_id} parent_frame_id={frame.parent_frame_id + 1}}}")
+    return "\n".join(lines)
