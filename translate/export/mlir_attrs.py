@@ -157,7 +157,7 @@ def dictionary(attr: ir.Attribute | None) -> dict[str, ir.Attribute]:
         raise TranslateError(f"a dictionary attribute has a key with a NUL byte: {_short(attr)}") from None
 
 
-def hlo_shape(op: ir.Operation, name: str):  # -> translate.hlo.types.Shape | None
+def hlo_shape(op: ir.Operation, name: str):  # -> hlo_translate.hlo.ir.Shape | None
     """The HLO shape a marker attribute (`xla_shape`, `xla.operand_shape`, ...) holds as text, or None when
     the op has none; a malformed one is `bad <name>: <why>`."""
     from hlo_translate.errors import TranslateError

@@ -6,7 +6,7 @@
     'parameter'
 
 Attributes live in `HloInstruction.attributes` under their HLO text names, holding the typed values of
-`translate.hlo.attributes` (called computations as `HloComputation`, control predecessors as
+`hlo.ir.attributes` (called computations as `HloComputation`, control predecessors as
 `HloInstruction`). Their order is the order they are printed in.
 """
 
