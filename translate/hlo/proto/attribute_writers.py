@@ -29,8 +29,7 @@ from hlo_translate.hlo.ir import (
 from hlo_translate.hlo.literal import lexer_int64
 from hlo_translate.hlo.proto.literal import literal_to_proto
 from hlo_translate.hlo.proto.shapes import shape_to_proto
-from hlo_translate.hlo.sharding import from_op_sharding, parse_sharding
-from hlo_translate.hlo.sharding.proto import to_op_sharding
+from hlo_translate.hlo.sharding import from_op_sharding, parse_sharding, to_op_sharding
 from hlo_translate.hlo.text import (
     ShapeReader,
     parse_original_value,
