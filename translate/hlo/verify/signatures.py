@@ -44,7 +44,6 @@ def _sig(operands: int | tuple[int, int] | None, required: str = "", optional: s
     return Signature(operands, frozenset(required.split()), opt)
 
 
-_MANY = (0, 1 << 62)
 SIGNATURES: dict[str, Signature] = {
     **{op: _sig(1, optional="result_accuracy" if op in _WITH_ACCURACY else "") for op in UNARY_ELEMENTWISE},
     "reduce-precision": _sig(1, "exponent_bits mantissa_bits"),
