@@ -25,7 +25,7 @@ named after the HLO opcode: `stablehlo.custom_call @"xla.<opcode>"` (see `FALLBA
     >>> form = FORMS["stablehlo.all_gather"]
     >>> form.start, form.done
     ('all-gather-start', 'all-gather-done')
-    >>> from hlo_translate.hlo.types import parse_shape
+    >>> from hlo_translate.hlo.text import parse_shape
     >>> start_shape(form, [parse_shape("f32[2]")], parse_shape("f32[8]")).to_text()
     '(f32[2], f32[8])'
 """
@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.types import Shape, with_default_layouts
+from hlo_translate.hlo.ir import Shape, with_default_layouts
 
 
 class StartShape(enum.Enum):

@@ -35,17 +35,8 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.attributes import (
-    FrontendAttributes,
-    IotaReplicaGroups,
-    MeshReplicaGroups,
-    ReplicaGroups,
-    parse_pairs,
-    parse_replica_groups,
-    print_pairs,
-    print_replica_groups,
-)
-from hlo_translate.hlo.tile_assignment import MAX_DEVICES
+from hlo_translate.hlo.ir import MAX_DEVICES, FrontendAttributes, IotaReplicaGroups, MeshReplicaGroups, ReplicaGroups
+from hlo_translate.hlo.text import parse_pairs, parse_replica_groups, print_pairs, print_replica_groups
 
 SEND_RECV_PAIRS_ATTR = "_xla_send_recv_source_target_pairs"
 SEND_RECV_PIPELINE_ATTR = "_xla_send_recv_pipeline"

@@ -13,7 +13,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.types import UNBOUNDED, PrimitiveType, Shape
+from hlo_translate.hlo.ir import UNBOUNDED, PrimitiveType, Shape
 
 P = PrimitiveType
 

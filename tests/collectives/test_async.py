@@ -26,10 +26,9 @@ import pytest
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import export_module
-from hlo_translate.hlo.attributes import FrontendAttributes, print_attribute
-from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
-from hlo_translate.hlo.proto_io import module_from_proto
-from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
+from hlo_translate.hlo.ir import FrontendAttributes, HloComputation, HloInstruction, HloModule
+from hlo_translate.hlo.text import parse_hlo_text, print_attribute, print_hlo_text
+from hlo_translate.hlo.proto import module_from_proto
 from hlo_translate.import_ import import_module
 from hlo_translate.mlir.context import make_context, module_to_text, parse_module
 from hlo_translate.proto import hlo_pb2

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hlo_translate.hlo.attributes import parse_replica_groups, print_replica_groups
+from hlo_translate.hlo.text import parse_replica_groups, print_replica_groups
 
 MODULE = """HloModule m, num_partitions=8
 

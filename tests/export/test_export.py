@@ -18,8 +18,7 @@ import pytest
 
 import hlo_translate
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.ir import HloModule
-from hlo_translate.hlo.opcodes import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
+from hlo_translate.hlo.ir import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, HloModule
 from hlo_translate.hlo.text import print_hlo_text
 from tests.export.export_programs import Program, programs
 from tests.support import paths

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hlo_translate.hlo.proto_io import module_from_proto_bytes, module_to_proto_bytes
+from hlo_translate.hlo.proto import module_from_proto_bytes, module_to_proto_bytes
 from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
 from tests.corpus import hlo_modules
 from tests.support.hlo_compare import assert_same_module, xla_module_from_proto, xla_module_from_text

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from hlo_translate import TranslateError
-from hlo_translate.hlo import text as hlo_text
+from hlo_translate.hlo.text import parser as hlo_text
 from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
 
 _NEVER = re.compile(r"(?!)")
@@ -71,14 +71,14 @@ def _outcome(text: str) -> str:
 def test_fast_path_reads_as_the_general_rules(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
     text = _module(_BODIES[case])
     fast = _outcome(text)
-    monkeypatch.setattr(hlo_text, "_PLAIN_RE", _NEVER)
-    monkeypatch.setattr(hlo_text, "_PLAIN_ATTR_RE", _NEVER)
+    monkeypatch.setattr(hlo_text, "PLAIN_RE", _NEVER)
+    monkeypatch.setattr(hlo_text, "PLAIN_ATTR_RE", _NEVER)
     assert fast == _outcome(text)
 
 
 def test_general_rules_are_what_the_comparison_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without the fast path, no line goes through `plain_instructions`' success branch."""
-    monkeypatch.setattr(hlo_text, "_PLAIN_RE", _NEVER)
+    monkeypatch.setattr(hlo_text, "PLAIN_RE", _NEVER)
     calls = []
     finish = hlo_text._Parser.finish
     monkeypatch.setattr(hlo_text._Parser, "finish",

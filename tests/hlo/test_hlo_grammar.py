@@ -6,9 +6,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hlo_translate.hlo import attributes as A
-from hlo_translate.hlo.op_metadata import OpMetadata
-from hlo_translate.hlo.types import Layout, PrimitiveType, Shape, Tile, parse_layout, parse_shape
+from hlo_translate.hlo.text import attributes as A
+from hlo_translate.hlo.ir import Layout, OpMetadata, PrimitiveType, Shape, Tile
+from hlo_translate.hlo.text import parse_layout, parse_shape
 
 ARRAY_TYPES = [t for t in PrimitiveType if t.is_array and t != PrimitiveType.BUFFER]
 dims = st.lists(st.integers(0, 64), max_size=4)

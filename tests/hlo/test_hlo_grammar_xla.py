@@ -12,7 +12,7 @@ import pytest
 from jax.errors import JaxRuntimeError  # what jaxlib's HLO readers raise
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.proto_io import module_from_proto_bytes, module_to_proto_bytes
+from hlo_translate.hlo.proto import module_from_proto_bytes, module_to_proto_bytes
 from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
 from tests.support.hlo_compare import assert_same_module, xla_module_from_proto, xla_module_from_text
 

@@ -8,7 +8,7 @@ import pytest
 from jax.errors import JaxRuntimeError  # what jaxlib's HLO readers raise
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.proto_io import module_from_proto_bytes, module_to_proto_bytes
+from hlo_translate.hlo.proto import module_from_proto_bytes, module_to_proto_bytes
 from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
 from tests.hlo.test_proto import HAND_WRITTEN
 from tests.support.hlo_compare import assert_same_module, xla_module_from_proto, xla_module_from_text
@@ -140,7 +140,7 @@ def test_names_with_zero_or_long_suffixes_are_renamed_as_xla_does() -> None:
     ["r.1", "r", "r.1"], ["0", "0.0", "1.1"], ["a.9", "a.10", "a.1.0"],
 ])
 def test_uniquifier_shortcut_only_skips_names_it_would_keep(names: list[str]) -> None:
-    from hlo_translate.hlo.parser_rules import NameUniquifier, _uniquifier_may_rename
+    from hlo_translate.hlo.text.parser_rules import NameUniquifier, _uniquifier_may_rename
 
     uniquifier = NameUniquifier()
     renamed = [uniquifier.unique(name) for name in names]

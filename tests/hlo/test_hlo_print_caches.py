@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from hlo_translate.hlo.op_metadata import OpMetadata
+from hlo_translate.hlo.ir import OpMetadata, PrimitiveType, Shape
 from hlo_translate.hlo.text import instruction_text, parse_hlo_text, print_hlo_text
-from hlo_translate.hlo.types import PrimitiveType, Shape
 from tests.support.hlo_compare import assert_same_module, xla_module_from_text
 
 # Constants equal as numbers but not as bits or types, attributes with one value under two names, metadata

@@ -13,7 +13,7 @@ import pytest
 
 import hlo_translate
 from hlo_translate import HloFormat, TranslateError
-from hlo_translate.hlo.attributes import parse_replica_groups
+from hlo_translate.hlo.text import parse_replica_groups
 from hlo_translate.proto import hlo_pb2
 
 _hlo = pytest.importorskip("jaxlib._hlo")

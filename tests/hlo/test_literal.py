@@ -19,15 +19,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.literal import (
-    Literal,
-    from_literal_proto,
-    numpy_dtype,
-    parse_literal,
-    primitive_type_of,
-    to_literal_proto,
-)
-from hlo_translate.hlo.types import Layout, PrimitiveType, Shape, parse_shape
+from hlo_translate.hlo.ir import Layout, PrimitiveType, Shape
+from hlo_translate.hlo.literal import Literal, numpy_dtype, parse_literal, primitive_type_of
+from hlo_translate.hlo.proto import literal_from_proto as from_literal_proto
+from hlo_translate.hlo.proto import literal_to_proto as to_literal_proto
+from hlo_translate.hlo.text import parse_shape
 from hlo_translate.proto import hlo_pb2
 
 P = PrimitiveType

@@ -1104,7 +1104,7 @@ def test_an_instruction_without_a_shape_is_refused_as_xla_refuses_it() -> None:
     from jaxlib import _hlo
 
     from hlo_translate.errors import TranslateError
-    from hlo_translate.hlo.proto_io import module_from_proto_bytes
+    from hlo_translate.hlo.proto import module_from_proto_bytes
 
     text = "HloModule m\nENTRY e {\n  p = f32[4] parameter(0)\n  ROOT n = f32[4] negate(p)\n}\n"
     module = hlo_pb2.HloModuleProto.FromString(_hlo.hlo_module_from_text(text).as_serialized_hlo_module_proto())

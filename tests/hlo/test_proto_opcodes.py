@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from hlo_translate.hlo.opcodes import OPCODES
-from hlo_translate.hlo.proto_io import module_from_proto_bytes, module_to_proto_bytes
+from hlo_translate.hlo.ir import OPCODES
+from hlo_translate.hlo.proto import module_from_proto_bytes, module_to_proto_bytes
 from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
 from hlo_translate.proto import hlo_pb2
 from tests.support.hlo_compare import assert_same_module, diff, normalized, xla_module_from_text

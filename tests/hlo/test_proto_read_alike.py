@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from hlo_translate import TranslateError
-from hlo_translate.hlo import proto_io
+from hlo_translate.hlo.proto import reader as proto_io
 from hlo_translate.hlo.text import print_hlo_text
 from hlo_translate.proto import hlo_pb2
 

@@ -1,4 +1,4 @@
-"""proto-read's fast path (`_OWN_ATTRIBUTES` + `_generic_attributes`) reads what the full reader does.
+"""proto-read's fast path (`OWN_ATTRIBUTES` + `generic_attributes`) reads what the full reader does.
 
 The full reader (`_attributes_from_proto`) is checked against XLA by test_proto*.py and test_hlo_corpus.py;
 here every opcode of the fast path, carrying its own fields and every generic one, must give the same
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from hlo_translate.hlo import proto_io
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.opcodes import OPCODES
+from hlo_translate.hlo.proto import attribute_readers
+from hlo_translate.hlo.proto import shape_from_proto
+from hlo_translate.hlo.ir import OPCODES, HloInstruction
 from hlo_translate.proto import hlo_pb2, xla_data_pb2
 
 
@@ -47,12 +47,12 @@ def _instruction(opcode: str, generic: bool) -> hlo_pb2.HloInstructionProto:
 
 
 @pytest.mark.parametrize("generic", [False, True], ids=["bare", "generic"])
-@pytest.mark.parametrize("opcode", sorted(proto_io._OWN_ATTRIBUTES))
+@pytest.mark.parametrize("opcode", sorted(attribute_readers.OWN_ATTRIBUTES))
 def test_fast_path_matches_full_reader(opcode: str, generic: bool) -> None:
     p = _instruction(opcode, generic)
-    instr = HloInstruction(p.name, opcode, proto_io.shape_from_proto(p.shape))
-    fast = proto_io._generic_attributes(p, instr, proto_io._OWN_ATTRIBUTES[opcode](p))
-    full = proto_io._attributes_from_proto(p, {}, [])
+    instr = HloInstruction(p.name, opcode, shape_from_proto(p.shape))
+    fast = attribute_readers.generic_attributes(p, instr, attribute_readers.OWN_ATTRIBUTES[opcode](p))
+    full = attribute_readers.attributes_from_proto(p, {}, [])
     assert list(fast.items()) == list(full.items())
     if generic:
         assert {"metadata", "frontend_attributes", "statistics", "backend_config", "sharding",
@@ -60,4 +60,4 @@ def test_fast_path_matches_full_reader(opcode: str, generic: bool) -> None:
 
 
 def test_fast_path_opcodes_are_known() -> None:
-    assert proto_io._OWN_ATTRIBUTES.keys() <= OPCODES
+    assert attribute_readers.OWN_ATTRIBUTES.keys() <= OPCODES

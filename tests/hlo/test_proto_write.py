@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from hlo_translate.hlo.proto_io import _instruction_ids, module_to_proto_bytes
+from hlo_translate.hlo.proto.writer import _instruction_ids, module_to_proto_bytes
 from hlo_translate.hlo.text import parse_hlo_text
 from hlo_translate.proto import hlo_pb2
 from tests.hlo.test_proto_opcodes import canonical

@@ -24,19 +24,27 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
-from hlo_translate.hlo.op_metadata import OpMetadata
+from hlo_translate.hlo.ir import OpMetadata
 from hlo_translate.hlo.sharding import (
+    AxisRef,
+    DimSharding,
     HloSharding,
+    IotaTile,
+    Mesh,
+    MeshAxis,
+    NamedSharding,
     ShardGroup,
     ShardGroupKind,
     ShardingKind,
     SubgroupType,
+    TileAssignment,
+    canonicalize,
     equivalent,
     from_op_sharding,
     parse_sharding,
+    to_op_sharding,
+    xla_normalize,
 )
-from hlo_translate.hlo.tile_assignment import IotaTile, TileAssignment
 
 # ---------------------------------------------------------------------------------------------
 # Literal examples
@@ -76,7 +84,7 @@ def test_prints_what_it_parses(text: str) -> None:
 def test_the_examples_are_what_xla_prints() -> None:
     for text, answer in zip(PRINTED_BY_XLA, _ask_xla(PRINTED_BY_XLA)):
         # XLA adds the reduction of an unreduced value as metadata; see `xla_normalized`.
-        assert answer["text"] in (text, parse_sharding(text).xla_normalized().to_text()), text
+        assert answer["text"] in (text, xla_normalize(parse_sharding(text)).to_text()), text
 
 
 def test_model_of_a_partially_replicated_iota() -> None:
@@ -125,7 +133,7 @@ CANONICAL = [
 
 @pytest.mark.parametrize(("given", "canonical"), CANONICAL)
 def test_canonical_examples(given: str, canonical: str) -> None:
-    assert parse_sharding(given).canonical().to_text() == canonical
+    assert canonicalize(parse_sharding(given)).to_text() == canonical
     assert equivalent(parse_sharding(given), parse_sharding(canonical))
 
 
@@ -298,12 +306,12 @@ def _placement(sharding: HloSharding) -> object:
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(tiled_shardings(), st.lists(tiled_shardings(), max_size=3).map(HloSharding.tuple)))
 def test_canonical_is_idempotent_and_keeps_placement(sharding: HloSharding) -> None:
-    canonical = sharding.canonical()
-    assert canonical.canonical() == canonical
+    canonical = canonicalize(sharding)
+    assert canonicalize(canonical) == canonical
     assert parse_sharding(canonical.to_text()) == canonical
     if not any(t in (SubgroupType.MANUAL, SubgroupType.UNREDUCED) for t in _leaf_types(sharding)):
         assert _placement(canonical) == _placement(sharding)
-    assert equivalent(sharding, sharding.xla_normalized())
+    assert equivalent(sharding, xla_normalize(sharding))
 
 
 def _leaf_types(sharding: HloSharding) -> tuple[SubgroupType, ...]:
@@ -326,8 +334,8 @@ def test_iota_expansion_matches_the_explicit_list(reshape_perm: tuple[list[int],
     assert iota.tile_assignment().tolist() == expected.tolist()
     if n > 1:
         listed = parse_sharding(f"{{devices=[{','.join(map(str, dims))}]{','.join(map(str, expected.ravel()))}}}")
-        assert listed.canonical() == iota.canonical()
-        assert listed.canonical().tile is not None and listed.canonical().tile.is_iota
+        assert canonicalize(listed) == canonicalize(iota)
+        assert canonicalize(listed).tile is not None and canonicalize(listed).tile.is_iota
 
 
 # ---------------------------------------------------------------------------------------------
@@ -495,9 +503,9 @@ def xla() -> dict[str, dict]:
 
 
 def test_xla_prints_our_normalized_text(xla: dict[str, dict]) -> None:
-    mismatches = [(text, answer.get("text") or answer, parse_sharding(text).xla_normalized().to_text())
+    mismatches = [(text, answer.get("text") or answer, xla_normalize(parse_sharding(text)).to_text())
                   for text, answer in xla.items()
-                  if answer.get("text") != parse_sharding(text).xla_normalized().to_text()]
+                  if answer.get("text") != xla_normalize(parse_sharding(text)).to_text()]
     assert not mismatches, mismatches[:5]
 
 
@@ -531,7 +539,7 @@ def test_named_shardings_place_data_like_xla_v2(xla: dict[str, dict]) -> None:
 
 def test_op_sharding_bytes_match_xla(xla: dict[str, dict]) -> None:
     for text, answer in xla.items():
-        ours = parse_sharding(text).xla_normalized().to_op_sharding()
+        ours = to_op_sharding(xla_normalize(parse_sharding(text)))
         assert ours.SerializeToString().hex() == answer["proto"], text
 
 
@@ -541,7 +549,7 @@ def test_from_op_sharding_reads_xla_protos(xla: dict[str, dict]) -> None:
     for text, answer in xla.items():
         message = xla_data_pb2.OpSharding()
         message.ParseFromString(bytes.fromhex(answer["proto"]))
-        assert from_op_sharding(message) == parse_sharding(text).xla_normalized(), text
+        assert from_op_sharding(message) == xla_normalize(parse_sharding(text)), text
 
 
 REJECTED_BY_XLA = [

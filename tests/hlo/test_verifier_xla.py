@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from hlo_translate import TranslateError, read_hlo
-from hlo_translate.hlo.opcodes import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
+from hlo_translate.hlo.ir import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
 from tests.corpus import hlo_modules
 from tests.support.hlo_mutator import mutants
 from tests.support.xla_verdict import Verdict, VerdictWorker, stricter_than_oracle

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from hlo_translate.hlo.proto_io import module_to_proto
+from hlo_translate.hlo.proto import module_to_proto
 from hlo_translate.hlo.text import parse_hlo_text
 
 CLI = [sys.executable, "-c", "from hlo_translate.cli.main import main; main()"]

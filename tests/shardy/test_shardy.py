@@ -30,8 +30,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.sharding import HloSharding, SubgroupType, equivalent, from_op_sharding, parse_sharding
-from hlo_translate.hlo.tile_assignment import TileAssignment
+from hlo_translate.hlo.sharding import (
+    HloSharding, SubgroupType, TileAssignment, canonicalize, equivalent, from_op_sharding, parse_sharding,
+)
 from hlo_translate.shardy import export_shardings, import_shardings
 from hlo_translate.shardy.mesh_inference import plan_mesh
 
@@ -317,7 +318,7 @@ def test_shardings_of_one_mesh_always_fit(data) -> None:
 def _placement(sharding: HloSharding) -> object:
     """What a sharding means for the data: per tile, the devices holding it, grouped into manual
     groups (whose order is only a labelling: the tile each device gets does not depend on it)."""
-    canonical = sharding.canonical()
+    canonical = canonicalize(sharding)
     if not canonical.is_tiled:
         return canonical.kind
     types = canonical.subgroup_types

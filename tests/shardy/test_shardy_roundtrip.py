@@ -118,12 +118,12 @@ def _erase_dead_ops(module) -> None:
 def gspmd_view(text: str | bytes) -> tuple[tuple[str | None, ...], tuple[str | None, ...], Counter]:
     """``@main``'s argument and result shardings and the multiset of the shardings of live ops,
     canonical."""
-    from hlo_translate.hlo.sharding import parse_sharding
+    from hlo_translate.hlo.sharding import canonicalize, parse_sharding
     from hlo_translate.mlir.context import make_context, parse_module
     from hlo_translate.shardy import mlir_util as U
 
     def canonical(attr) -> str:
-        return parse_sharding(U.string_value(attr)).canonical().to_text()
+        return canonicalize(parse_sharding(U.string_value(attr))).to_text()
 
     with make_context():
         module = parse_module(text)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from hlo_translate.hlo.attributes import split_top_level
+from hlo_translate.hlo.text import split_top_level
 
 _DEF = re.compile(r"^(\s*(?:ROOT\s+)?%?[\w.\-$]+\s*=\s*)")
 _OPCODE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")

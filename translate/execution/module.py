@@ -138,7 +138,7 @@ def _load_hlo(module: str | bytes, fmt: ModuleFormat) -> LoadedModule:
 def _module_proto_bytes(data: str | bytes) -> bytes:
     """The HloModuleProto inside binary `data`, which may be an HloProto (XLA's `*.hlo.pb` dumps),
     HloSnapshot or HloUnoptimizedSnapshot around it."""
-    from hlo_translate.hlo.proto_wrappers import HloProtoKind, unwrap_module_proto
+    from hlo_translate.hlo.proto import HloProtoKind, unwrap_module_proto
 
     raw = data.encode() if isinstance(data, str) else data
     module, kind = unwrap_module_proto(raw)

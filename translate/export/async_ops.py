@@ -41,9 +41,8 @@ from hlo_translate.export.context import Builder, frontend_attributes_of
 from hlo_translate.export.module import function_computation
 from hlo_translate.export.regions import flat_computation, leaves, pack
 from hlo_translate.export.registry import handles, handles_custom_call
-from hlo_translate.hlo.attributes import FrontendAttributes, parse_attribute
-from hlo_translate.hlo.ir import HloComputation, HloInstruction
-from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.ir import FrontendAttributes, HloComputation, HloInstruction, Shape
+from hlo_translate.hlo.text import parse_attribute
 from hlo_translate.hlo.verify.core import same_shape
 from hlo_translate.hlo.verify.signatures import allowed_attributes
 from hlo_translate.markers import EXECUTION_THREAD, OPERAND_SHAPE, XLA_SHAPE

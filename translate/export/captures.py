@@ -28,8 +28,7 @@ from jaxlib.mlir import ir
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export.context import Builder
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import Shape, with_default_layouts
+from hlo_translate.hlo.ir import HloInstruction, Shape, with_default_layouts
 
 # Ops without operands or side effects that a region may recompute.
 _SOURCES = frozenset({"stablehlo.constant", "stablehlo.iota"})

@@ -17,8 +17,7 @@ from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
 from hlo_translate.export.regions import flat_computation
 from hlo_translate.export.registry import handles, handles_custom_call
-from hlo_translate.hlo.ir import HloComputation, HloInstruction
-from hlo_translate.hlo.types import Shape, with_default_layouts
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, Shape, with_default_layouts
 from hlo_translate.hlo.verify.collectives import global_ids_problem, group_count_problem, repeated_replica_problem
 from hlo_translate.markers import TUPLE_ALL_TO_ALL
 

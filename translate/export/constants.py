@@ -18,10 +18,9 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import handles
 from hlo_translate.export.resources import is_resource, resource_data
-from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.ir import HloInstruction, Shape
+from hlo_translate.hlo.ir import PrimitiveType as P
 from hlo_translate.hlo.literal import Literal
-from hlo_translate.hlo.types import PrimitiveType as P
-from hlo_translate.hlo.types import Shape
 
 NUMPY_DTYPES: dict[P, np.dtype] = {
     P.PRED: np.dtype(np.bool_), P.S8: np.dtype(np.int8), P.S16: np.dtype(np.int16),

@@ -22,12 +22,17 @@ from hlo_translate.export.locations import metadata
 from hlo_translate.export.refine import NeedsRefinement
 from hlo_translate.export.registry import HANDLERS
 from hlo_translate.export.resources import read_resources
-from hlo_translate.hlo.attributes import FrontendAttributes
-from hlo_translate.hlo.ir import HloComputation, HloInstruction
-from hlo_translate.hlo.mhlo_sharding import for_shape
-from hlo_translate.hlo.op_metadata import OpMetadata
-from hlo_translate.hlo.types import PrimitiveType, Shape, with_default_layouts
-from hlo_translate.hlo.verify.module import shape_problem
+from hlo_translate.hlo.ir import (
+    FrontendAttributes,
+    HloComputation,
+    HloInstruction,
+    OpMetadata,
+    PrimitiveType,
+    Shape,
+    shape_problem,
+    with_default_layouts,
+)
+from hlo_translate.hlo.sharding import for_shape
 from hlo_translate.hlo.verify.shardings import device_problem
 from hlo_translate.markers import BITCAST, CONTROL_ID, CONTROL_PREDECESSORS
 from hlo_translate.mlir.locations import location_info, source_location

@@ -22,8 +22,7 @@ from hlo_translate.export.regions import (
     tuple_computation,
 )
 from hlo_translate.export.registry import handles
-from hlo_translate.hlo.ir import HloComputation, HloInstruction
-from hlo_translate.hlo.types import Shape, with_default_layouts
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, Shape, with_default_layouts
 from hlo_translate.markers import XLA_SHAPE
 
 

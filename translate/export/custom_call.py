@@ -19,9 +19,7 @@ from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
 from hlo_translate.export.module import function_computation
 from hlo_translate.export.registry import CUSTOM_CALL_HANDLERS, handles, handles_custom_call
-from hlo_translate.hlo.attributes import Enum, OutputOperandAlias, RawAttr, SliceDim
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import Layout, Shape
+from hlo_translate.hlo.ir import Enum, HloInstruction, Layout, OutputOperandAlias, RawAttr, Shape, SliceDim
 from hlo_translate.markers import PLAIN_CUSTOM_CALL
 
 API_VERSIONS = {0: "API_VERSION_UNSPECIFIED", 1: "API_VERSION_ORIGINAL", 2: "API_VERSION_STATUS_RETURNING",

@@ -9,9 +9,7 @@ from hlo_translate.export.captures import broadcast_to, live_scalars, split_capt
 from hlo_translate.export.context import Builder
 from hlo_translate.export.regions import closed_computation
 from hlo_translate.export.registry import handles
-from hlo_translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.ir import HloInstruction, PaddingConfig, PaddingDim, Shape, SliceDim
 
 
 def _simple(b: Builder, op: ir.Operation, opcode: str, **attrs: object) -> list[HloInstruction]:

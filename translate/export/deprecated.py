@@ -24,9 +24,8 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import handles
-from hlo_translate.hlo.ir import HloComputation, HloInstruction
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, PrimitiveType, Shape, with_default_layouts
 from hlo_translate.hlo.literal import Literal, numpy_dtype
-from hlo_translate.hlo.types import PrimitiveType, Shape, with_default_layouts
 
 _EINSUM = re.compile(r"([a-zA-Z]*)(?:,([a-zA-Z]*))?->([a-zA-Z]*)")
 

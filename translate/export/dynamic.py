@@ -21,9 +21,7 @@ from hlo_translate.export.context import Builder
 from hlo_translate.export.data_movement import broadcast_in_dim
 from hlo_translate.export.refine import NeedsRefinement
 from hlo_translate.export.registry import HANDLERS, handles
-from hlo_translate.hlo.attributes import PaddingConfig, PaddingDim, SliceDim
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.hlo.ir import HloInstruction, PaddingConfig, PaddingDim, PrimitiveType, Shape, SliceDim
 from hlo_translate.hlo.verify import Violation, check_alone
 
 

@@ -8,9 +8,7 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import HANDLERS, handles
-from hlo_translate.hlo.attributes import Enum
-from hlo_translate.hlo.comparison import default_comparison_type
-from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.ir import Enum, HloInstruction, default_comparison_type
 from hlo_translate.markers import BITCAST, BITCAST_STEP
 from hlo_translate.optable import ONE_TO_ONE, OneToOne
 

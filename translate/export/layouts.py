@@ -16,8 +16,8 @@ from jaxlib.mlir import ir
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
-from hlo_translate.hlo.ir import ComputationLayout, HloComputation
-from hlo_translate.hlo.types import Layout, Shape, parse_layout
+from hlo_translate.hlo.ir import ComputationLayout, HloComputation, Layout, Shape
+from hlo_translate.hlo.text import parse_layout
 
 
 def _apply(shape: Shape, attr: ir.Attribute) -> Shape:

@@ -10,8 +10,7 @@ from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
 from hlo_translate.export.reduction import make_window, padding_pairs
 from hlo_translate.export.registry import handles
-from hlo_translate.hlo.attributes import ConvDimLabels, Enum
-from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.ir import ConvDimLabels, Enum, HloInstruction
 
 
 def _precision(op: ir.Operation) -> dict[str, object]:

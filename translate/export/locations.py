@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from hlo_translate.hlo.op_metadata import OpMetadata
+from hlo_translate.hlo.ir import OpMetadata
 from hlo_translate.mlir.locations import LocationInfo
 
 

@@ -22,9 +22,8 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import HANDLERS, Handler, handles
-from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.ir import HloInstruction, Shape
 from hlo_translate.hlo.literal import Literal
-from hlo_translate.hlo.types import Shape
 
 # mhlo ops with an HLO opcode and no StableHLO twin (XLA's converter writes the same opcodes).
 OWN_OPCODES: dict[str, str] = {

@@ -10,9 +10,7 @@ from hlo_translate.export.collectives import tuple_all_to_all
 from hlo_translate.export.context import Builder
 from hlo_translate.export.module import function_computation
 from hlo_translate.export.registry import handles, handles_custom_call
-from hlo_translate.hlo.attributes import Enum, FrontendAttributes
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import Layout, Shape
+from hlo_translate.hlo.ir import Enum, FrontendAttributes, HloInstruction, Layout, Shape
 from hlo_translate.markers import RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET, TUPLE_ALL_TO_ALL
 
 _RNG_ALGORITHMS = {"DEFAULT": "rng_default", "THREE_FRY": "rng_three_fry", "PHILOX": "rng_philox"}

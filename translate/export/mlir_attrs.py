@@ -7,8 +7,6 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.mhlo_sharding import parse_mhlo_sharding
-from hlo_translate.hlo.types import parse_shape
 
 
 def has(op: ir.Operation, name: str) -> bool:
@@ -91,6 +89,9 @@ def raw_string(attr: ir.Attribute) -> str:
 
 def sharding(attr: ir.Attribute):  # -> HloSharding
     """An ``mhlo.sharding`` attribute in any form XLA accepts (text, OpSharding bytes, "")."""
+    from hlo_translate.errors import TranslateError
+    from hlo_translate.hlo.sharding import parse_mhlo_sharding
+
     try:
         value = ir.StringAttr(attr).value_bytes
     except ValueError:
@@ -148,9 +149,12 @@ def dictionary(attr: ir.Attribute | None) -> dict[str, ir.Attribute]:
         raise TranslateError(f"a dictionary attribute has a key with a NUL byte: {_short(attr)}") from None
 
 
-def hlo_shape(op: ir.Operation, name: str):  # -> translate.hlo.types.Shape | None
+def hlo_shape(op: ir.Operation, name: str):  # -> hlo_translate.hlo.ir.Shape | None
     """The HLO shape a marker attribute (`xla_shape`, `xla.operand_shape`, ...) holds as text, or None when
     the op has none; a malformed one is `bad <name>: <why>`."""
+    from hlo_translate.errors import TranslateError
+    from hlo_translate.hlo.text import parse_shape
+
     text = get(op, name)
     if text is None:
         return None

@@ -21,11 +21,18 @@ from hlo_translate.export.dce import remove_dead_code
 from hlo_translate.export.layouts import entry_layout
 from hlo_translate.export.regions import leaves, pack
 from hlo_translate.export.registry import handles
-from hlo_translate.hlo.attributes import Enum
-from hlo_translate.hlo.ir import BufferDonor, HloComputation, HloInstruction, HloModule, InputOutputAlias
-from hlo_translate.hlo.mhlo_sharding import for_shape
-from hlo_translate.hlo.sharding import HloSharding
-from hlo_translate.hlo.types import Shape, parse_shape, with_default_layouts
+from hlo_translate.hlo.ir import (
+    BufferDonor,
+    Enum,
+    HloComputation,
+    HloInstruction,
+    HloModule,
+    InputOutputAlias,
+    Shape,
+    with_default_layouts,
+)
+from hlo_translate.hlo.sharding import HloSharding, for_shape
+from hlo_translate.hlo.text import parse_shape
 from hlo_translate.markers import SIGNATURE
 
 

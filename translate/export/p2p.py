@@ -23,11 +23,8 @@ from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.collectives import module_device_count
 from hlo_translate.export.context import Builder, frontend_attributes_of
 from hlo_translate.export.registry import handles
-from hlo_translate.hlo.attributes import FrontendAttributes
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.p2p_sharding import split
-from hlo_translate.hlo.sharding import HloSharding, parse_sharding
-from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.hlo.ir import FrontendAttributes, HloInstruction, PrimitiveType, Shape
+from hlo_translate.hlo.sharding import HloSharding, parse_sharding, split
 from hlo_translate.markers import DONE_FRONTEND_ATTRIBUTES, DONE_SHARDING, PLAIN_GET_TUPLE_ELEMENTS
 
 _CONTEXT = Shape.array(PrimitiveType.U32, ())

@@ -27,7 +27,7 @@ from jaxlib.mlir.dialects import func, stablehlo
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
-from hlo_translate.hlo.types import Shape, parse_shape
+from hlo_translate.hlo.ir import Shape
 from hlo_translate.mlir.context import module_to_bytecode
 from hlo_translate.typemap import element_type_from_mlir, shape_to_mlir
 
@@ -62,6 +62,8 @@ def parse_input_shapes(text: str) -> list[Shape]:
         >>> [s.to_short_text() for s in parse_input_shapes("f32[8,4],s32[8]")]
         ['f32[8,4]', 's32[8]']
     """
+    from hlo_translate.hlo.text import parse_shape
+
     try:
         shape = parse_shape(f"({text})")
     except TranslateError as err:

@@ -24,8 +24,7 @@ from hlo_translate.export.captures import (
     split_captures,
 )
 from hlo_translate.export.context import Builder
-from hlo_translate.hlo.ir import HloComputation, HloInstruction
-from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, Shape
 
 
 def flat_computation(b: Builder, region: ir.Region, name: str = "region") -> HloComputation:

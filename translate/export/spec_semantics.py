@@ -23,10 +23,8 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.export.context import Builder
 from hlo_translate.export.elementwise import export_one_to_one
 from hlo_translate.export.registry import handles
-from hlo_translate.hlo.attributes import Enum
-from hlo_translate.hlo.ir import HloComputation, HloInstruction
+from hlo_translate.hlo.ir import Enum, HloComputation, HloInstruction, PrimitiveType, Shape, with_default_layouts
 from hlo_translate.hlo.literal import Literal, numpy_dtype
-from hlo_translate.hlo.types import PrimitiveType, Shape, with_default_layouts
 from hlo_translate.optable import ONE_TO_ONE
 
 _PLAIN = {entry.stablehlo: entry for entry in ONE_TO_ONE}

@@ -70,6 +70,7 @@ def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None, *,
     fmt = fmt or detect_hlo_format(raw)
     text = None
     if fmt is HloFormat.TEXT:
+        # The readers, writers and verifier load when first used: `import hlo_translate` stays cheap (CLI start-up).
         from hlo_translate.hlo.text import parse_hlo_text
 
         try:
@@ -78,12 +79,12 @@ def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None, *,
             raise TranslateError(f"HLO text is not UTF-8 (byte {err.start})") from None
         module = parse_hlo_text(text)
     else:
-        from hlo_translate.hlo import proto_io
+        from hlo_translate.hlo.proto import module_from_proto_bytes, module_from_proto_text
 
         if fmt is HloFormat.PROTO:
-            module = proto_io.module_from_proto_bytes(raw)
+            module = module_from_proto_bytes(raw)
         else:
-            module = proto_io.module_from_proto_text(raw.decode("utf-8", errors="replace"))
+            module = module_from_proto_text(raw.decode("utf-8", errors="replace"))
     if verify:
         from hlo_translate.hlo.verify import locate, verify_module
 
@@ -112,8 +113,8 @@ def write_hlo(module: HloModule, fmt: HloFormat = HloFormat.TEXT) -> bytes:
         from hlo_translate.hlo.text import print_hlo_text
 
         return print_hlo_text(module).encode()
-    from hlo_translate.hlo import proto_io
+    from hlo_translate.hlo.proto import module_to_proto_bytes, module_to_proto_text
 
     if fmt is HloFormat.PROTO:
-        return proto_io.module_to_proto_bytes(module)
-    return proto_io.module_to_proto_text(module).encode()
+        return module_to_proto_bytes(module)
+    return module_to_proto_text(module).encode()

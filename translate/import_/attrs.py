@@ -13,9 +13,13 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo import comparison
-from hlo_translate.hlo.attributes import FrontendAttributes, RawAttr
-from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.ir import (
+    COMPARISON_DIRECTIONS,
+    STABLEHLO_COMPARISON_TYPES,
+    FrontendAttributes,
+    HloInstruction,
+    RawAttr,
+)
 
 # Attributes of one import, by the HLO value they were built from (`memo_scope`, around
 # `ModuleImporter.run`): a module repeats the same dimension lists and dot numbers thousands of times,
@@ -105,8 +109,8 @@ class StablehloEnum:
         return getattr(stablehlo, self.builder).get(word)
 
 
-COMPARISON_DIRECTION = StablehloEnum("comparison direction", "ComparisonDirectionAttr", comparison.DIRECTIONS)
-COMPARISON_TYPE = StablehloEnum("comparison type", "ComparisonTypeAttr", comparison.STABLEHLO_TYPES | {"NOTYPE"})
+COMPARISON_DIRECTION = StablehloEnum("comparison direction", "ComparisonDirectionAttr", COMPARISON_DIRECTIONS)
+COMPARISON_TYPE = StablehloEnum("comparison type", "ComparisonTypeAttr", STABLEHLO_COMPARISON_TYPES | {"NOTYPE"})
 PRECISION = StablehloEnum("precision", "PrecisionAttr", frozenset({"DEFAULT", "HIGH", "HIGHEST"}))
 FFT_TYPE = StablehloEnum("fft type", "FftTypeAttr", frozenset({"FFT", "IFFT", "RFFT", "IRFFT"}))
 RNG_DISTRIBUTION = StablehloEnum("rng distribution", "RngDistributionAttr", frozenset({"UNIFORM", "NORMAL"}))

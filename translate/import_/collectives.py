@@ -13,7 +13,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
 
 from hlo_translate.collective import Collective, CollectiveKind
-from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.ir import Shape
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.async_ops import emit_fallback
 from hlo_translate.import_.importer import OpContext, Tree, register, unflatten

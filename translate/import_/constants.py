@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from jaxlib.mlir import ir
 
-from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.hlo.ir import PrimitiveType, Shape
 from hlo_translate.import_.importer import OpContext, Tree, register
 from hlo_translate.typemap import element_type_to_mlir, shape_to_mlir
 

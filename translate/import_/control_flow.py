@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from hlo_translate.hlo.ir import HloComputation
-from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.hlo.ir import HloComputation, PrimitiveType, Shape
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import OpContext, Tree, flat_types, flatten, register, unflatten
 from hlo_translate.markers import XLA_SHAPE

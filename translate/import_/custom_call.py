@@ -6,8 +6,8 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.async_forms import FALLBACK_OPCODES, FALLBACK_PREFIX, JAX_DONE_TARGETS, JAX_START_TARGETS
-from hlo_translate.hlo.attributes import RawAttr, split_top_level
-from hlo_translate.hlo.types import Shape, default_layout, parse_shape
+from hlo_translate.hlo.ir import RawAttr, Shape, default_layout
+from hlo_translate.hlo.text import parse_shape, split_top_level
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import OpContext, Tree, register
 from hlo_translate.markers import PLAIN_CUSTOM_CALL, RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET

@@ -6,8 +6,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import Shape, default_layout
+from hlo_translate.hlo.ir import HloInstruction, Shape, default_layout
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import OpContext, Tree, register, register_simple, required
 from hlo_translate.markers import BITCAST, BITCAST_STEP

@@ -6,9 +6,7 @@ import numpy as np
 from jaxlib.mlir import ir
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.comparison import comparison_type
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.hlo.ir import HloInstruction, comparison_type
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.constants import dense_attr
 from hlo_translate.import_.importer import HANDLERS, OpContext, register, register_simple, required
@@ -63,6 +61,8 @@ def iota(ctx: OpContext) -> Tree:
 
 @register("rng")
 def rng(ctx: OpContext) -> Tree:
+    from hlo_translate.hlo.ir import PrimitiveType, Shape
+
     distribution = A.enum_word(ctx.required("distribution")).replace("RNG_", "")
     shape_type = Shape.array(PrimitiveType.S64, (ctx.shape.rank,))
     dims_type = ir.RankedTensorType.get([ctx.shape.rank], ir.IntegerType.get_signless(64))

@@ -24,9 +24,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.attributes import ComputationRef, RawAttr
-from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
-from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.ir import ComputationRef, HloComputation, HloInstruction, HloModule, RawAttr, Shape
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.locations import LocationCache
 from hlo_translate.import_.module_attrs import set_entry_attrs, set_module_attrs, set_parameter_attrs

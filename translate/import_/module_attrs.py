@@ -19,7 +19,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.types import Shape, default_layout
+from hlo_translate.hlo.ir import Shape, default_layout
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.trees import flat_shapes
 

@@ -20,10 +20,9 @@ from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.collective import SEND_RECV_PAIRS_ATTR
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.attributes import FrontendAttributes, parse_pairs, print_pairs
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.p2p_sharding import split
-from hlo_translate.hlo.sharding import parse_sharding
+from hlo_translate.hlo.ir import FrontendAttributes, HloInstruction
+from hlo_translate.hlo.sharding import parse_sharding, split
+from hlo_translate.hlo.text import parse_pairs, print_pairs
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.async_ops import emit_fallback, users_of
 from hlo_translate.import_.collectives import collective_of

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from jaxlib.mlir import ir
 
-from hlo_translate.hlo.attributes import WindowDim
+from hlo_translate.hlo.ir import WindowDim
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import OpContext, Tree, register
 

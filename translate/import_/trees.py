@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from jaxlib.mlir import ir
 
-from hlo_translate.hlo.types import Shape
+from hlo_translate.hlo.ir import Shape
 from hlo_translate.typemap import shape_to_mlir
 
 type Tree = ir.Value | tuple[Tree, ...]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from hlo_translate.hlo.types import Shape, default_layout
+from hlo_translate.hlo.ir import Shape, default_layout
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import OpContext, Tree, flat_shapes, flatten, register
 from hlo_translate.markers import RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET

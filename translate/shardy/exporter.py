@@ -33,9 +33,10 @@ from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export.mlir_attrs import is_not_utf8
-from hlo_translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, NamedSharding
-from hlo_translate.hlo.op_metadata import OpMetadata
-from hlo_translate.hlo.sharding import HloSharding, with_metadata
+from hlo_translate.hlo.sharding import (
+    AxisRef, DimSharding, HloSharding, Mesh, NamedSharding, canonicalize, with_metadata,
+)
+from hlo_translate.hlo.ir import OpMetadata
 from hlo_translate.shardy import mlir_util as U
 from hlo_translate.shardy.importer import FULL_TO_SHARD, SHARD_TO_FULL, SHARDING_TARGET
 from hlo_translate.shardy.sdy_attrs import ReadSharding, manual_axis_names, mesh_from_attr, read_per_value, read_sharding
@@ -119,7 +120,7 @@ class _Exporter:
             named = _with_manual(named, manual.axes, where)
         if (problem := named.validation_error()) is not None:
             raise U.error_at(where, f"invalid Shardy sharding {named.to_text(False)}: {problem}")
-        sharding = HloSharding.from_named(replace(named, replicated_axes=())).canonical()
+        sharding = canonicalize(HloSharding.from_named(replace(named, replicated_axes=())))
         if named.unreduced_axes and named.reduction_op != "sum":
             # GSPMD keeps the reduction of unreduced values as a metadata record (as XLA prints it).
             record = OpMetadata(op_type="sdy::reduction_op", op_name=named.reduction_op.upper())

@@ -28,8 +28,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.named_sharding import NamedSharding
-from hlo_translate.hlo.sharding import HloSharding, ShardingKind, SubgroupType
+from hlo_translate.hlo.sharding import HloSharding, NamedSharding, ShardingKind, SubgroupType
 from hlo_translate.shardy import mlir_util as U
 from hlo_translate.shardy.mesh_inference import MeshPlan, plan_mesh
 from hlo_translate.shardy.sdy_attrs import manual_axes_attr, mesh_text, parse_attr, sharding_text

@@ -27,9 +27,10 @@ from math import prod
 import numpy as np
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
-from hlo_translate.hlo.sharding import HloSharding, ShardingKind, SubgroupType
-from hlo_translate.hlo.tile_assignment import find_iota
+from hlo_translate.hlo.sharding import (
+    AxisRef, DimSharding, HloSharding, Mesh, MeshAxis, NamedSharding, ShardingKind, SubgroupType, canonicalize,
+    find_iota,
+)
 
 AXIS_PREFIX = "_axis_"
 # GSPMD records the reduction of unreduced values as a metadata record of this op_type.
@@ -95,7 +96,7 @@ class MeshPlan:
         if kind is ShardingKind.NAMED:
             assert sharding.named is not None
             return _on_mesh(sharding.named, self.mesh)
-        canonical = sharding.canonical()
+        canonical = canonicalize(sharding)
         every_axis = tuple(AxisRef(i) for i, a in enumerate(self.mesh.axes) if a.size > 1)
         if canonical.kind in (ShardingKind.REPLICATED, ShardingKind.UNKNOWN):
             return NamedSharding(self.mesh)
@@ -137,7 +138,7 @@ def plan_mesh(shardings: list[HloSharding], num_devices: int | None = None) -> M
         _check_supported(leaf)
     maximal = tuple(sorted({leaf.device for leaf in leaves if leaf.is_maximal and leaf.device is not None}))
     named_meshes = _named_meshes(leaves)
-    canonical = list(dict.fromkeys(leaf.canonical() for leaf in leaves if not leaf.is_named))
+    canonical = list(dict.fromkeys(canonicalize(leaf) for leaf in leaves if not leaf.is_named))
     tiled = [c for c in canonical if c.is_tiled]
     if named_meshes:
         mesh = named_meshes[0]

@@ -29,7 +29,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.named_sharding import Mesh
+from hlo_translate.hlo.sharding import Mesh
 from hlo_translate.shardy import mlir_util as U
 from hlo_translate.shardy.exporter import EXPLICIT_COLLECTIVES, GSPMD_ONLY
 from hlo_translate.shardy.mesh_inference import MeshPlan

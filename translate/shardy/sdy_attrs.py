@@ -1,11 +1,11 @@
 """Shardy attributes (``#sdy.mesh``, ``#sdy.sharding``, ``#sdy<manual_axes>``) from and to our model.
 
-Our model of a Shardy sharding is ``translate.hlo.named_sharding.NamedSharding``: the same data
+Our model of a Shardy sharding is ``hlo_translate.hlo.sharding.NamedSharding``: the same data
 (mesh axes, per-dimension axis lists with sub-axes ``"x":(pre)size``, replicated and unreduced
 axes). Attributes are written as text and parsed by jaxlib's sdy bindings, which verify them;
 they are read through the typed accessors of those bindings.
 
-    >>> from hlo_translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
+    >>> from hlo_translate.hlo.sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
     >>> mesh = Mesh((MeshAxis("x", 2), MeshAxis("y", 4)))
     >>> sharding_text(NamedSharding(mesh, (DimSharding((AxisRef(0),)), DimSharding())), "mesh", 2)
     '<@mesh, [{"x"}, {}]>'
@@ -21,8 +21,8 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
-from hlo_translate.hlo.tile_assignment import check_device_count
+from hlo_translate.hlo.sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
+from hlo_translate.hlo.ir import check_device_count
 from hlo_translate.mlir.guard import attribute_problem
 
 

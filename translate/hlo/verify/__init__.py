@@ -16,14 +16,13 @@ Per module: parameter numbering and `entry_computation_layout`. Linear in the mo
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
-from hlo_translate.hlo.verify import (collectives, control_flow, data_movement, elementwise,  # noqa: F401
-                                      misc, reduction)
+from hlo_translate.hlo.verify import collectives, control_flow, data_movement, elementwise, misc, reduction  # noqa: F401
 from hlo_translate.hlo.verify.core import RULES, VerifyContext, Violation
-from hlo_translate.hlo.verify.module import (check_aliases, check_entry_layout, check_instruction_shape,
-                                             check_parameters)
+from hlo_translate.hlo.verify.module import check_aliases, check_entry_layout, check_instruction_shape, check_parameters
 from hlo_translate.hlo.verify.shardings import check_sharding
 from hlo_translate.hlo.verify.signatures import check_signature
 
@@ -75,7 +74,7 @@ def check_alone(instr: HloInstruction) -> None:
     rule(instr, _LONE_CONTEXT)
 
 
-_LONE_CONTEXT = VerifyContext(HloModule("lone"))   # for pure rules, which never read it
+_LONE_CONTEXT = VerifyContext(HloModule("lone"))  # for pure rules, which never read it
 
 
 def _key(instr: HloInstruction, pure: dict[str, bool]) -> tuple | None:
@@ -89,8 +88,17 @@ def _key(instr: HloInstruction, pure: dict[str, bool]) -> tuple | None:
     if not is_pure:
         return None
     attributes = instr.attributes
-    items = tuple([(name, _computation_key(value) if isinstance(value, HloComputation) else value)
-                   for name, value in attributes.items() if name not in _UNREAD_ATTRIBUTES]) if attributes else ()
+    items = (
+        tuple(
+            [
+                (name, _computation_key(value) if isinstance(value, HloComputation) else value)
+                for name, value in attributes.items()
+                if name not in _UNREAD_ATTRIBUTES
+            ]
+        )
+        if attributes
+        else ()
+    )
     return (opcode, id(instr.shape), items, *[id(o.shape) for o in instr.operands])
 
 
@@ -116,8 +124,9 @@ def _check(instr: HloInstruction, ctx: VerifyContext, checked: set[int], num_par
     except TranslateError:
         raise
     except (AttributeError, IndexError, KeyError, TypeError, ValueError) as err:
-        raise InternalError(f"the verifier's {instr.opcode} rule failed: {type(err).__name__}: {err}",
-                            op=instr.name) from err
+        raise InternalError(
+            f"the verifier's {instr.opcode} rule failed: {type(err).__name__}: {err}", op=instr.name
+        ) from err
 
 
 def locate(error: TranslateError, text: str, file: str = "<input>") -> TranslateError:
@@ -131,7 +140,7 @@ def locate(error: TranslateError, text: str, file: str = "<input>") -> Translate
         return error
     line = text.count("\n", 0, match.start()) + 1
     column = len(match.group()) - len(match.group().lstrip()) + 1
-    located = type(error).__new__(type(error))
+    located = cast(TranslateError, BaseException.__new__(type(error)))  # a copy of the same class, not re-initialised
     located.__dict__.update(error.__dict__)
     Exception.__init__(located, error.message)
     located.location = SourceLocation(file, line, column)

@@ -6,12 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hlo_translate.hlo.attributes import IotaReplicaGroups, MeshReplicaGroups
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.hlo.ir import HloInstruction, IotaReplicaGroups, MeshReplicaGroups, PrimitiveType, Shape
 from hlo_translate.hlo.verify.control_flow import check_call_signature
-from hlo_translate.hlo.verify.core import (VerifyContext, expect_shape, fail, rule, same_shape, text,
-                                           tuple_or_single, with_dims)
+from hlo_translate.hlo.verify.core import (
+    VerifyContext,
+    expect_shape,
+    fail,
+    rule,
+    same_shape,
+    text,
+    tuple_or_single,
+    with_dims,
+)
 from hlo_translate.hlo.verify.reduction import check_reducer
 
 _U32 = Shape.array(PrimitiveType.U32, ())

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from hlo_translate.hlo.ir import HloComputation, HloInstruction
-from hlo_translate.hlo.types import PrimitiveType, Shape
-from hlo_translate.hlo.verify.core import (VerifyContext, check_enum, expect_shape, fail, rule, same_shape, text,
-                                           tuple_or_single)
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, PrimitiveType, Shape
+from hlo_translate.hlo.verify.core import (
+    VerifyContext,
+    check_enum,
+    expect_shape,
+    fail,
+    rule,
+    same_shape,
+    text,
+    tuple_or_single,
+)
 
 
 def check_call_signature(instr: HloInstruction, comp: HloComputation, operands: list[Shape], what: str) -> Shape:

@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.ir import HloInstruction, HloModule
-from hlo_translate.hlo.types import PrimitiveType, Shape
+from hlo_translate.hlo.ir import HloInstruction, HloModule, PrimitiveType, Shape
+from hlo_translate.registry import Registry
 
 
 class Violation(TranslateError):
@@ -38,16 +38,13 @@ class VerifyContext:
 
 
 Rule = Callable[[HloInstruction, VerifyContext], None]
-RULES: dict[str, Rule] = {}
+# One rule per opcode: registering an opcode twice raises at import time.
+RULES: Registry[str, Rule] = Registry("HLO verifier rule")
 
 
 def rule(*opcodes: str) -> Callable[[Rule], Rule]:
-    """Register `fn` as the shape rule of `opcodes`."""
-    def register(fn: Rule) -> Rule:
-        for opcode in opcodes:
-            RULES[opcode] = fn
-        return fn
-    return register
+    """Register the decorated function as the shape rule of `opcodes`."""
+    return RULES.register(*opcodes)
 
 
 def fail(instr: HloInstruction | None, rule_name: str, message: str) -> Violation:

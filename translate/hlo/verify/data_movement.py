@@ -3,11 +3,19 @@ iota, tuples, gather and scatter."""
 
 from __future__ import annotations
 
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import PrimitiveType, Shape
-from hlo_translate.hlo.verify.core import (VerifyContext, array, dim_list, expect_shape, fail,
-                                           require_array_result, rule, text, tuple_or_single,
-                                           with_dims)
+from hlo_translate.hlo.ir import HloInstruction, PrimitiveType, Shape
+from hlo_translate.hlo.verify.core import (
+    VerifyContext,
+    array,
+    dim_list,
+    expect_shape,
+    fail,
+    require_array_result,
+    rule,
+    text,
+    tuple_or_single,
+    with_dims,
+)
 from hlo_translate.hlo.verify.reduction import check_reducer
 
 
@@ -159,7 +167,7 @@ def _one_dimension(instr: HloInstruction, rank: int) -> tuple[int]:
     dims = dim_list(instr, "dimensions", rank)
     if len(dims) != 1:
         raise fail(instr, "attribute", f"{instr.opcode} takes one dimension, not {list(dims)}")
-    return dims  # type: ignore[return-value]
+    return dims
 
 
 @rule("pad")

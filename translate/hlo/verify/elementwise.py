@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
-from hlo_translate.hlo.comparison import ORDERS, TYPES
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.opcodes import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
-from hlo_translate.hlo.types import PrimitiveType, Shape
-from hlo_translate.hlo.verify.core import (VerifyContext, array, check_enum, expect_shape, fail, rule, same_dims, same_shape,
-                                           text,
-                                           with_dims)
+from hlo_translate.hlo.ir import (
+    BINARY_ELEMENTWISE,
+    COMPARISON_ORDERS,
+    COMPARISON_TYPES,
+    UNARY_ELEMENTWISE,
+    HloInstruction,
+    PrimitiveType,
+    Shape,
+)
+from hlo_translate.hlo.verify.core import (
+    VerifyContext,
+    array,
+    check_enum,
+    expect_shape,
+    fail,
+    rule,
+    same_dims,
+    same_shape,
+    text,
+    with_dims,
+)
 
 _PRED = PrimitiveType.PRED
 _COMPLEX_PART = {PrimitiveType.C64: PrimitiveType.F32, PrimitiveType.C128: PrimitiveType.F64}
@@ -63,7 +77,7 @@ def _same_operand_dims(instr: HloInstruction) -> Shape:
     return result
 
 
-@rule(*(UNARY_ELEMENTWISE - _SPECIAL_TYPES - {"reduce-precision"}), "reduce-precision", "copy")
+@rule(*(UNARY_ELEMENTWISE - _SPECIAL_TYPES - {"reduce-precision"}), "reduce-precision")
 def unary(instr: HloInstruction, ctx: VerifyContext) -> None:
     if not instr.operands[0].shape.is_array:
         if instr.opcode == "copy":  # copy of a tuple is allowed
@@ -148,8 +162,8 @@ def compare(instr: HloInstruction, ctx: VerifyContext) -> None:
     direction = instr.attributes["direction"].name
     if direction not in ("EQ", "NE", "LT", "LE", "GT", "GE"):
         raise fail(instr, "attribute", f"unknown comparison direction '{direction}'")
-    check_enum(instr, "order", ORDERS)
-    check_enum(instr, "type", TYPES)
+    check_enum(instr, "order", COMPARISON_ORDERS)
+    check_enum(instr, "type", COMPARISON_TYPES)
     expect_shape(instr, with_dims(_PRED, result.dimensions))
 
 

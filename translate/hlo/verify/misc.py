@@ -4,12 +4,20 @@ rng-bit-generator, topk, cholesky, triangular-solve, batch norms."""
 from __future__ import annotations
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.attributes import OutputOperandAlias, RawAttr, split_top_level
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import PrimitiveType, Shape, parse_shape
-from hlo_translate.hlo.verify.module import shape_problem
-from hlo_translate.hlo.verify.core import (VerifyContext, array, check_enum, expect_shape, fail, rule,
-                                           same_shape, subshape, text, with_dims)
+from hlo_translate.hlo.ir import HloInstruction, OutputOperandAlias, PrimitiveType, RawAttr, Shape, shape_problem
+from hlo_translate.hlo.text import parse_shape, split_top_level
+from hlo_translate.hlo.verify.core import (
+    VerifyContext,
+    array,
+    check_enum,
+    expect_shape,
+    fail,
+    rule,
+    same_shape,
+    subshape,
+    text,
+    with_dims,
+)
 
 _COMPLEX_OF = {PrimitiveType.F32: PrimitiveType.C64, PrimitiveType.F64: PrimitiveType.C128}
 _REAL_OF = {c: r for r, c in _COMPLEX_OF.items()}

@@ -2,42 +2,8 @@
 
 from __future__ import annotations
 
-from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
-from hlo_translate.hlo.types import UNBOUNDED, DimLevelType, PrimitiveType, Shape
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule, Shape, shape_problem
 from hlo_translate.hlo.verify.core import Violation, fail, same_shape, text
-
-
-def shape_problem(shape: Shape) -> str | None:
-    """Why `shape` is not a valid HLO shape (a negative dimension, a layout of another rank), or None."""
-    if shape.is_tuple:
-        for element in shape.tuple_shapes:
-            problem = shape_problem(element)
-            if problem:
-                return problem
-        return None
-    if shape.element_type in (PrimitiveType.TOKEN, PrimitiveType.OPAQUE_TYPE):
-        return f"{text(shape)} has dimensions" if shape.dimensions else None
-    if not shape.is_array:
-        return None
-    if any(d < 0 and d != UNBOUNDED for d in shape.dimensions):
-        return f"{text(shape)} has a negative dimension"
-    # XLA multiplies the dimensions, then the element's bytes, in int64: an overflow on the way counts
-    # even when a later 0 would bring the product back
-    size, overflow = 1, False
-    for factor in (*(d for d in shape.dimensions if d != UNBOUNDED), -(-shape.element_type.bit_width // 8)):
-        size *= factor
-        overflow = overflow or size >= 2**63
-    if overflow:
-        return f"the size of {text(shape)} in bytes overflows int64, as XLA computes it"
-    layout = shape.layout
-    if layout is not None and not any(d != DimLevelType.DIM_DENSE for d in layout.dim_level_types):
-        for what, kind in (("index", layout.index_primitive_type), ("pointer", layout.pointer_primitive_type)):
-            if kind != PrimitiveType.PRIMITIVE_TYPE_INVALID:   # (XLA's LayoutUtil refuses these, text or proto)
-                return f"layout {layout.to_text()} of {text(shape)} has a {what} type, but is not a sparse array"
-    if layout is not None and sorted(layout.minor_to_major) != list(range(shape.rank)):
-        return (f"layout {layout.to_text()} of {text(shape)} is not a permutation of its "
-                f"{shape.rank} dimensions")
-    return None
 
 
 def check_instruction_shape(instr: HloInstruction, checked: set[int]) -> None:

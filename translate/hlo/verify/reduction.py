@@ -3,12 +3,21 @@ scaled-dot, ragged-dot, convolution."""
 
 from __future__ import annotations
 
-from hlo_translate.hlo.attributes import WindowDim
-from hlo_translate.hlo.ir import HloInstruction
-from hlo_translate.hlo.types import PrimitiveType
+from hlo_translate.hlo.ir import HloInstruction, PrimitiveType, WindowDim
+from hlo_translate.hlo.verify.core import (
+    VerifyContext,
+    array,
+    check_enum,
+    dim_list,
+    expect_shape,
+    fail,
+    rule,
+    same_shape,
+    text,
+    tuple_or_single,
+    with_dims,
+)
 from hlo_translate.proto import xla_data_pb2
-from hlo_translate.hlo.verify.core import (VerifyContext, array, check_enum, dim_list, expect_shape, fail, rule, same_shape,
-                                           text, tuple_or_single, with_dims)
 
 
 def _inputs_and_inits(instr: HloInstruction) -> tuple[list, list]:
@@ -218,9 +227,9 @@ def convolution(instr: HloInstruction, ctx: VerifyContext) -> None:
         if w.size != rhs.dimensions[k]:
             raise fail(instr, "window", f"window size {w.size} differs from kernel dimension {k} "
                                        f"({rhs.dimensions[k]})")
-    dims = [0] * rank
-    dims[d.output_batch_dimension] = in_batch // batches
-    dims[d.output_feature_dimension] = kernel_out
+    result = [0] * rank
+    result[d.output_batch_dimension] = in_batch // batches
+    result[d.output_feature_dimension] = kernel_out
     for w, i, o in zip(window, d.input_spatial_dimensions, d.output_spatial_dimensions):
-        dims[o] = window_output(lhs.dimensions[i], w)
-    expect_shape(instr, with_dims(instr.shape.element_type, dims))
+        result[o] = window_output(lhs.dimensions[i], w)
+    expect_shape(instr, with_dims(instr.shape.element_type, result))

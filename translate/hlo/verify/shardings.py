@@ -8,9 +8,8 @@ subgroup dimensions aside); and, in a module of several partitions, a tile assig
 
 from __future__ import annotations
 
-from hlo_translate.hlo.ir import HloInstruction
+from hlo_translate.hlo.ir import HloInstruction, Shape
 from hlo_translate.hlo.sharding import HloSharding
-from hlo_translate.hlo.types import Shape
 from hlo_translate.hlo.verify.core import fail, text
 
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hlo_translate.hlo.ir import HloComputation, HloInstruction
-from hlo_translate.hlo.opcodes import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
+from hlo_translate.hlo.ir import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, HloComputation, HloInstruction
 from hlo_translate.hlo.verify.core import fail, is_scalar
 
 # Attributes the parser accepts on every instruction.
@@ -45,7 +44,6 @@ def _sig(operands: int | tuple[int, int] | None, required: str = "", optional: s
     return Signature(operands, frozenset(required.split()), opt)
 
 
-_MANY = (0, 1 << 62)
 SIGNATURES: dict[str, Signature] = {
     **{op: _sig(1, optional="result_accuracy" if op in _WITH_ACCURACY else "") for op in UNARY_ELEMENTWISE},
     "reduce-precision": _sig(1, "exponent_bits mantissa_bits"),

@@ -1,0 +1,92 @@
+"""The protobuf wire format, written and read by hand on the hot paths (varints, tags, length-delimited fields)."""
+
+from __future__ import annotations
+
+import re
+from operator import attrgetter
+
+from hlo_translate.proto import hlo_pb2
+
+LENGTHS = [bytes((n,)) for n in range(128)] + [bytes((n & 0x7F | 0x80, n >> 7)) for n in range(128, 1 << 14)]
+
+
+def varint(value: int) -> bytes:
+    if 0 <= value < 16384:
+        return LENGTHS[value]
+    value &= 0xFFFFFFFFFFFFFFFF  # negative int64: ten-byte two's complement, as protobuf writes it
+    out = bytearray()
+    while value > 0x7F:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+LENGTH_DELIMITED_TAGS = {n: varint((n << 3) | 2) for n in (1, 2, 3, 4, 7, 8, 36, 37, 38, 68, 82)}
+ID_TAG = varint(35 << 3)
+OPERAND_IDS_TAG = LENGTH_DELIMITED_TAGS[36]
+NAME_TAG = LENGTH_DELIMITED_TAGS[1]
+PARAMETER_NUMBER_TAG = varint(9 << 3)
+# HloModuleProto's computations (3); HloComputationProto's id (5), root id (6) and fusion flag (7).
+COMPUTATION_TAG = LENGTH_DELIMITED_TAGS[3]
+PARAMETER_NUMBER = attrgetter("parameter_number")
+CALLED_IDS_TAG = LENGTH_DELIMITED_TAGS[38]
+PROGRAM_SHAPE_TAG = LENGTH_DELIMITED_TAGS[4]
+COMPUTATION_ID_TAG = varint(5 << 3)
+ROOT_ID_TAG = varint(6 << 3)
+IS_FUSION_FIELD = varint(7 << 3) + b"\x01"
+
+
+VARINT_RE = re.compile(rb"[\x80-\xff]*[\x00-\x7f]")
+
+
+def varints(values: list[int]) -> list[bytes]:
+    """The varint of each int64 in `values`, encoded by protobuf in one call (a packed repeated field)."""
+    if not values:
+        return []
+    data = hlo_pb2.HloInstructionProto(operand_ids=values).SerializeToString()
+    assert data.startswith(OPERAND_IDS_TAG), data[:4]
+    length = VARINT_RE.match(data, len(OPERAND_IDS_TAG))
+    assert length is not None, data[:12]
+    return VARINT_RE.findall(data, length.end())
+
+
+def wire_field(number: int, data: bytes) -> bytes:
+    """A length-delimited field (string, bytes, message, packed repeated)."""
+    size = len(data)
+    return b"".join((LENGTH_DELIMITED_TAGS[number], LENGTHS[size] if size < 16384 else varint(size), data))
+
+
+def field_numbers(data: bytes) -> set[int] | None:
+    """The field numbers of `data` if it is a sequence of whole protobuf fields (no groups), else None."""
+    numbers = set()
+    at, size = 0, len(data)
+    while at < size:
+        tag, at = _read_varint(data, at)
+        kind = tag & 7
+        if kind == 0:
+            _, at = _read_varint(data, at)
+        elif kind == 2:
+            length, at = _read_varint(data, at)
+            at += length
+        elif kind in (1, 5):
+            at += 8 if kind == 1 else 4
+        else:
+            return None
+        if at > size or tag < 8:
+            return None
+        numbers.add(tag >> 3)
+    return numbers
+
+
+def _read_varint(data: bytes, at: int) -> tuple[int, int]:
+    """The varint at `at` and where it ends (past the data's end when it is cut off)."""
+    value = shift = 0
+    while at < len(data):
+        byte = data[at]
+        value |= (byte & 0x7F) << shift
+        at += 1
+        if byte < 0x80:
+            return value, at
+        shift += 7
+    return value, len(data) + 1

@@ -1,0 +1,51 @@
+"""GSPMD shardings: the `HloSharding` model, tile assignments, named (Shardy-style) shardings, the normal
+forms, and the text, `OpSharding` proto, `mhlo.sharding` and send/recv forms.
+"""
+
+from __future__ import annotations
+
+from hlo_translate.hlo.sharding.algebra import canonicalize, equivalent, xla_normalize
+from hlo_translate.hlo.sharding.mhlo import for_shape, parse_mhlo_sharding
+from hlo_translate.hlo.sharding.model import (
+    HloSharding,
+    ShardGroup,
+    ShardGroupKind,
+    ShardingKind,
+    SubgroupType,
+    with_metadata,
+)
+from hlo_translate.hlo.sharding.named import REDUCTION_OPS, AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
+from hlo_translate.hlo.sharding.p2p import split
+from hlo_translate.hlo.sharding.parser import parse_op_metadata, parse_sharding, parse_sharding_prefix
+from hlo_translate.hlo.sharding.proto import from_op_sharding, to_op_sharding
+from hlo_translate.hlo.sharding.tile_assignment import IotaTile, TileAssignment, canonicalize_iota_dims, find_iota
+
+__all__ = [
+    "HloSharding",
+    "ShardingKind",
+    "SubgroupType",
+    "ShardGroup",
+    "ShardGroupKind",
+    "with_metadata",
+    "TileAssignment",
+    "IotaTile",
+    "find_iota",
+    "canonicalize_iota_dims",
+    "NamedSharding",
+    "Mesh",
+    "MeshAxis",
+    "AxisRef",
+    "DimSharding",
+    "REDUCTION_OPS",
+    "canonicalize",
+    "xla_normalize",
+    "equivalent",
+    "parse_sharding",
+    "parse_sharding_prefix",
+    "parse_op_metadata",
+    "to_op_sharding",
+    "from_op_sharding",
+    "parse_mhlo_sharding",
+    "for_shape",
+    "split",
+]

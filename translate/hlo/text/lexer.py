@@ -1,0 +1,249 @@
+"""The HLO text cursor: XLA's lexer rules (spaces and comments, names, balanced values, attribute lists,
+shapes) under the HLO parser."""
+
+from __future__ import annotations
+
+import re
+
+from hlo_translate.errors import SourceLocation, TranslateError
+from hlo_translate.hlo.ir import FILE_LOCATION_FIELDS, STACK_FRAME_FIELDS, STACK_FRAME_SECTIONS, Shape
+from hlo_translate.hlo.text.attributes import (
+    RESERVED_BARE_NAMES,
+    STRING_RE,
+)
+from hlo_translate.hlo.text.shapes import ShapeReader
+
+SPACE_RE = re.compile(r"(?:[ \t\n\r]|/\*.*?\*/|//[^\n]*)*", re.S)  # XLA's lexer skips these four alone
+NAME_RE = re.compile(r"%?([A-Za-z_][A-Za-z0-9_.\-]*)")
+OPCODE_RE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")
+BARE_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)\(")   # an instruction whose shape XLA infers
+INDEX_RE = re.compile(r"\d+")
+PARAMETER_NUMBER_RE = re.compile(r"\d+")
+_ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
+_STOP_CHARS = re.compile(r'[,(){}\[\]"/]')
+# Space that Python's `\s` and str.strip() take and XLA's lexer does not (vertical tab, form feed, Unicode
+# spaces): outside strings and comments XLA's parser refuses it, also inside attribute values that our
+# parsers read with regular expressions. `_SPACE_CHECK` finds the first one that is not inside either.
+ODD_SPACE_RE = re.compile(r"[^\S \t\n\r]")
+_ODD_SPACE_CHECK = re.compile(r'"(?:[^"\\]|\\.)*"|/\*.*?\*/|//[^\n]*|([^\S \t\n\r])', re.S)
+# The module header attributes jaxlib 0.12's parser accepts (it refuses any other).
+MODULE_ATTRIBUTES = frozenset({
+    "alias_passthrough_params", "allow_spmd_sharding_propagation_to_output",
+    "allow_spmd_sharding_propagation_to_parameters", "backend_config", "buffer_donor", "debug_attributes",
+    "entry_computation_layout", "frontend_attributes", "input_output_alias", "is_scheduled", "num_partitions",
+    "origin_recovery_table", "replica_count"})
+# The element type names XLA refuses as instruction names (it takes `tuple`, `invalid` and `buffer`).
+STACK_SECTIONS = STACK_FRAME_SECTIONS
+# The fields each entry of a stack frame table section must have (XLA's parser wants all, once each);
+# None: the entry is a quoted string.
+STACK_FIELDS: dict[str, frozenset[str] | None] = {
+    "FileNames": None, "FunctionNames": None,
+    "FileLocations": FILE_LOCATION_FIELDS, "StackFrames": STACK_FRAME_FIELDS}
+STACK_ENTRY_RE = re.compile(r"[ \t\r\n]*(\d+)[ \t]+([^\n]*)")   # (blank lines between entries too)
+STACK_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"\s*')
+STACK_RECORD_RE = re.compile(r"\{((?:\s*[A-Za-z_]\w*=-?\d+\s*,?)*)\s*\}\s*")
+# One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
+# argument list without parentheses (plain operand names, or a parameter number).
+PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]+=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
+                       r"([a-z][a-z0-9\-]*)\(([^()\n#\[{\"/]*)\)")
+# One attribute of such a line whose value is plain: a braced value without nested braces, quotes or
+# parentheses (`{1,2}`, `{[0:4:1]}`, `{size=3 stride=2}`), or an unbraced one without brackets or quotes
+# (`LT`, `region_0.1`, `0_0x1_1`), followed on its line by ',' or nothing. Read as `balanced` reads it.
+# The end of an instruction's attributes: space (no comment) up to a character that is not ','.
+NO_MORE_ATTRIBUTES_RE = re.compile(r"\s*(?=[^,/\s])|\s*\Z")
+PLAIN_ATTR_RE = re.compile(r',[ \t]*([A-Za-z_][A-Za-z0-9_.\-]*)=[ \t]*'
+                            r'(\{(?:[^{}\[\]()\n"/]|\[[^{}\[\]()\n"/]*\])*\}|[^\n,(){}\[\]"\s/][^\n,(){}\[\]"/]*)'
+                            r'(?=[ \t]*(?:,|\n|\Z))')
+
+
+
+class Lexer:
+    """A position in HLO text and the reads every part of the grammar shares."""
+
+    text: str
+    pos: int
+    shape_cache: dict[str, Shape]
+    odd_spaces: bool
+
+    # -- cursor ---------------------------------------------------------------------------------
+
+    def error(self, message: str, pos: int | None = None, op: str | None = None) -> TranslateError:
+        pos = self.pos if pos is None else pos
+        line = self.text.count("\n", 0, pos) + 1
+        column = pos - (self.text.rfind("\n", 0, pos) + 1) + 1
+        return TranslateError(message, op=op, location=SourceLocation(line=line, column=column))
+
+    def skip(self) -> None:
+        self.pos = SPACE_RE.match(self.text, self.pos).end()  # type: ignore[union-attr]  # (matches empty text)
+
+    def peek(self, token: str) -> bool:
+        # (skip, inlined: called per token; the pattern matches empty text, so never None)
+        self.pos = pos = SPACE_RE.match(self.text, self.pos).end()  # type: ignore[union-attr]
+        return self.text.startswith(token, pos)
+
+    def accept(self, token: str) -> bool:
+        if self.peek(token):
+            self.pos += len(token)
+            return True
+        return False
+
+    def expect(self, token: str, what: str = "") -> None:
+        if not self.accept(token):
+            found = self.text[self.pos:self.pos + 20].split("\n")[0] or "end of input"
+            raise self.error(f"expected '{token}'{what}, found '{found}'")
+
+    def _bare_colon(self, m: re.Match[str]) -> bool:
+        """Whether name match `m` is a `name:` token (no `%`, a colon right after it)."""
+        return self.text.startswith(":", m.end()) and not self.text.startswith("%", m.start())
+
+    def name(self, what: str = "a name") -> str:
+        """A name token: `%name`, a bare `name:` (even `f32:` or `ENTRY:`), or a bare name that is no keyword
+        (XLA's lexer reads a bare keyword or `name=` as other tokens)."""
+        self.skip()
+        m = NAME_RE.match(self.text, self.pos)
+        if not m:
+            raise self.error(f"expected {what}")
+        if self._bare_colon(m):
+            self.pos = m.end() + 1
+            return m.group(1)
+        self.check_bare_name(m, what)
+        self.pos = m.end()
+        return m.group(1)
+
+    def check_bare_name(self, m: re.Match, what: str) -> None:
+        """XLA's lexer reads a name without `%` that is a keyword (`true`, `ROOT`, `f32`, `FileNames`) as that
+        keyword, and one followed by '=' as an attribute name: neither is a name to its parser."""
+        if self.text.startswith("%", m.start()):
+            return
+        if m.group(1) in RESERVED_BARE_NAMES:
+            raise self.error(f"expected {what}, found the keyword '{m.group(1)}' (a name spelled so needs a '%')",
+                             m.start())
+        if self.text.startswith("=", m.end()):
+            raise self.error(f"expected {what}, found the attribute name '{m.group(1)}=' (write a space "
+                             "before the '=')", m.start())
+
+    def balanced(self) -> str:
+        """The text of one attribute value: up to a top-level ',' or a closing bracket."""
+        text = self.text
+        start = self.pos
+        depth = 0
+        pos = start
+        comments: list[tuple[int, int]] = []   # spans of `/* */` and `//` comments: space to XLA's lexer
+        while True:
+            m = _STOP_CHARS.search(text, pos)
+            if m is None:
+                if depth:
+                    raise self.error("unbalanced brackets", start)
+                pos = len(text)
+                break
+            ch = m.group()
+            pos = m.start()
+            if ch == '"':
+                sm = STRING_RE.match(text, pos)
+                if sm is None:
+                    raise self.error("unterminated string", pos)
+                pos = sm.end()
+                if depth == 0 and not text[start:m.start()].strip():
+                    break  # the value is one quoted string
+                continue
+            if ch == "/":
+                end = self.comment_end(pos)
+                if end is not None:
+                    comments.append((pos, end))
+                    pos = end
+                    continue
+            elif ch in "({[":
+                depth += 1
+            elif ch in ")}]":
+                if depth == 0:
+                    break
+                depth -= 1
+                if depth == 0 and ch == "}" and text[start:pos + 1].lstrip().startswith("{") \
+                        and not text.startswith(":", pos + 1):
+                    pos += 1
+                    break
+            elif ch == "," and depth == 0:
+                break
+            pos += 1
+        self.pos = pos
+        if comments:
+            return self.without_comments(start, pos, comments)
+        value = text[start:pos]
+        # an unbraced value runs to the end of its line at most
+        newline = value.find("\n")
+        if newline >= 0 and not value.lstrip().startswith(("{", "(", "[", '"')):
+            value = value[:newline]
+            self.pos = start + newline
+        return value.strip()
+
+    def comment_end(self, pos: int) -> int | None:
+        """Where the comment starting at `pos` ends (a `//` one at its newline), None if `pos` starts none."""
+        if self.text.startswith("/*", pos):
+            end = self.text.find("*/", pos + 2)
+            if end < 0:
+                raise self.error("unterminated comment", pos)
+            return end + 2
+        if self.text.startswith("//", pos):
+            end = self.text.find("\n", pos)
+            return len(self.text) if end < 0 else end
+        return None
+
+    def without_comments(self, start: int, end: int, comments: list[tuple[int, int]]) -> str:
+        """The value text between `start` and `end` with each comment read as a space, as XLA's lexer does
+        (`to_apply=r /* c */` names `r`); like `balanced`, an unbraced value ends at its line's end."""
+        spans, at = [], start
+        for comment_start, comment_end in comments:
+            spans.append((at, comment_start))
+            at = comment_end
+        spans.append((at, end))
+        value = " ".join(self.text[a:b] for a, b in spans)
+        if not value.lstrip().startswith(("{", "(", "[", '"')):
+            for a, b in spans:
+                newline = self.text.find("\n", a, b)
+                if newline >= 0:
+                    self.pos = newline
+                    value = " ".join(self.text[x:min(y, newline)] for x, y in spans if x <= newline)
+                    break
+        return value.strip()
+
+    def attributes(self) -> list[tuple[str, str, int]]:
+        """`, name=value` pairs following an instruction or the module name."""
+        result = []
+        while self.peek(","):
+            self.pos += 1
+            self.skip()
+            m = _ATTR_NAME_RE.match(self.text, self.pos)
+            if not m:
+                raise self.error("expected an attribute 'name=value'")
+            if m.end() - m.start(1) != len(m.group(1)) + 1:  # XLA's lexer reads `name=` as one token
+                raise self.error(f"no space may come between the attribute name '{m.group(1)}' and its '='")
+            self.pos = m.end()
+            self.skip()
+            start = self.pos
+            value = self.balanced()
+            if self.odd_spaces:
+                self.check_spaces(start, self.pos, m.group(1))
+            result.append((m.group(1), value, start))
+        return result
+
+    def check_spaces(self, start: int, end: int, name: str = "") -> None:
+        """Refuse space XLA's lexer does not skip between `start` and `end`, outside strings and comments
+        (and, for attribute `name` backend_config, inside its braces, which XLA's lexer takes as they are)."""
+        if name == "backend_config" and self.text.startswith("{", start):
+            return
+        for m in _ODD_SPACE_CHECK.finditer(self.text, start, end):
+            if m.group(1) is not None:
+                raise self.error(f"unexpected character {m.group(1)!r} (XLA's lexer takes only space, tab, "
+                                 "newline and carriage return as space)", m.start(1))
+
+    def shape(self) -> Shape:
+        self.skip()
+        reader = ShapeReader(self.text, self.pos)
+        try:
+            shape = reader.read_shape()
+        except TranslateError as err:
+            raise self.error(err.message, reader.pos) from None
+        self.pos = reader.pos
+        return shape
+
+    # -- module ---------------------------------------------------------------------------------

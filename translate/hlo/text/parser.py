@@ -1,0 +1,753 @@
+"""HLO text parser: XLA's `hlo_parser.cc` grammar, into the IR.
+
+    >>> m = parse_hlo_text("HloModule m\\nENTRY e {\\n  ROOT c = f32[] constant(1)\\n}\\n")
+    >>> m.entry.root.opcode
+    'constant'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from typing import Any
+
+from hlo_translate.errors import TranslateError
+from hlo_translate.gc_pause import without_cyclic_gc
+from hlo_translate.hlo.ir import (
+    OPCODES,
+    UNBOUNDED,
+    BufferDonor,
+    ComputationLayout,
+    ComputationRef,
+    FileLocation,
+    HloComputation,
+    HloInstruction,
+    HloModule,
+    InputOutputAlias,
+    InstructionRef,
+    OpMetadata,
+    RawAttr,
+    Shape,
+    StackFrame,
+    StackFrameIndex,
+    async_sugar_base,
+    is_known_opcode,
+    shape_problem,
+)
+from hlo_translate.hlo.literal import parse_literal
+from hlo_translate.hlo.text.attributes import (
+    RESERVED_BARE_NAMES,
+    TYPE_NAMES,
+    parse_attribute,
+    parse_bool,
+    parse_bool_list,
+    parse_int_list,
+    parse_string,
+    split_top_level,
+)
+from hlo_translate.hlo.text.lexer import (
+    BARE_OPCODE_RE,
+    INDEX_RE,
+    MODULE_ATTRIBUTES,
+    NAME_RE,
+    NO_MORE_ATTRIBUTES_RE,
+    ODD_SPACE_RE,
+    OPCODE_RE,
+    PARAMETER_NUMBER_RE,
+    PLAIN_ATTR_RE,
+    PLAIN_RE,
+    SPACE_RE,
+    STACK_ENTRY_RE,
+    STACK_FIELDS,
+    STACK_RECORD_RE,
+    STACK_SECTIONS,
+    STACK_STRING_RE,
+    Lexer,
+)
+from hlo_translate.hlo.text.original_value import parse_recovery_table
+from hlo_translate.hlo.text.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
+from hlo_translate.hlo.text.printer import compatible
+from hlo_translate.hlo.text.shape_inference import INFERABLE, infer_shape
+from hlo_translate.hlo.text.shapes import ShapeReader
+
+
+class _Parser(Lexer):
+    """One pass over the text: header, optional stack-frame tables, computations."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.pos = 0
+        self.shape_cache: dict[str, Shape] = {}
+        # (name, text) -> the parsed value, for values safe to share (`_immutable_plain`): `dimensions={1}`,
+        # `direction=GT`, ... repeat on thousands of lines
+        self.attribute_values: dict[tuple[str, str], Any] = {}
+        self.anon_names = NameUniquifier()   # names of nested instructions, as XLA's parser makes them
+        self.tuple_elements: dict[tuple[int, int], HloInstruction] = {}   # `%t#N` sugar, made once
+        self.single: HloComputation | None = None   # the computation of a single-instruction text
+        # whether the text holds space XLA's lexer does not skip (rare): the plain-line fast path, whose
+        # patterns and strip() take it, is then off, and each attribute value is checked for it
+        self.odd_spaces = ODD_SPACE_RE.search(text) is not None
+    def module(self) -> HloModule:
+        self.skip()
+        has_header = self.text.startswith("HloModule", self.pos)
+        if not has_header and not self.at_computation():
+            return self.single_instruction()
+        module = HloModule("")
+        if has_header:
+            self.pos += len("HloModule")
+            module.name = self.name("a module name")
+            seen: set[str] = set()
+            for key, value, pos in self.attributes():
+                if key in seen:  # XLA's parser rejects a repeated module attribute
+                    raise self.error(f"module attribute '{key}' given twice", pos)
+                seen.add(key)
+                self.header_attribute(module, key, value, pos)
+            self.skip()
+        if self.text.startswith(STACK_SECTIONS, self.pos):
+            module.stack_frames = self.stack_frame_table()
+        pending: list[tuple[HloInstruction, str, Any, int]] = []
+        defined: dict[str, int] = {}
+        while True:
+            self.skip()
+            if self.pos >= len(self.text):
+                break
+            start = self.pos
+            comp = self.computation(module, pending)
+            if comp.name in defined:
+                line = self.text.count("\n", 0, defined[comp.name]) + 1
+                raise self.error(f"computation '{comp.name}' is defined twice (first at line {line})", start)
+            defined[comp.name] = start
+            module.computations.append(comp)
+        self.resolve(module, pending)
+        if module.entry is None:
+            if not module.computations:
+                raise self.error("the module has no computations")
+            module.entry = module.computations[-1]   # XLA's rule: without ENTRY, the last computation
+            module.entry.is_entry = True
+        if not has_header:
+            module.name = f"module_{module.entry.name}"   # the name XLA's parser gives a module without header
+        apply_parser_rules(module)
+        return module
+
+    def stack_frame_table(self) -> StackFrameIndex:
+        """The four sections of the stack frame table, in XLA's order, each entry `N "name"` or
+        `N {field=value ...}` with the fields XLA's parser requires (entries in the order written)."""
+        entries: dict[str, list] = {section: [] for section in STACK_FIELDS}
+        for section, fields in STACK_FIELDS.items():
+            self.skip()
+            if not self.text.startswith(section, self.pos):
+                raise self.error(f"expected '{section}' in the stack frame table")
+            self.pos += len(section)
+            while m := STACK_ENTRY_RE.match(self.text, self.pos):
+                if len(m.group(1)) > 20 or int(m.group(1)) >= 2**64:  # XLA's lexer: an integer is 64 bits
+                    raise self.error(f"a {section} entry's id does not fit 64 bits", m.start(1))
+                body = m.group(2)
+                record = (STACK_STRING_RE if fields is None else STACK_RECORD_RE).fullmatch(body)
+                if record is None:
+                    raise self.error(f"bad {section} entry", m.start(2))
+                if fields is None:
+                    try:   # XLA's lexer unescapes a string as C does: a bad escape (`\c`) is no string
+                        entries[section].append(parse_string(body))
+                    except TranslateError as err:
+                        raise self.error(f"bad {section} entry: {err.message}", m.start(2)) from None
+                else:
+                    pairs = re.findall(r"([A-Za-z_]\w*)=(-?\d+)", record.group(1))
+                    keys = [key for key, _ in pairs]
+                    if len(set(keys)) != len(keys) or set(keys) != fields:
+                        raise self.error(f"a {section} entry needs the fields {', '.join(sorted(fields))}, "
+                                         "each once", m.start(2))
+                    if any(len(value) > 11 or not -2**31 <= int(value) < 2**31 for _, value in pairs):
+                        raise self.error(f"a {section} entry's value does not fit 32 bits", m.start(2))
+                    entries[section].append({key: int(value) for key, value in pairs})
+                self.pos = m.end()
+        return StackFrameIndex(
+            tuple(entries["FileNames"]), tuple(entries["FunctionNames"]),
+            tuple(FileLocation(**values) for values in entries["FileLocations"]),
+            # HLO text numbers parent frames one higher than the proto (and the IR) does
+            tuple(StackFrame(values["file_location_id"], values["parent_frame_id"] - 1)
+                  for values in entries["StackFrames"]))
+
+    def at_computation(self) -> bool:
+        """Whether the text goes on with a computation (`ENTRY`, or a name then `{`), as XLA decides."""
+        if self.text.startswith("ENTRY", self.pos):
+            return True
+        m = NAME_RE.match(self.text, self.pos)
+        if m is None:
+            return False
+        save, self.pos = self.pos, m.end()
+        if self._bare_colon(m):
+            self.pos += 1   # `main: {`, see `name`
+        found = self.peek("{")
+        self.pos = save
+        return found
+
+    def single_instruction(self) -> HloModule:
+        """One instruction without a module (`r = f32[4] add(f32[4] a, f32[4] b)`), as XLA's parser reads it:
+        a scheduled module `_` whose entry `_` has a parameter per operand written with its shape."""
+        comp = HloComputation("_", is_entry=True)
+        self.single = comp
+        names: dict[str, HloInstruction] = {}
+        pending: list = []
+        start = self.pos
+        m = NAME_RE.match(self.text, self.pos)
+        name = "_"
+        if m is not None and self.text.startswith("=", SPACE_RE.match(self.text, m.end()).end()):
+            self.check_bare_name(m, "an instruction name")
+            name = m.group(1)
+            self.pos = m.end()
+            self.expect("=")
+        if self.pos >= len(self.text):
+            raise self.error("the input is empty: expected an HLO module ('HloModule name ...')")
+        if name == "_" and OPCODE_RE.search(self.text, self.pos) is None and \
+                BARE_OPCODE_RE.match(self.text, self.pos) is None:
+            raise self.error("expected an HLO module ('HloModule name ...'), a computation or one instruction")
+        root = self.rhs(name, comp, names, pending, start)
+        comp.instructions.append(root)
+        comp.root = root
+        self.skip()
+        if self.pos < len(self.text):
+            raise self.error("expected the end of the instruction", op=name)
+        module = HloModule("_", [comp], comp, is_scheduled=True)
+        self.resolve(module, pending)
+        apply_parser_rules(module)
+        return module
+
+    def header_attribute(self, module: HloModule, key: str, value: str, pos: int) -> None:
+        try:
+            if key == "entry_computation_layout":
+                module.entry_computation_layout = _parse_computation_layout(value)
+            elif key == "is_scheduled":
+                module.is_scheduled = parse_bool(value)
+            elif key == "input_output_alias":
+                module.input_output_alias = _parse_io_alias(value)
+            elif key == "buffer_donor":
+                module.buffer_donor = _parse_buffer_donor(value)
+            elif key == "frontend_attributes":
+                module.frontend_attributes = parse_attribute(key, value)
+            elif key == "origin_recovery_table":
+                module.original_value_recovery_table = parse_recovery_table(value, parse_hlo_text)
+            elif key in ("num_partitions", "replica_count"):
+                if not value.isdigit() or len(value) > 18:
+                    raise TranslateError(f"expected a count, got '{value[:40]}'")
+                module.header[key] = int(value)
+            else:
+                if key not in MODULE_ATTRIBUTES:
+                    raise TranslateError("not a module attribute XLA's parser knows")
+                if key.startswith("allow_spmd_sharding_propagation_to_"):
+                    # XLA's parser reads a boolean or a list of them; kept as written
+                    parse_bool_list(value) if value.lstrip().startswith("{") else parse_bool(value)
+                module.header[key] = RawAttr(value)
+        except TranslateError as err:
+            raise self.error(f"bad module attribute {key}: {err.message}", pos) from None
+
+    # -- computations ---------------------------------------------------------------------------
+
+    def computation(self, module: HloModule, pending: list) -> HloComputation:
+        start = self.pos
+        self.skip()
+        m = NAME_RE.match(self.text, self.pos)   # the keyword as XLA lexes it: not `ENTRYx`, nor `ENTRY:` (a name)
+        is_entry = m is not None and m.group(0) == "ENTRY" and not self.text.startswith(":", m.end())
+        if is_entry:
+            self.pos = m.end()
+        comp = HloComputation(self.name("a computation name"), is_entry=is_entry)
+        declared = self.signature() if self.peek("(") else None
+        self.expect("{", f" to open computation {comp.name}")
+        names: dict[str, HloInstruction] = {}
+        while True:
+            self.plain_instructions(comp, names, pending)
+            if self.accept("}"):
+                break
+            if self.pos >= len(self.text):
+                raise self.error(f"computation {comp.name} is not closed", start)
+            instr, is_root = self.instruction(comp, names, pending)
+            comp.instructions.append(instr)
+            if is_root:
+                self.set_root(comp, instr)
+        if not comp.instructions:
+            raise self.error(f"computation {comp.name} is empty", start)
+        self.check_parameter_numbers(comp, start)
+        if comp.root is None:
+            comp.root = comp.instructions[-1]
+        if declared is not None and not compatible(declared[0], comp.root.shape):
+            raise self.error(f"shape of computation {comp.name}, {declared[0].to_text(False)}, is not compatible "
+                             f"with that of its root instruction {comp.root.name}, {comp.root.shape.to_text(False)}",
+                             declared[1])
+        seen_thread = False
+        for key, value, pos in self.attributes():
+            if key == "execution_thread":
+                if seen_thread:   # XLA's parser: "attribute execution_thread already exists"
+                    raise self.error(f"computation attribute '{key}' given twice", pos)
+                seen_thread = True
+                comp.execution_thread = parse_attribute("async_execution_thread", value)
+            else:
+                raise self.error(f"unknown computation attribute '{key}'", pos)
+        if is_entry:
+            if module.entry is not None:
+                raise self.error("the module has two ENTRY computations", start)
+            module.entry = comp
+        return comp
+
+    def check_parameter_numbers(self, comp: HloComputation, start: int) -> None:
+        problem = comp.parameter_problem()
+        if problem is not None:
+            instr, message = problem
+            raise self.error(message, start, op=instr.name if instr is not None else None)
+
+    def signature(self) -> tuple[Shape, int]:
+        """`(p0: f32[2], p1: s32[]) -> f32[2]`: the result shape and where it is (XLA checks it against the
+        root; the parameters it leaves unchecked)."""
+        self.expect("(")
+        if not self.accept(")"):
+            while True:
+                self.name("a parameter name")   # XLA reads a name token, then a shape: `p: f32[]` (a bare
+                self.signature_shape()           # `name:`, even `true:`), `p f32[]`, `%p f32[]`
+                if self.accept(")"):
+                    break
+                self.expect(",")
+        self.expect("->")
+        self.skip()
+        start = self.pos
+        return self.signature_shape(), start
+
+    def signature_shape(self) -> Shape:
+        """A shape of a computation's signature, well formed as far as XLA's parser checks a shape (no negative
+        dimension, a layout of the shape's rank; a tuple's elements validated, `_parsed_shape_problem`): XLA
+        then drops the parameters' and compares the result's with the root's, so what its verifier would
+        refuse of an array's shape (a layout that is no permutation, a size past int64) it takes here."""
+        self.skip()
+        start = self.pos
+        shape = self.shape()
+        problem = _parsed_shape_problem(shape)
+        if problem:
+            raise self.error(problem, start)
+        return shape
+
+    def instruction(self, comp: HloComputation, names: dict[str, HloInstruction],
+                    pending: list) -> tuple[HloInstruction, bool]:
+        """An instruction line that `plain_instructions` did not read (the caller's accept("}") skipped the
+        space before it)."""
+        start = self.pos
+        is_root = False
+        if self.text.startswith(("ROOT ", "ROOT\t", "ROOT\n", "ROOT%"), self.pos):
+            is_root = True
+            self.pos += 4
+        name_start = self.pos
+        name = self.name("an instruction name")
+        self.check_instruction_name(name, name_start)
+        self.expect("=", f" after instruction name '{name}'")
+        return self.rhs(name, comp, names, pending, start), is_root
+
+    def set_root(self, comp: HloComputation, instr: HloInstruction) -> None:
+        if comp.root is not None:
+            raise self.error(f"computation {comp.name} has two ROOT instructions", op=instr.name)
+        comp.root = instr
+
+    def check_instruction_name(self, name: str, pos: int) -> None:
+        """XLA's parser refuses an instruction named like an element type (`f32`, `s32`, `pred`)."""
+        if name in TYPE_NAMES:
+            raise self.error(f"illegal instruction name '{name}' (an element type's name)", pos, op=name)
+
+    def plain_instructions(self, comp: HloComputation, names: dict[str, HloInstruction], pending: list) -> None:
+        """The common lines, `ROOT? name = shape opcode(a, b), attrs`, one regular expression each, in one
+        loop (the per-line Python is most of the parse) until a line that is not plain.
+
+        A line that is not plain (constants, inferred shapes, typed, nested or `#N` operands, unknown names, a
+        shape we have not read yet) leaves the cursor at its start, and the general rules read it.
+        """
+        if self.odd_spaces:
+            return
+        text, shapes, instructions = self.text, self.shape_cache, comp.instructions
+        line_re, attr_re, end_re = PLAIN_RE.match, PLAIN_ATTR_RE.match, NO_MORE_ATTRIBUTES_RE.match
+        pos = SPACE_RE.match(text, self.pos).end()
+        while (m := line_re(text, pos)) is not None:
+            root, name, shape_text, opcode, args = m.groups()
+            shape = shapes.get(shape_text)
+            if shape is None or name in names or name in RESERVED_BARE_NAMES or opcode == "constant" or \
+                    (opcode not in OPCODES and not is_known_opcode(opcode)):
+                break
+            if opcode == "parameter":
+                args = args.strip()
+                if not args.isdigit() or len(args) > 18:
+                    break  # the general rules say what is wrong
+                instr = HloInstruction(name, opcode, shape, parameter_number=int(args))
+            elif args:
+                try:
+                    operands = [names[part] for part in args.split(", ")]
+                except KeyError:   # `%` prefixes, other spacing, or an unknown name
+                    operands = [names.get(part.strip().removeprefix("%")) for part in args.split(",")]
+                    if None in operands:
+                        break
+                instr = HloInstruction(name, opcode, shape, operands)
+            else:
+                instr = HloInstruction(name, opcode, shape)
+            names[name] = instr
+            pos = m.end()
+            if text.startswith(",", pos):
+                attributes = []
+                while (a := attr_re(text, pos)) is not None:
+                    attributes.append((a.group(1), a.group(2).rstrip(), a.start(2)))
+                    pos = a.end()
+                end = end_re(text, pos)
+                if end is not None:  # what `attributes` would find: none, having skipped the space after them
+                    self.pos = end.end()
+                    self.finish(instr, comp, pending, m.start(), attributes, complete=True)
+                else:
+                    self.pos = pos
+                    self.finish(instr, comp, pending, m.start(), attributes)
+                pos = self.pos
+            else:
+                end = end_re(text, pos)
+                if end is None:
+                    self.pos = pos
+                    self.finish(instr, comp, pending, m.start())
+                    pos = self.pos
+                else:
+                    pos = end.end()
+                    if ".anon" in name or opcode.endswith("-start"):
+                        self.pos = pos
+                        self.finish(instr, comp, pending, m.start(), complete=True)
+            instructions.append(instr)
+            if root is not None:
+                self.pos = pos
+                self.set_root(comp, instr)
+        self.pos = pos
+
+    def rhs(self, name: str, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
+            start: int, nested: bool = False, shape: Shape | None = None) -> HloInstruction:
+        """`shape opcode(operands), attributes`; the shape may be left out where XLA infers it, and a
+        nested instruction (an operand written as an instruction) has no attributes."""
+        self.skip()
+        m = BARE_OPCODE_RE.match(self.text, self.pos)
+        if m is None:
+            m = OPCODE_RE.search(self.text, self.pos)
+            line_end = self.text.find("\n", self.pos)
+            if m is None or (line_end >= 0 and m.start() > line_end and not self.text.startswith("(", self.pos)):
+                m, shape = self.shape_across_lines(name)
+            else:
+                shape = self.declared_shape(name, m.start())
+        opcode = m.group(1)
+        if not is_known_opcode(opcode):
+            raise self.error(f"unknown opcode '{opcode}'", m.start(1), op=name or None)
+        if shape is None and opcode not in INFERABLE:
+            raise self.error(f"the shape of a '{opcode}' cannot be inferred: write it before the opcode",
+                             m.start(1), op=name or None)
+        self.pos = m.end()
+        instr = HloInstruction(name, opcode, shape if shape is not None else Shape.token())
+        key = _scope_key(name)
+        if not nested and key in names:
+            raise self.error(f"duplicate instruction name '{name}'", start, op=name)
+        self.body(instr, comp, names, pending, start)
+        if nested:   # named once its own operands are read, as XLA's parser does
+            instr.name = self.anon_names.unique(f"{opcode}.anon")
+        else:
+            # in scope once its operands are read, as in XLA's parser: an instruction cannot be its own operand
+            if key in names:   # (a single instruction's implicit parameter of the same name)
+                raise self.error(f"duplicate instruction name '{name}'", start, op=name)
+            names[key] = instr
+            self.finish(instr, comp, pending, start)
+        if shape is None:
+            try:
+                instr.shape = infer_shape(instr)
+            except TranslateError as err:
+                raise self.error(err.message, start, op=instr.name) from None
+        return instr
+
+    def finish(self, instr: HloInstruction, comp: HloComputation, pending: list, start: int,
+               read: list[tuple[str, str, int]] | None = None, complete: bool = False) -> None:
+        """After a named instruction's operands (and the attributes already `read`, all of them if `complete`):
+        its name registered, its attributes, async sugar checked."""
+        name, opcode = instr.name, instr.opcode
+        if ".anon" in name:   # XLA's parser registers every name; only these can meet a later `.anon`
+            self.anon_names.unique(name)
+        attributes = [] if complete else self.attributes()
+        for key, value, pos in read + attributes if read else attributes:
+            if key in instr.attributes:
+                raise self.error(f"attribute '{key}' given twice", pos, op=name)
+            parsed = self.attribute_values.get((key, value))
+            if parsed is None:
+                try:
+                    parsed = parse_attribute(key, value)
+                except TranslateError as err:
+                    raise self.error(f"bad attribute {key}: {err.message}", pos, op=name) from None
+                if _immutable_plain(parsed):
+                    self.attribute_values[(key, value)] = parsed
+            instr.attributes[key] = parsed
+            if _has_refs(parsed):
+                pending.append((instr, key, parsed, pos))
+        if opcode.endswith("-start") and async_sugar_base(opcode) is not None:
+            problem = sugar_start_problem(instr)
+            if problem is not None:
+                raise self.error(problem, start, op=name)
+
+    def shape_across_lines(self, name: str) -> tuple[re.Match[str], Shape]:
+        """A declared shape that goes on past its line (XLA's lexer takes a newline as space, `f32[4]{0\n}`),
+        and the opcode after it (rare: the common case finds the opcode on the line)."""
+        start = self.pos
+        try:
+            shape = self.shape()
+        except TranslateError:
+            shape = None
+        self.skip()
+        m = BARE_OPCODE_RE.match(self.text, self.pos)
+        if shape is None or m is None:
+            self.pos = start
+            raise self.error("expected 'shape opcode(operands)'", op=name or None)
+        return m, shape
+
+    def declared_shape(self, name: str, opcode_start: int) -> Shape:
+        """The shape written before the opcode (which starts at `opcode_start`), read once per spelling."""
+        shape_text = self.text[self.pos:opcode_start]
+        shape = self.shape_cache.get(shape_text)
+        if shape is None:
+            try:
+                shape = self.shape()
+            except TranslateError as err:
+                raise TranslateError(err.message, op=name or None, location=err.location) from None
+            self.skip()
+            if self.pos != opcode_start + 1:
+                raise self.error("malformed shape", op=name or None)
+            self.shape_cache[shape_text] = shape
+        return shape
+
+    def body(self, instr: HloInstruction, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
+             start: int) -> None:
+        """What sits between the opcode's parentheses: a literal, a parameter number, or operands."""
+        operand_start = self.pos
+        if instr.opcode == "constant":
+            body = self.balanced()
+            if self.odd_spaces:
+                self.check_spaces(operand_start, self.pos)
+            self.expect(")", " after the constant's literal")
+            self.attach_literal(instr, body, operand_start)
+        elif instr.opcode == "parameter":
+            self.skip()
+            m2 = PARAMETER_NUMBER_RE.match(self.text, self.pos)
+            if not m2:
+                raise self.error("expected the parameter number", op=instr.name)
+            if len(m2.group()) > 18:
+                raise self.error("parameter number out of range", op=instr.name)
+            instr.parameter_number = int(m2.group())
+            self.pos = m2.end()
+            self.expect(")")
+        else:
+            self.operands(instr, comp, names, pending)
+
+    def operands(self, instr: HloInstruction, comp: HloComputation, names: dict[str, HloInstruction],
+                 pending: list) -> None:
+        """`(operand, ...)`; an operand is `(shape)? name ('#' index)*` or `(shape)? opcode(operands)`."""
+        if self.accept(")"):
+            return
+        text = self.text
+        while True:
+            self.skip()
+            start = self.pos
+            declared = None
+            m = NAME_RE.match(text, self.pos)
+            if m is None or text.startswith("[", m.end()):   # a shape first: `f32[2] %x`, `(f32[], s32[]) t`
+                declared = self.shape()
+                self.skip()
+                m = NAME_RE.match(text, self.pos)
+                if not m:
+                    raise self.error("expected an operand name", op=instr.name)
+            self.pos = m.end()
+            colon = self._bare_colon(m)
+            if colon:
+                self.pos += 1   # `p:` is the name `p` (see `name`)
+            after = text[self.pos:self.pos + 1]
+            if not colon and (after == "(" or (after not in (",", ")") and self.peek("("))):
+                operand = self.nested(m, declared, comp, names, pending)
+            else:
+                operand = self.named_operand(m, instr, comp, names, declared, start, colon)
+            instr.operands.append(operand)
+            if self.accept(")"):
+                return
+            self.expect(",", " between operands")
+
+    def named_operand(self, m: re.Match, instr: HloInstruction, comp: HloComputation,
+                      names: dict[str, HloInstruction], declared: Shape | None, start: int,
+                      colon: bool = False) -> HloInstruction:
+        """The operand named by `m` (`colon`: written `name:`, which names even a keyword-like name)."""
+        key = _scope_key(m.group(1))
+        if key != m.group(1) and not m.group().startswith("%") and not colon:
+            raise self.error(f"expected an operand, found the keyword '{m.group(1)}' (a name spelled so needs "
+                             "a '%')", m.start(), op=instr.name)
+        operand = names.get(key)
+        if operand is None and self.single is comp and declared is not None:
+            operand = self.implicit_parameter(m.group(1), declared, comp, names)
+        if operand is None:
+            raise self.error(f"use of undefined value '{m.group(1)}'", m.start(), op=instr.name)
+        while self.text[self.pos:self.pos + 1] not in (",", ")") and self.accept("#"):
+            operand = self.tuple_element(operand, comp, instr)
+        if declared is not None and declared.without_layouts() != operand.shape.without_layouts():
+            raise self.error(f"operand '{operand.name}' is declared {declared.to_text()} but is "
+                             f"{operand.shape.to_text()}", start, op=instr.name)
+        return operand
+
+    def tuple_element(self, tuple_: HloInstruction, comp: HloComputation, user: HloInstruction) -> HloInstruction:
+        """`%t#N`, as XLA's dumps print a tuple element: the get-tuple-element XLA's parser makes for it,
+        named `t_N`, made once per tuple and index."""
+        self.skip()
+        m = INDEX_RE.match(self.text, self.pos)
+        if m is None:
+            raise self.error("expected a tuple index after '#'", op=user.name)
+        self.pos = m.end()
+        index = int(m.group())
+        shape = tuple_.shape
+        if not shape.is_tuple or index >= len(shape.tuple_shapes):
+            raise self.error(f"tuple index {index} is out of bounds for '{tuple_.name}' of shape {shape.to_text()}",
+                             m.start(), op=user.name)
+        key = (id(tuple_), index)
+        element = self.tuple_elements.get(key)
+        if element is None:
+            element = HloInstruction(f"{tuple_.name}_{index}", "get-tuple-element", shape.tuple_shapes[index],
+                                     [tuple_], {"index": index})
+            comp.instructions.append(element)
+            self.tuple_elements[key] = element
+        return element
+
+    def nested(self, m: re.Match, declared: Shape | None, comp: HloComputation, names: dict[str, HloInstruction],
+               pending: list) -> HloInstruction:
+        """An operand written as an instruction, `add(f32[] parameter(0), f32[] negate(x))`: XLA's parser adds
+        it before its user, named `<opcode>.anon`."""
+        self.pos = m.start()
+        instr = self.rhs("", comp, names, pending, m.start(), nested=True, shape=declared)
+        comp.instructions.append(instr)
+        return instr
+
+    def implicit_parameter(self, name: str, shape: Shape, comp: HloComputation,
+                           names: dict[str, HloInstruction]) -> HloInstruction:
+        number = sum(1 for i in comp.instructions if i.opcode == "parameter")
+        param = HloInstruction(name, "parameter", shape, parameter_number=number)
+        comp.instructions.append(param)
+        names[_scope_key(name)] = param
+        return param
+
+    def attach_literal(self, instr: HloInstruction, body: str, pos: int) -> None:
+        try:
+            instr.literal = parse_literal(body, instr.shape)
+        except TranslateError as err:
+            raise self.error(f"bad constant: {err.message}", pos, op=instr.name) from None
+
+    def resolve(self, module: HloModule, pending: list) -> None:
+        """Replace computation and instruction references by the objects they name."""
+        by_name = {c.name: c for c in module.computations}
+        order = {id(c): k for k, c in enumerate(module.computations)}
+        # instruction names are scoped by computation (control predecessors name their own computation's)
+        scope_of: dict[int, tuple[dict[str, HloInstruction], HloComputation]] = {}
+        for comp in module.computations:
+            names_and_comp = ({i.name: i for i in comp.instructions}, comp)
+            for i in comp.instructions:
+                scope_of[id(i)] = names_and_comp
+        position: dict[int, int] = {}   # an instruction's place in its computation, as written (made on demand)
+
+        def comp_of(ref: ComputationRef, pos: int, instr: HloInstruction) -> HloComputation:
+            if ref.name not in by_name:
+                raise self.error(f"unknown computation '{ref.name}'", pos, op=instr.name)
+            called = by_name[ref.name]
+            caller = scope_of[id(instr)][1] if id(instr) in scope_of else None
+            # XLA's parser looks a called computation up as it reads the call: it must be defined before
+            if caller is not None and order[id(called)] >= order[id(caller)]:
+                raise self.error(f"computation '{ref.name}' is not defined before the computation "
+                                 f"'{caller.name}' that calls it", pos, op=instr.name)
+            return called
+
+        for instr, key, value, pos in pending:
+            if isinstance(value, ComputationRef):
+                instr.attributes[key] = comp_of(value, pos, instr)
+            elif isinstance(value, tuple) and value and isinstance(value[0], ComputationRef):
+                instr.attributes[key] = tuple(comp_of(v, pos, instr) for v in value)
+            elif isinstance(value, tuple) and value and isinstance(value[0], InstructionRef):
+                resolved = []
+                scope, comp = scope_of.get(id(instr), ({}, None))
+                for ref in value:
+                    if ref.name not in scope:
+                        raise self.error(f"unknown instruction '{ref.name}'", pos, op=instr.name)
+                    target = scope[ref.name]
+                    if id(instr) not in position:
+                        position.update((id(i), k) for k, i in enumerate(comp.instructions))
+                    if position[id(target)] >= position[id(instr)]:   # XLA's parser looks it up right there
+                        raise self.error(f"{key} names '{ref.name}', which is not defined before "
+                                         f"'{instr.name}'", pos, op=instr.name)
+                    resolved.append(target)
+                instr.attributes[key] = tuple(resolved)
+
+
+def _parsed_shape_problem(shape: Shape) -> str | None:
+    """What XLA's parser itself refuses in a shape: a negative dimension, a layout of another rank; and in a
+    tuple, whatever its verifier refuses of an element (XLA's parser builds a tuple shape validated: a size in
+    bytes past int64, a layout that is no permutation), though not of an array standing alone."""
+    if shape.is_tuple:
+        return next(filter(None, (_parsed_shape_problem(e) or shape_problem(e) for e in shape.tuple_shapes)),
+                    None)
+    if any(d < 0 and d != UNBOUNDED for d in shape.dimensions):
+        return f"{shape.to_text()} has a negative dimension"
+    if shape.layout is not None and shape.is_array and len(shape.layout.minor_to_major) != shape.rank:
+        return (f"layout {shape.layout.to_text()} of {shape.to_text(False)} has {len(shape.layout.minor_to_major)} "
+                f"dimensions, the shape {shape.rank}")
+    return None
+
+
+def _scope_key(name: str) -> str:
+    """The key of an instruction in its computation's names: a keyword-like name, which only `%name` can
+    reference, under `%name`, so that the fast path's lookup of a bare operand misses it."""
+    return "%" + name if name in RESERVED_BARE_NAMES else name
+
+
+def _immutable_plain(value: Any) -> bool:
+    """An int, a string, an enum member, a tuple of ints or a metadata record (frozen: one per source line,
+    printed and serialized once per object): one parsed value may serve every instruction."""
+    kind = type(value)
+    if kind is tuple:
+        return all(type(v) is int for v in value)
+    return kind is int or kind is str or kind is OpMetadata or isinstance(value, enum.Enum)
+
+
+def _has_refs(value: Any) -> bool:
+    if isinstance(value, (ComputationRef, InstructionRef)):
+        return True
+    return isinstance(value, tuple) and bool(value) and isinstance(value[0], (ComputationRef, InstructionRef))
+
+
+def _parse_computation_layout(text: str) -> ComputationLayout:
+    inner = text.strip()
+    if not (inner.startswith("{") and inner.endswith("}")):
+        raise TranslateError("expected {(params)->result}")
+    reader = ShapeReader(inner, 1)
+    params = reader.read_shape()
+    reader.expect("->")
+    result = reader.read_shape()
+    reader.expect("}")
+    return ComputationLayout(params.tuple_shapes, result)
+
+
+def _parse_shape_index(text: str) -> tuple[int, ...]:
+    return parse_int_list(text)
+
+
+def _parse_io_alias(text: str) -> tuple[InputOutputAlias, ...]:
+    inner = text.strip()[1:-1].strip()
+    result = []
+    for part in split_top_level(inner) if inner else []:
+        m = re.fullmatch(r"(\{[^}]*\})\s*:\s*\(\s*(\d+)\s*,\s*(\{[^}]*\})\s*(?:,\s*([a-z\-]+)\s*)?\)", part)
+        if not m:
+            raise TranslateError(f"bad input_output_alias entry '{part}'")
+        result.append(InputOutputAlias(_parse_shape_index(m.group(1)), int(m.group(2)),
+                                       _parse_shape_index(m.group(3)), m.group(4) or "may-alias"))
+    return tuple(result)
+
+
+def _parse_buffer_donor(text: str) -> tuple[BufferDonor, ...]:
+    inner = text.strip()[1:-1].strip()
+    result = []
+    for part in split_top_level(inner) if inner else []:
+        m = re.fullmatch(r"\(\s*(\d+)\s*,\s*(\{[^}]*\})\s*\)", part)
+        if not m:
+            raise TranslateError(f"bad buffer_donor entry '{part}'")
+        result.append(BufferDonor(int(m.group(1)), _parse_shape_index(m.group(2))))
+    return tuple(result)
+
+
+@without_cyclic_gc
+def parse_hlo_text(text: str) -> HloModule:
+    """Parse HLO text as XLA prints it (with or without `%` sigils, scheduled or not)."""
+    return _Parser(text).module()
