@@ -496,6 +496,101 @@ def test_hand_written_shard_map(name: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Manual shardings outside any shard_map region: sdy.sharding + xla.sdy.manual_axes, as XLA writes
+
+MANUAL_AT_BOUNDARIES = {
+    "manual": [(2, "{manual}")],
+    "partial_manual": [(3, "{devices=[4,1,1,2]<=[8] last_tile_dims={manual}}")],
+    "manual_and_replicated": [(2, "{devices=[2,1,2,2]<=[8] last_tile_dims={manual, replicated}}")],
+    "manual_and_unreduced": [(1, "{devices=[2,2,2]<=[8] last_tile_dims={manual, unreduced}}")],
+    "manual_transposed_iota": [(2, "{devices=[2,1,4]<=[4,2]T(1,0) last_tile_dims={manual}}")],
+    "manual_v1": [(2, "{devices=[2,1,2]2,3,0,1 last_tile_dims={manual}}")],
+    "manual_beside_tiled": [(2, "{devices=[4,1,2]<=[8] last_tile_dims={manual}}"), (2, "{devices=[4,2]<=[8]}"),
+                            (1, "{replicated}")],
+    "manual_named": [(2, "{mesh['x'=2,'y'=4], [{'y'}, {}], manual={'x'}}")],
+    "manual_one_device_subgroup": [(1, "{devices=[4,1]<=[4] last_tile_dims={manual}}")],
+}
+
+
+@pytest.mark.parametrize("name", list(MANUAL_AT_BOUNDARIES))
+def test_manual_sharding_at_function_boundaries(name: str) -> None:
+    """A manual sharding on @main's arguments and results (outside any shard_map) imports as XLA
+    writes it: sdy.sharding of the free axes plus xla.sdy.manual_axes. XLA's own export of that
+    module (its Shardy export pass reads xla.sdy.manual_axes) gives the original placement, and so
+    does ours."""
+    items = MANUAL_AT_BOUNDARIES[name]
+    shardings = [parse_sharding(text) for _, text in items]
+    num_devices = max(s.num_devices or 1 for s in shardings) if any(s.is_tiled for s in shardings) else 8
+    imported = import_shardings(gspmd_module(items, num_devices))
+    assert "mhlo.sharding" not in imported
+    if name != "manual_one_device_subgroup":
+        assert "xla.sdy.manual_axes = #sdy<manual_axes{" in imported
+    params, results = xla_hlo_shardings(imported)
+    for original, param, result in zip(shardings, params, results):
+        assert equivalent(original, param), (original.to_text(), param.to_text(), imported)
+        assert equivalent(original, result), (original.to_text(), result.to_text(), imported)
+    exported = export_shardings(imported)
+    assert "xla.sdy" not in exported and "sdy." not in exported
+    args, outs = _module_shardings(exported)
+    for original, arg, out in zip(shardings, args, outs):
+        assert arg is not None and equivalent(original, parse_sharding(arg)), (original.to_text(), arg)
+        assert out is not None and equivalent(original, parse_sharding(out)), (original.to_text(), out)
+
+
+def test_manual_sharding_on_ops_and_constraints() -> None:
+    """On an op and on a Sharding custom call outside a shard_map, the manual axes go to the op's
+    xla.sdy.manual_axes attribute and come back as the manual subgroup."""
+    manual = "{devices=[2,1,4]<=[8] last_tile_dims={manual}}"
+    text = f"""
+    module @m attributes {{mhlo.num_partitions = 8 : i32}} {{
+      func.func @main(%a: tensor<8x8xf32> {{mhlo.sharding = "{manual}"}}) -> tensor<8x8xf32> {{
+        %0 = stablehlo.add %a, %a {{mhlo.sharding = "{manual}"}} : tensor<8x8xf32>
+        %1 = stablehlo.custom_call @Sharding(%0) {{mhlo.sharding = "{manual}"}} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+        return %1 : tensor<8x8xf32>
+      }}
+    }}"""
+    imported = import_shardings(text)
+    assert imported.count('xla.sdy.manual_axes = #sdy<manual_axes{"_axis_1"}>') == 3, imported
+    assert "sdy.sharding_constraint" in imported
+    exported = export_shardings(imported)
+    assert exported.count(f'mhlo.sharding = "{manual}"') == 3, exported
+    assert "xla.sdy" not in exported
+
+
+def test_generated_sharding_corpus_through_import_and_export() -> None:
+    """Every non-tuple sharding of the sharding-model corpus (tiled, partial, manual, unreduced,
+    maximal, V1, iota, named with sub-axes) on an argument and a result: imported and exported
+    back to the same placement, or refused as having no Shardy form; never an internal error."""
+    from tests.test_sharding_model import _generated_texts
+
+    refused = ("shard groups", "maximal subgroups", "makes part of a mesh axis manual")
+    counts = {"back": 0, "refused": 0}
+    for text in _generated_texts():
+        sharding = parse_sharding(text)
+        if sharding.is_tuple:
+            continue
+        rank = sharding.tiled_data_rank if sharding.is_tiled else 2
+        if sharding.is_named and sharding.named is not None and sharding.named.dim_shardings:
+            rank = len(sharding.named.dim_shardings)
+        try:
+            imported = import_shardings(gspmd_module([(rank, text)], sharding.num_devices or 8))
+        except TranslateError as err:
+            assert any(reason in str(err) for reason in refused), (text, str(err))
+            counts["refused"] += 1
+            continue
+        args, _ = _module_shardings(export_shardings(imported))
+        assert args[0] is not None
+        back = parse_sharding(args[0])
+        # Shardy keeps manual and unreduced axes in mesh order: the order of the devices inside
+        # such a group can change where the inferred mesh cannot keep it (the groups do not).
+        if sharding.is_named and sharding.named is not None and prod(sharding.named.mesh.axis_sizes) == 1:
+            continue  # one device: manual over size-1 axes and replicated place data alike
+        assert equivalent(sharding, back) or _placement(sharding) == _placement(back), (text, args[0])
+        counts["back"] += 1
+    assert counts["back"] >= 240 and "manual" in " ".join(_generated_texts())
+
+
+# ---------------------------------------------------------------------------------------------
 # (3) What has no equivalent: clear errors
 
 ERRORS = {
@@ -503,7 +598,10 @@ ERRORS = {
                        "no single Shardy mesh"),
     "different_device_counts": (gspmd_module([(1, "{devices=[4]<=[4]}"), (1, "{devices=[8]<=[8]}")], 8),
                                 "different numbers of devices"),
-    "manual_argument": (gspmd_module([(2, "{manual}")], 8), "no Shardy equivalent"),
+    "manual_sub_axis": (gspmd_module([(2, "{mesh['x'=2,'y'=8], [{'x'}, {}], manual={'y':(1)2}}")], 16),
+                        "makes part of a mesh axis manual"),
+    "manual_of_unknown_size": (gspmd_module([(2, "{manual}")], 8).replace("mhlo.num_partitions = 8 : i32, ", ""),
+                               "the number of devices is unknown"),
     "shard_group": (gspmd_module([(2, "{devices=[2,4]<=[8] shard_as 1}")], 8), "shard groups"),
     "bad_sharding_text": (gspmd_module([(2, "{replicated}")], 8).replace("{replicated}", "{devices=[2]0}"),
                           "invalid mhlo.sharding"),

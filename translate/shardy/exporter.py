@@ -37,8 +37,9 @@ from hlo_translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, NamedSh
 from hlo_translate.hlo.op_metadata import OpMetadata
 from hlo_translate.hlo.sharding import HloSharding, with_metadata
 from hlo_translate.shardy import mlir_util as U
-from hlo_translate.shardy.importer import FULL_TO_SHARD, SHARD_TO_FULL, SHARDING_TARGET
-from hlo_translate.shardy.sdy_attrs import ReadSharding, manual_axis_names, mesh_from_attr, read_per_value, read_sharding
+from hlo_translate.shardy.importer import FULL_TO_SHARD, MANUAL_AXES, SHARD_TO_FULL, SHARDING_TARGET
+from hlo_translate.shardy.sdy_attrs import (ReadSharding, manual_axis_names, mesh_from_attr, read_per_value,
+                                            read_sharding)
 
 MANUAL_COMPUTATION = "sdy.manual_computation"
 # Set by round_trip on a sharding lifted from a GSPMD string alone (XLA's result-sharding holder).
@@ -113,10 +114,10 @@ class _Exporter:
         if read.fully_open and not manual.axes:
             return HloSharding.unknown()
         if manual.axes:
-            if manual.mesh != named.mesh:
-                raise U.error_at(where, "a sharding inside sdy.manual_computation uses another mesh "
-                                        "than the computation's manual axes")
-            named = _with_manual(named, manual.axes, where)
+            axes = _manual_on(manual, named.mesh, where)
+            if len(axes) == len(named.mesh.axes):
+                return HloSharding.manual()  # every axis manual (size-1 ones too), as XLA's export
+            named = _with_manual(named, axes, where)
         if (problem := named.validation_error()) is not None:
             raise U.error_at(where, f"invalid Shardy sharding {named.to_text(False)}: {problem}")
         sharding = HloSharding.from_named(replace(named, replicated_axes=())).canonical()
@@ -143,9 +144,12 @@ class _Exporter:
         for kind in ("arg_attrs", "res_attrs"):
             dicts = U.attr_dicts(func, kind)
             for attrs in dicts:
+                marked = attrs.pop(MANUAL_AXES, None)
+                changed |= marked is not None
                 if U.SDY_SHARDING in attrs:
                     read = self._read(attrs.pop(U.SDY_SHARDING), func)
-                    attrs[U.MHLO_SHARDING] = ir.StringAttr.get(self._gspmd(read, manual, func).to_text())
+                    here = self._with_marked(manual, marked, read, func)
+                    attrs[U.MHLO_SHARDING] = ir.StringAttr.get(self._gspmd(read, here, func).to_text())
                     changed = True
                 for key in [k for k in attrs if k.startswith("sdy.")]:
                     del attrs[key]
@@ -156,10 +160,14 @@ class _Exporter:
 
     def _convert_op(self, op: ir.Operation, outer: _Manual) -> bool:
         changed = False
+        marked = U.get_attr(op, MANUAL_AXES)
+        if marked is not None:
+            del op.attributes[MANUAL_AXES]
+            changed = True
         if U.SDY_SHARDING in op.attributes and op.name not in _CONSTRAINTS:
             manual = self._manual_at(op, outer)
             reads = self._read_all(op.attributes[U.SDY_SHARDING], op)
-            shardings = [self._gspmd(r, manual, op) for r in reads]
+            shardings = [self._gspmd(r, self._with_marked(manual, marked, r, op), op) for r in reads]
             single = len(shardings) == 1 and len(op.results) <= 1
             sharding = shardings[0] if single else HloSharding.tuple(shardings)
             del op.attributes[U.SDY_SHARDING]
@@ -169,7 +177,7 @@ class _Exporter:
             del op.attributes[key]  # sharding rules and origins have no GSPMD form
             changed = True
         if op.name in _CONSTRAINTS:
-            self._convert_constraint(op, self._manual_at(op, outer))
+            self._convert_constraint(op, self._manual_at(op, outer), marked)
             return True
         if op.name in _PASS_THROUGH:
             op.results[0].replace_all_uses_with(op.operands[0])
@@ -186,11 +194,11 @@ class _Exporter:
         changed |= self._convert_replica_groups(op)
         return changed
 
-    def _convert_constraint(self, op: ir.Operation, manual: _Manual) -> None:
+    def _convert_constraint(self, op: ir.Operation, manual: _Manual, marked: ir.Attribute | None) -> None:
         # Open dimensions become GSPMD's unspecified_dims; the sharding itself is then closed.
         key = "out_sharding" if op.name in EXPLICIT_COLLECTIVES else "sharding"
         read = _closed(self._read(op.attributes[key], op))
-        sharding = self._gspmd(read, manual, op)
+        sharding = self._gspmd(read, self._with_marked(manual, marked, read, op), op)
         value = op.operands[0]
         # In the Shardy round-trip form (round_trip_export) the open dims are in xla.sdy.sharding; XLA
         # then writes no unspecified_dims.
@@ -203,6 +211,27 @@ class _Exporter:
         U.erase(op)
 
     # Manual computations ---------------------------------------------------------------------
+
+    def _with_marked(self, manual: _Manual, marked: ir.Attribute | None, read: ReadSharding,
+                     where: ir.Operation) -> _Manual:
+        """``manual`` plus the axes of an ``xla.sdy.manual_axes`` attribute (XLA's mark of a value
+        manual outside any manual computation), on the mesh of the sharding it stands beside."""
+        if marked is None:
+            return manual
+        if not str(marked).startswith("#sdy<manual_axes{"):
+            raise U.error_at(where, f"{MANUAL_AXES} must be a #sdy<manual_axes{{...}}> attribute, "
+                                    f"not {str(marked)[:60]}")
+        names = manual_axis_names(marked)
+        mesh = read.named.mesh
+        if not names or mesh.maximal_device is not None:
+            return manual
+        indices = set(_manual_on(manual, mesh, where)) if manual.axes else set()
+        for name in names:
+            index = mesh.axis_index(name)
+            if index is None:
+                raise U.error_at(where, f"manual axis '{name}' of {MANUAL_AXES} is not in the mesh")
+            indices.add(index)
+        return _Manual(mesh, tuple(sorted(indices)))
 
     def _manual_at(self, op: ir.Operation, outer: _Manual) -> _Manual:
         """The manual axes in force at ``op``: from enclosing manual computations, else ``outer``."""
@@ -319,16 +348,35 @@ def _closed(read: ReadSharding) -> _ClosedRead:
     return _ClosedRead(read.named, read.mesh_name, (), unspecified=read.open_dims)
 
 
+def _manual_on(manual: _Manual, mesh: Mesh, where: ir.Operation) -> tuple[int, ...]:
+    """The indices in ``mesh`` of the ``manual`` axes. A sharding may name another mesh than the
+    manual computation's (meshes XLA deduplicated, or written apart): as XLA's export, the manual
+    axes are then found by name, and must have the same size there."""
+    if manual.mesh == mesh or manual.mesh is None:
+        return manual.axes
+    indices = []
+    for i in manual.axes:
+        axis = manual.mesh.axes[i]
+        index = mesh.axis_index(axis.name)
+        if index is None or mesh.axes[index].size != axis.size:
+            raise U.error_at(where, f"a sharding inside sdy.manual_computation is on a mesh without its "
+                                    f"manual axis '{axis.name}'={axis.size}")
+        indices.append(index)
+    return tuple(sorted(indices))
+
+
 def _with_manual(named: NamedSharding, manual: tuple[int, ...], where: ir.Operation) -> NamedSharding:
     """``named`` with the ``manual`` axes taken out of its dimensions and made manual."""
     mesh = named.mesh
     keep = tuple(DimSharding(tuple(a for a in d.axes if a.index not in manual), d.is_closed)
                  for d in named.dim_shardings)
-    for axes in (named.replicated_axes, named.unreduced_axes):
-        if any(a.index in manual for a in axes):
-            raise U.error_at(where, "a manual axis is also listed as replicated or unreduced")
+    # A manual axis also listed as replicated or unreduced is manual: the value is per device along
+    # it whatever the sharding says (JAX writes such lists on a shard_map's in/out shardings).
+    replicated = tuple(a for a in named.replicated_axes if a.index not in manual)
+    unreduced = tuple(a for a in named.unreduced_axes if a.index not in manual)
     manual_refs = tuple(AxisRef(i) for i in manual if mesh.axes[i].size > 1)
-    return replace(named, dim_shardings=keep, manual_axes=manual_refs)
+    return replace(named, dim_shardings=keep, replicated_axes=replicated, unreduced_axes=unreduced,
+                   reduction_op=named.reduction_op if unreduced else "sum", manual_axes=manual_refs)
 
 
 def _custom_call(target: str, value: ir.Value, result_type: ir.Type, sharding: HloSharding,

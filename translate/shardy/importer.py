@@ -16,7 +16,10 @@ What changes, in this order:
 
 Inside a manual computation (and in functions called from one) the manual axes are dropped from
 shardings, since Shardy shardings there name only the free axes. A manual sharding anywhere else
-has no Shardy equivalent and is an error.
+(``{manual}`` or a manual subgroup on ``@main``'s arguments, say) is written as XLA writes it: the
+sharding of the free axes in ``sdy.sharding`` and the manual axes in ``xla.sdy.manual_axes =
+#sdy<manual_axes{...}>`` beside it (on the argument or result, or on the op), which XLA's Shardy
+export and ours turn back into the manual subgroup.
 """
 
 from __future__ import annotations
@@ -38,6 +41,9 @@ SHARDING_TARGET = "Sharding"
 FULL_TO_SHARD = "SPMDFullToShardShape"
 SHARD_TO_FULL = "SPMDShardToFullShape"
 GLOBAL_MESH = "mesh"
+# XLA's attribute for the manual axes of a value outside any manual computation
+# (xla/service/spmd/shardy/constants.h kManualAxes).
+MANUAL_AXES = "xla.sdy.manual_axes"
 _UNSPECIFIED_DIMS = re.compile(r"unspecified_dims=\[([0-9,\s]*)\]")
 
 
@@ -118,24 +124,46 @@ class _Importer:
 
     def _sdy_text(self, sharding: HloSharding, rank: int, where: ir.Operation, *, open_dims: tuple[int, ...] = (),
                   manual_ok: bool = False) -> str:
-        """``<@mesh, [...]>`` for a non-tuple sharding of a value of ``rank``."""
+        """``<@mesh, [...]>`` for a non-tuple sharding of a value of ``rank`` with no manual axes
+        outside a manual computation (``manual_ok``: inside one, where they are dropped)."""
+        text, manual = self._sdy_text_and_manual(sharding, rank, where, open_dims=open_dims, manual_ok=manual_ok)
+        if manual:
+            raise U.error_at(where, f"manual sharding {sharding.to_text(False)} of a shard_map operand or "
+                                    "result outside its region has no Shardy equivalent")
+        return text
+
+    def _sdy_text_and_manual(self, sharding: HloSharding, rank: int, where: ir.Operation, *,
+                             open_dims: tuple[int, ...] = (), manual_ok: bool = False) -> tuple[str, tuple[str, ...]]:
+        """``<@mesh, [...]>`` for a non-tuple sharding of a value of ``rank``, and the names of its
+        manual axes (none inside a manual computation, ``manual_ok``, where they are implied)."""
         assert self.plan is not None
         try:
             named = self.plan.express(sharding)
         except TranslateError as err:
             raise U.error_at(where, err.message) from None
+        manual: tuple[str, ...] = ()
         if named.manual_axes or _is_manual(sharding):
             if not manual_ok:
-                raise U.error_at(where, f"manual sharding {sharding.to_text(False)} outside a shard_map region "
-                                        "has no Shardy equivalent (Shardy marks manual axes only on "
-                                        "sdy.manual_computation)")
+                manual = self._manual_names(sharding, named, where)
             named = replace(named, manual_axes=())
         if sharding.kind is ShardingKind.UNKNOWN:
             open_dims = tuple(range(rank))
         if named.dim_shardings and len(named.dim_shardings) != rank:
             raise U.error_at(where, f"sharding {sharding.to_text(False)} tiles {len(named.dim_shardings)} "
                                     f"dimensions but the value has rank {rank}")
-        return sharding_text(named, self._mesh_name(named), rank, open_dims)
+        return sharding_text(named, self._mesh_name(named), rank, open_dims), manual
+
+    def _manual_names(self, sharding: HloSharding, named: NamedSharding, where: ir.Operation) -> tuple[str, ...]:
+        """The mesh axis names of a manual sharding outside a manual computation (whole axes)."""
+        if any(ref.is_sub_axis for ref in named.manual_axes):
+            raise U.error_at(where, f"manual sharding {sharding.to_text(False)} makes part of a mesh axis "
+                                    "manual; Shardy's manual axes are whole axes")
+        if not named.manual_axes:
+            if not sharding.is_manual or sharding.num_devices == 1 or named.mesh.axes:
+                return ()  # a manual subgroup of one device: nothing is manual (canonical() drops it)
+            raise U.error_at(where, f"manual sharding {sharding.to_text(False)}: the number of devices "
+                                    "is unknown (no tiled sharding and no mhlo.num_partitions)")
+        return tuple(named.mesh.axes[ref.index].name for ref in named.manual_axes)
 
     def _mesh_name(self, named: NamedSharding) -> str:
         return self.mesh_names[named.mesh.maximal_device]
@@ -152,8 +180,11 @@ class _Importer:
                 if sharding.is_tuple:
                     raise U.error_at(func, f"tuple sharding {sharding.to_text(False)} on a function "
                                            "argument or result has no Shardy equivalent")
-                text = self._sdy_text(sharding, U.tensor_rank(type_), func, manual_ok=manual)
+                text, manual_axes = self._sdy_text_and_manual(sharding, U.tensor_rank(type_), func,
+                                                              manual_ok=manual)
                 attrs[U.SDY_SHARDING] = parse_attr("#sdy.sharding" + text)
+                if manual_axes:
+                    attrs[MANUAL_AXES] = manual_axes_attr(list(manual_axes))
                 changed = True
             if changed:
                 U.set_attr_dicts(func, kind, dicts)
@@ -174,19 +205,33 @@ class _Importer:
                                  f"for {len(results)} results")
         else:
             ranks = [U.tensor_rank(r.type) for r in results]
-        texts = [self._sdy_text(leaf, rank, op, manual_ok=manual) for leaf, rank in zip(leaves, ranks)]
+        converted = [self._sdy_text_and_manual(leaf, rank, op, manual_ok=manual) for leaf, rank in zip(leaves, ranks)]
+        manual_axes = self._one_manual_set(op, sharding, [m for _, m in converted])
         del op.attributes[U.MHLO_SHARDING]
-        op.attributes[U.SDY_SHARDING] = parse_attr("#sdy.sharding_per_value<[" + ", ".join(texts) + "]>")
+        op.attributes[U.SDY_SHARDING] = parse_attr("#sdy.sharding_per_value<["
+                                                   + ", ".join(t for t, _ in converted) + "]>")
+        if manual_axes:
+            op.attributes[MANUAL_AXES] = manual_axes_attr(list(manual_axes))
+
+    @staticmethod
+    def _one_manual_set(op: ir.Operation, sharding: HloSharding, sets: list[tuple[str, ...]]) -> tuple[str, ...]:
+        """XLA keeps one ``xla.sdy.manual_axes`` per op: every result must be manual over the same axes."""
+        if len(set(sets)) > 1:
+            raise U.error_at(op, f"sharding {sharding.to_text(False)} makes the op's results manual over "
+                                 "different axes; Shardy keeps one set of manual axes per op")
+        return sets[0] if sets else ()
 
     def _convert_constraint(self, op: ir.Operation, sharding: HloSharding, manual: bool) -> None:
         """``custom_call @Sharding`` -> ``sdy.sharding_constraint`` (open dims from unspecified_dims)."""
         if sharding.is_tuple:
             raise U.error_at(op, f"tuple sharding {sharding.to_text(False)} on a Sharding custom call")
         value = op.operands[0]
-        text = self._sdy_text(sharding, U.tensor_rank(value.type), op, open_dims=_unspecified_dims(op),
-                              manual_ok=manual)
+        text, manual_axes = self._sdy_text_and_manual(sharding, U.tensor_rank(value.type), op,
+                                                      open_dims=_unspecified_dims(op), manual_ok=manual)
         with ir.InsertionPoint(op), op.location:
             constraint = sdy.ShardingConstraintOp(value, parse_attr("#sdy.sharding" + text))
+        if manual_axes:
+            constraint.operation.attributes[MANUAL_AXES] = manual_axes_attr(list(manual_axes))
         op.results[0].replace_all_uses_with(constraint.result)
         U.erase(op)
 
@@ -301,6 +346,8 @@ def _is_manual(sharding: HloSharding) -> bool:
 def _is_maximal_only(sharding: HloSharding) -> bool:
     if sharding.is_tuple:
         return all(_is_maximal_only(e) for e in sharding.tuple_elements)
+    if sharding.is_named and sharding.named is not None:
+        return sharding.named.mesh.maximal_device is not None  # {single_device[device_id=N]}
     return sharding.is_maximal
 
 
