@@ -677,3 +677,74 @@ def test_cli_error_is_one_line(tmp_path) -> None:
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "no single Shardy mesh" in lines[0] and "bad.mlir" in lines[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Nested shard_map: JAX's two lowerings of one program, through our import and export
+
+
+def _nested_programs():
+    import jax
+    from jax.sharding import AxisType
+    from jax.sharding import PartitionSpec as P
+
+    mesh_2x4 = jax.make_mesh((2, 4), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
+    mesh_2x2x2 = jax.make_mesh((2, 2, 2), ("x", "y", "z"), axis_types=(AxisType.Auto,) * 3)
+
+    def nested_psum(a):
+        inner = jax.shard_map(lambda b: jax.lax.psum(b, "y") * 2, in_specs=P(None, "y"), out_specs=P(),
+                              axis_names={"y"})
+        return inner(a) + 1
+
+    def nested_partial_auto(a):  # z stays auto in both shard_maps
+        inner = jax.shard_map(lambda b: jax.lax.psum(jax.numpy.sin(b), "y"), in_specs=P("y"), out_specs=P(),
+                              axis_names={"y"})
+        return inner(a) * 3
+
+    return {
+        "nested_2x4": (jax.jit(jax.shard_map(nested_psum, mesh=mesh_2x4, in_specs=P("x"), out_specs=P("x"),
+                                             axis_names={"x"})), (8, 8)),
+        "nested_partial_auto_2x2x2": (jax.jit(jax.shard_map(nested_partial_auto, mesh=mesh_2x2x2,
+                                                            in_specs=P("x"), out_specs=P("x"),
+                                                            axis_names={"x"})), (8, 4)),
+    }
+
+
+def _lower_both(fn, x) -> tuple[str, str]:
+    import jax
+
+    before = jax.config.jax_use_shardy_partitioner
+    try:
+        jax.config.update("jax_use_shardy_partitioner", True)
+        sdy_text = fn.lower(x).as_text()
+        jax.config.update("jax_use_shardy_partitioner", False)
+        gspmd_text = fn.lower(x).as_text()
+    finally:
+        jax.config.update("jax_use_shardy_partitioner", before)
+    return sdy_text, gspmd_text
+
+
+def _sharding_strings(text: str) -> set[str]:
+    return {parse_sharding(m).canonical().to_text() for m in re.findall(r'mhlo.sharding = "([^"]*)"', text)}
+
+
+@pytest.mark.parametrize("name", ["nested_2x4", "nested_partial_auto_2x2x2"])
+def test_nested_shard_map(name: str) -> None:
+    """JAX's Shardy lowering of a nested shard_map, exported by us, writes the shardings of JAX's
+    GSPMD lowering (manual over the enclosing axes outside the inner body, over both inside); JAX's
+    GSPMD lowering, imported by us, nests the manual computations as JAX's Shardy lowering does.
+    Both compile on 8 CPU devices and compute JAX's outputs."""
+    fn, shape = _nested_programs()[name]
+    x = np.arange(prod(shape), dtype=np.float32).reshape(shape) / 7
+    want = np.asarray(fn(x))
+    sdy_text, gspmd_text = _lower_both(fn, x)
+    exported = export_shardings(sdy_text)
+    assert "sdy." not in exported
+    assert _sharding_strings(exported) == _sharding_strings(gspmd_text)
+    imported = import_shardings(gspmd_text)
+    manual_axes = re.findall(r"manual_axes=\{([^}]*)\}", imported)
+    assert len(manual_axes) == 2 == len(re.findall(r"manual_axes=\{([^}]*)\}", sdy_text))
+    assert all(axes.count('"') == 2 for axes in manual_axes), manual_axes  # one own axis each
+    for text in (exported, imported):
+        _, _, values = _compile_and_run(text, [x])
+        np.testing.assert_allclose(values[0], want, rtol=1e-6)

@@ -17,8 +17,9 @@ The inverse of ``importer``:
 * collectives whose ``replica_groups`` name mesh axes get explicit device groups;
 * ``sdy.mesh`` ops and the other ``sdy.*`` attributes (sharding rules) are dropped.
 
-sdy ops with no GSPMD form (sharding groups, named computations, nested manual computations) are
-errors.
+A manual computation nested in another exports as JAX writes a nested shard_map: its global
+shardings keep the enclosing manual axes, its local ones add its own. sdy ops with no GSPMD form
+(sharding groups, named computations) are errors.
 """
 
 from __future__ import annotations
@@ -91,8 +92,8 @@ class _Exporter:
                     if not is_not_utf8(err):  # over (an attribute parameter not UTF-8, fuzz seed 163)
                         raise
                     raise U.error_at(op, "a string attribute of the op is not valid UTF-8") from None
-        for op in self._manual_computations_innermost_first():
-            self._convert_manual_computation(op)
+        for op, outer in self._manual_computations_innermost_first(function_manual):
+            self._convert_manual_computation(op, outer)
             touched = True
         for op in mesh_ops:
             U.erase(op)
@@ -234,18 +235,28 @@ class _Exporter:
         return _Manual(mesh, tuple(sorted(indices)))
 
     def _manual_at(self, op: ir.Operation, outer: _Manual) -> _Manual:
-        """The manual axes in force at ``op``: from enclosing manual computations, else ``outer``."""
+        """The manual axes in force at ``op``: ``outer`` (of the function) and those of every
+        enclosing manual computation (nested ones add theirs, as JAX's nested shard_map does)."""
         found: list[ir.Operation] = []
         parent = op.parent
         while parent is not None:
             if parent.name == MANUAL_COMPUTATION:
                 found.append(parent.operation)
             parent = parent.parent
-        if not found:
+        manual = outer
+        for computation in reversed(found):  # outermost first
+            manual = self._union(manual, self._manual_of(computation), computation)
+        return manual
+
+    @staticmethod
+    def _union(outer: _Manual, inner: _Manual, where: ir.Operation) -> _Manual:
+        """The axes of a manual computation nested in ``outer``'s, on the inner one's mesh."""
+        if not outer.axes:
+            return inner
+        if inner.mesh is None or (not inner.axes and inner.mesh == outer.mesh):
             return outer
-        if len(found) > 1 or outer.axes:
-            raise U.error_at(found[0], "nested sdy.manual_computation has no GSPMD export here")
-        return self._manual_of(found[0])
+        axes = set(_manual_on(outer, inner.mesh, where)) | set(inner.axes)
+        return _Manual(inner.mesh, tuple(sorted(axes)))
 
     def _manual_of(self, computation: ir.Operation) -> _Manual:
         names = manual_axis_names(computation.attributes["manual_axes"])
@@ -265,23 +276,36 @@ class _Exporter:
         return _Manual(mesh, tuple(sorted(indices)))
 
     def _function_manual_axes(self) -> dict[str, _Manual]:
-        """Functions called from inside a manual computation run with its manual axes."""
-        result: dict[str, _Manual] = {}
+        """Functions called from inside a manual computation run with its manual axes (and those
+        of the manual computations their callers run in)."""
+        calls: list[tuple[str, str, ir.Operation]] = []
         for func in U.functions(self.module):
             for op in U.walk(func):
-                if op.name != "func.call":
-                    continue
-                manual = self._manual_at(op, _Manual())
-                if manual.axes:
-                    result[U.callee(op)] = manual
+                if op.name == "func.call":
+                    calls.append((U.symbol_name(func), U.callee(op), op))
+        result: dict[str, _Manual] = {}
+        for _ in range(len(calls) + 1):  # a fixed point over the call graph (no recursion in StableHLO)
+            changed = False
+            for caller, callee, op in calls:
+                manual = self._manual_at(op, result.get(caller, _Manual()))
+                if manual.axes and result.get(callee) != manual:
+                    result[callee] = manual
+                    changed = True
+            if not changed:
+                break
         return result
 
-    def _manual_computations_innermost_first(self) -> list[ir.Operation]:
-        found = [op for func in U.functions(self.module) for op in U.walk(func) if op.name == MANUAL_COMPUTATION]
+    def _manual_computations_innermost_first(self, function_manual: dict[str, _Manual]
+                                             ) -> list[tuple[ir.Operation, _Manual]]:
+        found = [(op, function_manual.get(U.symbol_name(func), _Manual()))
+                 for func in U.functions(self.module) for op in U.walk(func) if op.name == MANUAL_COMPUTATION]
         return found[::-1]  # pre-order reversed: nested ones come before their parents
 
-    def _convert_manual_computation(self, computation: ir.Operation) -> None:
-        manual = self._manual_of(computation)
+    def _convert_manual_computation(self, computation: ir.Operation, outer: _Manual) -> None:
+        # The shardings outside the computation keep the manual axes of enclosing computations;
+        # inside, the computation's own are added.
+        enclosing = self._manual_at(computation, outer)
+        manual = self._union(enclosing, self._manual_of(computation), computation)
         # Open dimensions become unspecified_dims on the custom calls; their shardings are closed.
         ins = [_closed(r) for r in self._read_all(computation.attributes["in_shardings"], computation)]
         outs = [_closed(r) for r in self._read_all(computation.attributes["out_shardings"], computation)]
@@ -293,7 +317,7 @@ class _Exporter:
         with ir.InsertionPoint(computation), computation.location:
             operands = []
             for value, read, local in zip(computation.operands, ins, locals_in):
-                global_sharding = self._gspmd(read, _Manual(), computation)
+                global_sharding = self._gspmd(read, enclosing, computation)
                 marked = _custom_call(SHARDING_TARGET, value, value.type, global_sharding, read.unspecified)
                 to_local = self._gspmd(read, manual, computation)
                 operands.append(_custom_call(FULL_TO_SHARD, marked.result, local, to_local, read.unspecified).result)
@@ -303,7 +327,7 @@ class _Exporter:
                 marked = _custom_call(SHARDING_TARGET, call.results[k], locals_out[k], local_sharding,
                                       read.unspecified)
                 full = _custom_call(SHARD_TO_FULL, marked.result, result.type,
-                                    self._gspmd(read, _Manual(), computation), read.unspecified)
+                                    self._gspmd(read, enclosing, computation), read.unspecified)
                 result.replace_all_uses_with(full.result)
         U.erase(computation)
 

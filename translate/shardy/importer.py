@@ -75,7 +75,7 @@ class _Importer:
         self._insert_meshes(shardings)
         shard_maps = self._find_shard_maps()
         bodies = {U.callee(m.call) for m in shard_maps}
-        for shard_map in shard_maps:
+        for shard_map in _innermost_first(shard_maps):
             self._convert_shard_map(shard_map)
         self._erase_uncalled(bodies)
         manual_functions = self._manual_functions()
@@ -248,12 +248,15 @@ class _Importer:
     def _convert_shard_map(self, shard_map: _ShardMap) -> None:
         call = shard_map.call
         manual_axes = self._manual_axes(shard_map)
+        # A shard_map nested in another: its global shardings are manual over the enclosing axes,
+        # which its sdy.manual_computation (inlined into the enclosing one) leaves implicit.
+        nested = bool(self._enclosing_axes(shard_map))
         in_texts = [self._sdy_text(_parse(sh.attributes[U.MHLO_SHARDING], sh), U.tensor_rank(sh.operands[0].type),
-                                   sh, open_dims=_unspecified_dims(sh))
+                                   sh, open_dims=_unspecified_dims(sh), manual_ok=nested)
                     for sh, _ in shard_map.arguments]
         used = [(i, pair) for i, pair in enumerate(shard_map.results) if pair is not None]
         out_texts = [self._sdy_text(_parse(full.attributes[U.MHLO_SHARDING], full), U.tensor_rank(full.results[0].type),
-                                    full, open_dims=_unspecified_dims(full))
+                                    full, open_dims=_unspecified_dims(full), manual_ok=nested)
                      for _, (_, full) in used]
         operands = [sh.operands[0] for sh, _ in shard_map.arguments]
         with ir.InsertionPoint(call), call.location:
@@ -275,9 +278,27 @@ class _Importer:
                     U.erase(op)
 
     def _manual_axes(self, shard_map: _ShardMap) -> list[str]:
+        """The shard_map's own manual axes: those of its local shardings less the enclosing ones."""
         assert self.plan is not None
         marks = [to_shard for _, to_shard in shard_map.arguments]
         marks += [sharding_op for pair in shard_map.results if pair is not None for sharding_op in pair[:1]]
+        local = self._one_axis_set(shard_map, marks)
+        enclosing = self._enclosing_axes(shard_map)
+        if not set(enclosing) <= set(local):
+            raise U.error_at(shard_map.call, "the shard_map's global shardings are manual over axes its "
+                                             "local shardings are not")
+        mesh = self.plan.mesh
+        return [mesh.axes[i].name for i in local if i not in enclosing]
+
+    def _enclosing_axes(self, shard_map: _ShardMap) -> tuple[int, ...]:
+        """The manual axes of a shard_map's global shardings (those of an enclosing shard_map)."""
+        globals_ = [sharding_op for sharding_op, _ in shard_map.arguments]
+        globals_ += [pair[1] for pair in shard_map.results if pair is not None]
+        return self._one_axis_set(shard_map, globals_)
+
+    def _one_axis_set(self, shard_map: _ShardMap, marks: list[ir.Operation]) -> tuple[int, ...]:
+        """The manual axes (mesh indices) all ``marks`` share, or an error."""
+        assert self.plan is not None
         axes: list[tuple[int, ...]] = []
         for op in marks:
             sharding = _parse(op.attributes[U.MHLO_SHARDING], op)
@@ -295,8 +316,7 @@ class _Importer:
         if len(set(axes)) > 1:
             raise U.error_at(shard_map.call, "the shard_map's arguments and results are manual over "
                                              "different devices")
-        mesh = self.plan.mesh
-        return [mesh.axes[i].name for i in (axes[0] if axes else ())]
+        return axes[0] if axes else ()
 
     def _inline_body(self, call: ir.Operation, block: ir.Block, used_results: list[int]) -> None:
         func = U.lookup_function(self.module, U.callee(call))
@@ -390,6 +410,27 @@ def _defining_custom_call(value: ir.Value, target: str) -> ir.Operation | None:
 def _single_user(value: ir.Value) -> ir.Operation | None:
     uses = list(value.uses)
     return uses[0].owner.operation if len(uses) == 1 else None
+
+
+def _innermost_first(shard_maps: list[_ShardMap]) -> list[_ShardMap]:
+    """Shard_maps ordered so that one whose body function holds another comes after it: the
+    enclosing one inlines its body with the nested one already converted."""
+    def home(shard_map: _ShardMap) -> str | None:
+        parent = shard_map.call.parent
+        while parent is not None and parent.name != "func.func":
+            parent = parent.parent
+        return U.symbol_name(parent.operation) if parent is not None else None
+
+    ordered: list[_ShardMap] = []
+    pending = list(shard_maps)
+    while pending:
+        holders = {home(m) for m in pending}
+        ready = [m for m in pending if U.callee(m.call) not in holders]
+        if not ready:  # a cycle of calls (StableHLO has no recursion): keep the given order
+            return ordered + pending
+        ordered += ready
+        pending = [m for m in pending if all(m is not r for r in ready)]
+    return ordered
 
 
 def _looks_like_shard_map(call: ir.Operation) -> bool:
