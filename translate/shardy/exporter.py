@@ -412,7 +412,16 @@ def _custom_call(target: str, value: ir.Value, result_type: ir.Type, sharding: H
 
 
 def _stablehlo_axis_ref(attr: ir.Attribute, mesh: Mesh, op: ir.Operation) -> AxisRef:
-    ref = stablehlo.AxisRefAttr(attr)
+    if isinstance(attr, ir.StringAttr):  # a whole axis may be named by a plain string: axes = ["a"]
+        name = U.string_value(attr)
+        if (whole := mesh.axis_index(name)) is None:
+            raise U.error_at(op, f"replica groups name axis '{name}', which is not in the mesh")
+        return AxisRef(whole)
+    try:
+        ref = stablehlo.AxisRefAttr(attr)
+    except ValueError:
+        raise U.error_at(op, f"replica groups name an axis as {str(attr)[:60]}, neither a string "
+                             "nor #stablehlo.axis_ref") from None
     index = mesh.axis_index(ref.name)
     if index is None:
         raise U.error_at(op, f"replica groups name axis '{ref.name}', which is not in the mesh")
