@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from math import prod
 
 import numpy as np
 from jaxlib.mlir import ir
@@ -383,10 +384,44 @@ def _manual_on(manual: _Manual, mesh: Mesh, where: ir.Operation) -> tuple[int, .
         axis = manual.mesh.axes[i]
         index = mesh.axis_index(axis.name)
         if index is None or mesh.axes[index].size != axis.size:
-            raise U.error_at(where, f"a sharding inside sdy.manual_computation is on a mesh without its "
-                                    f"manual axis '{axis.name}'={axis.size}")
+            by_devices = _manual_by_devices(manual.mesh, manual.axes, mesh)
+            if by_devices is None:
+                raise U.error_at(where, f"a sharding inside sdy.manual_computation is on a mesh without its "
+                                        f"manual axis '{axis.name}'={axis.size}")
+            return by_devices
         indices.append(index)
     return tuple(sorted(indices))
+
+
+def _axis_spans(mesh: Mesh) -> list[tuple[int, int]]:
+    """Per axis, the range [stride, stride * size) of device positions its index counts."""
+    spans, stride = [], 1
+    for axis in reversed(mesh.axes):
+        spans.append((stride, stride * axis.size))
+        stride *= axis.size
+    return spans[::-1]
+
+
+def _manual_by_devices(source: Mesh, axes: tuple[int, ...], mesh: Mesh) -> tuple[int, ...] | None:
+    """The axes of ``mesh`` that cover the same device positions as ``source``'s ``axes``, when the
+    two meshes order the same devices alike (XLA's mesh deduplication maps one mesh onto an equal
+    one whose axes split the devices otherwise, e.g. ["x"=2, "y"=4, "z"=4] and ["a"=8, "b"=4])."""
+    if prod(source.axis_sizes) != prod(mesh.axis_sizes):
+        return None
+    if not np.array_equal(source.devices().ravel(), mesh.devices().ravel()):
+        return None
+    wanted: list[tuple[int, int]] = []
+    for lo, hi in sorted(span for i, span in enumerate(_axis_spans(source)) if i in axes and span[0] != span[1]):
+        if wanted and wanted[-1][1] == lo:  # neighbouring manual axes form one range
+            wanted[-1] = (wanted[-1][0], hi)
+        else:
+            wanted.append((lo, hi))
+    found = tuple(j for j, (lo, hi) in enumerate(_axis_spans(mesh))
+                  if lo != hi and any(w_lo <= lo and hi <= w_hi for w_lo, w_hi in wanted))
+    covered = prod(mesh.axes[j].size for j in found)
+    if covered != prod(hi // lo for lo, hi in wanted):
+        return None  # a manual axis splits an axis of the other mesh
+    return found
 
 
 def _with_manual(named: NamedSharding, manual: tuple[int, ...], where: ir.Operation) -> NamedSharding:

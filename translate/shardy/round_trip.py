@@ -197,6 +197,9 @@ class _Lifter:
         if target == PROPAGATION_BARRIER:
             self._lift_propagation_barrier(op)
             return
+        if target in (GLOBAL_TO_LOCAL, LOCAL_TO_GLOBAL) and not any(list(r.uses) for r in op.results):
+            _erase_if_unused(op)  # a stray marker of no body call (XLA leaves those of zero-size values)
+            return
         if target is not None and target.startswith("xla.sdy."):
             raise U.error_at(op, f"custom call @{target} of the Shardy round trip is not supported")
         if (rule := _pop_frontend_attr(op, SHARDING_RULE)) is not None:
@@ -366,9 +369,10 @@ class _Lifter:
         to_local = _producer(call, GLOBAL_TO_LOCAL)
         to_global = _consumer(call, LOCAL_TO_GLOBAL)
         marks = [op for op in (to_local, to_global) if op is not None]
-        axes = next((a for a in (_pop_frontend_attr(op, MANUAL_AXES) for op in marks) if a), None)
-        ins = _pop_frontend_attr(to_local, IN_SHARDINGS) if to_local is not None else None
-        outs = _pop_frontend_attr(to_global, OUT_SHARDINGS) if to_global is not None else None
+        # Read, not popped: one GlobalToLocalShape may feed several calls (XLA's CSE merges them).
+        axes = next((a for a in (_frontend_string(op, MANUAL_AXES) for op in marks) if a), None)
+        ins = _frontend_string(to_local, IN_SHARDINGS) if to_local is not None else None
+        outs = _frontend_string(to_global, OUT_SHARDINGS) if to_global is not None else None
         operands = list(to_local.operands) if to_local is not None else []
         if to_local is None and call.operands and not any(list(r.uses) for r in call.results) \
                 and all(_is_zero_sized(v.type) for v in call.operands):
@@ -477,6 +481,11 @@ def _frontend(attrs: dict[str, ir.Attribute]) -> dict[str, ir.Attribute]:
 def _frontend_of(op: ir.Operation) -> dict[str, ir.Attribute]:
     attr = U.get_attr(op, U.FRONTEND_ATTRS)
     return U.dictionary(attr) if attr is not None else {}
+
+
+def _frontend_string(op: ir.Operation, key: str) -> str | None:
+    value = _frontend_of(op).get(key)
+    return None if value is None else U.string_value(value)
 
 
 def _pop_frontend_attr(op: ir.Operation, key: str) -> str | None:
