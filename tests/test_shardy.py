@@ -616,18 +616,13 @@ def test_import_errors(name: str) -> None:
     assert "\n" not in str(info.value)
 
 
-def test_export_error_for_sharding_group() -> None:
-    """GSPMD has no sharding groups (stablehlo-to-hlo keeps them in the round-trip form instead)."""
-    text = """
-    module {
-      sdy.mesh @mesh = <["x"=2]>
-      func.func @main(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {
-        sdy.sharding_group %a group_id=0 : tensor<8xf32>
-        return %a : tensor<8xf32>
-      }
-    }"""
-    with pytest.raises(TranslateError, match="sdy.sharding_group has no GSPMD"):
-        export_shardings(text)
+def test_import_error_for_shard_like_constraint() -> None:
+    """shard_like (a preference) has no Shardy form: sdy.sharding_group is shard_as."""
+    text = gspmd_module([(1, "{devices=[8]<=[8]}")], 8).replace(
+        "    return %arg0", '    %c = stablehlo.custom_call @Sharding(%arg0) {mhlo.sharding = "{unknown shard_like 2}"}'
+        " : (tensor<16xf32>) -> tensor<16xf32>\n    return %c")
+    with pytest.raises(TranslateError, match="shard_like"):
+        import_shardings(text)
 
 
 def test_explicit_collective_exports_as_resharding() -> None:
@@ -748,3 +743,49 @@ def test_nested_shard_map(name: str) -> None:
     for text in (exported, imported):
         _, _, values = _compile_and_run(text, [x])
         np.testing.assert_allclose(values[0], want, rtol=1e-6)
+
+
+@pytest.mark.parametrize("name", ["nested_2x4", "nested_partial_auto_2x2x2"])
+def test_nested_shard_map_through_hlo(name: str) -> None:
+    """JAX's Shardy lowering of a nested (and partial-auto) shard_map through our HLO and back keeps
+    its two manual computations and their manual axes, and computes JAX's outputs."""
+    import hlo_translate
+
+    fn, shape = _nested_programs()[name]
+    x = np.arange(prod(shape), dtype=np.float32).reshape(shape) / 7
+    sdy_text, _ = _lower_both(fn, x)
+    hlo = hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(sdy_text), hlo_translate.HloFormat.TEXT).decode()
+    assert "xla.sdy.GlobalToLocalShape" in hlo
+    back = hlo_translate.hlo_to_stablehlo(hlo)
+    assert "xla.sdy" not in back
+    assert re.findall(r"manual_axes=\{[^}]*\}", back) == re.findall(r"manual_axes=\{[^}]*\}", sdy_text)
+    _, _, values = _compile_and_run(back, [x])
+    np.testing.assert_allclose(values[0], np.asarray(fn(x)), rtol=1e-6)
+
+
+SHARDING_GROUP_MODULE = """
+module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=8]>
+  func.func @main(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}, %b: tensor<8xf32>)
+      -> tensor<8xf32> {
+    sdy.sharding_group %a group_id=3 : tensor<8xf32>
+    %0 = stablehlo.multiply %b, %b : tensor<8xf32>
+    sdy.sharding_group %0 group_id=3 : tensor<8xf32>
+    %1 = stablehlo.add %a, %0 : tensor<8xf32>
+    return %1 : tensor<8xf32>
+  }
+}"""
+
+
+def test_sharding_group_is_gspmd_shard_as() -> None:
+    """sdy.sharding_group exports as JAX's GSPMD lowering of shard_alike wrote it (a Sharding custom
+    call of {unknown shard_as N} read by the value's users); XLA's GSPMD partitioner compiles it to
+    the right values on 8 CPU devices, and our import gives the groups back."""
+    exported = export_shardings(SHARDING_GROUP_MODULE)
+    assert exported.count('mhlo.sharding = "{unknown shard_as 3}"') == 2 and "sdy." not in exported
+    a, b = np.arange(8, dtype=np.float32), np.arange(8, dtype=np.float32) + 1
+    _, _, values = _compile_and_run(exported, [a, b])
+    np.testing.assert_array_equal(values[0], a + b * b)
+    imported = import_shardings(exported)
+    assert imported.count("sdy.sharding_group") == 2 and "group_id=3" in imported
+    assert "custom_call" not in imported

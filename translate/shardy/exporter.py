@@ -37,7 +37,7 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.export.mlir_attrs import is_not_utf8
 from hlo_translate.hlo.named_sharding import AxisRef, DimSharding, Mesh, NamedSharding
 from hlo_translate.hlo.op_metadata import OpMetadata
-from hlo_translate.hlo.sharding import HloSharding, with_metadata
+from hlo_translate.hlo.sharding import HloSharding, ShardGroup, ShardGroupKind, with_metadata
 from hlo_translate.shardy import mlir_util as U
 from hlo_translate.shardy.importer import FULL_TO_SHARD, MANUAL_AXES, SHARD_TO_FULL, SHARDING_TARGET
 from hlo_translate.shardy.sdy_attrs import (ReadSharding, manual_axis_names, mesh_from_attr, read_per_value,
@@ -185,6 +185,9 @@ class _Exporter:
             op.results[0].replace_all_uses_with(op.operands[0])
             U.erase(op)
             return True
+        if op.name == "sdy.sharding_group":
+            self._convert_sharding_group(op)
+            return True
         if op.name == "sdy.constant":  # a constant Shardy keeps from being folded
             with ir.InsertionPoint(op), op.location:
                 constant = stablehlo.ConstantOp(op.attributes["value"])
@@ -211,6 +214,34 @@ class _Exporter:
             custom.operation.attributes[U.FRONTEND_ATTRS] = op.attributes[U.FRONTEND_ATTRS]
         op.results[0].replace_all_uses_with(custom.result)
         U.erase(op)
+
+    def _convert_sharding_group(self, op: ir.Operation) -> None:
+        """``sdy.sharding_group %v group_id=N`` -> ``%w = custom_call @Sharding(%v)`` with
+        ``{unknown shard_as N}`` (GSPMD's group of values whose shardings must match, as JAX's
+        GSPMD lowering of shard_alike writes it), read by every later user of ``%v``."""
+        value = op.operands[0]
+        group = ir.IntegerAttr(op.attributes["group_id"]).value
+        owner = value.owner
+        if isinstance(value, ir.OpResult):
+            ip = ir.InsertionPoint(owner.operation)
+            after = True
+        else:
+            block = owner
+            first = block.operations[0] if len(block.operations) else None
+            ip = ir.InsertionPoint(first) if first is not None else ir.InsertionPoint(block)
+            after = False
+        sharding = HloSharding.unknown(shard_group=ShardGroup(group, ShardGroupKind.AS))
+        with ip, op.location:
+            custom = _custom_call(SHARDING_TARGET, value, value.type, sharding, ())
+        if after:
+            custom.operation.move_after(owner.operation)
+        users = [use.owner.operation for use in value.uses]
+        users = [user for user in users if user != custom.operation and user != op]
+        U.erase(op)
+        for user in users:
+            for i, operand in enumerate(list(user.operands)):
+                if operand == value:
+                    user.operands[i] = custom.result
 
     # Manual computations ---------------------------------------------------------------------
 

@@ -32,7 +32,7 @@ from jaxlib.mlir.dialects import sdy
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.named_sharding import NamedSharding
-from hlo_translate.hlo.sharding import HloSharding, ShardingKind, SubgroupType
+from hlo_translate.hlo.sharding import HloSharding, ShardGroupKind, ShardingKind, SubgroupType
 from hlo_translate.shardy import mlir_util as U
 from hlo_translate.shardy.mesh_inference import MeshPlan, plan_mesh
 from hlo_translate.shardy.sdy_attrs import manual_axes_attr, mesh_text, parse_attr, sharding_text
@@ -98,7 +98,8 @@ class _Importer:
                         found.append(_parse(attrs[U.MHLO_SHARDING], func))
             for op in U.walk(func):
                 if (attr := U.get_attr(op, U.MHLO_SHARDING)) is not None:
-                    found.append(_parse(attr, op))
+                    sharding = _parse(attr, op)
+                    found.append(_without_group(sharding) if _is_constraint(op) else sharding)
         return found
 
     def _insert_meshes(self, shardings: list[HloSharding]) -> None:
@@ -191,7 +192,7 @@ class _Importer:
 
     def _convert_op(self, op: ir.Operation, manual: bool) -> None:
         sharding = _parse(op.attributes[U.MHLO_SHARDING], op)
-        if U.custom_call_target(op) == SHARDING_TARGET and len(op.operands) == 1 and len(op.results) == 1:
+        if _is_constraint(op):
             self._convert_constraint(op, sharding, manual)
             return
         results = list(op.results)
@@ -222,10 +223,26 @@ class _Importer:
         return sets[0] if sets else ()
 
     def _convert_constraint(self, op: ir.Operation, sharding: HloSharding, manual: bool) -> None:
-        """``custom_call @Sharding`` -> ``sdy.sharding_constraint`` (open dims from unspecified_dims)."""
+        """``custom_call @Sharding`` -> ``sdy.sharding_constraint`` (open dims from unspecified_dims).
+
+        A ``shard_as N`` group (JAX's GSPMD lowering of shard_alike writes ``{unknown shard_as N}``)
+        becomes ``sdy.sharding_group`` of the value, the group of values whose shardings must match;
+        an ``{unknown}`` constraint beside it constrains nothing and goes."""
         if sharding.is_tuple:
             raise U.error_at(op, f"tuple sharding {sharding.to_text(False)} on a Sharding custom call")
         value = op.operands[0]
+        group = sharding.shard_group
+        if group is not None:
+            if group.kind is not ShardGroupKind.AS:
+                raise U.error_at(op, f"sharding {sharding.to_text(False)}: shard_like (a preference) has no "
+                                     "Shardy equivalent; sdy.sharding_group is shard_as")
+            with ir.InsertionPoint(op), op.location:
+                sdy.ShardingGroupOp(value, group.id)
+            sharding = _without_group(sharding)
+            if sharding.kind is ShardingKind.UNKNOWN:
+                op.results[0].replace_all_uses_with(value)
+                U.erase(op)
+                return
         text, manual_axes = self._sdy_text_and_manual(sharding, U.tensor_rank(value.type), op,
                                                       open_dims=_unspecified_dims(op), manual_ok=manual)
         with ir.InsertionPoint(op), op.location:
@@ -354,6 +371,14 @@ def _parse(attr: ir.Attribute, where: ir.Operation) -> HloSharding:
         return U.mhlo_sharding(attr)
     except TranslateError as err:
         raise U.error_at(where, f"invalid mhlo.sharding {attr}: {err.message}") from None
+
+
+def _is_constraint(op: ir.Operation) -> bool:
+    return U.custom_call_target(op) == SHARDING_TARGET and len(op.operands) == 1 and len(op.results) == 1
+
+
+def _without_group(sharding: HloSharding) -> HloSharding:
+    return replace(sharding, shard_group=None) if sharding.shard_group is not None else sharding
 
 
 def _is_manual(sharding: HloSharding) -> bool:
