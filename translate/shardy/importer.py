@@ -374,7 +374,9 @@ def _parse(attr: ir.Attribute, where: ir.Operation) -> HloSharding:
 
 
 def _is_constraint(op: ir.Operation) -> bool:
-    return U.custom_call_target(op) == SHARDING_TARGET and len(op.operands) == 1 and len(op.results) == 1
+    """A ``Sharding`` custom call of a tensor (on a token XLA keeps the custom call, sharded)."""
+    return (U.custom_call_target(op) == SHARDING_TARGET and len(op.operands) == 1 and len(op.results) == 1
+            and isinstance(op.operands[0].type, ir.RankedTensorType))
 
 
 def _without_group(sharding: HloSharding) -> HloSharding:

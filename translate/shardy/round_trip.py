@@ -33,7 +33,7 @@ from hlo_translate.hlo.named_sharding import Mesh
 from hlo_translate.shardy import mlir_util as U
 from hlo_translate.shardy.exporter import EXPLICIT_COLLECTIVES, GSPMD_ONLY
 from hlo_translate.shardy.mesh_inference import MeshPlan
-from hlo_translate.shardy.sdy_attrs import mesh_from_attr, parse_attr, read_per_value, sharding_text
+from hlo_translate.shardy.sdy_attrs import mesh_from_attr, mesh_text, parse_attr, read_per_value, sharding_text
 
 MESHES = "xla.sdy.meshes"
 SHARDING = "xla.sdy.sharding"
@@ -72,6 +72,7 @@ class _Lifter:
     def __init__(self, module: ir.Module) -> None:
         self.module = module
         self.meshes: dict[str, Mesh] = {}
+        self._v3_meshes = False  # meshes made from V3 shardings (no xla.sdy.meshes)
 
     def run(self) -> bool:
         meshes_attr = _pop_frontend_attr(self.module.operation, MESHES)
@@ -79,7 +80,7 @@ class _Lifter:
             return False
         if meshes_attr is None:
             declared = self._declared_meshes()
-            if not declared:
+            if not declared and self._names_a_mesh():
                 self._drop_orphans()
                 return True
             # The form XLA's own import pipeline works on: its meshes already lifted to sdy.mesh ops.
@@ -121,6 +122,29 @@ class _Lifter:
             with (ir.InsertionPoint(anchor) if anchor is not None else ir.InsertionPoint(body)), \
                     ir.Location.unknown():
                 sdy.MeshOp(name, attr)
+
+    def _mesh_symbol(self, mesh: Mesh) -> str:
+        """The sdy.mesh of ``mesh``, added on first use (``mesh``, ``mesh_0``, ...; a maximal mesh
+        ``maximal_mesh_N``), as XLA's V3 import names them."""
+        for name, known in self.meshes.items():
+            if known == mesh:
+                return name
+        if mesh.maximal_device is not None:
+            name = f"maximal_mesh_{mesh.maximal_device}"
+        else:
+            name, i = "mesh", 0
+            while name in self.meshes:
+                name, i = f"mesh_{i}", i + 1
+        self.meshes[name] = mesh
+        self._v3_meshes = True
+        body = self.module.body
+        mesh_ops = [op for op in body.operations if op.operation.name == "sdy.mesh"]
+        with ir.InsertionPoint(body.operations[0]) if len(body.operations) else ir.InsertionPoint(body), \
+                ir.Location.unknown():
+            created = sdy.MeshOp(name, parse_attr("#sdy.mesh" + mesh_text(mesh)))
+        if mesh_ops:
+            created.operation.move_after(mesh_ops[-1].operation)
+        return name
 
     def _declared_meshes(self) -> dict[str, Mesh]:
         meshes = {}
@@ -172,6 +196,17 @@ class _Lifter:
             for name, mesh in self.meshes.items():
                 if mesh.maximal_device == sharding.device:
                     return f"<@{name}, []>"
+            if not self.meshes or self._v3_meshes:
+                return f"<@{self._mesh_symbol(Mesh(maximal_device=sharding.device))}, []>"
+        if sharding.is_named and sharding.named is not None and (not self.meshes or self._v3_meshes):
+            # XLA's V3 form: the mesh is in the sharding itself; one sdy.mesh per distinct mesh.
+            mesh = sharding.named.mesh
+            name = self._mesh_symbol(mesh)
+            try:
+                named = MeshPlan(mesh).express(sharding)
+            except TranslateError as err:
+                raise U.error_at(where, err.message) from None
+            return sharding_text(named, name, rank, ())
         main = self._main_mesh()
         if main is None or sharding.is_tuple or sharding.is_maximal:
             raise U.error_at(where, f"mhlo.sharding {gspmd} has no counterpart among the module's "
@@ -406,6 +441,20 @@ class _Lifter:
             for op in U.walk(func):
                 target = U.custom_call_target(op)
                 if (target is not None and target.startswith("xla.sdy.")) or SHARDING in _frontend_of(op):
+                    return True
+        return False
+
+    def _names_a_mesh(self) -> bool:
+        """Whether a round-trip string names a mesh by symbol (``<@mesh, ...>``); XLA's V3 form
+        writes every mesh inline (``<mesh<["a"=8]>, ...>``) and needs no ``xla.sdy.meshes``."""
+        def names(attrs: dict[str, ir.Attribute]) -> bool:
+            return any(key.startswith("xla.sdy.") and "<@" in str(value) for key, value in _frontend(attrs).items())
+
+        for func in U.functions(self.module):
+            if any(names(attrs) for kind in ("arg_attrs", "res_attrs") for attrs in U.attr_dicts(func, kind)):
+                return True
+            for op in U.walk(func):
+                if U.FRONTEND_ATTRS in op.attributes and names({U.FRONTEND_ATTRS: op.attributes[U.FRONTEND_ATTRS]}):
                     return True
         return False
 
