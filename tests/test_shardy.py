@@ -559,8 +559,9 @@ def test_manual_sharding_on_ops_and_constraints() -> None:
 
 def test_generated_sharding_corpus_through_import_and_export() -> None:
     """Every non-tuple sharding of the sharding-model corpus (tiled, partial, manual, unreduced,
-    maximal, V1, iota, named with sub-axes) on an argument and a result: imported and exported
-    back to the same placement, or refused as having no Shardy form; never an internal error."""
+    maximal, V1, iota, named with sub-axes) on an argument and a result: imported, then exported
+    by XLA's converter and by us, back to the same placement; or refused as having no Shardy form;
+    never an internal error."""
     from tests.test_sharding_model import _generated_texts
 
     refused = ("shard groups", "maximal subgroups", "makes part of a mesh axis manual")
@@ -581,6 +582,10 @@ def test_generated_sharding_corpus_through_import_and_export() -> None:
         args, _ = _module_shardings(export_shardings(imported))
         assert args[0] is not None
         back = parse_sharding(args[0])
+        xla_params, _ = xla_hlo_shardings(imported)  # XLA's own Shardy export of our import
+        if not sharding.is_unknown:  # XLA exports a fully open sharding as {replicated}, we as {unknown}
+            assert equivalent(sharding, xla_params[0]) or _placement(sharding) == _placement(xla_params[0]), \
+                (text, xla_params[0].to_text())
         # Shardy keeps manual and unreduced axes in mesh order: the order of the devices inside
         # such a group can change where the inferred mesh cannot keep it (the groups do not).
         if sharding.is_named and sharding.named is not None and prod(sharding.named.mesh.axis_sizes) == 1:
