@@ -794,3 +794,40 @@ def test_sharding_group_is_gspmd_shard_as() -> None:
     imported = import_shardings(exported)
     assert imported.count("sdy.sharding_group") == 2 and "group_id=3" in imported
     assert "custom_call" not in imported
+
+
+TO_UNREDUCED_MODULE = """
+module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2, "z"=2]>
+  func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>})
+      -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+    %0 = sdy.sharded_to_unreduced [{"x"}, {}] %arg0 out_sharding=<@mesh, [{}, {"y"}], unreduced={"x"}> : tensor<8x8xf32>
+    %1 = sdy.replicated_to_unreduced {"z"} %0 out_sharding=<@mesh, [{}, {"y"}], unreduced={"x", "z"}> : tensor<8x8xf32>
+    // XLA:CPU's GSPMD takes one copy of an unreduced value where it should sum them: the sum is
+    // written by hand, an all-reduce over x and z (devices x*4 + y*2 + z) in a manual computation.
+    %2 = sdy.manual_computation(%1) in_shardings=[<@mesh, [{}, {"y"}], unreduced={"x", "z"}>]
+        out_shardings=[<@mesh, [{}, {"y"}]>] manual_axes={"x", "y", "z"} (%local: tensor<8x4xf32>) {
+      %sum = "stablehlo.all_reduce"(%local) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>,
+          replica_groups = dense<[[0, 1, 4, 5], [2, 3, 6, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
+      ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+        %r = stablehlo.add %p, %q : tensor<f32>
+        stablehlo.return %r : tensor<f32>
+      }) : (tensor<8x4xf32>) -> tensor<8x4xf32>
+      sdy.return %sum : tensor<8x4xf32>
+    } : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    return %2 : tensor<8x8xf32>
+  }
+}"""
+
+
+def test_to_unreduced_ops_export_as_manual_computations() -> None:
+    """sdy.sharded_to_unreduced and sdy.replicated_to_unreduced export as XLA's export writes them: a
+    manual computation over every axis whose body pads the shard with zeros (or zeroes all copies
+    but one). Made unreduced, then summed over the unreduced axes, the value is the input again on
+    8 CPU devices."""
+    exported = export_shardings(TO_UNREDUCED_MODULE)
+    assert "sdy." not in exported
+    assert exported.count("SPMDFullToShardShape") == 3 and "stablehlo.dynamic_update_slice" in exported
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    _, _, values = _compile_and_run(exported, [x])
+    np.testing.assert_array_equal(values[0], x)

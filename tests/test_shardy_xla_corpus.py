@@ -36,12 +36,7 @@ IMPORT_REFUSED = {
         "an xla.sdy.FuncResultSharding of two values that an X64Combine joins (XLA moves the sharding "
         "to the combined value)",
 }
-EXPORT_REFUSED = {
-    ("stablehlo_export_manual_reduction_collectives.mlir", 2):
-        "sdy.sharded_to_unreduced: XLA writes a manual computation that pads each shard with zeros",
-    ("stablehlo_export_manual_reduction_collectives.mlir", 3):
-        "sdy.replicated_to_unreduced: XLA writes a manual computation that zeroes all but one copy",
-}
+EXPORT_REFUSED: dict[tuple[str, int], str] = {}
 
 # Where XLA's export writes a GSPMD sharding that ours leaves out, and why.
 EXPORT_CHECK_LEFT_OUT = {

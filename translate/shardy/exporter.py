@@ -42,6 +42,8 @@ from hlo_translate.shardy import mlir_util as U
 from hlo_translate.shardy.importer import FULL_TO_SHARD, MANUAL_AXES, SHARD_TO_FULL, SHARDING_TARGET
 from hlo_translate.shardy.sdy_attrs import (ReadSharding, manual_axis_names, mesh_from_attr, read_per_value,
                                             read_sharding)
+from hlo_translate.shardy.unreduced import OPS as UNREDUCED_OPS
+from hlo_translate.shardy.unreduced import lower_to_manual
 
 MANUAL_COMPUTATION = "sdy.manual_computation"
 # Set by round_trip on a sharding lifted from a GSPMD string alone (XLA's result-sharding holder).
@@ -82,6 +84,9 @@ class _Exporter:
             except TranslateError as err:
                 raise U.error_at(op, err.message) from None
         touched = bool(mesh_ops)
+        for op in [op for func in U.functions(self.module) for op in U.walk(func) if op.name in UNREDUCED_OPS]:
+            lower_to_manual(op, self._read(op.attributes["out_sharding"], op), self.module)
+            touched = True
         function_manual = self._function_manual_axes()
         for func in U.functions(self.module):
             outer = function_manual.get(U.symbol_name(func), _Manual())
