@@ -32,9 +32,6 @@ IMPORT_REFUSED = {
     ("sdy_round_trip_export_pipeline.mlir", 2):
         "mhlo.sharding in XLA's newer V3 text {mesh[x=4,y=8], [{x},{y}]} (unquoted axis names): "
         "translate/hlo's sharding parser does not read it yet",
-    ("sdy_round_trip_import_pipeline_sharding_in_frontend_attr.mlir", 0):
-        "an xla.sdy.FuncResultSharding of two values that an X64Combine joins (XLA moves the sharding "
-        "to the combined value)",
 }
 EXPORT_REFUSED: dict[tuple[str, int], str] = {}
 

@@ -299,6 +299,8 @@ class _Lifter:
     def _lift_func_result_sharding(self, op: ir.Operation, func: ir.Operation) -> None:
         """The sharding goes onto the function results the value is returned as."""
         text = _pop_frontend_attr(op, SHARDING)
+        if text is not None and self._lift_x64_result(op, func, text):
+            return
         value = op.operands[0]
         if text is None:
             op.results[0].replace_all_uses_with(value)
@@ -323,6 +325,53 @@ class _Lifter:
                 replacement = sdy.ShardingConstraintOp(value, _opened(sharding)).result
         op.results[0].replace_all_uses_with(replacement)
         U.erase(op)
+
+    def _lift_x64_result(self, op: ir.Operation, func: ir.Operation, text: str) -> bool:
+        """XLA's X64 rewrite splits an i64 result in two u32 halves that one ``X64Combine`` joins:
+        the result sharding of the halves (two operands, or a tuple of two) is the combined value's.
+        False when ``op`` is not that form."""
+        if len(op.results) == 2:
+            halves, sources = list(op.results), list(op.operands)
+        elif len(op.results) == 1 and isinstance(op.results[0].type, ir.TupleType):
+            operand = op.operands[0]
+            if not (isinstance(operand, ir.OpResult) and operand.owner.operation.name == "stablehlo.tuple"):
+                return False
+            elements = [use.owner.operation for use in op.results[0].uses]
+            if any(e.name != _GET_TUPLE_ELEMENT for e in elements):
+                return False
+            halves = [e.results[0] for e in sorted(elements, key=lambda e: ir.IntegerAttr(e.attributes["index"]).value)]
+            sources = list(operand.owner.operation.operands)
+        else:
+            return False
+        users: list[ir.Operation] = []
+        for half in halves:
+            for use in half.uses:
+                if not any(use.owner.operation == known for known in users):
+                    users.append(use.owner.operation)
+        if len(halves) != 2 or len(sources) != 2 or len(users) != 1:
+            return False
+        combine = users[0]
+        if U.custom_call_target(combine) != "X64Combine" or list(combine.operands) != halves:
+            return False
+        per_value = parse_attr(text)
+        combine.attributes[U.SDY_SHARDING] = per_value
+        for half, source in zip(halves, sources):
+            half.replace_all_uses_with(source)
+        if len(op.results) == 1:
+            packed = op.operands[0].owner.operation
+            _erase_if_unused(op)
+            if not list(packed.results[0].uses):
+                U.erase(packed)  # the tuple of the halves, now read by nothing
+        else:
+            U.erase(op)
+        dicts = U.attr_dicts(func, "res_attrs")
+        for use in combine.results[0].uses:
+            owner = use.owner.operation
+            if owner.name == "func.return" and owner.parent == func:
+                dicts[use.operand_number][U.SDY_SHARDING] = sdy.TensorShardingPerValueAttr(per_value).shardings[0]
+                dicts[use.operand_number].pop(U.MHLO_SHARDING, None)
+        U.set_attr_dicts(func, "res_attrs", dicts)
+        return True
 
     def _lift_sharding_group(self, op: ir.Operation) -> None:
         group = _pop_frontend_attr(op, GROUP_ID)
