@@ -84,10 +84,10 @@ class _Exporter:
             except TranslateError as err:
                 raise U.error_at(op, err.message) from None
         touched = bool(mesh_ops)
-        for op in [op for func in U.functions(self.module) for op in U.walk(func) if op.name in UNREDUCED_OPS]:
+        function_manual, to_unreduced = self._function_manual_axes()
+        for op in to_unreduced:  # into manual computations (their helper functions have no shardings)
             lower_to_manual(op, self._read(op.attributes["out_sharding"], op), self.module)
             touched = True
-        function_manual = self._function_manual_axes()
         for func in U.functions(self.module):
             outer = function_manual.get(U.symbol_name(func), _Manual())
             touched |= self._convert_function(func, outer)
@@ -312,14 +312,18 @@ class _Exporter:
             indices.append(index)
         return _Manual(mesh, tuple(sorted(indices)))
 
-    def _function_manual_axes(self) -> dict[str, _Manual]:
+    def _function_manual_axes(self) -> tuple[dict[str, _Manual], list[ir.Operation]]:
         """Functions called from inside a manual computation run with its manual axes (and those
-        of the manual computations their callers run in)."""
+        of the manual computations their callers run in); and, found on the same walk, the ops
+        ``unreduced.lower_to_manual`` rewrites."""
         calls: list[tuple[str, str, ir.Operation]] = []
+        to_unreduced: list[ir.Operation] = []
         for func in U.functions(self.module):
             for op in U.walk(func):
                 if op.name == "func.call":
                     calls.append((U.symbol_name(func), U.callee(op), op))
+                elif op.name in UNREDUCED_OPS:
+                    to_unreduced.append(op)
         result: dict[str, _Manual] = {}
         for _ in range(len(calls) + 1):  # a fixed point over the call graph (no recursion in StableHLO)
             changed = False
@@ -330,7 +334,7 @@ class _Exporter:
                     changed = True
             if not changed:
                 break
-        return result
+        return result, to_unreduced
 
     def _manual_computations_innermost_first(self, function_manual: dict[str, _Manual]
                                              ) -> list[tuple[ir.Operation, _Manual]]:
