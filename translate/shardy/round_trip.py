@@ -73,6 +73,9 @@ class _Lifter:
         self.module = module
         self.meshes: dict[str, Mesh] = {}
         self._v3_meshes = False  # meshes made from V3 shardings (no xla.sdy.meshes)
+        # Ops to erase once the walk over the ops is over (erasing an op the walk has still to visit
+        # would leave it a dangling handle).
+        self._dead: list[ir.Operation] = []
 
     def run(self) -> bool:
         meshes_attr = _pop_frontend_attr(self.module.operation, MESHES)
@@ -100,6 +103,8 @@ class _Lifter:
             for op in U.walk(func):
                 self._lift_op(op, func)
             self._lift_function_attrs(func, "res_attrs")
+        for op in self._dead:
+            _erase_if_unused(op)
         return True
 
     # Meshes ----------------------------------------------------------------------------------
@@ -233,7 +238,7 @@ class _Lifter:
             self._lift_propagation_barrier(op)
             return
         if target in (GLOBAL_TO_LOCAL, LOCAL_TO_GLOBAL) and not any(list(r.uses) for r in op.results):
-            _erase_if_unused(op)  # a stray marker of no body call (XLA leaves those of zero-size values)
+            U.erase(op)  # a stray marker of no body call (XLA leaves those of zero-size values)
             return
         if target is not None and target.startswith("xla.sdy."):
             raise U.error_at(op, f"custom call @{target} of the Shardy round trip is not supported")
@@ -358,10 +363,8 @@ class _Lifter:
         for half, source in zip(halves, sources):
             half.replace_all_uses_with(source)
         if len(op.results) == 1:
-            packed = op.operands[0].owner.operation
-            _erase_if_unused(op)
-            if not list(packed.results[0].uses):
-                U.erase(packed)  # the tuple of the halves, now read by nothing
+            # Its get_tuple_element ops come later in the walk: erased once it is over.
+            self._dead += [op, operand.owner.operation]
         else:
             U.erase(op)
         dicts = U.attr_dicts(func, "res_attrs")
