@@ -497,6 +497,106 @@ def test_hand_written_shard_map(name: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Manual shardings outside any shard_map region: sdy.sharding + xla.sdy.manual_axes, as XLA writes
+
+MANUAL_AT_BOUNDARIES = {
+    "manual": [(2, "{manual}")],
+    "partial_manual": [(3, "{devices=[4,1,1,2]<=[8] last_tile_dims={manual}}")],
+    "manual_and_replicated": [(2, "{devices=[2,1,2,2]<=[8] last_tile_dims={manual, replicated}}")],
+    "manual_and_unreduced": [(1, "{devices=[2,2,2]<=[8] last_tile_dims={manual, unreduced}}")],
+    "manual_transposed_iota": [(2, "{devices=[2,1,4]<=[4,2]T(1,0) last_tile_dims={manual}}")],
+    "manual_v1": [(2, "{devices=[2,1,2]2,3,0,1 last_tile_dims={manual}}")],
+    "manual_beside_tiled": [(2, "{devices=[4,1,2]<=[8] last_tile_dims={manual}}"), (2, "{devices=[4,2]<=[8]}"),
+                            (1, "{replicated}")],
+    "manual_named": [(2, "{mesh['x'=2,'y'=4], [{'y'}, {}], manual={'x'}}")],
+    "manual_one_device_subgroup": [(1, "{devices=[4,1]<=[4] last_tile_dims={manual}}")],
+}
+
+
+@pytest.mark.parametrize("name", list(MANUAL_AT_BOUNDARIES))
+def test_manual_sharding_at_function_boundaries(name: str) -> None:
+    """A manual sharding on @main's arguments and results (outside any shard_map) imports as XLA
+    writes it: sdy.sharding of the free axes plus xla.sdy.manual_axes. XLA's own export of that
+    module (its Shardy export pass reads xla.sdy.manual_axes) gives the original placement, and so
+    does ours."""
+    items = MANUAL_AT_BOUNDARIES[name]
+    shardings = [parse_sharding(text) for _, text in items]
+    num_devices = max(s.num_devices or 1 for s in shardings) if any(s.is_tiled for s in shardings) else 8
+    imported = import_shardings(gspmd_module(items, num_devices))
+    assert "mhlo.sharding" not in imported
+    if name != "manual_one_device_subgroup":
+        assert "xla.sdy.manual_axes = #sdy<manual_axes{" in imported
+    params, results = xla_hlo_shardings(imported)
+    for original, param, result in zip(shardings, params, results):
+        assert equivalent(original, param), (original.to_text(), param.to_text(), imported)
+        assert equivalent(original, result), (original.to_text(), result.to_text(), imported)
+    exported = export_shardings(imported)
+    assert "xla.sdy" not in exported and "sdy." not in exported
+    args, outs = _module_shardings(exported)
+    for original, arg, out in zip(shardings, args, outs):
+        assert arg is not None and equivalent(original, parse_sharding(arg)), (original.to_text(), arg)
+        assert out is not None and equivalent(original, parse_sharding(out)), (original.to_text(), out)
+
+
+def test_manual_sharding_on_ops_and_constraints() -> None:
+    """On an op and on a Sharding custom call outside a shard_map, the manual axes go to the op's
+    xla.sdy.manual_axes attribute and come back as the manual subgroup."""
+    manual = "{devices=[2,1,4]<=[8] last_tile_dims={manual}}"
+    text = f"""
+    module @m attributes {{mhlo.num_partitions = 8 : i32}} {{
+      func.func @main(%a: tensor<8x8xf32> {{mhlo.sharding = "{manual}"}}) -> tensor<8x8xf32> {{
+        %0 = stablehlo.add %a, %a {{mhlo.sharding = "{manual}"}} : tensor<8x8xf32>
+        %1 = stablehlo.custom_call @Sharding(%0) {{mhlo.sharding = "{manual}"}} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+        return %1 : tensor<8x8xf32>
+      }}
+    }}"""
+    imported = import_shardings(text)
+    assert imported.count('xla.sdy.manual_axes = #sdy<manual_axes{"_axis_1"}>') == 3, imported
+    assert "sdy.sharding_constraint" in imported
+    exported = export_shardings(imported)
+    assert exported.count(f'mhlo.sharding = "{manual}"') == 3, exported
+    assert "xla.sdy" not in exported
+
+
+def test_generated_sharding_corpus_through_import_and_export() -> None:
+    """Every non-tuple sharding of the sharding-model corpus (tiled, partial, manual, unreduced,
+    maximal, V1, iota, named with sub-axes) on an argument and a result: imported, then exported
+    by XLA's converter and by us, back to the same placement; or refused as having no Shardy form;
+    never an internal error."""
+    from tests.test_sharding_model import _generated_texts
+
+    refused = ("shard groups", "maximal subgroups", "makes part of a mesh axis manual")
+    counts = {"back": 0, "refused": 0}
+    for text in _generated_texts():
+        sharding = parse_sharding(text)
+        if sharding.is_tuple:
+            continue
+        rank = sharding.tiled_data_rank if sharding.is_tiled else 2
+        if sharding.is_named and sharding.named is not None and sharding.named.dim_shardings:
+            rank = len(sharding.named.dim_shardings)
+        try:
+            imported = import_shardings(gspmd_module([(rank, text)], sharding.num_devices or 8))
+        except TranslateError as err:
+            assert any(reason in str(err) for reason in refused), (text, str(err))
+            counts["refused"] += 1
+            continue
+        args, _ = _module_shardings(export_shardings(imported))
+        assert args[0] is not None
+        back = parse_sharding(args[0])
+        xla_params, _ = xla_hlo_shardings(imported)  # XLA's own Shardy export of our import
+        if not sharding.is_unknown:  # XLA exports a fully open sharding as {replicated}, we as {unknown}
+            assert equivalent(sharding, xla_params[0]) or _placement(sharding) == _placement(xla_params[0]), \
+                (text, xla_params[0].to_text())
+        # Shardy keeps manual and unreduced axes in mesh order: the order of the devices inside
+        # such a group can change where the inferred mesh cannot keep it (the groups do not).
+        if sharding.is_named and sharding.named is not None and prod(sharding.named.mesh.axis_sizes) == 1:
+            continue  # one device: manual over size-1 axes and replicated place data alike
+        assert equivalent(sharding, back) or _placement(sharding) == _placement(back), (text, args[0])
+        counts["back"] += 1
+    assert counts["back"] >= 240 and "manual" in " ".join(_generated_texts())
+
+
+# ---------------------------------------------------------------------------------------------
 # (3) What has no equivalent: clear errors
 
 ERRORS = {
@@ -504,7 +604,10 @@ ERRORS = {
                        "no single Shardy mesh"),
     "different_device_counts": (gspmd_module([(1, "{devices=[4]<=[4]}"), (1, "{devices=[8]<=[8]}")], 8),
                                 "different numbers of devices"),
-    "manual_argument": (gspmd_module([(2, "{manual}")], 8), "no Shardy equivalent"),
+    "manual_sub_axis": (gspmd_module([(2, "{mesh['x'=2,'y'=8], [{'x'}, {}], manual={'y':(1)2}}")], 16),
+                        "makes part of a mesh axis manual"),
+    "manual_of_unknown_size": (gspmd_module([(2, "{manual}")], 8).replace("mhlo.num_partitions = 8 : i32, ", ""),
+                               "the number of devices is unknown"),
     "shard_group": (gspmd_module([(2, "{devices=[2,4]<=[8] shard_as 1}")], 8), "shard groups"),
     "bad_sharding_text": (gspmd_module([(2, "{replicated}")], 8).replace("{replicated}", "{devices=[2]0}"),
                           "invalid mhlo.sharding"),
@@ -519,18 +622,13 @@ def test_import_errors(name: str) -> None:
     assert "\n" not in str(info.value)
 
 
-def test_export_error_for_sharding_group() -> None:
-    """GSPMD has no sharding groups (stablehlo-to-hlo keeps them in the round-trip form instead)."""
-    text = """
-    module {
-      sdy.mesh @mesh = <["x"=2]>
-      func.func @main(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {
-        sdy.sharding_group %a group_id=0 : tensor<8xf32>
-        return %a : tensor<8xf32>
-      }
-    }"""
-    with pytest.raises(TranslateError, match="sdy.sharding_group has no GSPMD"):
-        export_shardings(text)
+def test_import_error_for_shard_like_constraint() -> None:
+    """shard_like (a preference) has no Shardy form: sdy.sharding_group is shard_as."""
+    text = gspmd_module([(1, "{devices=[8]<=[8]}")], 8).replace(
+        "    return %arg0", '    %c = stablehlo.custom_call @Sharding(%arg0) {mhlo.sharding = "{unknown shard_like 2}"}'
+        " : (tensor<16xf32>) -> tensor<16xf32>\n    return %c")
+    with pytest.raises(TranslateError, match="shard_like"):
+        import_shardings(text)
 
 
 def test_explicit_collective_exports_as_resharding() -> None:
@@ -580,3 +678,157 @@ def test_cli_error_is_one_line(tmp_path) -> None:
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "no single Shardy mesh" in lines[0] and "bad.mlir" in lines[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# Nested shard_map: JAX's two lowerings of one program, through our import and export
+
+
+def _nested_programs():
+    import jax
+    from jax.sharding import AxisType
+    from jax.sharding import PartitionSpec as P
+
+    mesh_2x4 = jax.make_mesh((2, 4), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
+    mesh_2x2x2 = jax.make_mesh((2, 2, 2), ("x", "y", "z"), axis_types=(AxisType.Auto,) * 3)
+
+    def nested_psum(a):
+        inner = jax.shard_map(lambda b: jax.lax.psum(b, "y") * 2, in_specs=P(None, "y"), out_specs=P(),
+                              axis_names={"y"})
+        return inner(a) + 1
+
+    def nested_partial_auto(a):  # z stays auto in both shard_maps
+        inner = jax.shard_map(lambda b: jax.lax.psum(jax.numpy.sin(b), "y"), in_specs=P("y"), out_specs=P(),
+                              axis_names={"y"})
+        return inner(a) * 3
+
+    return {
+        "nested_2x4": (jax.jit(jax.shard_map(nested_psum, mesh=mesh_2x4, in_specs=P("x"), out_specs=P("x"),
+                                             axis_names={"x"})), (8, 8)),
+        "nested_partial_auto_2x2x2": (jax.jit(jax.shard_map(nested_partial_auto, mesh=mesh_2x2x2,
+                                                            in_specs=P("x"), out_specs=P("x"),
+                                                            axis_names={"x"})), (8, 4)),
+    }
+
+
+def _lower_both(fn, x) -> tuple[str, str]:
+    import jax
+
+    before = jax.config.jax_use_shardy_partitioner
+    try:
+        jax.config.update("jax_use_shardy_partitioner", True)
+        sdy_text = fn.lower(x).as_text()
+        jax.config.update("jax_use_shardy_partitioner", False)
+        gspmd_text = fn.lower(x).as_text()
+    finally:
+        jax.config.update("jax_use_shardy_partitioner", before)
+    return sdy_text, gspmd_text
+
+
+def _sharding_strings(text: str) -> set[str]:
+    return {canonicalize(parse_sharding(m)).to_text() for m in re.findall(r'mhlo.sharding = "([^"]*)"', text)}
+
+
+@pytest.mark.parametrize("name", ["nested_2x4", "nested_partial_auto_2x2x2"])
+def test_nested_shard_map(name: str) -> None:
+    """JAX's Shardy lowering of a nested shard_map, exported by us, writes the shardings of JAX's
+    GSPMD lowering (manual over the enclosing axes outside the inner body, over both inside); JAX's
+    GSPMD lowering, imported by us, nests the manual computations as JAX's Shardy lowering does.
+    Both compile on 8 CPU devices and compute JAX's outputs."""
+    fn, shape = _nested_programs()[name]
+    x = np.arange(prod(shape), dtype=np.float32).reshape(shape) / 7
+    want = np.asarray(fn(x))
+    sdy_text, gspmd_text = _lower_both(fn, x)
+    exported = export_shardings(sdy_text)
+    assert "sdy." not in exported
+    assert _sharding_strings(exported) == _sharding_strings(gspmd_text)
+    imported = import_shardings(gspmd_text)
+    manual_axes = re.findall(r"manual_axes=\{([^}]*)\}", imported)
+    assert len(manual_axes) == 2 == len(re.findall(r"manual_axes=\{([^}]*)\}", sdy_text))
+    assert all(axes.count('"') == 2 for axes in manual_axes), manual_axes  # one own axis each
+    for text in (exported, imported):
+        _, _, values = _compile_and_run(text, [x])
+        np.testing.assert_allclose(values[0], want, rtol=1e-6)
+
+
+@pytest.mark.parametrize("name", ["nested_2x4", "nested_partial_auto_2x2x2"])
+def test_nested_shard_map_through_hlo(name: str) -> None:
+    """JAX's Shardy lowering of a nested (and partial-auto) shard_map through our HLO and back keeps
+    its two manual computations and their manual axes, and computes JAX's outputs."""
+    import hlo_translate
+
+    fn, shape = _nested_programs()[name]
+    x = np.arange(prod(shape), dtype=np.float32).reshape(shape) / 7
+    sdy_text, _ = _lower_both(fn, x)
+    hlo = hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(sdy_text), hlo_translate.HloFormat.TEXT).decode()
+    assert "xla.sdy.GlobalToLocalShape" in hlo
+    back = hlo_translate.hlo_to_stablehlo(hlo)
+    assert "xla.sdy" not in back
+    assert re.findall(r"manual_axes=\{[^}]*\}", back) == re.findall(r"manual_axes=\{[^}]*\}", sdy_text)
+    _, _, values = _compile_and_run(back, [x])
+    np.testing.assert_allclose(values[0], np.asarray(fn(x)), rtol=1e-6)
+
+
+SHARDING_GROUP_MODULE = """
+module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=8]>
+  func.func @main(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}, %b: tensor<8xf32>)
+      -> tensor<8xf32> {
+    sdy.sharding_group %a group_id=3 : tensor<8xf32>
+    %0 = stablehlo.multiply %b, %b : tensor<8xf32>
+    sdy.sharding_group %0 group_id=3 : tensor<8xf32>
+    %1 = stablehlo.add %a, %0 : tensor<8xf32>
+    return %1 : tensor<8xf32>
+  }
+}"""
+
+
+def test_sharding_group_is_gspmd_shard_as() -> None:
+    """sdy.sharding_group exports as JAX's GSPMD lowering of shard_alike wrote it (a Sharding custom
+    call of {unknown shard_as N} read by the value's users); XLA's GSPMD partitioner compiles it to
+    the right values on 8 CPU devices, and our import gives the groups back."""
+    exported = export_shardings(SHARDING_GROUP_MODULE)
+    assert exported.count('mhlo.sharding = "{unknown shard_as 3}"') == 2 and "sdy." not in exported
+    a, b = np.arange(8, dtype=np.float32), np.arange(8, dtype=np.float32) + 1
+    _, _, values = _compile_and_run(exported, [a, b])
+    np.testing.assert_array_equal(values[0], a + b * b)
+    imported = import_shardings(exported)
+    assert imported.count("sdy.sharding_group") == 2 and "group_id=3" in imported
+    assert "custom_call" not in imported
+
+
+TO_UNREDUCED_MODULE = """
+module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2, "z"=2]>
+  func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>})
+      -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+    %0 = sdy.sharded_to_unreduced [{"x"}, {}] %arg0 out_sharding=<@mesh, [{}, {"y"}], unreduced={"x"}> : tensor<8x8xf32>
+    %1 = sdy.replicated_to_unreduced {"z"} %0 out_sharding=<@mesh, [{}, {"y"}], unreduced={"x", "z"}> : tensor<8x8xf32>
+    // XLA:CPU's GSPMD takes one copy of an unreduced value where it should sum them: the sum is
+    // written by hand, an all-reduce over x and z (devices x*4 + y*2 + z) in a manual computation.
+    %2 = sdy.manual_computation(%1) in_shardings=[<@mesh, [{}, {"y"}], unreduced={"x", "z"}>]
+        out_shardings=[<@mesh, [{}, {"y"}]>] manual_axes={"x", "y", "z"} (%local: tensor<8x4xf32>) {
+      %sum = "stablehlo.all_reduce"(%local) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>,
+          replica_groups = dense<[[0, 1, 4, 5], [2, 3, 6, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
+      ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+        %r = stablehlo.add %p, %q : tensor<f32>
+        stablehlo.return %r : tensor<f32>
+      }) : (tensor<8x4xf32>) -> tensor<8x4xf32>
+      sdy.return %sum : tensor<8x4xf32>
+    } : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    return %2 : tensor<8x8xf32>
+  }
+}"""
+
+
+def test_to_unreduced_ops_export_as_manual_computations() -> None:
+    """sdy.sharded_to_unreduced and sdy.replicated_to_unreduced export as XLA's export writes them: a
+    manual computation over every axis whose body pads the shard with zeros (or zeroes all copies
+    but one). Made unreduced, then summed over the unreduced axes, the value is the input again on
+    8 CPU devices."""
+    exported = export_shardings(TO_UNREDUCED_MODULE)
+    assert "sdy." not in exported
+    assert exported.count("SPMDFullToShardShape") == 3 and "stablehlo.dynamic_update_slice" in exported
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    _, _, values = _compile_and_run(exported, [x])
+    np.testing.assert_array_equal(values[0], x)

@@ -17,14 +17,16 @@ The inverse of ``importer``:
 * collectives whose ``replica_groups`` name mesh axes get explicit device groups;
 * ``sdy.mesh`` ops and the other ``sdy.*`` attributes (sharding rules) are dropped.
 
-sdy ops with no GSPMD form (sharding groups, named computations, nested manual computations) are
-errors.
+A manual computation nested in another exports as JAX writes a nested shard_map: its global
+shardings keep the enclosing manual axes, its local ones add its own. sdy ops with no GSPMD form
+(sharding groups, named computations) are errors.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from math import prod
 
 import numpy as np
 from jaxlib.mlir import ir
@@ -33,13 +35,16 @@ from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export.mlir_attrs import is_not_utf8
-from hlo_translate.hlo.sharding import (
-    AxisRef, DimSharding, HloSharding, Mesh, NamedSharding, canonicalize, with_metadata,
-)
 from hlo_translate.hlo.ir import OpMetadata
+from hlo_translate.hlo.sharding import (
+    AxisRef, DimSharding, HloSharding, Mesh, NamedSharding, ShardGroup, ShardGroupKind, canonicalize, with_metadata,
+)
 from hlo_translate.shardy import mlir_util as U
-from hlo_translate.shardy.importer import FULL_TO_SHARD, SHARD_TO_FULL, SHARDING_TARGET
-from hlo_translate.shardy.sdy_attrs import ReadSharding, manual_axis_names, mesh_from_attr, read_per_value, read_sharding
+from hlo_translate.shardy.importer import FULL_TO_SHARD, MANUAL_AXES, SHARD_TO_FULL, SHARDING_TARGET
+from hlo_translate.shardy.sdy_attrs import (ReadSharding, manual_axis_names, mesh_from_attr, read_per_value,
+                                            read_sharding)
+from hlo_translate.shardy.unreduced import OPS as UNREDUCED_OPS
+from hlo_translate.shardy.unreduced import lower_to_manual
 
 MANUAL_COMPUTATION = "sdy.manual_computation"
 # Set by round_trip on a sharding lifted from a GSPMD string alone (XLA's result-sharding holder).
@@ -80,7 +85,10 @@ class _Exporter:
             except TranslateError as err:
                 raise U.error_at(op, err.message) from None
         touched = bool(mesh_ops)
-        function_manual = self._function_manual_axes()
+        function_manual, to_unreduced = self._function_manual_axes()
+        for op in to_unreduced:  # into manual computations (their helper functions have no shardings)
+            lower_to_manual(op, self._read(op.attributes["out_sharding"], op), self.module)
+            touched = True
         for func in U.functions(self.module):
             outer = function_manual.get(U.symbol_name(func), _Manual())
             touched |= self._convert_function(func, outer)
@@ -91,8 +99,8 @@ class _Exporter:
                     if not is_not_utf8(err):  # over (an attribute parameter not UTF-8, fuzz seed 163)
                         raise
                     raise U.error_at(op, "a string attribute of the op is not valid UTF-8") from None
-        for op in self._manual_computations_innermost_first():
-            self._convert_manual_computation(op)
+        for op, outer in self._manual_computations_innermost_first(function_manual):
+            self._convert_manual_computation(op, outer)
             touched = True
         for op in mesh_ops:
             U.erase(op)
@@ -114,10 +122,10 @@ class _Exporter:
         if read.fully_open and not manual.axes:
             return HloSharding.unknown()
         if manual.axes:
-            if manual.mesh != named.mesh:
-                raise U.error_at(where, "a sharding inside sdy.manual_computation uses another mesh "
-                                        "than the computation's manual axes")
-            named = _with_manual(named, manual.axes, where)
+            axes = _manual_on(manual, named.mesh, where)
+            if len(axes) == len(named.mesh.axes):
+                return HloSharding.manual()  # every axis manual (size-1 ones too), as XLA's export
+            named = _with_manual(named, axes, where)
         if (problem := named.validation_error()) is not None:
             raise U.error_at(where, f"invalid Shardy sharding {named.to_text(False)}: {problem}")
         sharding = canonicalize(HloSharding.from_named(replace(named, replicated_axes=())))
@@ -144,9 +152,12 @@ class _Exporter:
         for kind in ("arg_attrs", "res_attrs"):
             dicts = U.attr_dicts(func, kind)
             for attrs in dicts:
+                marked = attrs.pop(MANUAL_AXES, None)
+                changed |= marked is not None
                 if U.SDY_SHARDING in attrs:
                     read = self._read(attrs.pop(U.SDY_SHARDING), func)
-                    attrs[U.MHLO_SHARDING] = ir.StringAttr.get(self._gspmd(read, manual, func).to_text())
+                    here = self._with_marked(manual, marked, read, func)
+                    attrs[U.MHLO_SHARDING] = ir.StringAttr.get(self._gspmd(read, here, func).to_text())
                     changed = True
                 for key in [k for k in attrs if k.startswith("sdy.")]:
                     del attrs[key]
@@ -157,10 +168,14 @@ class _Exporter:
 
     def _convert_op(self, op: ir.Operation, outer: _Manual) -> bool:
         changed = False
+        marked = U.get_attr(op, MANUAL_AXES)
+        if marked is not None:
+            del op.attributes[MANUAL_AXES]
+            changed = True
         if U.SDY_SHARDING in op.attributes and op.name not in _CONSTRAINTS:
             manual = self._manual_at(op, outer)
             reads = self._read_all(op.attributes[U.SDY_SHARDING], op)
-            shardings = [self._gspmd(r, manual, op) for r in reads]
+            shardings = [self._gspmd(r, self._with_marked(manual, marked, r, op), op) for r in reads]
             single = len(shardings) == 1 and len(op.results) <= 1
             sharding = shardings[0] if single else HloSharding.tuple(shardings)
             del op.attributes[U.SDY_SHARDING]
@@ -170,11 +185,14 @@ class _Exporter:
             del op.attributes[key]  # sharding rules and origins have no GSPMD form
             changed = True
         if op.name in _CONSTRAINTS:
-            self._convert_constraint(op, self._manual_at(op, outer))
+            self._convert_constraint(op, self._manual_at(op, outer), marked)
             return True
         if op.name in _PASS_THROUGH:
             op.results[0].replace_all_uses_with(op.operands[0])
             U.erase(op)
+            return True
+        if op.name == "sdy.sharding_group":
+            self._convert_sharding_group(op)
             return True
         if op.name == "sdy.constant":  # a constant Shardy keeps from being folded
             with ir.InsertionPoint(op), op.location:
@@ -187,11 +205,11 @@ class _Exporter:
         changed |= self._convert_replica_groups(op)
         return changed
 
-    def _convert_constraint(self, op: ir.Operation, manual: _Manual) -> None:
+    def _convert_constraint(self, op: ir.Operation, manual: _Manual, marked: ir.Attribute | None) -> None:
         # Open dimensions become GSPMD's unspecified_dims; the sharding itself is then closed.
         key = "out_sharding" if op.name in EXPLICIT_COLLECTIVES else "sharding"
         read = _closed(self._read(op.attributes[key], op))
-        sharding = self._gspmd(read, manual, op)
+        sharding = self._gspmd(read, self._with_marked(manual, marked, read, op), op)
         value = op.operands[0]
         # In the Shardy round-trip form (round_trip_export) the open dims are in xla.sdy.sharding; XLA
         # then writes no unspecified_dims.
@@ -203,21 +221,80 @@ class _Exporter:
         op.results[0].replace_all_uses_with(custom.result)
         U.erase(op)
 
+    def _convert_sharding_group(self, op: ir.Operation) -> None:
+        """``sdy.sharding_group %v group_id=N`` -> ``%w = custom_call @Sharding(%v)`` with
+        ``{unknown shard_as N}`` (GSPMD's group of values whose shardings must match, as JAX's
+        GSPMD lowering of shard_alike writes it), read by every later user of ``%v``."""
+        value = op.operands[0]
+        group = ir.IntegerAttr(op.attributes["group_id"]).value
+        owner = value.owner
+        if isinstance(value, ir.OpResult):
+            ip = ir.InsertionPoint(owner.operation)
+            after = True
+        else:
+            block = owner
+            first = block.operations[0] if len(block.operations) else None
+            ip = ir.InsertionPoint(first) if first is not None else ir.InsertionPoint(block)
+            after = False
+        sharding = HloSharding.unknown(shard_group=ShardGroup(group, ShardGroupKind.AS))
+        with ip, op.location:
+            custom = _custom_call(SHARDING_TARGET, value, value.type, sharding, ())
+        if after:
+            custom.operation.move_after(owner.operation)
+        users = [use.owner.operation for use in value.uses]
+        users = [user for user in users if user != custom.operation and user != op]
+        U.erase(op)
+        for user in users:
+            for i, operand in enumerate(list(user.operands)):
+                if operand == value:
+                    user.operands[i] = custom.result
+
     # Manual computations ---------------------------------------------------------------------
 
+    def _with_marked(self, manual: _Manual, marked: ir.Attribute | None, read: ReadSharding,
+                     where: ir.Operation) -> _Manual:
+        """``manual`` plus the axes of an ``xla.sdy.manual_axes`` attribute (XLA's mark of a value
+        manual outside any manual computation), on the mesh of the sharding it stands beside."""
+        if marked is None:
+            return manual
+        if not str(marked).startswith("#sdy<manual_axes{"):
+            raise U.error_at(where, f"{MANUAL_AXES} must be a #sdy<manual_axes{{...}}> attribute, "
+                                    f"not {str(marked)[:60]}")
+        names = manual_axis_names(marked)
+        mesh = read.named.mesh
+        if not names or mesh.maximal_device is not None:
+            return manual
+        indices = set(_manual_on(manual, mesh, where)) if manual.axes else set()
+        for name in names:
+            index = mesh.axis_index(name)
+            if index is None:
+                raise U.error_at(where, f"manual axis '{name}' of {MANUAL_AXES} is not in the mesh")
+            indices.add(index)
+        return _Manual(mesh, tuple(sorted(indices)))
+
     def _manual_at(self, op: ir.Operation, outer: _Manual) -> _Manual:
-        """The manual axes in force at ``op``: from enclosing manual computations, else ``outer``."""
+        """The manual axes in force at ``op``: ``outer`` (of the function) and those of every
+        enclosing manual computation (nested ones add theirs, as JAX's nested shard_map does)."""
         found: list[ir.Operation] = []
         parent = op.parent
         while parent is not None:
             if parent.name == MANUAL_COMPUTATION:
                 found.append(parent.operation)
             parent = parent.parent
-        if not found:
+        manual = outer
+        for computation in reversed(found):  # outermost first
+            manual = self._union(manual, self._manual_of(computation), computation)
+        return manual
+
+    @staticmethod
+    def _union(outer: _Manual, inner: _Manual, where: ir.Operation) -> _Manual:
+        """The axes of a manual computation nested in ``outer``'s, on the inner one's mesh."""
+        if not outer.axes:
+            return inner
+        if inner.mesh is None or (not inner.axes and inner.mesh == outer.mesh):
             return outer
-        if len(found) > 1 or outer.axes:
-            raise U.error_at(found[0], "nested sdy.manual_computation has no GSPMD export here")
-        return self._manual_of(found[0])
+        axes = set(_manual_on(outer, inner.mesh, where)) | set(inner.axes)
+        return _Manual(inner.mesh, tuple(sorted(axes)))
 
     def _manual_of(self, computation: ir.Operation) -> _Manual:
         names = manual_axis_names(computation.attributes["manual_axes"])
@@ -236,24 +313,41 @@ class _Exporter:
             indices.append(index)
         return _Manual(mesh, tuple(sorted(indices)))
 
-    def _function_manual_axes(self) -> dict[str, _Manual]:
-        """Functions called from inside a manual computation run with its manual axes."""
-        result: dict[str, _Manual] = {}
+    def _function_manual_axes(self) -> tuple[dict[str, _Manual], list[ir.Operation]]:
+        """Functions called from inside a manual computation run with its manual axes (and those
+        of the manual computations their callers run in); and, found on the same walk, the ops
+        ``unreduced.lower_to_manual`` rewrites."""
+        calls: list[tuple[str, str, ir.Operation]] = []
+        to_unreduced: list[ir.Operation] = []
         for func in U.functions(self.module):
             for op in U.walk(func):
-                if op.name != "func.call":
-                    continue
-                manual = self._manual_at(op, _Manual())
-                if manual.axes:
-                    result[U.callee(op)] = manual
-        return result
+                if op.name == "func.call":
+                    calls.append((U.symbol_name(func), U.callee(op), op))
+                elif op.name in UNREDUCED_OPS:
+                    to_unreduced.append(op)
+        result: dict[str, _Manual] = {}
+        for _ in range(len(calls) + 1):  # a fixed point over the call graph (no recursion in StableHLO)
+            changed = False
+            for caller, callee, op in calls:
+                manual = self._manual_at(op, result.get(caller, _Manual()))
+                if manual.axes and result.get(callee) != manual:
+                    result[callee] = manual
+                    changed = True
+            if not changed:
+                break
+        return result, to_unreduced
 
-    def _manual_computations_innermost_first(self) -> list[ir.Operation]:
-        found = [op for func in U.functions(self.module) for op in U.walk(func) if op.name == MANUAL_COMPUTATION]
+    def _manual_computations_innermost_first(self, function_manual: dict[str, _Manual]
+                                             ) -> list[tuple[ir.Operation, _Manual]]:
+        found = [(op, function_manual.get(U.symbol_name(func), _Manual()))
+                 for func in U.functions(self.module) for op in U.walk(func) if op.name == MANUAL_COMPUTATION]
         return found[::-1]  # pre-order reversed: nested ones come before their parents
 
-    def _convert_manual_computation(self, computation: ir.Operation) -> None:
-        manual = self._manual_of(computation)
+    def _convert_manual_computation(self, computation: ir.Operation, outer: _Manual) -> None:
+        # The shardings outside the computation keep the manual axes of enclosing computations;
+        # inside, the computation's own are added.
+        enclosing = self._manual_at(computation, outer)
+        manual = self._union(enclosing, self._manual_of(computation), computation)
         # Open dimensions become unspecified_dims on the custom calls; their shardings are closed.
         ins = [_closed(r) for r in self._read_all(computation.attributes["in_shardings"], computation)]
         outs = [_closed(r) for r in self._read_all(computation.attributes["out_shardings"], computation)]
@@ -265,7 +359,7 @@ class _Exporter:
         with ir.InsertionPoint(computation), computation.location:
             operands = []
             for value, read, local in zip(computation.operands, ins, locals_in):
-                global_sharding = self._gspmd(read, _Manual(), computation)
+                global_sharding = self._gspmd(read, enclosing, computation)
                 marked = _custom_call(SHARDING_TARGET, value, value.type, global_sharding, read.unspecified)
                 to_local = self._gspmd(read, manual, computation)
                 operands.append(_custom_call(FULL_TO_SHARD, marked.result, local, to_local, read.unspecified).result)
@@ -275,7 +369,7 @@ class _Exporter:
                 marked = _custom_call(SHARDING_TARGET, call.results[k], locals_out[k], local_sharding,
                                       read.unspecified)
                 full = _custom_call(SHARD_TO_FULL, marked.result, result.type,
-                                    self._gspmd(read, _Manual(), computation), read.unspecified)
+                                    self._gspmd(read, enclosing, computation), read.unspecified)
                 result.replace_all_uses_with(full.result)
         U.erase(computation)
 
@@ -320,16 +414,69 @@ def _closed(read: ReadSharding) -> _ClosedRead:
     return _ClosedRead(read.named, read.mesh_name, (), unspecified=read.open_dims)
 
 
+def _manual_on(manual: _Manual, mesh: Mesh, where: ir.Operation) -> tuple[int, ...]:
+    """The indices in ``mesh`` of the ``manual`` axes. A sharding may name another mesh than the
+    manual computation's (meshes XLA deduplicated, or written apart): as XLA's export, the manual
+    axes are then found by name, and must have the same size there."""
+    if manual.mesh == mesh or manual.mesh is None:
+        return manual.axes
+    indices = []
+    for i in manual.axes:
+        axis = manual.mesh.axes[i]
+        index = mesh.axis_index(axis.name)
+        if index is None or mesh.axes[index].size != axis.size:
+            by_devices = _manual_by_devices(manual.mesh, manual.axes, mesh)
+            if by_devices is None:
+                raise U.error_at(where, f"a sharding inside sdy.manual_computation is on a mesh without its "
+                                        f"manual axis '{axis.name}'={axis.size}")
+            return by_devices
+        indices.append(index)
+    return tuple(sorted(indices))
+
+
+def _axis_spans(mesh: Mesh) -> list[tuple[int, int]]:
+    """Per axis, the range [stride, stride * size) of device positions its index counts."""
+    spans, stride = [], 1
+    for axis in reversed(mesh.axes):
+        spans.append((stride, stride * axis.size))
+        stride *= axis.size
+    return spans[::-1]
+
+
+def _manual_by_devices(source: Mesh, axes: tuple[int, ...], mesh: Mesh) -> tuple[int, ...] | None:
+    """The axes of ``mesh`` that cover the same device positions as ``source``'s ``axes``, when the
+    two meshes order the same devices alike (XLA's mesh deduplication maps one mesh onto an equal
+    one whose axes split the devices otherwise, e.g. ["x"=2, "y"=4, "z"=4] and ["a"=8, "b"=4])."""
+    if prod(source.axis_sizes) != prod(mesh.axis_sizes):
+        return None
+    if not np.array_equal(source.devices().ravel(), mesh.devices().ravel()):
+        return None
+    wanted: list[tuple[int, int]] = []
+    for lo, hi in sorted(span for i, span in enumerate(_axis_spans(source)) if i in axes and span[0] != span[1]):
+        if wanted and wanted[-1][1] == lo:  # neighbouring manual axes form one range
+            wanted[-1] = (wanted[-1][0], hi)
+        else:
+            wanted.append((lo, hi))
+    found = tuple(j for j, (lo, hi) in enumerate(_axis_spans(mesh))
+                  if lo != hi and any(w_lo <= lo and hi <= w_hi for w_lo, w_hi in wanted))
+    covered = prod(mesh.axes[j].size for j in found)
+    if covered != prod(hi // lo for lo, hi in wanted):
+        return None  # a manual axis splits an axis of the other mesh
+    return found
+
+
 def _with_manual(named: NamedSharding, manual: tuple[int, ...], where: ir.Operation) -> NamedSharding:
     """``named`` with the ``manual`` axes taken out of its dimensions and made manual."""
     mesh = named.mesh
     keep = tuple(DimSharding(tuple(a for a in d.axes if a.index not in manual), d.is_closed)
                  for d in named.dim_shardings)
-    for axes in (named.replicated_axes, named.unreduced_axes):
-        if any(a.index in manual for a in axes):
-            raise U.error_at(where, "a manual axis is also listed as replicated or unreduced")
+    # A manual axis also listed as replicated or unreduced is manual: the value is per device along
+    # it whatever the sharding says (JAX writes such lists on a shard_map's in/out shardings).
+    replicated = tuple(a for a in named.replicated_axes if a.index not in manual)
+    unreduced = tuple(a for a in named.unreduced_axes if a.index not in manual)
     manual_refs = tuple(AxisRef(i) for i in manual if mesh.axes[i].size > 1)
-    return replace(named, dim_shardings=keep, manual_axes=manual_refs)
+    return replace(named, dim_shardings=keep, replicated_axes=replicated, unreduced_axes=unreduced,
+                   reduction_op=named.reduction_op if unreduced else "sum", manual_axes=manual_refs)
 
 
 def _custom_call(target: str, value: ir.Value, result_type: ir.Type, sharding: HloSharding,
@@ -341,7 +488,16 @@ def _custom_call(target: str, value: ir.Value, result_type: ir.Type, sharding: H
 
 
 def _stablehlo_axis_ref(attr: ir.Attribute, mesh: Mesh, op: ir.Operation) -> AxisRef:
-    ref = stablehlo.AxisRefAttr(attr)
+    if isinstance(attr, ir.StringAttr):  # a whole axis may be named by a plain string: axes = ["a"]
+        name = U.string_value(attr)
+        if (whole := mesh.axis_index(name)) is None:
+            raise U.error_at(op, f"replica groups name axis '{name}', which is not in the mesh")
+        return AxisRef(whole)
+    try:
+        ref = stablehlo.AxisRefAttr(attr)
+    except ValueError:
+        raise U.error_at(op, f"replica groups name an axis as {str(attr)[:60]}, neither a string "
+                             "nor #stablehlo.axis_ref") from None
     index = mesh.axis_index(ref.name)
     if index is None:
         raise U.error_at(op, f"replica groups name axis '{ref.name}', which is not in the mesh")

@@ -16,7 +16,10 @@ What changes, in this order:
 
 Inside a manual computation (and in functions called from one) the manual axes are dropped from
 shardings, since Shardy shardings there name only the free axes. A manual sharding anywhere else
-has no Shardy equivalent and is an error.
+(``{manual}`` or a manual subgroup on ``@main``'s arguments, say) is written as XLA writes it: the
+sharding of the free axes in ``sdy.sharding`` and the manual axes in ``xla.sdy.manual_axes =
+#sdy<manual_axes{...}>`` beside it (on the argument or result, or on the op), which XLA's Shardy
+export and ours turn back into the manual subgroup.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.sharding import HloSharding, NamedSharding, ShardingKind, SubgroupType
+from hlo_translate.hlo.sharding import HloSharding, NamedSharding, ShardGroupKind, ShardingKind, SubgroupType
 from hlo_translate.shardy import mlir_util as U
 from hlo_translate.shardy.mesh_inference import MeshPlan, plan_mesh
 from hlo_translate.shardy.sdy_attrs import manual_axes_attr, mesh_text, parse_attr, sharding_text
@@ -37,6 +40,9 @@ SHARDING_TARGET = "Sharding"
 FULL_TO_SHARD = "SPMDFullToShardShape"
 SHARD_TO_FULL = "SPMDShardToFullShape"
 GLOBAL_MESH = "mesh"
+# XLA's attribute for the manual axes of a value outside any manual computation
+# (xla/service/spmd/shardy/constants.h kManualAxes).
+MANUAL_AXES = "xla.sdy.manual_axes"
 _UNSPECIFIED_DIMS = re.compile(r"unspecified_dims=\[([0-9,\s]*)\]")
 
 
@@ -68,7 +74,7 @@ class _Importer:
         self._insert_meshes(shardings)
         shard_maps = self._find_shard_maps()
         bodies = {U.callee(m.call) for m in shard_maps}
-        for shard_map in shard_maps:
+        for shard_map in _innermost_first(shard_maps):
             self._convert_shard_map(shard_map)
         self._erase_uncalled(bodies)
         manual_functions = self._manual_functions()
@@ -91,7 +97,8 @@ class _Importer:
                         found.append(_parse(attrs[U.MHLO_SHARDING], func))
             for op in U.walk(func):
                 if (attr := U.get_attr(op, U.MHLO_SHARDING)) is not None:
-                    found.append(_parse(attr, op))
+                    sharding = _parse(attr, op)
+                    found.append(_without_group(sharding) if _is_constraint(op) else sharding)
         return found
 
     def _insert_meshes(self, shardings: list[HloSharding]) -> None:
@@ -117,24 +124,46 @@ class _Importer:
 
     def _sdy_text(self, sharding: HloSharding, rank: int, where: ir.Operation, *, open_dims: tuple[int, ...] = (),
                   manual_ok: bool = False) -> str:
-        """``<@mesh, [...]>`` for a non-tuple sharding of a value of ``rank``."""
+        """``<@mesh, [...]>`` for a non-tuple sharding of a value of ``rank`` with no manual axes
+        outside a manual computation (``manual_ok``: inside one, where they are dropped)."""
+        text, manual = self._sdy_text_and_manual(sharding, rank, where, open_dims=open_dims, manual_ok=manual_ok)
+        if manual:
+            raise U.error_at(where, f"manual sharding {sharding.to_text(False)} of a shard_map operand or "
+                                    "result outside its region has no Shardy equivalent")
+        return text
+
+    def _sdy_text_and_manual(self, sharding: HloSharding, rank: int, where: ir.Operation, *,
+                             open_dims: tuple[int, ...] = (), manual_ok: bool = False) -> tuple[str, tuple[str, ...]]:
+        """``<@mesh, [...]>`` for a non-tuple sharding of a value of ``rank``, and the names of its
+        manual axes (none inside a manual computation, ``manual_ok``, where they are implied)."""
         assert self.plan is not None
         try:
             named = self.plan.express(sharding)
         except TranslateError as err:
             raise U.error_at(where, err.message) from None
+        manual: tuple[str, ...] = ()
         if named.manual_axes or _is_manual(sharding):
             if not manual_ok:
-                raise U.error_at(where, f"manual sharding {sharding.to_text(False)} outside a shard_map region "
-                                        "has no Shardy equivalent (Shardy marks manual axes only on "
-                                        "sdy.manual_computation)")
+                manual = self._manual_names(sharding, named, where)
             named = replace(named, manual_axes=())
         if sharding.kind is ShardingKind.UNKNOWN:
             open_dims = tuple(range(rank))
         if named.dim_shardings and len(named.dim_shardings) != rank:
             raise U.error_at(where, f"sharding {sharding.to_text(False)} tiles {len(named.dim_shardings)} "
                                     f"dimensions but the value has rank {rank}")
-        return sharding_text(named, self._mesh_name(named), rank, open_dims)
+        return sharding_text(named, self._mesh_name(named), rank, open_dims), manual
+
+    def _manual_names(self, sharding: HloSharding, named: NamedSharding, where: ir.Operation) -> tuple[str, ...]:
+        """The mesh axis names of a manual sharding outside a manual computation (whole axes)."""
+        if any(ref.is_sub_axis for ref in named.manual_axes):
+            raise U.error_at(where, f"manual sharding {sharding.to_text(False)} makes part of a mesh axis "
+                                    "manual; Shardy's manual axes are whole axes")
+        if not named.manual_axes:
+            if not sharding.is_manual or sharding.num_devices == 1 or named.mesh.axes:
+                return ()  # a manual subgroup of one device: nothing is manual (canonical() drops it)
+            raise U.error_at(where, f"manual sharding {sharding.to_text(False)}: the number of devices "
+                                    "is unknown (no tiled sharding and no mhlo.num_partitions)")
+        return tuple(named.mesh.axes[ref.index].name for ref in named.manual_axes)
 
     def _mesh_name(self, named: NamedSharding) -> str:
         return self.mesh_names[named.mesh.maximal_device]
@@ -151,15 +180,18 @@ class _Importer:
                 if sharding.is_tuple:
                     raise U.error_at(func, f"tuple sharding {sharding.to_text(False)} on a function "
                                            "argument or result has no Shardy equivalent")
-                text = self._sdy_text(sharding, U.tensor_rank(type_), func, manual_ok=manual)
+                text, manual_axes = self._sdy_text_and_manual(sharding, U.tensor_rank(type_), func,
+                                                              manual_ok=manual)
                 attrs[U.SDY_SHARDING] = parse_attr("#sdy.sharding" + text)
+                if manual_axes:
+                    attrs[MANUAL_AXES] = manual_axes_attr(list(manual_axes))
                 changed = True
             if changed:
                 U.set_attr_dicts(func, kind, dicts)
 
     def _convert_op(self, op: ir.Operation, manual: bool) -> None:
         sharding = _parse(op.attributes[U.MHLO_SHARDING], op)
-        if U.custom_call_target(op) == SHARDING_TARGET and len(op.operands) == 1 and len(op.results) == 1:
+        if _is_constraint(op):
             self._convert_constraint(op, sharding, manual)
             return
         results = list(op.results)
@@ -173,19 +205,49 @@ class _Importer:
                                  f"for {len(results)} results")
         else:
             ranks = [U.tensor_rank(r.type) for r in results]
-        texts = [self._sdy_text(leaf, rank, op, manual_ok=manual) for leaf, rank in zip(leaves, ranks)]
+        converted = [self._sdy_text_and_manual(leaf, rank, op, manual_ok=manual) for leaf, rank in zip(leaves, ranks)]
+        manual_axes = self._one_manual_set(op, sharding, [m for _, m in converted])
         del op.attributes[U.MHLO_SHARDING]
-        op.attributes[U.SDY_SHARDING] = parse_attr("#sdy.sharding_per_value<[" + ", ".join(texts) + "]>")
+        op.attributes[U.SDY_SHARDING] = parse_attr("#sdy.sharding_per_value<["
+                                                   + ", ".join(t for t, _ in converted) + "]>")
+        if manual_axes:
+            op.attributes[MANUAL_AXES] = manual_axes_attr(list(manual_axes))
+
+    @staticmethod
+    def _one_manual_set(op: ir.Operation, sharding: HloSharding, sets: list[tuple[str, ...]]) -> tuple[str, ...]:
+        """XLA keeps one ``xla.sdy.manual_axes`` per op: every result must be manual over the same axes."""
+        if len(set(sets)) > 1:
+            raise U.error_at(op, f"sharding {sharding.to_text(False)} makes the op's results manual over "
+                                 "different axes; Shardy keeps one set of manual axes per op")
+        return sets[0] if sets else ()
 
     def _convert_constraint(self, op: ir.Operation, sharding: HloSharding, manual: bool) -> None:
-        """``custom_call @Sharding`` -> ``sdy.sharding_constraint`` (open dims from unspecified_dims)."""
+        """``custom_call @Sharding`` -> ``sdy.sharding_constraint`` (open dims from unspecified_dims).
+
+        A ``shard_as N`` group (JAX's GSPMD lowering of shard_alike writes ``{unknown shard_as N}``)
+        becomes ``sdy.sharding_group`` of the value, the group of values whose shardings must match;
+        an ``{unknown}`` constraint beside it constrains nothing and goes."""
         if sharding.is_tuple:
             raise U.error_at(op, f"tuple sharding {sharding.to_text(False)} on a Sharding custom call")
         value = op.operands[0]
-        text = self._sdy_text(sharding, U.tensor_rank(value.type), op, open_dims=_unspecified_dims(op),
-                              manual_ok=manual)
+        group = sharding.shard_group
+        if group is not None:
+            if group.kind is not ShardGroupKind.AS:
+                raise U.error_at(op, f"sharding {sharding.to_text(False)}: shard_like (a preference) has no "
+                                     "Shardy equivalent; sdy.sharding_group is shard_as")
+            with ir.InsertionPoint(op), op.location:
+                sdy.ShardingGroupOp(value, group.id)
+            sharding = _without_group(sharding)
+            if sharding.kind is ShardingKind.UNKNOWN:
+                op.results[0].replace_all_uses_with(value)
+                U.erase(op)
+                return
+        text, manual_axes = self._sdy_text_and_manual(sharding, U.tensor_rank(value.type), op,
+                                                      open_dims=_unspecified_dims(op), manual_ok=manual)
         with ir.InsertionPoint(op), op.location:
             constraint = sdy.ShardingConstraintOp(value, parse_attr("#sdy.sharding" + text))
+        if manual_axes:
+            constraint.operation.attributes[MANUAL_AXES] = manual_axes_attr(list(manual_axes))
         op.results[0].replace_all_uses_with(constraint.result)
         U.erase(op)
 
@@ -202,12 +264,15 @@ class _Importer:
     def _convert_shard_map(self, shard_map: _ShardMap) -> None:
         call = shard_map.call
         manual_axes = self._manual_axes(shard_map)
+        # A shard_map nested in another: its global shardings are manual over the enclosing axes,
+        # which its sdy.manual_computation (inlined into the enclosing one) leaves implicit.
+        nested = bool(self._enclosing_axes(shard_map))
         in_texts = [self._sdy_text(_parse(sh.attributes[U.MHLO_SHARDING], sh), U.tensor_rank(sh.operands[0].type),
-                                   sh, open_dims=_unspecified_dims(sh))
+                                   sh, open_dims=_unspecified_dims(sh), manual_ok=nested)
                     for sh, _ in shard_map.arguments]
         used = [(i, pair) for i, pair in enumerate(shard_map.results) if pair is not None]
         out_texts = [self._sdy_text(_parse(full.attributes[U.MHLO_SHARDING], full), U.tensor_rank(full.results[0].type),
-                                    full, open_dims=_unspecified_dims(full))
+                                    full, open_dims=_unspecified_dims(full), manual_ok=nested)
                      for _, (_, full) in used]
         operands = [sh.operands[0] for sh, _ in shard_map.arguments]
         with ir.InsertionPoint(call), call.location:
@@ -229,9 +294,27 @@ class _Importer:
                     U.erase(op)
 
     def _manual_axes(self, shard_map: _ShardMap) -> list[str]:
+        """The shard_map's own manual axes: those of its local shardings less the enclosing ones."""
         assert self.plan is not None
         marks = [to_shard for _, to_shard in shard_map.arguments]
         marks += [sharding_op for pair in shard_map.results if pair is not None for sharding_op in pair[:1]]
+        local = self._one_axis_set(shard_map, marks)
+        enclosing = self._enclosing_axes(shard_map)
+        if not set(enclosing) <= set(local):
+            raise U.error_at(shard_map.call, "the shard_map's global shardings are manual over axes its "
+                                             "local shardings are not")
+        mesh = self.plan.mesh
+        return [mesh.axes[i].name for i in local if i not in enclosing]
+
+    def _enclosing_axes(self, shard_map: _ShardMap) -> tuple[int, ...]:
+        """The manual axes of a shard_map's global shardings (those of an enclosing shard_map)."""
+        globals_ = [sharding_op for sharding_op, _ in shard_map.arguments]
+        globals_ += [pair[1] for pair in shard_map.results if pair is not None]
+        return self._one_axis_set(shard_map, globals_)
+
+    def _one_axis_set(self, shard_map: _ShardMap, marks: list[ir.Operation]) -> tuple[int, ...]:
+        """The manual axes (mesh indices) all ``marks`` share, or an error."""
+        assert self.plan is not None
         axes: list[tuple[int, ...]] = []
         for op in marks:
             sharding = _parse(op.attributes[U.MHLO_SHARDING], op)
@@ -249,8 +332,7 @@ class _Importer:
         if len(set(axes)) > 1:
             raise U.error_at(shard_map.call, "the shard_map's arguments and results are manual over "
                                              "different devices")
-        mesh = self.plan.mesh
-        return [mesh.axes[i].name for i in (axes[0] if axes else ())]
+        return axes[0] if axes else ()
 
     def _inline_body(self, call: ir.Operation, block: ir.Block, used_results: list[int]) -> None:
         func = U.lookup_function(self.module, U.callee(call))
@@ -290,6 +372,16 @@ def _parse(attr: ir.Attribute, where: ir.Operation) -> HloSharding:
         raise U.error_at(where, f"invalid mhlo.sharding {attr}: {err.message}") from None
 
 
+def _is_constraint(op: ir.Operation) -> bool:
+    """A ``Sharding`` custom call of a tensor (on a token XLA keeps the custom call, sharded)."""
+    return (U.custom_call_target(op) == SHARDING_TARGET and len(op.operands) == 1 and len(op.results) == 1
+            and isinstance(op.operands[0].type, ir.RankedTensorType))
+
+
+def _without_group(sharding: HloSharding) -> HloSharding:
+    return replace(sharding, shard_group=None) if sharding.shard_group is not None else sharding
+
+
 def _is_manual(sharding: HloSharding) -> bool:
     """``{manual}`` or a tiling with a manual subgroup (even over a single device)."""
     if sharding.is_manual:
@@ -300,6 +392,8 @@ def _is_manual(sharding: HloSharding) -> bool:
 def _is_maximal_only(sharding: HloSharding) -> bool:
     if sharding.is_tuple:
         return all(_is_maximal_only(e) for e in sharding.tuple_elements)
+    if sharding.is_named and sharding.named is not None:
+        return sharding.named.mesh.maximal_device is not None  # {single_device[device_id=N]}
     return sharding.is_maximal
 
 
@@ -342,6 +436,27 @@ def _defining_custom_call(value: ir.Value, target: str) -> ir.Operation | None:
 def _single_user(value: ir.Value) -> ir.Operation | None:
     uses = list(value.uses)
     return uses[0].owner.operation if len(uses) == 1 else None
+
+
+def _innermost_first(shard_maps: list[_ShardMap]) -> list[_ShardMap]:
+    """Shard_maps ordered so that one whose body function holds another comes after it: the
+    enclosing one inlines its body with the nested one already converted."""
+    def home(shard_map: _ShardMap) -> str | None:
+        parent = shard_map.call.parent
+        while parent is not None and parent.name != "func.func":
+            parent = parent.parent
+        return U.symbol_name(parent.operation) if parent is not None else None
+
+    ordered: list[_ShardMap] = []
+    pending = list(shard_maps)
+    while pending:
+        holders = {home(m) for m in pending}
+        ready = [m for m in pending if U.callee(m.call) not in holders]
+        if not ready:  # a cycle of calls (StableHLO has no recursion): keep the given order
+            return ordered + pending
+        ordered += ready
+        pending = [m for m in pending if all(m is not r for r in ready)]
+    return ordered
 
 
 def _looks_like_shard_map(call: ir.Operation) -> bool:

@@ -136,7 +136,7 @@ def plan_mesh(shardings: list[HloSharding], num_devices: int | None = None) -> M
     leaves = list(dict.fromkeys(leaf for s in shardings for leaf in _leaves(s)))
     for leaf in leaves:
         _check_supported(leaf)
-    maximal = tuple(sorted({leaf.device for leaf in leaves if leaf.is_maximal and leaf.device is not None}))
+    maximal = tuple(sorted({device for leaf in leaves if (device := _maximal_device(leaf)) is not None}))
     named_meshes = _named_meshes(leaves)
     canonical = list(dict.fromkeys(canonicalize(leaf) for leaf in leaves if not leaf.is_named))
     tiled = [c for c in canonical if c.is_tiled]
@@ -387,6 +387,15 @@ def _leaves(sharding: HloSharding) -> list[HloSharding]:
     if sharding.is_tuple:
         return [leaf for element in sharding.tuple_elements for leaf in _leaves(element)]
     return [sharding]
+
+
+def _maximal_device(sharding: HloSharding) -> int | None:
+    """The device of ``{maximal device=N}`` or of the named ``{single_device[device_id=N]}``."""
+    if sharding.is_maximal:
+        return sharding.device
+    if sharding.is_named and sharding.named is not None:
+        return sharding.named.mesh.maximal_device
+    return None
 
 
 def _check_supported(sharding: HloSharding) -> None:

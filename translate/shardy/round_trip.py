@@ -26,14 +26,14 @@ from __future__ import annotations
 import re
 
 from jaxlib.mlir import ir
-from jaxlib.mlir.dialects import sdy
+from jaxlib.mlir.dialects import sdy, stablehlo
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.sharding import Mesh
 from hlo_translate.shardy import mlir_util as U
 from hlo_translate.shardy.exporter import EXPLICIT_COLLECTIVES, GSPMD_ONLY
 from hlo_translate.shardy.mesh_inference import MeshPlan
-from hlo_translate.shardy.sdy_attrs import mesh_from_attr, parse_attr, read_per_value, sharding_text
+from hlo_translate.shardy.sdy_attrs import mesh_from_attr, mesh_text, parse_attr, read_per_value, sharding_text
 
 MESHES = "xla.sdy.meshes"
 SHARDING = "xla.sdy.sharding"
@@ -72,30 +72,39 @@ class _Lifter:
     def __init__(self, module: ir.Module) -> None:
         self.module = module
         self.meshes: dict[str, Mesh] = {}
+        self._v3_meshes = False  # meshes made from V3 shardings (no xla.sdy.meshes)
+        # Ops to erase once the walk over the ops is over (erasing an op the walk has still to visit
+        # would leave it a dangling handle).
+        self._dead: list[ir.Operation] = []
 
     def run(self) -> bool:
         meshes_attr = _pop_frontend_attr(self.module.operation, MESHES)
         if meshes_attr is None and not self._has_round_trip_ops():
             return False
         if meshes_attr is None:
-            self._drop_orphans()
-            return True
-        self._insert_meshes(meshes_attr)
-        for call in [op for f in U.functions(self.module) for op in U.walk(f) if op.name == "func.call"
-                     and U.callee(op).startswith(BODY_PREFIXES)]:
-            self._lift_manual_computation(call)
+            declared = self._declared_meshes()
+            if not declared and self._names_a_mesh():
+                self._drop_orphans()
+                return True
+            # The form XLA's own import pipeline works on: its meshes already lifted to sdy.mesh ops.
+            self.meshes = declared
+        else:
+            self._insert_meshes(meshes_attr)
+        self._lift_manual_computations()
         named = [op for f in U.functions(self.module) for op in U.walk(f) if op.name == "func.call"
                  and NAMED_COMPUTATION in _frontend_of(op)]
         bodies = {U.callee(c) for c in named}
         for call in named[::-1]:  # innermost first: a body is copied with its own calls lifted
             self._lift_named_computation(call)
         U.erase_uncalled(self.module, {U.symbol_name(f) for f in U.functions(self.module)
-                                       if U.symbol_name(f).startswith(BODY_PREFIXES)} | bodies)
+                                       if _is_body_name(U.symbol_name(f))} | bodies)
         for func in U.functions(self.module):
             self._lift_function_attrs(func, "arg_attrs")
             for op in U.walk(func):
                 self._lift_op(op, func)
             self._lift_function_attrs(func, "res_attrs")
+        for op in self._dead:
+            _erase_if_unused(op)
         return True
 
     # Meshes ----------------------------------------------------------------------------------
@@ -118,6 +127,39 @@ class _Lifter:
             with (ir.InsertionPoint(anchor) if anchor is not None else ir.InsertionPoint(body)), \
                     ir.Location.unknown():
                 sdy.MeshOp(name, attr)
+
+    def _mesh_symbol(self, mesh: Mesh) -> str:
+        """The sdy.mesh of ``mesh``, added on first use (``mesh``, ``mesh_0``, ...; a maximal mesh
+        ``maximal_mesh_N``), as XLA's V3 import names them."""
+        for name, known in self.meshes.items():
+            if known == mesh:
+                return name
+        if mesh.maximal_device is not None:
+            name = f"maximal_mesh_{mesh.maximal_device}"
+        else:
+            name, i = "mesh", 0
+            while name in self.meshes:
+                name, i = f"mesh_{i}", i + 1
+        self.meshes[name] = mesh
+        self._v3_meshes = True
+        body = self.module.body
+        mesh_ops = [op for op in body.operations if op.operation.name == "sdy.mesh"]
+        with ir.InsertionPoint(body.operations[0]) if len(body.operations) else ir.InsertionPoint(body), \
+                ir.Location.unknown():
+            created = sdy.MeshOp(name, parse_attr("#sdy.mesh" + mesh_text(mesh)))
+        if mesh_ops:
+            created.operation.move_after(mesh_ops[-1].operation)
+        return name
+
+    def _declared_meshes(self) -> dict[str, Mesh]:
+        meshes = {}
+        for op in self.module.body.operations:
+            if op.operation.name == "sdy.mesh":
+                try:
+                    meshes[U.symbol_name(op.operation)] = mesh_from_attr(op.operation.attributes["mesh"])
+                except TranslateError as err:
+                    raise U.error_at(op.operation, err.message) from None
+        return meshes
 
     def _main_mesh(self) -> tuple[str, Mesh] | None:
         """The mesh a stray GSPMD sharding is written on: ``@mesh``, else the first non-maximal one."""
@@ -159,6 +201,17 @@ class _Lifter:
             for name, mesh in self.meshes.items():
                 if mesh.maximal_device == sharding.device:
                     return f"<@{name}, []>"
+            if not self.meshes or self._v3_meshes:
+                return f"<@{self._mesh_symbol(Mesh(maximal_device=sharding.device))}, []>"
+        if sharding.is_named and sharding.named is not None and (not self.meshes or self._v3_meshes):
+            # XLA's V3 form: the mesh is in the sharding itself; one sdy.mesh per distinct mesh.
+            mesh = sharding.named.mesh
+            name = self._mesh_symbol(mesh)
+            try:
+                named = MeshPlan(mesh).express(sharding)
+            except TranslateError as err:
+                raise U.error_at(where, err.message) from None
+            return sharding_text(named, name, rank, ())
         main = self._main_mesh()
         if main is None or sharding.is_tuple or sharding.is_maximal:
             raise U.error_at(where, f"mhlo.sharding {gspmd} has no counterpart among the module's "
@@ -183,6 +236,9 @@ class _Lifter:
             return
         if target == PROPAGATION_BARRIER:
             self._lift_propagation_barrier(op)
+            return
+        if target in (GLOBAL_TO_LOCAL, LOCAL_TO_GLOBAL) and not any(list(r.uses) for r in op.results):
+            U.erase(op)  # a stray marker of no body call (XLA leaves those of zero-size values)
             return
         if target is not None and target.startswith("xla.sdy."):
             raise U.error_at(op, f"custom call @{target} of the Shardy round trip is not supported")
@@ -248,6 +304,8 @@ class _Lifter:
     def _lift_func_result_sharding(self, op: ir.Operation, func: ir.Operation) -> None:
         """The sharding goes onto the function results the value is returned as."""
         text = _pop_frontend_attr(op, SHARDING)
+        if text is not None and self._lift_x64_result(op, func, text):
+            return
         value = op.operands[0]
         if text is None:
             op.results[0].replace_all_uses_with(value)
@@ -272,6 +330,51 @@ class _Lifter:
                 replacement = sdy.ShardingConstraintOp(value, _opened(sharding)).result
         op.results[0].replace_all_uses_with(replacement)
         U.erase(op)
+
+    def _lift_x64_result(self, op: ir.Operation, func: ir.Operation, text: str) -> bool:
+        """XLA's X64 rewrite splits an i64 result in two u32 halves that one ``X64Combine`` joins:
+        the result sharding of the halves (two operands, or a tuple of two) is the combined value's.
+        False when ``op`` is not that form."""
+        if len(op.results) == 2:
+            halves, sources = list(op.results), list(op.operands)
+        elif len(op.results) == 1 and isinstance(op.results[0].type, ir.TupleType):
+            operand = op.operands[0]
+            if not (isinstance(operand, ir.OpResult) and operand.owner.operation.name == "stablehlo.tuple"):
+                return False
+            elements = [use.owner.operation for use in op.results[0].uses]
+            if any(e.name != _GET_TUPLE_ELEMENT for e in elements):
+                return False
+            halves = [e.results[0] for e in sorted(elements, key=lambda e: ir.IntegerAttr(e.attributes["index"]).value)]
+            sources = list(operand.owner.operation.operands)
+        else:
+            return False
+        users: list[ir.Operation] = []
+        for half in halves:
+            for use in half.uses:
+                if not any(use.owner.operation == known for known in users):
+                    users.append(use.owner.operation)
+        if len(halves) != 2 or len(sources) != 2 or len(users) != 1:
+            return False
+        combine = users[0]
+        if U.custom_call_target(combine) != "X64Combine" or list(combine.operands) != halves:
+            return False
+        per_value = parse_attr(text)
+        combine.attributes[U.SDY_SHARDING] = per_value
+        for half, source in zip(halves, sources):
+            half.replace_all_uses_with(source)
+        if len(op.results) == 1:
+            # Its get_tuple_element ops come later in the walk: erased once it is over.
+            self._dead += [op, operand.owner.operation]
+        else:
+            U.erase(op)
+        dicts = U.attr_dicts(func, "res_attrs")
+        for use in combine.results[0].uses:
+            owner = use.owner.operation
+            if owner.name == "func.return" and owner.parent == func:
+                dicts[use.operand_number][U.SDY_SHARDING] = sdy.TensorShardingPerValueAttr(per_value).shardings[0]
+                dicts[use.operand_number].pop(U.MHLO_SHARDING, None)
+        U.set_attr_dicts(func, "res_attrs", dicts)
+        return True
 
     def _lift_sharding_group(self, op: ir.Operation) -> None:
         group = _pop_frontend_attr(op, GROUP_ID)
@@ -334,20 +437,41 @@ class _Lifter:
 
     # Manual computations ---------------------------------------------------------------------
 
+    def _lift_manual_computations(self) -> None:
+        """Innermost first: the body of a nested manual computation (a body calling another body)
+        is lifted before the body that holds it is copied into its enclosing computation."""
+        while True:
+            calls = [(U.symbol_name(f), op) for f in U.functions(self.module) for op in U.walk(f)
+                     if op.name == "func.call" and _is_body_name(U.callee(op))]
+            if not calls:
+                return
+            holders = {home for home, _ in calls}
+            ready = [op for _, op in calls if U.callee(op) not in holders]
+            if not ready:
+                raise U.error_at(calls[0][1], "manual computation bodies call each other in a cycle")
+            for call in ready:
+                self._lift_manual_computation(call)
+
     def _lift_manual_computation(self, call: ir.Operation) -> None:
         to_local = _producer(call, GLOBAL_TO_LOCAL)
         to_global = _consumer(call, LOCAL_TO_GLOBAL)
         marks = [op for op in (to_local, to_global) if op is not None]
-        axes = next((a for a in (_pop_frontend_attr(op, MANUAL_AXES) for op in marks) if a), None)
-        ins = _pop_frontend_attr(to_local, IN_SHARDINGS) if to_local is not None else None
-        outs = _pop_frontend_attr(to_global, OUT_SHARDINGS) if to_global is not None else None
+        # Read, not popped: one GlobalToLocalShape may feed several calls (XLA's CSE merges them).
+        axes = next((a for a in (_frontend_string(op, MANUAL_AXES) for op in marks) if a), None)
+        ins = _frontend_string(to_local, IN_SHARDINGS) if to_local is not None else None
+        outs = _frontend_string(to_global, OUT_SHARDINGS) if to_global is not None else None
         operands = list(to_local.operands) if to_local is not None else []
+        if to_local is None and call.operands and not any(list(r.uses) for r in call.results) \
+                and all(_is_zero_sized(v.type) for v in call.operands):
+            U.erase(call)  # XLA's leftover of a computation whose values are all zero-size: dead
+            return
         result_types = [t for r in to_global.results for t in _flat_types(r.type)] if to_global is not None else []
         _check_manual_pattern(call, to_local, to_global)
         body = U.lookup_function(self.module, U.callee(call))
         if body is None:
             raise U.error_at(call, f"manual computation body @{U.callee(call)} is not in the module")
         with ir.InsertionPoint(call), call.location:
+            operands = _leaves(operands)
             computation = sdy.ManualComputationOp(
                 result_types, operands, parse_attr(ins or "#sdy.sharding_per_value<[]>"),
                 parse_attr(outs or "#sdy.sharding_per_value<[]>"), parse_attr(axes or "#sdy<manual_axes{}>"))
@@ -372,6 +496,20 @@ class _Lifter:
                     return True
         return False
 
+    def _names_a_mesh(self) -> bool:
+        """Whether a round-trip string names a mesh by symbol (``<@mesh, ...>``); XLA's V3 form
+        writes every mesh inline (``<mesh<["a"=8]>, ...>``) and needs no ``xla.sdy.meshes``."""
+        def names(attrs: dict[str, ir.Attribute]) -> bool:
+            return any(key.startswith("xla.sdy.") and "<@" in str(value) for key, value in _frontend(attrs).items())
+
+        for func in U.functions(self.module):
+            if any(names(attrs) for kind in ("arg_attrs", "res_attrs") for attrs in U.attr_dicts(func, kind)):
+                return True
+            for op in U.walk(func):
+                if U.FRONTEND_ATTRS in op.attributes and names({U.FRONTEND_ATTRS: op.attributes[U.FRONTEND_ATTRS]}):
+                    return True
+        return False
+
     def _drop_orphans(self) -> None:
         """``xla.sdy.sharding`` without ``xla.sdy.meshes``: keep the GSPMD strings, drop the rest."""
         for func in U.functions(self.module):
@@ -384,6 +522,9 @@ class _Lifter:
                 if target == FUNC_RESULT_SHARDING:
                     op.results[0].replace_all_uses_with(op.operands[0])
                     U.erase(op)
+                    continue
+                if target in (SHARDING_GROUP, PROPAGATION_BARRIER):  # these name no mesh
+                    self._lift_op(op, func)
                     continue
                 if target in (GLOBAL_TO_LOCAL, LOCAL_TO_GLOBAL) or (target or "").startswith("xla.sdy."):
                     raise U.error_at(op, f"custom call @{target} needs the module attribute {MESHES}, "
@@ -443,6 +584,11 @@ def _frontend_of(op: ir.Operation) -> dict[str, ir.Attribute]:
     return U.dictionary(attr) if attr is not None else {}
 
 
+def _frontend_string(op: ir.Operation, key: str) -> str | None:
+    value = _frontend_of(op).get(key)
+    return None if value is None else U.string_value(value)
+
+
 def _pop_frontend_attr(op: ir.Operation, key: str) -> str | None:
     """Remove ``key`` from an op's ``mhlo.frontend_attributes`` (and the dict when it empties)."""
     entries = _frontend_of(op)
@@ -477,8 +623,8 @@ def _producer(call: ir.Operation, target: str) -> ir.Operation | None:
         if not isinstance(value, ir.OpResult):
             continue
         op = value.owner.operation
-        if op.name == _GET_TUPLE_ELEMENT and isinstance(op.operands[0], ir.OpResult):
-            op = op.operands[0].owner.operation
+        while op.name == _GET_TUPLE_ELEMENT and isinstance(op.operands[0], ir.OpResult):
+            op = op.operands[0].owner.operation  # elements of (nested) tuples: X64 splits write those
         if U.custom_call_target(op) == target:
             return op
     return None
@@ -492,8 +638,12 @@ def _check_manual_pattern(call: ir.Operation, to_local: ir.Operation | None,
     renamed target, an operand from elsewhere) is refused here: the rewrite would build a manual
     computation whose operands and block disagree."""
     callee = U.callee(call)
-    expected = 0 if to_local is None else len(to_local.operands)
-    if [_position_in(v, to_local) for v in call.operands] != list(range(expected)):
+    expected = 0 if to_local is None else sum(_leaf_count(v.type) for v in to_local.operands)
+    # XLA replaces a zero-size local value by a constant of its type: such an operand stands for
+    # the GlobalToLocalShape result at its position.
+    positions = [i if _position_in(v, to_local) is None and _is_zero_sized(v.type) else _position_in(v, to_local)
+                 for i, v in enumerate(call.operands)]
+    if positions != list(range(expected)):
         raise U.error_at(call, f"the call of manual computation body @{callee} takes operands other than "
                                f"the results of one {GLOBAL_TO_LOCAL} custom call")
     if to_global is None and any(list(r.uses) for r in call.results):
@@ -501,17 +651,59 @@ def _check_manual_pattern(call: ir.Operation, to_local: ir.Operation | None,
                                f"{LOCAL_TO_GLOBAL} custom call")
 
 
+def _is_body_name(name: str) -> bool:
+    """A manual computation body, as XLA's import finds it: the marker anywhere in the name (a
+    framework may prefix it, e.g. ``my_model.___call__.fwd.xla.sdy.manual_computation_body_14.1234``)."""
+    return any(marker in name for marker in BODY_PREFIXES)
+
+
+def _is_zero_sized(type_: ir.Type) -> bool:
+    return isinstance(type_, ir.RankedTensorType) and type_.has_static_shape and 0 in type_.shape
+
+
 def _position_in(value: ir.Value, to_local: ir.Operation | None) -> int | None:
-    """Which result of ``to_local`` ``value`` is (a result, or a get_tuple_element of its tuple), if any."""
-    if to_local is None or not isinstance(value, ir.OpResult):
+    """Which leaf of ``to_local``'s results ``value`` is (a non-tuple result, or an element read with
+    get_tuple_element, at any depth of nested tuples), counted in flattened order; None if none."""
+    if to_local is None:
         return None
-    op = value.owner.operation
-    if op == to_local:
-        return None if isinstance(value.type, ir.TupleType) else value.result_number
-    if op.name == _GET_TUPLE_ELEMENT and isinstance(op.operands[0], ir.OpResult) \
-            and op.operands[0].owner.operation == to_local:
-        return ir.IntegerAttr(op.attributes["index"]).value
+    path: list[int] = []
+    while isinstance(value, ir.OpResult):
+        op = value.owner.operation
+        if op == to_local:
+            offset = sum(_leaf_count(r.type) for r in list(to_local.results)[:value.result_number])
+            type_ = value.type
+            for index in reversed(path):
+                if not isinstance(type_, ir.TupleType) or index >= type_.num_types:
+                    return None
+                offset += sum(_leaf_count(type_.get_type(j)) for j in range(index))
+                type_ = type_.get_type(index)
+            return None if isinstance(type_, ir.TupleType) else offset
+        if op.name != _GET_TUPLE_ELEMENT:
+            return None
+        path.append(ir.IntegerAttr(op.attributes["index"]).value)
+        value = op.operands[0]
     return None
+
+
+def _leaf_count(type_: ir.Type) -> int:
+    if isinstance(type_, ir.TupleType):
+        return sum(_leaf_count(type_.get_type(i)) for i in range(type_.num_types))
+    return 1
+
+
+def _leaves(values: list[ir.Value]) -> list[ir.Value]:
+    """``values`` with tuples flattened: a ``stablehlo.tuple``'s operands, else its elements read with
+    new get_tuple_element ops (at the insertion point in force)."""
+    out: list[ir.Value] = []
+    for value in values:
+        if not isinstance(value.type, ir.TupleType):
+            out.append(value)
+        elif isinstance(value, ir.OpResult) and value.owner.operation.name == "stablehlo.tuple":
+            out += _leaves(list(value.owner.operation.operands))
+        else:
+            tuple_type = value.type
+            out += _leaves([stablehlo.GetTupleElementOp(value, i).result for i in range(tuple_type.num_types)])
+    return out
 
 
 def _consumer(call: ir.Operation, target: str) -> ir.Operation | None:
@@ -549,8 +741,8 @@ def _erase_if_unused(op: ir.Operation) -> None:
     for result in op.results:
         for use in list(result.uses):
             element = use.owner.operation
-            if element.name == _GET_TUPLE_ELEMENT and not list(element.results[0].uses):
-                U.erase(element)
+            if element.name == _GET_TUPLE_ELEMENT:
+                _erase_if_unused(element)  # nested tuples: elements of elements first
     if not any(list(r.uses) for r in op.results):
         U.erase(op)
 
