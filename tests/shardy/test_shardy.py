@@ -563,7 +563,7 @@ def test_generated_sharding_corpus_through_import_and_export() -> None:
     maximal, V1, iota, named with sub-axes) on an argument and a result: imported, then exported
     by XLA's converter and by us, back to the same placement; or refused as having no Shardy form;
     never an internal error."""
-    from tests.test_sharding_model import _generated_texts
+    from tests.hlo.test_sharding_model import _generated_texts
 
     refused = ("shard groups", "maximal subgroups", "makes part of a mesh axis manual")
     counts = {"back": 0, "refused": 0}
