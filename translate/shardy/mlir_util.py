@@ -178,7 +178,8 @@ def outline_block(module: ir.Module, block: ir.Block, base_name: str, location: 
     inputs = [arg.type for arg in block.arguments]
     outputs = [v.type for v in operations[-1].operands]
     with ir.InsertionPoint(module.body), location:
-        body = func_dialect.FuncOp(name, ir.FunctionType.get(inputs, outputs), visibility="private")
+        # FuncOp's Python extension takes visibility=; the generated stub only knows sym_visibility.
+        body = func_dialect.FuncOp(name, ir.FunctionType.get(inputs, outputs), visibility="private")  # type: ignore[call-arg]
         entry = body.add_entry_block()
     with ir.InsertionPoint(entry), operations[-1].location:
         new_return = func_dialect.ReturnOp(list(operations[-1].operands))

@@ -277,7 +277,7 @@ class _Lifter:
     def _lift_collective(self, op: ir.Operation, per_value: ir.Attribute) -> None:
         name = _pop_frontend_attr(op, COLLECTIVE)
         rest = _pop_frontend_attr(op, COLLECTIVE_ATTRIBUTES)
-        if name not in EXPLICIT_COLLECTIVES:
+        if name is None or name not in EXPLICIT_COLLECTIVES:
             raise U.error_at(op, f"{COLLECTIVE} names {name!r}, not one of Shardy's explicit collectives")
         attributes = U.dictionary(parse_attr(rest or "{}"))
         attributes["out_sharding"] = sdy.TensorShardingPerValueAttr(per_value).shardings[0]
@@ -561,10 +561,11 @@ def _is_replicated(gspmd: ir.Attribute) -> bool:
 def _per_value(shardings: list[ir.Attribute | None]) -> ir.Attribute | None:
     if not any(s is not None for s in shardings):
         return None
-    missing = [i for i, s in enumerate(shardings) if s is None]
-    if missing:
+    present = [s for s in shardings if s is not None]
+    if len(present) < len(shardings):
+        missing = [i for i, s in enumerate(shardings) if s is None]
         raise TranslateError(f"a named computation has shardings on some values only (not {missing})")
-    return sdy.TensorShardingPerValueAttr.get(shardings)
+    return sdy.TensorShardingPerValueAttr.get(present)
 
 
 def _copy_frontend_attrs(source: ir.Operation, target: ir.Operation) -> None:
