@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
+import hlo_translate.jax as hj
 import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
-from jax._src import compiler
-from jax.sharding import NamedSharding
-from jax.sharding import PartitionSpec as P
-
-import hlo_translate.jax as hj
 from hlo_translate.errors import TranslateError
 from hlo_translate.jax import pipeline
 from hlo_translate.jax.pipeline import Step
+from jax._src import compiler
+from jax.sharding import NamedSharding
+from jax.sharding import PartitionSpec as P
 
 JAX_COMPILE = compiler.backend_compile_and_load
 JAX_CACHE_KEY = compiler._get_cache_key
@@ -155,3 +154,23 @@ def test_roundtrip_on_gpu() -> None:
         actual = np.asarray(jax.jit(_program)(*inputs))
     np.testing.assert_allclose(actual, expected, rtol=1e-5)
     assert summary.compiled >= 1 and not summary.refused and not summary.rejected
+
+
+def test_the_package_and_cli_do_not_import_the_hook() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, hlo_translate, hlo_translate.cli.main; "
+            "print(sorted(m for m in sys.modules if m.startswith(('hlo_translate.jax', 'hlo_translate.pytest'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_report_at_exit_writes_the_summary_to_stderr() -> None:
+    import subprocess
+    import sys
+
+    code = ("import jax, jax.numpy as jnp, hlo_translate.jax as hj; hj.enable('roundtrip', report_at_exit=True); "
+            "jax.jit(jnp.sin)(1.0)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert "hlo-translate (roundtrip): 1 modules, 1 compiled through our export and our import" in done.stderr

@@ -35,7 +35,8 @@ def _run(tmp_path: Path, *options: str) -> tuple[subprocess.CompletedProcess, di
     return done, json.loads(report.read_text()) if report.exists() else {}
 
 
-@pytest.mark.parametrize("mode, reference", [("roundtrip", "JAX's own path"), ("export", "XLA's exporter in our place")])
+@pytest.mark.parametrize("mode, reference",
+                         [("roundtrip", "JAX's own path"), ("export", "XLA's exporter in our place")])
 def test_the_summary_counts_modules_and_tells_failures_apart(tmp_path: Path, mode: str, reference: str) -> None:
     done, report = _run(tmp_path, f"--hlo-translate={mode}", f"--hlo-translate-keep={tmp_path / 'kept'}")
     assert done.returncode == 1, done.stdout[-2000:]
