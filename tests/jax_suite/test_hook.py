@@ -174,3 +174,17 @@ def test_report_at_exit_writes_the_summary_to_stderr() -> None:
             "jax.jit(jnp.sin)(1.0)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
     assert "hlo-translate (roundtrip): 1 modules, 1 compiled through our export and our import" in done.stderr
+
+
+def test_refusals_of_one_cause_are_counted_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    names = iter(["custom-call.2", "custom-call.15"])
+
+    def refusing(module: object) -> object:
+        raise TranslateError("custom call @xla.sdy.GlobalToLocalShape is not supported", op=next(names))
+
+    monkeypatch.setattr(pipeline, "_our_export", refusing)
+    with hj.through("roundtrip", on_refusal="fallback") as summary:
+        jax.jit(jnp.sin)(1.0)
+        jax.jit(jnp.cos)(1.0)
+    assert summary.refused == {
+        "our export: TranslateError: 'custom-call': custom call @xla.sdy.GlobalToLocalShape is not supported": 2}

@@ -80,7 +80,9 @@ def refusal_cause(failure: StepFailed) -> str:
     message = getattr(cause, "message", None) or _first_line(str(cause))
     op = getattr(cause, "op", None)
     kind = "internal error" if type(cause).__name__ == "InternalError" else type(cause).__name__
-    what = f"'{op}': " if op else ""
+    # HLO instruction names differ by a number from module to module (custom-call.2, custom-call.5):
+    # without it, one cause is counted once however many modules it stops.
+    what = f"'{re.sub(r'[.]\d+$', '', op)}': " if op else ""
     return _one_line(f"{failure.step.value}: {kind}: {what}{message}")
 
 
