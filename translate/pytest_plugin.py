@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 _MODES = ("roundtrip", "export", "xla")
 _PLUGIN_NAME = "hlo-translate-session"
+#: The JSON report is written after every failed test and every this many tests, then at the end.
+_REPORT_EVERY = 25
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -111,6 +113,8 @@ class _Session:
         for report in reports:
             item.ihook.pytest_runtest_logreport(report=report)
         item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+        if result.outcome == "failed" or len(self.outcomes) % _REPORT_EVERY == 0:
+            self._write_report()   # now: XLA may abort the process before the session ends
         return True
 
     def _reference_path(self) -> Any:
@@ -159,7 +163,9 @@ class _Session:
         data = {"mode": self.mode_name, "reference": self.reference_name(), "summary": self.summary.as_dict(),
                 "tests": {nodeid: {"outcome": result.outcome, "reference": result.reference}
                           for nodeid, result in self.outcomes.items()}}
-        Path(path).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        partial = Path(f"{path}.partial")   # a crash never leaves half a report
+        partial.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+        partial.replace(path)
 
 
 def _outcome(reports: list[Any]) -> str:

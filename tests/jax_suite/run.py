@@ -67,7 +67,7 @@ class Comparison:
     regressions: dict[str, list[Regression]] = field(default_factory=dict)
 
     def ours(self, mode: str) -> list[Regression]:
-        """Regressions that pass on the mode's reference path: failures of hlo-translate."""
+        """Regressions that pass on the mode's reference path (or were not rerun): hlo-translate's."""
         return [r for r in self.regressions.get(mode, []) if r.reference != "failed"]
 
 
@@ -175,8 +175,9 @@ def report(comparison: Comparison, header: str) -> str:
         reference = (run.plugin or {}).get("reference", "the reference path")
         lines.append(f"  {run.name}: {len(regressions)} tests pass without hlo-translate and fail through it; "
                      f"{len(ours)} of them pass with {reference}")
-        for regression in sorted(regressions, key=lambda r: r.reference == "failed"):
-            where = "also fails with " + reference if regression.reference == "failed" else "ours"
+        labels = {"passed": "ours", "failed": f"also fails with {reference}", None: "not rerun"}
+        for regression in sorted(regressions, key=lambda r: (r.reference == "failed", r.reference is None)):
+            where = labels[regression.reference]
             lines.append(f"    [{where}] {regression.nodeid}: {regression.message}")
     return "\n".join(lines)
 
@@ -190,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed")
     parser.add_argument("--out", type=Path, default=Path("jax-suite-out"), help="logs, outcomes, kept modules")
     parser.add_argument("--keep", action="store_true", help="keep the modules of failing tests in OUT/kept")
+    parser.add_argument("--reuse-baseline", action="store_true",
+                        help="take the run without hlo-translate from OUT (same files, cases, sample and seed)")
     args = parser.parse_args(argv)
     args.out = args.out.resolve()
     args.out.mkdir(parents=True, exist_ok=True)
@@ -197,7 +200,11 @@ def main(argv: list[str] | None = None) -> int:
     modes = [mode.strip() for mode in args.modes.split(",") if mode.strip()]
     options = dict(files=files, cases=args.cases, sample=args.sample, seed=args.seed, out=args.out,
                    keep=args.out / "kept" if args.keep else None)
-    baseline = run_pass(None, **options)
+    previous = args.out / f"{BASELINE}.outcomes.jsonl"
+    if args.reuse_baseline and previous.exists():   # the sample's outcomes on JAX's own path, run before
+        baseline = Pass(None, read_outcomes(previous)[0], None, 0.0, 0)
+    else:
+        baseline = run_pass(None, **options)
     comparison = compare(baseline, [run_pass(mode, **options) for mode in modes])
     check_crashes(comparison, **options)
     header = (f"JAX's tests ({_provenance()}; {len(files)} files, JAX_NUM_GENERATED_CASES={args.cases}, "
