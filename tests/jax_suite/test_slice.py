@@ -2,7 +2,8 @@
 
 The whole comparison is `make test-jax-suite`; this slice (about 60 tests of four files, a minute or two)
 keeps its promise in the normal suite: every test of the slice that passes on JAX's own path passes
-through our converters, and each mode counts the modules it compiled.
+through our export and import (roundtrip), and through our export and XLA's importer (export) unless it
+fails with XLA's own exporter in our place too.
 """
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ def test_a_slice_of_jax_tests_passes_through_both_modes(tmp_path: Path) -> None:
     comparison = compare(baseline, passes)
     for run in passes:
         assert set(run.outcomes) == set(baseline.outcomes)   # the same sample
-        summary = run.plugin["summary"]
-        assert summary["modules"] >= len(passed) and summary["compiled"] == summary["modules"]
-        assert comparison.regressions[run.name] == [], (run.name, comparison.regressions[run.name])
+        assert run.plugin["summary"]["modules"] >= len(passed)
+    roundtrip = passes[0].plugin["summary"]
+    assert roundtrip["compiled"] == roundtrip["modules"]
+    assert comparison.regressions["roundtrip"] == []
+    # XLA's importer and partitioner fail some Shardy programs whatever exporter feeds them (`xla.sdy.*`
+    # custom calls reach the GSPMD partitioner): such tests fail with XLA's exporter in our place too.
+    assert comparison.ours("export") == [], comparison.ours("export")
