@@ -1,4 +1,5 @@
-# hlo-translate: `make demo`, `make test`, `make test-dumps`, `make venv`, `make bench`, `make golden`, `make proto`,
+# hlo-translate: `make demo`, `make test`, `make test-jax-suite`, `make test-dumps`, `make venv`, `make bench`,
+# `make golden`, `make proto`,
 # `make fuzz N=10000 SEED=1` (a fuzz campaign: N cases per entry point; reproducers in fuzz-out/;
 # FUZZ_ARGS="--rejected-sample 5" etc. passes options, see `python -m tests.fuzz --help`),
 # `make interpret-suite SUITE=DIR` (StableHLO's interpreter tests through our export on XLA CPU).
@@ -19,7 +20,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: venv lint demo test test-fast test-dumps test-gpu bench bench-growth golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus fuzz interpret-suite
+.PHONY: venv lint demo test test-fast test-jax-suite test-dumps test-gpu bench bench-growth golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus fuzz interpret-suite
 
 venv: $(STAMP)
 
@@ -29,7 +30,7 @@ $(STAMP): pyproject.toml
 	@echo "using $(PYTHON)"
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,jax-suite]'
 	@touch $(STAMP)
 
 # ruff (lint and format) and mypy, both at zero; CI runs it before the tests.
@@ -48,6 +49,12 @@ test: venv proto-check
 # The inner loop: no corpus sweeps, no wheel build, no fuzz campaign, no memory loops (tests/conftest.py).
 test-fast: venv
 	$(PY) -m pytest -q -m "not slow and not sweep" tests
+
+# JAX's own tests (a pinned copy in tests/jax_suite/upstream) on a deterministic sample: without
+# hlo-translate, then through it (pytest -p hlo_translate.pytest_plugin) in each mode; the report lists
+# every test that passes without and fails with. JAX_SUITE_ARGS="--sample 1 --cases 3 --keep" etc.
+test-jax-suite: venv
+	$(PY) -m tests.jax_suite.run $(JAX_SUITE_ARGS)
 
 # Every file of XLA's dumps of our programs (tests/dumps; `make test` runs a sample), then the counts
 # per pass family.

@@ -1,0 +1,1 @@
+"""JAX's own tests (a pinned copy in upstream/) run through hlo-translate: `make test-jax-suite`."""
