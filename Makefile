@@ -1,5 +1,5 @@
-# hlo-translate: `make demo`, `make test`, `make test-jax-suite`, `make test-dumps`, `make venv`, `make bench`,
-# `make golden`, `make proto`,
+# hlo-translate: `make demo`, `make test`, `make test-fast`, `make lint`, `make test-jax-suite`, `make test-dumps`,
+# `make test-xla-corpus`, `make venv`, `make bench`, `make golden`, `make proto`,
 # `make fuzz N=10000 SEED=1` (a fuzz campaign: N cases per entry point; reproducers in fuzz-out/;
 # FUZZ_ARGS="--rejected-sample 5" etc. passes options, see `python -m tests.fuzz --help`),
 # `make interpret-suite SUITE=DIR` (StableHLO's interpreter tests through our export on XLA CPU).
@@ -20,7 +20,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: venv lint demo test test-fast test-jax-suite test-dumps test-gpu bench bench-growth golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus fuzz interpret-suite
+.PHONY: venv lint demo test test-fast test-jax-suite test-dumps test-gpu bench bench-growth golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus test-xla-corpus fuzz interpret-suite
 
 venv: $(STAMP)
 
@@ -61,6 +61,11 @@ test-jax-suite: venv
 test-dumps: venv
 	HLO_TRANSLATE_DUMPS_FULL=1 $(PY) -m pytest -q tests/dumps/test_dumps.py
 	$(PY) -m tests.dumps.report
+
+# Every module of XLA's own test files (tests/xla_corpus; `make test` runs a sample): the counts per check,
+# the failures by cause, and a check that they are exactly tests/xla_corpus/known_failures.txt.
+test-xla-corpus: venv
+	$(PY) -m tests.xla_corpus.report --workers $(or $(WORKERS),2) --check-known
 
 # Our verifier's verdicts against XLA's on every corpus and golden module and mutations of each (~30 min).
 verifier-sweep: venv

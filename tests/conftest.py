@@ -30,7 +30,7 @@ SWEEPS = frozenset({
     "hlo/test_hlo_corpus.py", "dumps/test_dumps.py", "export/test_export_corpus.py",
     "execution/test_validate_corpus.py", "producers/test_producers_torch.py", "producers/test_producers_tf.py",
     "producers/test_producers_mhlo.py", "producers/test_producers_ops.py", "corpus/test_corpus.py",
-    "jax_suite/test_slice.py",
+    "jax_suite/test_slice.py", "xla_corpus/test_xla_corpus.py",
 })
 _TESTS = Path(__file__).resolve().parent
 

@@ -325,6 +325,20 @@ ENTRY e {
     assert info.value.op == "s" and "unsupported opcode" in info.value.message
 
 
+@pytest.mark.parametrize("opcode", ["acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh"])
+def test_opcodes_with_a_chlo_form_import_to_it_and_run_as_xla_does(opcode: str) -> None:
+    """XLA's parser reads these opcodes (XLA's test files use them) and XLA's importer makes mhlo ops of them;
+    ours makes the CHLO op of the same name, which runs to XLA's outputs for the HLO module."""
+    from hlo_translate.execution import validate_modules
+
+    text = f"HloModule m\nENTRY e {{\n  x = f32[6] parameter(0)\n  ROOT y = f32[6] {opcode}(x)\n}}"
+    with make_context():
+        stablehlo = module_to_text(import_module(parse_hlo_text(text)))
+    assert f"chlo.{opcode} " in stablehlo and "mhlo." not in stablehlo
+    inputs = [np.array([-2.5, -0.75, -0.1, 0.3, 0.9, 3.0], np.float32)]
+    assert validate_modules(text, stablehlo, inputs).ok
+
+
 NEGATE = """HloModule m
 ENTRY e {
   x = f32[4] parameter(0)

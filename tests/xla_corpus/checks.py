@@ -1,0 +1,227 @@
+"""The checks of issue 26 on one module of XLA's test files, with XLA's parser, proto reader and CPU runtime as
+oracles (run inside a worker process: `tests.xla_corpus.worker`, since XLA may abort).
+
+    >>> run_checks("xla/hlo/parser/hlo_parser_test.cc:0")            # doctest: +SKIP
+    {'read': 'pass', 'text': 'pass', 'proto': 'pass', 'import': 'pass', 'roundtrip': 'pass',
+     'execute': 'skip: ...', 'verifier': 'pass', 'messages': {}}
+
+CHECKS, each `pass`, `fail` (with a one-line message in `messages`) or `skip: <why>`:
+- read: our text parser reads the module (without our verifier: XLA's parser runs none either);
+- text: our text of it, read by XLA, is the module XLA reads from the test file (compared as XLA's own
+  serialized proto, ids renumbered: tests.support.hlo_compare.normalized);
+- proto: our HloModuleProto, read by XLA, is that module too;
+- import: it imports to StableHLO that jaxlib parses and verifies, without any `mhlo.*` op;
+- roundtrip: that StableHLO exports back to HLO with the same instructions up to names (hlo_compare.signature);
+- execute: where XLA's CPU runs the test file's module (no custom calls, collectives, host transfers or random
+  numbers), our StableHLO runs to the same outputs on random inputs.
+`verifier` (informational, not a check) is our HLO verifier's verdict: many test modules are invalid on purpose.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from collections.abc import Callable
+from typing import Any
+
+from tests.xla_corpus import MODULES_FILE
+
+CHECKS = ("read", "text", "proto", "import", "roundtrip", "execute")
+# Instructions whose module XLA's CPU cannot run alone, or whose outputs are not a function of the inputs.
+NOT_RUNNABLE = {
+    "custom-call", "send", "send-done", "recv", "recv-done", "infeed", "outfeed", "rng",
+    "rng-get-and-update-state", "all-reduce", "all-reduce-start", "all-reduce-done", "all-gather",
+    "all-gather-start", "all-gather-done", "all-to-all", "ragged-all-to-all", "reduce-scatter",
+    "collective-permute", "collective-permute-start", "collective-permute-done", "collective-broadcast",
+    "async-start", "async-update", "async-done", "copy-start", "copy-done", "partition-id", "replica-id",
+    "domain", "add-dependency", "after-all", "optimization-barrier",
+    # a loop whose trip count comes from its inputs may never end on random ones (it did, in XLA's tests)
+    "while",
+}
+MAX_INPUT_ELEMENTS = 1 << 22
+
+
+@functools.cache
+def corpus() -> dict[str, dict[str, Any]]:
+    """Every module of modules.jsonl by id."""
+    with MODULES_FILE.open() as lines:
+        records = [json.loads(line) for line in lines]
+    return {r["id"]: r for r in records}
+
+
+def _first_line(err: BaseException) -> str:
+    text = str(err).strip()
+    line = text.splitlines()[0] if text else ""
+    return f"{type(err).__name__}: {line}"[:400]
+
+
+def run_checks(module_id: str, report: Callable[[dict[str, Any]], None] = lambda progress: None) -> dict[str, Any]:
+    """Every check of the module docstring on the corpus module `module_id`. Before each step, `report` gets
+    `{"running": <step>, "results": <the results so far>}` (the worker passes it on: XLA may abort the process);
+    the steps are the checks, with execute in two: `execute-reference` (XLA runs the test file's module) and
+    `execute-candidate` (XLA runs ours)."""
+    text = corpus()[module_id]["text"]
+    results: dict[str, Any] = {name: "skip: an earlier check failed" for name in CHECKS}
+    messages: dict[str, str] = {}
+    results["messages"] = messages
+    state: dict[str, Any] = {}
+
+    def progress(running: str) -> None:
+        report({"running": running, "results": dict(results)})
+
+    def attempt(name: str, step: Any) -> bool:
+        progress(name)
+        try:
+            outcome = step()
+        except Exception as err:  # a failed check: record it and go on with the ones that do not need it
+            results[name], messages[name] = "fail", _first_line(err)
+            return False
+        results[name] = outcome or "pass"
+        return True
+
+    progress("xla-parser")
+    expected = _xla_proto(text)
+    read_ok = attempt("read", lambda: state.update(ours=_read(text)))
+    results["verifier"] = _verifier(state["ours"]) if read_ok else "skip"
+    if read_ok:
+        attempt("text", lambda: _same_from_text(expected, state["ours"]))
+        attempt("proto", lambda: _same_from_proto(expected, state["ours"]))
+        if attempt("import", lambda: state.update(stablehlo=_import(state["ours"]))):
+            attempt("roundtrip", lambda: _round_trip(state["ours"], state["stablehlo"]))
+            attempt("execute", lambda: _execute(text, state["ours"], state["stablehlo"], progress))
+    return results
+
+
+def _xla_proto(text: str) -> bytes:
+    from jaxlib import _hlo
+
+    return bytes(_hlo.hlo_module_from_text(text).as_serialized_hlo_module_proto())
+
+
+def _read(text: str) -> Any:
+    import hlo_translate
+
+    return hlo_translate.read_hlo(text, verify=False)
+
+
+def _verifier(ours: Any) -> str:
+    from hlo_translate.errors import TranslateError
+    from hlo_translate.hlo.verify import verify_module
+
+    try:
+        verify_module(ours)
+    except TranslateError as err:
+        return "refuses: " + str(err).splitlines()[0][:200]
+    except Exception as err:
+        return "crashes: " + _first_line(err)
+    return "pass"
+
+
+def _same_from_text(expected: bytes, ours: Any) -> None:
+    import hlo_translate
+    from hlo_translate.hlo.io import HloFormat
+    from jaxlib import _hlo
+
+    from tests.dumps.checks import _share_with_wrapped_as_text_does
+    from tests.support.hlo_compare import diff, normalized
+
+    want = normalized(expected)
+    _share_with_wrapped_as_text_does(want)
+    text = hlo_translate.write_hlo(ours, HloFormat.TEXT).decode()
+    got = normalized(_hlo.hlo_module_from_text(text).as_serialized_hlo_module_proto())
+    if got != want:
+        raise AssertionError("our text differs: " + _first_difference(diff(want, got)))
+
+
+def _same_from_proto(expected: bytes, ours: Any) -> None:
+    import hlo_translate
+    from hlo_translate.hlo.io import HloFormat
+    from jaxlib import _hlo
+
+    from tests.support.hlo_compare import diff, normalized
+
+    want = normalized(expected)
+    proto = hlo_translate.write_hlo(ours, HloFormat.PROTO)
+    got = normalized(_hlo.HloModule.from_serialized_hlo_module_proto(proto).as_serialized_hlo_module_proto())
+    if got != want:
+        raise AssertionError("our proto differs: " + _first_difference(diff(want, got)))
+
+
+def _first_difference(unified: str) -> str:
+    """The first changed lines of a unified diff, on one line (the grouping key of the report)."""
+    changed = [ln for ln in unified.splitlines()[2:] if ln[:1] in "+-" and not ln.startswith(("+++", "---"))]
+    return " | ".join(ln.strip() for ln in changed[:4])[:300]
+
+
+def _import(ours: Any) -> str:
+    import hlo_translate
+
+    from tests.dumps.checks import _verified_without_mhlo
+
+    stablehlo: str = hlo_translate.hlo_to_stablehlo(ours)
+    _verified_without_mhlo(stablehlo)
+    return stablehlo
+
+
+def _round_trip(ours: Any, stablehlo: str) -> None:
+    import hlo_translate
+
+    from tests.support.hlo_compare import signature
+
+    back = hlo_translate.stablehlo_to_hlo(stablehlo)
+    before, after = signature(ours), signature(back)
+    if before != after:
+        lost, gained = sorted((before - after).items())[:2], sorted((after - before).items())[:2]
+        raise AssertionError(f"round trip lost {_brief(lost)}; gained {_brief(gained)}")
+
+
+def _xla_text(text: str) -> str:
+    """The test file's module as XLA prints it: with its `HloModule` header (lit tests may have none) and
+    every constant in full."""
+    from jaxlib import _hlo
+
+    options = _hlo.HloPrintOptions()
+    options.print_large_constants = True
+    return str(_hlo.hlo_module_from_text(text).to_string(options))
+
+
+def _widened(arrays: list[Any]) -> list[Any]:
+    """Sub-byte integers (ml_dtypes int2/int4/uint2/uint4, numpy kind 'V') as 8-bit ones, which
+    compare_outputs compares exactly; it has no rule for the former."""
+    import numpy as np
+
+    return [a.astype(np.int8 if a.dtype.name.startswith("int") else np.uint8)
+            if a.dtype.kind == "V" and a.dtype.name.startswith(("int", "uint")) else a for a in arrays]
+
+
+def _brief(items: list[tuple[Any, int]]) -> str:
+    return "[" + ", ".join(f"{key[0]} {key[1]} {key[2]}"[:160] for key, _ in items) + "]"
+
+
+def _execute(text: str, ours: Any, stablehlo: str, progress: Callable[[str], None]) -> str | None:
+    """None when our StableHLO computes what XLA computes from the test file; `skip: ...` where XLA's CPU cannot
+    run the module (or it has no function of its inputs to compare)."""
+    from hlo_translate.errors import TranslateError
+    from hlo_translate.execution import compare_outputs, load_module, plan_devices, resolve_inputs, run
+
+    opcodes = {i.opcode for c in ours.computations for i in c.instructions}
+    unrunnable = sorted(opcodes & NOT_RUNNABLE)
+    if unrunnable:
+        return f"skip: {unrunnable[0]}"
+    try:
+        reference = load_module(_xla_text(text))
+        plan = plan_devices(reference)
+        if sum(math.prod(spec.shape) for spec in reference.parameters) > MAX_INPUT_ELEMENTS:
+            return "skip: inputs too large"
+        arguments = resolve_inputs(reference.parameters, None, 0)
+        progress("execute-reference")
+        expected = run(reference, arguments, plan)
+    except TranslateError as err:
+        return "skip: XLA's CPU cannot run it (" + str(err).splitlines()[0][:120] + ")"
+    progress("execute-candidate")
+    actual = run(load_module(stablehlo), arguments, plan)
+    comparison = compare_outputs(_widened(expected), _widened(actual))
+    if not comparison.ok:
+        raise AssertionError(" ".join(comparison.report(3).split()))
+    return None
