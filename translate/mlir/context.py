@@ -92,7 +92,7 @@ def _mlir_error(err: ir.MLIRError, source: str) -> TranslateError:
     if diagnostics:
         first = diagnostics[0]
         where = str(first.location)
-        location = _location_of(where, source)
+        location = location_of(where, source)
         return TranslateError(first.message.splitlines()[0], op=location_name(where), location=location)
     return TranslateError(str(err).splitlines()[0], location=SourceLocation(source))
 
@@ -104,7 +104,8 @@ def location_name(text: str) -> str | None:
     return named.group(1) or None if named else None
 
 
-def _location_of(text: str, source: str) -> SourceLocation:
+def location_of(text: str, source: str) -> SourceLocation:
+    """The file, line and column a printed location names (`source` for `-`), or just `source`."""
     m = _LOC_RE.search(text)
     if not m:
         return SourceLocation(source)
