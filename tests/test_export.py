@@ -332,3 +332,30 @@ def test_size_one_dimensions_broadcast_as_xla_requires(op: str) -> None:
     x = np.arange(3, dtype=np.float32).reshape(1, 3)
     (out,) = hlo_translate.execute(hlo, [x])
     np.testing.assert_array_equal(out, np.broadcast_to(x, (2, 4, 3)))
+
+
+# XLA's export test of infeed (tensorflow/tensorflow, third_party/xla/xla/hlo/translate/tests/stablehlo.mlir,
+# Apache-2.0): a layout entry `[0]` for a scalar result. XLA writes `pred[]`; we wrote the layout {0} onto
+# pred[] and our verifier refused our own output (an internal error).
+XLA_INFEED_TEST = """func.func @main(%arg0: !stablehlo.token) -> tuple<tuple<tensor<3x3xi32>, tensor<i1>>, !stablehlo.token> {
+  %0:3 = "stablehlo.infeed"(%arg0) {infeed_config = "foobar", layout=[[0, 1], [0]]} : (!stablehlo.token) -> (tensor<3x3xi32>, tensor<i1>, !stablehlo.token)
+  %1 = "stablehlo.tuple"(%0#0, %0#1) : (tensor<3x3xi32>, tensor<i1>) -> tuple<tensor<3x3xi32>, tensor<i1>>
+  %2 = "stablehlo.tuple"(%1, %0#2) : (tuple<tensor<3x3xi32>, tensor<i1>>, !stablehlo.token) -> tuple<tuple<tensor<3x3xi32>, tensor<i1>>, !stablehlo.token>
+  func.return %2 : tuple<tuple<tensor<3x3xi32>, tensor<i1>>, !stablehlo.token>
+}
+"""  # noqa: E501
+
+
+def test_infeed_layout_of_a_scalar_result_is_its_only_layout() -> None:
+    shape = "((s32[3,3]{0,1}, pred[]), token[]) infeed("
+    assert shape in xla_translation(XLA_INFEED_TEST)
+    assert shape in export_text(XLA_INFEED_TEST)
+    scalar = XLA_INFEED_TEST.replace("tensor<3x3xi32>", "tensor<i32>").replace("[[0, 1], [0]]", "[[], [0]]")
+    assert "((s32[], pred[]), token[]) infeed(" in export_text(scalar)
+
+
+def test_infeed_layout_that_does_not_order_the_dimensions_is_an_input_error() -> None:
+    text = XLA_INFEED_TEST.replace("tensor<i1>", "tensor<3xi1>").replace("[[0, 1], [0]]", "[[0, 1], [0, 1]]")
+    with pytest.raises(TranslateError, match=r"^<input>:2:10: error: 'stablehlo.infeed': the layout of infeed "
+                                             r"result 1 \{0,1\} is not a permutation of the dimensions of pred\[3\]$"):
+        export_module_of(text)
