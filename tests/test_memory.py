@@ -160,7 +160,7 @@ def test_no_reference_cycle_keeps_an_mlir_context_alive() -> None:
 
     import hlo_translate as H
 
-    def refused(fn):  # noqa: ANN001, ANN202 - a public function
+    def refused(fn):  # a public function
         def call(source: str) -> None:
             try:
                 fn(source)
