@@ -101,11 +101,15 @@ def rss():
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 if which == "ours":
     import hlo_translate as H
-    fn = (lambda: H.write_hlo(H.stablehlo_to_hlo(text))) if direction == "export" else (lambda: H.hlo_to_stablehlo(text))
+    if direction == "export":
+        fn = lambda: H.write_hlo(H.stablehlo_to_hlo(text))
+    else:
+        fn = lambda: H.hlo_to_stablehlo(text)
 else:
     from jaxlib import _hlo, _jax
     if direction == "export":
-        fn = lambda: _jax.mlir.mlir_module_to_xla_computation(text, use_tuple_args=False, return_tuple=False).as_hlo_text()
+        convert = _jax.mlir.mlir_module_to_xla_computation
+        fn = lambda: convert(text, use_tuple_args=False, return_tuple=False).as_hlo_text()
     else:
         proto = _hlo.hlo_module_from_text(text).as_serialized_hlo_module_proto()
         fn = lambda: _jax.mlir.hlo_to_stablehlo(proto)
