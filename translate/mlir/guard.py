@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import compress, repeat
 
@@ -267,7 +268,7 @@ def _use_before_definition(stripped: bytes) -> tuple[str, int] | None:
     typed = list(compress(range(count), map(bytes.endswith, after, repeat(b":"))))
     contexts = _TYPED_VALUE.findall(stripped)
     if len(contexts) == len(typed):
-        arguments = compress(typed, contexts)
+        arguments: Iterable[int] = compress(typed, contexts)
     else:  # not expected (the two scans read the same tokens): one look per typed token
         starts = [m.start() for m in _VALUE_NAME.finditer(stripped)]
         arguments = (i for i in typed if _is_argument(stripped, starts[i]))
