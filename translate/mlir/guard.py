@@ -237,7 +237,7 @@ def _location_as_value(stripped: bytes) -> tuple[str, int] | None:
     if m:
         return "a location (loc) where an attribute value belongs", m.end() - 4
     if len(_LOC_AFTER_EQUALS.findall(stripped)) == len(_LOC_ALIAS_DEFINITION.findall(b"\n" + stripped)):
-        equals = []  # each `= loc(` defines an alias: no Python step per alias
+        equals: Iterable[re.Match[bytes]] = []  # each `= loc(` defines an alias: no Python step per alias
     else:
         equals = _LOC_AFTER_EQUALS.finditer(stripped)
     for m in equals:
