@@ -319,3 +319,14 @@ def test_which_strings_may_hold_bytes(text: str, refused: bool) -> None:
             guard.check_text(text)
     else:
         guard.check_text(text)
+
+
+def test_a_long_blank_is_scanned_once() -> None:
+    # fuzz (seed 2026, deep_nesting): a 350 KB string, blanked by `_stripped`, before typed values; a scan that
+    # began each match with `\s*` rescanned the blank from every byte of it (a hang)
+    import time
+
+    text = b'x = "' + b"(" * 300_000 + b'"\n%0 = stablehlo.add %a, %b : tensor<f32>\n^bb0(%c: t, %d: t):'
+    start = time.monotonic()
+    assert guard._problems(text) == (None, None)
+    assert time.monotonic() - start < 5.0

@@ -67,7 +67,9 @@ _RESULT_LIST_HINT = re.compile(rb",\s*%s\s*=" % _RESULT)
 _NOT_BEFORE_RESULTS = frozenset(b"=,([")
 # A value followed by `:` and a type, and what stands before it: `(` or `,` (an argument: the group holds it) or
 # a value and `,` (`add %c, %v : t`: the last operand of a list, followed by the operands' types; group empty).
-_TYPED_VALUE = re.compile(rb"(?:%[\w$.\-]+(?:#\d+)?\s*,|([(,]))?\s*%[\w$.\-]+\s*:(?!\s*\d)")
+# Every match begins at `%`, `(` or `,`, never at white space: `\s*` first would rescan a long blank (a string
+# blanked by `_stripped`) from each of its bytes.
+_TYPED_VALUE = re.compile(rb"(?:%[\w$.\-]+(?:#\d+)?\s*,\s*|([(,])\s*)?%[\w$.\-]+\s*:(?!\s*\d)")
 _SPACE = b" \t\n\r\x0b\x0c"
 _VALUE_CHARS = frozenset(b"$.-_#0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
