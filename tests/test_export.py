@@ -359,3 +359,23 @@ def test_infeed_layout_that_does_not_order_the_dimensions_is_an_input_error() ->
     with pytest.raises(TranslateError, match=r"^<input>:2:10: error: 'stablehlo.infeed': the layout of infeed "
                                              r"result 1 \{0,1\} is not a permutation of the dimensions of pred\[3\]$"):
         export_module_of(text)
+
+
+def test_a_sharding_of_another_rank_is_an_input_error() -> None:
+    # fuzz (seed 28, mutations of golden/import/attributes.mlir): a tiled sharding on a scalar argument was
+    # written as it stood, and our verifier refused our own HLO (an internal error); XLA's verifier refuses it
+    main = ('module attributes {mhlo.num_partitions = 2 : i32} {\n  func.func @main(%arg0: tensor<4xf32>ARG) -> '
+            'tensor<4xf32> {\n    %0 = stablehlo.multiply %arg0, %arg0 {mhlo.sharding = "OP"} : tensor<4xf32>\n'
+            '    return %0 : tensor<4xf32>\n  }\n}\n')
+    cases = {
+        main.replace("ARG", ', %arg1: tensor<f32> {mhlo.sharding = "{devices=[2]<=[2]}"}').replace("OP", "{replicated}"):
+            r"^<input>: error: 'Arg_1\.1': sharding \{devices=\[2\]<=\[2\]\} tiles 1 dimensions of the rank-0 f32\[\]$",
+        main.replace("ARG", "").replace("OP", "{devices=[2,1]<=[2]}"):
+            r"^<input>:3:10: error: 'stablehlo.multiply': sharding \{devices=\[2,1\]<=\[2\]\} tiles 2 dimensions "
+            r"of the rank-1 f32\[4\]$",
+    }
+    for text, message in cases.items():
+        with pytest.raises(TranslateError, match=message) as info:
+            export_module_of(text)
+        assert type(info.value) is TranslateError
+    assert export_module_of(main.replace("ARG", "").replace("OP", "{devices=[2]<=[2]}")).entry.root is not None

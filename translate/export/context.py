@@ -149,9 +149,44 @@ class ExportContext:
             raise TranslateError(problem, op=op, location=location)
         return sharding
 
+    def sharding_on(self, attr: ir.Attribute, shape: Shape, op: str | None = None,
+                    location: SourceLocation | None = None):  # -> HloSharding
+        """`sharding(attr)` made for `shape` (`mhlo_sharding.for_shape`), refused as the input's fault when it
+        tiles another number of dimensions than an array of `shape` has (the rule of XLA's verifier, and ours:
+        `{devices=[2]<=[2]}` on a `tensor<f32>` argument was our internal error)."""
+        from hlo_translate.hlo.mhlo_sharding import for_shape
+
+        sharding = for_shape(self.sharding(attr, op, location), shape)
+        problem = _tiling_problem(sharding, shape)
+        if problem is not None:
+            raise TranslateError(problem, op=op, location=location)
+        return sharding
+
     def finish(self, comp: HloComputation) -> HloComputation:
         self.computations.append(comp)
         return comp
+
+
+def _tiling_problem(sharding, shape: Shape) -> str | None:  # sharding: HloSharding
+    """Why `sharding` does not fit `shape` (a tiled sharding of another rank than an array of it), or None."""
+    if sharding.is_tuple:
+        if not shape.is_tuple:
+            return None   # the verifier's other rules say it
+        leaves = _array_leaves(shape)
+        for element, leaf in zip(sharding.tuple_elements, leaves):
+            if (problem := _tiling_problem(element, leaf)) is not None:
+                return problem
+        return None
+    if sharding.is_tiled and shape.is_array and sharding.tiled_data_rank != shape.rank:
+        return (f"sharding {sharding.to_text(include_metadata=False)} tiles {sharding.tiled_data_rank} "
+                f"dimensions of the rank-{shape.rank} {shape.to_text(print_layout=False)}")
+    return None
+
+
+def _array_leaves(shape: Shape) -> list[Shape]:
+    if not shape.is_tuple:
+        return [shape]
+    return [leaf for element in shape.tuple_shapes for leaf in _array_leaves(element)]
 
 
 @dataclass
@@ -362,12 +397,10 @@ class Builder:
         attr = _attr(op, attrs, "mhlo.sharding")
         if attr is None or not results or op.name in _SPLIT_SHARDING:
             return
-        from hlo_translate.hlo.mhlo_sharding import for_shape
-
         main = results[0]
         if len(results) > 1 and main.opcode == "get-tuple-element":
             main = main.operands[0]
-        main.attributes["sharding"] = for_shape(self.ctx.sharding(attr, op.name, op_location(op)), main.shape)
+        main.attributes["sharding"] = self.ctx.sharding_on(attr, main.shape, op.name, op_location(op))
 
 
 def _attr(op: ir.Operation, attrs: ir.OpAttributeMap, name: str) -> ir.Attribute | None:
