@@ -22,6 +22,11 @@ Rows (ours, XLA's, ratio ours/XLA):
   proto-write    IR -> HloModuleProto bytes     | as_serialized_hlo_module_proto
   import         HLO IR -> StableHLO bytecode   | hlo_to_stablehlo (from proto bytes)
   export         StableHLO text -> HLO IR       | mlir_module_to_xla_computation
+  memory loop    a diagnostic (`--memory-loop`): RSS a fresh process adds over N calls in a loop (no
+                 gc.collect() in it), the first 300 calls and then per call, each direction, ours next to
+                 XLA's converter in the same loop: export `write_hlo(stablehlo_to_hlo(text))` |
+                 `mlir_module_to_xla_computation(text).as_hlo_text()`, import `hlo_to_stablehlo(text)` |
+                 `hlo_to_stablehlo(proto bytes)`; on a one-layer model (small) and the 50k one
   walk, walk-export  a diagnostic, ours only: one loop that reads every instruction's name, opcode, shape,
                  operands' names and attributes and does nothing else, over the parsed module and over
                  the exporter's: the floor of any step that reads the whole IR. Its growth with the module
@@ -83,6 +88,45 @@ gc.collect()
 after, peak = rss(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 print(json.dumps({"kept": after - before, "peak": max(peak - before, after - before)}))
 '''
+
+
+# Run in a fresh process: the RSS N calls of one conversion add, after one warm-up call (tests/test_memory.py
+# holds the same bounds on a small module).
+_MEMORY_LOOP = r'''
+import json, os, sys
+which, direction, path, calls, first = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+text = open(path).read()
+def rss():
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+if which == "ours":
+    import hlo_translate as H
+    if direction == "export":
+        fn = lambda: H.write_hlo(H.stablehlo_to_hlo(text))
+    else:
+        fn = lambda: H.hlo_to_stablehlo(text)
+else:
+    from jaxlib import _hlo, _jax
+    if direction == "export":
+        convert = _jax.mlir.mlir_module_to_xla_computation
+        fn = lambda: convert(text, use_tuple_args=False, return_tuple=False).as_hlo_text()
+    else:
+        proto = _hlo.hlo_module_from_text(text).as_serialized_hlo_module_proto()
+        fn = lambda: _jax.mlir.hlo_to_stablehlo(proto)
+fn()
+start = rss()
+for i in range(calls):
+    fn()
+    if i + 1 == first:
+        middle = rss()
+end = rss()
+print(json.dumps({"first": middle - start, "per_call": (end - middle) / max(calls - first, 1)}))
+'''
+LOOP_SIZES = {"small": 1, "50k": 300}   # memory loop: name -> transformer layers
+# Calls per memory-loop row by size (--loop-calls overrides): 1,000 calls of the 50k module are about an hour
+# per row on the 2-core machine, so the bench's default runs 60 of them (the first half, then per call).
+LOOP_CALLS = {"small": 1000, "50k": 60}
+LOOP_FIRST = 300
 
 
 def model_files(layers: int) -> tuple[Path, Path]:
@@ -155,11 +199,12 @@ def measure(size: str, repeat: int, warm_up: bool = True) -> list[Row]:
     same warm-up at every size, 10k included: imports, first-use caches)."""
     if warm_up:
         measure("10k", 1, warm_up=False)
+    from jaxlib import _hlo  # type: ignore[attr-defined]  # no stubs for jaxlib's private _hlo
+    from jaxlib._jax import mlir as xla_mlir
+
     import hlo_translate
     from hlo_translate.hlo.io import HloFormat
     from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
-    from jaxlib import _hlo  # type: ignore[attr-defined]  # no stubs for jaxlib's private _hlo
-    from jaxlib._jax import mlir as xla_mlir
 
     mlir_path, hlo_path = model_files(SIZES[size])
     text, mlir = hlo_path.read_text(), mlir_path.read_text()
@@ -249,6 +294,26 @@ def memory(size: str) -> tuple[int, dict[str, dict[str, int]]]:
     return n, result
 
 
+def memory_loop(size: str, calls: int | None) -> list[str]:
+    """The memory-loop rows of one module size: per direction, ours and XLA's, each in a fresh process."""
+    mlir, hlo = model_files(LOOP_SIZES[size])
+    calls = calls or LOOP_CALLS[size]
+    first = min(LOOP_FIRST, calls // 2)
+    lines = []
+    for direction, path in (("export", mlir), ("import", hlo)):
+        result = {}
+        for which in ("ours", "xla"):
+            out = subprocess.run([sys.executable, "-c", _MEMORY_LOOP, which, direction, str(path), str(calls),
+                                  str(first)], capture_output=True, text=True, check=True,
+                                 env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3", "JAX_PLATFORMS": "cpu"})
+            result[which] = json.loads(out.stdout.strip().splitlines()[-1])
+        ours, xla = result["ours"], result["xla"]
+        lines.append(f"  memory loop {size:<5} {direction}: ours first {first} calls {ours['first'] / 2**20:+7.1f} MB, "
+                     f"then {ours['per_call'] / 1024:+6.1f} KB/call | XLA {xla['first'] / 2**20:+7.1f} MB, "
+                     f"then {xla['per_call'] / 1024:+6.1f} KB/call ({calls} calls)")
+    return lines
+
+
 def dump_directory(directory: Path | None) -> None:
     """`convert-hlo` and `hlo-to-stablehlo` over a whole XLA dump directory, -j 1 and -j all cores."""
     try:
@@ -279,6 +344,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per timing (best of), at every size")
     parser.add_argument("--processes", type=int, default=1, help="fresh processes per size when there are "
                         "several sizes, each row the best of them (`make bench-growth`: 2)")
+    parser.add_argument("--memory-loop", action="store_true", help="only the memory-loop rows (RSS over "
+                        "--loop-calls calls each way, ours and XLA's, on the small and 50k modules)")
+    parser.add_argument("--loop-calls", type=int, help="calls per memory-loop row (default: 1000 small, 60 at 50k)")
+    parser.add_argument("--loop-sizes", default="small,50k", help="memory-loop module sizes (small, 50k)")
     parser.add_argument("--one-size", help=argparse.SUPPRESS)   # measure_apart's child: rows as JSON
     parser.add_argument("--dumps", type=Path, help="an XLA dump directory to convert in one call "
                         "(default: the tests' dump corpus, .cache/dumps)")
@@ -288,6 +357,14 @@ def main() -> None:
         CLOCK = time.process_time
     if args.one_size:
         print(json.dumps([vars(row) for row in measure(args.one_size, args.repeat)]))
+        return
+    loop_sizes = [s.strip() for s in args.loop_sizes.split(",")]
+    if any(s not in LOOP_SIZES for s in loop_sizes):
+        parser.error(f"--loop-sizes: one of {', '.join(LOOP_SIZES)}")
+    if args.memory_loop:
+        print("memory loop (RSS a fresh process adds, no gc.collect() in the loop):")
+        for size in loop_sizes:
+            print("\n".join(memory_loop(size, args.loop_calls)), flush=True)
         return
     sizes = ["50k"] if args.quick else ["10k", "50k", "100k", "1M"]
     if args.sizes:
@@ -324,6 +401,9 @@ def main() -> None:
               f"XLA kept {xla_mem['kept'] / n:7.0f} B/instr, peak {xla_mem['peak'] / n:7.0f} | ratio kept "
               f"{ours_mem['kept'] / max(xla_mem['kept'], 1):.2f}x, "
               f"peak {ours_mem['peak'] / max(xla_mem['peak'], 1):.2f}x")
+    print("memory loop (RSS a fresh process adds, no gc.collect() in the loop):")
+    for size in loop_sizes:
+        print("\n".join(memory_loop(size, args.loop_calls)), flush=True)
     if not args.no_dumps:
         dump_directory(args.dumps)
 

@@ -328,3 +328,50 @@ def test_size_one_dimensions_broadcast_as_xla_requires(op: str) -> None:
     x = np.arange(3, dtype=np.float32).reshape(1, 3)
     (out,) = hlo_translate.execute(hlo, [x])
     np.testing.assert_array_equal(out, np.broadcast_to(x, (2, 4, 3)))
+
+
+# XLA's export test of infeed (tensorflow/tensorflow, third_party/xla/xla/hlo/translate/tests/stablehlo.mlir,
+# Apache-2.0): a layout entry `[0]` for a scalar result. XLA writes `pred[]`; we wrote the layout {0} onto
+# pred[] and our verifier refused our own output (an internal error).
+XLA_INFEED_TEST = """func.func @main(%arg0: !stablehlo.token) -> tuple<tuple<tensor<3x3xi32>, tensor<i1>>, !stablehlo.token> {
+  %0:3 = "stablehlo.infeed"(%arg0) {infeed_config = "foobar", layout=[[0, 1], [0]]} : (!stablehlo.token) -> (tensor<3x3xi32>, tensor<i1>, !stablehlo.token)
+  %1 = "stablehlo.tuple"(%0#0, %0#1) : (tensor<3x3xi32>, tensor<i1>) -> tuple<tensor<3x3xi32>, tensor<i1>>
+  %2 = "stablehlo.tuple"(%1, %0#2) : (tuple<tensor<3x3xi32>, tensor<i1>>, !stablehlo.token) -> tuple<tuple<tensor<3x3xi32>, tensor<i1>>, !stablehlo.token>
+  func.return %2 : tuple<tuple<tensor<3x3xi32>, tensor<i1>>, !stablehlo.token>
+}
+"""  # noqa: E501
+
+
+def test_infeed_layout_of_a_scalar_result_is_its_only_layout() -> None:
+    shape = "((s32[3,3]{0,1}, pred[]), token[]) infeed("
+    assert shape in xla_translation(XLA_INFEED_TEST)
+    assert shape in export_text(XLA_INFEED_TEST)
+    scalar = XLA_INFEED_TEST.replace("tensor<3x3xi32>", "tensor<i32>").replace("[[0, 1], [0]]", "[[], [0]]")
+    assert "((s32[], pred[]), token[]) infeed(" in export_text(scalar)
+
+
+def test_infeed_layout_that_does_not_order_the_dimensions_is_an_input_error() -> None:
+    text = XLA_INFEED_TEST.replace("tensor<i1>", "tensor<3xi1>").replace("[[0, 1], [0]]", "[[0, 1], [0, 1]]")
+    with pytest.raises(TranslateError, match=r"^<input>:2:10: error: 'stablehlo.infeed': the layout of infeed "
+                                             r"result 1 \{0,1\} is not a permutation of the dimensions of pred\[3\]$"):
+        export_module_of(text)
+
+
+def test_a_sharding_of_another_rank_is_an_input_error() -> None:
+    # fuzz (seed 28, mutations of golden/import/attributes.mlir): a tiled sharding on a scalar argument was
+    # written as it stood, and our verifier refused our own HLO (an internal error); XLA's verifier refuses it
+    main = ('module attributes {mhlo.num_partitions = 2 : i32} {\n  func.func @main(%arg0: tensor<4xf32>ARG) -> '
+            'tensor<4xf32> {\n    %0 = stablehlo.multiply %arg0, %arg0 {mhlo.sharding = "OP"} : tensor<4xf32>\n'
+            '    return %0 : tensor<4xf32>\n  }\n}\n')
+    cases = {
+        main.replace("ARG", ', %arg1: tensor<f32> {mhlo.sharding = "{devices=[2]<=[2]}"}').replace("OP", "{replicated}"):
+            r"^<input>: error: 'Arg_1\.1': sharding \{devices=\[2\]<=\[2\]\} tiles 1 dimensions of the rank-0 f32\[\]$",
+        main.replace("ARG", "").replace("OP", "{devices=[2,1]<=[2]}"):
+            r"^<input>:3:10: error: 'stablehlo.multiply': sharding \{devices=\[2,1\]<=\[2\]\} tiles 2 dimensions "
+            r"of the rank-1 f32\[4\]$",
+    }
+    for text, message in cases.items():
+        with pytest.raises(TranslateError, match=message) as info:
+            export_module_of(text)
+        assert type(info.value) is TranslateError
+    assert export_module_of(main.replace("ARG", "").replace("OP", "{devices=[2]<=[2]}")).entry.root is not None

@@ -17,6 +17,7 @@ class Outcome(enum.Enum):
     HANG = "hang"  # the worker did not answer within the time limit
     ACCEPTED_INVALID = "accepted-invalid"  # we accepted an HLO input that XLA rejects (tests.fuzz.oracle)
     REJECTED_VALID = "rejected-valid"  # we refused (TranslateError) an HLO input that XLA accepts: not a bug
+    SPELLING = "spelling"  # a valid MLIR spelling converts otherwise than jaxlib's print of it (or is refused)
 
     @property
     def is_bug(self) -> bool:

@@ -22,7 +22,8 @@ from tests.fuzz.mutators import mutate
 from tests.fuzz.oracle import Judge
 from tests.fuzz.outcomes import Outcome, Result
 from tests.fuzz.seeds import Kind, Seed
-from tests.fuzz.targets import TARGETS
+from tests.fuzz.spellings import spell
+from tests.fuzz.targets import SPELLING_TARGETS, TARGETS
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +95,9 @@ def make_case(seeds: list[Seed], target: str, index: int, campaign_seed: int) ->
     seed = rng.choice(pool)
     donors = [s for s in pool if s.kind is seed.kind]
     donor = rng.choice(donors)
-    if rng.random() < 0.03:
+    if target in SPELLING_TARGETS:   # valid text spelled otherwise, never mutated
+        data, names = spell(rng, seed.data)
+    elif rng.random() < 0.03:
         data, names = seed.data, []
     else:
         data, names = mutate(rng, seed.kind, seed.data, donor.data)

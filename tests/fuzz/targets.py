@@ -80,7 +80,9 @@ TARGETS: dict[str, tuple[tuple[Kind, ...], Callable[[bytes, Kind], None]]] = {
     "import_shardings": (MLIR_KINDS, _import_shardings),
     "export_shardings": (MLIR_KINDS, _export_shardings),
     "cli": (HLO_KINDS + MLIR_KINDS, None),  # run by _run_cli
+    "stablehlo_spellings": ((Kind.MLIR_TEXT,), None),  # run by _run_spelling; inputs from tests.fuzz.spellings
 }
+SPELLING_TARGETS = ("stablehlo_spellings",)
 CLI_VERBS = {True: ("convert-hlo", "hlo-to-stablehlo"),
              False: ("stablehlo-to-hlo", "import-shardings", "export-shardings")}
 
@@ -144,10 +146,72 @@ def _run_cli(data: bytes, kind: Kind, verb_index: int) -> Result:
     return Result(Outcome.CLI, f"cli {verb} exit {code} {kind_of}", text.strip()[:300])
 
 
+def _hlo_text_of(data: bytes) -> str:
+    from hlo_translate import HloFormat, stablehlo_to_hlo, write_hlo
+
+    return write_hlo(stablehlo_to_hlo(data), HloFormat.TEXT).decode()
+
+
+def _jaxlib_print(data: bytes) -> bytes | None:
+    """jaxlib's print of the module `data` spells (locations kept: they are the spelled text's), or None where
+    jaxlib's parser or verifier refuses it."""
+    from jaxlib.mlir import ir
+
+    from hlo_translate.mlir.context import make_context
+
+    with make_context():
+        try:
+            module = ir.Module.parse(data)
+        except (ir.MLIRError, ValueError):
+            return None
+        return module.operation.get_asm(enable_debug_info=True, large_elements_limit=None).encode()
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _run_spelling(data: bytes) -> Result:
+    """Convert a valid spelling (tests.fuzz.spellings) and jaxlib's print of it: the two must convert alike.
+    jaxlib parses the spelled text only after our converter did (what our guard refuses may crash jaxlib)."""
+    from hlo_translate.errors import InternalError, TranslateError
+
+    def convert(text: bytes) -> str | TranslateError | Result:
+        try:
+            return _hlo_text_of(text)
+        except RecursionError as err:
+            return Result(Outcome.RAW, f"RecursionError at {_where(err)}", "maximum recursion depth exceeded")
+        except TranslateError as err:
+            return err if not isinstance(err, InternalError) and err.location is not None else _classify(err)
+        except Exception as err:  # noqa: BLE001 - classifying every exception is the point
+            return _classify(err)
+
+    ours = convert(data)
+    if isinstance(ours, Result):
+        return ours
+    printed = _jaxlib_print(data)
+    if printed is None:   # not valid after all: nothing to compare
+        return Result(Outcome.OK) if isinstance(ours, str) else _classify(ours)
+    theirs = convert(printed)
+    if isinstance(theirs, Result):
+        return Result(Outcome.SPELLING, f"jaxlib's print of a valid spelling: {theirs.signature}", theirs.message)
+    if isinstance(ours, str) and isinstance(theirs, str):
+        if ours == theirs:
+            return Result(Outcome.OK)
+        return Result(Outcome.SPELLING, "a valid spelling converts to other HLO than jaxlib's print of it")
+    if isinstance(ours, TranslateError) and isinstance(theirs, TranslateError):
+        return _classify(ours)   # refused either way (the messages may name other places)
+    refused = ours if isinstance(ours, TranslateError) else theirs
+    which = "a valid spelling" if refused is ours else "jaxlib's print of a valid spelling"
+    return Result(Outcome.SPELLING, f"{which} is refused: {_DIGITS.sub('N', refused.message)[:80]}",
+                  str(refused)[:300])
+
+
 def run_case(target: str, kind: Kind, data: bytes, variant: int = 0) -> Result:
     """Run one input through `target`; `variant` picks the CLI verb."""
     if target == "cli":
         return _run_cli(data, kind, variant)
+    if target in SPELLING_TARGETS:
+        return _run_spelling(data)
     if target in oracle.ORACLE_TARGETS:
         return oracle.xla_result(kind, data, compile_module=target == "xla-compile", parse_only=target == "xla-parse",
                                  reprint=target == "xla-reprint")

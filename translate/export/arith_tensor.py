@@ -17,7 +17,8 @@ from hlo_translate.export.constants import constant_array, literal_of
 from hlo_translate.export.context import Builder
 from hlo_translate.export.refine import NeedsRefinement
 from hlo_translate.export.registry import handles
-from hlo_translate.hlo.ir import Enum, HloInstruction, PrimitiveType as P, Shape
+from hlo_translate.hlo.ir import Enum, HloInstruction, Shape
+from hlo_translate.hlo.ir import PrimitiveType as P
 from hlo_translate.hlo.literal import Literal
 
 _UNSIGNED = {P.S8: P.U8, P.S16: P.U16, P.S32: P.U32, P.S64: P.U64, P.S4: P.U4, P.S2: P.U2}

@@ -50,29 +50,34 @@ class RegionCaptures:
 
 
 def captures_of(regions: Sequence[ir.Region]) -> list[ir.Value]:
-    """Values used inside `regions` (at any depth) but defined outside them, in order of first use."""
+    """Values used inside `regions` (at any depth) but defined outside them, in order of first use.
+
+    A loop over a stack of blocks, not a recursive closure: a nested function that calls itself is a
+    reference cycle, and one holding MLIR values keeps the whole module and its context alive until the
+    cyclic collector runs (which the public functions pause: hundreds of contexts, hundreds of MB)."""
     defined: set[ir.Value] = set()
     used: list[ir.Value] = []
     seen: set[ir.Value] = set()
-
-    def walk_block(block: ir.Block) -> None:
-        for arg in block.arguments:
-            defined.add(arg)
-        for op in block.operations:
-            operation = op.operation
-            for v in operation.operands:
-                if v not in seen:
-                    seen.add(v)
-                    used.append(v)
-            for r in operation.results:
-                defined.add(r)
-            for region in operation.regions:
-                for inner in region.blocks:
-                    walk_block(inner)
-
     for region in regions:
         for block in region.blocks:
-            walk_block(block)
+            defined.update(block.arguments)
+            stack = [iter(block.operations)]   # the ops still to visit, innermost block last
+            while stack:
+                op = next(stack[-1], None)
+                if op is None:
+                    stack.pop()
+                    continue
+                operation = op.operation
+                for v in operation.operands:
+                    if v not in seen:
+                        seen.add(v)
+                        used.append(v)
+                defined.update(operation.results)
+                # the op's blocks next, in order, before the ops after it
+                nested = [inner for inner_region in operation.regions for inner in inner_region.blocks]
+                for inner in reversed(nested):
+                    defined.update(inner.arguments)
+                    stack.append(iter(inner.operations))
     return [v for v in used if v not in defined]
 
 

@@ -33,7 +33,7 @@ from hlo_translate.hlo.ir import (
     with_default_layouts,
 )
 from hlo_translate.hlo.sharding import for_shape
-from hlo_translate.hlo.verify.shardings import device_problem
+from hlo_translate.hlo.verify.shardings import device_problem, sharding_shape_problem
 from hlo_translate.markers import BITCAST, CONTROL_ID, CONTROL_PREDECESSORS
 from hlo_translate.mlir.locations import location_info, source_location
 from hlo_translate.typemap import shape_from_mlir
@@ -150,6 +150,17 @@ class ExportContext:
         """`sharding`, refused as the input's fault when it names devices the module does not have (the rule
         of XLA's verifier, and ours, on what we would write)."""
         problem = device_problem(sharding, self.num_partitions)
+        if problem is not None:
+            raise TranslateError(problem, op=op, location=location)
+        return sharding
+
+    def sharding_on(self, attr: ir.Attribute, shape: Shape, op: str | None = None,
+                    location: SourceLocation | None = None):  # -> HloSharding
+        """`sharding(attr)` made for `shape` (`hlo.sharding.for_shape`), refused as the input's fault when it
+        tiles another number of dimensions than an array of `shape` has (the rule of XLA's verifier, and ours:
+        `{devices=[2]<=[2]}` on a `tensor<f32>` argument was our internal error)."""
+        sharding = for_shape(self.sharding(attr, op, location), shape)
+        problem = sharding_shape_problem(sharding, shape)
         if problem is not None:
             raise TranslateError(problem, op=op, location=location)
         return sharding
@@ -371,7 +382,7 @@ class Builder:
         main = results[0]
         if len(results) > 1 and main.opcode == "get-tuple-element":
             main = main.operands[0]
-        main.attributes["sharding"] = for_shape(self.ctx.sharding(attr, op.name, op_location(op)), main.shape)
+        main.attributes["sharding"] = self.ctx.sharding_on(attr, main.shape, op.name, op_location(op))
 
 
 def _attr(op: ir.Operation, attrs: ir.OpAttributeMap, name: str) -> ir.Attribute | None:

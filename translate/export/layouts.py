@@ -35,6 +35,15 @@ def _apply(shape: Shape, attr: ir.Attribute) -> Shape:
     return shape.with_layout(Layout(minor_to_major))
 
 
+def with_minor_to_major(shape: Shape, minor_to_major: list[int], what: str) -> Shape:
+    """`shape` with the layout `minor_to_major`, which must order its dimensions (`what` names the attribute:
+    XLA's verifier refuses any other layout, and the StableHLO verifier does not check every op's)."""
+    if sorted(minor_to_major) != list(range(shape.rank)):
+        raise TranslateError(f"{what} {{{','.join(map(str, minor_to_major))}}} is not a permutation of the "
+                             f"dimensions of {shape.to_text(print_layout=False)}")
+    return shape.with_layout(Layout(minor_to_major))
+
+
 def _layout_mode(shape: Shape, attrs: dict[str, ir.Attribute]) -> Shape | None:
     mode = attrs.get("mhlo.layout_mode")
     if mode is None or not shape.is_array:

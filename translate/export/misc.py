@@ -8,9 +8,10 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.collectives import tuple_all_to_all
 from hlo_translate.export.context import Builder
+from hlo_translate.export.layouts import with_minor_to_major
 from hlo_translate.export.module import function_computation
 from hlo_translate.export.registry import handles, handles_custom_call
-from hlo_translate.hlo.ir import Enum, FrontendAttributes, HloInstruction, Layout, Shape
+from hlo_translate.hlo.ir import Enum, FrontendAttributes, HloInstruction, Shape
 from hlo_translate.markers import RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET, TUPLE_ALL_TO_ALL
 
 _RNG_ALGORITHMS = {"DEFAULT": "rng_default", "THREE_FRY": "rng_three_fry", "PHILOX": "rng_philox"}
@@ -47,8 +48,11 @@ def _infeed(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         entries = A.elements(layouts)
         if len(entries) != len(shapes):
             raise TranslateError(f"infeed has {len(shapes)} data results but {len(entries)} layouts")
-        shapes = [s.with_layout(Layout(A.i64_list(e))) if s.is_array else s
-                  for s, e in zip(shapes, entries)]
+        # A scalar has one layout, whatever its entry says: XLA's converter writes `pred[]` for `[0]` (its
+        # export test `layout=[[0, 1], [0]]` of tensor<3x3xi32>, tensor<i1>); an array's entry must order its
+        # dimensions (XLA's verifier refuses any other layout).
+        shapes = [with_minor_to_major(s, A.i64_list(e), f"the layout of infeed result {i}") if s.rank else s
+                  for i, (s, e) in enumerate(zip(shapes, entries))]
     data = Shape.tuple_of(shapes)
     attrs = {"infeed_config": A.raw_string(A.get(op, "infeed_config"))} if A.get(op, "infeed_config") else {}
     infeed = b.add("infeed", Shape.tuple_of([data, Shape.token()]), b.operands(op), attrs)

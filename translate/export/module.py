@@ -31,7 +31,7 @@ from hlo_translate.hlo.ir import (
     Shape,
     with_default_layouts,
 )
-from hlo_translate.hlo.sharding import HloSharding, for_shape
+from hlo_translate.hlo.sharding import HloSharding
 from hlo_translate.hlo.text import parse_shape
 from hlo_translate.markers import SIGNATURE
 
@@ -160,7 +160,7 @@ def _parameter(b: Builder, arg: ir.BlockArgument, attrs: dict[str, ir.Attribute]
     """A parameter with the argument's sharding and frontend attributes (e.g. ``xla.sdy.sharding``)."""
     param = b.argument(arg, name)
     if "mhlo.sharding" in attrs:
-        param.attributes["sharding"] = for_shape(b.ctx.sharding(attrs["mhlo.sharding"], param.name), param.shape)
+        param.attributes["sharding"] = b.ctx.sharding_on(attrs["mhlo.sharding"], param.shape, param.name)
     frontend = frontend_attributes_of(attrs.get("mhlo.frontend_attributes"))
     if frontend is not None:
         param.attributes["frontend_attributes"] = frontend

@@ -21,13 +21,13 @@ import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import compress, repeat
-from operator import gt, not_
 
 from jaxlib.mlir import ir
 from jaxlib.mlir._mlir_libs import _stablehlo
 
 from hlo_translate.errors import SourceLocation, TranslateError
 from hlo_translate.mlir.bindings import BYTECODE_MAGIC, make_context, module_to_bytecode
+from hlo_translate.mlir.locations import source_location
 
 MAX_NESTING = 256  # programs from JAX/XLA nest a few dozen levels; MLIR's parser overflows at ~10,000
 MAX_DIGITS = 64  # an i128 has 39 decimal digits; MLIR's parser hangs on integers of a few hundred
@@ -59,16 +59,39 @@ _NOT_BRACKETS = bytes(sorted(set(range(256)) - set(b"()[]{}<>")))
 _HIGH_ESCAPE = re.compile(rb"\\[89a-fA-F][0-9a-fA-F]")
 _ESCAPE = re.compile(rb"\\([0-9a-fA-F]{2}|.)", re.S)
 _ESCAPED = {b"n": b"\n", b"t": b"\t"}
-# Every value token and what follows it: ` = ` / `:2 = ` (a definition: results, while/for arguments) or
-# ` :` (a function or block argument's type, or the type after an operand: told apart only when needed).
+# Every value token and what follows it: `=` (a definition: an op's result `%0 =`, `%0:2 =`, or a custom form's
+# `%iterArg = %init`) or `:` (a function or block argument's type, or the type after an operand: told apart only
+# when needed). A result list of several names (`%values, %indices = ...`) is first spelled with `=` for its commas
+# (`_with_result_lists_as_definitions`), so that each of its names reads as a definition here.
 _VALUE_NAME = re.compile(rb"%([\w$.\-]+)")
-_VALUE_AFTER = re.compile(rb"%[\w$.\-]+((?::\d+)?[ ]*=|[ ]*:)?")
-
+_VALUE_AFTER = re.compile(rb"%[\w$.\-]+((?:\s*:\s*\d+)?\s*=|\s*:(?!\s*\d))?")
+# MLIR's `op-result-list ::= op-result (`,` op-result)* `=``, `op-result ::= value-id (`:` integer-literal)?`
+_RESULT = rb"%[\w$.\-]+(?:\s*:\s*\d+)?"
+_RESULT_LIST = re.compile(rb"%s(?:\s*,\s*%s)+\s*=" % (_RESULT, _RESULT))
+_RESULT_LIST_HINT = re.compile(rb",\s*%s\s*=" % _RESULT)
+# What may stand right before an op's result list: the end of the previous op or a region's or block's start; never
+# `=`, `,` or `(` (`stablehlo.while(%i = %a, %j = %b)`: `%a, %j =` is no result list).
+_NOT_BEFORE_RESULTS = frozenset(b"=,([")
+# A value followed by `:` and a type, and what stands before it: `(` or `,` (an argument: the group holds it) or
+# a value and `,` (`add %c, %v : t`: the last operand of a list, followed by the operands' types; group empty).
+# Every match begins at `%`, `(` or `,`, never at white space: `\s*` first would rescan a long blank (a string
+# blanked by `_stripped`) from each of its bytes.
+_TYPED_VALUE = re.compile(rb"(?:%[\w$.\-]+(?:#\d+)?\s*,\s*|([(,])\s*)?%[\w$.\-]+\s*:(?!\s*\d)")
+_SPACE = b" \t\n\r\x0b\x0c"
+_VALUE_CHARS = frozenset(b"$.-_#0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 def check_text(text: str | bytes, source: str = "<input>") -> None:
-    """Refuse MLIR text nested deeper than MAX_NESTING or with an integer longer than MAX_DIGITS."""
+    """Refuse MLIR text nested deeper than MAX_NESTING or with an integer longer than MAX_DIGITS (and the
+    other inputs `_problems` names). Text with a forward reference to a value (legal MLIR, which no printer of
+    StableHLO writes) is parsed in a child process first (`probe_text`): it reaches jaxlib's parser here only
+    if it parses there."""
     data = text.encode() if isinstance(text, str) else text
-    problem = _problem(data)
+    problem, forward = _problems(data)
+    if problem is None and forward is not None:
+        if not _can_probe():
+            problem = forward
+        else:
+            probe_text(data, source)
     if problem is not None:
         raise TranslateError(problem[0], location=_at(data, problem[1], source))
 
@@ -86,22 +109,28 @@ def attribute_problem(text: str) -> str | None:
 
 
 def _problem(data: bytes) -> tuple[str, int] | None:
+    problem, forward = _problems(data)
+    return problem if problem is not None else forward
+
+
+def _problems(data: bytes) -> tuple[tuple[str, int] | None, tuple[str, int] | None]:
+    """What jaxlib must never see in `data` (with its offset), and the first forward reference to a value
+    (legal, but unsafe when the text fails to parse later on: see `_use_before_definition`)."""
     stripped = _stripped(data)
     problem = None if _surely_fine(stripped) else _token_problem(data)
     if problem is None and b"loc(" in stripped:
         problem = _location_as_value(stripped)
-    if problem is None and b"%" in stripped:
-        problem = _use_before_definition(stripped)
     if problem is not None:
-        return problem
+        return problem, None
+    forward = _use_before_definition(stripped) if b"%" in stripped else None
     for m in _CONV_DIMS.finditer(data):
         for number in re.finditer(rb"\d+", m.group(1)):
             if int(number.group()) >= MAX_CONV_DIM:
                 return (f"convolution spatial dimension {int(number.group())} is out of range",
-                        m.start(1) + number.start())
+                        m.start(1) + number.start()), None
     if _HIGH_ESCAPE.search(data):
-        return _name_not_utf8(data)
-    return None
+        return _name_not_utf8(data), forward
+    return None, forward
 
 
 _AFTER_A_VALUE = (b",", b"}", b"]", b">", b")", b"")
@@ -231,48 +260,78 @@ def _use_before_definition(stripped: bytes) -> tuple[str, int] | None:
     """The first value used before any definition of its name, when a later one exists (`stripped`: strings
     and comments blanked). MLIR's parser takes such a use as a forward reference, and a forward reference
     resolved in a region nested below it, followed by a syntax error, corrupts jaxlib's heap (a later parse
-    then aborts the process). A StableHLO function is one block, where no value is used before it is
-    defined; a name with no definition at all is left to MLIR's own error.
+    then aborts the process): `check_text` has such text parsed in a child process first. A StableHLO function
+    is one block, where no value is used before it is defined; a name with no definition at all is left to
+    MLIR's own error.
 
-    By token index, in C (findall, zip, map, compress: no Python step per token); only a name whose first
-    token is not a `=` definition and that has a later definition is looked at closely (none in what
-    printers write)."""
+    By token index, in C (findall, zip, map, compress: no Python step per token but one per argument). Each
+    token is a definition when `=` follows it (`_with_result_lists_as_definitions` made each name of a result
+    list one) or when it is an argument (`%a: t` after `(`, or after a `,` that follows no value)."""
+    stripped = _with_result_lists_as_definitions(stripped)
     names = _VALUE_NAME.findall(stripped)
     after = _VALUE_AFTER.findall(stripped)
     count = len(names)
-    first = dict(zip(reversed(names), range(count - 1, -1, -1)))   # the first index of each name wins
     defines = list(map(bytes.endswith, after, repeat(b"=")))
-    where = list(compress(range(count), defines))
-    first_definition = dict(zip(reversed(list(compress(names, defines))), reversed(where)))
-    candidates = set(compress(first_definition, map(gt, first_definition.values(),
-                                                     map(first.__getitem__, first_definition))))
-    # a plain first use (nothing after it) with a `:` (a block or function argument, maybe) later
-    colons = set(compress(names, map(bytes.endswith, after, repeat(b":"))))
-    plain = set(compress(first, map(not_, map(after.__getitem__, first.values()))))
-    candidates |= colons & plain
-    for name in sorted(candidates, key=first.__getitem__):
-        problem = _first_use_before_definition(stripped, name)
-        if problem is not None:
-            return problem
-    return None
+    typed = list(compress(range(count), map(bytes.endswith, after, repeat(b":"))))
+    contexts = _TYPED_VALUE.findall(stripped)
+    if len(contexts) == len(typed):
+        arguments: Iterable[int] = compress(typed, contexts)
+    else:  # not expected (the two scans read the same tokens): one look per typed token
+        starts = [m.start() for m in _VALUE_NAME.finditer(stripped)]
+        arguments = (i for i in typed if _is_argument(stripped, starts[i]))
+    for i in arguments:
+        defines[i] = True
+    first = dict(zip(reversed(names), range(count - 1, -1, -1)))   # the first index of each name wins
+    first_definition = dict(zip(reversed(list(compress(names, defines))),
+                                reversed(list(compress(range(count), defines)))))
+    early = [name for name, at in first_definition.items() if first[name] < at]
+    if not early:
+        return None
+    name = min(early, key=first.__getitem__)
+    use = re.search(rb"%" + re.escape(name) + rb"(?![\w$.\-])", stripped)
+    assert use is not None
+    return f"%{name.decode(errors='replace')} is used before its definition", use.start()
 
 
-def _first_use_before_definition(stripped: bytes, name: bytes) -> tuple[str, int] | None:
-    """Whether `name`'s first token is a use with a definition after it: each token is a definition when
-    `=` follows it, or `:` follows it and `(` or `,` comes before (a function or block argument)."""
-    uses: list[int] = []
-    for m in re.finditer(rb"%" + re.escape(name) + rb"(?![\w$.\-])((?::\d+)?[ ]*=|[ ]*:)?", stripped):
-        at = m.start() - 1
-        while at >= 0 and stripped[at] in b" \t\n\r\x0b\x0c":   # back over the space before it (not a copy of the text)
-            at -= 1
-        before = stripped[at:at + 1]
-        defines = m.group(1) is not None and (m.group(1).endswith(b"=") or before in (b"(", b","))
-        if defines:
-            if uses:
-                return f"%{name.decode(errors='replace')} is used before its definition", uses[0]
-            return None
-        uses.append(m.start())
-    return None
+def _with_result_lists_as_definitions(stripped: bytes) -> bytes:
+    """`stripped` with the commas of every op result list of several names (`%a, %b:2 = ...`) as `=` (same
+    length): each name of the list then reads as a definition. A list of values followed by `=` is a result
+    list only where an op begins: not after `=`, `,` or `(`, which a custom form's `(%i = %a, %j = %b)` has."""
+    if _RESULT_LIST_HINT.search(stripped) is None:
+        return stripped
+
+    def as_definitions(m: re.Match) -> bytes:
+        before = _last_before(stripped, m.start())
+        if before >= 0 and stripped[before] in _NOT_BEFORE_RESULTS:
+            return m.group()
+        return m.group()[:-1].replace(b",", b"=") + b"="
+
+    return _RESULT_LIST.sub(as_definitions, stripped)
+
+
+def _is_argument(stripped: bytes, at: int) -> bool:
+    """Whether the value token at `at`, followed by `:` and a type, defines an argument: a function's, a block's
+    (`^bb0(%a: t, %b: t)`) or a region's in a custom form. Such a list holds `%name: type` entries only, so the
+    token follows `(`, or a `,` after a type, attribute dictionary or location; a `,` after a value (`%0`,
+    `%0#1`) makes it the last operand of a list followed by the operands' types (`stablehlo.add %c, %v : t`)."""
+    at = _last_before(stripped, at)
+    if at < 0 or stripped[at] not in b"(,":
+        return False
+    if stripped[at] == ord("("):
+        return True
+    end = _last_before(stripped, at)   # the last byte of what stands before the `,`
+    start = end
+    while start >= 0 and stripped[start] in _VALUE_CHARS:
+        start -= 1
+    return not (start >= 0 and start < end and stripped[start] == ord("%"))
+
+
+def _last_before(data: bytes, at: int) -> int:
+    """The offset of the last byte before `at` that is not white space (-1 if none); no copy of the text."""
+    at -= 1
+    while at >= 0 and data[at] in _SPACE:
+        at -= 1
+    return at
 
 
 def _token_problem(data: bytes) -> tuple[str, int] | None:
@@ -403,6 +462,12 @@ def _check_string_section(reader: _Reader) -> None:
 PROBE_SECONDS = 20  # a reader that has not finished by then is stuck in a loop on a corrupt count
 
 
+def _can_probe() -> bool:
+    import os
+
+    return hasattr(os, "fork")
+
+
 def probe_bytecode(data: bytes, *, portable: bool = False) -> None:
     """Parse bytecode once in a forked child before the real parse: MLIR's bytecode reader trusts
     counts and offsets inside sections, so a corrupt one can abort, corrupt memory or loop forever.
@@ -410,16 +475,44 @@ def probe_bytecode(data: bytes, *, portable: bool = False) -> None:
     The child parses in a fresh single-threaded context and exits; if it dies on a signal or runs
     past PROBE_SECONDS, the input is refused. Where `os.fork` does not exist, or the environment
     sets HLO_TRANSLATE_TRUST_BYTECODE=1 (bytecode from a trusted producer), nothing is probed.
-    The child touches only MLIR, never XLA's runtime, so the warnings about forking a process
-    with JAX's threads do not apply and are silenced.
     """
+    import os
+
+    if not _can_probe() or os.environ.get("HLO_TRANSLATE_TRUST_BYTECODE") == "1":
+        return
+    refusal, crash = _probe(data, portable)
+    if crash is not None:
+        raise TranslateError(f"malformed MLIR bytecode: MLIR's bytecode reader {crash}", location=SourceLocation())
+    if refusal is not None:
+        # The reader refused it: the real parse would say the same, and some refused inputs leave the
+        # heap corrupted behind the error (glibc aborts later), so the parent never parses them itself.
+        raise TranslateError(f"cannot read the MLIR bytecode: {refusal[0] or 'refused by the reader'}",
+                             location=SourceLocation())
+
+
+def probe_text(data: bytes, source: str = "<input>") -> None:
+    """Parse MLIR text with a forward reference to a value in a forked child before the real parse: a forward
+    reference resolved in a region nested below it, then a syntax error, corrupts jaxlib's heap (fuzz seed 59).
+    Text the child parses and verifies passes; otherwise the child's first diagnostic is the refusal, and this
+    process never parses the text."""
+    refusal, crash = _probe(data, False)
+    if crash is not None:
+        raise TranslateError(f"MLIR's parser {crash}", location=SourceLocation(source))
+    if refusal is not None:
+        message, where = refusal
+        raise TranslateError(message or "refused by MLIR's parser",
+                             location=source_location(where, unnamed=source) or SourceLocation(source))
+
+
+def _probe(data: bytes, portable: bool) -> tuple[tuple[str, str] | None, str | None]:
+    """Parse `data` in a forked child: (its refusal: first diagnostic and its location, or None; how it
+    died: a crash or a hang, or None). The child touches only MLIR, never XLA's runtime, so the warnings
+    about forking a process with JAX's threads do not apply and are silenced."""
     import gc
     import os
     import signal
     import warnings
 
-    if not hasattr(os, "fork") or os.environ.get("HLO_TRANSLATE_TRUST_BYTECODE") == "1":
-        return
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
         warnings.filterwarnings("ignore", message=r"os\.fork\(\) was called", category=RuntimeWarning)
@@ -444,21 +537,20 @@ def probe_bytecode(data: bytes, *, portable: bool = False) -> None:
     _, status = os.waitpid(pid, 0)
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
-        what = (f"MLIR's bytecode reader did not finish within {PROBE_SECONDS} s" if sig == signal.SIGALRM
-                else f"MLIR's bytecode reader crashed on it ({signal.Signals(sig).name})")
-        raise TranslateError(f"malformed MLIR bytecode: {what}", location=SourceLocation())
+        return None, (f"did not finish within {PROBE_SECONDS} s" if sig == signal.SIGALRM
+                      else f"crashed on it ({signal.Signals(sig).name})")
     if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1:
-        # The reader refused it: the real parse would say the same, and some refused inputs leave the
-        # heap corrupted behind the error (glibc aborts later), so the parent never parses them itself.
-        raise TranslateError(f"cannot read the MLIR bytecode: {refusal or 'refused by the reader'}",
-                             location=SourceLocation())
+        message, _, where = refusal.partition("\n")
+        return (message, where), None
+    return None, None
 
 
 def _first_line(err: BaseException) -> str:
-    """The first diagnostic of an MLIR error, or the first line of another exception."""
+    """The first diagnostic of an MLIR error and, on a second line, its location; or the first line of
+    another exception."""
     diagnostics = getattr(err, "error_diagnostics", None) or []
     if diagnostics:
-        return diagnostics[0].message.splitlines()[0]
+        return diagnostics[0].message.splitlines()[0] + "\n" + str(diagnostics[0].location)
     message = str(err).strip()
     return message.splitlines()[0] if message else type(err).__name__
 

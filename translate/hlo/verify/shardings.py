@@ -30,18 +30,28 @@ def _leaves(shape: Shape) -> list[Shape]:
 
 
 def _fits_shape(instr: HloInstruction, sharding: HloSharding, shape: Shape) -> None:
+    problem = sharding_shape_problem(sharding, shape)
+    if problem is not None:
+        raise fail(instr, "sharding", problem)
+
+
+def sharding_shape_problem(sharding: HloSharding, shape: Shape) -> str | None:
+    """Why `sharding` does not fit `shape`, or None. The exporter asks the same of what it is about to write
+    (the input's fault, not ours)."""
     if sharding.is_tuple:
         if not shape.is_tuple:
-            raise fail(instr, "sharding", f"a tuple sharding on the non-tuple shape {text(shape)}")
+            return f"a tuple sharding on the non-tuple shape {text(shape)}"
         leaves = _leaves(shape)
         if len(sharding.tuple_elements) != max(1, len(leaves)):
-            raise fail(instr, "sharding", f"a tuple sharding of {len(sharding.tuple_elements)} elements for "
-                                          f"{len(leaves)} arrays in {text(shape)}")
+            return (f"a tuple sharding of {len(sharding.tuple_elements)} elements for {len(leaves)} arrays in "
+                    f"{text(shape)}")
         for element, leaf in zip(sharding.tuple_elements, leaves):
-            _fits_shape(instr, element, leaf)
+            if (problem := sharding_shape_problem(element, leaf)) is not None:
+                return problem
     elif sharding.is_tiled and shape.is_array and sharding.tiled_data_rank != shape.rank:
-        raise fail(instr, "sharding", f"sharding {sharding.to_text(include_metadata=False)} tiles "
-                                      f"{sharding.tiled_data_rank} dimensions of the rank-{shape.rank} {text(shape)}")
+        return (f"sharding {sharding.to_text(include_metadata=False)} tiles {sharding.tiled_data_rank} "
+                f"dimensions of the rank-{shape.rank} {text(shape)}")
+    return None
 
 
 def _fits_devices(instr: HloInstruction, sharding: HloSharding, num_partitions: int) -> None:
