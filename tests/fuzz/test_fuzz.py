@@ -9,13 +9,12 @@ reproducer in tests/fuzz/regressions/ (see test_fuzz_regressions.py).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.fuzz import runner
 from tests.fuzz.seeds import Kind, default_corpus, load_seeds
 from tests.fuzz.targets import SPELLING_TARGETS, TARGETS
+from tests.support.paths import GOLDEN
 
 CASES_PER_TARGET = 300
 CAMPAIGN_SEED = 2026
@@ -79,7 +78,7 @@ def test_spellings_are_valid_and_spell_the_same_module() -> None:
     from tests.fuzz.spellings import SPELLERS, spell
 
     used: set[str] = set()
-    for path in sorted((Path(__file__).resolve().parents[1] / "golden").rglob("*.mlir")):
+    for path in sorted(GOLDEN.rglob("*.mlir")):
         text = path.read_bytes()
         with make_context():
             expected = str(ir.Module.parse(text))
