@@ -97,8 +97,9 @@ class _Session:
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_protocol(self, item: pytest.Item, nextitem: pytest.Item | None) -> bool:
         """Run the test (keeping its modules if it fails), again on the reference path if it failed."""
-        import hlo_translate.jax as hj
         from _pytest.runner import runtestprotocol
+
+        import hlo_translate.jax as hj
 
         item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
         with hj.scope() as modules:

@@ -17,7 +17,6 @@ from hlo_translate.cli.batch import output_name
 from hlo_translate.cli.sniff import is_hlo, is_stablehlo
 from tests.support.paths import REPO_ROOT as ROOT
 
-
 # Two small jitted programs; jax also compiles a few tiny modules of its own (ones, sum).
 PROGRAM = """
 import jax, jax.numpy as jnp

@@ -7,8 +7,8 @@ import pty
 import subprocess
 import sys
 from pathlib import Path
-from tests.support.paths import REPO_ROOT as ROOT
 
+from tests.support.paths import REPO_ROOT as ROOT
 
 MODULE = """HloModule m
 

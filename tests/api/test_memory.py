@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+
 from tests.support.paths import REPO_ROOT
 
 CALLS = 1000

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from tests.support.paths import REPO_ROOT as ROOT
 
+from tests.support.paths import REPO_ROOT as ROOT
 
 MLIR = """func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = stablehlo.negate %a : tensor<4xf32>

@@ -14,6 +14,7 @@ Golden pairs `golden/async/<name>.mlir` <-> `<name>.hlo` pin the exact output of
 from __future__ import annotations
 
 import os
+
 from tests.support import paths
 
 os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")
@@ -27,8 +28,8 @@ import pytest
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import export_module
 from hlo_translate.hlo.ir import FrontendAttributes, HloComputation, HloInstruction, HloModule
-from hlo_translate.hlo.text import parse_hlo_text, print_attribute, print_hlo_text
 from hlo_translate.hlo.proto import module_from_proto
+from hlo_translate.hlo.text import parse_hlo_text, print_attribute, print_hlo_text
 from hlo_translate.import_ import import_module
 from hlo_translate.mlir.context import make_context, module_to_text, parse_module
 from hlo_translate.proto import hlo_pb2

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from hlo_translate import TranslateError, export_shardings, import_shardings, read_hlo, stablehlo_to_hlo
-from hlo_translate.hlo.sharding import IotaTile, Mesh, MeshAxis
 from hlo_translate.hlo.ir import MAX_DEVICES
+from hlo_translate.hlo.sharding import IotaTile, Mesh, MeshAxis
 
 HUGE_MESH = """module @m attributes {mhlo.num_partitions = 8 : i32} {
   sdy.mesh @mesh = <["x"=2, "y"=4]>

@@ -182,7 +182,7 @@ def _run_spelling(data: bytes) -> Result:
             return Result(Outcome.RAW, f"RecursionError at {_where(err)}", "maximum recursion depth exceeded")
         except TranslateError as err:
             return err if not isinstance(err, InternalError) and err.location is not None else _classify(err)
-        except Exception as err:  # noqa: BLE001 - classifying every exception is the point
+        except Exception as err:
             return _classify(err)
 
     ours = convert(data)

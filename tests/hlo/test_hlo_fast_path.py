@@ -8,8 +8,8 @@ import re
 import pytest
 
 from hlo_translate import TranslateError
-from hlo_translate.hlo.text import parser as hlo_text
 from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
+from hlo_translate.hlo.text import parser as hlo_text
 
 _NEVER = re.compile(r"(?!)")
 

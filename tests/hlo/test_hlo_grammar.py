@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hlo_translate.hlo.text import attributes as A
 from hlo_translate.hlo.ir import Layout, OpMetadata, PrimitiveType, Shape, Tile
+from hlo_translate.hlo.text import attributes as A
 from hlo_translate.hlo.text import parse_layout, parse_shape
 
 ARRAY_TYPES = [t for t in PrimitiveType if t.is_array and t != PrimitiveType.BUFFER]

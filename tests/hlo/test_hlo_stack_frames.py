@@ -6,7 +6,6 @@ from hlo_translate.hlo.ir import FileLocation, StackFrame, StackFrameIndex
 from hlo_translate.hlo.proto import module_from_proto_bytes, module_to_proto_bytes
 from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
 from hlo_translate.proto import hlo_pb2
-
 from tests.support.hlo_compare import assert_same_module, xla_module_from_text
 
 # Two frames, the second called from the first; entries after blank lines, a record's fields in another order.

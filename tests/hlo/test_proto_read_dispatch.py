@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from hlo_translate.hlo.proto import attribute_readers
-from hlo_translate.hlo.proto import shape_from_proto
 from hlo_translate.hlo.ir import OPCODES, HloInstruction
+from hlo_translate.hlo.proto import attribute_readers, shape_from_proto
 from hlo_translate.proto import hlo_pb2, xla_data_pb2
 
 

@@ -22,10 +22,10 @@ import pytest
 from hlo_translate import TranslateError, read_hlo
 from hlo_translate.hlo.ir import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE
 from tests.corpus import hlo_modules
-from tests.support.hlo_mutator import mutants
-from tests.support.xla_verdict import Verdict, VerdictWorker, stricter_than_oracle
 from tests.hlo.verifier_cases import CASES, entry
+from tests.support.hlo_mutator import mutants
 from tests.support.paths import GOLDEN
+from tests.support.xla_verdict import Verdict, VerdictWorker, stricter_than_oracle
 
 FULL = bool(os.environ.get("HLO_TRANSLATE_VERIFIER_SWEEP"))
 

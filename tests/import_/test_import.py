@@ -14,6 +14,7 @@ Golden pairs `golden/import/<name>.hlo` → `<name>.mlir` pin the exact output o
 from __future__ import annotations
 
 import os
+
 from tests.support import paths
 
 os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")

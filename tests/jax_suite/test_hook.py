@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import hlo_translate.jax as hj
 import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
-from hlo_translate.errors import TranslateError
-from hlo_translate.jax import pipeline
-from hlo_translate.jax.pipeline import Step
 from jax._src import compiler
 from jax.sharding import NamedSharding
 from jax.sharding import PartitionSpec as P
+
+import hlo_translate.jax as hj
+from hlo_translate.errors import TranslateError
+from hlo_translate.jax import pipeline
+from hlo_translate.jax.pipeline import Step
 
 JAX_COMPILE = compiler.backend_compile_and_load
 JAX_CACHE_KEY = compiler._get_cache_key

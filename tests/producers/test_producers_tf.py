@@ -6,13 +6,12 @@ CPU to TensorFlow's outputs, and survives HLO -> StableHLO -> HLO.
 
 from __future__ import annotations
 
-
 import pytest
 
 import hlo_translate
 from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
-from tests.producers.test_producers_torch import assert_runs_to, load_case
 from tests.import_.test_roundtrip import signature
+from tests.producers.test_producers_torch import assert_runs_to, load_case
 from tests.support.paths import TESTS
 
 CORPUS = TESTS / "producers" / "tf"

@@ -31,7 +31,13 @@ from hypothesis import strategies as st
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.sharding import (
-    HloSharding, SubgroupType, TileAssignment, canonicalize, equivalent, from_op_sharding, parse_sharding,
+    HloSharding,
+    SubgroupType,
+    TileAssignment,
+    canonicalize,
+    equivalent,
+    from_op_sharding,
+    parse_sharding,
 )
 from hlo_translate.shardy import export_shardings, import_shardings
 from hlo_translate.shardy.mesh_inference import plan_mesh

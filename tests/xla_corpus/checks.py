@@ -119,10 +119,10 @@ def _verifier(ours: Any) -> str:
 
 
 def _same_from_text(expected: bytes, ours: Any) -> None:
-    import hlo_translate
-    from hlo_translate.hlo.io import HloFormat
     from jaxlib import _hlo
 
+    import hlo_translate
+    from hlo_translate.hlo.io import HloFormat
     from tests.dumps.checks import _share_with_wrapped_as_text_does
     from tests.support.hlo_compare import diff, normalized
 
@@ -135,10 +135,10 @@ def _same_from_text(expected: bytes, ours: Any) -> None:
 
 
 def _same_from_proto(expected: bytes, ours: Any) -> None:
-    import hlo_translate
-    from hlo_translate.hlo.io import HloFormat
     from jaxlib import _hlo
 
+    import hlo_translate
+    from hlo_translate.hlo.io import HloFormat
     from tests.support.hlo_compare import diff, normalized
 
     want = normalized(expected)
@@ -156,7 +156,6 @@ def _first_difference(unified: str) -> str:
 
 def _import(ours: Any) -> str:
     import hlo_translate
-
     from tests.dumps.checks import _verified_without_mhlo
 
     stablehlo: str = hlo_translate.hlo_to_stablehlo(ours)
@@ -166,7 +165,6 @@ def _import(ours: Any) -> str:
 
 def _round_trip(ours: Any, stablehlo: str) -> None:
     import hlo_translate
-
     from tests.support.hlo_compare import signature
 
     back = hlo_translate.stablehlo_to_hlo(stablehlo)

@@ -38,8 +38,8 @@ from hlo_translate.async_forms import (
     start_shape,
     with_default_layouts,
 )
-from hlo_translate.hlo.text import print_attribute
 from hlo_translate.hlo.ir import COMPUTATION_ATTRS, HloComputation, HloInstruction, Shape
+from hlo_translate.hlo.text import print_attribute
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import ModuleImporter, OpContext, Tree, flat_types, register, unflatten
 from hlo_translate.markers import EXECUTION_THREAD, OPERAND_SHAPE, XLA_SHAPE

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from hlo_translate.hlo.ir import HloModule
     from jaxlib.mlir import ir
+
+    from hlo_translate.hlo.ir import HloModule
 
 
 class Mode(enum.Enum):
@@ -109,8 +110,9 @@ def _xla_import_proto(proto: bytes, context: ir.Context) -> ir.Module:
 
 def _xla_export(module: ir.Module) -> bytes:
     """XLA's StableHLO -> HloModuleProto."""
-    from hlo_translate.mlir.context import module_to_bytecode
     from jaxlib import _jax
+
+    from hlo_translate.mlir.context import module_to_bytecode
 
     computation = _jax.mlir.mlir_module_to_xla_computation(module_to_bytecode(module), use_tuple_args=False,
                                                           return_tuple=False)

@@ -37,12 +37,25 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.export.mlir_attrs import is_not_utf8
 from hlo_translate.hlo.ir import OpMetadata
 from hlo_translate.hlo.sharding import (
-    AxisRef, DimSharding, HloSharding, Mesh, NamedSharding, ShardGroup, ShardGroupKind, canonicalize, with_metadata,
+    AxisRef,
+    DimSharding,
+    HloSharding,
+    Mesh,
+    NamedSharding,
+    ShardGroup,
+    ShardGroupKind,
+    canonicalize,
+    with_metadata,
 )
 from hlo_translate.shardy import mlir_util as U
 from hlo_translate.shardy.importer import FULL_TO_SHARD, MANUAL_AXES, SHARD_TO_FULL, SHARDING_TARGET
-from hlo_translate.shardy.sdy_attrs import (ReadSharding, manual_axis_names, mesh_from_attr, read_per_value,
-                                            read_sharding)
+from hlo_translate.shardy.sdy_attrs import (
+    ReadSharding,
+    manual_axis_names,
+    mesh_from_attr,
+    read_per_value,
+    read_sharding,
+)
 from hlo_translate.shardy.unreduced import OPS as UNREDUCED_OPS
 from hlo_translate.shardy.unreduced import lower_to_manual
 

@@ -28,7 +28,15 @@ import numpy as np
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.sharding import (
-    AxisRef, DimSharding, HloSharding, Mesh, MeshAxis, NamedSharding, ShardingKind, SubgroupType, canonicalize,
+    AxisRef,
+    DimSharding,
+    HloSharding,
+    Mesh,
+    MeshAxis,
+    NamedSharding,
+    ShardingKind,
+    SubgroupType,
+    canonicalize,
     find_iota,
 )
 

@@ -34,12 +34,25 @@ from jaxlib.mlir.dialects import sdy, stablehlo
 
 from hlo_translate.shardy import mlir_util as U
 from hlo_translate.shardy.exporter import EXPLICIT_COLLECTIVES, GSPMD_ONLY
-from hlo_translate.shardy.round_trip import (ALLOWED_DIRECTION, BODY_PREFIXES, COLLECTIVE, COLLECTIVE_ATTRIBUTES,
-                                             FUNC_RESULT_SHARDING,
-                                             GLOBAL_TO_LOCAL, GROUP_ID, IN_SHARDINGS, LOCAL_TO_GLOBAL,
-                                             MANUAL_AXES, MESHES, NAMED_COMPUTATION, OUT_SHARDINGS,
-                                             PROPAGATION_BARRIER, SHARDING, SHARDING_GROUP,
-                                             SHARDING_RULE)
+from hlo_translate.shardy.round_trip import (
+    ALLOWED_DIRECTION,
+    BODY_PREFIXES,
+    COLLECTIVE,
+    COLLECTIVE_ATTRIBUTES,
+    FUNC_RESULT_SHARDING,
+    GLOBAL_TO_LOCAL,
+    GROUP_ID,
+    IN_SHARDINGS,
+    LOCAL_TO_GLOBAL,
+    MANUAL_AXES,
+    MESHES,
+    NAMED_COMPUTATION,
+    OUT_SHARDINGS,
+    PROPAGATION_BARRIER,
+    SHARDING,
+    SHARDING_GROUP,
+    SHARDING_RULE,
+)
 
 _SDY_RULE = "sdy.sharding_rule"
 

@@ -21,10 +21,9 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
 from hlo_translate.hlo.ir import check_device_count
+from hlo_translate.hlo.sharding import AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
 from hlo_translate.mlir.guard import attribute_problem
-
 
 # Writing ----------------------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import ml_dtypes
 import numpy as np
+
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import UNBOUNDED, Layout, PrimitiveType, Shape
 from hlo_translate.hlo.literal.printer import literal_to_text

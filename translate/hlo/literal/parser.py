@@ -20,6 +20,7 @@ import re
 
 import ml_dtypes
 import numpy as np
+
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import PrimitiveType, Shape
 from hlo_translate.hlo.literal.model import Literal, check_static, constant_shape, numpy_dtype

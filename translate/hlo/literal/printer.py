@@ -22,6 +22,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 import numpy as np
+
 from hlo_translate.hlo.ir import PrimitiveType
 
 if TYPE_CHECKING:

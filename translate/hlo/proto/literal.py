@@ -15,6 +15,7 @@ Python floats would quiet signaling NaNs).
 from __future__ import annotations
 
 import numpy as np
+
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import PrimitiveType, Shape
 from hlo_translate.hlo.literal import Literal, check_static, numpy_dtype, physical_axes

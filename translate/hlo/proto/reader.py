@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from google.protobuf.message import DecodeError
 from google.protobuf.unknown_fields import UnknownFieldSet
+
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import (
     OPCODES,

@@ -25,6 +25,7 @@ from typing import Any
 from google.protobuf import text_format
 from google.protobuf.message import DecodeError, Message
 from google.protobuf.unknown_fields import UnknownFieldSet
+
 from hlo_translate.errors import TranslateError
 from hlo_translate.proto import hlo_pb2
 

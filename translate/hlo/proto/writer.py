@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy
 from google.protobuf import text_format
+
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule, OpMetadata, RawAttr, RecoveryEntry, Shape
 from hlo_translate.hlo.proto.attribute_writers import (

@@ -11,6 +11,7 @@ from dataclasses import replace
 from math import prod
 
 import numpy as np
+
 from hlo_translate.hlo.ir import OpMetadata
 from hlo_translate.hlo.sharding.model import HloSharding, ShardingKind, SubgroupType
 from hlo_translate.hlo.sharding.named import NamedSharding

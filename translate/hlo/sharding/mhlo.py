@@ -40,6 +40,7 @@ def parse_mhlo_sharding(value: bytes) -> HloSharding:
         return parse_sharding(text)
     # Loaded on first use: reading sharding text needs no protobuf (CLI start-up time).
     from google.protobuf.message import DecodeError
+
     from hlo_translate.proto import xla_data_pb2
 
     try:

@@ -32,6 +32,7 @@ from math import prod
 from typing import Any
 
 import numpy as np
+
 from hlo_translate.hlo.ir import OpMetadata
 from hlo_translate.hlo.sharding.named import NamedSharding
 from hlo_translate.hlo.sharding.tile_assignment import TileAssignment

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from math import prod
 
 import numpy as np
+
 from hlo_translate.hlo.ir import OpMetadata, check_device_count
 from hlo_translate.hlo.sharding.tile_assignment import IotaTile
 

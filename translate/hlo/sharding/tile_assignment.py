@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from math import prod
 
 import numpy as np
+
 from hlo_translate.hlo.ir import check_device_count
 
 

@@ -16,6 +16,7 @@ import copy
 from typing import Any
 
 import numpy as np
+
 from hlo_translate.gc_pause import without_cyclic_gc
 from hlo_translate.hlo.ir import (
     HloComputation,
