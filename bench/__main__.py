@@ -187,9 +187,9 @@ def walk(module) -> None:
     """Read what every step that reads the whole IR reads, and do nothing with it (the `walk` rows)."""
     for comp in module.computations:
         for instr in comp.instructions:
-            instr.name, instr.opcode, instr.shape, instr.literal
+            _ = instr.name, instr.opcode, instr.shape, instr.literal   # read, not used: the walk's point
             for operand in instr.operands:
-                operand.name
+                _ = operand.name
             for _ in instr.attributes.items():
                 pass
 
