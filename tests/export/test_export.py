@@ -339,7 +339,7 @@ XLA_INFEED_TEST = """func.func @main(%arg0: !stablehlo.token) -> tuple<tuple<ten
   %2 = "stablehlo.tuple"(%1, %0#2) : (tuple<tensor<3x3xi32>, tensor<i1>>, !stablehlo.token) -> tuple<tuple<tensor<3x3xi32>, tensor<i1>>, !stablehlo.token>
   func.return %2 : tuple<tuple<tensor<3x3xi32>, tensor<i1>>, !stablehlo.token>
 }
-"""  # noqa: E501
+"""
 
 
 def test_infeed_layout_of_a_scalar_result_is_its_only_layout() -> None:
