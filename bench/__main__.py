@@ -47,9 +47,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / ".cache" / "bench"
-SIZES = {"10k": 60, "50k": 300, "100k": 600, "1M": 6000}   # name -> transformer layers
+SIZES = {"10k": 60, "50k": 300, "100k": 600, "1M": 6000}  # name -> transformer layers
 
-_MAKE_MODEL = r'''
+_MAKE_MODEL = r"""
 import sys, jax, jax.numpy as jnp
 layers, width = int(sys.argv[1]), 64
 def block(x, w):
@@ -66,10 +66,10 @@ x = jnp.ones((8, width)); ws = [jnp.ones((4, width, width)) * 0.01 for _ in rang
 lowered = jax.jit(jax.grad(model, argnums=1)).lower(x, ws)
 open(sys.argv[2], "w").write(lowered.as_text())
 open(sys.argv[3], "w").write(lowered.as_text(dialect="hlo"))
-'''
+"""
 
 # Run in a fresh process: RSS growth (bytes) of parsing one module and keeping it, ours or XLA's.
-_MEMORY = r'''
+_MEMORY = r"""
 import gc, json, resource, sys
 def rss():
     for line in open("/proc/self/status"):
@@ -87,12 +87,12 @@ module = parse(text)
 gc.collect()
 after, peak = rss(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 print(json.dumps({"kept": after - before, "peak": max(peak - before, after - before)}))
-'''
+"""
 
 
 # Run in a fresh process: the RSS N calls of one conversion add, after one warm-up call (tests/test_memory.py
 # holds the same bounds on a small module).
-_MEMORY_LOOP = r'''
+_MEMORY_LOOP = r"""
 import json, os, sys
 which, direction, path, calls, first = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 text = open(path).read()
@@ -121,8 +121,8 @@ for i in range(calls):
         middle = rss()
 end = rss()
 print(json.dumps({"first": middle - start, "per_call": (end - middle) / max(calls - first, 1)}))
-'''
-LOOP_SIZES = {"small": 1, "50k": 300}   # memory loop: name -> transformer layers
+"""
+LOOP_SIZES = {"small": 1, "50k": 300}  # memory loop: name -> transformer layers
 # Calls per memory-loop row by size (--loop-calls overrides): 1,000 calls of the 50k module are about an hour
 # per row on the 2-core machine, so the bench's default runs 60 of them (the first half, then per call).
 LOOP_CALLS = {"small": 1000, "50k": 60}
@@ -135,8 +135,11 @@ def model_files(layers: int) -> tuple[Path, Path]:
     mlir, hlo = CACHE / f"transformer_{layers}.mlir", CACHE / f"transformer_{layers}.hlo"
     if not (mlir.exists() and hlo.exists()):
         print(f"  (generating the {layers}-layer model with JAX, once)", file=sys.stderr)
-        subprocess.run([sys.executable, "-c", _MAKE_MODEL, str(layers), str(mlir), str(hlo)], check=True,
-                       env={**os.environ, "JAX_PLATFORMS": "cpu"})
+        subprocess.run(
+            [sys.executable, "-c", _MAKE_MODEL, str(layers), str(mlir), str(hlo)],
+            check=True,
+            env={**os.environ, "JAX_PLATFORMS": "cpu"},
+        )
     return mlir, hlo
 
 
@@ -160,8 +163,8 @@ class Row:
     size: str
     instructions: int
     ours: float
-    xla: float | None   # None: a diagnostic of ours alone
-    xla_instructions: int | None = None   # XLA's module's count where it is another module (print-export)
+    xla: float | None  # None: a diagnostic of ours alone
+    xla_instructions: int | None = None  # XLA's module's count where it is another module (print-export)
 
     @property
     def ratio(self) -> float:
@@ -172,14 +175,16 @@ class Row:
 
     def text(self) -> str:
         per = self.ours / self.instructions * 1e6
-        line = (f"  {self.step:<13} {self.size:>5} {self.instructions:>9,}  ours {self.ours:8.3f} s "
-                f"({per:6.2f} us/instr)")
+        line = (
+            f"  {self.step:<13} {self.size:>5} {self.instructions:>9,}  ours {self.ours:8.3f} s ({per:6.2f} us/instr)"
+        )
         if self.xla is None:
             return line + "  (diagnostic: the IR read and nothing done)"
         line += f"  XLA {self.xla:8.3f} s  ratio {self.ratio:5.2f}x"
         if self.xla_instructions and self.xla_instructions != self.instructions:
-            line += (f"  (per instruction; XLA's module has {self.xla_instructions:,}: "
-                     f"{self.ours / self.xla:.2f}x in total)")
+            line += (
+                f"  (per instruction; XLA's module has {self.xla_instructions:,}: {self.ours / self.xla:.2f}x in total)"
+            )
         return line
 
 
@@ -187,7 +192,7 @@ def walk(module) -> None:
     """Read what every step that reads the whole IR reads, and do nothing with it (the `walk` rows)."""
     for comp in module.computations:
         for instr in comp.instructions:
-            _ = instr.name, instr.opcode, instr.shape, instr.literal   # read, not used: the walk's point
+            _ = instr.name, instr.opcode, instr.shape, instr.literal  # read, not used: the walk's point
             for operand in instr.operands:
                 _ = operand.name
             for _ in instr.attributes.items():
@@ -216,29 +221,42 @@ def measure(size: str, repeat: int, warm_up: bool = True) -> list[Row]:
     proto = xla_module.as_serialized_hlo_module_proto()
     rows = []
 
-    def row(step: str, ours: Callable[[], object], xla: Callable[[], object], count: int = n,
-            xla_count: int | None = None) -> None:
+    def row(
+        step: str, ours: Callable[[], object], xla: Callable[[], object], count: int = n, xla_count: int | None = None
+    ) -> None:
         rows.append(Row(step, size, count, best_of(ours, repeat), best_of(xla, repeat), xla_count))
 
     row("parse", lambda: parse_hlo_text(text), lambda: _hlo.hlo_module_from_text(text))
     row("print", lambda: print_hlo_text(ours_module), lambda: xla_module.to_string(options))
-    row("proto-read", lambda: hlo_translate.read_hlo(proto, HloFormat.PROTO),
-        lambda: _hlo.HloModule.from_serialized_hlo_module_proto(proto))
-    row("proto-write", lambda: hlo_translate.write_hlo(ours_module, HloFormat.PROTO),
-        xla_module.as_serialized_hlo_module_proto)
-    row("import", lambda: hlo_translate.hlo_to_stablehlo(ours_module, emit="bytecode"),
-        lambda: xla_mlir.hlo_to_stablehlo(proto))
+    row(
+        "proto-read",
+        lambda: hlo_translate.read_hlo(proto, HloFormat.PROTO),
+        lambda: _hlo.HloModule.from_serialized_hlo_module_proto(proto),
+    )
+    row(
+        "proto-write",
+        lambda: hlo_translate.write_hlo(ours_module, HloFormat.PROTO),
+        xla_module.as_serialized_hlo_module_proto,
+    )
+    row(
+        "import",
+        lambda: hlo_translate.hlo_to_stablehlo(ours_module, emit="bytecode"),
+        lambda: xla_mlir.hlo_to_stablehlo(proto),
+    )
     exported = hlo_translate.stablehlo_to_hlo(mlir)
     xla_exported = xla_mlir.mlir_module_to_xla_computation(mlir, use_tuple_args=False, return_tuple=False)
-    xla_exported_module = _hlo.HloModule.from_serialized_hlo_module_proto(
-        xla_exported.as_serialized_hlo_module_proto())
+    xla_exported_module = _hlo.HloModule.from_serialized_hlo_module_proto(xla_exported.as_serialized_hlo_module_proto())
     m = exported.instruction_count()
     xla_m = sum(len(c.instructions()) for c in xla_exported_module.computations())
     row("print-export", lambda: print_hlo_text(exported), lambda: xla_exported_module.to_string(options), m, xla_m)
     xla_same_module = _hlo.hlo_module_from_text(print_hlo_text(exported))
     row("print-ex-same", lambda: print_hlo_text(exported), lambda: xla_same_module.to_string(options), m)
-    row("export", lambda: hlo_translate.stablehlo_to_hlo(mlir),
-        lambda: xla_mlir.mlir_module_to_xla_computation(mlir, use_tuple_args=False, return_tuple=False), m)
+    row(
+        "export",
+        lambda: hlo_translate.stablehlo_to_hlo(mlir),
+        lambda: xla_mlir.mlir_module_to_xla_computation(mlir, use_tuple_args=False, return_tuple=False),
+        m,
+    )
     rows.append(Row("walk", size, n, best_of(lambda: walk(ours_module), max(repeat, 3)), None))
     rows.append(Row("walk-export", size, m, best_of(lambda: walk(exported), max(repeat, 3)), None))
     return rows
@@ -254,8 +272,9 @@ def measure_apart(size: str, repeat: int, processes: int = 1) -> list[Row]:
         args.append("--cpu")
     best: dict[str, Row] = {}
     for _ in range(processes):
-        out = subprocess.run(args, capture_output=True, text=True, check=True, cwd=ROOT,
-                             env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"})
+        out = subprocess.run(
+            args, capture_output=True, text=True, check=True, cwd=ROOT, env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"}
+        )
         for row in (Row(**row) for row in json.loads(out.stdout.strip().splitlines()[-1])):
             seen = best.get(row.step)
             if seen is not None:
@@ -276,8 +295,10 @@ def verifier_cost(size: str, repeat: int) -> str:
     n = module.instruction_count()
     verify = best_of(lambda: verify_module(module), repeat)
     parse = best_of(lambda: parse_hlo_text(text), repeat)
-    return (f"  verify        {size:>5} {n:>9,}  ours {verify:8.3f} s ({verify / n * 1e6:6.2f} us/instr)  "
-            f"= {verify / parse:.0%} of our parse")
+    return (
+        f"  verify        {size:>5} {n:>9,}  ours {verify:8.3f} s ({verify / n * 1e6:6.2f} us/instr)  "
+        f"= {verify / parse:.0%} of our parse"
+    )
 
 
 def memory(size: str) -> tuple[int, dict[str, dict[str, int]]]:
@@ -288,8 +309,13 @@ def memory(size: str) -> tuple[int, dict[str, dict[str, int]]]:
     n = parse_hlo_text(path.read_text()).instruction_count()
     result = {}
     for which in ("ours", "xla"):
-        out = subprocess.run([sys.executable, "-c", _MEMORY, which, str(path)], capture_output=True, text=True,
-                             check=True, env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"})
+        out = subprocess.run(
+            [sys.executable, "-c", _MEMORY, which, str(path)],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"},
+        )
         result[which] = json.loads(out.stdout.strip().splitlines()[-1])
     return n, result
 
@@ -303,14 +329,20 @@ def memory_loop(size: str, calls: int | None) -> list[str]:
     for direction, path in (("export", mlir), ("import", hlo)):
         result = {}
         for which in ("ours", "xla"):
-            out = subprocess.run([sys.executable, "-c", _MEMORY_LOOP, which, direction, str(path), str(calls),
-                                  str(first)], capture_output=True, text=True, check=True,
-                                 env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3", "JAX_PLATFORMS": "cpu"})
+            out = subprocess.run(
+                [sys.executable, "-c", _MEMORY_LOOP, which, direction, str(path), str(calls), str(first)],
+                capture_output=True,
+                text=True,
+                check=True,
+                env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3", "JAX_PLATFORMS": "cpu"},
+            )
             result[which] = json.loads(out.stdout.strip().splitlines()[-1])
         ours, xla = result["ours"], result["xla"]
-        lines.append(f"  memory loop {size:<5} {direction}: ours first {first} calls {ours['first'] / 2**20:+7.1f} MB, "
-                     f"then {ours['per_call'] / 1024:+6.1f} KB/call | XLA {xla['first'] / 2**20:+7.1f} MB, "
-                     f"then {xla['per_call'] / 1024:+6.1f} KB/call ({calls} calls)")
+        lines.append(
+            f"  memory loop {size:<5} {direction}: ours first {first} calls {ours['first'] / 2**20:+7.1f} MB, "
+            f"then {ours['per_call'] / 1024:+6.1f} KB/call | XLA {xla['first'] / 2**20:+7.1f} MB, "
+            f"then {xla['per_call'] / 1024:+6.1f} KB/call ({calls} calls)"
+        )
     return lines
 
 
@@ -336,21 +368,39 @@ def dump_directory(directory: Path | None) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="only the 50k module (no growth series, no 1M)")
-    parser.add_argument("--sizes", help="comma-separated module sizes to run instead (of 10k, 50k, 100k, 1M); "
-                        "`make bench-growth` runs 10k,100k,1M")
-    parser.add_argument("--cpu", action="store_true", help="time with this process's CPU time instead of the "
-                        "wall clock (steadier on a shared machine)")
+    parser.add_argument(
+        "--sizes",
+        help="comma-separated module sizes to run instead (of 10k, 50k, 100k, 1M); "
+        "`make bench-growth` runs 10k,100k,1M",
+    )
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time with this process's CPU time instead of the wall clock (steadier on a shared machine)",
+    )
     parser.add_argument("--no-dumps", action="store_true", help="skip the dump-directory timing")
     parser.add_argument("--repeat", type=int, default=3, help="runs per timing (best of), at every size")
-    parser.add_argument("--processes", type=int, default=1, help="fresh processes per size when there are "
-                        "several sizes, each row the best of them (`make bench-growth`: 2)")
-    parser.add_argument("--memory-loop", action="store_true", help="only the memory-loop rows (RSS over "
-                        "--loop-calls calls each way, ours and XLA's, on the small and 50k modules)")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="fresh processes per size when there are "
+        "several sizes, each row the best of them (`make bench-growth`: 2)",
+    )
+    parser.add_argument(
+        "--memory-loop",
+        action="store_true",
+        help="only the memory-loop rows (RSS over "
+        "--loop-calls calls each way, ours and XLA's, on the small and 50k modules)",
+    )
     parser.add_argument("--loop-calls", type=int, help="calls per memory-loop row (default: 1000 small, 60 at 50k)")
     parser.add_argument("--loop-sizes", default="small,50k", help="memory-loop module sizes (small, 50k)")
-    parser.add_argument("--one-size", help=argparse.SUPPRESS)   # measure_apart's child: rows as JSON
-    parser.add_argument("--dumps", type=Path, help="an XLA dump directory to convert in one call "
-                        "(default: the tests' dump corpus, .cache/dumps)")
+    parser.add_argument("--one-size", help=argparse.SUPPRESS)  # measure_apart's child: rows as JSON
+    parser.add_argument(
+        "--dumps",
+        type=Path,
+        help="an XLA dump directory to convert in one call (default: the tests' dump corpus, .cache/dumps)",
+    )
     args = parser.parse_args()
     global CLOCK
     if args.cpu:
@@ -386,21 +436,25 @@ def main() -> None:
         for step in dict.fromkeys(r.step for r in rows):
             series = [r for r in rows if r.step == step and r.size in growth_sizes]
             per = [r.ours / r.instructions * 1e6 for r in series]
-            line = (f"  {step:<13} " + "  ".join(f"{r.size}: {p:.2f}" for r, p in zip(series, per))
-                    + f"   (max/min {(max(per) / min(per) - 1) * 100:+.0f}%)")
+            line = (
+                f"  {step:<13} "
+                + "  ".join(f"{r.size}: {p:.2f}" for r, p in zip(series, per))
+                + f"   (max/min {(max(per) / min(per) - 1) * 100:+.0f}%)"
+            )
             xla = [x / (r.xla_instructions or r.instructions) * 1e6 for r in series if (x := r.xla)]
             if len(xla) == len(series):
-                line += ("   XLA " + "  ".join(f"{x:.2f}" for x in xla)
-                         + f" ({(max(xla) / min(xla) - 1) * 100:+.0f}%)")
+                line += "   XLA " + "  ".join(f"{x:.2f}" for x in xla) + f" ({(max(xla) / min(xla) - 1) * 100:+.0f}%)"
             print(line)
     print("memory of a parsed module (RSS growth of a fresh process):")
     for size in [s for s in ("50k", "1M") if s in sizes] or sizes[-1:]:
         n, result = memory(size)
         ours_mem, xla_mem = result["ours"], result["xla"]
-        print(f"  {size}: ours kept {ours_mem['kept'] / n:7.0f} B/instr, peak {ours_mem['peak'] / n:7.0f} | "
-              f"XLA kept {xla_mem['kept'] / n:7.0f} B/instr, peak {xla_mem['peak'] / n:7.0f} | ratio kept "
-              f"{ours_mem['kept'] / max(xla_mem['kept'], 1):.2f}x, "
-              f"peak {ours_mem['peak'] / max(xla_mem['peak'], 1):.2f}x")
+        print(
+            f"  {size}: ours kept {ours_mem['kept'] / n:7.0f} B/instr, peak {ours_mem['peak'] / n:7.0f} | "
+            f"XLA kept {xla_mem['kept'] / n:7.0f} B/instr, peak {xla_mem['peak'] / n:7.0f} | ratio kept "
+            f"{ours_mem['kept'] / max(xla_mem['kept'], 1):.2f}x, "
+            f"peak {ours_mem['peak'] / max(xla_mem['peak'], 1):.2f}x"
+        )
     print("memory loop (RSS a fresh process adds, no gc.collect() in the loop):")
     for size in loop_sizes:
         print("\n".join(memory_loop(size, args.loop_calls)), flush=True)

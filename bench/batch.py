@@ -15,8 +15,7 @@ from pathlib import Path
 
 # A dump written with --xla_dump_hlo_as_text and --xla_dump_hlo_as_proto holds every module twice
 # (x.txt and x.hlo.pb would both write x.mlir): the lossless .hlo.pb files are the ones converted.
-VERBS = (("convert-hlo", ("--emit", "proto", "--exclude", "*.txt")),
-         ("hlo-to-stablehlo", ("--exclude", "*.txt")))
+VERBS = (("convert-hlo", ("--emit", "proto", "--exclude", "*.txt")), ("hlo-to-stablehlo", ("--exclude", "*.txt")))
 
 
 def _cores() -> int:
@@ -37,8 +36,18 @@ def dump_directory_timings(directory: Path) -> list[tuple[str, float]]:
     for verb, options in VERBS:
         for jobs in sorted({1, _cores()}):
             with tempfile.TemporaryDirectory() as out:
-                command = [sys.executable, "-m", "hlo_translate.cli.main", verb, str(directory), "-o", out,
-                           "-j", str(jobs), *options]
+                command = [
+                    sys.executable,
+                    "-m",
+                    "hlo_translate.cli.main",
+                    verb,
+                    str(directory),
+                    "-o",
+                    out,
+                    "-j",
+                    str(jobs),
+                    *options,
+                ]
                 start = time.perf_counter()
                 result = subprocess.run(command, capture_output=True, text=True)
                 seconds = time.perf_counter() - start

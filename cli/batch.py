@@ -103,8 +103,10 @@ def plan(inputs: Iterable[str], out_dir: Path, conversion: Conversion, exclude: 
             continue
         for source in _walk(path, out_dir):
             relative = source.relative_to(path)
-            if any(fnmatch.fnmatch(relative.as_posix(), pattern) or fnmatch.fnmatch(source.name, pattern)
-                   for pattern in exclude):
+            if any(
+                fnmatch.fnmatch(relative.as_posix(), pattern) or fnmatch.fnmatch(source.name, pattern)
+                for pattern in exclude
+            ):
                 result.excluded += 1
             elif not holds(source, conversion.kind):
                 result.skipped.append(source)
@@ -135,8 +137,10 @@ def _check_collisions(jobs: list[Job]) -> None:
     for job in jobs:
         key = job.target.resolve()
         if key in sources:
-            raise TranslateError(f"the output {job.target} would replace the input {sources[key]}; "
-                                 "nothing was written", location=SourceLocation(str(job.source)))
+            raise TranslateError(
+                f"the output {job.target} would replace the input {sources[key]}; nothing was written",
+                location=SourceLocation(str(job.source)),
+            )
         if key not in first:
             first[key] = job
         elif not any(earlier is first[key] for earlier, _ in collisions):
@@ -145,23 +149,26 @@ def _check_collisions(jobs: list[Job]) -> None:
         return
     earlier, later = collisions[0]
     count = "the only collision" if len(collisions) == 1 else f"1 of {len(collisions)} collisions"
-    raise TranslateError(f"{earlier.source} and {later.source} would both write {later.target} ({count}); "
-                         f"nothing was written; {_remedy(earlier.source, later.source)}",
-                         location=SourceLocation(str(later.source)))
+    raise TranslateError(
+        f"{earlier.source} and {later.source} would both write {later.target} ({count}); "
+        f"nothing was written; {_remedy(earlier.source, later.source)}",
+        location=SourceLocation(str(later.source)),
+    )
 
 
 def _remedy(a: Path, b: Path) -> str:
     """How to leave one of each colliding pair out; XLA's text + proto dumps get the precise advice."""
     names = sorted((a.name, b.name), key=lambda name: name.endswith(".txt"))
     if names[0].endswith(".pb") and names[1].endswith(".txt"):
-        return ("a dump written with --xla_dump_hlo_as_text and --xla_dump_hlo_as_proto holds each module "
-                "twice: --exclude '*.txt' keeps the protos, which hold the full constants (text dumps may "
-                "elide them)")
+        return (
+            "a dump written with --xla_dump_hlo_as_text and --xla_dump_hlo_as_proto holds each module "
+            "twice: --exclude '*.txt' keeps the protos, which hold the full constants (text dumps may "
+            "elide them)"
+        )
     return "leave one of each pair out with --exclude GLOB"
 
 
-def run(batch: Plan, conversion: Conversion, jobs: int, strict: bool,
-        write: Callable[[str, bytes | str], None]) -> int:
+def run(batch: Plan, conversion: Conversion, jobs: int, strict: bool, write: Callable[[str, bytes | str], None]) -> int:
     """Convert every job of `batch` with `jobs` workers, writing each result with `write(target, data)`.
 
     Returns the exit status: 1 when any failure was an internal error, else 2 when any file failed, else 0.
@@ -171,15 +178,27 @@ def run(batch: Plan, conversion: Conversion, jobs: int, strict: bool,
 
     tqdm.monitor_interval = 0  # no monitor thread: the parent forks workers while the bar is shown
     tally = Tally()
-    with tqdm(total=len(batch.jobs), desc="converting", unit="file", file=sys.stderr,
-              disable=not sys.stderr.isatty(), leave=False) as bar:
+    with tqdm(
+        total=len(batch.jobs),
+        desc="converting",
+        unit="file",
+        file=sys.stderr,
+        disable=not sys.stderr.isatty(),
+        leave=False,
+    ) as bar:
+
         def say(message: str) -> None:
             tqdm.write(message, file=sys.stderr)
 
         if strict:
             for path in batch.skipped:
-                say(str(TranslateError(f"not {_article(conversion.kind)} module (--strict)",
-                                       location=SourceLocation(str(path)))))
+                say(
+                    str(
+                        TranslateError(
+                            f"not {_article(conversion.kind)} module (--strict)", location=SourceLocation(str(path))
+                        )
+                    )
+                )
                 tally.failed += 1
         for job, outcome in _outcomes(batch.jobs, conversion.convert, jobs):
             if isinstance(outcome, TranslateError):

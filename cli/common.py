@@ -30,16 +30,30 @@ def execution_options(platform_help: str) -> Callable[[Callable], Callable]:
     """The IN argument and the options `run` and `validate` share: platform, devices, inputs, seed."""
 
     def decorate(fn: Callable) -> Callable:
-        for option in reversed((
-            click.argument("module_path", metavar="IN"),
-            click.option("--platform", type=click.Choice(["cpu", "cuda"]), default="cpu", show_default=True,
-                         help=platform_help),
-            click.option("--num-devices", type=click.IntRange(min=1),
-                         help="SPMD partitions, when IN does not declare num_partitions."),
-            click.option("--inputs", "inputs_path", type=click.Path(dir_okay=False),
-                         help=".npz with the arguments (arg0..argN); default: generated from --seed."),
-            click.option("--seed", type=int, default=0, show_default=True, help="Seed for generated arguments."),
-        )):
+        for option in reversed(
+            (
+                click.argument("module_path", metavar="IN"),
+                click.option(
+                    "--platform",
+                    type=click.Choice(["cpu", "cuda"]),
+                    default="cpu",
+                    show_default=True,
+                    help=platform_help,
+                ),
+                click.option(
+                    "--num-devices",
+                    type=click.IntRange(min=1),
+                    help="SPMD partitions, when IN does not declare num_partitions.",
+                ),
+                click.option(
+                    "--inputs",
+                    "inputs_path",
+                    type=click.Path(dir_okay=False),
+                    help=".npz with the arguments (arg0..argN); default: generated from --seed.",
+                ),
+                click.option("--seed", type=int, default=0, show_default=True, help="Seed for generated arguments."),
+            )
+        ):
             fn = option(fn)
         return fn
 
@@ -135,18 +149,24 @@ def check_output_file(path: str | None, binary: bool) -> None:
     """
     if path is None:
         if binary and sys.stdout.isatty():
-            raise TranslateError("refusing to write binary output to a terminal; give -o FILE, or -o - to "
-                                 "write it to stdout anyway", location=SourceLocation("<stdout>"))
+            raise TranslateError(
+                "refusing to write binary output to a terminal; give -o FILE, or -o - to write it to stdout anyway",
+                location=SourceLocation("<stdout>"),
+            )
         return
     if path == "-":
         return
     target = Path(path)
     if target.is_dir():
-        raise TranslateError("-o names a directory, but one input writes one file (give a file name; "
-                             "a directory of inputs fills a directory)", location=SourceLocation(path))
+        raise TranslateError(
+            "-o names a directory, but one input writes one file (give a file name; "
+            "a directory of inputs fills a directory)",
+            location=SourceLocation(path),
+        )
     if not target.parent.is_dir():
-        raise TranslateError(f"the folder {target.parent} of -o does not exist (it is not created)",
-                             location=SourceLocation(path))
+        raise TranslateError(
+            f"the folder {target.parent} of -o does not exist (it is not created)", location=SourceLocation(path)
+        )
 
 
 def check_output_dir(path: str | None) -> Path:
@@ -155,11 +175,11 @@ def check_output_dir(path: str | None) -> Path:
         raise click.UsageError("converting several files, or a directory, needs -o DIRECTORY")
     target = Path(path)
     if target.exists() and not target.is_dir():
-        raise TranslateError("-o names a file, but several inputs need a directory",
-                             location=SourceLocation(path))
+        raise TranslateError("-o names a file, but several inputs need a directory", location=SourceLocation(path))
     if not target.exists() and not target.parent.is_dir():
-        raise TranslateError(f"the folder {target.parent} of -o does not exist (it is not created)",
-                             location=SourceLocation(path))
+        raise TranslateError(
+            f"the folder {target.parent} of -o does not exist (it is not created)", location=SourceLocation(path)
+        )
     return target
 
 
@@ -207,25 +227,51 @@ Exit status: 0 all converted; 2 bad input or usage (a file failed); 1 internal e
 
 def conversion_options(fn: Callable) -> Callable:
     """The inputs and output options every converting verb shares, batch mode included."""
-    for option in reversed((
-        click.argument("inputs", nargs=-1, required=True),
-        click.option("-o", "--output", default=None, metavar="PATH",
-                     help="Output file ('-' for stdout); for several inputs or a directory, the output directory."),
-        click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-                     help="Worker processes for several inputs [default: the number of cores]."),
-        click.option("--strict", is_flag=True,
-                     help="In a directory, a file that holds no module of the input kind is an error "
-                          "(default: skipped and counted)."),
-        click.option("--exclude", multiple=True, metavar="GLOB",
-                     help="Leave out the files of a directory whose name or relative path matches GLOB "
-                          "(repeatable)."),
-    )):
+    for option in reversed(
+        (
+            click.argument("inputs", nargs=-1, required=True),
+            click.option(
+                "-o",
+                "--output",
+                default=None,
+                metavar="PATH",
+                help="Output file ('-' for stdout); for several inputs or a directory, the output directory.",
+            ),
+            click.option(
+                "-j",
+                "--jobs",
+                type=click.IntRange(min=1),
+                default=None,
+                metavar="N",
+                help="Worker processes for several inputs [default: the number of cores].",
+            ),
+            click.option(
+                "--strict",
+                is_flag=True,
+                help="In a directory, a file that holds no module of the input kind is an error "
+                "(default: skipped and counted).",
+            ),
+            click.option(
+                "--exclude",
+                multiple=True,
+                metavar="GLOB",
+                help="Leave out the files of a directory whose name or relative path matches GLOB (repeatable).",
+            ),
+        )
+    ):
         fn = option(fn)
     return fn
 
 
-def convert_paths(inputs: tuple[str, ...], output: str | None, conversion: Conversion, *,
-                  jobs: int | None = None, strict: bool = False, exclude: tuple[str, ...] = ()) -> None:
+def convert_paths(
+    inputs: tuple[str, ...],
+    output: str | None,
+    conversion: Conversion,
+    *,
+    jobs: int | None = None,
+    strict: bool = False,
+    exclude: tuple[str, ...] = (),
+) -> None:
     """Convert one input to `output` (stdout when None), or many inputs into the `output` directory.
 
     A directory input converts the files in it that hold the verb's kind of module, mirroring
@@ -241,10 +287,16 @@ def convert_paths(inputs: tuple[str, ...], output: str | None, conversion: Conve
     if "-" in inputs:
         raise click.UsageError("'-' (stdin) cannot be one of several inputs")
     from hlo_translate.cli import batch  # multiprocessing and tqdm: for batch mode only
+
     with user_errors():
         out_dir = check_output_dir(output)
         plan = batch.plan(inputs, out_dir, conversion, exclude)
         out_dir.mkdir(exist_ok=True)
-    status = batch.run(plan, conversion, jobs or batch.default_jobs(), strict,
-                       lambda target, data: write_output(target, data, make_parents=True))
+    status = batch.run(
+        plan,
+        conversion,
+        jobs or batch.default_jobs(),
+        strict,
+        lambda target, data: write_output(target, data, make_parents=True),
+    )
     sys.exit(status)

@@ -101,8 +101,14 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EPILOG)
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
-              help="Show the versions of hlo-translate, jaxlib and StableHLO, and exit.")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help="Show the versions of hlo-translate, jaxlib and StableHLO, and exit.",
+)
 def app() -> None:
     """Translate between StableHLO (MLIR) and XLA HLO (text and HloModuleProto)."""
 

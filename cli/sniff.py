@@ -72,13 +72,13 @@ def _significant_text(head: bytes) -> str | None:
     except UnicodeDecodeError as err:
         if err.start < len(head) - 4:  # not merely a character cut at the end of the window
             return None
-        text = head[:err.start].decode("utf-8")
+        text = head[: err.start].decode("utf-8")
     if "\x00" in text:
         return None
     while True:
         text = text.lstrip()
         if text.startswith("/*") and "*/" in text:
-            text = text[text.index("*/") + 2:]
+            text = text[text.index("*/") + 2 :]
         elif text.startswith("//"):
             text = text.partition("\n")[2]
         else:
@@ -92,8 +92,11 @@ def _is_hlo_text(text: str) -> bool:
 def _is_hlo_proto_text(text: str) -> bool:
     """HloModuleProto or HloProto in protobuf text format: a module's first fields, then its computations."""
     first = re.match(r"(\w+)\s*[:{]", text)
-    return (first is not None and first.group(1) in ("name", "hlo_module", "hlo", "entry_computation_name")
-            and re.search(r"^\s*computations\s*\{", text, re.MULTILINE) is not None)
+    return (
+        first is not None
+        and first.group(1) in ("name", "hlo_module", "hlo", "entry_computation_name")
+        and re.search(r"^\s*computations\s*\{", text, re.MULTILINE) is not None
+    )
 
 
 # -- binary protos: a walk over the wire format ----------------------------------------------------
@@ -164,10 +167,14 @@ def _is_hlo_proto(data: bytes | mmap.mmap) -> bool:
     """An HloModuleProto, an HloProto wrapping one, or an HloSnapshot wrapping an HloProto."""
     numbers = _numbers()
     try:
-        return (_is_module(data, 0, len(data), numbers) or _wraps_module(data, 0, len(data), numbers)
-                or any(number == numbers["snapshot.hlo"] and wire == _LEN
-                       and _wraps_module(data, start, end, numbers)
-                       for number, wire, start, end in _fields(data, 0, len(data))))
+        return (
+            _is_module(data, 0, len(data), numbers)
+            or _wraps_module(data, 0, len(data), numbers)
+            or any(
+                number == numbers["snapshot.hlo"] and wire == _LEN and _wraps_module(data, start, end, numbers)
+                for number, wire, start, end in _fields(data, 0, len(data))
+            )
+        )
     except ValueError:
         return False
 
@@ -175,8 +182,10 @@ def _is_hlo_proto(data: bytes | mmap.mmap) -> bool:
 def _wraps_module(data: bytes | mmap.mmap, start: int, end: int, numbers: dict[str, int]) -> bool:
     """An HloProto: its `hlo_module` field holds an HloModuleProto."""
     try:
-        return any(number == numbers["proto.hlo_module"] and wire == _LEN and _is_module(data, s, e, numbers)
-                   for number, wire, s, e in _fields(data, start, end))
+        return any(
+            number == numbers["proto.hlo_module"] and wire == _LEN and _is_module(data, s, e, numbers)
+            for number, wire, s, e in _fields(data, start, end)
+        )
     except ValueError:
         return False
 
@@ -190,11 +199,15 @@ def _is_module(data: bytes | mmap.mmap, start: int, end: int, numbers: dict[str,
                 if wire != _LEN:
                     return False
                 bytes(data[s:e]).decode("utf-8")
-        computations = [(s, e) for number, wire, s, e in fields
-                        if number == numbers["module.computations"] and wire == _LEN]
+        computations = [
+            (s, e) for number, wire, s, e in fields if number == numbers["module.computations"] and wire == _LEN
+        ]
         return bool(computations) and all(
-            any(number == numbers["computation.instructions"] and wire == _LEN
-                for number, wire, _, _ in _fields(data, s, e))
-            for s, e in computations[:1])
+            any(
+                number == numbers["computation.instructions"] and wire == _LEN
+                for number, wire, _, _ in _fields(data, s, e)
+            )
+            for s, e in computations[:1]
+        )
     except (ValueError, UnicodeDecodeError):
         return False

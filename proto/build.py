@@ -77,9 +77,7 @@ def generate(out_dir: Path) -> dict[str, str]:
     try:
         from grpc_tools import protoc
     except ImportError as err:
-        raise BuildError(
-            "grpcio-tools is not installed; install the test extra: pip install -e '.[test]'"
-        ) from err
+        raise BuildError("grpcio-tools is not installed; install the test extra: pip install -e '.[test]'") from err
     well_known = importlib.resources.files("grpc_tools") / "_proto"
     include = out_dir / "include"
     (include / "hlo_translate").mkdir(parents=True)
@@ -193,10 +191,7 @@ def check() -> int:
     """Exit status of ``--check``: 0 when the committed bindings are current."""
     with tempfile.TemporaryDirectory() as tmp:
         fresh = generate(Path(tmp))
-    committed = {
-        name: (PROTO_DIR / name).read_text() if (PROTO_DIR / name).exists() else None
-        for name in fresh
-    }
+    committed = {name: (PROTO_DIR / name).read_text() if (PROTO_DIR / name).exists() else None for name in fresh}
     mismatches = compare(committed, fresh)
     status = 0
     for mismatch in mismatches:

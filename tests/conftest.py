@@ -25,13 +25,25 @@ settings.load_profile("hlo-translate")
 # What `make test-fast` leaves out (`-m "not slow and not sweep"`), by file: corpus sweeps and samples of
 # them, the fuzz campaign's sample, the wheel build and the process-wide memory loops. `make test` and CI
 # run everything.
-SWEEPS = frozenset({
-    "api/test_wheel.py", "api/test_memory.py", "fuzz/test_fuzz.py", "hlo/test_verifier_xla.py",
-    "hlo/test_hlo_corpus.py", "dumps/test_dumps.py", "export/test_export_corpus.py",
-    "execution/test_validate_corpus.py", "producers/test_producers_torch.py", "producers/test_producers_tf.py",
-    "producers/test_producers_mhlo.py", "producers/test_producers_ops.py", "corpus/test_corpus.py",
-    "jax_suite/test_slice.py", "xla_corpus/test_xla_corpus.py",
-})
+SWEEPS = frozenset(
+    {
+        "api/test_wheel.py",
+        "api/test_memory.py",
+        "fuzz/test_fuzz.py",
+        "hlo/test_verifier_xla.py",
+        "hlo/test_hlo_corpus.py",
+        "dumps/test_dumps.py",
+        "export/test_export_corpus.py",
+        "execution/test_validate_corpus.py",
+        "producers/test_producers_torch.py",
+        "producers/test_producers_tf.py",
+        "producers/test_producers_mhlo.py",
+        "producers/test_producers_ops.py",
+        "corpus/test_corpus.py",
+        "jax_suite/test_slice.py",
+        "xla_corpus/test_xla_corpus.py",
+    }
+)
 _TESTS = Path(__file__).resolve().parent
 
 

@@ -37,9 +37,23 @@ from hlo_translate.hlo.ir import HloModule
 if TYPE_CHECKING:
     from jaxlib.mlir import ir
 
-__all__ = ["TranslateError", "InternalError", "ArgumentError", "SourceLocation", "HloFormat", "detect_hlo_format",
-           "read_hlo", "write_hlo", "verify", "stablehlo_to_hlo", "hlo_to_stablehlo", "import_shardings",
-           "export_shardings", "execute", "EMIT_KINDS"]
+__all__ = [
+    "TranslateError",
+    "InternalError",
+    "ArgumentError",
+    "SourceLocation",
+    "HloFormat",
+    "detect_hlo_format",
+    "read_hlo",
+    "write_hlo",
+    "verify",
+    "stablehlo_to_hlo",
+    "hlo_to_stablehlo",
+    "import_shardings",
+    "export_shardings",
+    "execute",
+    "EMIT_KINDS",
+]
 
 #: What `hlo_to_stablehlo` can return: MLIR text (str), MLIR bytecode (bytes), an `ir.Module`, or a
 #: StableHLO portable artifact (VHLO bytecode, bytes) for a chosen StableHLO version.
@@ -68,8 +82,8 @@ def read_hlo(data: str | bytes | os.PathLike, fmt: HloFormat | None = None, *, v
 def write_hlo(module: HloModule, fmt: HloFormat = HloFormat.TEXT) -> bytes:
     """`module` in form `fmt` (TEXT, PROTO or PROTO_TEXT), always as bytes.
 
-        >>> write_hlo(read_hlo("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }")).decode().split(",")[0]
-        'HloModule m'
+    >>> write_hlo(read_hlo("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }")).decode().split(",")[0]
+    'HloModule m'
     """
     _check_type("module", module, (HloModule,), "an HloModule")
     _check_type("fmt", fmt, (HloFormat,), "an HloFormat")
@@ -94,8 +108,9 @@ def verify(module: str | bytes | os.PathLike | HloModule) -> None:
 
 @without_cyclic_gc
 @public_api
-def stablehlo_to_hlo(source: Any, *, use_tuple_args: bool = False, return_tuple: bool = False,
-                     input_shapes: str | None = None) -> HloModule:
+def stablehlo_to_hlo(
+    source: Any, *, use_tuple_args: bool = False, return_tuple: bool = False, input_shapes: str | None = None
+) -> HloModule:
     """Translate a StableHLO module to our HLO IR (`hlo_translate.hlo.ir.HloModule`).
 
     `source` is MLIR text (str), bytecode or a portable artifact (bytes), a `pathlib.Path`, an
@@ -174,9 +189,15 @@ def _prepare_for_export(module: ir.Module) -> None:
 
 @without_cyclic_gc
 @public_api
-def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str = "text", locations: bool = True,
-                     context: ir.Context | None = None, target_version: str | None = None,
-                     shardings: str | None = None) -> Any:
+def hlo_to_stablehlo(
+    source: str | bytes | os.PathLike | HloModule,
+    *,
+    emit: str = "text",
+    locations: bool = True,
+    context: ir.Context | None = None,
+    target_version: str | None = None,
+    shardings: str | None = None,
+) -> Any:
     """Translate an HLO module (text, binary or text proto, a `pathlib.Path`, or our IR) to StableHLO.
 
     `emit` chooses the result:
@@ -233,7 +254,7 @@ def hlo_to_stablehlo(source: str | bytes | os.PathLike | HloModule, *, emit: str
         module = import_module(hlo, ctx)
         choose_shardings(module, shardings)
         if emit == "module":
-            if context is None:   # the caller's passes may use threads
+            if context is None:  # the caller's passes may use threads
                 ctx.enable_multithreading(True)
             return module
         if emit == "bytecode":
@@ -278,9 +299,9 @@ def export_shardings(source: Any) -> str:
 def execute(module: str | bytes, inputs=None, **options):
     """Compile `module` (HLO or StableHLO) with XLA and run it; see `hlo_translate.execution.execute`.
 
-        >>> execute("HloModule m\\nENTRY e { p = f32[2] parameter(0)\\n ROOT n = f32[2] negate(p) }",
-        ...         [np.array([1, 2], np.float32)])            # doctest: +SKIP
-        [array([-1., -2.], dtype=float32)]
+    >>> execute("HloModule m\\nENTRY e { p = f32[2] parameter(0)\\n ROOT n = f32[2] negate(p) }",
+    ...         [np.array([1, 2], np.float32)])            # doctest: +SKIP
+    [array([-1., -2.], dtype=float32)]
     """
     from hlo_translate.execution import execute as _impl
 

@@ -43,15 +43,15 @@ from hlo_translate.hlo.ir import Shape, with_default_layouts
 class StartShape(enum.Enum):
     """How the start instruction's shape is made from the operands and the result."""
 
-    RESULT = "result"                          # all-reduce-start
-    OPERAND_RESULT = "(operand, result)"       # all-gather-start, collective-permute-start
-    BUNDLE = "((operands...), result)"         # async-start
+    RESULT = "result"  # all-reduce-start
+    OPERAND_RESULT = "(operand, result)"  # all-gather-start, collective-permute-start
+    BUNDLE = "((operands...), result)"  # async-start
 
 
 @dataclass(frozen=True, slots=True)
 class AsyncForm:
-    region_op: str      # the StableHLO op inside async_start
-    opcode: str         # the HLO opcode of that op (inside the wrapped computation, for bundles)
+    region_op: str  # the StableHLO op inside async_start
+    opcode: str  # the HLO opcode of that op (inside the wrapped computation, for bundles)
     start: str
     done: str
     shape: StartShape
@@ -65,32 +65,50 @@ def _bundle(region_op: str, opcode: str) -> AsyncForm:
     return AsyncForm(region_op, opcode, "async-start", "async-done", StartShape.BUNDLE)
 
 
-FORMS: dict[str, AsyncForm] = {form.region_op: form for form in (
-    AsyncForm("stablehlo.all_reduce", "all-reduce", "all-reduce-start", "all-reduce-done", StartShape.RESULT),
-    AsyncForm("stablehlo.all_gather", "all-gather", "all-gather-start", "all-gather-done", StartShape.OPERAND_RESULT),
-    AsyncForm("stablehlo.collective_permute", "collective-permute", "collective-permute-start",
-              "collective-permute-done", StartShape.OPERAND_RESULT),
-    _bundle("stablehlo.reduce_scatter", "reduce-scatter"),
-    _bundle("stablehlo.all_to_all", "all-to-all"),
-    _bundle("stablehlo.collective_broadcast", "collective-broadcast"),
-    _bundle("stablehlo.slice", "slice"),
-    _bundle("stablehlo.dynamic_slice", "dynamic-slice"),
-    _bundle("stablehlo.dynamic_update_slice", "dynamic-update-slice"),
-)}
+FORMS: dict[str, AsyncForm] = {
+    form.region_op: form
+    for form in (
+        AsyncForm("stablehlo.all_reduce", "all-reduce", "all-reduce-start", "all-reduce-done", StartShape.RESULT),
+        AsyncForm(
+            "stablehlo.all_gather", "all-gather", "all-gather-start", "all-gather-done", StartShape.OPERAND_RESULT
+        ),
+        AsyncForm(
+            "stablehlo.collective_permute",
+            "collective-permute",
+            "collective-permute-start",
+            "collective-permute-done",
+            StartShape.OPERAND_RESULT,
+        ),
+        _bundle("stablehlo.reduce_scatter", "reduce-scatter"),
+        _bundle("stablehlo.all_to_all", "all-to-all"),
+        _bundle("stablehlo.collective_broadcast", "collective-broadcast"),
+        _bundle("stablehlo.slice", "slice"),
+        _bundle("stablehlo.dynamic_slice", "dynamic-slice"),
+        _bundle("stablehlo.dynamic_update_slice", "dynamic-update-slice"),
+    )
+}
 
 # Dedicated HLO start opcode -> its form; wrapped opcode of a generic bundle -> its form.
 BY_START: dict[str, AsyncForm] = {f.start: f for f in FORMS.values() if not f.is_bundle}
 BY_WRAPPED_OPCODE: dict[str, AsyncForm] = {f.opcode: f for f in FORMS.values() if f.is_bundle}
-DONE_OF: dict[str, str] = {"all-reduce-start": "all-reduce-done", "all-gather-start": "all-gather-done",
-                           "collective-permute-start": "collective-permute-done", "async-start": "async-done",
-                           "async-update": "async-done", "copy-start": "copy-done", "send": "send-done",
-                           "recv": "recv-done"}
+DONE_OF: dict[str, str] = {
+    "all-reduce-start": "all-reduce-done",
+    "all-gather-start": "all-gather-done",
+    "collective-permute-start": "collective-permute-done",
+    "async-start": "async-done",
+    "async-update": "async-done",
+    "copy-start": "copy-done",
+    "send": "send-done",
+    "recv": "recv-done",
+}
 
 # JAX 0.12's async collectives: custom_call @"<kind>-start" / @"<kind>-done" with a JSON config.
 JAX_ASYNC_CONFIG_ATTR = "async_collective_config"
 JAX_START_TARGETS: dict[str, str] = {
-    "all-reduce-start": "stablehlo.all_reduce", "all-gather-start": "stablehlo.all_gather",
-    "collective-permute-start": "stablehlo.collective_permute", "reduce-scatter-start": "stablehlo.reduce_scatter",
+    "all-reduce-start": "stablehlo.all_reduce",
+    "all-gather-start": "stablehlo.all_gather",
+    "collective-permute-start": "stablehlo.collective_permute",
+    "reduce-scatter-start": "stablehlo.reduce_scatter",
     "all-to-all-start": "stablehlo.all_to_all",
 }
 JAX_DONE_TARGETS = frozenset(t.replace("-start", "-done") for t in JAX_START_TARGETS)
@@ -101,20 +119,45 @@ JAX_DONE_TARGETS = frozenset(t.replace("-start", "-done") for t in JAX_START_TAR
 # in `called_computations`, every other attribute is kept as HLO text in `xla.attributes`.
 FALLBACK_PREFIX = "xla."
 FALLBACK_ATTRIBUTES = "xla.attributes"
-FALLBACK_OPCODES = frozenset({
-    "async-start", "async-update", "async-done", "copy-start", "copy-done", "all-reduce-start", "all-reduce-done",
-    "all-gather-start", "all-gather-done", "collective-permute-start", "collective-permute-done",
-    "send", "send-done", "recv", "recv-done",
-    # Forms StableHLO's collective_permute and reduce_scatter cannot say: in place (input, output, start
-    # indices, slice_sizes) and combined (several operands, one tuple result).
-    "collective-permute", "reduce-scatter",
-})
+FALLBACK_OPCODES = frozenset(
+    {
+        "async-start",
+        "async-update",
+        "async-done",
+        "copy-start",
+        "copy-done",
+        "all-reduce-start",
+        "all-reduce-done",
+        "all-gather-start",
+        "all-gather-done",
+        "collective-permute-start",
+        "collective-permute-done",
+        "send",
+        "send-done",
+        "recv",
+        "recv-done",
+        # Forms StableHLO's collective_permute and reduce_scatter cannot say: in place (input, output, start
+        # indices, slice_sizes) and combined (several operands, one tuple result).
+        "collective-permute",
+        "reduce-scatter",
+    }
+)
 LEAF_OPCODES = frozenset({"send", "send-done", "recv", "recv-done"})
 
 
 # Fallback opcodes whose one operand is an async or send/recv bundle.
-BUNDLE_CONSUMERS = frozenset({"async-update", "async-done", "copy-done", "all-reduce-done", "all-gather-done",
-                              "collective-permute-done", "send-done", "recv-done"})
+BUNDLE_CONSUMERS = frozenset(
+    {
+        "async-update",
+        "async-done",
+        "copy-done",
+        "all-reduce-done",
+        "all-gather-done",
+        "collective-permute-done",
+        "send-done",
+        "recv-done",
+    }
+)
 
 
 def implied_bundle(opcode: str, leaves: Sequence[Shape]) -> Shape:
@@ -134,13 +177,16 @@ def has_leaf_results(opcode: str) -> bool:
     send/recv bundle, which may cross loops) rather than one tuple value (an async bundle)."""
     return opcode in LEAF_OPCODES or opcode.endswith("-done") or opcode in ("collective-permute", "reduce-scatter")
 
+
 # The attribute name under which each fallback opcode lists its called computation.
-CALLED_COMPUTATION_ATTR: dict[str, str] = {"async-start": "calls", "all-reduce-start": "to_apply",
-                                           "reduce-scatter": "to_apply"}
+CALLED_COMPUTATION_ATTR: dict[str, str] = {
+    "async-start": "calls",
+    "all-reduce-start": "to_apply",
+    "reduce-scatter": "to_apply",
+}
 
 
-def start_shape(form: AsyncForm, operands: Sequence[Shape], result: Shape,
-                context: Sequence[Shape] = ()) -> Shape:
+def start_shape(form: AsyncForm, operands: Sequence[Shape], result: Shape, context: Sequence[Shape] = ()) -> Shape:
     """The HLO shape of the start instruction of `form` (layouts as given)."""
     if form.shape == StartShape.RESULT:
         if context:
@@ -169,9 +215,25 @@ def context_of(form: AsyncForm, given: Shape, operands: Sequence[Shape], result:
     return list(given.tuple_shapes[2:])
 
 
-__all__ = ["AsyncForm", "StartShape", "FORMS", "BY_START", "BY_WRAPPED_OPCODE", "DONE_OF", "JAX_START_TARGETS",
-           "JAX_DONE_TARGETS", "JAX_ASYNC_CONFIG_ATTR", "FALLBACK_PREFIX", "FALLBACK_ATTRIBUTES",
-           "FALLBACK_OPCODES", "LEAF_OPCODES", "BUNDLE_CONSUMERS", "implied_bundle", "has_leaf_results",
-           "CALLED_COMPUTATION_ATTR", "start_shape", "context_of", "with_default_layouts"]
-
-
+__all__ = [
+    "AsyncForm",
+    "StartShape",
+    "FORMS",
+    "BY_START",
+    "BY_WRAPPED_OPCODE",
+    "DONE_OF",
+    "JAX_START_TARGETS",
+    "JAX_DONE_TARGETS",
+    "JAX_ASYNC_CONFIG_ATTR",
+    "FALLBACK_PREFIX",
+    "FALLBACK_ATTRIBUTES",
+    "FALLBACK_OPCODES",
+    "LEAF_OPCODES",
+    "BUNDLE_CONSUMERS",
+    "implied_bundle",
+    "has_leaf_results",
+    "CALLED_COMPUTATION_ATTR",
+    "start_shape",
+    "context_of",
+    "with_default_layouts",
+]

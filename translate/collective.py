@@ -56,7 +56,7 @@ class CollectiveKind(enum.Enum):
     COLLECTIVE_BROADCAST = "collective-broadcast"
     SEND = "send"
     RECV = "recv"
-    RAGGED_ALL_TO_ALL = "ragged-all-to-all"   # StableHLO: custom_call @ragged_all_to_all
+    RAGGED_ALL_TO_ALL = "ragged-all-to-all"  # StableHLO: custom_call @ragged_all_to_all
 
     @property
     def stablehlo_op(self) -> str:
@@ -97,10 +97,19 @@ class Channel:
 
 
 # The kinds that take replica groups, and those that name a dimension (with its StableHLO name).
-_GROUPED = {CollectiveKind.ALL_REDUCE, CollectiveKind.ALL_GATHER, CollectiveKind.REDUCE_SCATTER,
-            CollectiveKind.ALL_TO_ALL, CollectiveKind.COLLECTIVE_BROADCAST, CollectiveKind.RAGGED_ALL_TO_ALL}
-_DIMENSION_NAME = {CollectiveKind.ALL_GATHER: "all_gather_dim", CollectiveKind.REDUCE_SCATTER: "scatter_dimension",
-                   CollectiveKind.ALL_TO_ALL: "split_dimension"}
+_GROUPED = {
+    CollectiveKind.ALL_REDUCE,
+    CollectiveKind.ALL_GATHER,
+    CollectiveKind.REDUCE_SCATTER,
+    CollectiveKind.ALL_TO_ALL,
+    CollectiveKind.COLLECTIVE_BROADCAST,
+    CollectiveKind.RAGGED_ALL_TO_ALL,
+}
+_DIMENSION_NAME = {
+    CollectiveKind.ALL_GATHER: "all_gather_dim",
+    CollectiveKind.REDUCE_SCATTER: "scatter_dimension",
+    CollectiveKind.ALL_TO_ALL: "split_dimension",
+}
 _POINT_TO_POINT = {CollectiveKind.SEND, CollectiveKind.RECV}
 
 
@@ -109,14 +118,14 @@ class Collective:
     """A communication, independent of how either IR spells it."""
 
     kind: CollectiveKind
-    replica_groups: ReplicaGroups | None = None        # in the HLO form it was given in
+    replica_groups: ReplicaGroups | None = None  # in the HLO form it was given in
     channel: Channel | None = None
     use_global_device_ids: bool = False
     source_target_pairs: tuple[tuple[int, int], ...] | None = None
-    dimension: int | None = None                       # gather / scatter / all-to-all split dimension
-    concat_dimension: int | None = None                # all-to-all only
-    split_count: int | None = None                     # all-to-all only
-    is_host_transfer: bool = False                     # send / recv only
+    dimension: int | None = None  # gather / scatter / all-to-all split dimension
+    concat_dimension: int | None = None  # all-to-all only
+    split_count: int | None = None  # all-to-all only
+    is_host_transfer: bool = False  # send / recv only
     constrain_layout: bool = False
 
     # -- derived facts --------------------------------------------------------------------------
@@ -137,21 +146,24 @@ class Collective:
             for pair in pairs:
                 device = pair[index]
                 if device in seen:
-                    raise TranslateError(f"{what}: {name} {device} appears in more than one source-target pair "
-                                         f"{print_pairs(pairs)}")
+                    raise TranslateError(
+                        f"{what}: {name} {device} appears in more than one source-target pair {print_pairs(pairs)}"
+                    )
                 seen.add(device)
         for s, t in pairs:
             for device in (s, t):
                 if device < 0 or (num_devices is not None and device >= num_devices):
                     bound = f" (the module has {num_devices} devices)" if num_devices is not None else ""
-                    raise TranslateError(f"{what}: device id {device} in source-target pair {{{s},{t}}} is out of "
-                                         f"range{bound}")
+                    raise TranslateError(
+                        f"{what}: device id {device} in source-target pair {{{s},{t}}} is out of range{bound}"
+                    )
 
     # -- HLO ------------------------------------------------------------------------------------
 
     @classmethod
-    def from_hlo_attributes(cls, opcode: str, attributes: Mapping[str, Any],
-                            group_size: int | None = None) -> Collective:
+    def from_hlo_attributes(
+        cls, opcode: str, attributes: Mapping[str, Any], group_size: int | None = None
+    ) -> Collective:
         """The collective an HLO instruction (sync, `-start`, send/recv or their `-done`) performs."""
         kind = CollectiveKind.of_hlo(opcode)
         channel_id = attributes.get("channel_id")
@@ -172,9 +184,18 @@ class Collective:
             concat = dimension
             sizes = {len(g) for g in explicit_groups(groups)}
             split_count = sizes.pop() if len(sizes) == 1 else (group_size or 1)
-        return cls(kind, groups, channel, bool(attributes.get("use_global_device_ids", False)),
-                   tuple(pairs) if pairs is not None else None, dimension, concat, split_count, is_host,
-                   bool(attributes.get("constrain_layout", False)))
+        return cls(
+            kind,
+            groups,
+            channel,
+            bool(attributes.get("use_global_device_ids", False)),
+            tuple(pairs) if pairs is not None else None,
+            dimension,
+            concat,
+            split_count,
+            is_host,
+            bool(attributes.get("constrain_layout", False)),
+        )
 
     def hlo_attributes(self) -> dict[str, Any]:
         """The instruction attributes, in the order XLA prints them (computations not included)."""
@@ -245,8 +266,18 @@ class Collective:
             split_count = ir.IntegerAttr(attrs["split_count"]).value if "split_count" in attrs else None
         is_host = "is_host_transfer" in attrs and ir.BoolAttr(attrs["is_host_transfer"]).value
         constrain = CONSTRAIN_LAYOUT_ATTR in attrs and ir.BoolAttr(attrs[CONSTRAIN_LAYOUT_ATTR]).value
-        return cls(kind, groups, channel, "use_global_device_ids" in attrs, pairs, dimension, concat, split_count,
-                   is_host, constrain)
+        return cls(
+            kind,
+            groups,
+            channel,
+            "use_global_device_ids" in attrs,
+            pairs,
+            dimension,
+            concat,
+            split_count,
+            is_host,
+            constrain,
+        )
 
     def mlir_attributes(self) -> dict[str, Any]:
         """The StableHLO op's attributes (plus `xla.*` ones for what StableHLO cannot say)."""
@@ -257,8 +288,10 @@ class Collective:
                 attrs[REPLICA_GROUPS_FORM_ATTR] = ir.StringAttr.get(print_replica_groups(self.replica_groups))
         if self.channel is not None:
             attrs["channel_handle"] = stablehlo.ChannelHandle.get(self.channel.id, int(self.channel.type))
-        if self.use_global_device_ids and self.kind not in (CollectiveKind.ALL_TO_ALL,
-                                                             CollectiveKind.COLLECTIVE_BROADCAST):
+        if self.use_global_device_ids and self.kind not in (
+            CollectiveKind.ALL_TO_ALL,
+            CollectiveKind.COLLECTIVE_BROADCAST,
+        ):
             attrs["use_global_device_ids"] = ir.UnitAttr.get()
         if self.source_target_pairs is not None:
             attrs["source_target_pairs"] = _dense_i64(np.array(self.source_target_pairs, np.int64).reshape(-1, 2))
@@ -266,8 +299,9 @@ class Collective:
         if name is not None and self.dimension is not None:
             attrs[name] = _i64(self.dimension)
         if self.kind == CollectiveKind.ALL_TO_ALL:
-            attrs["concat_dimension"] = _i64(self.concat_dimension if self.concat_dimension is not None
-                                             else self.dimension or 0)
+            attrs["concat_dimension"] = _i64(
+                self.concat_dimension if self.concat_dimension is not None else self.dimension or 0
+            )
             attrs["split_count"] = _i64(self.split_count or 1)
         if self.kind in _POINT_TO_POINT and self.is_host_transfer:
             attrs["is_host_transfer"] = ir.BoolAttr.get(True)
@@ -281,9 +315,9 @@ class Collective:
     def from_async_config(cls, kind: CollectiveKind, config: str) -> Collective:
         """The collective of a JAX 0.12 async custom call from its JSON `async_collective_config`.
 
-            >>> Collective.from_async_config(CollectiveKind.COLLECTIVE_PERMUTE,
-            ...     '{"permutation": [[0, 1], [1, 0]], "channel_id": 1}').source_target_pairs
-            ((0, 1), (1, 0))
+        >>> Collective.from_async_config(CollectiveKind.COLLECTIVE_PERMUTE,
+        ...     '{"permutation": [[0, 1], [1, 0]], "channel_id": 1}').source_target_pairs
+        ((0, 1), (1, 0))
         """
         try:
             data = json.loads(config)
@@ -291,16 +325,31 @@ class Collective:
             raise TranslateError(f"async_collective_config is not JSON: {err}") from None
         if not isinstance(data, dict):
             raise TranslateError("async_collective_config must be a JSON object")
-        known = {"replica_groups", "channel_id", "use_global_device_ids", "permutation", "all_gather_dimension",
-                 "scatter_dimension", "tiled", "split_dimension", "concat_dimension", "split_count"}
+        known = {
+            "replica_groups",
+            "channel_id",
+            "use_global_device_ids",
+            "permutation",
+            "all_gather_dimension",
+            "scatter_dimension",
+            "tiled",
+            "split_dimension",
+            "concat_dimension",
+            "split_count",
+        }
         unknown = sorted(set(data) - known)
         if unknown:
             raise TranslateError(f"async_collective_config has unknown keys {unknown}")
         if data.get("tiled") is False:
             raise TranslateError("an untiled async reduce-scatter has no HLO form")
-        groups = tuple(tuple(x for x in _json_ints(g, "replica_groups") if x >= 0)
-                       for g in _json_list(data.get("replica_groups", ()), "replica_groups")) \
-            if kind in _GROUPED else None
+        groups = (
+            tuple(
+                tuple(x for x in _json_ints(g, "replica_groups") if x >= 0)
+                for g in _json_list(data.get("replica_groups", ()), "replica_groups")
+            )
+            if kind in _GROUPED
+            else None
+        )
         channel = Channel(_json_int(data["channel_id"], "channel_id")) if data.get("channel_id") else None
         pairs = None
         if "permutation" in data:
@@ -309,11 +358,20 @@ class Collective:
                 raise TranslateError("async_collective_config: each permutation entry must be a [source, target] pair")
             pairs = tuple((source, target) for source, target in entries)
         dimension = data.get("all_gather_dimension", data.get("scatter_dimension", data.get("split_dimension")))
-        optional = {name: None if data.get(name) is None else _json_int(data[name], name)
-                    for name in ("concat_dimension", "split_count")}
-        return cls(kind, groups, channel, bool(data.get("use_global_device_ids", False)), pairs,
-                   None if dimension is None else _json_int(dimension, "dimension"),
-                   optional["concat_dimension"], optional["split_count"])
+        optional = {
+            name: None if data.get(name) is None else _json_int(data[name], name)
+            for name in ("concat_dimension", "split_count")
+        }
+        return cls(
+            kind,
+            groups,
+            channel,
+            bool(data.get("use_global_device_ids", False)),
+            pairs,
+            None if dimension is None else _json_int(dimension, "dimension"),
+            optional["concat_dimension"],
+            optional["split_count"],
+        )
 
 
 # -------------------------------------------------------------------------------------------------
@@ -343,11 +401,16 @@ def explicit_groups(groups: ReplicaGroups | None) -> tuple[tuple[int, ...], ...]
         return ()
     if isinstance(groups, IotaReplicaGroups):
         count, rank = math.prod(groups.reshape_dims), len(groups.reshape_dims)
-        if count != groups.num_replica_groups * groups.num_devices_per_group or count > MAX_DEVICES \
-                or min(groups.reshape_dims, default=1) < 1 \
-                or sorted(groups.transpose_perm or range(rank)) != list(range(rank)):
-            raise TranslateError(f"iota replica groups [{groups.num_replica_groups},{groups.num_devices_per_group}]"
-                                 f"<={list(groups.reshape_dims)} do not list the devices once each")
+        if (
+            count != groups.num_replica_groups * groups.num_devices_per_group
+            or count > MAX_DEVICES
+            or min(groups.reshape_dims, default=1) < 1
+            or sorted(groups.transpose_perm or range(rank)) != list(range(rank))
+        ):
+            raise TranslateError(
+                f"iota replica groups [{groups.num_replica_groups},{groups.num_devices_per_group}]"
+                f"<={list(groups.reshape_dims)} do not list the devices once each"
+            )
         ids = np.arange(count).reshape(groups.reshape_dims)
         if groups.transpose_perm:
             ids = ids.transpose(groups.transpose_perm)
@@ -417,5 +480,14 @@ def _i64(value: int) -> Any:
     return ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(value))
 
 
-__all__ = ["Channel", "ChannelType", "Collective", "CollectiveKind", "SEND_RECV_PAIRS_ATTR", "REPLICA_GROUPS_FORM_ATTR",
-           "SEND_RECV_PIPELINE_ATTR", "SEND_RECV_VALIDATION_ATTR", "explicit_groups"]
+__all__ = [
+    "Channel",
+    "ChannelType",
+    "Collective",
+    "CollectiveKind",
+    "SEND_RECV_PAIRS_ATTR",
+    "REPLICA_GROUPS_FORM_ATTR",
+    "SEND_RECV_PIPELINE_ATTR",
+    "SEND_RECV_VALIDATION_ATTR",
+    "explicit_groups",
+]

@@ -39,8 +39,7 @@ class TranslateError(Exception):
     def with_file(self, file: str) -> TranslateError:
         """The same error, naming `file` as the input it came from."""
         loc = self.location or SourceLocation()
-        return TranslateError(self.message, op=self.op,
-                              location=SourceLocation(file, loc.line, loc.column))
+        return TranslateError(self.message, op=self.op, location=SourceLocation(file, loc.line, loc.column))
 
     def __str__(self) -> str:
         where = f"{self.location}: " if self.location else ""
@@ -61,8 +60,9 @@ class InternalError(TranslateError):
     def __str__(self) -> str:
         where = f"{self.location}: " if self.location else ""
         what = f"'{self.op}': " if self.op else ""
-        return (f"{where}internal error: {what}{self.message} (a bug in hlo-translate; please report it "
-                f"with the input)").replace("\n", " ")
+        return (
+            f"{where}internal error: {what}{self.message} (a bug in hlo-translate; please report it with the input)"
+        ).replace("\n", " ")
 
 
 class ArgumentError(TranslateError):

@@ -26,6 +26,7 @@ from collections.abc import Callable
 
 def without_cyclic_gc[**P, R](fn: Callable[P, R]) -> Callable[P, R]:
     """Run `fn` with the cyclic collector off (as it was after: a nested call leaves it off)."""
+
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         if not gc.isenabled():
@@ -35,4 +36,5 @@ def without_cyclic_gc[**P, R](fn: Callable[P, R]) -> Callable[P, R]:
             return fn(*args, **kwargs)
         finally:
             gc.enable()
+
     return wrapper

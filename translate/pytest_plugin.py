@@ -30,18 +30,42 @@ _REPORT_EVERY = 25
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("hlo-translate", "route every JAX compile through hlo-translate's converters")
-    group.addoption("--hlo-translate", choices=_MODES, default=None, dest="hlo_translate_mode",
-                    help="roundtrip: our export and our import; export: our export, XLA's import; "
-                         "xla: XLA's export and import (a control)")
-    group.addoption("--hlo-translate-on-refusal", choices=("fail", "fallback"), default="fail",
-                    dest="hlo_translate_on_refusal",
-                    help="a module our converters refuse fails its compile (default), or compiles on JAX's path")
-    group.addoption("--hlo-translate-keep", default=None, metavar="DIR", dest="hlo_translate_keep",
-                    help="keep refused modules and those of failing tests (JAX's StableHLO, our HLO, the error)")
-    group.addoption("--hlo-translate-report", default=None, metavar="FILE", dest="hlo_translate_report",
-                    help="write the summary and every test's outcome as JSON")
-    group.addoption("--hlo-translate-no-rerun", action="store_true", default=False, dest="hlo_translate_no_rerun",
-                    help="do not run failing tests again on the reference path")
+    group.addoption(
+        "--hlo-translate",
+        choices=_MODES,
+        default=None,
+        dest="hlo_translate_mode",
+        help="roundtrip: our export and our import; export: our export, XLA's import; "
+        "xla: XLA's export and import (a control)",
+    )
+    group.addoption(
+        "--hlo-translate-on-refusal",
+        choices=("fail", "fallback"),
+        default="fail",
+        dest="hlo_translate_on_refusal",
+        help="a module our converters refuse fails its compile (default), or compiles on JAX's path",
+    )
+    group.addoption(
+        "--hlo-translate-keep",
+        default=None,
+        metavar="DIR",
+        dest="hlo_translate_keep",
+        help="keep refused modules and those of failing tests (JAX's StableHLO, our HLO, the error)",
+    )
+    group.addoption(
+        "--hlo-translate-report",
+        default=None,
+        metavar="FILE",
+        dest="hlo_translate_report",
+        help="write the summary and every test's outcome as JSON",
+    )
+    group.addoption(
+        "--hlo-translate-no-rerun",
+        action="store_true",
+        default=False,
+        dest="hlo_translate_no_rerun",
+        help="do not run failing tests again on the reference path",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -78,8 +102,11 @@ class _Session:
         import hlo_translate.jax as hj
 
         keep = self.config.getoption("hlo_translate_keep")
-        self.summary = hj.enable(self.mode_name, on_refusal=self.config.getoption("hlo_translate_on_refusal"),
-                                 keep_dir=Path(keep) if keep else None)
+        self.summary = hj.enable(
+            self.mode_name,
+            on_refusal=self.config.getoption("hlo_translate_on_refusal"),
+            keep_dir=Path(keep) if keep else None,
+        )
         self.rerun = not self.config.getoption("hlo_translate_no_rerun")
 
     @property
@@ -115,7 +142,7 @@ class _Session:
             item.ihook.pytest_runtest_logreport(report=report)
         item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
         if result.outcome == "failed" or len(self.outcomes) % _REPORT_EVERY == 0:
-            self._write_report()   # now: XLA may abort the process before the session ends
+            self._write_report()  # now: XLA may abort the process before the session ends
         return True
 
     def _reference_path(self) -> Any:
@@ -147,9 +174,11 @@ class _Session:
         ours, theirs, unknown = self.failures()
         passed = sum(result.outcome == "passed" for result in self.outcomes.values())
         write(f"tests: {passed} passed, {len(ours) + len(theirs) + len(unknown)} failed through {self.mode_name}")
-        for title, nodeids in ((f"failed only through hlo-translate (pass with {self.reference_name()})", ours),
-                               (f"failed with {self.reference_name()} too (not hlo-translate's)", theirs),
-                               ("failed, not rerun", unknown)):
+        for title, nodeids in (
+            (f"failed only through hlo-translate (pass with {self.reference_name()})", ours),
+            (f"failed with {self.reference_name()} too (not hlo-translate's)", theirs),
+            ("failed, not rerun", unknown),
+        ):
             if nodeids:
                 write(f"  {title}: {len(nodeids)}")
                 for nodeid in nodeids:
@@ -161,10 +190,16 @@ class _Session:
         if not path:
             return
         assert self.summary is not None
-        data = {"mode": self.mode_name, "reference": self.reference_name(), "summary": self.summary.as_dict(),
-                "tests": {nodeid: {"outcome": result.outcome, "reference": result.reference}
-                          for nodeid, result in self.outcomes.items()}}
-        partial = Path(f"{path}.partial")   # a crash never leaves half a report
+        data = {
+            "mode": self.mode_name,
+            "reference": self.reference_name(),
+            "summary": self.summary.as_dict(),
+            "tests": {
+                nodeid: {"outcome": result.outcome, "reference": result.reference}
+                for nodeid, result in self.outcomes.items()
+            },
+        }
+        partial = Path(f"{path}.partial")  # a crash never leaves half a report
         partial.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
         partial.replace(path)
 

@@ -19,11 +19,35 @@ P = PrimitiveType
 
 # PrimitiveType -> MLIR type spelling (parsed once per context).
 _MLIR_SPELLING: dict[PrimitiveType, str] = {
-    P.PRED: "i1", P.S1: "i1", P.S2: "i2", P.S4: "i4", P.S8: "i8", P.S16: "i16", P.S32: "i32", P.S64: "i64",
-    P.U1: "ui1", P.U2: "ui2", P.U4: "ui4", P.U8: "ui8", P.U16: "ui16", P.U32: "ui32", P.U64: "ui64",
-    P.F16: "f16", P.BF16: "bf16", P.F32: "f32", P.F64: "f64", P.C64: "complex<f32>", P.C128: "complex<f64>",
-    P.F8E5M2: "f8E5M2", P.F8E4M3FN: "f8E4M3FN", P.F8E4M3B11FNUZ: "f8E4M3B11FNUZ", P.F8E5M2FNUZ: "f8E5M2FNUZ",
-    P.F8E4M3FNUZ: "f8E4M3FNUZ", P.F8E4M3: "f8E4M3", P.F8E3M4: "f8E3M4", P.F4E2M1FN: "f4E2M1FN",
+    P.PRED: "i1",
+    P.S1: "i1",
+    P.S2: "i2",
+    P.S4: "i4",
+    P.S8: "i8",
+    P.S16: "i16",
+    P.S32: "i32",
+    P.S64: "i64",
+    P.U1: "ui1",
+    P.U2: "ui2",
+    P.U4: "ui4",
+    P.U8: "ui8",
+    P.U16: "ui16",
+    P.U32: "ui32",
+    P.U64: "ui64",
+    P.F16: "f16",
+    P.BF16: "bf16",
+    P.F32: "f32",
+    P.F64: "f64",
+    P.C64: "complex<f32>",
+    P.C128: "complex<f64>",
+    P.F8E5M2: "f8E5M2",
+    P.F8E4M3FN: "f8E4M3FN",
+    P.F8E4M3B11FNUZ: "f8E4M3B11FNUZ",
+    P.F8E5M2FNUZ: "f8E5M2FNUZ",
+    P.F8E4M3FNUZ: "f8E4M3FNUZ",
+    P.F8E4M3: "f8E4M3",
+    P.F8E3M4: "f8E3M4",
+    P.F4E2M1FN: "f4E2M1FN",
     P.F8E8M0FNU: "f8E8M0FNU",
 }
 # i1 means pred, never s1 (StableHLO has no 1-bit signed integer type distinct from i1).
@@ -78,11 +102,12 @@ def _build_mlir_type(shape: Shape) -> ir.Type:
     element = element_type_to_mlir(shape.element_type)
     if any(d != UNBOUNDED and not 0 <= d < (1 << 63) for d in shape.dimensions):
         raise TranslateError(f"shape {shape} has a negative dimension")
-    dims = [ir.ShapedType.get_dynamic_size() if d == UNBOUNDED or dyn else d
-            for d, dyn in zip(shape.dimensions, shape.dynamic or (False,) * shape.rank)]
+    dims = [
+        ir.ShapedType.get_dynamic_size() if d == UNBOUNDED or dyn else d
+        for d, dyn in zip(shape.dimensions, shape.dynamic or (False,) * shape.rank)
+    ]
     if shape.is_dynamic and any(d != UNBOUNDED for d, dyn in zip(shape.dimensions, shape.dynamic) if dyn):
-        bounds = ", ".join(str(d) if dyn and d != UNBOUNDED else "?"
-                           for d, dyn in zip(shape.dimensions, shape.dynamic))
+        bounds = ", ".join(str(d) if dyn and d != UNBOUNDED else "?" for d, dyn in zip(shape.dimensions, shape.dynamic))
         encoding = ir.Attribute.parse(f"#stablehlo.bounds<{bounds}>")
         return ir.RankedTensorType.get(dims, element, encoding, loc=ir.Location.unknown())
     return ir.RankedTensorType.get(dims, element, loc=ir.Location.unknown())
@@ -103,7 +128,7 @@ def shape_from_mlir(t: ir.Type) -> Shape:
     if rt.encoding is not None:
         text = str(rt.encoding)
         if text.startswith("#stablehlo.bounds<"):
-            bounds = [None if b.strip() == "?" else int(b) for b in text[len("#stablehlo.bounds<"):-1].split(",")]
+            bounds = [None if b.strip() == "?" else int(b) for b in text[len("#stablehlo.bounds<") : -1].split(",")]
     dims: list[int] = []
     dynamic: list[bool] = []
     for i in range(rt.rank):

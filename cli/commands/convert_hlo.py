@@ -15,8 +15,9 @@ _SUFFIX = {"text": ".hlo", "proto": ".pb", "proto-text": ".pbtxt"}
 @click.command("convert-hlo", epilog=BATCH_EPILOG)
 @conversion_options
 @click.option("--emit", type=click.Choice(["text", "proto", "proto-text"]), default="text", show_default=True)
-def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool,
-            exclude: tuple[str, ...], emit: str) -> None:
+def command(
+    inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool, exclude: tuple[str, ...], emit: str
+) -> None:
     """Convert HLO modules between text, binary proto and proto text (input form detected from content).
 
     A directory argument converts every HLO file in it into the -o directory.
@@ -25,5 +26,11 @@ def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, stric
     def convert(data: bytes) -> bytes:
         return write_hlo(read_hlo(data), HloFormat(emit))
 
-    convert_paths(inputs, output, Conversion(InputKind.HLO, convert, _SUFFIX[emit], binary=emit == "proto"),
-                  jobs=jobs, strict=strict, exclude=exclude)
+    convert_paths(
+        inputs,
+        output,
+        Conversion(InputKind.HLO, convert, _SUFFIX[emit], binary=emit == "proto"),
+        jobs=jobs,
+        strict=strict,
+        exclude=exclude,
+    )

@@ -71,15 +71,22 @@ def _async_round_trip(hlo: str) -> tuple[bool, str]:
     mlir = hlo_translate.hlo_to_stablehlo(hlo, locations=False)
     back = print_hlo_text(hlo_translate.stablehlo_to_hlo(mlir))
     same = opcodes(back) == opcodes(hlo) and hlo_translate.hlo_to_stablehlo(back, locations=False) == mlir
-    async_ops = sum(1 for i in parse_hlo_text(hlo).instructions()
-                    if i.opcode.endswith(("-start", "-done", "-update")) or i.opcode in ("send", "recv"))
+    async_ops = sum(
+        1
+        for i in parse_hlo_text(hlo).instructions()
+        if i.opcode.endswith(("-start", "-done", "-update")) or i.opcode in ("send", "recv")
+    )
     kept = "the same instructions and StableHLO" if same else "DIFFERENT after the round trip"
     return same, f"{async_ops} async/p2p instructions; {kept}"
 
 
 @click.command("demo")
-@click.option("--examples", type=click.Path(exists=True, file_okay=False), default=None,
-              help="Folder with export/*.mlir, import/*.hlo and async/*.hlo examples (default: the bundled ones).")
+@click.option(
+    "--examples",
+    type=click.Path(exists=True, file_okay=False),
+    default=None,
+    help="Folder with export/*.mlir, import/*.hlo and async/*.hlo examples (default: the bundled ones).",
+)
 def command(examples: str | None) -> None:
     """Translate the bundled examples both ways, check them with XLA, and run them."""
     os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")
@@ -122,9 +129,13 @@ def command(examples: str | None) -> None:
             ok, detail = False, str(err).splitlines()[0]
         failures += not ok
         click.echo(f"  {_status(ok):>6}  {source.name:<36} {detail}")
-    total = sum(len(list((folder / sub).glob(pattern)))
-                for sub, pattern in (("export", "*.mlir"), ("import", "*.hlo"), ("async", "*.hlo")))
-    click.echo(f"{total - failures} of {total} examples translated correctly; {ran[0]} of them also ran on XLA CPU "
-               f"to the same outputs as the original.")
+    total = sum(
+        len(list((folder / sub).glob(pattern)))
+        for sub, pattern in (("export", "*.mlir"), ("import", "*.hlo"), ("async", "*.hlo"))
+    )
+    click.echo(
+        f"{total - failures} of {total} examples translated correctly; {ran[0]} of them also ran on XLA CPU "
+        f"to the same outputs as the original."
+    )
     if failures:
         raise SystemExit(1)

@@ -12,8 +12,9 @@ from hlo_translate.cli.sniff import InputKind
 
 @click.command("export-shardings", epilog=BATCH_EPILOG)
 @conversion_options
-def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool,
-            exclude: tuple[str, ...]) -> None:
+def command(
+    inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool, exclude: tuple[str, ...]
+) -> None:
     """Rewrite the Shardy shardings of StableHLO modules (MLIR text or bytecode) as GSPMD strings.
 
     sdy.manual_computation becomes the mhlo form of shard_map (custom calls around a call of
@@ -23,5 +24,6 @@ def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, stric
     def convert(data: bytes) -> str:
         return export_shardings(data)
 
-    convert_paths(inputs, output, Conversion(InputKind.STABLEHLO, convert, ".mlir"),
-                  jobs=jobs, strict=strict, exclude=exclude)
+    convert_paths(
+        inputs, output, Conversion(InputKind.STABLEHLO, convert, ".mlir"), jobs=jobs, strict=strict, exclude=exclude
+    )

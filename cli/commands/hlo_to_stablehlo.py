@@ -13,15 +13,35 @@ from hlo_translate.errors import ArgumentError
 
 @click.command("hlo-to-stablehlo", epilog=BATCH_EPILOG)
 @conversion_options
-@click.option("--emit", type=click.Choice(["text", "bytecode", "portable"]), default="text", show_default=True,
-              help="MLIR text, MLIR bytecode, or a StableHLO portable artifact (VHLO bytecode, as jax.export writes).")
-@click.option("--target-version", metavar="X.Y.Z",
-              help="StableHLO version of a portable artifact (default: the newest jaxlib writes).")
-@click.option("--shardings", type=click.Choice(["sdy", "gspmd"]), default=None,
-              help="Sharding form of the output: Shardy (sdy dialect, meshes inferred from GSPMD shardings) "
-                   "or GSPMD (mhlo.sharding). Default: the form the input carries.")
-def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool,
-            exclude: tuple[str, ...], emit: str, target_version: str | None, shardings: str | None) -> None:
+@click.option(
+    "--emit",
+    type=click.Choice(["text", "bytecode", "portable"]),
+    default="text",
+    show_default=True,
+    help="MLIR text, MLIR bytecode, or a StableHLO portable artifact (VHLO bytecode, as jax.export writes).",
+)
+@click.option(
+    "--target-version",
+    metavar="X.Y.Z",
+    help="StableHLO version of a portable artifact (default: the newest jaxlib writes).",
+)
+@click.option(
+    "--shardings",
+    type=click.Choice(["sdy", "gspmd"]),
+    default=None,
+    help="Sharding form of the output: Shardy (sdy dialect, meshes inferred from GSPMD shardings) "
+    "or GSPMD (mhlo.sharding). Default: the form the input carries.",
+)
+def command(
+    inputs: tuple[str, ...],
+    output: str | None,
+    jobs: int | None,
+    strict: bool,
+    exclude: tuple[str, ...],
+    emit: str,
+    target_version: str | None,
+    shardings: str | None,
+) -> None:
     """Translate HLO modules to StableHLO (MLIR text, bytecode or a portable artifact).
 
     A directory argument converts every HLO file in it into the -o directory.
@@ -40,5 +60,11 @@ def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, stric
         return hlo_to_stablehlo(data, emit=emit, target_version=target_version, shardings=shardings)
 
     suffix = {"text": ".mlir", "bytecode": ".mlirbc", "portable": ".mlirbc"}[emit]
-    convert_paths(inputs, output, Conversion(InputKind.HLO, convert, suffix, binary=emit != "text"),
-                  jobs=jobs, strict=strict, exclude=exclude)
+    convert_paths(
+        inputs,
+        output,
+        Conversion(InputKind.HLO, convert, suffix, binary=emit != "text"),
+        jobs=jobs,
+        strict=strict,
+        exclude=exclude,
+    )

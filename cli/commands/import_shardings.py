@@ -12,8 +12,9 @@ from hlo_translate.cli.sniff import InputKind
 
 @click.command("import-shardings", epilog=BATCH_EPILOG)
 @conversion_options
-def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool,
-            exclude: tuple[str, ...]) -> None:
+def command(
+    inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool, exclude: tuple[str, ...]
+) -> None:
     """Rewrite the GSPMD shardings of StableHLO modules (MLIR text or bytecode) as Shardy.
 
     One mesh is inferred for the whole module; the mhlo form of shard_map becomes
@@ -23,5 +24,6 @@ def command(inputs: tuple[str, ...], output: str | None, jobs: int | None, stric
     def convert(data: bytes) -> str:
         return import_shardings(data)
 
-    convert_paths(inputs, output, Conversion(InputKind.STABLEHLO, convert, ".mlir"),
-                  jobs=jobs, strict=strict, exclude=exclude)
+    convert_paths(
+        inputs, output, Conversion(InputKind.STABLEHLO, convert, ".mlir"), jobs=jobs, strict=strict, exclude=exclude
+    )

@@ -11,15 +11,28 @@ from hlo_translate.cli.common import execution_options, read_input, user_errors,
 @click.command("run")
 @execution_options("Where XLA runs the module.")
 @click.option("-o", "--output", help="Write the outputs to this .npz (out0..outN); default: print them.")
-@click.option("--coordinator", metavar="HOST:PORT",
-              help="Run as one process of a multi-process group whose process 0 listens here.")
+@click.option(
+    "--coordinator",
+    metavar="HOST:PORT",
+    help="Run as one process of a multi-process group whose process 0 listens here.",
+)
 @click.option("--num-processes", type=click.IntRange(min=1), help="Processes in the group.")
 @click.option("--process-id", type=click.IntRange(min=0), help="This process's index in the group.")
-@click.option("--local-devices", type=click.IntRange(min=1),
-              help="CPU devices this process brings to the group (default 1).")
-def command(module_path: str, platform: str, num_devices: int | None, inputs_path: str | None, seed: int,
-            output: str | None, coordinator: str | None, num_processes: int | None, process_id: int | None,
-            local_devices: int | None) -> None:
+@click.option(
+    "--local-devices", type=click.IntRange(min=1), help="CPU devices this process brings to the group (default 1)."
+)
+def command(
+    module_path: str,
+    platform: str,
+    num_devices: int | None,
+    inputs_path: str | None,
+    seed: int,
+    output: str | None,
+    coordinator: str | None,
+    num_processes: int | None,
+    process_id: int | None,
+    local_devices: int | None,
+) -> None:
     """Compile IN (HLO text or proto, StableHLO text or bytecode) with XLA and run it.
 
     SPMD modules run on num_partitions devices: inputs are global arrays, split by the
@@ -37,8 +50,9 @@ def command(module_path: str, platform: str, num_devices: int | None, inputs_pat
         data = read_input(module_path)
         inputs = read_input(inputs_path) if inputs_path else None
         if coordinator is not None:
-            initialize_distributed(coordinator, num_processes, process_id, platform=platform,
-                                   local_devices=local_devices)
+            initialize_distributed(
+                coordinator, num_processes, process_id, platform=platform, local_devices=local_devices
+            )
         outputs = execute(data, inputs, platform=platform, num_devices=num_devices, seed=seed)
     if process_id:  # only process 0 of a group reports
         return
@@ -46,8 +60,9 @@ def command(module_path: str, platform: str, num_devices: int | None, inputs_pat
         write_output(output, arrays_to_npz(outputs, "out"))
         return
     for index, value in enumerate(outputs):
-        click.echo(f"out{index}: {_type_name(value)} = "
-                   f"{np.array2string(value, threshold=64, edgeitems=3, max_line_width=100)}")
+        click.echo(
+            f"out{index}: {_type_name(value)} = {np.array2string(value, threshold=64, edgeitems=3, max_line_width=100)}"
+        )
 
 
 def _type_name(value: np.ndarray) -> str:

@@ -18,8 +18,15 @@ EXIT_MISMATCH = 1
 @execution_options("Where XLA runs both translations.")
 @click.option("--rtol", type=float, help="Relative tolerance for floats (default: per dtype).")
 @click.option("--atol", type=float, help="Absolute tolerance for floats (default: per dtype).")
-def command(module_path: str, platform: str, num_devices: int | None, inputs_path: str | None, seed: int,
-            rtol: float | None, atol: float | None) -> None:
+def command(
+    module_path: str,
+    platform: str,
+    num_devices: int | None,
+    inputs_path: str | None,
+    seed: int,
+    rtol: float | None,
+    atol: float | None,
+) -> None:
     """Translate IN with hlo-translate and with XLA's own converter, run both, compare.
 
     StableHLO input is translated to HLO, HLO input to StableHLO. Exits 0 when every output
@@ -34,9 +41,17 @@ def command(module_path: str, platform: str, num_devices: int | None, inputs_pat
         source = load_module(data)
         plan = plan_devices(source, num_devices)
         direction, reference, candidate = _translations(data, source.format)
-        comparison = validate_modules(reference, candidate, inputs, platform=platform,
-                                      num_devices=plan.num_partitions, num_replicas=plan.num_replicas,
-                                      seed=seed, rtol=rtol, atol=atol)
+        comparison = validate_modules(
+            reference,
+            candidate,
+            inputs,
+            platform=platform,
+            num_devices=plan.num_partitions,
+            num_replicas=plan.num_replicas,
+            seed=seed,
+            rtol=rtol,
+            atol=atol,
+        )
     click.echo(f"{direction}, ours against XLA's, on {plan.num_devices} {platform} device(s)")
     click.echo(comparison.report())
     if not comparison.ok:
@@ -69,6 +84,8 @@ def _ours(name: str, source: str | bytes) -> Any:
             raise ImportError(name)
         translated = converter(source)
     except ImportError as err:
-        raise TranslateError(f"validate needs hlo-translate's own converter translate.{name}, "
-                             f"which this build does not provide yet ({err})") from err
+        raise TranslateError(
+            f"validate needs hlo-translate's own converter translate.{name}, "
+            f"which this build does not provide yet ({err})"
+        ) from err
     return translated

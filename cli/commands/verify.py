@@ -35,8 +35,9 @@ def command(inputs: tuple[str, ...], quiet: bool) -> None:
             verify(read_input(path))
         except TranslateError as err:
             failures += 1
-            click.echo(str(err.with_file(path) if err.location is None or err.location.file == "<input>" else err),
-                       err=True)
+            click.echo(
+                str(err.with_file(path) if err.location is None or err.location.file == "<input>" else err), err=True
+            )
             continue
         if not quiet:
             click.echo(f"{path}: ok")
@@ -49,6 +50,9 @@ def _files(item: str) -> list[str]:
     """`item`, or the HLO modules of directory `item` (other files, as in XLA's dump folders, passed over)."""
     path = Path(item)
     if item != "-" and path.is_dir():
-        return [str(p) for p in sorted(path.rglob("*"))
-                if p.is_file() and not p.name.startswith(".") and holds(p, InputKind.HLO)]
+        return [
+            str(p)
+            for p in sorted(path.rglob("*"))
+            if p.is_file() and not p.name.startswith(".") and holds(p, InputKind.HLO)
+        ]
     return [item]

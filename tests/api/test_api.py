@@ -62,9 +62,11 @@ def test_a_callers_module_is_used_in_its_context_and_never_changed(lowered) -> N
 
 
 def test_sdy_module_prepared_on_a_copy() -> None:
-    text = ('sdy.mesh @mesh = <["x"=2]>\n'
-            'func.func @main(%a: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<4xf32> {\n'
-            '  %0 = stablehlo.negate %a : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n')
+    text = (
+        'sdy.mesh @mesh = <["x"=2]>\n'
+        'func.func @main(%a: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<4xf32> {\n'
+        "  %0 = stablehlo.negate %a : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n"
+    )
     with make_context():
         module = ir.Module.parse(text)
     before = str(module)
@@ -109,21 +111,44 @@ def test_a_str_is_text_and_a_path_like_str_says_so(tmp_path) -> None:
         hlo_translate.read_hlo(pathlib.Path(tmp_path / "missing.hlo"))
 
 
-@pytest.mark.parametrize(("call", "error"), [
-    (lambda: hlo_translate.hlo_to_stablehlo("HloModule m\nENTRY e { ROOT p = f32[] parameter(0) }", emit="bogus"),
-     ValueError),
-    (lambda: hlo_translate.hlo_to_stablehlo("HloModule m\nENTRY e { ROOT p = f32[] parameter(0) }",
-                                            emit="portable", target_version="99.0.0"), ValueError),
-    (lambda: hlo_translate.hlo_to_stablehlo("HloModule m\nENTRY e { ROOT p = f32[] parameter(0) }",
-                                            emit="portable", target_version=1), TypeError),
-    (lambda: hlo_translate.hlo_to_stablehlo("HloModule m\nENTRY e { ROOT p = f32[] parameter(0) }",
-                                            target_version="1.0.0"), ValueError),
-    (lambda: hlo_translate.stablehlo_to_hlo(42), TypeError),
-    (lambda: hlo_translate.stablehlo_to_hlo("func.func @main() { return }", use_tuple_args="yes"), TypeError),
-    (lambda: hlo_translate.read_hlo(3.5), TypeError),
-    (lambda: hlo_translate.write_hlo(hlo_translate.read_hlo("HloModule m\nENTRY e { ROOT p = f32[] parameter(0) }"),
-                                     "text"), TypeError),
-])
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (
+            lambda: hlo_translate.hlo_to_stablehlo(
+                "HloModule m\nENTRY e { ROOT p = f32[] parameter(0) }", emit="bogus"
+            ),
+            ValueError,
+        ),
+        (
+            lambda: hlo_translate.hlo_to_stablehlo(
+                "HloModule m\nENTRY e { ROOT p = f32[] parameter(0) }", emit="portable", target_version="99.0.0"
+            ),
+            ValueError,
+        ),
+        (
+            lambda: hlo_translate.hlo_to_stablehlo(
+                "HloModule m\nENTRY e { ROOT p = f32[] parameter(0) }", emit="portable", target_version=1
+            ),
+            TypeError,
+        ),
+        (
+            lambda: hlo_translate.hlo_to_stablehlo(
+                "HloModule m\nENTRY e { ROOT p = f32[] parameter(0) }", target_version="1.0.0"
+            ),
+            ValueError,
+        ),
+        (lambda: hlo_translate.stablehlo_to_hlo(42), TypeError),
+        (lambda: hlo_translate.stablehlo_to_hlo("func.func @main() { return }", use_tuple_args="yes"), TypeError),
+        (lambda: hlo_translate.read_hlo(3.5), TypeError),
+        (
+            lambda: hlo_translate.write_hlo(
+                hlo_translate.read_hlo("HloModule m\nENTRY e { ROOT p = f32[] parameter(0) }"), "text"
+            ),
+            TypeError,
+        ),
+    ],
+)
 def test_misuse_is_a_clear_python_error(call, error) -> None:
     with pytest.raises(error):
         call()
@@ -131,8 +156,10 @@ def test_misuse_is_a_clear_python_error(call, error) -> None:
 
 def test_every_public_function_works_twice(lowered) -> None:
     text = lowered.as_text()
-    sharded = ('func.func @main(%a: tensor<8xf32> {mhlo.sharding = "{devices=[2]<=[2]}"}) -> tensor<8xf32> {\n'
-               '  return %a : tensor<8xf32>\n}\n')
+    sharded = (
+        'func.func @main(%a: tensor<8xf32> {mhlo.sharding = "{devices=[2]<=[2]}"}) -> tensor<8xf32> {\n'
+        "  return %a : tensor<8xf32>\n}\n"
+    )
     for _ in range(2):
         hlo = hlo_translate.stablehlo_to_hlo(text)
         hlo_text = hlo_translate.write_hlo(hlo).decode()

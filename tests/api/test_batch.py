@@ -41,8 +41,11 @@ NOT_HLO = ("buffer-assignment.txt", "debug_options", ".o", "memory-usage-report.
 def dump(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A directory written by XLA's dump flags (text and proto of every module), plus stray files."""
     directory = tmp_path_factory.mktemp("dump") / "xla_dump"
-    env = dict(os.environ, XLA_FLAGS=f"--xla_dump_to={directory} --xla_dump_hlo_as_text --xla_dump_hlo_as_proto",
-               JAX_PLATFORMS="cpu")
+    env = dict(
+        os.environ,
+        XLA_FLAGS=f"--xla_dump_to={directory} --xla_dump_hlo_as_text --xla_dump_hlo_as_proto",
+        JAX_PLATFORMS="cpu",
+    )
     subprocess.run([sys.executable, "-c", PROGRAM], env=env, check=True, capture_output=True)
     (directory / "README.md").write_text("# notes on this dump\n")
     (directory / "weights.bin").write_bytes(bytes(range(256)) * 4)
@@ -52,8 +55,9 @@ def dump(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hlo_translate.cli.main", *args], capture_output=True, text=True,
-                          cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "hlo_translate.cli.main", *args], capture_output=True, text=True, cwd=ROOT
+    )
 
 
 def files(directory: Path) -> dict[str, bytes]:
@@ -61,15 +65,25 @@ def files(directory: Path) -> dict[str, bytes]:
 
 
 def modules(dump: Path, ending: str) -> list[str]:
-    return sorted(name for name in files(dump) if name.endswith(ending) and "memory-usage" not in name
-                  and "buffer-assignment" not in name and "live-range" not in name)
+    return sorted(
+        name
+        for name in files(dump)
+        if name.endswith(ending)
+        and "memory-usage" not in name
+        and "buffer-assignment" not in name
+        and "live-range" not in name
+    )
 
 
 def test_output_names_replace_only_the_final_format_extension() -> None:
-    assert output_name("module_0001.jit_f.before_optimizations.txt", ".mlir") == \
-        "module_0001.jit_f.before_optimizations.mlir"
-    assert output_name("module_0001.jit_f.cpu_after_optimizations.hlo.pb", ".mlir") == \
-        "module_0001.jit_f.cpu_after_optimizations.mlir"
+    assert (
+        output_name("module_0001.jit_f.before_optimizations.txt", ".mlir")
+        == "module_0001.jit_f.before_optimizations.mlir"
+    )
+    assert (
+        output_name("module_0001.jit_f.cpu_after_optimizations.hlo.pb", ".mlir")
+        == "module_0001.jit_f.cpu_after_optimizations.mlir"
+    )
     assert output_name("m.pb", ".hlo") == "m.hlo"
     assert output_name("m.debug_options", ".hlo") == "m.debug_options.hlo"  # not a format extension
     assert output_name(".pb", ".hlo") == ".pb.hlo"
@@ -89,15 +103,29 @@ def test_content_tells_modules_from_other_files() -> None:
     from jaxlib import _hlo
 
     module = _hlo.hlo_module_from_text(HLO_TEXT).as_serialized_hlo_module_proto()  # XLA's own proto
-    for data in (HLO_TEXT.encode(), b"// a comment\n/* another */ " + HLO_TEXT.encode(), module, wrapped(module),
-                 wrapped(wrapped(module)), b'name: "m"\nentry_computation_name: "e"\ncomputations {\n  name: "e"\n}\n'):
+    for data in (
+        HLO_TEXT.encode(),
+        b"// a comment\n/* another */ " + HLO_TEXT.encode(),
+        module,
+        wrapped(module),
+        wrapped(wrapped(module)),
+        b'name: "m"\nentry_computation_name: "e"\ncomputations {\n  name: "e"\n}\n',
+    ):
         assert is_hlo(data) and not is_stablehlo(data), data[:40]
     mlir = b'#loc1 = loc("x")\nmodule @jit_f {\n  func.func public @main() {\n    return\n  }\n}\n'
     for data in (mlir, b"// c\nfunc.func @main() {\n  return\n}\n", b"ML\xefR\x00\x01rest"):
         assert is_stablehlo(data) and not is_hlo(data), data[:40]
-    others = (b"", b"BufferAssignment:\nallocation 0: size 64\n", b"; ModuleID = 'm'\ndefine void @f() {\n}\n",
-              b"xla_dump_to: \"d\"\nxla_dump_hlo_as_text: true\n", b"\x7fELF\x02\x01\x01" + bytes(64),
-              wrapped(b"not a module"), module[: len(module) // 2], b"HloModuleX", b"# notes\nmodule m is a module\n")
+    others = (
+        b"",
+        b"BufferAssignment:\nallocation 0: size 64\n",
+        b"; ModuleID = 'm'\ndefine void @f() {\n}\n",
+        b'xla_dump_to: "d"\nxla_dump_hlo_as_text: true\n',
+        b"\x7fELF\x02\x01\x01" + bytes(64),
+        wrapped(b"not a module"),
+        module[: len(module) // 2],
+        b"HloModuleX",
+        b"# notes\nmodule m is a module\n",
+    )
     for data in others:
         assert not is_hlo(data) and not is_stablehlo(data), data[:40]
 
@@ -123,7 +151,8 @@ def test_a_dump_directory_converts_in_one_call(dump: Path, tmp_path: Path) -> No
     total, excluded = len(files(dump)), sum(name.endswith(".txt") for name in files(dump))
     assert result.stderr.splitlines() == [
         f"converted {len(expected)}, skipped {total - excluded - len(expected)} that are not HLO, "
-        f"excluded {excluded}, failed 0"]
+        f"excluded {excluded}, failed 0"
+    ]
     # and back: every file we wrote is StableHLO to the other verb, names mirrored again
     back = cli("stablehlo-to-hlo", str(out), "-o", str(tmp_path / "back"))
     assert back.returncode == 0, back.stderr
@@ -136,8 +165,10 @@ def test_subdirectories_are_mirrored_and_other_files_skipped(dump: Path, tmp_pat
     assert result.returncode == 0, result.stderr
     sources = modules(dump, "/module.mlir")
     assert len(sources) >= 4 and sorted(files(out)) == [name.replace(".mlir", ".hlo") for name in sources]
-    assert result.stderr.strip() == \
-        f"converted {len(sources)}, skipped {len(files(dump)) - len(sources)} that are not StableHLO, failed 0"
+    assert (
+        result.stderr.strip()
+        == f"converted {len(sources)}, skipped {len(files(dump)) - len(sources)} that are not StableHLO, failed 0"
+    )
 
 
 def test_a_collision_is_refused_before_any_write(dump: Path, tmp_path: Path) -> None:
@@ -150,7 +181,8 @@ def test_a_collision_is_refused_before_any_write(dump: Path, tmp_path: Path) -> 
         f"{first}.txt: error: {first}.hlo.pb and {first}.txt would both write {out / first.name}.pb "
         f"(1 of {len(pairs)} collisions); nothing was written; a dump written with --xla_dump_hlo_as_text and "
         "--xla_dump_hlo_as_proto holds each module twice: --exclude '*.txt' keeps the protos, which hold the "
-        "full constants (text dumps may elide them)\n")
+        "full constants (text dumps may elide them)\n"
+    )
     assert len(pairs) > 1 and not out.exists()
     out.mkdir()
     (out / "kept.pb").write_bytes(b"old")
@@ -165,7 +197,8 @@ def test_a_collision_that_is_no_dump_pair_gets_the_general_advice(tmp_path: Path
     result = cli("convert-hlo", str(tmp_path / "in"), "-o", str(tmp_path / "out"))
     assert result.returncode == 2 and result.stderr.endswith(
         "would both write " + str(tmp_path / "out" / "a.hlo") + " (the only collision); nothing was written; "
-        "leave one of each pair out with --exclude GLOB\n"), result.stderr
+        "leave one of each pair out with --exclude GLOB\n"
+    ), result.stderr
     assert not (tmp_path / "out").exists()
 
 
@@ -188,8 +221,7 @@ def test_two_workers_write_what_one_writes(dump: Path, tmp_path: Path) -> None:
     runs = []
     for jobs in ("1", "2"):
         out = tmp_path / f"j{jobs}"
-        result = cli("convert-hlo", str(dump), "-o", str(out), "--emit", "proto", "--exclude", "*.hlo.pb",
-                     "-j", jobs)
+        result = cli("convert-hlo", str(dump), "-o", str(out), "--emit", "proto", "--exclude", "*.hlo.pb", "-j", jobs)
         assert result.returncode == 0, result.stderr
         runs.append(files(out))
     assert runs[0] == runs[1] and len(runs[0]) == len(modules(dump, ".txt")) + 1
@@ -245,15 +277,26 @@ def test_a_worker_that_dies_costs_its_input_only(tmp_path: Path) -> None:
         (source / f"m{i}.hlo").write_text(f"HloModule m{i}\n")
     (source / "m2.hlo").write_text("HloModule m2 abort\n")
     (source / "m5.hlo").write_text("HloModule m5 kill\n")
-    result = subprocess.run([sys.executable, "-c", WORKER_DIES, str(source), str(tmp_path / "out")],
-                            capture_output=True, text=True, cwd=ROOT)
+    result = subprocess.run(
+        [sys.executable, "-c", WORKER_DIES, str(source), str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert result.returncode == 1, result.stderr
     assert files(tmp_path / "out") == {f"m{i}.out": f"HLOMODULE M{i}\n".encode() for i in (0, 1, 3, 4, 6, 7)}
     lines = result.stderr.splitlines()
-    assert f"{source / 'm2.hlo'}: internal error: the worker converting this file died (signal SIGABRT): " \
+    assert (
+        f"{source / 'm2.hlo'}: internal error: the worker converting this file died (signal SIGABRT): "
         "LLVM ERROR: Invalid value. (a bug in hlo-translate; please report it with the input)" in lines
-    assert any(line.startswith(f"{source / 'm5.hlo'}: internal error: the worker converting this file died "
-                               "(signal SIGKILL): a warning nobody needs to see (a bug") for line in lines)
+    )
+    assert any(
+        line.startswith(
+            f"{source / 'm5.hlo'}: internal error: the worker converting this file died "
+            "(signal SIGKILL): a warning nobody needs to see (a bug"
+        )
+        for line in lines
+    )
     assert result.stderr.count("warning") == 1  # what a worker writes shows only when it dies
     assert lines[-1] == "converted 6, skipped 0 that are not HLO, failed 2 (2 internal errors)"
 
@@ -266,9 +309,22 @@ def test_errors_print_above_the_progress_bar(tmp_path: Path) -> None:
     (source / "bad.hlo").write_text(HLO_TEXT.replace("negate(p)", "negate(q)"))
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a terminal 100 wide
-    with subprocess.Popen([sys.executable, "-m", "hlo_translate.cli.main", "convert-hlo", str(source), "-o",
-                           str(tmp_path / "out"), "-j", "2"], stdout=subprocess.DEVNULL, stderr=follower,
-                          cwd=ROOT) as process:
+    with subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "hlo_translate.cli.main",
+            "convert-hlo",
+            str(source),
+            "-o",
+            str(tmp_path / "out"),
+            "-j",
+            "2",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=follower,
+        cwd=ROOT,
+    ) as process:
         os.close(follower)
         seen = b""
         while True:
@@ -298,8 +354,22 @@ def test_a_closed_stderr_pipe_ends_the_batch_quietly(tmp_path: Path) -> None:
     read_end, write_end = os.pipe()
     os.close(read_end)  # gone before the first error line
     try:
-        result = subprocess.run([sys.executable, "-m", "hlo_translate.cli.main", "convert-hlo", str(source), "-o",
-                                 str(tmp_path / "out"), "-j", "2"], stdout=subprocess.PIPE, stderr=write_end, cwd=ROOT)
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "hlo_translate.cli.main",
+                "convert-hlo",
+                str(source),
+                "-o",
+                str(tmp_path / "out"),
+                "-j",
+                "2",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=write_end,
+            cwd=ROOT,
+        )
     finally:
         os.close(write_end)
     assert (result.returncode, result.stdout) == (141, b"")

@@ -22,8 +22,9 @@ ENTRY main {
 
 
 def cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hlo_translate.cli.main", *args], input=stdin, capture_output=True,
-                          cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "hlo_translate.cli.main", *args], input=stdin, capture_output=True, cwd=ROOT
+    )
 
 
 def current_umask() -> int:
@@ -68,8 +69,10 @@ def test_a_directory_converts_every_module(tmp_path: Path) -> None:
 
 def test_stablehlo_to_hlo_and_back(tmp_path: Path) -> None:
     mlir = tmp_path / "m.mlir"
-    mlir.write_text("func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
-                    "  %0 = stablehlo.negate %a : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n")
+    mlir.write_text(
+        "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %0 = stablehlo.negate %a : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n"
+    )
     hlo = cli("stablehlo-to-hlo", str(mlir))
     assert hlo.returncode == 0 and b"negate(" in hlo.stdout, hlo.stderr
     back = cli("hlo-to-stablehlo", "-", stdin=hlo.stdout)
@@ -78,9 +81,11 @@ def test_stablehlo_to_hlo_and_back(tmp_path: Path) -> None:
 
 def test_unsupported_op_names_op_and_location(tmp_path: Path) -> None:
     mlir = tmp_path / "m.mlir"
-    mlir.write_text("func.func @main(%s: tensor<1xi64>) -> tensor<?xf32> {\n"
-                    "  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>\n"
-                    "  return %0 : tensor<?xf32>\n}\n")
+    mlir.write_text(
+        "func.func @main(%s: tensor<1xi64>) -> tensor<?xf32> {\n"
+        "  %0 = stablehlo.dynamic_iota %s, dim = 0 : (tensor<1xi64>) -> tensor<?xf32>\n"
+        "  return %0 : tensor<?xf32>\n}\n"
+    )
     out = tmp_path / "out.hlo"
     result = cli("stablehlo-to-hlo", str(mlir), "-o", str(out))
     message = result.stderr.decode()
@@ -90,18 +95,22 @@ def test_unsupported_op_names_op_and_location(tmp_path: Path) -> None:
 
 
 def test_help_does_not_import_jax() -> None:
-    code = ("import sys, time; t = time.time(); from cli.main import app\n"
-            "try:\n    app(['--help'])\nexcept SystemExit:\n    pass\n"
-            "assert 'jax' not in sys.modules and 'jaxlib' not in sys.modules, 'jax imported'\n"
-            "assert 'google.protobuf' not in sys.modules, 'protobuf imported'\n")
+    code = (
+        "import sys, time; t = time.time(); from cli.main import app\n"
+        "try:\n    app(['--help'])\nexcept SystemExit:\n    pass\n"
+        "assert 'jax' not in sys.modules and 'jaxlib' not in sys.modules, 'jax imported'\n"
+        "assert 'google.protobuf' not in sys.modules, 'protobuf imported'\n"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=ROOT)
     assert result.returncode == 0, result.stderr.decode()
 
 
 def test_convert_hlo_does_not_import_jax() -> None:
-    code = ("import sys\nfrom cli.main import app\n"
-            "try:\n    app(['convert-hlo', '-', '--emit', 'proto'])\nexcept SystemExit:\n    pass\n"
-            "assert 'jax' not in sys.modules and 'jaxlib' not in sys.modules, 'jax imported'\n")
+    code = (
+        "import sys\nfrom cli.main import app\n"
+        "try:\n    app(['convert-hlo', '-', '--emit', 'proto'])\nexcept SystemExit:\n    pass\n"
+        "assert 'jax' not in sys.modules and 'jaxlib' not in sys.modules, 'jax imported'\n"
+    )
     result = subprocess.run([sys.executable, "-c", code], input=MODULE.encode(), capture_output=True, cwd=ROOT)
     assert result.returncode == 0, result.stderr.decode()
 
@@ -111,9 +120,9 @@ def test_output_errors_are_one_line_and_write_nothing(tmp_path: Path) -> None:
     source.write_text(MODULE)
     (tmp_path / "a_file").write_text("x")
     cases = {
-        str(tmp_path): "-o names a directory",                          # a directory for one input
+        str(tmp_path): "-o names a directory",  # a directory for one input
         str(tmp_path / "missing" / "m.pb"): "does not exist (it is not created)",  # missing folder
-        str(tmp_path / "a_file" / "m.pb"): "does not exist (it is not created)",   # folder is a file
+        str(tmp_path / "a_file" / "m.pb"): "does not exist (it is not created)",  # folder is a file
     }
     for output, message in cases.items():
         result = cli("convert-hlo", str(source), "-o", output)
@@ -143,8 +152,13 @@ def test_a_write_that_fails_is_one_line(tmp_path: Path) -> None:
 def on_a_terminal(*args: str, stdin: bytes) -> tuple[int, bytes, str]:
     """Run the CLI with stdout on a pseudo-terminal: exit status, what the terminal got, stderr."""
     leader, follower = pty.openpty()
-    with subprocess.Popen([sys.executable, "-m", "hlo_translate.cli.main", *args], stdin=subprocess.PIPE,
-                          stdout=follower, stderr=subprocess.PIPE, cwd=ROOT) as process:
+    with subprocess.Popen(
+        [sys.executable, "-m", "hlo_translate.cli.main", *args],
+        stdin=subprocess.PIPE,
+        stdout=follower,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    ) as process:
         os.close(follower)
         _, err = process.communicate(stdin)
     seen = b""
@@ -185,11 +199,18 @@ def test_emit_portable_artifact_for_a_version(tmp_path: Path) -> None:
 
 def test_a_reader_that_goes_away_ends_the_program_quietly(tmp_path: Path) -> None:
     """`hlo-translate hlo-to-stablehlo big.hlo | head -1`: no message, exit status 141 (128 + SIGPIPE)."""
-    source = tmp_path / "big.hlo"   # its StableHLO (~800 KB) is far more than a pipe holds
-    source.write_text("HloModule big\nENTRY e {\n  ROOT c = f32[100000] constant({"
-                      + ",".join(str(i % 97) for i in range(100000)) + "})\n}\n")
-    with subprocess.Popen([sys.executable, "-m", "hlo_translate.cli.main", "hlo-to-stablehlo", str(source)],
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT) as process:
+    source = tmp_path / "big.hlo"  # its StableHLO (~800 KB) is far more than a pipe holds
+    source.write_text(
+        "HloModule big\nENTRY e {\n  ROOT c = f32[100000] constant({"
+        + ",".join(str(i % 97) for i in range(100000))
+        + "})\n}\n"
+    )
+    with subprocess.Popen(
+        [sys.executable, "-m", "hlo_translate.cli.main", "hlo-to-stablehlo", str(source)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    ) as process:
         first = process.stdout.readline()
         process.stdout.close()
         err = process.stderr.read()

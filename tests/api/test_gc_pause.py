@@ -11,8 +11,11 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.gc_pause import without_cyclic_gc
 
 # 600 instructions: thousands of objects, many times the collector's first threshold (700 allocations).
-HLO = "HloModule m\nENTRY e {\n  p = f32[4] parameter(0)\n" + "".join(
-    f"  a{i} = f32[4] add({'p' if i == 0 else f'a{i - 1}'}, p)\n" for i in range(599)) + "  ROOT r = f32[4] negate(a598)\n}\n"
+HLO = (
+    "HloModule m\nENTRY e {\n  p = f32[4] parameter(0)\n"
+    + "".join(f"  a{i} = f32[4] add({'p' if i == 0 else f'a{i - 1}'}, p)\n" for i in range(599))
+    + "  ROOT r = f32[4] negate(a598)\n}\n"
+)
 
 
 @pytest.fixture
@@ -30,11 +33,15 @@ def collections():
     gc.callbacks.remove(record)
 
 
-@pytest.mark.parametrize("call", [
-    lambda: hlo_translate.read_hlo(HLO),
-    lambda: hlo_translate.hlo_to_stablehlo(HLO, emit="bytecode"),
-    lambda: hlo_translate.stablehlo_to_hlo(hlo_translate.hlo_to_stablehlo(HLO)),
-], ids=["read_hlo", "hlo_to_stablehlo", "stablehlo_to_hlo"])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: hlo_translate.read_hlo(HLO),
+        lambda: hlo_translate.hlo_to_stablehlo(HLO, emit="bytecode"),
+        lambda: hlo_translate.stablehlo_to_hlo(hlo_translate.hlo_to_stablehlo(HLO)),
+    ],
+    ids=["read_hlo", "hlo_to_stablehlo", "stablehlo_to_hlo"],
+)
 def test_no_collection_inside_a_call(collections, call):
     assert gc.isenabled()
     call()
@@ -45,7 +52,7 @@ def test_no_collection_inside_a_call(collections, call):
 def test_a_collection_happens_without_the_pause(collections):
     from hlo_translate.hlo.text import parse_hlo_text
 
-    parse_hlo_text.__wrapped__(HLO)   # the same parse, collector on: the test above can fail
+    parse_hlo_text.__wrapped__(HLO)  # the same parse, collector on: the test above can fail
     assert collections
 
 

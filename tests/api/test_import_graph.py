@@ -16,15 +16,18 @@ from pathlib import Path
 from tests.support.paths import REPO_ROOT as ROOT
 
 # The package's folders, as pyproject.toml maps them onto `hlo_translate`.
-FOLDERS = {"hlo_translate": ROOT / "translate", "hlo_translate.proto": ROOT / "proto",
-           "hlo_translate.cli": ROOT / "cli"}
+FOLDERS = {
+    "hlo_translate": ROOT / "translate",
+    "hlo_translate.proto": ROOT / "proto",
+    "hlo_translate.cli": ROOT / "cli",
+}
 MAX_LINES = 800
 
 
 @dataclass(frozen=True)
 class Import:
-    target: str          # the module imported from
-    names: tuple[str, ...]   # the names taken from it (empty for `import x`)
+    target: str  # the module imported from
+    names: tuple[str, ...]  # the names taken from it (empty for `import x`)
     line: int
 
 
@@ -61,7 +64,8 @@ def _type_checking_block(node: ast.AST) -> bool:
         return False
     test = node.test
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _walk(node: ast.AST):
@@ -99,7 +103,7 @@ def _imports(module: Module) -> list[Import]:
             plain: list[str] = []
             for alias in node.names:
                 sub = f"{source}.{alias.name}"
-                if sub in MODULES:   # `from package import module`
+                if sub in MODULES:  # `from package import module`
                     found.append(Import(sub, (), node.lineno))
                 else:
                     plain.append(alias.name)
@@ -122,7 +126,7 @@ def _cycles() -> list[list[str]]:
     components: list[list[str]] = []
     counter = 0
 
-    def visit(start: str) -> None:   # Tarjan's algorithm, iterative (deep import chains)
+    def visit(start: str) -> None:  # Tarjan's algorithm, iterative (deep import chains)
         nonlocal counter
         work = [(start, iter(graph[start]))]
         index[start] = low[start] = counter
@@ -198,8 +202,13 @@ def _private_uses() -> list[str]:
         tree = ast.parse(importer.path.read_text())
         bound = _module_aliases(tree)
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                    and node.value.id in bound and node.attr.startswith("_") and not node.attr.startswith("__")):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in bound
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+            ):
                 found.append(f"{name}:{node.lineno} uses {bound[node.value.id]}.{node.attr}")
     return found
 
@@ -232,7 +241,8 @@ def test_the_walk_sees_the_package() -> None:
 def test_no_import_cycle() -> None:
     cycles = _cycles()
     assert not cycles, "import cycles (module-level and function-level imports):\n" + "\n".join(
-        " -> ".join(c) for c in cycles)
+        " -> ".join(c) for c in cycles
+    )
 
 
 def test_no_private_name_of_another_module() -> None:
@@ -241,6 +251,9 @@ def test_no_private_name_of_another_module() -> None:
 
 
 def test_no_file_over_800_lines() -> None:
-    long = [f"{m.path.relative_to(ROOT)}: {n} lines" for m in MODULES.values()
-            if (n := len(m.path.read_text().splitlines())) > MAX_LINES]
+    long = [
+        f"{m.path.relative_to(ROOT)}: {n} lines"
+        for m in MODULES.values()
+        if (n := len(m.path.read_text().splitlines())) > MAX_LINES
+    ]
     assert not long, f"files over {MAX_LINES} lines:\n" + "\n".join(long)

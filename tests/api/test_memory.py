@@ -76,17 +76,30 @@ print(json.dumps(growth))
 
 @pytest.fixture(scope="module")
 def growth_per_call() -> dict[str, float]:
-    result = subprocess.run([sys.executable, "-c", _PROBE, str(CALLS)], cwd=REPO_ROOT, capture_output=True,
-                            text=True, timeout=600)
+    result = subprocess.run(
+        [sys.executable, "-c", _PROBE, str(CALLS)], cwd=REPO_ROOT, capture_output=True, text=True, timeout=600
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("function", ["read_hlo", "write_hlo", "hlo_to_stablehlo", "hlo_to_stablehlo(bytecode)",
-                                      "stablehlo_to_hlo", "import_shardings", "export_shardings", "error path"])
+@pytest.mark.parametrize(
+    "function",
+    [
+        "read_hlo",
+        "write_hlo",
+        "hlo_to_stablehlo",
+        "hlo_to_stablehlo(bytecode)",
+        "stablehlo_to_hlo",
+        "import_shardings",
+        "export_shardings",
+        "error path",
+    ],
+)
 def test_memory_is_flat(growth_per_call: dict[str, float], function: str) -> None:
     assert growth_per_call[function] <= LIMIT_BYTES_PER_CALL, (
-        f"{function} keeps {growth_per_call[function] / 1024:.1f} KB per call (limit 20 KB); all: {growth_per_call}")
+        f"{function} keeps {growth_per_call[function] / 1024:.1f} KB per call (limit 20 KB); all: {growth_per_call}"
+    )
 
 
 # The first calls: a module with regions (reduce, while, sort: the exporter walks their captures), lowered by JAX
@@ -94,7 +107,7 @@ def test_memory_is_flat(growth_per_call: dict[str, float], function: str) -> Non
 FIRST_CALLS, AFTER_CALLS = 300, 200
 FIRST_CALLS_LIMIT_BYTES = 64 * 2**20
 
-_FIRST_CALLS_PROBE = r'''
+_FIRST_CALLS_PROBE = r"""
 import gc, json, os, sys
 import jax, jax.numpy as jnp
 import hlo_translate as H
@@ -130,15 +143,20 @@ for name, fn in FUNCTIONS.items():
     end = rss()
     out[name] = {"first": middle - start, "per_call_after": (end - middle) / after}
 print(json.dumps(out))
-'''
+"""
 
 
 def test_the_first_calls_on_a_module_with_regions_add_little_memory() -> None:
     # No gc.collect() inside the loop: what a caller's loop sees. A reference cycle holding MLIR values kept
     # every call's module and context alive until the (paused) cyclic collector ran: +120 to +750 MB.
-    result = subprocess.run([sys.executable, "-c", _FIRST_CALLS_PROBE, str(FIRST_CALLS), str(AFTER_CALLS)],
-                            cwd=REPO_ROOT, capture_output=True, text=True, timeout=900,
-                            env={**os.environ, "JAX_PLATFORMS": "cpu"})
+    result = subprocess.run(
+        [sys.executable, "-c", _FIRST_CALLS_PROBE, str(FIRST_CALLS), str(AFTER_CALLS)],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={**os.environ, "JAX_PLATFORMS": "cpu"},
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     growth = json.loads(result.stdout.strip().splitlines()[-1])
     assert growth["ops"] >= 40
@@ -166,16 +184,24 @@ def test_no_reference_cycle_keeps_an_mlir_context_alive() -> None:
                 fn(source)
             except H.TranslateError:
                 pass
+
         return call
 
-    calls = [(name, refused(fn), text) for name, fn in (("stablehlo_to_hlo", H.stablehlo_to_hlo),
-                                                        ("import_shardings", H.import_shardings),
-                                                        ("export_shardings", H.export_shardings))
-             for text in _golden(".mlir")]
+    calls = [
+        (name, refused(fn), text)
+        for name, fn in (
+            ("stablehlo_to_hlo", H.stablehlo_to_hlo),
+            ("import_shardings", H.import_shardings),
+            ("export_shardings", H.export_shardings),
+        )
+        for text in _golden(".mlir")
+    ]
     calls += [("hlo_to_stablehlo", refused(H.hlo_to_stablehlo), text) for text in _golden(".hlo")]
-    calls += [("stablehlo_to_hlo", refused(H.stablehlo_to_hlo), text.replace("stablehlo.add", "stablehlo.bogus"))
-              for text in _golden(".mlir")[:5]]
-    for _, fn, text in calls:   # once first: caches that hold a context for good
+    calls += [
+        ("stablehlo_to_hlo", refused(H.stablehlo_to_hlo), text.replace("stablehlo.add", "stablehlo.bogus"))
+        for text in _golden(".mlir")[:5]
+    ]
+    for _, fn, text in calls:  # once first: caches that hold a context for good
         fn(text)
     was_enabled = gc.isenabled()
     gc.collect()

@@ -11,8 +11,12 @@ import tomllib
 import hlo_translate
 from tests.support.paths import REPO_ROOT as ROOT
 
-FOLDERS = {"translate": "hlo_translate", "proto": "hlo_translate.proto", "cli": "hlo_translate.cli",
-           "golden": "hlo_translate.golden"}
+FOLDERS = {
+    "translate": "hlo_translate",
+    "proto": "hlo_translate.proto",
+    "cli": "hlo_translate.cli",
+    "golden": "hlo_translate.golden",
+}
 
 
 def test_every_package_folder_is_installed() -> None:
@@ -23,8 +27,9 @@ def test_every_package_folder_is_installed() -> None:
         for init in (ROOT / folder).rglob("__init__.py"):
             relative = init.parent.relative_to(ROOT / folder).parts
             found.add(".".join((package, *relative)))
-    examples = {f"hlo_translate.golden.{d.name}" for d in (ROOT / "golden").iterdir() if d.is_dir()
-                and d.name != "__pycache__"}
+    examples = {
+        f"hlo_translate.golden.{d.name}" for d in (ROOT / "golden").iterdir() if d.is_dir() and d.name != "__pycache__"
+    }
     assert found | examples == set(config["packages"])
 
 
@@ -59,8 +64,10 @@ def _python(code: str) -> subprocess.CompletedProcess:
 
 
 def test_xla_protos_in_the_default_pool_coexist_with_ours() -> None:
-    ours = ("import hlo_translate.proto.hlo_pb2 as h\n"
-            "assert h.HloModuleProto(name='m').SerializeToString() == b'\\n\\x01m'\n")
+    ours = (
+        "import hlo_translate.proto.hlo_pb2 as h\n"
+        "assert h.HloModuleProto(name='m').SerializeToString() == b'\\n\\x01m'\n"
+    )
     for code in (_XLA_OP_SHARDING + ours, ours + _XLA_OP_SHARDING):
         result = _python(code)
         assert result.returncode == 0, result.stderr[-2000:]

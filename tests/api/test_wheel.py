@@ -45,16 +45,36 @@ class Installed:
 
 
 def _pip(python: Path, *args: str, cwd: Path) -> None:
-    result = subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", *args],
-                            cwd=cwd, capture_output=True, text=True, timeout=900)
+    result = subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert result.returncode == 0, result.stderr[-3000:]
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     dist = tmp_path_factory.mktemp("dist")
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--disable-pip-version-check",
-                            "-w", str(dist), str(ROOT)], capture_output=True, text=True, timeout=600)
+    built = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--no-deps",
+            "--disable-pip-version-check",
+            "-w",
+            str(dist),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert built.returncode == 0, built.stderr[-3000:]
     (wheel,) = dist.glob("hlo_translate-*.whl")
     env_dir = tmp_path_factory.mktemp("venv")
@@ -86,7 +106,8 @@ def test_imports_come_from_the_installed_package(installed: Installed) -> None:
         "assert all('site-packages' in x for x in paths), paths\n"
         "import importlib.util\n"
         "assert all(importlib.util.find_spec(n) is None for n in ('translate', 'cli')), 'source tree leaked'\n"
-        "print('ok')")
+        "print('ok')"
+    )
     assert result.returncode == 0 and result.stdout.strip() == b"ok", result.stderr.decode()[-2000:]
 
 
@@ -94,7 +115,8 @@ def test_proto_plus_keeps_working_next_to_us(installed: Installed) -> None:
     result = installed.python_code(
         "import proto, hlo_translate.proto.hlo_pb2\n"
         "class M(proto.Message):\n    x = proto.Field(proto.INT32, number=1)\n"
-        "assert M(x=3).x == 3\nprint('ok')")
+        "assert M(x=3).x == 3\nprint('ok')"
+    )
     assert result.returncode == 0 and b"ok" in result.stdout, result.stderr.decode()[-2000:]
 
 
@@ -102,7 +124,9 @@ def test_help_of_every_command(installed: Installed) -> None:
     top = installed.cli("--help")
     assert top.returncode == 0, top.stderr.decode()[-2000:]
     listing = top.stdout.decode().split("Commands:")[1].split("\n\n")[0]
-    commands = [line.split()[0] for line in listing.splitlines() if line.startswith("  ") and not line.startswith("   ")]
+    commands = [
+        line.split()[0] for line in listing.splitlines() if line.startswith("  ") and not line.startswith("   ")
+    ]
     assert {"convert-hlo", "stablehlo-to-hlo", "hlo-to-stablehlo", "run", "demo"} <= set(commands)
     for command in commands:
         result = installed.cli(command, "--help")

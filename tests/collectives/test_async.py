@@ -40,11 +40,20 @@ GOLDEN = paths.GOLDEN / "async"
 # "export": the .mlir is another StableHLO spelling, export(.mlir) == .hlo;
 # "import": the .hlo is written in a way our export does not reproduce (sugar), import(.hlo) == .mlir.
 GOLDEN_PAIRS = {
-    "dedicated_collectives": "both", "bundle_collectives": "both", "slices": "both",
-    "shapes_and_threads": "both", "replica_group_forms": "both", "bundle_fallbacks": "both",
-    "copy_start": "both", "tuple_starts": "both", "ragged_all_to_all": "both",
-    "jax_async_collectives": "export", "mhlo_async": "export", "sugar": "import",
-    "collective_permute_forms": "import", "pipelined_async": "import",
+    "dedicated_collectives": "both",
+    "bundle_collectives": "both",
+    "slices": "both",
+    "shapes_and_threads": "both",
+    "replica_group_forms": "both",
+    "bundle_fallbacks": "both",
+    "copy_start": "both",
+    "tuple_starts": "both",
+    "ragged_all_to_all": "both",
+    "jax_async_collectives": "export",
+    "mhlo_async": "export",
+    "sugar": "import",
+    "collective_permute_forms": "import",
+    "pipelined_async": "import",
 }
 
 
@@ -81,8 +90,11 @@ def _tuple_alias(instr: HloInstruction) -> HloInstruction:
     ops = instr.operands
     if instr.opcode == "tuple" and ops and all(o.opcode == "get-tuple-element" for o in ops):
         source = ops[0].operands[0]
-        if all(o.operands[0] is source and o.attributes.get("index") == i for i, o in enumerate(ops)) \
-                and source.shape.is_tuple and len(source.shape.tuple_shapes) == len(ops):
+        if (
+            all(o.operands[0] is source and o.attributes.get("index") == i for i, o in enumerate(ops))
+            and source.shape.is_tuple
+            and len(source.shape.tuple_shapes) == len(ops)
+        ):
             return source
     return instr
 
@@ -154,6 +166,7 @@ def canonical_symbols(mlir_text: str) -> str:
         if name not in defined:
             return m.group(0)
         return "@" + mapping.setdefault(name, f"f{len(mapping)}")
+
     return _SYMBOL.sub(rename, mlir_text)
 
 
@@ -211,6 +224,7 @@ def op_names(mlir_text: str) -> list[str]:
                 for op in block.operations:
                     names.append(op.operation.name)
                     walk(op.operation)
+
     with make_context():
         walk(parse_module(mlir_text).operation)
     return names
@@ -347,12 +361,17 @@ def test_every_golden_round_trips_exactly_both_ways(name: str) -> None:
     assert import_text(back) == mlir
 
 
-@pytest.mark.parametrize("name,form", [("all_reduce_start", "stablehlo.all_reduce"),
-                                       ("all_gather_start_iota_groups", "stablehlo.all_gather"),
-                                       ("collective_permute_start_context", "stablehlo.collective_permute"),
-                                       ("reduce_scatter_sugar", "stablehlo.reduce_scatter"),
-                                       ("all_to_all_mesh_groups", "stablehlo.all_to_all"),
-                                       ("dynamic_slice_with_context", "stablehlo.dynamic_slice")])
+@pytest.mark.parametrize(
+    "name,form",
+    [
+        ("all_reduce_start", "stablehlo.all_reduce"),
+        ("all_gather_start_iota_groups", "stablehlo.all_gather"),
+        ("collective_permute_start_context", "stablehlo.collective_permute"),
+        ("reduce_scatter_sugar", "stablehlo.reduce_scatter"),
+        ("all_to_all_mesh_groups", "stablehlo.all_to_all"),
+        ("dynamic_slice_with_context", "stablehlo.dynamic_slice"),
+    ],
+)
 def test_spec_form_where_the_verifier_allows_it(name: str, form: str) -> None:
     mlir = import_text(_module(HLO_CASES[name]))
     assert '"stablehlo.async_start"' in mlir and '"stablehlo.async_done"' in mlir and form in mlir
@@ -423,10 +442,10 @@ def test_pipelined_async_bundles_travel_as_leaves_and_come_back_exactly(name: st
     hlo = _module(PIPELINED[name])
     mlir = import_text(hlo)
     assert_pure_stablehlo(mlir)
-    assert '"stablehlo.async_start"' not in mlir   # a future cannot cross a loop or a call
-    done = next(line for line in mlir.splitlines() if "-done\"(" in line and "return" not in line)
+    assert '"stablehlo.async_start"' not in mlir  # a future cannot cross a loop or a call
+    done = next(line for line in mlir.splitlines() if '-done"(' in line and "return" not in line)
     operands = re.search(r'-done"\(([^)]*)\)', done).group(1).split(", ")
-    assert len(operands) > 1, done   # the done reads the bundle's leaves
+    assert len(operands) > 1, done  # the done reads the bundle's leaves
     # a nested bundle (async-start's) names its shape; a flat one is the tuple of its leaves
     assert ("xla.operand_shape" in done) == ("async-done" in done), done
     back = export_text(mlir)
@@ -436,18 +455,30 @@ def test_pipelined_async_bundles_travel_as_leaves_and_come_back_exactly(name: st
 
 def test_pipelined_bundle_leaves_that_do_not_fit_their_shape_are_an_error() -> None:
     mlir = import_text(_module(PIPELINED["bundle_with_update_in_loop"]))
-    bad = mlir.replace('{xla.operand_shape = "((f32[4]), f32[4], s32[])"} : (tensor<4xf32>, tensor<4xf32>, tensor<i32>) '
-                       '-> tensor<4xf32>', '{xla.operand_shape = "((f32[4]), f32[8], s32[])"} : (tensor<4xf32>, '
-                       'tensor<4xf32>, tensor<i32>) -> tensor<4xf32>')
+    bad = mlir.replace(
+        '{xla.operand_shape = "((f32[4]), f32[4], s32[])"} : (tensor<4xf32>, tensor<4xf32>, tensor<i32>) '
+        "-> tensor<4xf32>",
+        '{xla.operand_shape = "((f32[4]), f32[8], s32[])"} : (tensor<4xf32>, '
+        "tensor<4xf32>, tensor<i32>) -> tensor<4xf32>",
+    )
     assert bad != mlir
-    _expect_error(export_text, bad, r"xla.operand_shape \(\(f32\[4\]\), f32\[8\], s32\[\]\) does not hold the 3 "
-                                    r"operands of xla.async-done")
+    _expect_error(
+        export_text,
+        bad,
+        r"xla.operand_shape \(\(f32\[4\]\), f32\[8\], s32\[\]\) does not hold the 3 "
+        r"operands of xla.async-done",
+    )
 
 
-@pytest.mark.parametrize("name,target", [("collective_permute_in_place", "xla.collective-permute"),
-                                         ("collective_permute_in_place_two_slices", "xla.collective-permute"),
-                                         ("collective_permute_combined", "xla.collective-permute"),
-                                         ("reduce_scatter_combined", "xla.reduce-scatter")])
+@pytest.mark.parametrize(
+    "name,target",
+    [
+        ("collective_permute_in_place", "xla.collective-permute"),
+        ("collective_permute_in_place_two_slices", "xla.collective-permute"),
+        ("collective_permute_combined", "xla.collective-permute"),
+        ("reduce_scatter_combined", "xla.reduce-scatter"),
+    ],
+)
 def test_forms_stablehlo_cannot_say_are_one_custom_call(name: str, target: str) -> None:
     """In-place and combined collective-permute, combined reduce-scatter: StableHLO's ops take one
     array, so the instruction is one `custom_call @"xla.<opcode>"` with its results as leaves; the
@@ -456,7 +487,7 @@ def test_forms_stablehlo_cannot_say_are_one_custom_call(name: str, target: str) 
     assert mlir.count(f'@"{target}"') == 1 and "stablehlo.collective_permute" not in mlir
     assert "stablehlo.reduce_scatter" not in mlir
     if name == "collective_permute_in_place_two_slices":
-        assert mlir.count("stablehlo.tuple") == 4   # at0, at4, ins, outs: as many as HLO's tuples
+        assert mlir.count("stablehlo.tuple") == 4  # at0, at4, ins, outs: as many as HLO's tuples
 
 
 def test_tuple_all_to_all_is_a_composite_that_runs_like_the_original() -> None:
@@ -485,8 +516,9 @@ ENTRY e { x = f32[4,2] parameter(0)
     for a, b in zip(theirs, ours, strict=True):
         np.testing.assert_array_equal(a, b)
     # replica 0 received row 0 of every replica: x[0] + replica id
-    np.testing.assert_array_equal(np.stack([np.asarray(t)[0] for t in theirs]).reshape(4, 2),
-                                  x[0] + np.arange(4, dtype=np.float32)[:, None])
+    np.testing.assert_array_equal(
+        np.stack([np.asarray(t)[0] for t in theirs]).reshape(4, 2), x[0] + np.arange(4, dtype=np.float32)[:, None]
+    )
     same_hlo(hlo, export_text(mlir))
 
 
@@ -510,9 +542,13 @@ def test_xla_importer_agrees_on_the_spec_form() -> None:
         ours = import_text(hlo)
 
         def ops(text: str) -> list[str]:
-            body = text[text.index("@main"):]
-            return re.findall(r'"?(stablehlo\.(?:async_start|async_done|all_reduce|collective_permute|'
-                              r'reduce_scatter))"?[( ]', body)
+            body = text[text.index("@main") :]
+            return re.findall(
+                r'"?(stablehlo\.(?:async_start|async_done|all_reduce|collective_permute|'
+                r'reduce_scatter))"?[( ]',
+                body,
+            )
+
         assert ops(ours) == ops(theirs), name
 
 
@@ -520,8 +556,9 @@ def test_xla_importer_agrees_on_the_spec_form() -> None:
 # StableHLO -> HLO -> StableHLO, and XLA's converter as the oracle of the HLO
 
 
-def _spec_module(rt: str, body: str, operands: str = "%x", arg_types: str = "tensor<8xf32>",
-                 partitions: int | None = 4) -> str:
+def _spec_module(
+    rt: str, body: str, operands: str = "%x", arg_types: str = "tensor<8xf32>", partitions: int | None = 4
+) -> str:
     args = ", ".join(f"%{n}: {t}" for n, t in zip(["x", "y", "z"], arg_types.split(", ")))
     block = ", ".join(f"%{n}{n}: {t}" for n, t in zip(["x", "y", "z"], arg_types.split(", ")))
     header = f" attributes {{mhlo.num_partitions = {partitions} : i32}}" if partitions else ""
@@ -546,35 +583,63 @@ REDUCER = """({
 CHANNEL = "channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>"
 GROUPS = "replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>"
 SPEC_CASES = {
-    "all_reduce": ("tensor<8xf32>", f'"stablehlo.all_reduce"(%xx) <{{{CHANNEL}, {GROUPS}, use_global_device_ids}}> '
-                                    f'{REDUCER} : (tensor<8xf32>) -> tensor<8xf32>'),
-    "all_gather": ("tensor<32xf32>", f'"stablehlo.all_gather"(%xx) <{{all_gather_dim = 0 : i64, {CHANNEL}, {GROUPS}, '
-                                     f'use_global_device_ids}}> : (tensor<8xf32>) -> tensor<32xf32>'),
-    "collective_permute": ("tensor<8xf32>", f'"stablehlo.collective_permute"(%xx) <{{{CHANNEL}, source_target_pairs = '
-                                            f'dense<[[0, 1], [1, 2], [2, 3], [3, 0]]> : tensor<4x2xi64>}}> : '
-                                            f'(tensor<8xf32>) -> tensor<8xf32>'),
-    "reduce_scatter": ("tensor<2xf32>", f'"stablehlo.reduce_scatter"(%xx) <{{{CHANNEL}, {GROUPS}, scatter_dimension = 0 : '
-                                        f'i64, use_global_device_ids}}> {REDUCER} : (tensor<8xf32>) -> tensor<2xf32>'),
-    "all_to_all": ("tensor<8xf32>", f'"stablehlo.all_to_all"(%xx) <{{{CHANNEL}, concat_dimension = 0 : i64, {GROUPS}, '
-                                    f'split_count = 4 : i64, split_dimension = 0 : i64}}> : (tensor<8xf32>) -> '
-                                    f'tensor<8xf32>'),
-    "collective_broadcast": ("tensor<8xf32>", f'"stablehlo.collective_broadcast"(%xx) <{{{CHANNEL}, {GROUPS}}}> : '
-                                              f'(tensor<8xf32>) -> tensor<8xf32>'),
+    "all_reduce": (
+        "tensor<8xf32>",
+        f'"stablehlo.all_reduce"(%xx) <{{{CHANNEL}, {GROUPS}, use_global_device_ids}}> '
+        f"{REDUCER} : (tensor<8xf32>) -> tensor<8xf32>",
+    ),
+    "all_gather": (
+        "tensor<32xf32>",
+        f'"stablehlo.all_gather"(%xx) <{{all_gather_dim = 0 : i64, {CHANNEL}, {GROUPS}, '
+        f"use_global_device_ids}}> : (tensor<8xf32>) -> tensor<32xf32>",
+    ),
+    "collective_permute": (
+        "tensor<8xf32>",
+        f'"stablehlo.collective_permute"(%xx) <{{{CHANNEL}, source_target_pairs = '
+        f"dense<[[0, 1], [1, 2], [2, 3], [3, 0]]> : tensor<4x2xi64>}}> : "
+        f"(tensor<8xf32>) -> tensor<8xf32>",
+    ),
+    "reduce_scatter": (
+        "tensor<2xf32>",
+        f'"stablehlo.reduce_scatter"(%xx) <{{{CHANNEL}, {GROUPS}, scatter_dimension = 0 : '
+        f"i64, use_global_device_ids}}> {REDUCER} : (tensor<8xf32>) -> tensor<2xf32>",
+    ),
+    "all_to_all": (
+        "tensor<8xf32>",
+        f'"stablehlo.all_to_all"(%xx) <{{{CHANNEL}, concat_dimension = 0 : i64, {GROUPS}, '
+        f"split_count = 4 : i64, split_dimension = 0 : i64}}> : (tensor<8xf32>) -> "
+        f"tensor<8xf32>",
+    ),
+    "collective_broadcast": (
+        "tensor<8xf32>",
+        f'"stablehlo.collective_broadcast"(%xx) <{{{CHANNEL}, {GROUPS}}}> : (tensor<8xf32>) -> tensor<8xf32>',
+    ),
 }
 SLICE_CASES = {
     "slice": ("tensor<2xf32>", "stablehlo.slice %xx [1:5:2] : (tensor<8xf32>) -> tensor<2xf32>", "%x", "tensor<8xf32>"),
-    "dynamic_slice": ("tensor<3xf32>", "stablehlo.dynamic_slice %xx, %yy, sizes = [3] : (tensor<8xf32>, tensor<i32>) "
-                                       "-> tensor<3xf32>", "%x, %y", "tensor<8xf32>, tensor<i32>"),
-    "dynamic_update_slice": ("tensor<8xf32>", "stablehlo.dynamic_update_slice %xx, %yy, %zz : (tensor<8xf32>, "
-                                              "tensor<2xf32>, tensor<i32>) -> tensor<8xf32>", "%x, %y, %z",
-                             "tensor<8xf32>, tensor<2xf32>, tensor<i32>"),
+    "dynamic_slice": (
+        "tensor<3xf32>",
+        "stablehlo.dynamic_slice %xx, %yy, sizes = [3] : (tensor<8xf32>, tensor<i32>) -> tensor<3xf32>",
+        "%x, %y",
+        "tensor<8xf32>, tensor<i32>",
+    ),
+    "dynamic_update_slice": (
+        "tensor<8xf32>",
+        "stablehlo.dynamic_update_slice %xx, %yy, %zz : (tensor<8xf32>, tensor<2xf32>, tensor<i32>) -> tensor<8xf32>",
+        "%x, %y, %z",
+        "tensor<8xf32>, tensor<2xf32>, tensor<i32>",
+    ),
 }
 
 
 def _all_spec_cases() -> dict[str, str]:
     cases = {name: _spec_module(rt, body) for name, (rt, body) in SPEC_CASES.items()}
-    cases.update({name: _spec_module(rt, body, operands, types, None)
-                  for name, (rt, body, operands, types) in SLICE_CASES.items()})
+    cases.update(
+        {
+            name: _spec_module(rt, body, operands, types, None)
+            for name, (rt, body, operands, types) in SLICE_CASES.items()
+        }
+    )
     return cases
 
 
@@ -582,7 +647,7 @@ def _all_spec_cases() -> dict[str, str]:
 def test_stablehlo_round_trip_is_exact(name: str) -> None:
     mlir = _all_spec_cases()[name]
     hlo = export_text(mlir)
-    xla_module(hlo)   # XLA's parser and verifier accept it
+    xla_module(hlo)  # XLA's parser and verifier accept it
     assert import_text(hlo) == canonical_mlir(mlir)
 
 
@@ -638,7 +703,7 @@ def test_spec_form_runs_like_xla_runs_it() -> None:
     assert len(theirs) == len(ours) == len(RUNNABLE)
     for a, b in zip(theirs, ours, strict=True):
         np.testing.assert_array_equal(np.asarray(a), np.asarray(b))
-    assert not np.array_equal(np.asarray(ours[2])[0], np.asarray(ours[2])[1])   # the permute moved data
+    assert not np.array_equal(np.asarray(ours[2])[0], np.asarray(ours[2])[1])  # the permute moved data
 
 
 # -------------------------------------------------------------------------------------------------
@@ -659,8 +724,14 @@ def _jax_programs() -> dict[str, tuple]:
         "all_gather": (lambda x: done(parallel.all_gather_start(x, "x", tiled=True)), P(), False),
         "psum_scatter": (lambda x: done(parallel.psum_scatter_start(x, "x", tiled=True)), P("x"), False),
         "all_to_all": (lambda x: done(parallel.all_to_all_start(x, "x", 0, 0, tiled=True)), P("x"), False),
-        "overlapped": (lambda x: done(parallel.ppermute_start(x, "x", perm=ring)) * 2
-                       + done(parallel.ppermute_start(x + 1, "x", perm=ring[::-1])), P("x"), False),
+        "overlapped": (
+            lambda x: (
+                done(parallel.ppermute_start(x, "x", perm=ring)) * 2
+                + done(parallel.ppermute_start(x + 1, "x", perm=ring[::-1]))
+            ),
+            P("x"),
+            False,
+        ),
     }
 
 
@@ -691,10 +762,10 @@ def test_jax_async_collectives_run_and_come_back(name: str, partitioner: str) ->
     fn = jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=out_spec, check_vma=check_vma))
     x = np.arange(64 * 4, dtype=np.float32).reshape(64, 4)
     lowered = fn.lower(x).as_text()
-    assert "async_collective_config" in lowered   # JAX 0.12's spelling (b)
-    hlo = print_hlo_text(hlo_translate.stablehlo_to_hlo(lowered))   # runs the Shardy export pass first
-    assert "-start" in hlo and "custom_call_target=\"all-" not in hlo, "async collectives must be HLO async ops"
-    assert "custom_call_target=\"collective-permute" not in hlo and "custom_call_target=\"reduce-" not in hlo
+    assert "async_collective_config" in lowered  # JAX 0.12's spelling (b)
+    hlo = print_hlo_text(hlo_translate.stablehlo_to_hlo(lowered))  # runs the Shardy export pass first
+    assert "-start" in hlo and 'custom_call_target="all-' not in hlo, "async collectives must be HLO async ops"
+    assert 'custom_call_target="collective-permute' not in hlo and 'custom_call_target="reduce-' not in hlo
     np.testing.assert_array_equal(execute(hlo, [x])[0], np.asarray(fn(x)))
     back = import_text(hlo)
     assert '"stablehlo.async_start"' in back and "collective_config" not in back
@@ -723,15 +794,19 @@ def test_async_done_of_a_function_argument_is_an_error() -> None:
 
 def test_an_xla_shape_that_does_not_fit_is_an_error() -> None:
     text = _spec_module(*SPEC_CASES["all_gather"]).replace(
-        ": (tensor<8xf32>) -> !stablehlo.future", '{xla_shape = "(f32[8], f32[16])"} : (tensor<8xf32>) -> '
-        '!stablehlo.future')
+        ": (tensor<8xf32>) -> !stablehlo.future",
+        '{xla_shape = "(f32[8], f32[16])"} : (tensor<8xf32>) -> !stablehlo.future',
+    )
     _expect_error(export_text, text, r"xla_shape \(f32\[8\], f32\[16\]\) is not a all-gather-start shape")
 
 
 def test_a_stale_replica_group_form_is_ignored() -> None:
     """`xla.replica_groups` that no longer matches the dense groups (edited after import) loses to them."""
-    text = (GOLDEN / "replica_group_forms.mlir").read_text().replace(
-        "dense<[[0, 2, 4, 6], [1, 3, 5, 7]]>", "dense<[[0, 1, 2, 3], [4, 5, 6, 7]]>")
+    text = (
+        (GOLDEN / "replica_group_forms.mlir")
+        .read_text()
+        .replace("dense<[[0, 2, 4, 6], [1, 3, 5, 7]]>", "dense<[[0, 1, 2, 3], [4, 5, 6, 7]]>")
+    )
     assert "replica_groups={{0,1,2,3},{4,5,6,7}}" in export_text(text)
 
 
@@ -747,9 +822,10 @@ def test_jax_custom_call_without_config_is_an_error() -> None:
 @pytest.mark.parametrize("direction", ["export", "import"])
 def test_collective_permute_pairs_are_checked(direction: str) -> None:
     if direction == "export":
-        text = _spec_module(*SPEC_CASES["collective_permute"]).replace("[[0, 1], [1, 2], [2, 3], [3, 0]]",
-                                                                         "[[0, 1], [0, 2], [2, 3], [3, 0]]")
-        _expect_error(export_text, text, "duplicate sources not allowed")   # StableHLO's verifier
+        text = _spec_module(*SPEC_CASES["collective_permute"]).replace(
+            "[[0, 1], [1, 2], [2, 3], [3, 0]]", "[[0, 1], [0, 2], [2, 3], [3, 0]]"
+        )
+        _expect_error(export_text, text, "duplicate sources not allowed")  # StableHLO's verifier
     else:
         hlo = _module("""ENTRY e { p = f32[4] parameter(0)
           s = (f32[4], f32[4]) collective-permute-start(p), channel_id=1, source_target_pairs={{0,1},{1,9}}

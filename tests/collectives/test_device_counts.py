@@ -32,8 +32,10 @@ def test_a_huge_sdy_mesh_is_refused_at_its_op(convert) -> None:
         convert(HUGE_MESH)
     message = str(info.value)
     assert "\n" not in message
-    assert ":3:3: error: 'sdy.mesh': the mesh #sdy.mesh<[\"x\"=2, \"y\"=2147483648]> names 4294967296 devices, " \
-           f"more than the {MAX_DEVICES}" in message, message
+    assert (
+        ':3:3: error: \'sdy.mesh\': the mesh #sdy.mesh<["x"=2, "y"=2147483648]> names 4294967296 devices, '
+        f"more than the {MAX_DEVICES}" in message
+    ), message
 
 
 def test_a_huge_iota_sharding_is_refused_on_import() -> None:
@@ -53,8 +55,10 @@ def test_the_bound_is_checked_before_the_arrays_are_built() -> None:
 def test_huge_mesh_replica_groups_are_refused_where_they_are_read() -> None:
     """`replica_groups=mesh[...]` of 2^33 devices (fuzz seed 97: hlo_to_stablehlo spent minutes listing the
     groups) is refused by the HLO reader, at the instruction."""
-    text = ("HloModule m\n\nENTRY main {\n  p = s32[4,2] parameter(0)\n"
-            "  ROOT a = s32[4,2] all-to-all(p), channel_id=1, "
-            "replica_groups=mesh['x'=2,'y'=2,'z'=2147483648] {'z'}, dimensions={0}\n}\n")
+    text = (
+        "HloModule m\n\nENTRY main {\n  p = s32[4,2] parameter(0)\n"
+        "  ROOT a = s32[4,2] all-to-all(p), channel_id=1, "
+        "replica_groups=mesh['x'=2,'y'=2,'z'=2147483648] {'z'}, dimensions={0}\n}\n"
+    )
     with pytest.raises(TranslateError, match=r"'a': .*names 8589934592 devices, more than the 1048576"):
         read_hlo(text)

@@ -25,15 +25,18 @@ ENTRY e {
 """
 
 
-@pytest.mark.parametrize("mesh_groups", [
-    "mesh['x'=8] {'x'}",
-    "mesh['x'=2,'y'=4] {'y'}",
-    "mesh['x'=2,'y'=4] {'x'}",
-    "mesh['x'=2,'y'=4] {'y':(2)2}",
-    "mesh['x'=2,'y'=4] {'y':(1)2}",
-    "mesh['x'=2,'y'=4] {'x','y':(1)2}",
-    "mesh['x'=2,'y'=2,'z'=2] {'z','x'}",
-])
+@pytest.mark.parametrize(
+    "mesh_groups",
+    [
+        "mesh['x'=8] {'x'}",
+        "mesh['x'=2,'y'=4] {'y'}",
+        "mesh['x'=2,'y'=4] {'x'}",
+        "mesh['x'=2,'y'=4] {'y':(2)2}",
+        "mesh['x'=2,'y'=4] {'y':(1)2}",
+        "mesh['x'=2,'y'=4] {'x','y':(1)2}",
+        "mesh['x'=2,'y'=2,'z'=2] {'z','x'}",
+    ],
+)
 def test_mesh_groups_reduce_like_their_expansion(mesh_groups: str) -> None:
     from hlo_translate.execution import execute
 

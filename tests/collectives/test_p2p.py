@@ -35,8 +35,11 @@ from tests.collectives.test_async import (
 )
 
 GOLDEN_PAIRS = {
-    "send_recv": "both", "send_recv_host": "both", "send_recv_pipeline_attributes": "both",
-    "send_recv_pipelined": "import", "send_recv_pipelined_rotated": "import",
+    "send_recv": "both",
+    "send_recv_host": "both",
+    "send_recv_pipeline_attributes": "both",
+    "send_recv_pipelined": "import",
+    "send_recv_pipelined_rotated": "import",
 }
 
 
@@ -74,7 +77,7 @@ def test_pairs_are_lifted_and_other_attributes_kept() -> None:
     mlir = (GOLDEN / "send_recv_pipeline_attributes.mlir").read_text()
     assert mlir.count("source_target_pairs = dense<[[3, 0]]>") == 2
     assert "_xla_send_recv_source_target_pairs" not in mlir
-    assert mlir.count('_xla_send_recv_pipeline = "0"') == 4   # on send and recv, and on their dones
+    assert mlir.count('_xla_send_recv_pipeline = "0"') == 4  # on send and recv, and on their dones
     assert mlir.count('_xla_send_recv_validation = "{{0,7}}"') == 2
 
 
@@ -101,7 +104,7 @@ def test_rotated_pipeline_fuses_each_send_recv_and_keeps_the_loop_state() -> Non
     assert mlir.count('"stablehlo.recv"') == 4 and mlir.count('"stablehlo.send"') == 4
     assert "custom_call" not in mlir and "_xla_send_recv_source_target_pairs" not in mlir
     assert mlir.count("source_target_pairs = dense<[[3, 0]]>") == 4
-    assert mlir.count('_xla_send_recv_pipeline = "1"') == 8   # on the start and in the done's own attributes
+    assert mlir.count('_xla_send_recv_pipeline = "1"') == 8  # on the start and in the done's own attributes
     assert 'xla_shape = "(u32[], (f32[8], token[]), (f32[8], token[]), token[], token[])"' in mlir
     back = export_text(mlir)
     same_hlo(hlo, back)
@@ -114,13 +117,15 @@ def test_recv_reads_are_stamped_as_xla_converter_stamps_them_unless_they_were_pl
     assert "xla.plain_get_tuple_elements" not in import_text(stamped)
     plain = stamped.replace(
         ', index=0, frontend_attributes={_xla_send_recv_pipeline="0",_xla_send_recv_validation={{0,7}},'
-        '_xla_send_recv_source_target_pairs={{3,0}}}', ", index=0")
+        "_xla_send_recv_source_target_pairs={{3,0}}}",
+        ", index=0",
+    )
     assert plain != stamped
     mlir = import_text(plain)
     assert "xla.plain_get_tuple_elements" in mlir
     same_hlo(plain, export_text(mlir))
     with pytest.raises(AssertionError):
-        same_hlo(stamped, export_text(mlir))   # the comparison sees frontend attributes of reads
+        same_hlo(stamped, export_text(mlir))  # the comparison sees frontend attributes of reads
 
 
 # -------------------------------------------------------------------------------------------------
@@ -160,9 +165,8 @@ def test_jax_psend_precv_translate_as_xla_does(gspmd_lowering: None) -> None:
     lowered = fn.trace(x).lower(lowering_platforms=("cuda",)).as_text()
     assert '"stablehlo.send"' in lowered and '"stablehlo.recv"' in lowered
     ours = export_text(lowered)
-    theirs = _jax.mlir.mlir_module_to_xla_computation(lowered, use_tuple_args=False,
-                                                        return_tuple=False).as_hlo_text()
-    same_hlo(theirs, ours)   # parsed and verified by XLA, and the same module as XLA's own translation
+    theirs = _jax.mlir.mlir_module_to_xla_computation(lowered, use_tuple_args=False, return_tuple=False).as_hlo_text()
+    same_hlo(theirs, ours)  # parsed and verified by XLA, and the same module as XLA's own translation
     pairs = "{" + ",".join(f"{{{s},{t}}}" for s, t in perm) + "}"
     # on send, recv, their dones and the data's get-tuple-element (as XLA writes them)
     assert ours.count(f"_xla_send_recv_source_target_pairs={pairs}") == 5
@@ -217,8 +221,12 @@ ENTRY e {{
 INVALID = [
     ("[[0, 1], [0, 2]]", "{{0,1},{0,2}}", "source 0 appears in more than one source-target pair"),
     ("[[0, 2], [1, 2]]", "{{0,2},{1,2}}", "target 2 appears in more than one source-target pair"),
-    ("[[0, 1], [1, 4]]", "{{0,1},{1,4}}", r"device id 4 in source-target pair \{1,4\} is out of range "
-                                          r"\(the module has 4 devices\)"),
+    (
+        "[[0, 1], [1, 4]]",
+        "{{0,1},{1,4}}",
+        r"device id 4 in source-target pair \{1,4\} is out of range "
+        r"\(the module has 4 devices\)",
+    ),
 ]
 
 

@@ -61,12 +61,18 @@ class CorpusEntry:
         """Reads the entry in `path` (a directory with meta.json)."""
         meta = json.loads((path / "meta.json").read_text())
         return cls(
-            name=meta["name"], path=path, tags=frozenset(meta["tags"]),
-            num_partitions=meta["num_partitions"], num_replicas=meta["num_replicas"],
-            x64=meta["x64"], needs_lapack=meta["needs_lapack"],
-            has_collectives=meta["has_collectives"], has_custom_calls=meta["has_custom_calls"],
+            name=meta["name"],
+            path=path,
+            tags=frozenset(meta["tags"]),
+            num_partitions=meta["num_partitions"],
+            num_replicas=meta["num_replicas"],
+            x64=meta["x64"],
+            needs_lapack=meta["needs_lapack"],
+            has_collectives=meta["has_collectives"],
+            has_custom_calls=meta["has_custom_calls"],
             input_shardings=tuple(meta.get("input_shardings", ())),
-            output_shardings=tuple(meta.get("output_shardings", ())))
+            output_shardings=tuple(meta.get("output_shardings", ())),
+        )
 
     @property
     def is_spmd(self) -> bool:

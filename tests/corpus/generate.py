@@ -31,8 +31,15 @@ from typing import Any
 DEVICE_FLAG = "--xla_force_host_platform_device_count=8"
 log = logging.getLogger("tests.corpus.generate")
 
-COLLECTIVE_OPCODES = ("all-reduce", "all-gather", "reduce-scatter", "all-to-all",
-                      "ragged-all-to-all", "collective-permute", "collective-broadcast")
+COLLECTIVE_OPCODES = (
+    "all-reduce",
+    "all-gather",
+    "reduce-scatter",
+    "all-to-all",
+    "ragged-all-to-all",
+    "collective-permute",
+    "collective-broadcast",
+)
 _OPCODE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")
 _CUSTOM_CALL_TARGET = re.compile(r'custom_call_target="([^"]+)"')
 _NUM_PARTITIONS = re.compile(r"mhlo\.num_partitions = (\d+)")
@@ -108,9 +115,12 @@ def _jit(p, mesh):
 
     kwargs: dict[str, Any] = {"keep_unused": True}  # HLO parameters == inputs.npz
     if p.spmd is not None:
+
         def named(tree):
-            return jax.tree.map(lambda spec: NamedSharding(mesh, spec), tree,
-                                is_leaf=lambda x: isinstance(x, PartitionSpec))
+            return jax.tree.map(
+                lambda spec: NamedSharding(mesh, spec), tree, is_leaf=lambda x: isinstance(x, PartitionSpec)
+            )
+
         if p.spmd.in_specs is not None:
             kwargs["in_shardings"] = named(p.spmd.in_specs)
         if p.spmd.out_specs is not None:
@@ -130,7 +140,7 @@ def _lower_all(p, inputs: list[Any]) -> Artifacts:
 
     mesh = _mesh(p.spmd) if p.spmd is not None else None
     texts: dict[str, str] = {}
-    with jax.enable_x64(p.x64), (jax.set_mesh(mesh) if mesh is not None else nullcontext()):
+    with jax.enable_x64(p.x64), jax.set_mesh(mesh) if mesh is not None else nullcontext():
         lowered = _jit(p, mesh).lower(*inputs)
         texts["stablehlo.mlir"] = lowered.as_text()
         # as_text(dialect="hlo") prints with HloPrintOptions.short_parsable(): constants in full.
@@ -158,8 +168,7 @@ def _lower_all(p, inputs: list[Any]) -> Artifacts:
 
 
 def _array_specs(arrays, hlo_names) -> list[dict[str, Any]]:
-    return [{"shape": list(a.shape), "dtype": hlo_names.get(a.dtype, a.dtype.name)}
-            for a in arrays]
+    return [{"shape": list(a.shape), "dtype": hlo_names.get(a.dtype, a.dtype.name)} for a in arrays]
 
 
 def _meta(p, texts: dict[str, str], inputs, outputs, hlo_names) -> dict[str, Any]:
@@ -204,8 +213,7 @@ def _write(directory: Path, artifacts: Artifacts) -> None:
         (directory / name).write_text(text)
     save_arrays(directory / "inputs.npz", artifacts.inputs)
     save_arrays(directory / "outputs.npz", artifacts.outputs)
-    (directory / "meta.json").write_text(json.dumps(artifacts.meta, indent=1, sort_keys=True)
-                                         + "\n")
+    (directory / "meta.json").write_text(json.dumps(artifacts.meta, indent=1, sort_keys=True) + "\n")
 
 
 def _one_line(error: BaseException) -> str:
@@ -213,8 +221,7 @@ def _one_line(error: BaseException) -> str:
     return f"{type(error).__name__}: {first[0] if first else ''}"[:300]
 
 
-def generate_shard(outdir: Path, shard: int, shards: int,
-                   only: list[str] | None = None) -> dict[str, Any]:
+def generate_shard(outdir: Path, shard: int, shards: int, only: list[str] | None = None) -> dict[str, Any]:
     """Writes the programs whose catalog index is `shard` modulo `shards` into `outdir`.
 
     Returns {"generated": [[index, name], ...], "skipped": [[index, name, reason], ...]}.
@@ -246,8 +253,7 @@ def generate_shard(outdir: Path, shard: int, shards: int,
 
 
 def _shard_command(outdir: Path, shard: int, shards: int, only: list[str] | None) -> list[str]:
-    command = [sys.executable, "-m", "tests.corpus.generate", str(outdir),
-               "--shard", f"{shard}/{shards}"]
+    command = [sys.executable, "-m", "tests.corpus.generate", str(outdir), "--shard", f"{shard}/{shards}"]
     for part in only or ():
         command += ["--only", part]
     return command
@@ -290,8 +296,7 @@ def generate(outdir: Path, only: list[str] | None = None, jobs: int = 1) -> dict
     }
     # Written last: its presence marks a complete corpus (timing is kept out for determinism).
     (outdir / "summary.json").write_text(json.dumps(summary, indent=1, sort_keys=True) + "\n")
-    log.info("generated %d programs, skipped %d, in %.1f s", len(generated), len(skipped),
-             time.perf_counter() - start)
+    log.info("generated %d programs, skipped %d, in %.1f s", len(generated), len(skipped), time.perf_counter() - start)
     return summary
 
 
@@ -299,10 +304,10 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("outdir", type=Path)
-    parser.add_argument("--only", action="append",
-                        help="generate only programs whose name contains this (repeatable)")
-    parser.add_argument("--jobs", type=int, default=min(os.cpu_count() or 1, 4),
-                        help="worker processes (default: cores, at most 4)")
+    parser.add_argument("--only", action="append", help="generate only programs whose name contains this (repeatable)")
+    parser.add_argument(
+        "--jobs", type=int, default=min(os.cpu_count() or 1, 4), help="worker processes (default: cores, at most 4)"
+    )
     parser.add_argument("--shard", help=argparse.SUPPRESS)  # "k/N": internal worker mode
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
@@ -313,8 +318,7 @@ def main(argv: list[str] | None = None) -> int:
         (args.outdir / f".shard-{shard}.json").write_text(json.dumps(report))
         return 0
     summary = generate(args.outdir, args.only, max(1, args.jobs))
-    print(f"corpus: {len(summary['generated'])} programs in {args.outdir}, "
-          f"{len(summary['skipped'])} skipped")
+    print(f"corpus: {len(summary['generated'])} programs in {args.outdir}, {len(summary['skipped'])} skipped")
     for name, reason in summary["skipped"].items():
         print(f"  skipped {name}: {reason}")
     return 0

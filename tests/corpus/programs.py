@@ -74,8 +74,14 @@ class Arg:
     scale: float = 1.0
 
 
-def arg(dtype: str, *shape: int, fill: Fill = Fill.NORMAL, low: float | None = None,
-        high: float | None = None, scale: float = 1.0) -> Arg:
+def arg(
+    dtype: str,
+    *shape: int,
+    fill: Fill = Fill.NORMAL,
+    low: float | None = None,
+    high: float | None = None,
+    scale: float = 1.0,
+) -> Arg:
     """Shorthand: `arg("f32", 2, 3)`; integer defaults are [-50, 50) ([0, 50) unsigned)."""
     np_dtype = DTYPES[dtype]
     if low is None:
@@ -115,9 +121,15 @@ class Program:
     spmd: Spmd | None = None
 
 
-def program(name: str, fn: Callable[..., Any], args: list[Arg] | tuple[Arg, ...],
-            tags: str | tuple[str, ...], *, x64: bool | None = None,
-            spmd: Spmd | None = None) -> Program:
+def program(
+    name: str,
+    fn: Callable[..., Any],
+    args: list[Arg] | tuple[Arg, ...],
+    tags: str | tuple[str, ...],
+    *,
+    x64: bool | None = None,
+    spmd: Spmd | None = None,
+) -> Program:
     """Builds a Program; x64 defaults to whether any argument has a 64-bit type.
 
     >>> program("neg_f32", lambda x: -x, [arg("f32", 4)], "elementwise")

@@ -30,11 +30,23 @@ from tests.corpus import (
 )
 from tests.corpus.arrays import load_arrays, save_arrays
 
-HLO_DTYPES = {"pred": np.bool_, "s8": np.int8, "s16": np.int16, "s32": np.int32,
-              "s64": np.int64, "u8": np.uint8, "u16": np.uint16, "u32": np.uint32,
-              "u64": np.uint64, "f16": np.float16, "bf16": ml_dtypes.bfloat16,
-              "f32": np.float32, "f64": np.float64, "c64": np.complex64,
-              "c128": np.complex128}
+HLO_DTYPES = {
+    "pred": np.bool_,
+    "s8": np.int8,
+    "s16": np.int16,
+    "s32": np.int32,
+    "s64": np.int64,
+    "u8": np.uint8,
+    "u16": np.uint16,
+    "u32": np.uint32,
+    "u64": np.uint64,
+    "f16": np.float16,
+    "bf16": ml_dtypes.bfloat16,
+    "f32": np.float32,
+    "f64": np.float64,
+    "c64": np.complex64,
+    "c128": np.complex128,
+}
 _ENTRY_COMPUTATION = re.compile(r"^ENTRY [^\n]*\{\n(.*?)^\}", re.M | re.S)
 _PARAMETER = re.compile(r"= [^\n]* parameter\((\d+)\)")
 
@@ -91,8 +103,7 @@ def test_inputs_match_meta_and_hlo_parameters():
     for entry in entries():
         inputs, meta = entry.inputs(), entry.meta()
         assert [list(a.shape) for a in inputs] == [m["shape"] for m in meta["inputs"]]
-        assert [np.dtype(HLO_DTYPES[m["dtype"]]) for m in meta["inputs"]] == \
-            [a.dtype for a in inputs], entry.name
+        assert [np.dtype(HLO_DTYPES[m["dtype"]]) for m in meta["inputs"]] == [a.dtype for a in inputs], entry.name
         assert _entry_parameter_count(entry.hlo()) == len(inputs), entry.name
 
 
@@ -107,8 +118,12 @@ def test_outputs_loadable_with_their_element_types():
 
 
 def test_bf16_survives_npz(tmp_path):
-    arrays = [np.array([1.5, -2.0], ml_dtypes.bfloat16), np.arange(3, dtype=np.uint64),
-              np.array(True), np.array([0.5], ml_dtypes.float8_e4m3fn)]
+    arrays = [
+        np.array([1.5, -2.0], ml_dtypes.bfloat16),
+        np.arange(3, dtype=np.uint64),
+        np.array(True),
+        np.array([0.5], ml_dtypes.float8_e4m3fn),
+    ]
     save_arrays(tmp_path / "a.npz", arrays)
     loaded = load_arrays(tmp_path / "a.npz")
     assert [a.dtype for a in loaded] == [a.dtype for a in arrays]
@@ -116,18 +131,89 @@ def test_bf16_survives_npz(tmp_path):
 
 
 def test_catalog_covers_required_areas():
-    required = ["unary", "binary", "compare", "convert", "bitcast_convert", "reduce_precision",
-                "iota", "broadcast", "reshape", "transpose", "slice", "dynamic_slice",
-                "dynamic_update_slice", "concatenate", "pad", "rev", "gather", "scatter",
-                "out_of_bounds", "select", "clamp", "dot", "precision", "batch", "conv", "1d",
-                "2d", "3d", "dilation", "feature_groups", "batch_groups", "transposed", "reduce",
-                "variadic", "reduce_window", "cumulative", "select_and_scatter", "sort",
-                "top_k", "map", "while", "fori", "scan", "conditional", "switch", "custom_jvp",
-                "custom_vjp", "grad", "rng", "threefry", "rbg", "random_bits", "fft", "linalg",
-                "cholesky", "triangular_solve", "qr", "eigh", "svd", "lu", "special", "erf",
-                "lgamma", "digamma", "erf_inv", "transformer", "mlp", "jit_sharding",
-                "shard_map", "psum", "all_gather", "psum_scatter", "all_to_all", "ppermute",
-                "axis_index", "pmax", "pmin", "x64", "lapack", "collectives", "chlo"]
+    required = [
+        "unary",
+        "binary",
+        "compare",
+        "convert",
+        "bitcast_convert",
+        "reduce_precision",
+        "iota",
+        "broadcast",
+        "reshape",
+        "transpose",
+        "slice",
+        "dynamic_slice",
+        "dynamic_update_slice",
+        "concatenate",
+        "pad",
+        "rev",
+        "gather",
+        "scatter",
+        "out_of_bounds",
+        "select",
+        "clamp",
+        "dot",
+        "precision",
+        "batch",
+        "conv",
+        "1d",
+        "2d",
+        "3d",
+        "dilation",
+        "feature_groups",
+        "batch_groups",
+        "transposed",
+        "reduce",
+        "variadic",
+        "reduce_window",
+        "cumulative",
+        "select_and_scatter",
+        "sort",
+        "top_k",
+        "map",
+        "while",
+        "fori",
+        "scan",
+        "conditional",
+        "switch",
+        "custom_jvp",
+        "custom_vjp",
+        "grad",
+        "rng",
+        "threefry",
+        "rbg",
+        "random_bits",
+        "fft",
+        "linalg",
+        "cholesky",
+        "triangular_solve",
+        "qr",
+        "eigh",
+        "svd",
+        "lu",
+        "special",
+        "erf",
+        "lgamma",
+        "digamma",
+        "erf_inv",
+        "transformer",
+        "mlp",
+        "jit_sharding",
+        "shard_map",
+        "psum",
+        "all_gather",
+        "psum_scatter",
+        "all_to_all",
+        "ppermute",
+        "axis_index",
+        "pmax",
+        "pmin",
+        "x64",
+        "lapack",
+        "collectives",
+        "chlo",
+    ]
     for tag in required:
         assert entries(tag), tag
     with pytest.raises(ValueError):
@@ -143,8 +229,7 @@ def test_spmd_meshes_and_collectives():
     meshes = {tuple(e.meta()["mesh"]["shape"]) for e in entries("spmd")}
     assert {(8,), (2, 4), (4, 2), (2, 2, 2)} <= meshes
     collectives = {c for e in entries("shard_map") for c in e.meta()["collectives"]}
-    assert {"all-reduce", "all-gather", "reduce-scatter", "all-to-all",
-            "collective-permute"} <= collectives
+    assert {"all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-permute"} <= collectives
     # jit-sharded programs get their collectives from the SPMD partitioner.
     assert any(e.meta()["optimized_collectives"] for e in entries("jit_sharding"))
 
@@ -158,22 +243,29 @@ def test_linalg_entries_use_lapack_custom_calls():
 def test_xla_parses_every_hlo_module():
     # XLA's own parser is the oracle that these texts are well formed; run it in a
     # subprocess because a parser CHECK failure would abort the test process.
-    script = ("import sys\nfrom jaxlib import _hlo\nbad = []\n"
-              "for path in sys.stdin.read().split():\n"
-              "    try:\n        _hlo.hlo_module_from_text(open(path).read())\n"
-              "    except Exception as e:\n        bad.append(path + ': ' + str(e)[:200])\n"
-              "print('\\n'.join(bad))\nsys.exit(1 if bad else 0)\n")
+    script = (
+        "import sys\nfrom jaxlib import _hlo\nbad = []\n"
+        "for path in sys.stdin.read().split():\n"
+        "    try:\n        _hlo.hlo_module_from_text(open(path).read())\n"
+        "    except Exception as e:\n        bad.append(path + ': ' + str(e)[:200])\n"
+        "print('\\n'.join(bad))\nsys.exit(1 if bad else 0)\n"
+    )
     paths = "\n".join(str(p) for p in hlo_modules())
-    result = subprocess.run([sys.executable, "-c", script], input=paths, capture_output=True,
-                            text=True, timeout=600)
+    result = subprocess.run([sys.executable, "-c", script], input=paths, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
 
 
 def test_generation_is_deterministic(tmp_path):
     if os.environ.get("HLO_TRANSLATE_CORPUS"):
         pytest.skip("corpus generated elsewhere: nothing to regenerate against")
-    names = ["convert_bf16", "scatter_mode_drop_f32", "threefry_normal_f32", "eigh_c128",
-             "shard_map_psum_scatter_tiled_2x4", "sharded_matmul_contracting_2x4"]
+    names = [
+        "convert_bf16",
+        "scatter_mode_drop_f32",
+        "threefry_normal_f32",
+        "eigh_c128",
+        "shard_map_psum_scatter_tiled_2x4",
+        "sharded_matmul_contracting_2x4",
+    ]
     env = dict(os.environ, XLA_FLAGS=DEVICE_FLAG, JAX_PLATFORMS="cpu")
     args = [sys.executable, "-m", "tests.corpus.generate", str(tmp_path / "c")]
     for name in names:
@@ -184,8 +276,9 @@ def test_generation_is_deterministic(tmp_path):
     for directory in regenerated:
         original = corpus_dir() / directory.name
         for path in sorted(directory.iterdir()):
-            assert path.read_bytes() == (original / path.name).read_bytes(), \
+            assert path.read_bytes() == (original / path.name).read_bytes(), (
                 f"{directory.name}/{path.name} differs between two generations"
+            )
     assert json.loads((tmp_path / "c" / "summary.json").read_text())["skipped"] == {}
 
 

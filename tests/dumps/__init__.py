@@ -108,6 +108,12 @@ def sample(count: int) -> list[DumpFile]:
     per_program = []
     for program in sorted(groups):
         keys = random.Random(program).sample(sorted(groups[program]), len(groups[program]))
-        per_program.append(_round_robin([random.Random(repr((program, key))).sample(
-            groups[program][key], len(groups[program][key])) for key in keys]))
+        per_program.append(
+            _round_robin(
+                [
+                    random.Random(repr((program, key))).sample(groups[program][key], len(groups[program][key]))
+                    for key in keys
+                ]
+            )
+        )
     return sorted(_round_robin(per_program)[:count], key=lambda f: f.id)

@@ -93,8 +93,9 @@ def check(f: DumpFile) -> Outcome:
     _verified_without_mhlo(stablehlo)
     back = hlo_translate.stablehlo_to_hlo(stablehlo)
     before, after = signature(ours), signature(back)
-    assert before == after, (f"round trip lost: {sorted((before - after).items())[:4]}\n"
-                             f"gained: {sorted((after - before).items())[:4]}")
+    assert before == after, (
+        f"round trip lost: {sorted((before - after).items())[:4]}\ngained: {sorted((after - before).items())[:4]}"
+    )
     return Outcome.CHECKED
 
 
@@ -112,8 +113,7 @@ def _same_to_xla(expected: bytes, ours) -> None:
     _share_with_wrapped_as_text_does(want_from_text)
     assert from_text == want_from_text, "our text differs:\n" + diff(want_from_text, from_text)
     proto = hlo_translate.write_hlo(ours, HloFormat.PROTO)
-    from_proto = normalized(_hlo.HloModule.from_serialized_hlo_module_proto(proto)
-                            .as_serialized_hlo_module_proto())
+    from_proto = normalized(_hlo.HloModule.from_serialized_hlo_module_proto(proto).as_serialized_hlo_module_proto())
     assert from_proto == want, "our proto differs:\n" + diff(want, from_proto)
 
 
@@ -132,7 +132,7 @@ def _share_with_wrapped_as_text_does(module: hlo_pb2.HloModuleProto) -> None:
             else:
                 continue
             wrapped = wrapped_of[instr.id]
-            if instr.backend_config:            # printed (and so copied) only when set
+            if instr.backend_config:  # printed (and so copied) only when set
                 wrapped.backend_config = instr.backend_config
             for field in ASYNC_SHARED_FIELDS:
                 if field != "backend_config" and getattr(instr, field).ByteSize():

@@ -19,19 +19,23 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-DUMP_FLAGS = ("--xla_dump_hlo_as_text", "--xla_dump_hlo_as_proto", "--xla_dump_hlo_pass_re=.*",
-              "--xla_force_host_platform_device_count=8")
+DUMP_FLAGS = (
+    "--xla_dump_hlo_as_text",
+    "--xla_dump_hlo_as_proto",
+    "--xla_dump_hlo_pass_re=.*",
+    "--xla_force_host_platform_device_count=8",
+)
 WORKERS = 2
 
 
 def _run_one(name: str, out: Path) -> dict:
     """Dumps one program in a fresh process; returns its record for summary.json."""
     target = out / name
-    env = dict(os.environ, JAX_PLATFORMS="cpu",
-               XLA_FLAGS=" ".join((f"--xla_dump_to={target}",) + DUMP_FLAGS))
+    env = dict(os.environ, JAX_PLATFORMS="cpu", XLA_FLAGS=" ".join((f"--xla_dump_to={target}",) + DUMP_FLAGS))
     start = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "tests.dumps.generate", str(out), "--one", name],
-                            env=env, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "tests.dumps.generate", str(out), "--one", name], env=env, capture_output=True, text=True
+    )
     if result.returncode != 0:
         raise RuntimeError(f"dumping {name} failed (exit {result.returncode}):\n{result.stderr[-3000:]}")
     files = sum(1 for p in target.rglob("*") if p.is_file())
@@ -52,10 +56,14 @@ def generate(out: Path) -> dict:
     if errors:
         raise RuntimeError("\n\n".join(errors))
     records = [f.result() for f in futures]
-    summary = {"jax": importlib.metadata.version("jax"), "jaxlib": importlib.metadata.version("jaxlib"),
-               "flags": list(DUMP_FLAGS), "programs": records,
-               "files": sum(r["files"] for r in records),
-               "seconds": round(time.perf_counter() - start, 1)}
+    summary = {
+        "jax": importlib.metadata.version("jax"),
+        "jaxlib": importlib.metadata.version("jaxlib"),
+        "flags": list(DUMP_FLAGS),
+        "programs": records,
+        "files": sum(r["files"] for r in records),
+        "seconds": round(time.perf_counter() - start, 1),
+    }
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
     return summary
 

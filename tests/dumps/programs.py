@@ -83,10 +83,12 @@ def scan_rnn() -> None:
         def cell(h, x):
             h = jnp.tanh(x @ wx + h @ wh)
             return h, h.sum()
+
         return jax.lax.scan(cell, jnp.zeros((4, 16)), xs)
 
     jax.jit(jax.grad(lambda wx, wh, xs: rnn(wx, wh, xs)[1].sum()))(
-        _rand(8, 16), _rand(16, 16, seed=1), _rand(10, 4, 8, seed=2))
+        _rand(8, 16), _rand(16, 16, seed=1), _rand(10, 4, 8, seed=2)
+    )
 
 
 @program
@@ -145,6 +147,7 @@ def while_loops() -> None:
             i, y, _ = state
             new = 0.5 * (y + x / y)
             return i + 1, new, jnp.max(jnp.abs(new - y))
+
         _, root, _ = jax.lax.while_loop(cond, body, (0, x, jnp.float32(1.0)))
         total = jax.lax.fori_loop(0, n, lambda i, acc: acc + i * root, jnp.zeros_like(x))
         return root, total
@@ -160,8 +163,7 @@ def conds_and_switch() -> None:
     @jax.jit
     def branches(p, i, x):
         a = jax.lax.cond(p, lambda v: jnp.sin(v), lambda v: jnp.cos(v) * 2.0, x)
-        b = jax.lax.switch(i, [lambda v: v[0] * 3.0, lambda v: v[1] - 1.0,
-                               lambda v: jnp.tanh(v).sum(0)], x)
+        b = jax.lax.switch(i, [lambda v: v[0] * 3.0, lambda v: v[1] - 1.0, lambda v: jnp.tanh(v).sum(0)], x)
         return a, b
 
     branches(np.bool_(True), np.int32(2), _rand(4, 4))
@@ -189,13 +191,20 @@ def integer_bit_ops() -> None:
 
     @jax.jit
     def bits(a, b, c):
-        return (lax.shift_left(a, 3) ^ lax.shift_right_logical(b, 2), lax.population_count(a),
-                lax.clz(b), (a & b) | ~c, lax.shift_right_arithmetic(c, 1),
-                lax.bitcast_convert_type(a.astype(jnp.float32), jnp.int32),
-                jnp.remainder(a, 7), a // 3, (a.astype(jnp.uint8) >> 1).astype(jnp.int8))
+        return (
+            lax.shift_left(a, 3) ^ lax.shift_right_logical(b, 2),
+            lax.population_count(a),
+            lax.clz(b),
+            (a & b) | ~c,
+            lax.shift_right_arithmetic(c, 1),
+            lax.bitcast_convert_type(a.astype(jnp.float32), jnp.int32),
+            jnp.remainder(a, 7),
+            a // 3,
+            (a.astype(jnp.uint8) >> 1).astype(jnp.int8),
+        )
 
     rng = np.random.default_rng(5)
-    bits(*(rng.integers(-2**20, 2**20, 64).astype(np.int32) for _ in range(3)))
+    bits(*(rng.integers(-(2**20), 2**20, 64).astype(np.int32) for _ in range(3)))
 
 
 @program
@@ -231,7 +240,8 @@ def remat_mlp() -> None:
             h = x
             for w in ws:
                 h = layer(w, h)
-            return jnp.sum(h ** 2)
+            return jnp.sum(h**2)
+
         return jax.grad(loss)(ws)
 
     remat_grad([_rand(16, 16, seed=i) for i in range(3)], _rand(4, 16, seed=9))
@@ -255,6 +265,7 @@ def shard_map_collectives() -> None:
             sc = jax.lax.psum_scatter(jnp.tile(b, (8, 1)), "x", scatter_dimension=0, tiled=True)
             m = jax.lax.pmax(b, "x") + jax.lax.axis_index("x")
             return s + r + m + sc, g.sum(0, keepdims=True), t.reshape(b.shape)
+
         return jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=(P("x"), P("x"), P("x")))(x)
 
     collectives(_rand(8, 8))
@@ -295,9 +306,14 @@ def gspmd_mesh_4x2() -> None:
         h = jax.lax.with_sharding_constraint(h, NamedSharding(mesh, P("x", "y")))
         return jnp.mean((h @ w2) ** 2)
 
-    step = jax.jit(jax.value_and_grad(mlp, argnums=(0, 1)),
-                   in_shardings=(NamedSharding(mesh, P(None, "y")), NamedSharding(mesh, P("y", None)),
-                                 NamedSharding(mesh, P("x", None))))
+    step = jax.jit(
+        jax.value_and_grad(mlp, argnums=(0, 1)),
+        in_shardings=(
+            NamedSharding(mesh, P(None, "y")),
+            NamedSharding(mesh, P("y", None)),
+            NamedSharding(mesh, P("x", None)),
+        ),
+    )
     step(_rand(16, 32), _rand(32, 8, seed=1), _rand(16, 16, seed=2))
 
 
@@ -336,6 +352,7 @@ def async_collectives() -> None:
             fg = lax_parallel.all_gather_start(b, "x", tiled=True)
             p, s, g = (f.aval.done_fun(f) for f in (fp, fs, fg))
             return p + s, g.sum(0, keepdims=True)
+
         return jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=(P("x"), P("x")))(x)
 
     async_ring(_rand(8, 4))
@@ -402,8 +419,13 @@ def cumulative_ops() -> None:
 
     @jax.jit
     def cumulative(x):
-        return (jnp.cumsum(x, 0), jnp.cumprod(x, 1), jax.lax.cummax(x, axis=0),
-                jax.lax.associative_scan(jnp.add, x, axis=1), jnp.diff(x, axis=1))
+        return (
+            jnp.cumsum(x, 0),
+            jnp.cumprod(x, 1),
+            jax.lax.cummax(x, axis=0),
+            jax.lax.associative_scan(jnp.add, x, axis=1),
+            jnp.diff(x, axis=1),
+        )
 
     cumulative(_rand(12, 10))
 
@@ -446,8 +468,11 @@ def pooling() -> None:
     def pools(x):
         mx = lax.reduce_window(x, -jnp.inf, lax.max, (1, 3, 3, 1), (1, 2, 2, 1), "SAME")
         avg = lax.reduce_window(x, 0.0, lax.add, (1, 2, 2, 1), (1, 1, 1, 1), "VALID") / 4.0
-        return mx, avg, jax.grad(lambda v: lax.reduce_window(v, -jnp.inf, lax.max, (1, 2, 2, 1),
-                                                              (1, 2, 2, 1), "VALID").sum())(x)
+        return (
+            mx,
+            avg,
+            jax.grad(lambda v: lax.reduce_window(v, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID").sum())(x),
+        )
 
     pools(_rand(2, 8, 8, 3))
 
@@ -475,8 +500,13 @@ def x64_numerics() -> None:
 
     @jax.jit
     def wide(a, b, n):
-        return (a * b + jnp.float64(1e-300), n * np.int64(2**40), (n.astype(jnp.uint64) >> 3),
-                jnp.sqrt(jnp.abs(a)).astype(jnp.float32), jnp.log1p(jnp.abs(b)))
+        return (
+            a * b + jnp.float64(1e-300),
+            n * np.int64(2**40),
+            (n.astype(jnp.uint64) >> 3),
+            jnp.sqrt(jnp.abs(a)).astype(jnp.float32),
+            jnp.log1p(jnp.abs(b)),
+        )
 
     wide(_rand(16, dtype=np.float64), _rand(16, dtype=np.float64, seed=1), np.arange(16, dtype=np.int64))
 
@@ -488,10 +518,13 @@ def einsum_batched() -> None:
 
     @jax.jit
     def contractions(a, b, c):
-        return (jnp.einsum("bij,bjk->bik", a, b), jnp.einsum("bij,k->bkij", a, c),
-                jnp.einsum("bii->bi", a), jnp.tensordot(a, a, axes=([1, 2], [2, 1])),
-                jax.lax.dot_general(a, b, (((2,), (1,)), ((0,), (0,))),
-                                    precision=jax.lax.Precision.HIGHEST))
+        return (
+            jnp.einsum("bij,bjk->bik", a, b),
+            jnp.einsum("bij,k->bkij", a, c),
+            jnp.einsum("bii->bi", a),
+            jnp.tensordot(a, a, axes=([1, 2], [2, 1])),
+            jax.lax.dot_general(a, b, (((2,), (1,)), ((0,), (0,))), precision=jax.lax.Precision.HIGHEST),
+        )
 
     contractions(_rand(3, 5, 5), _rand(3, 5, 4, seed=1), _rand(7, seed=2))
 
@@ -519,8 +552,14 @@ def pad_concat_reverse() -> None:
     @jax.jit
     def reshape_ops(x, y):
         p = jax.lax.pad(x, 0.0, ((1, 2, 1), (0, -1, 0)))
-        return (p, jnp.concatenate([x, y[:, ::-1]], axis=1), jnp.flip(x, 0), jnp.roll(x, 3, axis=1),
-                jnp.repeat(y, 2, axis=0).T.reshape(-1), jnp.broadcast_to(y[:, :1], (5, 6)))
+        return (
+            p,
+            jnp.concatenate([x, y[:, ::-1]], axis=1),
+            jnp.flip(x, 0),
+            jnp.roll(x, 3, axis=1),
+            jnp.repeat(y, 2, axis=0).T.reshape(-1),
+            jnp.broadcast_to(y[:, :1], (5, 6)),
+        )
 
     reshape_ops(_rand(5, 6), _rand(5, 3, seed=1))
 
@@ -532,9 +571,18 @@ def converts_and_rounding() -> None:
 
     @jax.jit
     def casts(x):
-        return (x.astype(jnp.float8_e4m3fn).astype(jnp.float32), x.astype(jnp.float16),
-                jnp.round(x * 10.0), jnp.floor(x), jnp.ceil(x), x.astype(jnp.int8), jnp.clip(x, -0.5, 0.5),
-                jax.lax.reduce_precision(x, exponent_bits=5, mantissa_bits=2), jnp.isnan(x / x), x.astype(bool))
+        return (
+            x.astype(jnp.float8_e4m3fn).astype(jnp.float32),
+            x.astype(jnp.float16),
+            jnp.round(x * 10.0),
+            jnp.floor(x),
+            jnp.ceil(x),
+            x.astype(jnp.int8),
+            jnp.clip(x, -0.5, 0.5),
+            jax.lax.reduce_precision(x, exponent_bits=5, mantissa_bits=2),
+            jnp.isnan(x / x),
+            x.astype(bool),
+        )
 
     casts(_rand(4, 8) * 3.0)
 
@@ -547,9 +595,17 @@ def special_functions() -> None:
 
     @jax.jit
     def specials(x):
-        return (special.erf(x), special.gammaln(jnp.abs(x) + 1.0), special.digamma(jnp.abs(x) + 1.0),
-                jnp.arctan2(x, 1.0 + x * x), jnp.cbrt(x), jnp.expm1(x), special.erfinv(jnp.tanh(x)),
-                jnp.sinh(x), jnp.arccosh(2.0 + jnp.abs(x)))
+        return (
+            special.erf(x),
+            special.gammaln(jnp.abs(x) + 1.0),
+            special.digamma(jnp.abs(x) + 1.0),
+            jnp.arctan2(x, 1.0 + x * x),
+            jnp.cbrt(x),
+            jnp.expm1(x),
+            special.erfinv(jnp.tanh(x)),
+            jnp.sinh(x),
+            jnp.arccosh(2.0 + jnp.abs(x)),
+        )
 
     specials(_rand(32))
 
@@ -566,6 +622,7 @@ def nested_control_flow() -> None:
             big = jax.lax.cond(x.sum() > threshold, lambda v: v * 2.0, lambda v: -v, x)
             inner = jax.lax.fori_loop(0, 3, lambda i, v: v * 0.5 + i, big)
             return (total + inner, count + (x.sum() > threshold)), inner.max()
+
         return jax.lax.scan(step, (jnp.zeros(xs.shape[1:]), jnp.int32(0)), xs)
 
     nested(_rand(6, 5), np.float32(0.1))

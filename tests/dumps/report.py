@@ -48,8 +48,11 @@ def main() -> None:
     for family in sorted(table, key=lambda k: (k.startswith("("), k)):
         print(f"{family:48} " + " ".join(f"{table[family][c]:>8}" for c in columns))
     total = Counter(o for o, _ in outcomes)
-    print(f"{'total':48} " + " ".join(f"{total[c]:>8}" for c in columns)
-          + f"   ({len(files)} files in {time.perf_counter() - start:.0f} s)")
+    print(
+        f"{'total':48} "
+        + " ".join(f"{total[c]:>8}" for c in columns)
+        + f"   ({len(files)} files in {time.perf_counter() - start:.0f} s)"
+    )
     for message, file_id in list(failures.items())[:30]:
         print(f"  {file_id}: {message}")
 

@@ -25,8 +25,12 @@ KNOWN_FAILURES: dict[str, str] = {}
 
 def _files():
     files = [f for f in dump_files() if f.kind != "other"] if FULL else sample(SAMPLE_SIZE)
-    return [pytest.param(f, id=f.id, marks=pytest.mark.xfail(reason=KNOWN_FAILURES[f.id]))
-            if f.id in KNOWN_FAILURES else pytest.param(f, id=f.id) for f in files]
+    return [
+        pytest.param(f, id=f.id, marks=pytest.mark.xfail(reason=KNOWN_FAILURES[f.id]))
+        if f.id in KNOWN_FAILURES
+        else pytest.param(f, id=f.id)
+        for f in files
+    ]
 
 
 def test_the_dump_corpus_is_what_issue_13_asks() -> None:

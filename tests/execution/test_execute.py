@@ -80,15 +80,17 @@ def as_list(result) -> list:
 PROGRAMS = {
     "elementwise": (lambda x, y: (x - y * 2, x > y, jnp.exp(x) / (1 + y * y)), (f32(3, 4), f32(3, 4))),
     "dot_reduce": (lambda a, b: (jnp.tanh(a @ b), a.sum(0), jnp.max(b, axis=1)), (f32(4, 5), f32(5, 3))),
-    "integers": (lambda i, j: (i // 3 + j, i % 4, jnp.left_shift(i, 2), i.astype(jnp.float32)),
-                 (RNG.integers(-50, 50, (6,)).astype(np.int32), RNG.integers(1, 9, (6,)).astype(np.int32))),
-    "complex": (lambda z: (z * jnp.conj(z), jnp.abs(z), jnp.angle(z)),
-                ((f32(5) + 1j * f32(5)).astype(np.complex64),)),
-    "bfloat16": (lambda x, y: (x * y + 1, (x - y).astype(jnp.float32)),
-                 (f32(8).astype(ml_dtypes.bfloat16), f32(8).astype(ml_dtypes.bfloat16))),
+    "integers": (
+        lambda i, j: (i // 3 + j, i % 4, jnp.left_shift(i, 2), i.astype(jnp.float32)),
+        (RNG.integers(-50, 50, (6,)).astype(np.int32), RNG.integers(1, 9, (6,)).astype(np.int32)),
+    ),
+    "complex": (lambda z: (z * jnp.conj(z), jnp.abs(z), jnp.angle(z)), ((f32(5) + 1j * f32(5)).astype(np.complex64),)),
+    "bfloat16": (
+        lambda x, y: (x * y + 1, (x - y).astype(jnp.float32)),
+        (f32(8).astype(ml_dtypes.bfloat16), f32(8).astype(ml_dtypes.bfloat16)),
+    ),
     "loop": (lambda x: jax.lax.fori_loop(0, 5, lambda i, c: c * 1.5 + i, x), (f32(4),)),
-    "sort_gather": (lambda x, i: (jnp.sort(x), x[i], jnp.argsort(x)),
-                    (f32(7), np.array([6, 0, 3], np.int32))),
+    "sort_gather": (lambda x, i: (jnp.sort(x), x[i], jnp.argsort(x)), (f32(7), np.array([6, 0, 3], np.int32))),
 }
 
 
@@ -102,8 +104,9 @@ def lowered_programs() -> dict[str, jax.stages.Lowered]:
 def test_lowered_program_runs_like_jax(lowered_programs, name: str, fmt: str) -> None:
     fn, args = PROGRAMS[name]
     expected = as_list(jax.jit(fn)(*args))
-    assert_same(expected, execute(in_format(lowered_programs[name], fmt), list(args)),
-                rtol=1e-2 if name == "bfloat16" else 1e-6)
+    assert_same(
+        expected, execute(in_format(lowered_programs[name], fmt), list(args)), rtol=1e-2 if name == "bfloat16" else 1e-6
+    )
 
 
 def test_formats_are_told_apart(lowered_programs) -> None:
@@ -119,8 +122,11 @@ def test_formats_are_told_apart(lowered_programs) -> None:
 
 def test_signature_is_read_from_every_format(lowered_programs) -> None:
     want_parameters = (TensorSpec((4, 5), np.dtype(np.float32)), TensorSpec((5, 3), np.dtype(np.float32)))
-    want_results = (TensorSpec((4, 3), np.dtype(np.float32)), TensorSpec((5,), np.dtype(np.float32)),
-                    TensorSpec((5,), np.dtype(np.float32)))
+    want_results = (
+        TensorSpec((4, 3), np.dtype(np.float32)),
+        TensorSpec((5,), np.dtype(np.float32)),
+        TensorSpec((5,), np.dtype(np.float32)),
+    )
     for fmt in ("mlir", "bytecode", "hlo", "proto"):
         module = load_module(in_format(lowered_programs["dot_reduce"], fmt))
         assert (module.parameters, module.results) == (want_parameters, want_results), fmt
@@ -131,8 +137,10 @@ def test_signature_is_read_from_every_format(lowered_programs) -> None:
 
 
 def test_generated_inputs_are_deterministic_and_small() -> None:
-    specs = [TensorSpec((50,), np.dtype(t)) for t in
-             (np.int32, np.uint8, np.bool_, np.float32, ml_dtypes.bfloat16, np.complex64, ml_dtypes.int4)]
+    specs = [
+        TensorSpec((50,), np.dtype(t))
+        for t in (np.int32, np.uint8, np.bool_, np.float32, ml_dtypes.bfloat16, np.complex64, ml_dtypes.int4)
+    ]
     first, again, other = generate_inputs(specs, seed=3), generate_inputs(specs, seed=3), generate_inputs(specs, 4)
     for spec, value, same, different in zip(specs, first, again, other):
         assert (value.dtype, value.shape) == (spec.dtype, spec.shape)
@@ -160,8 +168,11 @@ def test_npz_inputs_go_in_parameter_order(lowered_programs) -> None:
 def test_low_precision_inputs_survive_npz(lowered_programs) -> None:
     fn, args = PROGRAMS["bfloat16"]
     assert read_npz(arrays_to_npz(list(args), "arg"))["arg0"].dtype.kind == "V"  # how numpy stores bf16
-    assert_same(as_list(jax.jit(fn)(*args)), execute(lowered_programs["bfloat16"].as_text(),
-                                                       arrays_to_npz(list(args), "arg")), rtol=1e-2)
+    assert_same(
+        as_list(jax.jit(fn)(*args)),
+        execute(lowered_programs["bfloat16"].as_text(), arrays_to_npz(list(args), "arg")),
+        rtol=1e-2,
+    )
 
 
 def test_inputs_that_do_not_fit_are_rejected(lowered_programs) -> None:
@@ -189,8 +200,9 @@ def test_sixty_four_bit_values_are_not_narrowed() -> None:
 
 def run_python(script: str, env_drop: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in env_drop}
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(script)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(script)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 SPMD_HLO = """HloModule spmd, num_partitions=8
@@ -219,34 +231,40 @@ def test_fresh_process_gets_devices_and_lapack(tmp_path: Path) -> None:
     assert "lapack_spotrf_ffi" in cholesky
     (tmp_path / "chol.mlir").write_text(cholesky)
     (tmp_path / "spmd.hlo").write_text(SPMD_HLO)
-    result = run_python(f"""
+    result = run_python(
+        f"""
         import sys, numpy as np
         from hlo_translate.execution import execute
         x, y = np.arange(64, dtype=np.float32).reshape(16, 4), np.arange(4, dtype=np.float32)
-        spmd = execute(open({str(tmp_path / 'spmd.hlo')!r}).read(), [x, y])[0]
+        spmd = execute(open({str(tmp_path / "spmd.hlo")!r}).read(), [x, y])[0]
         assert np.array_equal(spmd, (x - y).sum(0)), spmd
         import jax
         assert len(jax.devices()) == 8, jax.devices()
         spd = np.array({spd.tolist()}, np.float32)
-        chol = execute(open({str(tmp_path / 'chol.mlir')!r}).read(), [spd])[0]
+        chol = execute(open({str(tmp_path / "chol.mlir")!r}).read(), [spd])[0]
         assert np.allclose(chol, np.linalg.cholesky(spd), rtol=1e-5), chol
         print("fine")
-    """, env_drop=("XLA_FLAGS",))
+    """,
+        env_drop=("XLA_FLAGS",),
+    )
     assert result.returncode == 0 and "fine" in result.stdout, result.stderr[-2000:]
 
 
 def test_too_few_devices_after_jax_started_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "spmd.hlo").write_text(SPMD_HLO)
-    result = run_python(f"""
+    result = run_python(
+        f"""
         import jax
         jax.devices()
         from hlo_translate.execution import execute
         from hlo_translate.errors import TranslateError
         try:
-            execute(open({str(tmp_path / 'spmd.hlo')!r}).read())
+            execute(open({str(tmp_path / "spmd.hlo")!r}).read())
         except TranslateError as err:
             print(err)
-    """, env_drop=("XLA_FLAGS",))
+    """,
+        env_drop=("XLA_FLAGS",),
+    )
     assert "needs 8 cpu devices but JAX has 1" in result.stdout, result.stderr[-2000:]
     assert "XLA_FLAGS=--xla_force_host_platform_device_count=8" in result.stdout
 
@@ -256,10 +274,11 @@ def test_too_few_devices_after_jax_started_is_a_clear_error(tmp_path: Path) -> N
 
 def spmd_program() -> tuple[jax.stages.Lowered, list, tuple[np.ndarray, np.ndarray]]:
     mesh = jax.make_mesh((4, 2), ("x", "y"), axis_types=(jax.sharding.AxisType.Auto,) * 2)
-    fn = jax.jit(lambda a, b: (jnp.sin(a) @ b, a.sum(axis=0), a * 2),
-                 in_shardings=(NamedSharding(mesh, P("x", "y")), NamedSharding(mesh, P(None, "y"))),
-                 out_shardings=(NamedSharding(mesh, P("x")), NamedSharding(mesh, P()),
-                                NamedSharding(mesh, P("y", "x"))))
+    fn = jax.jit(
+        lambda a, b: (jnp.sin(a) @ b, a.sum(axis=0), a * 2),
+        in_shardings=(NamedSharding(mesh, P("x", "y")), NamedSharding(mesh, P(None, "y"))),
+        out_shardings=(NamedSharding(mesh, P("x")), NamedSharding(mesh, P()), NamedSharding(mesh, P("y", "x"))),
+    )
     a, b = f32(8, 8), f32(8, 4)
     return fn.lower(a, b), as_list(fn(a, b)), (a, b)
 
@@ -357,8 +376,9 @@ def test_unknown_or_missing_platform_is_a_clear_error(lowered_programs) -> None:
 
 
 def test_integers_and_booleans_compare_exactly() -> None:
-    result = compare_outputs([np.array([1, 2, 3], np.int32), np.array([True])],
-                             [np.array([1, 2, 4], np.int32), np.array([True])])
+    result = compare_outputs(
+        [np.array([1, 2, 3], np.int32), np.array([True])], [np.array([1, 2, 4], np.int32), np.array([True])]
+    )
     assert not result.ok
     bad, good = result.outputs
     assert (bad.verdict, bad.mismatched, bad.total, bad.first_mismatch) == (Verdict.VALUES_DIFFER, 1, 3, (2,))
@@ -389,8 +409,9 @@ def test_complex_outputs_compare_both_parts() -> None:
 
 
 def test_shape_dtype_and_count_mismatches_are_reported() -> None:
-    result = compare_outputs([np.zeros(3, np.float32), np.zeros(2, np.int32), np.zeros(1)],
-                             [np.zeros(4, np.float32), np.zeros(2, np.int64)])
+    result = compare_outputs(
+        [np.zeros(3, np.float32), np.zeros(2, np.int32), np.zeros(1)], [np.zeros(4, np.float32), np.zeros(2, np.int64)]
+    )
     assert [o.verdict for o in result.outputs] == [Verdict.SHAPE_DIFFERS, Verdict.DTYPE_DIFFERS]
     assert result.problems == ("expected 3 outputs, got 2",)
     report = result.report()
@@ -450,8 +471,9 @@ def test_cli_run_writes_outputs(tmp_path: Path, lowered_programs) -> None:
     fn, args = PROGRAMS["dot_reduce"]
     (tmp_path / "m.hlo").write_text(lowered_programs["dot_reduce"].as_text(dialect="hlo"))
     (tmp_path / "in.npz").write_bytes(arrays_to_npz(list(args), "arg"))
-    result = CliRunner().invoke(app, ["run", str(tmp_path / "m.hlo"), "--inputs", str(tmp_path / "in.npz"),
-                                      "-o", str(tmp_path / "out.npz")])
+    result = CliRunner().invoke(
+        app, ["run", str(tmp_path / "m.hlo"), "--inputs", str(tmp_path / "in.npz"), "-o", str(tmp_path / "out.npz")]
+    )
     assert result.exit_code == 0, result.output
     outputs = read_npz((tmp_path / "out.npz").read_bytes())
     assert list(outputs) == ["out0", "out1", "out2"]
@@ -502,8 +524,9 @@ def test_handwritten_hlo_runs_across_two_processes_with_generated_inputs() -> No
 
 def test_a_failing_process_is_reported_with_its_last_words() -> None:
     with pytest.raises(TranslateError, match=r"process \d of 2 failed .*needs 16 cpu devices but JAX has 8"):
-        run_multiprocess(SPMD_HLO.replace("num_partitions=8", "num_partitions=16"), num_processes=2,
-                         local_devices=4, timeout_s=90)
+        run_multiprocess(
+            SPMD_HLO.replace("num_partitions=8", "num_partitions=16"), num_processes=2, local_devices=4, timeout_s=90
+        )
 
 
 # ---------------------------------------------------------------- GPU
@@ -514,8 +537,9 @@ def test_a_failing_process_is_reported_with_its_last_words() -> None:
 def test_cuda_runs_like_jax(lowered_programs, fmt: str) -> None:
     fn, args = PROGRAMS["dot_reduce"]
     expected = as_list(jax.jit(fn)(*args))
-    assert_same(expected, execute(in_format(lowered_programs["dot_reduce"], fmt), list(args), platform="cuda"),
-                rtol=1e-3)
+    assert_same(
+        expected, execute(in_format(lowered_programs["dot_reduce"], fmt), list(args), platform="cuda"), rtol=1e-3
+    )
 
 
 @pytest.mark.gpu

@@ -24,9 +24,11 @@ def _runnable() -> list[str]:
     from tests.corpus import entries
 
     devices = cuda_device_count()
-    return [e.name for e in entries()
-            if e.num_partitions * e.num_replicas <= devices and not e.needs_lapack
-            and not e.meta()["custom_call_targets"]]
+    return [
+        e.name
+        for e in entries()
+        if e.num_partitions * e.num_replicas <= devices and not e.needs_lapack and not e.meta()["custom_call_targets"]
+    ]
 
 
 _NAMES = _runnable() or ["(no GPU)"]

@@ -42,8 +42,14 @@ SPLIT_MARKER = "// -----"
 DEFAULT_TOLERANCE = 1e-4
 DEFAULT_MAX_ULP = 3
 
-_CHECK_KINDS = ("expect_eq_const", "expect_almost_eq_const", "expect_eq", "expect_almost_eq",
-                "expect_close", "expect_serialized_eq")
+_CHECK_KINDS = (
+    "expect_eq_const",
+    "expect_almost_eq_const",
+    "expect_eq",
+    "expect_almost_eq",
+    "expect_close",
+    "expect_serialized_eq",
+)
 _CHECK_RE = re.compile(r'"?check\.(' + "|".join(_CHECK_KINDS) + r')\b"?')
 _FUNC_RE = re.compile(r"func\.func\s+(?:(?:public|private|nested)\s+)?@([\w.$\-]+)\s*\(")
 _TOLERANCE_RE = re.compile(r"\btolerance\s*=\s*([-+0-9.eE]+)")
@@ -63,23 +69,28 @@ class Outcome(enum.Enum):
 # change, each checked by hand (docs/export.md). A case listed here that fails is reported as `known`,
 # with the reason; one that passes is a plain pass.
 KNOWN_DEVIATIONS = {
-    ("fft.mlir", "fft_op_test_irfft_2d_c128"):
-        "the expected values are not the spec's: its operand is fft_op_test_rfft_2d_f64's expected result "
-        "stored transposed; the spec defines IRFFT as the inverse of RFFT, and XLA's IRFFT of the RFFT "
-        "result gives back RFFT's operand (tests/export/test_interpret_suite.py)",
-    ("triangular_solve.mlir", "triangular_solve_op_test_spec_example"):
-        "XLA's triangular-solve (the same HLO op XLA's own converter writes) rounds one exact 0 to "
-        "-2.98e-08; within the 1e-4 tolerance, but expect_almost_eq requires equal signs",
+    (
+        "fft.mlir",
+        "fft_op_test_irfft_2d_c128",
+    ): "the expected values are not the spec's: its operand is fft_op_test_rfft_2d_f64's expected result "
+    "stored transposed; the spec defines IRFFT as the inverse of RFFT, and XLA's IRFFT of the RFFT "
+    "result gives back RFFT's operand (tests/export/test_interpret_suite.py)",
+    (
+        "triangular_solve.mlir",
+        "triangular_solve_op_test_spec_example",
+    ): "XLA's triangular-solve (the same HLO op XLA's own converter writes) rounds one exact 0 to "
+    "-2.98e-08; within the 1e-4 tolerance, but expect_almost_eq requires equal signs",
 }
 
 
 @dataclasses.dataclass(frozen=True)
 class Check:
     """One `check.*` op: what it compares, and how."""
+
     kind: str
-    actual: str                  # SSA value, e.g. `%result` or `%0#1`
+    actual: str  # SSA value, e.g. `%result` or `%0#1`
     actual_type: str
-    expected: str                # SSA value, or the `dense<...>` literal of a *_const check
+    expected: str  # SSA value, or the `dense<...>` literal of a *_const check
     expected_type: str
     tolerance: float = DEFAULT_TOLERANCE
     min_ulp: int = 0
@@ -99,6 +110,7 @@ class Result:
 
 
 # ---------------------------------------------------------------- splitting and finding cases
+
 
 def split_chunks(text: str) -> list[str]:
     """The file's parts between `// -----` lines (a commented-out `// // -----` does not split)."""
@@ -144,9 +156,9 @@ def _matching(text: str, start: int, open_ch: str, close_ch: str) -> int:
 @dataclasses.dataclass(frozen=True)
 class Function:
     name: str
-    start: int          # offset of `func.func`
-    body_start: int     # offset just past the body's `{`
-    end: int            # offset just past the body's `}`
+    start: int  # offset of `func.func`
+    body_start: int  # offset just past the body's `{`
+    end: int  # offset just past the body's `}`
     has_arguments: bool
 
 
@@ -154,7 +166,7 @@ def find_functions(text: str) -> list[Function]:
     functions = []
     for match in _FUNC_RE.finditer(text):
         args_end = _matching(text, match.end() - 1, "(", ")")
-        has_arguments = bool(text[match.end():args_end - 1].strip())
+        has_arguments = bool(text[match.end() : args_end - 1].strip())
         i = args_end
         while True:
             while i < len(text) and text[i].isspace():
@@ -180,6 +192,7 @@ def find_functions(text: str) -> list[Function]:
 
 
 # ---------------------------------------------------------------- reading check ops
+
 
 def _unfinished(statement: str) -> bool:
     """A statement goes on to the next line after a trailing comma or inside brackets."""
@@ -233,7 +246,7 @@ def _types_after_colon(text: str) -> list[str]:
             colon = i
     if colon < 0:
         raise ValueError("no type")
-    types = [t for t in _split_top_level(text[colon + 1:]) if t.startswith(("tensor<", "complex<", "!"))]
+    types = [t for t in _split_top_level(text[colon + 1 :]) if t.startswith(("tensor<", "complex<", "!"))]
     return [re.sub(r"\s*\{.*$", "", t) for t in types]
 
 
@@ -241,18 +254,18 @@ def parse_check(statement: str) -> Check:
     """One check op, custom (`check.expect_eq %a, %b : T`) or generic (`"check.expect_eq"(%a, %b) : ...`)."""
     flat = " ".join(statement.split())
     kind = _CHECK_RE.match(flat).group(1)
-    rest = flat[_CHECK_RE.match(flat).end():].strip()
+    rest = flat[_CHECK_RE.match(flat).end() :].strip()
     tolerance = float(m.group(1)) if (m := _TOLERANCE_RE.search(flat)) else DEFAULT_TOLERANCE
     min_ulp = int(m.group(1)) if (m := _ULP_RE["min_ulp_difference"].search(flat)) else 0
     max_ulp = int(m.group(1)) if (m := _ULP_RE["max_ulp_difference"].search(flat)) else DEFAULT_MAX_ULP
     if rest.startswith("("):  # generic form: operands in parentheses, a function type after ':'
         close = _matching(rest, 0, "(", ")")
-        operands = _split_top_level(rest[1:close - 1])
+        operands = _split_top_level(rest[1 : close - 1])
         after = rest[close:].lstrip()
         if after.startswith("{"):  # an attribute dictionary before the type
-            after = after[_matching(after, 0, "{", "}"):]
-        signature = after[after.index(":") + 1:].strip()
-        types = _split_top_level(signature[1:_matching(signature, 0, "(", ")") - 1])
+            after = after[_matching(after, 0, "{", "}") :]
+        signature = after[after.index(":") + 1 :].strip()
+        types = _split_top_level(signature[1 : _matching(signature, 0, "(", ")") - 1])
         return Check(kind, operands[0], types[0], operands[1], types[1], tolerance, min_ulp, max_ulp)
     if kind.endswith("_const"):
         actual = rest.split(",", 1)[0].strip()
@@ -261,7 +274,7 @@ def parse_check(statement: str) -> Check:
         literal = rest[dense_at:dense_end]
         expected_type = _types_after_colon(rest[dense_end:])[0]
         return Check(kind, actual, expected_type, literal, expected_type, tolerance, min_ulp, max_ulp)
-    before_colon = rest[:rest.index(":")] if ":" in rest else rest
+    before_colon = rest[: rest.index(":")] if ":" in rest else rest
     operands = [p for p in _split_top_level(before_colon) if p.startswith("%")]
     types = _types_after_colon(rest)
     return Check(kind, operands[0], types[0], operands[1], types[-1], tolerance, min_ulp, max_ulp)
@@ -269,13 +282,14 @@ def parse_check(statement: str) -> Check:
 
 # ---------------------------------------------------------------- rewriting a case
 
+
 def rewrite_case(chunk: str, case: Function, others: list[Function]) -> tuple[str, list[Check]]:
     """The chunk as a module whose @main is `case` returning (actual, expected) per check.
 
     Other test functions of the chunk (zero-argument functions with checks) are dropped; helper
     functions stay.
     """
-    body = chunk[case.body_start:case.end - 1]
+    body = chunk[case.body_start : case.end - 1]
     spans = _check_statements(body)
     checks = [parse_check(body[s:e]) for s, e in spans]
     kept, last = [], 0
@@ -297,11 +311,11 @@ def rewrite_case(chunk: str, case: Function, others: list[Function]) -> tuple[st
         raise ValueError(f"@{case.name} has no return")
     ret = returns[-1]
     new_return = f"{ret.group(1)}func.return {', '.join(results)} : {', '.join(types)}"
-    new_body = new_body[:ret.start()] + "".join(constants) + new_return + new_body[ret.end():]
+    new_body = new_body[: ret.start()] + "".join(constants) + new_return + new_body[ret.end() :]
     header = f"func.func @main() -> ({', '.join(types)}) {{"
     pieces, cursor = [], 0
     for function in sorted(others + [case], key=lambda f: f.start):
-        pieces.append(chunk[cursor:function.start])
+        pieces.append(chunk[cursor : function.start])
         if function is case:
             pieces.append(header + new_body + "}")
         cursor = function.end
@@ -313,6 +327,7 @@ def rewrite_case(chunk: str, case: Function, others: list[Function]) -> tuple[st
 
 
 # ---------------------------------------------------------------- comparing
+
 
 def _float_view(values: np.ndarray) -> np.ndarray:
     return np.asarray(values).astype(np.float64)
@@ -392,11 +407,14 @@ def compare(check: Check, actual: np.ndarray, expected: np.ndarray) -> str:
     if ok.all():
         return ""
     index = tuple(int(i) for i in np.argwhere(~ok)[0])
-    return (f"{check.kind} {check.actual}: {int((~ok).sum())} of {ok.size} differ, first at {list(index)}: "
-            f"{actual[index]!r} vs expected {expected[index]!r}")
+    return (
+        f"{check.kind} {check.actual}: {int((~ok).sum())} of {ok.size} differ, first at {list(index)}: "
+        f"{actual[index]!r} vs expected {expected[index]!r}"
+    )
 
 
 # ---------------------------------------------------------------- running
+
 
 def _first_line(err: BaseException) -> str:
     text = str(err).strip().splitlines()
@@ -422,7 +440,7 @@ def jaxlib_parse_error(text: str) -> str:
 def _implementation_defined(chunk: str, case: Function) -> bool:
     """The case's own comment says its expectation is the interpreter's implementation-defined choice."""
     comment: list[str] = []
-    for line in reversed(chunk[:case.start].rstrip().splitlines()):
+    for line in reversed(chunk[: case.start].rstrip().splitlines()):
         if not line.strip().startswith("//"):
             break
         comment.insert(0, line.strip()[2:].strip())
@@ -455,8 +473,7 @@ def run_case(file: str, chunk: str, original: str, case: Function, others: list[
         outputs = hlo_translate.execute(hlo, [])
     except Exception as err:
         return Result(file, name, Outcome.ERROR, f"XLA CPU: {_first_line(err)}")
-    mismatches = [m for i, check in enumerate(checks)
-                  if (m := compare(check, outputs[2 * i], outputs[2 * i + 1]))]
+    mismatches = [m for i, check in enumerate(checks) if (m := compare(check, outputs[2 * i], outputs[2 * i + 1]))]
     if not mismatches:
         return Result(file, name, Outcome.PASS)
     detail = "; ".join(mismatches)
@@ -473,13 +490,15 @@ def run_chunk(file: str, chunk: str) -> list[Result]:
     functions = find_functions(code)
     if not functions:
         return []
-    tests = [f for f in functions if not f.has_arguments and _CHECK_RE.search(code[f.body_start:f.end])]
+    tests = [f for f in functions if not f.has_arguments and _CHECK_RE.search(code[f.body_start : f.end])]
     label = tests[0].name if tests else functions[0].name
     if "interpreter.run_parallel" in code:
         return [Result(file, label, Outcome.EXCLUDED, "multi-process: interpreter.run_parallel")]
     if re.search(r'"?interpreter\.', code):
-        return [Result(file, f.name, Outcome.EXCLUDED, "interpreter dialect: interpreter.probe")
-                for f in tests or functions[:1]]
+        return [
+            Result(file, f.name, Outcome.EXCLUDED, "interpreter dialect: interpreter.probe")
+            for f in tests or functions[:1]
+        ]
     if not tests:
         return [Result(file, label, Outcome.EXCLUDED, "no check ops: a FileCheck test of the interpreter's output")]
     return [run_case(file, code, chunk, case, [f for f in tests if f is not case]) for case in tests]
@@ -503,6 +522,7 @@ def run_suite(root: Path) -> list[Result]:
 
 # ---------------------------------------------------------------- report
 
+
 def report(results: list[Result], out=None) -> None:
     out = out or sys.stdout
     by_file: dict[str, list[Result]] = {}
@@ -514,16 +534,19 @@ def report(results: list[Result], out=None) -> None:
         counts = Counter(r.outcome for r in rows)
         print(f"{file:32} " + " ".join(f"{counts[o]:>12}" for o in outcomes), file=out)
     totals = Counter(r.outcome for r in results)
-    print(f"{'total (' + str(len(by_file)) + ' files)':32} " + " ".join(f"{totals[o]:>12}" for o in outcomes),
-          file=out)
+    print(f"{'total (' + str(len(by_file)) + ' files)':32} " + " ".join(f"{totals[o]:>12}" for o in outcomes), file=out)
     print(f"cases: {len(results)}", file=out)
-    reasons = Counter(re.sub(r":.*", "", r.detail) if r.detail.startswith("jaxlib") else r.detail
-                      for r in results if r.outcome is Outcome.EXCLUDED)
+    reasons = Counter(
+        re.sub(r":.*", "", r.detail) if r.detail.startswith("jaxlib") else r.detail
+        for r in results
+        if r.outcome is Outcome.EXCLUDED
+    )
     for reason, count in sorted(reasons.items()):
         print(f"  excluded {count:3}: {reason}", file=out)
     for r in results:
         if r.outcome in (Outcome.FAIL, Outcome.ERROR, Outcome.IMPL_DEFINED, Outcome.KNOWN) or (
-                r.outcome is Outcome.EXCLUDED and r.detail.startswith("jaxlib")):
+            r.outcome is Outcome.EXCLUDED and r.detail.startswith("jaxlib")
+        ):
             print(f"{r.outcome.value:>12}  {r.file} @{r.name}: {r.detail}", file=out)
 
 

@@ -15,9 +15,11 @@ from hlo_translate.errors import TranslateError
 
 X = np.array([[3.0, -1.0, 2.0], [0.5, 4.0, -2.0], [1.0, 1.0, 7.0], [-3.0, 6.0, 0.0]], np.float32)
 S = np.array(1.5, np.float32)
-HEADER = ("func.func @main(%x: tensor<4x3xf32>, %s: tensor<f32>) -> {result} {{\n"
-          "  %k = stablehlo.constant dense<2.0> : tensor<f32>\n"
-          "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n")
+HEADER = (
+    "func.func @main(%x: tensor<4x3xf32>, %s: tensor<f32>) -> {result} {{\n"
+    "  %k = stablehlo.constant dense<2.0> : tensor<f32>\n"
+    "  %zero = stablehlo.constant dense<0.0> : tensor<f32>\n"
+)
 
 
 def _module(result: str, body: str) -> str:
@@ -46,7 +48,9 @@ def _select_and_scatter_expected() -> np.ndarray:
 
 
 CASES = {
-    "reduce": ("tensor<4xf32>", """
+    "reduce": (
+        "tensor<4xf32>",
+        """
   %0 = stablehlo.reduce(%x init: %zero) across dimensions = [1] : (tensor<4x3xf32>, tensor<f32>) -> tensor<4xf32>
    reducer(%a: tensor<f32>, %b: tensor<f32>) {
     %m = stablehlo.multiply %b, %s : tensor<f32>
@@ -54,8 +58,12 @@ CASES = {
     %r = stablehlo.add %a, %m2 : tensor<f32>
     stablehlo.return %r : tensor<f32>
   }
-  return %0 : tensor<4xf32>""", lambda: (X * S * 2.0).sum(1)),
-    "reduce_window": ("tensor<2x3xf32>", """
+  return %0 : tensor<4xf32>""",
+        lambda: (X * S * 2.0).sum(1),
+    ),
+    "reduce_window": (
+        "tensor<2x3xf32>",
+        """
   %0 = "stablehlo.reduce_window"(%x, %zero) ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %m = stablehlo.maximum %b, %s : tensor<f32>
@@ -63,16 +71,24 @@ CASES = {
     %r = stablehlo.add %a, %m2 : tensor<f32>
     stablehlo.return %r : tensor<f32>
   }) {window_dimensions = array<i64: 2, 1>, window_strides = array<i64: 2, 1>} : (tensor<4x3xf32>, tensor<f32>) -> tensor<2x3xf32>
-  return %0 : tensor<2x3xf32>""", lambda: (np.maximum(X, S) * 2.0).reshape(2, 2, 3).sum(1)),
-    "map": ("tensor<4x3xf32>", """
+  return %0 : tensor<2x3xf32>""",
+        lambda: (np.maximum(X, S) * 2.0).reshape(2, 2, 3).sum(1),
+    ),
+    "map": (
+        "tensor<4x3xf32>",
+        """
   %0 = "stablehlo.map"(%x) ({
   ^bb0(%a: tensor<f32>):
     %d = stablehlo.subtract %a, %s : tensor<f32>
     %r = stablehlo.multiply %d, %k : tensor<f32>
     stablehlo.return %r : tensor<f32>
   }) {dimensions = array<i64: 0, 1>} : (tensor<4x3xf32>) -> tensor<4x3xf32>
-  return %0 : tensor<4x3xf32>""", lambda: (X - S) * 2.0),
-    "sort": ("tensor<4x3xf32>", """
+  return %0 : tensor<4x3xf32>""",
+        lambda: (X - S) * 2.0,
+    ),
+    "sort": (
+        "tensor<4x3xf32>",
+        """
   %0 = "stablehlo.sort"(%x) ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %da = stablehlo.subtract %a, %s : tensor<f32>
@@ -84,8 +100,12 @@ CASES = {
     %c = stablehlo.compare LT, %ka, %kb : (tensor<f32>, tensor<f32>) -> tensor<i1>
     stablehlo.return %c : tensor<i1>
   }) {dimension = 1 : i64, is_stable = true} : (tensor<4x3xf32>) -> tensor<4x3xf32>
-  return %0 : tensor<4x3xf32>""", _sort_expected),
-    "scatter": ("tensor<4x3xf32>", """
+  return %0 : tensor<4x3xf32>""",
+        _sort_expected,
+    ),
+    "scatter": (
+        "tensor<4x3xf32>",
+        """
   %i = stablehlo.constant dense<[[1]]> : tensor<1x1xi32>
   %u = stablehlo.constant dense<[[1.0, 2.0, 3.0]]> : tensor<1x3xf32>
   %0 = "stablehlo.scatter"(%x, %i, %u) ({
@@ -95,8 +115,12 @@ CASES = {
     %r = stablehlo.add %a, %m2 : tensor<f32>
     stablehlo.return %r : tensor<f32>
   }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<4x3xf32>, tensor<1x1xi32>, tensor<1x3xf32>) -> tensor<4x3xf32>
-  return %0 : tensor<4x3xf32>""", _scatter_expected),
-    "select_and_scatter": ("tensor<4x3xf32>", """
+  return %0 : tensor<4x3xf32>""",
+        _scatter_expected,
+    ),
+    "select_and_scatter": (
+        "tensor<4x3xf32>",
+        """
   %src = stablehlo.constant dense<1.0> : tensor<2x3xf32>
   %0 = "stablehlo.select_and_scatter"(%x, %src, %zero) ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
@@ -111,8 +135,12 @@ CASES = {
     %r = stablehlo.add %a, %b : tensor<f32>
     stablehlo.return %r : tensor<f32>
   }) {window_dimensions = array<i64: 2, 1>, window_strides = array<i64: 2, 1>} : (tensor<4x3xf32>, tensor<2x3xf32>, tensor<f32>) -> tensor<4x3xf32>
-  return %0 : tensor<4x3xf32>""", _select_and_scatter_expected),
-    "while": ("tensor<4x3xf32>", """
+  return %0 : tensor<4x3xf32>""",
+        _select_and_scatter_expected,
+    ),
+    "while": (
+        "tensor<4x3xf32>",
+        """
   %n = stablehlo.constant dense<0> : tensor<i32>
   %three = stablehlo.constant dense<3> : tensor<i32>
   %one = stablehlo.constant dense<1> : tensor<i32>
@@ -126,8 +154,12 @@ CASES = {
     %j = stablehlo.add %i, %one : tensor<i32>
     stablehlo.return %j, %m : tensor<i32>, tensor<4x3xf32>
    }
-  return %0#1 : tensor<4x3xf32>""", lambda: X * S ** 3),
-    "if": ("tensor<4x3xf32>", """
+  return %0#1 : tensor<4x3xf32>""",
+        lambda: X * S**3,
+    ),
+    "if": (
+        "tensor<4x3xf32>",
+        """
   %p = stablehlo.compare GT, %s, %k : (tensor<f32>, tensor<f32>) -> tensor<i1>
   %0 = "stablehlo.if"(%p) ({
     %m = stablehlo.multiply %x, %x : tensor<4x3xf32>
@@ -137,8 +169,12 @@ CASES = {
     %m = stablehlo.add %x, %b : tensor<4x3xf32>
     stablehlo.return %m : tensor<4x3xf32>
   }) : (tensor<i1>) -> tensor<4x3xf32>
-  return %0 : tensor<4x3xf32>""", lambda: X + S),
-    "case": ("tensor<4x3xf32>", """
+  return %0 : tensor<4x3xf32>""",
+        lambda: X + S,
+    ),
+    "case": (
+        "tensor<4x3xf32>",
+        """
   %idx = stablehlo.constant dense<1> : tensor<i32>
   %0 = "stablehlo.case"(%idx) ({
     stablehlo.return %x : tensor<4x3xf32>
@@ -149,7 +185,9 @@ CASES = {
     %r = stablehlo.subtract %m, %kb : tensor<4x3xf32>
     stablehlo.return %r : tensor<4x3xf32>
   }) : (tensor<i32>) -> tensor<4x3xf32>
-  return %0 : tensor<4x3xf32>""", lambda: X * S - 2.0),
+  return %0 : tensor<4x3xf32>""",
+        lambda: X * S - 2.0,
+    ),
 }
 
 

@@ -52,17 +52,67 @@ def real_grid(dtype: type) -> np.ndarray:
     approximations switch at, integers and half-integers, and magnitudes across the whole range."""
     info = ml_dtypes.finfo(dtype)
     big, tiny, sub, eps = float(info.max), float(info.smallest_normal), float(info.smallest_subnormal), float(info.eps)
-    special = [0.0, -0.0, np.inf, -np.inf, np.nan, big, -big, big / 2, np.sqrt(big), np.sqrt(big) / 8,
-               tiny, -tiny, sub, -sub, 4 * np.sqrt(tiny)]
+    special = [
+        0.0,
+        -0.0,
+        np.inf,
+        -np.inf,
+        np.nan,
+        big,
+        -big,
+        big / 2,
+        np.sqrt(big),
+        np.sqrt(big) / 8,
+        tiny,
+        -tiny,
+        sub,
+        -sub,
+        4 * np.sqrt(tiny),
+    ]
     near_one = [s * (1 + d) for s in (1.0, -1.0) for d in (0.0, eps, -eps / 2, 1e-3, -1e-3, 1e-6, -1e-6)]
-    near_one += [s * (1 - 10.0 ** -k) for s in (1.0, -1.0) for k in range(1, 17)]
-    thresholds = [0.5, -0.5, 1.5, 2.0, -2.0, 4.0, -4.0, 5.0, 6.25, 8.0, -8.0, 16.0, 32.0, 88.0, 89.4159851,
-                  -89.4159851, 709.0, 710.0, 1e12, 1e15, 1e20, 1e30, 1e38, 1e100, 1e300]
+    near_one += [s * (1 - 10.0**-k) for s in (1.0, -1.0) for k in range(1, 17)]
+    thresholds = [
+        0.5,
+        -0.5,
+        1.5,
+        2.0,
+        -2.0,
+        4.0,
+        -4.0,
+        5.0,
+        6.25,
+        8.0,
+        -8.0,
+        16.0,
+        32.0,
+        88.0,
+        89.4159851,
+        -89.4159851,
+        709.0,
+        710.0,
+        1e12,
+        1e15,
+        1e20,
+        1e30,
+        1e38,
+        1e100,
+        1e300,
+    ]
     integers = [float(k) for k in range(-12, 13)] + [k + 0.5 for k in range(-12, 12)]
     rng = np.random.default_rng(0)
     magnitudes = np.exp(rng.uniform(np.log(sub), np.log(big), 150))
-    values = np.concatenate([special, near_one, thresholds, integers, magnitudes, -magnitudes,
-                             rng.uniform(-4, 4, 150), rng.uniform(-1, 1, 100)])
+    values = np.concatenate(
+        [
+            special,
+            near_one,
+            thresholds,
+            integers,
+            magnitudes,
+            -magnitudes,
+            rng.uniform(-4, 4, 150),
+            rng.uniform(-1, 1, 100),
+        ]
+    )
     with np.errstate(over="ignore"):
         return values.astype(dtype)
 
@@ -71,9 +121,37 @@ def complex_grid(dtype: type) -> np.ndarray:
     """The product of a real grid with itself: both axes, all four quadrants, the branch cuts
     (real axis beyond +-1, imaginary axis beyond +-i, with +0 and -0 parts) and infinities."""
     part = np.float32 if dtype == np.complex64 else np.float64
-    axis = np.array([0.0, -0.0, 1e-30, -1e-30, 0.5, -0.5, 1.0, -1.0, 1 + 1e-6, -1 - 1e-6, 1.5, -1.5, 2.0, -3.0,
-                     10.0, -10.0, 1e5, -1e5, 1e18, -1e18, 1e30, 1e150, -1e300, np.inf, -np.inf, np.nan],
-                    dtype=np.float64)
+    axis = np.array(
+        [
+            0.0,
+            -0.0,
+            1e-30,
+            -1e-30,
+            0.5,
+            -0.5,
+            1.0,
+            -1.0,
+            1 + 1e-6,
+            -1 - 1e-6,
+            1.5,
+            -1.5,
+            2.0,
+            -3.0,
+            10.0,
+            -10.0,
+            1e5,
+            -1e5,
+            1e18,
+            -1e18,
+            1e30,
+            1e150,
+            -1e300,
+            np.inf,
+            -np.inf,
+            np.nan,
+        ],
+        dtype=np.float64,
+    )
     rng = np.random.default_rng(1)
     axis = np.concatenate([axis, rng.uniform(-3, 3, 14)])
     with np.errstate(over="ignore"):
@@ -120,8 +198,13 @@ def decomposed(text: str, keep: frozenset[str] = DIRECT_MAPPED) -> str:
     return out
 
 
-def assert_matches_xla(text: str, inputs: list[np.ndarray], names: list[str],
-                       keep: frozenset[str] = DIRECT_MAPPED, bound: float = ULP_BOUND) -> list[np.ndarray]:
+def assert_matches_xla(
+    text: str,
+    inputs: list[np.ndarray],
+    names: list[str],
+    keep: frozenset[str] = DIRECT_MAPPED,
+    bound: float = ULP_BOUND,
+) -> list[np.ndarray]:
     """Run `text` through XLA's own CHLO legalization and through ours; compare output by output.
     Returns our outputs."""
     expected = execute(text, inputs)
@@ -131,19 +214,25 @@ def assert_matches_xla(text: str, inputs: list[np.ndarray], names: list[str],
         distance = ulp_distance(want, got)
         if distance.max() > bound:
             i = int(np.argmax(distance))
-            failures.append(f"{name}: {distance.max()} ulp at element {i}: XLA {want.ravel()[i]!r}, "
-                            f"ours {got.ravel()[i]!r}")
+            failures.append(
+                f"{name}: {distance.max()} ulp at element {i}: XLA {want.ravel()[i]!r}, ours {got.ravel()[i]!r}"
+            )
     assert not failures, "\n".join(failures)
     return actual
 
 
 def _unary_module(ops: list[str], type_: str, n: int) -> str:
     results = ["i1" if op.startswith("is_") else type_ for op in ops]
-    lines = [f"  %{k} = chlo.{op} %x : tensor<{n}x{type_}> -> tensor<{n}x{r}>"
-             for k, (op, r) in enumerate(zip(ops, results, strict=True))]
+    lines = [
+        f"  %{k} = chlo.{op} %x : tensor<{n}x{type_}> -> tensor<{n}x{r}>"
+        for k, (op, r) in enumerate(zip(ops, results, strict=True))
+    ]
     result_types = ", ".join(f"tensor<{n}x{r}>" for r in results)
-    return (f"func.func @main(%x: tensor<{n}x{type_}>) -> ({result_types}) {{\n" + "\n".join(lines)
-            + f"\n  return {', '.join(f'%{k}' for k in range(len(ops)))} : {result_types}\n}}")
+    return (
+        f"func.func @main(%x: tensor<{n}x{type_}>) -> ({result_types}) {{\n"
+        + "\n".join(lines)
+        + f"\n  return {', '.join(f'%{k}' for k in range(len(ops)))} : {result_types}\n}}"
+    )
 
 
 # ---------------------------------------------------------------- unary ops, every element type
@@ -201,8 +290,7 @@ def test_direct_mapped_ops_are_left_alone_and_complex_square_is_not() -> None:
       tensor<4xcomplex<f32>>, tensor<4x2xf32>, tensor<4x2xi32>
 }"""
     out = decomposed(text)
-    assert sorted(re.findall(r"\bchlo\.\w+", out)) == ["chlo.erf", "chlo.square", "chlo.tan", "chlo.tan",
-                                                        "chlo.top_k"]
+    assert sorted(re.findall(r"\bchlo\.\w+", out)) == ["chlo.erf", "chlo.square", "chlo.tan", "chlo.tan", "chlo.top_k"]
     assert "chlo.square %arg0" in out and "chlo.square %arg1" not in out
 
 
@@ -247,9 +335,16 @@ def test_broadcasting_ops_and_constants_match_xla() -> None:
         tensor<2xcomplex<f64>>, tensor<3x4xi32>, tensor<3x4xf32>, tensor<2x3x4xf32>, tensor<3x4xi32>, tensor<3x4xi1>,
         tensor<3x4xf32>, tensor<2x3x4xf32>
 }"""
-    inputs = [f32(2, 3, 4), f32(4), abs(f32(3, 1)) * 4, np.array(True), rng.random((3, 4)) > 0.5,
-              rng.integers(-100, 100, (3, 4)).astype(np.int32), rng.integers(1, 8, 4).astype(np.int32),
-              (f32(3, 4) + 1j * f32(3, 4)).astype(np.complex64)]
+    inputs = [
+        f32(2, 3, 4),
+        f32(4),
+        abs(f32(3, 1)) * 4,
+        np.array(True),
+        rng.random((3, 4)) > 0.5,
+        rng.integers(-100, 100, (3, 4)).astype(np.int32),
+        rng.integers(1, 8, 4).astype(np.int32),
+        (f32(3, 4) + 1j * f32(3, 4)).astype(np.complex64),
+    ]
     assert_matches_xla(text, inputs, [f"result {k}" for k in range(18)])
 
 
@@ -266,8 +361,16 @@ def test_complex_constant_like() -> None:
 
 def test_mulhi_matches_xla_for_every_integer_type() -> None:
     """chlo.mulhi is HLO mulhi in XLA; ours is a widened or 32-bit-split product: bit-exact."""
-    types = {"i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
-             "ui8": np.uint8, "ui16": np.uint16, "ui32": np.uint32, "ui64": np.uint64}
+    types = {
+        "i8": np.int8,
+        "i16": np.int16,
+        "i32": np.int32,
+        "i64": np.int64,
+        "ui8": np.uint8,
+        "ui16": np.uint16,
+        "ui32": np.uint32,
+        "ui64": np.uint64,
+    }
     rng = np.random.default_rng(3)
     inputs, lines, results = [], [], []
     for k, (name, dtype) in enumerate(types.items()):
@@ -279,9 +382,13 @@ def test_mulhi_matches_xla_for_every_integer_type() -> None:
         t = f"tensor<{a.size}x{name}>"
         lines.append(f"  %{k} = chlo.mulhi %a{k}, %b{k} : {t}, {t} -> {t}")
         results.append((f"%a{k}: {t}, %b{k}: {t}", t))
-    text = (f"func.func @main({', '.join(p for p, _ in results)}) -> ({', '.join(t for _, t in results)}) {{\n"
-            + "\n".join(lines) + f"\n  return {', '.join(f'%{k}' for k in range(len(types)))} : "
-            + ", ".join(t for _, t in results) + "\n}")
+    text = (
+        f"func.func @main({', '.join(p for p, _ in results)}) -> ({', '.join(t for _, t in results)}) {{\n"
+        + "\n".join(lines)
+        + f"\n  return {', '.join(f'%{k}' for k in range(len(types)))} : "
+        + ", ".join(t for _, t in results)
+        + "\n}"
+    )
     assert_matches_xla(text, inputs, [f"mulhi {name}" for name in types])
 
 
@@ -299,15 +406,22 @@ def _ragged_dot_text(cases: list[tuple]) -> str:
     for k, (lhs, rhs, groups, numbers, out) in enumerate(cases):
         lb, rb, lc, rc, lr, rg = numbers
         params += [f"%l{k}: {t(lhs)}", f"%r{k}: {t(rhs)}", f"%g{k}: {t(groups, 'i32')}"]
-        attr = (f"#chlo.ragged_dot<lhs_batching_dimensions = {dims(lb)}, rhs_batching_dimensions = {dims(rb)}, "
-                f"lhs_contracting_dimensions = {dims(lc)}, rhs_contracting_dimensions = {dims(rc)}, "
-                f"lhs_ragged_dimensions = {dims(lr)}, rhs_group_dimensions = {dims(rg)}>")
-        lines.append(f'  %{k} = "chlo.ragged_dot"(%l{k}, %r{k}, %g{k}) {{ragged_dot_dimension_numbers = {attr}, '
-                     f"precision_config = [#chlo<precision HIGHEST>, #chlo<precision HIGHEST>]}} "
-                     f": ({t(lhs)}, {t(rhs)}, {t(groups, 'i32')}) -> {t(out)}")
+        attr = (
+            f"#chlo.ragged_dot<lhs_batching_dimensions = {dims(lb)}, rhs_batching_dimensions = {dims(rb)}, "
+            f"lhs_contracting_dimensions = {dims(lc)}, rhs_contracting_dimensions = {dims(rc)}, "
+            f"lhs_ragged_dimensions = {dims(lr)}, rhs_group_dimensions = {dims(rg)}>"
+        )
+        lines.append(
+            f'  %{k} = "chlo.ragged_dot"(%l{k}, %r{k}, %g{k}) {{ragged_dot_dimension_numbers = {attr}, '
+            f"precision_config = [#chlo<precision HIGHEST>, #chlo<precision HIGHEST>]}} "
+            f": ({t(lhs)}, {t(rhs)}, {t(groups, 'i32')}) -> {t(out)}"
+        )
         result_types.append(t(out))
-    return (f"func.func @main({', '.join(params)}) -> ({', '.join(result_types)}) {{\n" + "\n".join(lines)
-            + f"\n  return {', '.join(f'%{k}' for k in range(len(cases)))} : {', '.join(result_types)}\n}}")
+    return (
+        f"func.func @main({', '.join(params)}) -> ({', '.join(result_types)}) {{\n"
+        + "\n".join(lines)
+        + f"\n  return {', '.join(f'%{k}' for k in range(len(cases)))} : {', '.join(result_types)}\n}}"
+    )
 
 
 def test_ragged_dot_matches_jax() -> None:
@@ -327,8 +441,9 @@ def test_ragged_dot_matches_jax() -> None:
         a, b = rng.normal(size=lhs).astype(np.float32), rng.normal(size=rhs).astype(np.float32)
         g = np.array(sizes, np.int32)
         inputs += [a, b, g]
-        numbers = lax.RaggedDotDimensionNumbers(dot_dimension_numbers=((lc, rc), (lb, rb)),
-                                                lhs_ragged_dimensions=lr, rhs_group_dimensions=rg)
+        numbers = lax.RaggedDotDimensionNumbers(
+            dot_dimension_numbers=((lc, rc), (lb, rb)), lhs_ragged_dimensions=lr, rhs_group_dimensions=rg
+        )
         expected.append(np.asarray(lax.ragged_dot_general(a, b, g, numbers, precision=lax.Precision.HIGHEST)))
     actual = execute(decomposed(_ragged_dot_text([c[:5] for c in cases])), inputs)
     for k, (want, got) in enumerate(zip(expected, actual, strict=True)):
@@ -373,7 +488,7 @@ def test_scan_matches_xla() -> None:
     against the step-by-step IEEE evaluation (docs/chlo.md)."""
     rng = np.random.default_rng(5)
     x, y, c = (rng.normal(size=s).astype(np.float32) for s in ((5, 3), (5, 3), (3,)))
-    inputs = [x, y, c, np.float32(0.75), rng.integers(-2**31, 2**31 - 1, (3, 4), dtype=np.int32)]
+    inputs = [x, y, c, np.float32(0.75), rng.integers(-(2**31), 2**31 - 1, (3, 4), dtype=np.int32)]
     ours = assert_matches_xla(_SCAN, inputs, [f"scan result {k}" for k in range(7)], bound=4)
     acc, stacked_n, stacked_m = c, np.zeros_like(x), np.zeros_like(x)
     for i in reversed(range(5)):  # the reverse scan, one float32 rounding per op
@@ -395,11 +510,15 @@ def test_top_k_decomposition_matches_xla_topk() -> None:
             x[0, :5] = [np.nan, -0.0, 0.0, np.inf, -np.inf]
         inputs.append(x)
         params.append(f"%x{k}: tensor<6x9x{name}>")
-        lines.append(f"  %t{k}:2 = chlo.top_k(%x{k}, k = 4) : tensor<6x9x{name}>"
-                     f" -> (tensor<6x4x{name}>, tensor<6x4xi32>)")
+        lines.append(
+            f"  %t{k}:2 = chlo.top_k(%x{k}, k = 4) : tensor<6x9x{name}> -> (tensor<6x4x{name}>, tensor<6x4xi32>)"
+        )
         rets += [(f"%t{k}#0", f"tensor<6x4x{name}>"), (f"%t{k}#1", "tensor<6x4xi32>")]
-    text = (f"func.func @main({', '.join(params)}) -> ({', '.join(t for _, t in rets)}) {{\n" + "\n".join(lines)
-            + f"\n  return {', '.join(v for v, _ in rets)} : {', '.join(t for _, t in rets)}\n}}")
+    text = (
+        f"func.func @main({', '.join(params)}) -> ({', '.join(t for _, t in rets)}) {{\n"
+        + "\n".join(lines)
+        + f"\n  return {', '.join(v for v, _ in rets)} : {', '.join(t for _, t in rets)}\n}}"
+    )
     assert_matches_xla(text, inputs, [f"top_k {v}" for v, _ in rets], keep=frozenset())
 
 
@@ -409,9 +528,11 @@ def test_top_k_decomposition_matches_xla_topk() -> None:
 def test_an_op_without_a_rule_is_a_translate_error(monkeypatch: pytest.MonkeyPatch) -> None:
     # The registry is read-only: the decomposer sees a table without the rule instead.
     monkeypatch.setattr(chlo_decompose, "RULES", {k: v for k, v in RULES.items() if k != "chlo.digamma"})
-    text = ('func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {\n'
-            '  %0 = chlo.digamma %x : tensor<3xf32> -> tensor<3xf32> loc("model.py":12:7)\n'
-            '  return %0 : tensor<3xf32>\n}')
+    text = (
+        "func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {\n"
+        '  %0 = chlo.digamma %x : tensor<3xf32> -> tensor<3xf32> loc("model.py":12:7)\n'
+        "  return %0 : tensor<3xf32>\n}"
+    )
     with make_context():
         module = parse_module(text)
         with pytest.raises(TranslateError) as err:
@@ -422,8 +543,10 @@ def test_an_op_without_a_rule_is_a_translate_error(monkeypatch: pytest.MonkeyPat
 
 def test_cephes_functions_on_8_bit_floats_are_a_translate_error() -> None:
     # XLA's own legalization refuses them too ("failed to legalize operation 'chlo.erfc'").
-    text = "func.func @main(%x: tensor<3xf8E4M3FN>) -> tensor<3xf8E4M3FN> {\n" \
-           "  %0 = chlo.erfc %x : tensor<3xf8E4M3FN> -> tensor<3xf8E4M3FN>\n  return %0 : tensor<3xf8E4M3FN>\n}"
+    text = (
+        "func.func @main(%x: tensor<3xf8E4M3FN>) -> tensor<3xf8E4M3FN> {\n"
+        "  %0 = chlo.erfc %x : tensor<3xf8E4M3FN> -> tensor<3xf8E4M3FN>\n  return %0 : tensor<3xf8E4M3FN>\n}"
+    )
     with make_context():
         module = parse_module(text)
         with pytest.raises(TranslateError, match="element type f8E4M3FN") as err:
@@ -432,8 +555,10 @@ def test_cephes_functions_on_8_bit_floats_are_a_translate_error() -> None:
 
 
 def test_dynamic_shapes_are_a_translate_error() -> None:
-    text = ("func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {\n"
-            "  %0 = chlo.sinh %x : tensor<?xf32> -> tensor<?xf32>\n  return %0 : tensor<?xf32>\n}")
+    text = (
+        "func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {\n"
+        "  %0 = chlo.sinh %x : tensor<?xf32> -> tensor<?xf32>\n  return %0 : tensor<?xf32>\n}"
+    )
     with make_context():
         module = parse_module(text)
         with pytest.raises(TranslateError, match="dynamically shaped") as err:
@@ -444,25 +569,60 @@ def test_dynamic_shapes_are_a_translate_error() -> None:
 def test_every_chlo_op_of_jaxlib_has_a_rule() -> None:
     from jaxlib.mlir.dialects import chlo
 
-    names = {cls.OPERATION_NAME for cls in vars(chlo).values()
-             if isinstance(cls, type) and hasattr(cls, "OPERATION_NAME") and not cls.__name__.endswith("Adaptor")}
+    names = {
+        cls.OPERATION_NAME
+        for cls in vars(chlo).values()
+        if isinstance(cls, type) and hasattr(cls, "OPERATION_NAME") and not cls.__name__.endswith("Adaptor")
+    }
     assert names - set(RULES) == set()
 
 
 # ---------------------------------------------------------------- real JAX programs
 
 PROGRAMS = {
-    "special functions": (lambda x: (jsp.digamma(x), jsp.polygamma(2, x), jsp.zeta(x + 1.5, x), jsp.i1e(x),
-                                     jsp.erfc(x), lax.erf_inv(x / 4), jsp.erf(x)), np.float32),
-    "nn activations": (lambda x: (jax.nn.gelu(x, approximate=False), jax.nn.mish(x), jax.nn.softplus(x),
-                                  jax.nn.silu(x), jax.nn.celu(x)), np.float32),
-    "inverse functions on complex": (lambda z: (jnp.arctanh(z), jnp.arcsinh(z), jnp.arccos(z), jnp.arctan(z),
-                                                jnp.arccosh(z), jnp.arcsin(z), jnp.sinh(z), jnp.square(z)),
-                                     np.complex64),
-    "hyperbolic bf16": (lambda x: (jnp.sinh(x), jnp.cosh(x), jnp.arctanh(x / 4), jnp.arcsinh(x), jnp.tan(x)),
-                        ml_dtypes.bfloat16),
-    "top_k and nextafter in a loop": (lambda x: lax.fori_loop(0, 3, lambda i, v: jnp.nextafter(v, v + 1),
-                                                              lax.top_k(x, 5)[0]), np.float32),
+    "special functions": (
+        lambda x: (
+            jsp.digamma(x),
+            jsp.polygamma(2, x),
+            jsp.zeta(x + 1.5, x),
+            jsp.i1e(x),
+            jsp.erfc(x),
+            lax.erf_inv(x / 4),
+            jsp.erf(x),
+        ),
+        np.float32,
+    ),
+    "nn activations": (
+        lambda x: (
+            jax.nn.gelu(x, approximate=False),
+            jax.nn.mish(x),
+            jax.nn.softplus(x),
+            jax.nn.silu(x),
+            jax.nn.celu(x),
+        ),
+        np.float32,
+    ),
+    "inverse functions on complex": (
+        lambda z: (
+            jnp.arctanh(z),
+            jnp.arcsinh(z),
+            jnp.arccos(z),
+            jnp.arctan(z),
+            jnp.arccosh(z),
+            jnp.arcsin(z),
+            jnp.sinh(z),
+            jnp.square(z),
+        ),
+        np.complex64,
+    ),
+    "hyperbolic bf16": (
+        lambda x: (jnp.sinh(x), jnp.cosh(x), jnp.arctanh(x / 4), jnp.arcsinh(x), jnp.tan(x)),
+        ml_dtypes.bfloat16,
+    ),
+    "top_k and nextafter in a loop": (
+        lambda x: lax.fori_loop(0, 3, lambda i, v: jnp.nextafter(v, v + 1), lax.top_k(x, 5)[0]),
+        np.float32,
+    ),
 }
 
 

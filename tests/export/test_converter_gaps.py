@@ -90,7 +90,7 @@ ENTRY main {
     # XLA's converter reads the argument attribute as we write it back. (Not with xla.sdy.sharding:
     # without an sdy mesh in the module XLA's converter aborts the process.)
     other = round_trip(hlo.replace("xla.sdy.sharding", "tag"))[0]
-    assert 'frontend_attributes={tag=' in xla(other).split("parameter(0)")[1].splitlines()[0]
+    assert "frontend_attributes={tag=" in xla(other).split("parameter(0)")[1].splitlines()[0]
     param = parse_hlo_text(xla_reads(back)).entry.parameters[0]
     assert param.frontend_attributes.as_dict() == parse_hlo_text(hlo).entry.parameters[0].frontend_attributes.as_dict()
 
@@ -192,26 +192,31 @@ def test_loop_state_shapes_survive_and_run(name: str) -> None:
     hlo = LOOP_STATES[name]
     mlir, back = round_trip(hlo)
     assert "xla_shape" in mlir
-    while_shapes = [i.shape.without_layouts().to_text() for i in parse_hlo_text(xla_reads(back)).instructions()
-                    if i.opcode == "while"]
+    while_shapes = [
+        i.shape.without_layouts().to_text()
+        for i in parse_hlo_text(xla_reads(back)).instructions()
+        if i.opcode == "while"
+    ]
     original = [i.shape.without_layouts().to_text() for i in parse_hlo_text(hlo).instructions() if i.opcode == "while"]
     assert while_shapes == original
     x, y = np.arange(4, dtype=np.float32), np.full(4, 0.5, np.float32)
-    inputs = [x, y][:len(parse_hlo_text(hlo).entry.parameters)]
+    inputs = [x, y][: len(parse_hlo_text(hlo).entry.parameters)]
     for got, want in zip(execute(back, inputs), execute(hlo, inputs)):
         np.testing.assert_array_equal(got, want)
 
 
 def test_a_flat_loop_state_carries_no_shape_marker() -> None:
-    mlir, _ = round_trip(LOOP_STATES["nested"].replace("(s32[], (f32[4], (f32[4], s32[])))", "(s32[], f32[4])")
-                         .split("cond {")[0] + """cond { p = (s32[], f32[4]) parameter(0)
+    mlir, _ = round_trip(
+        LOOP_STATES["nested"].replace("(s32[], (f32[4], (f32[4], s32[])))", "(s32[], f32[4])").split("cond {")[0]
+        + """cond { p = (s32[], f32[4]) parameter(0)
   ROOT f = pred[] constant(false) }
 body { ROOT p = (s32[], f32[4]) parameter(0) }
 ENTRY main { x = f32[4] parameter(0)
   z = s32[] constant(0)
   init = (s32[], f32[4]) tuple(z, x)
   w = (s32[], f32[4]) while(init), condition=cond, body=body
-  ROOT r = f32[4] get-tuple-element(w), index=1 }""")
+  ROOT r = f32[4] get-tuple-element(w), index=1 }"""
+    )
     assert "stablehlo.while" in mlir and "xla_shape" not in mlir
 
 
@@ -219,8 +224,11 @@ def test_a_loop_state_shape_that_does_not_hold_the_operands_is_a_clear_error() -
     mlir, _ = round_trip(LOOP_STATES["nested"])
     bad = mlir.replace('xla_shape = "(s32[], (f32[4], (f32[4], s32[])))"', 'xla_shape = "(s32[], (f32[4], f32[4]))"')
     assert bad != mlir
-    with pytest.raises(hlo_translate.TranslateError, match=r"xla_shape \(s32\[\], \(f32\[4\], f32\[4\]\)\) does "
-                                                       r"not hold the loop's operands"):
+    with pytest.raises(
+        hlo_translate.TranslateError,
+        match=r"xla_shape \(s32\[\], \(f32\[4\], f32\[4\]\)\) does "
+        r"not hold the loop's operands",
+    ):
         ours(bad)
 
 
@@ -273,10 +281,15 @@ def test_a_call_with_a_tuple_parameter_runs_like_the_original() -> None:
 
 def test_a_signature_that_does_not_hold_the_function_types_is_a_clear_error() -> None:
     mlir, _ = round_trip(SIGNATURES["call_with_tuple_parameter_and_one_tuple_root"])
-    bad = mlir.replace('xla.signature = "((f32[4], f32[4])) -> (f32[4])"', 'xla.signature = "((f32[4], f32[8])) -> (f32[4])"')
+    bad = mlir.replace(
+        'xla.signature = "((f32[4], f32[4])) -> (f32[4])"', 'xla.signature = "((f32[4], f32[8])) -> (f32[4])"'
+    )
     assert bad != mlir
-    with pytest.raises(hlo_translate.TranslateError, match=r"xla.signature '\(\(f32\[4\], f32\[8\]\)\) -> \(f32\[4\]\)' "
-                                                       r"does not hold the function's types"):
+    with pytest.raises(
+        hlo_translate.TranslateError,
+        match=r"xla.signature '\(\(f32\[4\], f32\[8\]\)\) -> \(f32\[4\]\)' "
+        r"does not hold the function's types",
+    ):
         ours(bad)
 
 
@@ -295,7 +308,7 @@ ENTRY main {
 def test_infeed_and_outfeed_with_configs_and_layouts() -> None:
     mlir, back = round_trip(FEEDS)
     assert "stablehlo.infeed" in mlir and "stablehlo.outfeed" in mlir
-    for text in (xla_reads(back), xla(mlir)):     # our export, and XLA's converter of our import
+    for text in (xla_reads(back), xla(mlir)):  # our export, and XLA's converter of our import
         module = parse_hlo_text(text)
         feed = next(i for i in module.instructions() if i.opcode == "infeed")
         assert feed.attributes["infeed_config"] == "cfg"
@@ -308,18 +321,28 @@ def test_infeed_and_outfeed_with_configs_and_layouts() -> None:
     assert opcodes(xla_reads(back)) == opcodes(FEEDS)
 
 
-@pytest.mark.parametrize("hlo, target", [
-    ("HloModule m\nENTRY e {\n  ROOT s = u64[2] rng-get-and-update-state(), delta=8\n}",
-     "xla.rng_get_and_update_state"),
-    ("HloModule m\nENTRY e {\n  x = f32[4] parameter(0)\n  r = u32[4] parameter(1)\n"
-     "  ROOT c = bf16[4] stochastic-convert(x, r)\n}", "xla.stochastic_convert"),
-])
+@pytest.mark.parametrize(
+    "hlo, target",
+    [
+        (
+            "HloModule m\nENTRY e {\n  ROOT s = u64[2] rng-get-and-update-state(), delta=8\n}",
+            "xla.rng_get_and_update_state",
+        ),
+        (
+            "HloModule m\nENTRY e {\n  x = f32[4] parameter(0)\n  r = u32[4] parameter(1)\n"
+            "  ROOT c = bf16[4] stochastic-convert(x, r)\n}",
+            "xla.stochastic_convert",
+        ),
+    ],
+)
 def test_opcodes_without_stablehlo_op_come_back(hlo: str, target: str) -> None:
     mlir, back = round_trip(hlo)
     assert f"stablehlo.custom_call @{target}" in mlir
     original, again = parse_hlo_text(hlo).entry.root, parse_hlo_text(xla_reads(back)).entry.root
-    assert (again.opcode, again.shape.without_layouts().to_text()) == \
-           (original.opcode, original.shape.without_layouts().to_text())
+    assert (again.opcode, again.shape.without_layouts().to_text()) == (
+        original.opcode,
+        original.shape.without_layouts().to_text(),
+    )
     assert again.attributes.get("delta") == original.attributes.get("delta")
 
 
@@ -351,7 +374,7 @@ ENTRY e {
 def test_composite_call_becomes_stablehlo_composite() -> None:
     mlir, back = round_trip(COMPOSITE)
     assert 'stablehlo.composite "my.tanh"' in mlir and "version = 2" in mlir
-    for text in (xla_reads(back), xla(mlir)):    # XLA's converter writes the same call back
+    for text in (xla_reads(back), xla(mlir)):  # XLA's converter writes the same call back
         call = parse_hlo_text(text).entry.root
         assert call.opcode == "call" and call.attributes.get("is_composite")
         assert call.frontend_attributes.as_dict() == parse_hlo_text(COMPOSITE).entry.root.frontend_attributes.as_dict()
@@ -397,13 +420,20 @@ func.func @main(%x: tensor<4xf32>, %m: tensor<2x5xf32>, %k: tensor<1x3x6x6xf32>,
 }"""
 
 
-CONV_ATTRS = ("dimension_numbers = #stablehlo.conv<[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]>, "
-              "feature_group_count = 1 : i64, batch_group_count = 1 : i64")
-DYNAMIC_CONV = ('"stablehlo.dynamic_conv"(%k, %w, %pad) {' + CONV_ATTRS + "} : (tensor<1x3x6x6xf32>, "
-                "tensor<2x3x3x3xf32>, tensor<2x2xi32>) -> tensor<1x2x5x5xf32>\n"
-                "  %pad = stablehlo.constant dense<[[1, 0], [0, 1]]> : tensor<2x2xi32>")
-STATIC_CONV = ('"stablehlo.convolution"(%k, %w) {padding = dense<[[1, 0], [0, 1]]> : tensor<2x2xi64>, '
-               + CONV_ATTRS + "} : (tensor<1x3x6x6xf32>, tensor<2x3x3x3xf32>) -> tensor<1x2x5x5xf32>")
+CONV_ATTRS = (
+    "dimension_numbers = #stablehlo.conv<[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]>, "
+    "feature_group_count = 1 : i64, batch_group_count = 1 : i64"
+)
+DYNAMIC_CONV = (
+    '"stablehlo.dynamic_conv"(%k, %w, %pad) {' + CONV_ATTRS + "} : (tensor<1x3x6x6xf32>, "
+    "tensor<2x3x3x3xf32>, tensor<2x2xi32>) -> tensor<1x2x5x5xf32>\n"
+    "  %pad = stablehlo.constant dense<[[1, 0], [0, 1]]> : tensor<2x2xi32>"
+)
+STATIC_CONV = (
+    '"stablehlo.convolution"(%k, %w) {padding = dense<[[1, 0], [0, 1]]> : tensor<2x2xi64>, '
+    + CONV_ATTRS
+    + "} : (tensor<1x3x6x6xf32>, tensor<2x3x3x3xf32>) -> tensor<1x2x5x5xf32>"
+)
 
 
 def test_dynamic_ops_with_static_shapes_run_like_xlas_conversion() -> None:
@@ -439,19 +469,27 @@ REAL_DYNAMIC_SLICE = """func.func @main(%a: tensor<2x3xf32>) -> tensor<2x2xf32> 
 }"""
 
 
-@pytest.mark.parametrize("start,limit,stride,message", [
-    ("[0, 1]", "[2, 3]", "3", "result shape f32[2,2] differs from the inferred f32[1,1]"),
-    ("[0, 5]", "[2, 7]", "1", "slice range [5:7:1] of dimension 1 (size 3) is out of bounds"),
-])
+@pytest.mark.parametrize(
+    "start,limit,stride,message",
+    [
+        ("[0, 1]", "[2, 3]", "3", "result shape f32[2,2] differs from the inferred f32[1,1]"),
+        ("[0, 5]", "[2, 7]", "1", "slice range [5:7:1] of dimension 1 (size 3) is out of bounds"),
+    ],
+)
 def test_real_dynamic_slice_whose_constants_disagree_with_its_type_is_an_input_error(
-        start: str, limit: str, stride: str, message: str) -> None:
+    start: str, limit: str, stride: str, message: str
+) -> None:
     """MLIR's verifier leaves the constant operands unchecked; the slice they make must be the result type."""
     text = REAL_DYNAMIC_SLICE.replace("START", start).replace("LIMIT", limit).replace("STRIDE", stride)
     with pytest.raises(hlo_translate.TranslateError) as info:
         ours(text)
     assert not isinstance(info.value, hlo_translate.InternalError)
-    assert "5:8: error: 'stablehlo.real_dynamic_slice': its constant start, limit and strides do not slice " \
-           "f32[2,3] to its result type" in str(info.value) and message in str(info.value), str(info.value)
+    assert (
+        "5:8: error: 'stablehlo.real_dynamic_slice': its constant start, limit and strides do not slice "
+        "f32[2,3] to its result type"
+        in str(info.value)
+        and message in str(info.value)
+    ), str(info.value)
 
 
 def test_bounded_dynamic_reshape_exports_as_dynamic_reshape() -> None:

@@ -15,8 +15,20 @@ import pytest
 from hlo_translate.errors import TranslateError
 from tests.export.test_export import KNOWN_OPCODE_DIFFERENCES as _PROGRAM_DIFFERENCES
 
-COMPLEX_EXPANDED = _PROGRAM_DIFFERENCES["complex_ops"] | {"exponential", "power", "rsqrt", "tanh", "tan", "is-finite",
-                                                          "sign", "floor", "ceil", "negate", "xor", "clamp"}
+COMPLEX_EXPANDED = _PROGRAM_DIFFERENCES["complex_ops"] | {
+    "exponential",
+    "power",
+    "rsqrt",
+    "tanh",
+    "tan",
+    "is-finite",
+    "sign",
+    "floor",
+    "ceil",
+    "negate",
+    "xor",
+    "clamp",
+}
 
 # Programs whose Shardy round-trip HLO XLA's compiler refuses (XLA's own translation too: "Unexpected custom
 # call named 'xla.sdy.GlobalToLocalShape'" from its SPMD partitioner, for a partial-manual shard_map).
@@ -73,8 +85,11 @@ def test_corpus_program(name: str) -> None:
     # Both we and XLA write Shardy programs in XLA's round-trip form (xla.sdy.* custom calls beside the
     # GSPMD shardings), so the opcode reference is XLA's translation of the same input.
     reference = xla_translation(mlir)
-    problems = [p for p in opcode_differences(module, reference)
-                if p.split(":")[0] not in KNOWN_OPCODE_DIFFERENCES.get(name, set())]
+    problems = [
+        p
+        for p in opcode_differences(module, reference)
+        if p.split(":")[0] not in KNOWN_OPCODE_DIFFERENCES.get(name, set())
+    ]
     assert not problems, "\n".join(problems)
     if entry.needs_lapack:
         from jax._src.lax import linalg

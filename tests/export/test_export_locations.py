@@ -28,9 +28,11 @@ LOCATIONS = [
 
 @pytest.mark.parametrize("loc", LOCATIONS)
 def test_accessor_path_matches_printed_path(loc: str) -> None:
-    text = ("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
-            f"  %0 = stablehlo.negate %a : tensor<2xf32> loc({loc})\n"
-            "  return %0 : tensor<2xf32>\n}\n")
+    text = (
+        "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+        f"  %0 = stablehlo.negate %a : tensor<2xf32> loc({loc})\n"
+        "  return %0 : tensor<2xf32>\n}\n"
+    )
     with make_context():
         module = parse_module(text)
         op = module.body.operations[0].regions[0].blocks[0].operations[0]
@@ -38,10 +40,12 @@ def test_accessor_path_matches_printed_path(loc: str) -> None:
 
 
 def test_file_position_becomes_metadata() -> None:
-    text = ('func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n'
-            '  %0 = stablehlo.negate %a : tensor<2xf32> loc("dir/a.py":5:11)\n'
-            '  %1 = stablehlo.abs %0 : tensor<2xf32> loc(unknown)\n'
-            '  return %1 : tensor<2xf32>\n}\n')
+    text = (
+        "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+        '  %0 = stablehlo.negate %a : tensor<2xf32> loc("dir/a.py":5:11)\n'
+        "  %1 = stablehlo.abs %0 : tensor<2xf32> loc(unknown)\n"
+        "  return %1 : tensor<2xf32>\n}\n"
+    )
     hlo = hlo_translate.stablehlo_to_hlo(text)
     by_opcode = {i.opcode: i for i in hlo.entry.instructions}
     meta = by_opcode["negate"].metadata
@@ -55,25 +59,29 @@ def test_file_position_becomes_metadata() -> None:
 
 def _minus_location():
     with make_context():
-        module = parse_module("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
-                              "  return %a : tensor<2xf32>\n}\n")
+        module = parse_module("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n  return %a : tensor<2xf32>\n}\n")
         return module.body.operations[0].location
 
 
-@pytest.mark.parametrize(("loc", "expected"), [
-    ('"a.py":5:11', SourceLocation("a.py", 5, 11)),
-    # Text parsed from a string ("-") keeps its position, whatever wraps it.
-    ('"-":3:10', SourceLocation("<input>", 3, 10)),
-    ('"add.3"("jit(f)/add"("-":3:10))', SourceLocation("<input>", 3, 10)),
-    # The callee's frame first, as XLA reports it.
-    ('callsite("f"("a.py":5:11) at "<module>"("b.py":6:4))', SourceLocation("a.py", 5, 11)),
-    ("unknown", None),
-    ('"jit(f)/add"', None),
-])
+@pytest.mark.parametrize(
+    ("loc", "expected"),
+    [
+        ('"a.py":5:11', SourceLocation("a.py", 5, 11)),
+        # Text parsed from a string ("-") keeps its position, whatever wraps it.
+        ('"-":3:10', SourceLocation("<input>", 3, 10)),
+        ('"add.3"("jit(f)/add"("-":3:10))', SourceLocation("<input>", 3, 10)),
+        # The callee's frame first, as XLA reports it.
+        ('callsite("f"("a.py":5:11) at "<module>"("b.py":6:4))', SourceLocation("a.py", 5, 11)),
+        ("unknown", None),
+        ('"jit(f)/add"', None),
+    ],
+)
 def test_source_location_of_an_op(loc: str, expected: SourceLocation | None) -> None:
-    text = ("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
-            f"  %0 = stablehlo.negate %a : tensor<2xf32> loc({loc})\n"
-            "  return %0 : tensor<2xf32>\n}\n")
+    text = (
+        "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+        f"  %0 = stablehlo.negate %a : tensor<2xf32> loc({loc})\n"
+        "  return %0 : tensor<2xf32>\n}\n"
+    )
     with make_context():
         module = parse_module(text)  # kept alive: its ops die with it
         op = module.body.operations[0].regions[0].blocks[0].operations[0]

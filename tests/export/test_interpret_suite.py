@@ -151,25 +151,50 @@ def test_two_cases_in_one_part_run_one_at_a_time(tmp_path: Path) -> None:
     assert outcomes(tmp_path) == {"first": (Outcome.PASS, ""), "second": (Outcome.PASS, "")}
 
 
-@pytest.mark.parametrize("statement,expected", [
-    ("check.expect_eq_const %r#1, dense<[1, 2]> : tensor<2xi64>",
-     suite.Check("expect_eq_const", "%r#1", "tensor<2xi64>", "dense<[1, 2]>", "tensor<2xi64>")),
-    ("check.expect_almost_eq_const %x,\n    dense<[[1.0], [2.0]]> : tensor<2x1xf32>",
-     suite.Check("expect_almost_eq_const", "%x", "tensor<2x1xf32>", "dense<[[1.0], [2.0]]>", "tensor<2x1xf32>")),
-    ("check.expect_almost_eq_const %x, dense<2.0> : tensor<f64> {tolerance = 0.5 : f64}",
-     suite.Check("expect_almost_eq_const", "%x", "tensor<f64>", "dense<2.0>", "tensor<f64>", tolerance=0.5)),
-    ("check.expect_almost_eq_const %x, dense<(1.0, 2.0)> : tensor<complex<f64>>, tolerance = 1.0e-9",
-     suite.Check("expect_almost_eq_const", "%x", "tensor<complex<f64>>", "dense<(1.0, 2.0)>",
-                 "tensor<complex<f64>>", tolerance=1e-9)),
-    ("check.expect_almost_eq%a, %b : tensor<f32>",
-     suite.Check("expect_almost_eq", "%a", "tensor<f32>", "%b", "tensor<f32>")),
-    ('"check.expect_eq"(%a, %b): (tensor<?xi64>, tensor<3xi64>) -> ()',
-     suite.Check("expect_eq", "%a", "tensor<?xi64>", "%b", "tensor<3xi64>")),
-    ('"check.expect_close"(%a, %b) {max_ulp_difference = 10 : ui64} : (tensor<f64>, tensor<f64>) -> ()',
-     suite.Check("expect_close", "%a", "tensor<f64>", "%b", "tensor<f64>", max_ulp=10)),
-    ("check.expect_close %a, %b, max_ulp_difference = 7, min_ulp_difference = 1 : tensor<2xf16>, tensor<2xf16>",
-     suite.Check("expect_close", "%a", "tensor<2xf16>", "%b", "tensor<2xf16>", min_ulp=1, max_ulp=7)),
-])
+@pytest.mark.parametrize(
+    "statement,expected",
+    [
+        (
+            "check.expect_eq_const %r#1, dense<[1, 2]> : tensor<2xi64>",
+            suite.Check("expect_eq_const", "%r#1", "tensor<2xi64>", "dense<[1, 2]>", "tensor<2xi64>"),
+        ),
+        (
+            "check.expect_almost_eq_const %x,\n    dense<[[1.0], [2.0]]> : tensor<2x1xf32>",
+            suite.Check("expect_almost_eq_const", "%x", "tensor<2x1xf32>", "dense<[[1.0], [2.0]]>", "tensor<2x1xf32>"),
+        ),
+        (
+            "check.expect_almost_eq_const %x, dense<2.0> : tensor<f64> {tolerance = 0.5 : f64}",
+            suite.Check("expect_almost_eq_const", "%x", "tensor<f64>", "dense<2.0>", "tensor<f64>", tolerance=0.5),
+        ),
+        (
+            "check.expect_almost_eq_const %x, dense<(1.0, 2.0)> : tensor<complex<f64>>, tolerance = 1.0e-9",
+            suite.Check(
+                "expect_almost_eq_const",
+                "%x",
+                "tensor<complex<f64>>",
+                "dense<(1.0, 2.0)>",
+                "tensor<complex<f64>>",
+                tolerance=1e-9,
+            ),
+        ),
+        (
+            "check.expect_almost_eq%a, %b : tensor<f32>",
+            suite.Check("expect_almost_eq", "%a", "tensor<f32>", "%b", "tensor<f32>"),
+        ),
+        (
+            '"check.expect_eq"(%a, %b): (tensor<?xi64>, tensor<3xi64>) -> ()',
+            suite.Check("expect_eq", "%a", "tensor<?xi64>", "%b", "tensor<3xi64>"),
+        ),
+        (
+            '"check.expect_close"(%a, %b) {max_ulp_difference = 10 : ui64} : (tensor<f64>, tensor<f64>) -> ()',
+            suite.Check("expect_close", "%a", "tensor<f64>", "%b", "tensor<f64>", max_ulp=10),
+        ),
+        (
+            "check.expect_close %a, %b, max_ulp_difference = 7, min_ulp_difference = 1 : tensor<2xf16>, tensor<2xf16>",
+            suite.Check("expect_close", "%a", "tensor<2xf16>", "%b", "tensor<2xf16>", min_ulp=1, max_ulp=7),
+        ),
+    ],
+)
 def test_check_ops_in_each_spelling(statement: str, expected: suite.Check) -> None:
     assert suite.parse_check(statement) == expected
 
@@ -209,6 +234,7 @@ def test_ulp_distance() -> None:
 
 # ---------------------------------------------------------------- exporter fixes the suite found
 
+
 def run(text: str, *inputs: np.ndarray) -> list[np.ndarray]:
     hlo = hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(text)).decode()
     return hlo_translate.execute(hlo, list(inputs))
@@ -219,26 +245,40 @@ def weak_order_key(x: float) -> tuple[int, float]:
     return (1, 0.0) if np.isnan(x) else (0, x + 0.0)
 
 
-@pytest.mark.parametrize("direction,relation", [
-    ("EQ", lambda a, b: a == b), ("NE", lambda a, b: a != b), ("LT", lambda a, b: a < b),
-    ("LE", lambda a, b: a <= b), ("GT", lambda a, b: a > b), ("GE", lambda a, b: a >= b)])
+@pytest.mark.parametrize(
+    "direction,relation",
+    [
+        ("EQ", lambda a, b: a == b),
+        ("NE", lambda a, b: a != b),
+        ("LT", lambda a, b: a < b),
+        ("LE", lambda a, b: a <= b),
+        ("GT", lambda a, b: a > b),
+        ("GE", lambda a, b: a >= b),
+    ],
+)
 def test_weak_order_comparison_runs_as_the_spec_orders(direction: str, relation) -> None:
     nan, inf = np.float32(np.nan), np.float32(np.inf)
     lhs = np.array([nan, -nan, 2.0, -0.0, inf, nan, -inf, 1.0, 3.0, -nan], np.float32)
     rhs = np.array([-nan, 1.0, nan, 0.0, nan, inf, -inf, 1.5, -1.0, -inf], np.float32)
-    text = (f"func.func @main(%a: tensor<10xf32>, %b: tensor<10xf32>) -> tensor<10xi1> {{\n"
-            f"  %0 = stablehlo.compare {direction}, %a, %b, WEAKORDER : (tensor<10xf32>, tensor<10xf32>) -> "
-            f"tensor<10xi1>\n  return %0 : tensor<10xi1>\n}}")
-    assert f"direction={direction}, order=WEAK" in hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(text)).decode()
+    text = (
+        f"func.func @main(%a: tensor<10xf32>, %b: tensor<10xf32>) -> tensor<10xi1> {{\n"
+        f"  %0 = stablehlo.compare {direction}, %a, %b, WEAKORDER : (tensor<10xf32>, tensor<10xf32>) -> "
+        f"tensor<10xi1>\n  return %0 : tensor<10xi1>\n}}"
+    )
+    assert (
+        f"direction={direction}, order=WEAK" in hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(text)).decode()
+    )
     [result] = run(text, lhs, rhs)
     expected = [relation(weak_order_key(a), weak_order_key(b)) for a, b in zip(lhs, rhs)]
     assert result.tolist() == expected
 
 
 def test_weak_order_comparison_round_trips() -> None:
-    text = ("func.func @main(%a: tensor<2xf64>, %b: tensor<2xf64>) -> tensor<2xi1> {\n"
-            "  %0 = stablehlo.compare GE, %a, %b, WEAKORDER : (tensor<2xf64>, tensor<2xf64>) -> tensor<2xi1>\n"
-            "  return %0 : tensor<2xi1>\n}")
+    text = (
+        "func.func @main(%a: tensor<2xf64>, %b: tensor<2xf64>) -> tensor<2xi1> {\n"
+        "  %0 = stablehlo.compare GE, %a, %b, WEAKORDER : (tensor<2xf64>, tensor<2xf64>) -> tensor<2xi1>\n"
+        "  return %0 : tensor<2xi1>\n}"
+    )
     hlo = hlo_translate.stablehlo_to_hlo(text)
     for fmt in (hlo_translate.HloFormat.TEXT, hlo_translate.HloFormat.PROTO):
         back = hlo_translate.hlo_to_stablehlo(hlo_translate.write_hlo(hlo, fmt), locations=False)
@@ -247,19 +287,23 @@ def test_weak_order_comparison_round_trips() -> None:
 
 def test_dynamic_shapes_that_constants_determine_are_refined() -> None:
     """@main takes static arguments; the iota's `?x?` type is fixed by its constant shape operand."""
-    text = ("func.func @main(%x: tensor<2x3xi32>) -> tensor<?x?xi32> {\n"
-            "  %shape = stablehlo.constant dense<[2, 3]> : tensor<2xi64>\n"
-            "  %0 = stablehlo.dynamic_iota %shape, dim = 1 : (tensor<2xi64>) -> tensor<?x?xi32>\n"
-            "  %1 = stablehlo.add %0, %x : (tensor<?x?xi32>, tensor<2x3xi32>) -> tensor<?x?xi32>\n"
-            "  return %1 : tensor<?x?xi32>\n}")
+    text = (
+        "func.func @main(%x: tensor<2x3xi32>) -> tensor<?x?xi32> {\n"
+        "  %shape = stablehlo.constant dense<[2, 3]> : tensor<2xi64>\n"
+        "  %0 = stablehlo.dynamic_iota %shape, dim = 1 : (tensor<2xi64>) -> tensor<?x?xi32>\n"
+        "  %1 = stablehlo.add %0, %x : (tensor<?x?xi32>, tensor<2x3xi32>) -> tensor<?x?xi32>\n"
+        "  return %1 : tensor<?x?xi32>\n}"
+    )
     x = np.array([[10, 20, 30], [40, 50, 60]], np.int32)
     [result] = run(text, x)
     np.testing.assert_array_equal(result, x + np.array([[0, 1, 2], [0, 1, 2]], np.int32))
 
 
 def test_dynamic_shapes_of_dynamic_arguments_still_need_input_shapes() -> None:
-    text = ("func.func @main(%x: tensor<?xi32>) -> tensor<?xi32> {\n"
-            "  %0 = stablehlo.negate %x : tensor<?xi32>\n  return %0 : tensor<?xi32>\n}")
+    text = (
+        "func.func @main(%x: tensor<?xi32>) -> tensor<?xi32> {\n"
+        "  %0 = stablehlo.negate %x : tensor<?xi32>\n  return %0 : tensor<?xi32>\n}"
+    )
     with pytest.raises(hlo_translate.TranslateError, match="argument 0 of @main has the dynamic type"):
         hlo_translate.stablehlo_to_hlo(text)
 
@@ -267,10 +311,12 @@ def test_dynamic_shapes_of_dynamic_arguments_still_need_input_shapes() -> None:
 def test_irfft_inverts_rfft_on_xla() -> None:
     """Backs the known deviation of fft_op_test_irfft_2d_c128: XLA's IRFFT is the inverse of its RFFT."""
     x = np.random.default_rng(7).normal(size=(3, 4, 6))
-    text = ("func.func @main(%x: tensor<3x4x6xf64>) -> (tensor<3x4x4xcomplex<f64>>, tensor<3x4x6xf64>) {\n"
-            "  %0 = stablehlo.fft %x, type = RFFT, length = [4, 6] : (tensor<3x4x6xf64>) -> tensor<3x4x4xcomplex<f64>>\n"
-            "  %1 = stablehlo.fft %0, type = IRFFT, length = [4, 6] : (tensor<3x4x4xcomplex<f64>>) -> tensor<3x4x6xf64>\n"
-            "  return %0, %1 : tensor<3x4x4xcomplex<f64>>, tensor<3x4x6xf64>\n}")
+    text = (
+        "func.func @main(%x: tensor<3x4x6xf64>) -> (tensor<3x4x4xcomplex<f64>>, tensor<3x4x6xf64>) {\n"
+        "  %0 = stablehlo.fft %x, type = RFFT, length = [4, 6] : (tensor<3x4x6xf64>) -> tensor<3x4x4xcomplex<f64>>\n"
+        "  %1 = stablehlo.fft %0, type = IRFFT, length = [4, 6] : (tensor<3x4x4xcomplex<f64>>) -> tensor<3x4x6xf64>\n"
+        "  return %0, %1 : tensor<3x4x4xcomplex<f64>>, tensor<3x4x6xf64>\n}"
+    )
     spectrum, back = run(text, x)
     np.testing.assert_allclose(spectrum, np.fft.rfft2(x), atol=1e-12)
     np.testing.assert_allclose(back, x, atol=1e-12)

@@ -14,16 +14,112 @@ from tests.fuzz.seeds import Kind
 
 Mutator = Callable[[random.Random, bytes, bytes], bytes]
 
-INTERESTING_INTS = ("0", "-1", "1", "2", "-2", "7", "127", "128", "255", "65535", "2147483647", "2147483648",
-                    "-2147483649", "4294967296", "9223372036854775807", "9223372036854775808",
-                    "-9223372036854775809", "18446744073709551616", "1" + "0" * 40, "9" * 200, "-" + "9" * 200)
-ELEMENT_TYPES_HLO = ("pred", "s2", "s4", "s8", "s16", "s32", "s64", "u2", "u4", "u8", "u16", "u32", "u64",
-                     "f16", "f32", "f64", "bf16", "f8e4m3fn", "f8e5m2", "c64", "c128", "token", "opaque", "f99")
-ELEMENT_TYPES_MLIR = ("i1", "i2", "i4", "i8", "i16", "i32", "i64", "ui8", "ui32", "ui64", "f16", "f32", "f64",
-                      "bf16", "f8E4M3FN", "complex<f32>", "complex<f64>", "index", "none", "!stablehlo.token",
-                      "tuple<>", "i0", "i99999")
-JUNK = (b"", b"{", b"}", b"(", b")", b"[", b"]", b",", b"=", b"%", b"\"", b"\\", b"\x00", b"\xff", b"#", b"@",
-        b"\n", b"ENTRY", b"ROOT", b"->", b"<", b">", b"x", b"?", b"*", b"/*", b"//", b"\xc3\x28", b"nan", b"inf")
+INTERESTING_INTS = (
+    "0",
+    "-1",
+    "1",
+    "2",
+    "-2",
+    "7",
+    "127",
+    "128",
+    "255",
+    "65535",
+    "2147483647",
+    "2147483648",
+    "-2147483649",
+    "4294967296",
+    "9223372036854775807",
+    "9223372036854775808",
+    "-9223372036854775809",
+    "18446744073709551616",
+    "1" + "0" * 40,
+    "9" * 200,
+    "-" + "9" * 200,
+)
+ELEMENT_TYPES_HLO = (
+    "pred",
+    "s2",
+    "s4",
+    "s8",
+    "s16",
+    "s32",
+    "s64",
+    "u2",
+    "u4",
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "f16",
+    "f32",
+    "f64",
+    "bf16",
+    "f8e4m3fn",
+    "f8e5m2",
+    "c64",
+    "c128",
+    "token",
+    "opaque",
+    "f99",
+)
+ELEMENT_TYPES_MLIR = (
+    "i1",
+    "i2",
+    "i4",
+    "i8",
+    "i16",
+    "i32",
+    "i64",
+    "ui8",
+    "ui32",
+    "ui64",
+    "f16",
+    "f32",
+    "f64",
+    "bf16",
+    "f8E4M3FN",
+    "complex<f32>",
+    "complex<f64>",
+    "index",
+    "none",
+    "!stablehlo.token",
+    "tuple<>",
+    "i0",
+    "i99999",
+)
+JUNK = (
+    b"",
+    b"{",
+    b"}",
+    b"(",
+    b")",
+    b"[",
+    b"]",
+    b",",
+    b"=",
+    b"%",
+    b'"',
+    b"\\",
+    b"\x00",
+    b"\xff",
+    b"#",
+    b"@",
+    b"\n",
+    b"ENTRY",
+    b"ROOT",
+    b"->",
+    b"<",
+    b">",
+    b"x",
+    b"?",
+    b"*",
+    b"/*",
+    b"//",
+    b"\xc3\x28",
+    b"nan",
+    b"inf",
+)
 
 _NUMBER = re.compile(rb"-?\d+")
 _IDENT = re.compile(rb"[A-Za-z_][A-Za-z0-9_.\-]*")
@@ -46,13 +142,14 @@ def _pick(rng: random.Random, matches: list[re.Match]) -> re.Match | None:
 
 
 def _replace(data: bytes, m: re.Match, new: bytes, group: int = 0) -> bytes:
-    return data[:m.start(group)] + new + data[m.end(group):]
+    return data[: m.start(group)] + new + data[m.end(group) :]
 
 
 # -- blind ---------------------------------------------------------------------------------------
 
+
 def truncate(rng: random.Random, data: bytes, donor: bytes) -> bytes:
-    return data[:rng.randrange(len(data) + 1)]
+    return data[: rng.randrange(len(data) + 1)]
 
 
 def flip_bytes(rng: random.Random, data: bytes, donor: bytes) -> bytes:
@@ -60,7 +157,7 @@ def flip_bytes(rng: random.Random, data: bytes, donor: bytes) -> bytes:
     for _ in range(rng.randint(1, 8)):
         if out:
             i = rng.randrange(len(out))
-            out[i] = rng.choice((out[i] ^ (1 << rng.randrange(8)), rng.randrange(256), 0, 0xff))
+            out[i] = rng.choice((out[i] ^ (1 << rng.randrange(8)), rng.randrange(256), 0, 0xFF))
     return bytes(out)
 
 
@@ -71,7 +168,7 @@ def insert_junk(rng: random.Random, data: bytes, donor: bytes) -> bytes:
 
 def delete_range(rng: random.Random, data: bytes, donor: bytes) -> bytes:
     i = rng.randrange(len(data) + 1)
-    return data[:i] + data[i + rng.randint(1, 64):]
+    return data[:i] + data[i + rng.randint(1, 64) :]
 
 
 def duplicate_range(rng: random.Random, data: bytes, donor: bytes) -> bytes:
@@ -81,15 +178,16 @@ def duplicate_range(rng: random.Random, data: bytes, donor: bytes) -> bytes:
 
 
 def splice(rng: random.Random, data: bytes, donor: bytes) -> bytes:
-    return data[:rng.randrange(len(data) + 1)] + donor[rng.randrange(len(donor) + 1):]
+    return data[: rng.randrange(len(data) + 1)] + donor[rng.randrange(len(donor) + 1) :]
 
 
 def transplant(rng: random.Random, data: bytes, donor: bytes) -> bytes:
     i, k = rng.randrange(len(data) + 1), rng.randrange(len(donor) + 1)
-    return data[:i] + donor[k:k + rng.randint(1, 200)] + data[i + rng.randint(0, 200):]
+    return data[:i] + donor[k : k + rng.randint(1, 200)] + data[i + rng.randint(0, 200) :]
 
 
 # -- text structure --------------------------------------------------------------------------------
+
 
 def swap_number(rng: random.Random, data: bytes, donor: bytes) -> bytes:
     m = _pick(rng, list(_NUMBER.finditer(data)))
@@ -121,8 +219,9 @@ def swap_line(rng: random.Random, data: bytes, donor: bytes) -> bytes:
 
 def deep_nesting(rng: random.Random, data: bytes, donor: bytes) -> bytes:
     depth = rng.choice((100, 1000, 5000, 50000))
-    opening, closing = rng.choice(((b"(", b")"), (b"[", b"]"), (b"{", b"}"), (b"tuple<", b">"),
-                                   (b"[", b"],"), (b"(", b"),")))
+    opening, closing = rng.choice(
+        ((b"(", b")"), (b"[", b"]"), (b"{", b"}"), (b"tuple<", b">"), (b"[", b"],"), (b"(", b"),"))
+    )
     i = rng.randrange(len(data) + 1)
     return data[:i] + opening * depth + closing * rng.choice((depth, depth - 1, 0)) + data[i:]
 
@@ -229,8 +328,15 @@ def mlir_attribute(rng: random.Random, data: bytes, donor: bytes) -> bytes:
     value = rng.choice(list(_MLIR_ATTR.finditer(donor)) or attrs).group(0).split(b" = ", 1)[1]
     if action == 1:
         return _replace(data, m, key + b" = " + value)
-    return _replace(data, m, key + b" = " + rng.choice((b"[" * 3000 + b"]" * 3000, b"\"\"", b"unit", b"-1 : i64",
-                                                        b"array<i64: " + b"9" * 200 + b">", b"[]", b"{}")))
+    return _replace(
+        data,
+        m,
+        key
+        + b" = "
+        + rng.choice(
+            (b"[" * 3000 + b"]" * 3000, b'""', b"unit", b"-1 : i64", b"array<i64: " + b"9" * 200 + b">", b"[]", b"{}")
+        ),
+    )
 
 
 _STRING = re.compile(rb'"(?:[^"\\\n]|\\.)*"')
@@ -251,13 +357,14 @@ def string_escape(rng: random.Random, data: bytes, donor: bytes) -> bytes:
 
 # -- binary structure ------------------------------------------------------------------------------
 
+
 def _read_varint(data: bytes, i: int) -> tuple[int, int]:
     value = shift = 0
     while True:
         if i >= len(data) or shift > 63:
             raise ValueError("bad varint")
         b = data[i]
-        value |= (b & 0x7f) << shift
+        value |= (b & 0x7F) << shift
         i += 1
         shift += 7
         if not b & 0x80:
@@ -268,7 +375,7 @@ def _varint(value: int) -> bytes:
     value &= (1 << 64) - 1
     out = bytearray()
     while True:
-        b = value & 0x7f
+        b = value & 0x7F
         value >>= 7
         out.append(b | (0x80 if value else 0))
         if not value:
@@ -344,18 +451,29 @@ def bytecode_header(rng: random.Random, data: bytes, donor: bytes) -> bytes:
         return data[:4] + _varint(rng.choice((0, 1, 5, 6, 7, 99, 2**40))) + data[5:]
     if choice == 1:
         return data[:5] + data[5:][: rng.randrange(1, 40)]
-    return data[:4] + bytes(rng.randrange(256) for _ in range(rng.randint(1, 8))) + data[4 + rng.randint(0, 8):]
+    return data[:4] + bytes(rng.randrange(256) for _ in range(rng.randint(1, 8))) + data[4 + rng.randint(0, 8) :]
 
 
 BLIND: tuple[Mutator, ...] = (truncate, flip_bytes, insert_junk, delete_range, duplicate_range, splice, transplant)
 TEXT: tuple[Mutator, ...] = (swap_number, swap_identifier, swap_line, deep_nesting, huge_literal, string_escape)
 BY_KIND: dict[Kind, tuple[Mutator, ...]] = {
-    Kind.HLO_TEXT: TEXT + (hlo_type, hlo_dims, hlo_nested_tuple, hlo_operand, hlo_attribute, hlo_attribute,
-                           hlo_opcode, hlo_dims, hlo_type, enum_value, enum_value),
+    Kind.HLO_TEXT: TEXT
+    + (
+        hlo_type,
+        hlo_dims,
+        hlo_nested_tuple,
+        hlo_operand,
+        hlo_attribute,
+        hlo_attribute,
+        hlo_opcode,
+        hlo_dims,
+        hlo_type,
+        enum_value,
+        enum_value,
+    ),
     Kind.HLO_PROTO_TEXT: TEXT + (hlo_type, swap_number, swap_identifier, enum_value),
     Kind.HLO_PROTO: (proto_field,) * 6,
-    Kind.MLIR_TEXT: TEXT + (mlir_type, mlir_dims, mlir_value, mlir_attribute, mlir_attribute, mlir_dims,
-                            enum_value),
+    Kind.MLIR_TEXT: TEXT + (mlir_type, mlir_dims, mlir_value, mlir_attribute, mlir_attribute, mlir_dims, enum_value),
     Kind.MLIR_BYTECODE: (bytecode_header, flip_bytes, truncate),
 }
 

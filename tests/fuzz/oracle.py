@@ -42,32 +42,36 @@ from tests.fuzz.seeds import Kind
 from tests.fuzz.worker import Worker
 from tests.support.xla_verdict import stricter_than_oracle
 
-XLA_LIMITS = re.compile(r"(Recv|Send)Done must take the context operand from (Recv|Send)|"
-                        r"\*-start requires \*-done as input|"
-                        r"'mhlo.all_to_all' op attribute 'replica_groups' failed to satisfy constraint|"
-                        # HLO has in-place and combined collective-permutes (several operands), StableHLO not
-                        r"'stablehlo.collective_permute' op requires a single operand|"
-                        # an all-reduce-start of several operands is HLO; the importer has no async tuple form
-                        r"Async tuple all-reduce is not supported in StableHLO|"
-                        # HLO's recv takes any data shape (a tuple, say); StableHLO's results are tensors
-                        r"'stablehlo.recv' op result #\d+ must be variadic of statically shaped tensor|"
-                        # XLA's verifier compares shapes ignoring which dimensions are dynamic (ShapeUtil::
-                        # Compatible); the importer's function type keeps the bound and refuses the mix
-                        r"doesn't match function result type \('tensor<[^']*#stablehlo\.bounds|"
-                        r"return operand \d+ \('tensor<[^']*#stablehlo\.bounds[^']*'\) doesn't match function result|"
-                        # a module config field XLA's proto reader keeps unchecked; only the importer compares
-                        r"op spmd_parameters_sharding: main has \d+ arguments, but spmd_parameters_sharding|"
-                        # XLA's text reader keeps bytes that are not UTF-8 (`\xe1`) in names; the importer takes
-                        # the module as a serialized proto, whose string fields cannot hold them
-                        r"^import: .*Failed to deserialize HloModuleProto|"   # (searched in `stage: message`)
-                        # XLA numbers a computation's instructions from its id shifted 32 bits left: from id 2^31
-                        # up, the proto XLA writes for its importer has negative ids, which the importer refuses
-                        r"^import: .*Instruction with negative id")
+XLA_LIMITS = re.compile(
+    r"(Recv|Send)Done must take the context operand from (Recv|Send)|"
+    r"\*-start requires \*-done as input|"
+    r"'mhlo.all_to_all' op attribute 'replica_groups' failed to satisfy constraint|"
+    # HLO has in-place and combined collective-permutes (several operands), StableHLO not
+    r"'stablehlo.collective_permute' op requires a single operand|"
+    # an all-reduce-start of several operands is HLO; the importer has no async tuple form
+    r"Async tuple all-reduce is not supported in StableHLO|"
+    # HLO's recv takes any data shape (a tuple, say); StableHLO's results are tensors
+    r"'stablehlo.recv' op result #\d+ must be variadic of statically shaped tensor|"
+    # XLA's verifier compares shapes ignoring which dimensions are dynamic (ShapeUtil::
+    # Compatible); the importer's function type keeps the bound and refuses the mix
+    r"doesn't match function result type \('tensor<[^']*#stablehlo\.bounds|"
+    r"return operand \d+ \('tensor<[^']*#stablehlo\.bounds[^']*'\) doesn't match function result|"
+    # a module config field XLA's proto reader keeps unchecked; only the importer compares
+    r"op spmd_parameters_sharding: main has \d+ arguments, but spmd_parameters_sharding|"
+    # XLA's text reader keeps bytes that are not UTF-8 (`\xe1`) in names; the importer takes
+    # the module as a serialized proto, whose string fields cannot hold them
+    r"^import: .*Failed to deserialize HloModuleProto|"  # (searched in `stage: message`)
+    # XLA numbers a computation's instructions from its id shifted 32 bits left: from id 2^31
+    # up, the proto XLA writes for its importer has negative ids, which the importer refuses
+    r"^import: .*Instruction with negative id"
+)
 # Our refusals of Shardy's frontend attributes (`xla.sdy.sharding`, `xla.sdy.meshes`, ...: Shardy's attributes
 # carried as strings through HLO): XLA's importer keeps them as strings and the oracle's CPU compile runs no
 # Shardy import, whose parse and verifier (unknown mesh or axis, malformed text) would refuse them.
-SHARDY_STRINGS = re.compile(r"invalid Shardy attribute|xla\.sdy\.meshes is not a dictionary|"
-                            r"names an unknown mesh|which is not in its mesh| - unknown (mesh|axis name)\b")
+SHARDY_STRINGS = re.compile(
+    r"invalid Shardy attribute|xla\.sdy\.meshes is not a dictionary|"
+    r"names an unknown mesh|which is not in its mesh| - unknown (mesh|axis name)\b"
+)
 # Our own documented limit (translate/hlo/tile_assignment.py MAX_DEVICES): a mesh or tile assignment of more
 # devices than we build arrays for is refused, whatever XLA says.
 OUR_LIMITS = re.compile(r"devices, more than the \d+ hlo-translate supports")
@@ -83,8 +87,9 @@ def is_judged(target: str, kind: Kind) -> bool:
     return target in JUDGED_TARGETS and kind.is_hlo
 
 
-def xla_result(kind: Kind, data: bytes, *, compile_module: bool = False, parse_only: bool = False,
-               reprint: bool = False) -> Result:
+def xla_result(
+    kind: Kind, data: bytes, *, compile_module: bool = False, parse_only: bool = False, reprint: bool = False
+) -> Result:
     """XLA's verdict as a Result (in the worker): OK when XLA accepts, ERROR when it rejects, OK with the
     signature `unjudged` when it cannot say (see XLA_LIMITS); the message is `stage: what XLA said`.
     `parse_only`: XLA's parser or proto reader alone; `reprint`: that, then XLA reads back its own text and
@@ -143,9 +148,12 @@ def _module_proto(kind: Kind, data: bytes) -> bytes | None:
 
     from hlo_translate.proto import hlo_pb2
 
-    wrappers = ((hlo_pb2.HloModuleProto, lambda m: m), (hlo_pb2.HloProto, lambda m: m.hlo_module),
-                (hlo_pb2.HloSnapshot, lambda m: m.hlo.hlo_module),
-                (hlo_pb2.HloUnoptimizedSnapshot, lambda m: m.hlo_module))
+    wrappers = (
+        (hlo_pb2.HloModuleProto, lambda m: m),
+        (hlo_pb2.HloProto, lambda m: m.hlo_module),
+        (hlo_pb2.HloSnapshot, lambda m: m.hlo.hlo_module),
+        (hlo_pb2.HloUnoptimizedSnapshot, lambda m: m.hlo_module),
+    )
     for message_type, module_of in wrappers:
         message = message_type()
         try:
@@ -157,8 +165,11 @@ def _module_proto(kind: Kind, data: bytes) -> bytes | None:
             continue
         module = module_of(message)
         if module.computations:
-            return data if message_type is hlo_pb2.HloModuleProto and kind is Kind.HLO_PROTO \
+            return (
+                data
+                if message_type is hlo_pb2.HloModuleProto and kind is Kind.HLO_PROTO
                 else module.SerializeToString()
+            )
     return None
 
 
@@ -173,8 +184,11 @@ def combine(ours: Result, xla: Result) -> Result:
     xla_accepts = xla.outcome is Outcome.OK
     if ours.outcome is Outcome.OK and not xla_accepts:
         stage, _, message = _xla_message(xla).partition(": ")
-        return Result(Outcome.ACCEPTED_INVALID, f"accepted-invalid [xla {stage}] {_normalize(message)}",
-                      f"XLA {stage}: {message}"[:300])
+        return Result(
+            Outcome.ACCEPTED_INVALID,
+            f"accepted-invalid [xla {stage}] {_normalize(message)}",
+            f"XLA {stage}: {message}"[:300],
+        )
     if ours.outcome is Outcome.ERROR and xla_accepts:
         return Result(Outcome.REJECTED_VALID, f"rejected-valid {_normalize(ours.message)}", ours.message)
     return ours
@@ -227,15 +241,30 @@ class Judge:
                 # output (an empty module or computation name, say, prints as text that no parser reads)
                 reprinted = self._xla.run("xla-reprint", kind, data, 0, timeout)
                 if reprinted.outcome is not Outcome.OK:
-                    return Result(ours.outcome, "unjudged XLA cannot read back its own output of this module "
-                                                f"either ({_normalize(reprinted.message or reprinted.signature)})",
-                                  ours.message, ours.refusal, ours.read_back)
+                    return Result(
+                        ours.outcome,
+                        "unjudged XLA cannot read back its own output of this module "
+                        f"either ({_normalize(reprinted.message or reprinted.signature)})",
+                        ours.message,
+                        ours.refusal,
+                        ours.read_back,
+                    )
             if SHARDY_STRINGS.search(ours.message):
-                return Result(ours.outcome, "unjudged XLA's route keeps Shardy's attributes as strings",
-                              ours.message, ours.refusal, ours.read_back)
+                return Result(
+                    ours.outcome,
+                    "unjudged XLA's route keeps Shardy's attributes as strings",
+                    ours.message,
+                    ours.refusal,
+                    ours.read_back,
+                )
             if OUR_LIMITS.search(ours.message):
-                return Result(ours.outcome, "unjudged our limit on the number of devices", ours.message,
-                              ours.refusal, ours.read_back)
+                return Result(
+                    ours.outcome,
+                    "unjudged our limit on the number of devices",
+                    ours.message,
+                    ours.refusal,
+                    ours.read_back,
+                )
             if target == "cli" and ours.refusal[0] and ours.refusal[1] == "*":
                 # the CLI's line names our verifier's rule, not the opcode: read_hlo's refusal of the same
                 # input (the CLI's verbs read it first) has both
@@ -247,12 +276,15 @@ class Judge:
             # for the checks that route cannot show (the entry's layout, shapes the importer re-derives)
             if stricter_than_oracle(*ours.refusal, proto=kind is not Kind.HLO_TEXT):
                 rule, opcode = ours.refusal
-                return Result(ours.outcome, f"unjudged XLA's route cannot see our refusal [{rule}] of {opcode}",
-                              ours.message, ours.refusal)
+                return Result(
+                    ours.outcome,
+                    f"unjudged XLA's route cannot see our refusal [{rule}] of {opcode}",
+                    ours.message,
+                    ours.refusal,
+                )
             return combine(ours, self._xla.run("xla-compile", kind, data, 0, timeout))
         xla = self._xla.run(self._oracle_target, kind, data, 0, timeout)
-        if xla.outcome is Outcome.CRASH and \
-                self._xla.run("xla-parse", kind, data, 0, timeout).outcome is Outcome.OK:
+        if xla.outcome is Outcome.CRASH and self._xla.run("xla-parse", kind, data, 0, timeout).outcome is Outcome.OK:
             # XLA's parser accepts and a later stage (its importer) died: XLA's bug, not a verdict
             xla = Result(Outcome.OK, "unjudged", f"import: XLA's importer crashed ({xla.signature})")
         return combine(ours, xla)

@@ -95,7 +95,7 @@ def make_case(seeds: list[Seed], target: str, index: int, campaign_seed: int) ->
     seed = rng.choice(pool)
     donors = [s for s in pool if s.kind is seed.kind]
     donor = rng.choice(donors)
-    if target in SPELLING_TARGETS:   # valid text spelled otherwise, never mutated
+    if target in SPELLING_TARGETS:  # valid text spelled otherwise, never mutated
         data, names = spell(rng, seed.data)
     elif rng.random() < 0.03:
         data, names = seed.data, []
@@ -110,9 +110,20 @@ def cases(seeds: list[Seed], targets: list[str], n: int, campaign_seed: int) -> 
             yield make_case(seeds, target, index, campaign_seed)
 
 
-def run_campaign(seeds: list[Seed], targets: list[str], n: int, campaign_seed: int, *, jobs: int = 2,
-                 timeout: float = 20.0, progress: Callable[[int], None] | None = None, oracle: bool = True,
-                 oracle_compile: bool = False, rejected_sample: int = 1, report: Report | None = None) -> Report:
+def run_campaign(
+    seeds: list[Seed],
+    targets: list[str],
+    n: int,
+    campaign_seed: int,
+    *,
+    jobs: int = 2,
+    timeout: float = 20.0,
+    progress: Callable[[int], None] | None = None,
+    oracle: bool = True,
+    oracle_compile: bool = False,
+    rejected_sample: int = 1,
+    report: Report | None = None,
+) -> Report:
     """Run n cases per target on `jobs` workers (each with an XLA oracle worker unless `oracle` is off);
     `report` (filled as cases finish) lets the caller show counts on the way."""
     report = report if report is not None else Report()
@@ -145,8 +156,9 @@ def run_campaign(seeds: list[Seed], targets: list[str], n: int, campaign_seed: i
     return report
 
 
-def minimize(data: bytes, still_fails: Callable[[bytes], bool], *, text: bool, budget_s: float = 60.0,
-             max_tries: int = 400) -> bytes:
+def minimize(
+    data: bytes, still_fails: Callable[[bytes], bool], *, text: bool, budget_s: float = 60.0, max_tries: int = 400
+) -> bytes:
     """Delta debugging: remove chunks (lines first for text, then bytes) while the failure remains."""
     deadline = time.monotonic() + budget_s
     tries = 0
@@ -157,7 +169,7 @@ def minimize(data: bytes, still_fails: Callable[[bytes], bool], *, text: bool, b
         while len(units) >= 2 and time.monotonic() < deadline and tries < max_tries:
             chunk = max(1, len(units) // n)
             for start in range(0, len(units), chunk):
-                candidate = units[:start] + units[start + chunk:]
+                candidate = units[:start] + units[start + chunk :]
                 tries += 1
                 if still_fails(joiner.join(candidate)):
                     units = candidate
@@ -187,8 +199,9 @@ def minimize_failures(report: Report, *, timeout: float, budget_s: float, oracle
             def still_fails(data: bytes, case: Case = case, signature: str = signature) -> bool:
                 return worker.run(case.target, case.kind, data, case.variant, timeout).signature == signature
 
-            failure.minimized = minimize(case.data, still_fails, text=case.kind.is_text,
-                                         budget_s=budget_s, max_tries=40 if slow else 400)
+            failure.minimized = minimize(
+                case.data, still_fails, text=case.kind.is_text, budget_s=budget_s, max_tries=40 if slow else 400
+            )
             log.info("minimized %s: %d -> %d bytes", signature, len(case.data), len(failure.minimized))
 
 
@@ -201,10 +214,14 @@ def write_report(report: Report, out: Path, meta: dict) -> None:
     input of each rejected-valid signature likewise in DIR/rejected/, whose files `--keep` takes too)."""
     failures = _write_cases(report.failures, out / "repro")
     _write_cases(report.rejected_samples, out / "rejected")
-    summary = {**meta, "seconds": round(report.seconds, 1),
-               "counts": {t: dict(c) for t, c in sorted(report.counts.items())}, "failures": failures,
-               "rejected_valid": dict(report.rejected_valid.most_common()),
-               "unjudged": dict(report.unjudged.most_common())}
+    summary = {
+        **meta,
+        "seconds": round(report.seconds, 1),
+        "counts": {t: dict(c) for t, c in sorted(report.counts.items())},
+        "failures": failures,
+        "rejected_valid": dict(report.rejected_valid.most_common()),
+        "unjudged": dict(report.unjudged.most_common()),
+    }
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
 
 
@@ -216,10 +233,19 @@ def _write_cases(found: dict[str, Failure], folder: Path) -> list[dict]:
         name = f"{failure.result.outcome.value}-{slug(signature)}"
         data = failure.minimized if failure.minimized is not None else case.data
         (folder / f"{name}{case.kind.suffix}").write_bytes(data)
-        entry = {"signature": signature, "outcome": failure.result.outcome.value, "count": failure.count,
-                 "target": case.target, "kind": case.kind.value, "variant": case.variant,
-                 "seed": case.seed_name, "index": case.index, "mutations": list(case.mutations),
-                 "message": failure.result.message[:300], "file": f"{name}{case.kind.suffix}"}
+        entry = {
+            "signature": signature,
+            "outcome": failure.result.outcome.value,
+            "count": failure.count,
+            "target": case.target,
+            "kind": case.kind.value,
+            "variant": case.variant,
+            "seed": case.seed_name,
+            "index": case.index,
+            "mutations": list(case.mutations),
+            "message": failure.result.message[:300],
+            "file": f"{name}{case.kind.suffix}",
+        }
         (folder / f"{name}.json").write_text(json.dumps(entry, indent=1))
         entries.append(entry)
     return entries
@@ -229,8 +255,11 @@ def _machine_prefixes() -> list[bytes]:
     """The top folders of this machine's paths that seeds carry (the checkout, home, temp)."""
     import tempfile
 
-    roots = {Path(p).resolve().parts[1] for p in (__file__, Path.home(), tempfile.gettempdir())
-             if len(Path(p).resolve().parts) > 1}
+    roots = {
+        Path(p).resolve().parts[1]
+        for p in (__file__, Path.home(), tempfile.gettempdir())
+        if len(Path(p).resolve().parts) > 1
+    }
     return [f"/{root}/".encode() for root in sorted(roots)]
 
 
@@ -248,7 +277,7 @@ def keep_reproducers(repro_dir: Path, dest: Path) -> list[str]:
     for meta_path in sorted(repro_dir.glob("*.json")):
         entry = json.loads(meta_path.read_text())
         data = scrub((repro_dir / entry["file"]).read_bytes())
-        name, suffix = meta_path.stem, entry["file"][len(meta_path.stem):]
+        name, suffix = meta_path.stem, entry["file"][len(meta_path.stem) :]
         if (dest / f"{name}.json").exists():  # the same signature from another campaign: keep both inputs
             if _kept_input(dest, name) == data:
                 continue

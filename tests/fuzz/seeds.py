@@ -40,8 +40,13 @@ class Kind(enum.Enum):
 
     @property
     def suffix(self) -> str:
-        return {Kind.HLO_TEXT: ".hlo", Kind.HLO_PROTO: ".hlo.pb", Kind.HLO_PROTO_TEXT: ".hlo.pbtxt",
-                Kind.MLIR_TEXT: ".mlir", Kind.MLIR_BYTECODE: ".mlirbc"}[self]
+        return {
+            Kind.HLO_TEXT: ".hlo",
+            Kind.HLO_PROTO: ".hlo.pb",
+            Kind.HLO_PROTO_TEXT: ".hlo.pbtxt",
+            Kind.MLIR_TEXT: ".mlir",
+            Kind.MLIR_BYTECODE: ".mlirbc",
+        }[self]
 
 
 @dataclass(frozen=True)
@@ -52,13 +57,20 @@ class Seed:
 
 
 def _sources(corpus: Path | None) -> list[tuple[str, Kind, Path]]:
-    found = [(f"golden/{p.parent.name}/{p.name}", Kind.HLO_TEXT if p.suffix == ".hlo" else Kind.MLIR_TEXT, p)
-             for p in sorted(GOLDEN_DIR.rglob("*")) if p.suffix in (".hlo", ".mlir")]
+    found = [
+        (f"golden/{p.parent.name}/{p.name}", Kind.HLO_TEXT if p.suffix == ".hlo" else Kind.MLIR_TEXT, p)
+        for p in sorted(GOLDEN_DIR.rglob("*"))
+        if p.suffix in (".hlo", ".mlir")
+    ]
     if corpus is not None:
         for entry in sorted(p for p in corpus.iterdir() if p.is_dir()):
-            for name, kind in (("hlo.txt", Kind.HLO_TEXT), ("hlo_gspmd.txt", Kind.HLO_TEXT),
-                               ("optimized.hlo.txt", Kind.HLO_TEXT), ("stablehlo.mlir", Kind.MLIR_TEXT),
-                               ("stablehlo_gspmd.mlir", Kind.MLIR_TEXT)):
+            for name, kind in (
+                ("hlo.txt", Kind.HLO_TEXT),
+                ("hlo_gspmd.txt", Kind.HLO_TEXT),
+                ("optimized.hlo.txt", Kind.HLO_TEXT),
+                ("stablehlo.mlir", Kind.MLIR_TEXT),
+                ("stablehlo_gspmd.mlir", Kind.MLIR_TEXT),
+            ):
                 if (entry / name).is_file():
                     found.append((f"corpus/{entry.name}/{name}", kind, entry / name))
     return found
@@ -78,8 +90,7 @@ def _derived(seed: Seed) -> list[Seed]:
             from hlo_translate.mlir.context import make_context, module_to_bytecode, parse_module
 
             with make_context():
-                out.append(Seed(seed.name + ".bc", Kind.MLIR_BYTECODE,
-                                module_to_bytecode(parse_module(seed.data))))
+                out.append(Seed(seed.name + ".bc", Kind.MLIR_BYTECODE, module_to_bytecode(parse_module(seed.data))))
     except TranslateError as err:
         log.info("no derived seeds for %s: %s", seed.name, err)
     return out

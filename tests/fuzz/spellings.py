@@ -33,7 +33,7 @@ _ID_CHARS = _ID_START + "0123456789"
 def _fresh_name(rng: random.Random, taken: set[bytes]) -> bytes:
     while True:
         if rng.random() < 0.2:
-            name = str(rng.randrange(100, 100000)).encode()   # a number (no leading zero)
+            name = str(rng.randrange(100, 100000)).encode()  # a number (no leading zero)
         else:
             name = (rng.choice(_ID_START) + "".join(rng.choice(_ID_CHARS) for _ in range(rng.randint(0, 6)))).encode()
         if name not in taken:
@@ -51,12 +51,12 @@ def named_results(rng: random.Random, text: bytes) -> bytes:
     groups: dict[bytes, int] = {}
     for m in _TOKEN.finditer(text):
         if m.group(3) is not None and groups.setdefault(m.group(1), int(m.group(3))) != int(m.group(3)):
-            groups[m.group(1)] = -1   # groups of different sizes under one spelling: left alone
+            groups[m.group(1)] = -1  # groups of different sizes under one spelling: left alone
     groups = {name: k for name, k in groups.items() if k > 1 and rng.random() < 0.7}
     if not groups:
         return text
     taken = _names(text)
-    parts: dict[bytes, list[tuple[bytes, int]]] = {}   # spelling -> [(part name, size)]
+    parts: dict[bytes, list[tuple[bytes, int]]] = {}  # spelling -> [(part name, size)]
     for name, count in groups.items():
         sizes, left = [], count
         while left:
@@ -70,8 +70,9 @@ def named_results(rng: random.Random, text: bytes) -> bytes:
         if name not in parts:
             return m.group()
         if m.group(3) is not None:
-            return b", ".join(b"%" + part + (b":%d" % size if size > 1 or rng.random() < 0.3 else b"")
-                              for part, size in parts[name])
+            return b", ".join(
+                b"%" + part + (b":%d" % size if size > 1 or rng.random() < 0.3 else b"") for part, size in parts[name]
+            )
         if m.group(4) is not None:
             index = int(m.group(4))
             for part, size in parts[name]:
@@ -79,7 +80,7 @@ def named_results(rng: random.Random, text: bytes) -> bytes:
                     single = size == 1 and rng.random() < 0.5
                     return b"%" + part + (b"" if single else b"#%d" % index)
                 index -= size
-        return m.group()   # a bare use: another function's one-result value of that spelling
+        return m.group()  # a bare use: another function's one-result value of that spelling
 
     return _TOKEN.sub(one, text)
 
@@ -96,7 +97,7 @@ def rename_values(rng: random.Random, text: bytes) -> bytes:
         name = m.group(1)
         if name not in chosen:
             return m.group()
-        return b"%" + chosen[name] + m.group()[1 + len(name):]
+        return b"%" + chosen[name] + m.group()[1 + len(name) :]
 
     return _TOKEN.sub(one, text)
 
@@ -104,15 +105,17 @@ def rename_values(rng: random.Random, text: bytes) -> bytes:
 # Types and attribute values that an alias may stand for: a tensor type without nested angle brackets, and an
 # attribute dictionary's value of a simple form (`name = array<i64: 1, 2>`, `= 3 : i64`, `= #stablehlo<...>`).
 _TENSOR_TYPE = re.compile(rb"tensor<[^<>\"]*>")
-_DICT_VALUE = re.compile(rb"([{,]\s*)([a-z_][\w.]*) = (array<[^<>\"]*>|-?\d+ : i\d+|#stablehlo<[^<>\"]*>"
-                         rb"|#stablehlo\.[a-z_]+<[^<>\"{}]*>)(?=[,}])")
+_DICT_VALUE = re.compile(
+    rb"([{,]\s*)([a-z_][\w.]*) = (array<[^<>\"]*>|-?\d+ : i\d+|#stablehlo<[^<>\"]*>"
+    rb"|#stablehlo\.[a-z_]+<[^<>\"{}]*>)(?=[,}])"
+)
 
 
 def _outside_strings(text: bytes, pattern: re.Pattern, replace: Callable[[re.Match], bytes]) -> bytes:
     """`pattern` replaced in the parts of `text` outside strings, comments and resource sections."""
     out, at = [], 0
     for m in re.finditer(rb'"(?:[^"\\]|\\.)*"|//[^\n]*|\{-#.*?#-\}', text, re.S):
-        out.append(pattern.sub(replace, text[at:m.start()]))
+        out.append(pattern.sub(replace, text[at : m.start()]))
         out.append(m.group())
         at = m.end()
     out.append(pattern.sub(replace, text[at:]))
@@ -163,12 +166,12 @@ def string_escapes(rng: random.Random, text: bytes) -> bytes:
         body = m.group()[1:-1]
         out, i = [], 0
         while i < len(body):
-            if body[i:i + 1] == b"\\":   # an escape stays as it is
-                width = 3 if re.match(rb"\\[0-9a-fA-F]{2}", body[i:i + 3]) else 2
-                out.append(body[i:i + width])
+            if body[i : i + 1] == b"\\":  # an escape stays as it is
+                width = 3 if re.match(rb"\\[0-9a-fA-F]{2}", body[i : i + 3]) else 2
+                out.append(body[i : i + width])
                 i += width
                 continue
-            char = body[i:i + 1]
+            char = body[i : i + 1]
             out.append(b"\\%02X" % char[0] if rng.random() < 0.4 else char)
             i += 1
         return b'"' + b"".join(out) + b'"'
@@ -189,8 +192,15 @@ def layout(rng: random.Random, text: bytes) -> bytes:
     return _outside_strings(text, _BREAK_POINT, one)
 
 
-SPELLERS: tuple[Speller, ...] = (named_results, named_results, rename_values, type_aliases, attribute_aliases,
-                                 string_escapes, layout)
+SPELLERS: tuple[Speller, ...] = (
+    named_results,
+    named_results,
+    rename_values,
+    type_aliases,
+    attribute_aliases,
+    string_escapes,
+    layout,
+)
 
 
 def spell(rng: random.Random, text: bytes) -> tuple[bytes, list[str]]:

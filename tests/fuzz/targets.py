@@ -83,14 +83,21 @@ TARGETS: dict[str, tuple[tuple[Kind, ...], Callable[[bytes, Kind], None]]] = {
     "stablehlo_spellings": ((Kind.MLIR_TEXT,), None),  # run by _run_spelling; inputs from tests.fuzz.spellings
 }
 SPELLING_TARGETS = ("stablehlo_spellings",)
-CLI_VERBS = {True: ("convert-hlo", "hlo-to-stablehlo"),
-             False: ("stablehlo-to-hlo", "import-shardings", "export-shardings")}
+CLI_VERBS = {
+    True: ("convert-hlo", "hlo-to-stablehlo"),
+    False: ("stablehlo-to-hlo", "import-shardings", "export-shardings"),
+}
 
 
 def _where(err: BaseException) -> str:
     """The innermost frame of our package in the traceback: `module:function`."""
-    frames = [f for f in traceback.extract_tb(err.__traceback__) if "hlo_translate" in f.filename
-              or f"{os.sep}translate{os.sep}" in f.filename or f"{os.sep}cli{os.sep}" in f.filename]
+    frames = [
+        f
+        for f in traceback.extract_tb(err.__traceback__)
+        if "hlo_translate" in f.filename
+        or f"{os.sep}translate{os.sep}" in f.filename
+        or f"{os.sep}cli{os.sep}" in f.filename
+    ]
     if not frames:
         return "?"
     f = frames[-1]
@@ -108,9 +115,13 @@ def _classify(err: BaseException) -> Result:
     if isinstance(err, TranslateError):
         if err.location is None:
             return Result(Outcome.UNLOCATED, f"unlocated at {_where(err)}", message)
-        return Result(Outcome.ERROR, "", message,
-                      (getattr(err, "rule", None) or "", getattr(err, "opcode", None) or "*"),
-                      getattr(err, "read_back", False))
+        return Result(
+            Outcome.ERROR,
+            "",
+            message,
+            (getattr(err, "rule", None) or "", getattr(err, "opcode", None) or "*"),
+            getattr(err, "read_back", False),
+        )
     return Result(Outcome.RAW, f"{type(err).__name__} at {_where(err)}", message)
 
 
@@ -189,7 +200,7 @@ def _run_spelling(data: bytes) -> Result:
     if isinstance(ours, Result):
         return ours
     printed = _jaxlib_print(data)
-    if printed is None:   # not valid after all: nothing to compare
+    if printed is None:  # not valid after all: nothing to compare
         return Result(Outcome.OK) if isinstance(ours, str) else _classify(ours)
     theirs = convert(printed)
     if isinstance(theirs, Result):
@@ -199,11 +210,10 @@ def _run_spelling(data: bytes) -> Result:
             return Result(Outcome.OK)
         return Result(Outcome.SPELLING, "a valid spelling converts to other HLO than jaxlib's print of it")
     if isinstance(ours, TranslateError) and isinstance(theirs, TranslateError):
-        return _classify(ours)   # refused either way (the messages may name other places)
+        return _classify(ours)  # refused either way (the messages may name other places)
     refused = ours if isinstance(ours, TranslateError) else theirs
     which = "a valid spelling" if refused is ours else "jaxlib's print of a valid spelling"
-    return Result(Outcome.SPELLING, f"{which} is refused: {_DIGITS.sub('N', refused.message)[:80]}",
-                  str(refused)[:300])
+    return Result(Outcome.SPELLING, f"{which} is refused: {_DIGITS.sub('N', refused.message)[:80]}", str(refused)[:300])
 
 
 def run_case(target: str, kind: Kind, data: bytes, variant: int = 0) -> Result:
@@ -213,8 +223,13 @@ def run_case(target: str, kind: Kind, data: bytes, variant: int = 0) -> Result:
     if target in SPELLING_TARGETS:
         return _run_spelling(data)
     if target in oracle.ORACLE_TARGETS:
-        return oracle.xla_result(kind, data, compile_module=target == "xla-compile", parse_only=target == "xla-parse",
-                                 reprint=target == "xla-reprint")
+        return oracle.xla_result(
+            kind,
+            data,
+            compile_module=target == "xla-compile",
+            parse_only=target == "xla-parse",
+            reprint=target == "xla-reprint",
+        )
     _, fn = TARGETS[target]
     try:
         fn(data, kind)

@@ -37,8 +37,10 @@ def test_fuzz_sample_keeps_the_promise(seeds) -> None:
     report = runner.run_campaign(seeds, list(TARGETS), CASES_PER_TARGET, CAMPAIGN_SEED, jobs=2, timeout=30.0)
     total = sum(sum(c.values()) for c in report.counts.values())
     assert total == CASES_PER_TARGET * len(TARGETS)
-    failures = "\n".join(f"{f.count:4d} x {sig} (e.g. {f.case.target} case {f.case.index}: {f.result.message[:120]})"
-                         for sig, f in report.failures.items())
+    failures = "\n".join(
+        f"{f.count:4d} x {sig} (e.g. {f.case.target} case {f.case.index}: {f.result.message[:120]})"
+        for sig, f in report.failures.items()
+    )
     assert not report.failures, f"{report.bugs} of {total} cases broke the promise:\n{failures}\n{report.table()}"
     # the sample exercises both answers: translations that succeed and inputs refused with a TranslateError
     for target, counts in report.counts.items():

@@ -69,7 +69,6 @@ def test_an_alias_of_no_parameter_subshape_in_a_proto_is_beyond_the_proto_route(
     assert result.signature == "unjudged XLA's route cannot see our refusal [alias] of *", result
 
 
-
 CALL_OF_ANOTHER_SHAPE = """HloModule m
 
 f {

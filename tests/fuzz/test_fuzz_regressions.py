@@ -49,8 +49,10 @@ def _call_chain(depth: int) -> str:
     body = "func.func private @c0(%a: tensor<f32>) -> tensor<f32> {\n  return %a : tensor<f32>\n}\n"
     for i in range(1, depth + 1):
         name = "main" if i == depth else f"c{i}"
-        body += (f"func.func {'' if i == depth else 'private '}@{name}(%a: tensor<f32>) -> tensor<f32> {{\n"
-                 f"  %r = func.call @c{i - 1}(%a) : (tensor<f32>) -> tensor<f32>\n  return %r : tensor<f32>\n}}\n")
+        body += (
+            f"func.func {'' if i == depth else 'private '}@{name}(%a: tensor<f32>) -> tensor<f32> {{\n"
+            f"  %r = func.call @c{i - 1}(%a) : (tensor<f32>) -> tensor<f32>\n  return %r : tensor<f32>\n}}\n"
+        )
     return "module {\n" + body + "}\n"
 
 
@@ -64,11 +66,14 @@ def test_deep_call_chain_is_refused_not_a_recursion_error() -> None:
     assert type(info.value) is TranslateError and info.value.location is not None
 
 
-@pytest.mark.parametrize("text, message", [
-    ("module attributes {a = " + "[" * 300 + "]" * 300 + "} {}", "nesting deeper than 256 levels"),
-    ("module attributes {a = " + "9" * 65 + " : i64} {}", "more than 64 digits"),
-    ('module attributes {a = "' + "[" * 300 + '", b = 1 : i64} {}', None),  # inside a string: not nesting
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("module attributes {a = " + "[" * 300 + "]" * 300 + "} {}", "nesting deeper than 256 levels"),
+        ("module attributes {a = " + "9" * 65 + " : i64} {}", "more than 64 digits"),
+        ('module attributes {a = "' + "[" * 300 + '", b = 1 : i64} {}', None),  # inside a string: not nesting
+    ],
+)
 def test_mlir_text_guard(text: str, message: str | None) -> None:
     from hlo_translate.mlir.guard import check_text
 
@@ -86,8 +91,10 @@ def test_bytecode_guard_checks_header_and_sections() -> None:
 
     good = hlo_to_stablehlo("HloModule m\nENTRY e {\n  ROOT p = f32[2] parameter(0)\n}\n", emit="bytecode")
     check_bytecode(good)
-    for bad, message in ((good[:4] + b"\x7f" + good[5:], "version 63 is newer"),
-                         (good[:len(good) // 2], "longer than the input|unexpected end"),
-                         (good + b"\x03\x01", "repeated section|longer than the input|unexpected end")):
+    for bad, message in (
+        (good[:4] + b"\x7f" + good[5:], "version 63 is newer"),
+        (good[: len(good) // 2], "longer than the input|unexpected end"),
+        (good + b"\x03\x01", "repeated section|longer than the input|unexpected end"),
+    ):
         with pytest.raises(TranslateError, match=message):
             check_bytecode(bad)

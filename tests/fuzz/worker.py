@@ -26,8 +26,10 @@ from tests.fuzz.seeds import REPO_ROOT, Kind
 
 _HEADER = struct.Struct("<I")
 _FRAME = re.compile(r'File "([^"]+)", line \d+ in (\w+)')
-_NATIVE = re.compile(r"(LLVM ERROR: [^\n]{0,80}|Check failed: [^\n]{0,80}|Assertion [^\n]{0,80}|"
-                     r"terminate called [^\n]{0,80})")
+_NATIVE = re.compile(
+    r"(LLVM ERROR: [^\n]{0,80}|Check failed: [^\n]{0,80}|Assertion [^\n]{0,80}|"
+    r"terminate called [^\n]{0,80})"
+)
 
 
 def _send(stream, obj: object) -> None:
@@ -87,8 +89,17 @@ def _native_signature(log: str) -> str:
     where = "?"
     for path, function in _FRAME.findall(log):  # faulthandler lists the innermost frame first
         p = Path(path)
-        if "hlo_translate" in path or p.parent.name in ("mlir", "hlo", "export", "import_", "shardy", "chlo",
-                                                         "translate", "cli", "commands"):
+        if "hlo_translate" in path or p.parent.name in (
+            "mlir",
+            "hlo",
+            "export",
+            "import_",
+            "shardy",
+            "chlo",
+            "translate",
+            "cli",
+            "commands",
+        ):
             where = f"{p.parent.name}/{p.name}:{function}"
             break
     native = _NATIVE.search(log)
@@ -110,14 +121,19 @@ class Worker:
         self.starts = 0
 
     def _start(self) -> None:
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO_ROOT),
-                                                                         os.environ.get("PYTHONPATH")])))
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])))
         env.setdefault("JAX_PLATFORMS", "cpu")
         self._tmp_dir.mkdir(exist_ok=True)
         env["TMPDIR"] = str(self._tmp_dir)
         log = open(self._log_path, "ab")
-        self._proc = subprocess.Popen([sys.executable, "-m", "tests.fuzz.worker", self._role], cwd=REPO_ROOT, env=env,
-                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log)
+        self._proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.fuzz.worker", self._role],
+            cwd=REPO_ROOT,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=log,
+        )
         log.close()
         self.starts += 1
         ready = self._wait(120.0)

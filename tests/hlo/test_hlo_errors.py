@@ -32,19 +32,34 @@ CASES = {
     "own_operand": (GOOD.replace("negate(p)", "negate(n)"), "5:", "undefined value 'n'"),
     "own_typed_operand": (GOOD.replace("negate(p)", "negate(f32[4] n)"), "5:", "undefined value 'n'"),
     "later_operand": (GOOD.replace("negate(p)", "negate(a)"), "5:", "undefined value 'a'"),
-    "later_control_predecessor": (GOOD.replace("negate(p)", "negate(p), control-predecessors={a}"), "5:",
-                                  "names 'a', which is not defined before 'n'"),
-    "duplicate_name": (GOOD.replace("n = f32[4] negate", "p = f32[4] negate").replace("add(p, n)", "add(p, p)"),
-                       "5:", "duplicate instruction name 'p'"),
+    "later_control_predecessor": (
+        GOOD.replace("negate(p)", "negate(p), control-predecessors={a}"),
+        "5:",
+        "names 'a', which is not defined before 'n'",
+    ),
+    "duplicate_name": (
+        GOOD.replace("n = f32[4] negate", "p = f32[4] negate").replace("add(p, n)", "add(p, p)"),
+        "5:",
+        "duplicate instruction name 'p'",
+    ),
     "bad_attribute": (GOOD.replace("negate(p)", "negate(p), metadata={op_name=}"), "5:", "metadata"),
-    "async_sugar_not_a_bundle": (GOOD.replace("n = f32[4] negate(p)", "n = f32[4] negate-start(p)").replace(
-        "add(p, n)", "add(p, p)"), "5:", "negate-start has shape f32[4]; an async start is ((operands...)"),
+    "async_sugar_not_a_bundle": (
+        GOOD.replace("n = f32[4] negate(p)", "n = f32[4] negate-start(p)").replace("add(p, n)", "add(p, p)"),
+        "5:",
+        "negate-start has shape f32[4]; an async start is ((operands...)",
+    ),
     # XLA's parser looks a called computation up as it reads the call: "computation does not exist"
-    "later_computation": ("HloModule m\n\nENTRY main {\n  p = f32[] parameter(0)\n  ROOT c = f32[] call(p), "
-                          "to_apply=f\n}\n\nf {\n  ROOT q = f32[] parameter(0)\n}\n", "5:",
-                          "'c': computation 'f' is not defined before the computation 'main' that calls it"),
-    "own_computation": ("HloModule m\n\nENTRY main {\n  p = f32[] parameter(0)\n  ROOT c = f32[] call(p), "
-                        "to_apply=main\n}\n", "5:", "computation 'main' is not defined before the computation 'main'"),
+    "later_computation": (
+        "HloModule m\n\nENTRY main {\n  p = f32[] parameter(0)\n  ROOT c = f32[] call(p), "
+        "to_apply=f\n}\n\nf {\n  ROOT q = f32[] parameter(0)\n}\n",
+        "5:",
+        "'c': computation 'f' is not defined before the computation 'main' that calls it",
+    ),
+    "own_computation": (
+        "HloModule m\n\nENTRY main {\n  p = f32[] parameter(0)\n  ROOT c = f32[] call(p), to_apply=main\n}\n",
+        "5:",
+        "computation 'main' is not defined before the computation 'main'",
+    ),
 }
 
 
@@ -64,8 +79,9 @@ def test_wrong_proto_bytes() -> None:
 
 
 def _cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hlo_translate.cli.main", *args], input=stdin, capture_output=True,
-                          cwd=REPO_ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "hlo_translate.cli.main", *args], input=stdin, capture_output=True, cwd=REPO_ROOT
+    )
 
 
 @pytest.mark.parametrize("name", ["truncated", "unknown_opcode", "dangling_operand", "duplicate_name"])

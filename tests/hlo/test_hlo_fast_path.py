@@ -55,8 +55,7 @@ _BODIES = {
 
 
 def _module(body: str) -> str:
-    return (f"HloModule m\n{_REDUCER}\nENTRY e {{\n  x = f32[4,8] parameter(0)\n  z = f32[] constant(0)\n"
-            f"  {body}\n}}\n")
+    return f"HloModule m\n{_REDUCER}\nENTRY e {{\n  x = f32[4,8] parameter(0)\n  z = f32[] constant(0)\n  {body}\n}}\n"
 
 
 def _outcome(text: str) -> str:
@@ -81,7 +80,8 @@ def test_general_rules_are_what_the_comparison_runs(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(hlo_text, "PLAIN_RE", _NEVER)
     calls = []
     finish = hlo_text._Parser.finish
-    monkeypatch.setattr(hlo_text._Parser, "finish",
-                        lambda self, *args, **kw: calls.append(len(args)) or finish(self, *args, **kw))
+    monkeypatch.setattr(
+        hlo_text._Parser, "finish", lambda self, *args, **kw: calls.append(len(args)) or finish(self, *args, **kw)
+    )
     parse_hlo_text(_module(_BODIES["two attributes"]))
     assert calls and all(n == 4 for n in calls)  # (instr, comp, pending, start): nothing read beforehand

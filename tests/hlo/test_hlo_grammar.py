@@ -33,11 +33,12 @@ def array_shapes(draw) -> Shape:
     return Shape(element, tuple(sizes), dynamic, layout)
 
 
-shapes = st.recursive(array_shapes() | st.just(Shape.token()),
-                      lambda inner: st.lists(inner, max_size=3).map(Shape.tuple_of), max_leaves=6)
+shapes = st.recursive(
+    array_shapes() | st.just(Shape.token()), lambda inner: st.lists(inner, max_size=3).map(Shape.tuple_of), max_leaves=6
+)
 
 
-@settings(suppress_health_check=[HealthCheck.too_slow])   # the shared CI machine can be slow to draw
+@settings(suppress_health_check=[HealthCheck.too_slow])  # the shared CI machine can be slow to draw
 @given(shapes)
 def test_shape_print_parse_identity(shape: Shape) -> None:
     text = shape.to_text()
@@ -78,8 +79,21 @@ def test_slice(parts) -> None:
     assert A.parse_slice(A.print_slice(value)) == value
 
 
-@given(st.lists(st.tuples(st.integers(1, 5), st.integers(1, 3), st.integers(0, 2), st.integers(0, 2),
-                          st.integers(1, 3), st.integers(1, 3), st.booleans()), min_size=1, max_size=3))
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(1, 5),
+            st.integers(1, 3),
+            st.integers(0, 2),
+            st.integers(0, 2),
+            st.integers(1, 3),
+            st.integers(1, 3),
+            st.booleans(),
+        ),
+        min_size=1,
+        max_size=3,
+    )
+)
 def test_window(parts) -> None:
     value = A.Window(tuple(A.WindowDim(*p) for p in parts))
     assert A.parse_window(A.print_window(value)) == value
@@ -95,6 +109,7 @@ def test_padding(parts) -> None:
 def test_dim_labels(perms) -> None:
     def split(p):
         return p[0], p[1], tuple(p[2:])
+
     ib, if_, isp = split(perms[0])
     ki, ko, ksp = split(perms[1])
     ob, of, osp = split(perms[2])

@@ -305,12 +305,15 @@ ENTRY e {
 }
 """,
     # opcodes newer than our corpus
-    **{f"opcode_{op}": f"""HloModule m
+    **{
+        f"opcode_{op}": f"""HloModule m
 ENTRY e {{
   p = f32[4] parameter(0)
   ROOT a = f32[4] {op}(p)
 }}
-""" for op in ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh", "erf", "tan")},
+"""
+        for op in ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh", "erf", "tan")
+    },
     "original_values": """HloModule m
 ENTRY e {
   pair = (f32[4], (f32[4], s32[])) parameter(0), origin={({"pair" {0}}, ({"x"}, {"y" {1,2}}))}
@@ -361,7 +364,7 @@ ENTRY e {
 """,
     # XLA's lexer reads an integer from 2^63 up to 2^64 - 1 as an int64, wrapped to negative
     "integer_from_2_63_up_wraps": "HloModule m\nENTRY e {\n  ROOT p = f32[16]{0:S(18446744073709551615)} "
-                                  "parameter(0)\n}\n",
+    "parameter(0)\n}\n",
     "result_accuracy": """HloModule m
 ENTRY e {
   p = f32[4] parameter(0)
@@ -374,67 +377,97 @@ ENTRY e {
 # production -> (text XLA's parser rejects, what our one-line error says)
 REJECTED = {
     # XLA's lexer skips space, tab, newline and carriage return only
-    "vertical_tab_between_tokens": ("HloModule\x0bm\nENTRY e {\n  ROOT p = f32[] parameter(0)\n}\n",
-                                    "1:10: error: expected a module name"),
-    "form_feed_after_a_comma": ("HloModule m,\x0cis_scheduled=true\nENTRY e {\n  ROOT p = f32[] parameter(0)\n}\n",
-                                "1:13: error: expected an attribute"),
+    "vertical_tab_between_tokens": (
+        "HloModule\x0bm\nENTRY e {\n  ROOT p = f32[] parameter(0)\n}\n",
+        "1:10: error: expected a module name",
+    ),
+    "form_feed_after_a_comma": (
+        "HloModule m,\x0cis_scheduled=true\nENTRY e {\n  ROOT p = f32[] parameter(0)\n}\n",
+        "1:13: error: expected an attribute",
+    ),
     # `%name:` is no name (XLA's lexer reads `%name`, then a ':')
-    "percent_name_with_a_colon_as_operand": ("HloModule m\nENTRY e {\n  %p = f32[2] parameter(0)\n"
-                                             "  ROOT n = f32[2] negate(%p:)\n}\n", "expected ',' between operands"),
+    "percent_name_with_a_colon_as_operand": (
+        "HloModule m\nENTRY e {\n  %p = f32[2] parameter(0)\n  ROOT n = f32[2] negate(%p:)\n}\n",
+        "expected ',' between operands",
+    ),
     # a dimension size is not negative, not even the one `?` stands for, nor one that wraps to it
-    "dimension_size_of_the_unbounded_marker": ("HloModule m\nENTRY e {\n  ROOT p = s32[-9223372036854775808] "
-                                               "parameter(0)\n}\n", "dimension size -9223372036854775808 is negative"),
-    "dimension_size_wrapping_to_the_unbounded_marker": ("HloModule m\nENTRY e {\n  ROOT p = s32[9223372036854775808] "
-                                                        "parameter(0)\n}\n",
-                                                        "dimension size -9223372036854775808 is negative"),
+    "dimension_size_of_the_unbounded_marker": (
+        "HloModule m\nENTRY e {\n  ROOT p = s32[-9223372036854775808] parameter(0)\n}\n",
+        "dimension size -9223372036854775808 is negative",
+    ),
+    "dimension_size_wrapping_to_the_unbounded_marker": (
+        "HloModule m\nENTRY e {\n  ROOT p = s32[9223372036854775808] parameter(0)\n}\n",
+        "dimension size -9223372036854775808 is negative",
+    ),
     # ... nor inside attribute values and operand lists, which our parsers read with patterns whose `\s` and
     # strip() take more than XLA's lexer does (vertical tab, form feed, Unicode spaces)
-    "vertical_tab_in_an_integer_list": ("HloModule m\nENTRY e {\n  p = f32[2,3] parameter(0)\n"
-                                        "  ROOT t = f32[3,2] transpose(p), dimensions={1,\x0b0}\n}\n",
-                                        "4:49: error: unexpected character '\\x0b'"),
-    "no_break_space_before_an_enum": ("HloModule m\nENTRY e {\n  p = f32[2] parameter(0)\n"
-                                      "  ROOT c = pred[2] compare(p, p), direction=\xa0LT\n}\n",
-                                      "4:45: error: unexpected character '\\xa0'"),
-    "form_feed_in_a_window": ("HloModule m\nr {\n  x = f32[] parameter(0)\n  y = f32[] parameter(1)\n"
-                              "  ROOT s = f32[] add(x, y)\n}\nENTRY e {\n  p = f32[8] parameter(0)\n"
-                              "  z = f32[] constant(0)\n  ROOT w = f32[3] reduce-window(p, z), window={size=3\x0cstride=2}, "
-                              "to_apply=r\n}\n", "10:54: error: unexpected character '\\x0c'"),
-    "form_feed_in_a_constant": ("HloModule m\nENTRY e {\n  ROOT c = f32[2] constant({1,\x0c2})\n}\n",
-                                "3:31: error: unexpected character '\\x0c'"),
-    "vertical_tab_before_an_operand": ("HloModule m\nENTRY e {\n  p = f32[2] parameter(0)\n"
-                                       "  ROOT n = f32[2] negate(\x0bp)\n}\n", "4:26"),
-    "vertical_tab_before_a_backend_configs_brace": ("HloModule m\nENTRY e {\n  p = f32[2] parameter(0)\n  ROOT c = "
-                                                    "f32[2] custom-call(p), custom_call_target=\"x\", "
-                                                    "backend_config=\x0b{\"a\":1}\n}\n",
-                                                    "4:74: error: unexpected character '\\x0b'"),
-    "signature_percent_name_then_a_colon": ("HloModule m\nENTRY e (%p: f32[2]) -> f32[2] {\n"
-                                            "  ROOT p = f32[2] parameter(0)\n}\n",
-                                            "2:12: error: expected a shape such as f32[2,3]"),
-    "signature_keyword_as_a_parameter_name": ("HloModule m\nENTRY e (true f32[2]) -> f32[2] {\n"
-                                              "  ROOT p = f32[2] parameter(0)\n}\n",
-                                              "2:10: error: expected a parameter name, found the keyword 'true'"),
+    "vertical_tab_in_an_integer_list": (
+        "HloModule m\nENTRY e {\n  p = f32[2,3] parameter(0)\n"
+        "  ROOT t = f32[3,2] transpose(p), dimensions={1,\x0b0}\n}\n",
+        "4:49: error: unexpected character '\\x0b'",
+    ),
+    "no_break_space_before_an_enum": (
+        "HloModule m\nENTRY e {\n  p = f32[2] parameter(0)\n  ROOT c = pred[2] compare(p, p), direction=\xa0LT\n}\n",
+        "4:45: error: unexpected character '\\xa0'",
+    ),
+    "form_feed_in_a_window": (
+        "HloModule m\nr {\n  x = f32[] parameter(0)\n  y = f32[] parameter(1)\n"
+        "  ROOT s = f32[] add(x, y)\n}\nENTRY e {\n  p = f32[8] parameter(0)\n"
+        "  z = f32[] constant(0)\n  ROOT w = f32[3] reduce-window(p, z), window={size=3\x0cstride=2}, "
+        "to_apply=r\n}\n",
+        "10:54: error: unexpected character '\\x0c'",
+    ),
+    "form_feed_in_a_constant": (
+        "HloModule m\nENTRY e {\n  ROOT c = f32[2] constant({1,\x0c2})\n}\n",
+        "3:31: error: unexpected character '\\x0c'",
+    ),
+    "vertical_tab_before_an_operand": (
+        "HloModule m\nENTRY e {\n  p = f32[2] parameter(0)\n  ROOT n = f32[2] negate(\x0bp)\n}\n",
+        "4:26",
+    ),
+    "vertical_tab_before_a_backend_configs_brace": (
+        "HloModule m\nENTRY e {\n  p = f32[2] parameter(0)\n  ROOT c = "
+        'f32[2] custom-call(p), custom_call_target="x", '
+        'backend_config=\x0b{"a":1}\n}\n',
+        "4:74: error: unexpected character '\\x0b'",
+    ),
+    "signature_percent_name_then_a_colon": (
+        "HloModule m\nENTRY e (%p: f32[2]) -> f32[2] {\n  ROOT p = f32[2] parameter(0)\n}\n",
+        "2:12: error: expected a shape such as f32[2,3]",
+    ),
+    "signature_keyword_as_a_parameter_name": (
+        "HloModule m\nENTRY e (true f32[2]) -> f32[2] {\n  ROOT p = f32[2] parameter(0)\n}\n",
+        "2:10: error: expected a parameter name, found the keyword 'true'",
+    ),
     # ... but its parser's own checks of a shape hold there too
-    "signature_layout_of_another_rank": ("HloModule m\nENTRY e (p: f32[2]{0,1}) -> f32[2] {\n"
-                                         "  ROOT p = f32[2] parameter(0)\n}\n",
-                                         "2:13: error: layout {0,1} of f32[2] has 2 dimensions, the shape 1"),
+    "signature_layout_of_another_rank": (
+        "HloModule m\nENTRY e (p: f32[2]{0,1}) -> f32[2] {\n  ROOT p = f32[2] parameter(0)\n}\n",
+        "2:13: error: layout {0,1} of f32[2] has 2 dimensions, the shape 1",
+    ),
     # ... and a tuple's elements are validated as the verifier validates an instruction's shape (XLA's parser
     # builds a tuple shape validated; fuzz seed 157: a signature's tuple element of a size past int64)
     "signature_tuple_element_of_a_size_past_int64": (
         "HloModule m\n%c (p: (s32[], s32[127,2147483648,128,65535,128])) -> s32[] {\n  ROOT p = s32[] parameter(0)\n"
         "}\nENTRY e {\n  x = s32[] parameter(0)\n  ROOT r = s32[] call(x), to_apply=c\n}\n",
-        "2:8: error: the size of s32[127,2147483648,128,65535,128] in bytes overflows int64"),
+        "2:8: error: the size of s32[127,2147483648,128,65535,128] in bytes overflows int64",
+    ),
     "signature_tuple_element_size_in_bytes_past_int64": (
         "HloModule m\nENTRY e (p: (s32[2305843009213693952])) -> s32[] {\n  ROOT p = s32[] parameter(0)\n}\n",
-        "2:13: error: the size of s32[2305843009213693952] in bytes overflows int64"),
+        "2:13: error: the size of s32[2305843009213693952] in bytes overflows int64",
+    ),
     "signature_nested_tuple_element_layout_no_permutation": (
         "HloModule m\nENTRY e () -> ((f32[2,3]{0,0})) {\n  ROOT p = f32[] constant(0)\n}\n",
-        "layout {0,0} of f32[2,3] is not a permutation of its 2 dimensions"),
+        "layout {0,0} of f32[2,3] is not a permutation of its 2 dimensions",
+    ),
     # a layout cut short or with an unknown dim level type: one line, no internal error
-    "unknown_dim_level_type": ("HloModule m\nENTRY e {\n  ROOT p = f32[2]{0:D(X)} parameter(0)\n}\n",
-                               "expected a dim level type (D, C, S or H)"),
+    "unknown_dim_level_type": (
+        "HloModule m\nENTRY e {\n  ROOT p = f32[2]{0:D(X)} parameter(0)\n}\n",
+        "expected a dim level type (D, C, S or H)",
+    ),
     "layout_cut_short": ("HloModule m\nENTRY e {\n  ROOT p = f32[2]{", "error: 'p': expected 'shape opcode(operands)'"),
     # a computation is looked up as the call is read ("computation does not exist")
-    "call_of_a_later_computation": ("""HloModule m
+    "call_of_a_later_computation": (
+        """HloModule m
 ENTRY e {
   p = f32[] parameter(0)
   ROOT c = f32[] call(p), to_apply=f
@@ -442,8 +475,11 @@ ENTRY e {
 f {
   ROOT q = f32[] parameter(0)
 }
-""", "4:36: error: 'c': computation 'f' is not defined before the computation 'e' that calls it"),
-    "comment_between_value_tokens": ("""HloModule m
+""",
+        "4:36: error: 'c': computation 'f' is not defined before the computation 'e' that calls it",
+    ),
+    "comment_between_value_tokens": (
+        """HloModule m
 r {
   a = f32[] parameter(0)
   b = f32[] parameter(1)
@@ -454,14 +490,20 @@ ENTRY e {
   z = f32[] constant(0)
   ROOT d = f32[4] reduce(x, z), dimensions={1}, to_apply=r /* c */ r
 }
-""", "unknown computation 'r   r'"),
-    "unterminated_comment_in_value": ("""HloModule m
+""",
+        "unknown computation 'r   r'",
+    ),
+    "unterminated_comment_in_value": (
+        """HloModule m
 ENTRY e {
   x = f32[4,8] parameter(0)
   ROOT t = f32[8,4] transpose(x), dimensions={1,0 /* c
 }
-""", "unterminated comment"),
-    "computation_defined_twice": ("""HloModule m
+""",
+        "unterminated comment",
+    ),
+    "computation_defined_twice": (
+        """HloModule m
 c {
   p = f32[] parameter(0)
   ROOT a = f32[] negate(p)
@@ -474,121 +516,178 @@ ENTRY e {
   p = f32[] parameter(0)
   ROOT a = f32[] call(p), to_apply=c
 }
-""", "6:1: error: computation 'c' is defined twice (first at line 2)"),
-    "two_entries": ("""HloModule m
+""",
+        "6:1: error: computation 'c' is defined twice (first at line 2)",
+    ),
+    "two_entries": (
+        """HloModule m
 ENTRY e {
   ROOT p = f32[] parameter(0)
 }
 ENTRY f {
   ROOT p = f32[] parameter(0)
 }
-""", "two ENTRY"),
-    "tuple_index_out_of_range": ("""HloModule m
+""",
+        "two ENTRY",
+    ),
+    "tuple_index_out_of_range": (
+        """HloModule m
 ENTRY e {
   p = (f32[], f32[]) parameter(0)
   ROOT a = f32[] add(p#0, p#2)
 }
-""", "4:29: error: 'a': tuple index 2 is out of bounds"),
-    "tuple_index_of_array": ("""HloModule m
+""",
+        "4:29: error: 'a': tuple index 2 is out of bounds",
+    ),
+    "tuple_index_of_array": (
+        """HloModule m
 ENTRY e {
   p = f32[] parameter(0)
   ROOT a = f32[] add(p#0, p)
 }
-""", "'a': tuple index 0 is out of bounds for 'p' of shape f32[]"),
-    "declared_operand_shape_differs": ("""HloModule m
+""",
+        "'a': tuple index 0 is out of bounds for 'p' of shape f32[]",
+    ),
+    "declared_operand_shape_differs": (
+        """HloModule m
 ENTRY e {
   p = f32[2] parameter(0)
   ROOT a = f32[2] add(f32[3] p, p)
 }
-""", "'a': operand 'p' is declared f32[3] but is f32[2]"),
-    "shape_not_inferable": ("""HloModule m
+""",
+        "'a': operand 'p' is declared f32[3] but is f32[2]",
+    ),
+    "shape_not_inferable": (
+        """HloModule m
 ENTRY e {
   p = f32[2] parameter(0)
   ROOT a = convert(p)
 }
-""", "the shape of a 'convert' cannot be inferred"),
-    "nested_undefined_operand": ("""HloModule m
+""",
+        "the shape of a 'convert' cannot be inferred",
+    ),
+    "nested_undefined_operand": (
+        """HloModule m
 ENTRY e {
   ROOT a = f32[] add(f32[] negate(q), f32[] constant(1))
 }
-""", "undefined value 'q'"),
-    "duplicate_parameter_number": ("""HloModule m
+""",
+        "undefined value 'q'",
+    ),
+    "duplicate_parameter_number": (
+        """HloModule m
 ENTRY e {
   p = f32[] parameter(0)
   q = f32[] parameter(0)
   ROOT a = f32[] add(p, q)
 }
-""", "'q': duplicate parameter number 0"),
-    "physical_shape_without_sparse_layout": ("""HloModule m
+""",
+        "'q': duplicate parameter number 0",
+    ),
+    "physical_shape_without_sparse_layout": (
+        """HloModule m
 ENTRY e {
   ROOT p = bf16[16,128]{1,0:P(f32[16,128]{1,0})} parameter(0)
 }
-""", "a physical shape P(...) is only for sparse layouts"),
-    "unknown_opcode_atan": ("""HloModule m
+""",
+        "a physical shape P(...) is only for sparse layouts",
+    ),
+    "unknown_opcode_atan": (
+        """HloModule m
 ENTRY e {
   p = f32[] parameter(0)
   ROOT a = f32[] atan(p)
 }
-""", "unknown opcode 'atan'"),
+""",
+        "unknown opcode 'atan'",
+    ),
     # an instruction is in scope once its operands are read: it cannot be its own operand, however written
-    "own_operand": ("""HloModule m
+    "own_operand": (
+        """HloModule m
 ENTRY e {
   p = f32[2] parameter(0)
   ROOT t = f32[2] add(p, t), metadata={op_name="x"}
 }
-""", "4:26: error: 't': use of undefined value 't'"),
-    "own_operand_nested": ("""HloModule m
+""",
+        "4:26: error: 't': use of undefined value 't'",
+    ),
+    "own_operand_nested": (
+        """HloModule m
 ENTRY e {
   p = f32[2] parameter(0)
   ROOT t = f32[2] add(p, f32[2] negate(t))
 }
-""", "undefined value 't'"),
-    "own_tuple_element": ("""HloModule m
+""",
+        "undefined value 't'",
+    ),
+    "own_tuple_element": (
+        """HloModule m
 ENTRY e {
   p = (f32[2]) parameter(0)
   ROOT t = f32[2] negate(t#0)
 }
-""", "'t': use of undefined value 't'"),
+""",
+        "'t': use of undefined value 't'",
+    ),
     "single_instruction_named_as_its_operand": ("t = f32[2] negate(f32[2] t)", "duplicate instruction name 't'"),
     # control predecessors are looked up where they are written: defined before the instruction
-    "own_control_predecessor": ("""HloModule m
+    "own_control_predecessor": (
+        """HloModule m
 ENTRY e {
   p = f32[2] parameter(0)
   ROOT t = f32[2] negate(p), control-predecessors={t}
 }
-""", "'t': control-predecessors names 't', which is not defined before 't'"),
-    "later_control_predecessor": ("""HloModule m
+""",
+        "'t': control-predecessors names 't', which is not defined before 't'",
+    ),
+    "later_control_predecessor": (
+        """HloModule m
 ENTRY e {
   p = f32[2] parameter(0)
   t = f32[2] negate(p), control-predecessors={u}
   ROOT u = f32[2] negate(p)
 }
-""", "'t': control-predecessors names 'u', which is not defined before 't'"),
+""",
+        "'t': control-predecessors names 'u', which is not defined before 't'",
+    ),
     # XLA's lexer reads a bare keyword (`true`, `ROOT`, `FileLocations`, an element type) as that keyword, and
     # `name=` as an attribute name: neither is a name
-    "keyword_module_name": ("""HloModule FileLocations
+    "keyword_module_name": (
+        """HloModule FileLocations
 ENTRY e {
   ROOT p = f32[2] parameter(0)
 }
-""", "1:11: error: expected a module name, found the keyword 'FileLocations'"),
-    "keyword_computation_name": ("""HloModule m
+""",
+        "1:11: error: expected a module name, found the keyword 'FileLocations'",
+    ),
+    "keyword_computation_name": (
+        """HloModule m
 ENTRY unknown {
   ROOT p = f32[2] parameter(0)
 }
-""", "expected a computation name, found the keyword 'unknown'"),
-    "keyword_instruction_name": ("""HloModule m
+""",
+        "expected a computation name, found the keyword 'unknown'",
+    ),
+    "keyword_instruction_name": (
+        """HloModule m
 ENTRY e {
   true = f32[2] parameter(0)
   ROOT n = f32[2] negate(%true)
 }
-""", "3:3: error: expected an instruction name, found the keyword 'true'"),
-    "keyword_operand": ("""HloModule m
+""",
+        "3:3: error: expected an instruction name, found the keyword 'true'",
+    ),
+    "keyword_operand": (
+        """HloModule m
 ENTRY e {
   %maximal = f32[2] parameter(0)
   ROOT n = f32[2] negate(maximal)
 }
-""", "'n': expected an operand, found the keyword 'maximal'"),
-    "keyword_computation_reference": ("""HloModule m
+""",
+        "'n': expected an operand, found the keyword 'maximal'",
+    ),
+    "keyword_computation_reference": (
+        """HloModule m
 %ROOT {
   a = f32[] parameter(0)
   b = f32[] parameter(1)
@@ -599,10 +698,13 @@ ENTRY e {
   z = f32[] constant(0)
   ROOT r = f32[] reduce(p, z), dimensions={0}, to_apply=ROOT
 }
-""", "'r': bad attribute to_apply: 'ROOT' is a keyword"),
+""",
+        "'r': bad attribute to_apply: 'ROOT' is a keyword",
+    ),
     # strings are unescaped as absl's CUnescape does: an unknown escape, or a \x escape (all its hex digits)
     # above 0xff, is no string
-    "stack_frame_file_name_bad_escape": (r"""HloModule m
+    "stack_frame_file_name_bad_escape": (
+        r"""HloModule m
 FileNames
 1 "/tests\corp.py"
 FunctionNames
@@ -614,36 +716,54 @@ StackFrames
 ENTRY e {
   ROOT p = f32[2] parameter(0), metadata={stack_frame_id=1}
 }
-""", "3:3: error: bad FileNames entry: bad string"),
-    "hex_escape_of_three_digits": (r"""HloModule m
+""",
+        "3:3: error: bad FileNames entry: bad string",
+    ),
+    "hex_escape_of_three_digits": (
+        r"""HloModule m
 ENTRY e {
   ROOT p = f32[2] parameter(0), metadata={op_name="a\xfff"}
 }
-""", "hex escape \\xfff out of range"),
-    "statistics_index_not_an_integer": ("""HloModule m
+""",
+        "hex escape \\xfff out of range",
+    ),
+    "statistics_index_not_an_integer": (
+        """HloModule m
 ENTRY e {
   ROOT p = f32[2] parameter(0), statistics={stat-1=0.5}
 }
-""", "'p': bad attribute statistics: expected '{index_name=int, stat_name=number, ...}'"),
-    "statistics_value_not_a_number": ("""HloModule m
+""",
+        "'p': bad attribute statistics: expected '{index_name=int, stat_name=number, ...}'",
+    ),
+    "statistics_value_not_a_number": (
+        """HloModule m
 ENTRY e {
   ROOT p = f32[2] parameter(0), statistics={visualizing_index=1, stat-1=inf}
 }
-""", "bad attribute statistics"),
-    "instruction_name_glued_to_equals": ("""HloModule m
+""",
+        "bad attribute statistics",
+    ),
+    "instruction_name_glued_to_equals": (
+        """HloModule m
 ENTRY e {
   ROOT p= f32[2] parameter(0)
 }
-""", "found the attribute name 'p='"),
+""",
+        "found the attribute name 'p='",
+    ),
     # XLA's names are letters, digits, '_', '.' and '-' (a '$' was taken: the fuzzer found the module name)
     # `tuple` and `invalid` name PrimitiveType values, but no element type XLA's lexer reads (fuzz seed 67)
-    "tuple_as_an_element_type": ("""HloModule m
+    "tuple_as_an_element_type": (
+        """HloModule m
 ENTRY e {
   ROOT p = tuple[2] parameter(0)
 }
-""", "unknown element type 'tuple'"),
+""",
+        "unknown element type 'tuple'",
+    ),
     # one entry per window dimension in every window field (fuzz seed 73: an IndexError)
-    "window_fields_of_different_lengths": ("""HloModule m
+    "window_fields_of_different_lengths": (
+        """HloModule m
 add {
   a = f32[] parameter(0)
   b = f32[] parameter(1)
@@ -654,30 +774,44 @@ ENTRY e {
   z = f32[] constant(0)
   ROOT r = f32[3,2] reduce-window(p, z), window={size=2x2 stride=1x2x1}, to_apply=add
 }
-""", "window attributes of different lengths"),
-    "dollar_in_module_name": ("""HloModule m$
+""",
+        "window attributes of different lengths",
+    ),
+    "dollar_in_module_name": (
+        """HloModule m$
 ENTRY e {
   ROOT p = f32[2] parameter(0)
 }
-""", "1:12: error: expected a computation name"),
-    "dollar_in_instruction_name": ("""HloModule m
+""",
+        "1:12: error: expected a computation name",
+    ),
+    "dollar_in_instruction_name": (
+        """HloModule m
 ENTRY e {
   p$ = f32[2] parameter(0)
   ROOT n = f32[2] negate(p$)
 }
-""", "3:4: error"),
-    "dollar_in_computation_name": ("""HloModule m
+""",
+        "3:4: error",
+    ),
+    "dollar_in_computation_name": (
+        """HloModule m
 ENTRY %e$ {
   ROOT p = f32[2] parameter(0)
 }
-""", "2:9: error: expected '{' to open computation e"),
+""",
+        "2:9: error: expected '{' to open computation e",
+    ),
     # backend_config is a quoted string or a braced group (fuzz seed 103: `backend_config=0`)
-    "bare_backend_config": ("""HloModule m
+    "bare_backend_config": (
+        """HloModule m
 ENTRY e {
   x = f32[2] parameter(0)
   ROOT c = f32[2] custom-call(x), custom_call_target="foo", backend_config=0
 }
-""", "4:76: error: 'c': bad attribute backend_config: backend_config must be a quoted string or a {...} group"),
+""",
+        "4:76: error: 'c': bad attribute backend_config: backend_config must be a quoted string or a {...} group",
+    ),
 }
 
 
@@ -697,16 +831,23 @@ def test_accepted_text_is_the_module_xla_parses(name: str) -> None:
 
 # Text XLA's parser does not reject but aborts the process on (a CHECK): we reject it.
 ABORTS_XLA = {
-    "negative_tile_dimension": ("HloModule m\nENTRY e {\n  ROOT p = f32[16,128]{1,0:T(-1,128)} parameter(0)\n}\n",
-                                "3:32: error: 'p': tile dimension -1 is negative"),
-    "tile_dimension_wrapping_to_negative": ("HloModule m\nENTRY e {\n  ROOT p = f32[16,128]{1,0:T(18446744073709551615,"
-                                            "128)} parameter(0)\n}\n", "tile dimension -1 is negative"),
-    "parameter_number_gap": ("""HloModule m
+    "negative_tile_dimension": (
+        "HloModule m\nENTRY e {\n  ROOT p = f32[16,128]{1,0:T(-1,128)} parameter(0)\n}\n",
+        "3:32: error: 'p': tile dimension -1 is negative",
+    ),
+    "tile_dimension_wrapping_to_negative": (
+        "HloModule m\nENTRY e {\n  ROOT p = f32[16,128]{1,0:T(18446744073709551615,128)} parameter(0)\n}\n",
+        "tile dimension -1 is negative",
+    ),
+    "parameter_number_gap": (
+        """HloModule m
 ENTRY e {
   p = f32[] parameter(1)
   ROOT a = f32[] negate(p)
 }
-""", "2:1: error: computation e has 1 parameters but no parameter(0)"),
+""",
+        "2:1: error: computation e has 1 parameters but no parameter(0)",
+    ),
 }
 
 
@@ -756,7 +897,7 @@ ENTRY e {
   ROOT a = f32[3] add(p, big)
 }
 """
-    xla_module_from_text(text)   # XLA reads it (with made-up values)
+    xla_module_from_text(text)  # XLA reads it (with made-up values)
     with pytest.raises(TranslateError) as info:
         parse_hlo_text(text)
     message = str(info.value)

@@ -37,8 +37,12 @@ ENTRY e {
 """
 GOLDEN_ASYNC = GOLDEN / "async"
 # The async and point-to-point golden modules (in-place and combined collective-permute, pipelines, ...).
-CASES = {**HAND_WRITTEN, "outfeed_shape": OUTFEED, "async_attributes_on_wrapped": ASYNC_ATTRIBUTES_ON_WRAPPED,
-         **{f"async_{path.stem}": path.read_text() for path in sorted(GOLDEN_ASYNC.glob("*.hlo"))}}
+CASES = {
+    **HAND_WRITTEN,
+    "outfeed_shape": OUTFEED,
+    "async_attributes_on_wrapped": ASYNC_ATTRIBUTES_ON_WRAPPED,
+    **{f"async_{path.stem}": path.read_text() for path in sorted(GOLDEN_ASYNC.glob("*.hlo"))},
+}
 # What our proto writer does not know yet: a clear error naming the attribute, never a silent drop.
 PROTO_GAPS: dict[str, str] = {}
 # Modules XLA reads from text but whose proto (its own serialization included) its loader refuses: our
@@ -103,9 +107,11 @@ def test_repeated_names_are_made_unique_as_xla_does() -> None:
     ours = parse_hlo_text(REPEATED_NAMES)
     expected = {c.name: sorted(i.name for i in c.instructions) for c in theirs.computations}
     assert {c.name: sorted(i.name for i in c.instructions) for c in ours.computations} == expected
-    assert expected["main"] != ["r", "r.0", "x", "x.1"]   # XLA did rename: the test is not vacuous
-    assert_same_module(xla_module_from_text(REPEATED_NAMES).as_serialized_hlo_module_proto(),
-                       xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
+    assert expected["main"] != ["r", "r.0", "x", "x.1"]  # XLA did rename: the test is not vacuous
+    assert_same_module(
+        xla_module_from_text(REPEATED_NAMES).as_serialized_hlo_module_proto(),
+        xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto(),
+    )
 
 
 # Each name alone is kept by the uniquifier's shortcut only if no other spelling can meet it.
@@ -131,14 +137,24 @@ def test_names_with_zero_or_long_suffixes_are_renamed_as_xla_does() -> None:
     ours = parse_hlo_text(SUFFIX_NAMES)
     expected = {c.name: sorted(i.name for i in c.instructions) for c in theirs.computations}
     assert {c.name: sorted(i.name for i in c.instructions) for c in ours.computations} == expected
-    assert "f.00" not in expected and "a.01" not in expected["f.0"]   # XLA did rename: not vacuous
+    assert "f.00" not in expected and "a.01" not in expected["f.0"]  # XLA did rename: not vacuous
 
 
-@pytest.mark.parametrize("names", [
-    ["a", "a.1", "a.2", "b.10", ".5", "x.y", "a.b.3"],
-    ["a", "a.0"], ["a.1", "a.01"], ["a.00"], ["a.0"], ["a.12345678901234567890", "a"], ["a", "a"],
-    ["r.1", "r", "r.1"], ["0", "0.0", "1.1"], ["a.9", "a.10", "a.1.0"],
-])
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["a", "a.1", "a.2", "b.10", ".5", "x.y", "a.b.3"],
+        ["a", "a.0"],
+        ["a.1", "a.01"],
+        ["a.00"],
+        ["a.0"],
+        ["a.12345678901234567890", "a"],
+        ["a", "a"],
+        ["r.1", "r", "r.1"],
+        ["0", "0.0", "1.1"],
+        ["a.9", "a.10", "a.1.0"],
+    ],
+)
 def test_uniquifier_shortcut_only_skips_names_it_would_keep(names: list[str]) -> None:
     from hlo_translate.hlo.text.parser_rules import NameUniquifier, _uniquifier_may_rename
 

@@ -43,8 +43,10 @@ ENTRY e {
 def test_texts_made_once_per_pass_are_each_lines_own() -> None:
     printed = print_hlo_text(parse_hlo_text(MANY_ALIKE))
     assert "  ROOT o = f32[4] reduce(u, c0)" in printed and "  n = f32[4,4] negate(x)" in printed
-    assert_same_module(xla_module_from_text(MANY_ALIKE).as_serialized_hlo_module_proto(),
-                       xla_module_from_text(printed).as_serialized_hlo_module_proto())
+    assert_same_module(
+        xla_module_from_text(MANY_ALIKE).as_serialized_hlo_module_proto(),
+        xla_module_from_text(printed).as_serialized_hlo_module_proto(),
+    )
 
 
 def test_metadata_records_shared_distinct_or_replaced() -> None:
@@ -61,8 +63,9 @@ def test_metadata_records_shared_distinct_or_replaced() -> None:
     assert lines["d"].endswith(', metadata={op_name="new" source_line=9}')
     assert lines["c1"].endswith(', metadata={op_name="c" source_file="a.py" source_line=2}')
     by_name["d"].attributes["metadata"] = OpMetadata(op_name="newer")
-    assert instruction_text(by_name["d"]) == ('d = f32[4,4] dot(x, b0), lhs_contracting_dims={1}, '
-                                              'rhs_contracting_dims={0}, metadata={op_name="newer"}')
+    assert instruction_text(by_name["d"]) == (
+        'd = f32[4,4] dot(x, b0), lhs_contracting_dims={1}, rhs_contracting_dims={0}, metadata={op_name="newer"}'
+    )
 
 
 def test_a_shapes_printed_text_is_not_part_of_its_value() -> None:
@@ -72,4 +75,9 @@ def test_a_shapes_printed_text_is_not_part_of_its_value() -> None:
     assert printed == fresh and hash(printed) == hash(fresh) and repr(printed) == repr(fresh)
     assert dataclasses.replace(printed, dimensions=(4, 5)).to_text() == "f32[4,5]"
     assert [f.name for f in dataclasses.fields(Shape) if f.init] == [
-        "element_type", "dimensions", "dynamic", "layout", "tuple_shapes"]
+        "element_type",
+        "dimensions",
+        "dynamic",
+        "layout",
+        "tuple_shapes",
+    ]

@@ -42,10 +42,11 @@ ENTRY e {
 def _xla_reads_proto(data: bytes) -> bool:
     """Whether XLA's proto reader takes `data`, run in a fresh process (it may abort on bad input; a fork of
     this multi-threaded process could deadlock)."""
-    script = ("import sys\nfrom jaxlib import _hlo\n"
-              "_hlo.HloModule.from_serialized_hlo_module_proto(sys.stdin.buffer.read())\n")
-    return subprocess.run([sys.executable, "-c", script], input=data, capture_output=True,
-                          timeout=120).returncode == 0
+    script = (
+        "import sys\nfrom jaxlib import _hlo\n"
+        "_hlo.HloModule.from_serialized_hlo_module_proto(sys.stdin.buffer.read())\n"
+    )
+    return subprocess.run([sys.executable, "-c", script], input=data, capture_output=True, timeout=120).returncode == 0
 
 
 def _xla_parses_text(text: str) -> bool:
@@ -99,7 +100,7 @@ def test_mesh_replica_groups_with_a_non_positive_axis_are_refused(size: int) -> 
     assert not _xla_reads_proto(proto.SerializeToString())
     with pytest.raises(TranslateError, match="mesh axis sizes must be positive"):
         hlo_translate.read_hlo(proto.SerializeToString())
-    mesh.mesh.axes[0].size = 1   # the same with a positive size reads
+    mesh.mesh.axes[0].size = 1  # the same with a positive size reads
     assert _xla_reads_proto(proto.SerializeToString())
     hlo_translate.read_hlo(proto.SerializeToString())
 
@@ -124,8 +125,12 @@ def _xla_parses_text_in_child(text: str) -> bool:
     """Whether XLA's text parser takes `text`, run in a fresh process (it aborts on some bad meshes; a fork
     of this multi-threaded process could deadlock)."""
     script = "import sys\nfrom jaxlib import _hlo\n_hlo.hlo_module_from_text(sys.stdin.read())\n"
-    return subprocess.run([sys.executable, "-c", script], input=text, capture_output=True, text=True,
-                          timeout=120).returncode == 0
+    return (
+        subprocess.run(
+            [sys.executable, "-c", script], input=text, capture_output=True, text=True, timeout=120
+        ).returncode
+        == 0
+    )
 
 
 _MESH_REFUSED = [
@@ -140,8 +145,13 @@ _MESH_REFUSED = [
     ("mesh['x'=8] {'x':(1)4,'x':(2)2}", "overlapping"),
     ("mesh['x'=12] {'x':(1)2,'x':(3)2}", "overlapping"),
 ]
-_MESH_READ = ["mesh['x'=8] {'x':(2)4}", "mesh['x'=2,'y'=4] {'y','x'}", "mesh['x'=8] {'x':(2)2,'x':(1)2}",
-              "mesh['x'=8] {'x':(1)2,'x':(4)2}", "mesh['x'=8,'y'=1] {'y'}"]
+_MESH_READ = [
+    "mesh['x'=8] {'x':(2)4}",
+    "mesh['x'=2,'y'=4] {'y','x'}",
+    "mesh['x'=8] {'x':(2)2,'x':(1)2}",
+    "mesh['x'=8] {'x':(1)2,'x':(4)2}",
+    "mesh['x'=8,'y'=1] {'y'}",
+]
 
 
 @pytest.mark.parametrize(("groups", "message"), _MESH_REFUSED)
@@ -150,7 +160,7 @@ def test_bad_mesh_replica_groups_are_refused_where_they_are(groups: str, message
     assert not _xla_parses_text_in_child(text)
     with pytest.raises(TranslateError, match=message) as caught:
         hlo_translate.read_hlo(text)
-    assert "'r'" in str(caught.value)   # names the instruction
+    assert "'r'" in str(caught.value)  # names the instruction
 
 
 @pytest.mark.parametrize("groups", _MESH_READ)
@@ -161,8 +171,10 @@ def test_good_mesh_replica_groups_read(groups: str) -> None:
 
 
 def test_a_computation_execution_thread_given_twice_is_refused() -> None:
-    text = ('HloModule m\nc {\n  a = f32[8]{0} parameter(0)\n}, execution_thread="x", execution_thread="y"\n'
-            'ENTRY e {\n  p = f32[8]{0} parameter(0)\n}\n')
+    text = (
+        'HloModule m\nc {\n  a = f32[8]{0} parameter(0)\n}, execution_thread="x", execution_thread="y"\n'
+        "ENTRY e {\n  p = f32[8]{0} parameter(0)\n}\n"
+    )
     assert not _xla_parses_text(text)
     assert _xla_parses_text(text.replace(', execution_thread="y"', ""))
     with pytest.raises(TranslateError, match="'execution_thread' given twice"):

@@ -30,10 +30,12 @@ ENTRY e {
 """
 
 EXPECTED = StackFrameIndex(
-    file_names=("a.py", "b.py"), function_names=("f", "g"),
+    file_names=("a.py", "b.py"),
+    function_names=("f", "g"),
     file_locations=(FileLocation(1, 1, 3, 3, 1, 9), FileLocation(2, 2, 7, 8, 2, 4)),
     # the proto's numbering of parents: one less than the text's
-    stack_frames=(StackFrame(1, -1), StackFrame(2, 0)))
+    stack_frames=(StackFrame(1, -1), StackFrame(2, 0)),
+)
 
 
 def test_text_reads_as_typed_data() -> None:
@@ -54,7 +56,7 @@ def test_proto_and_printed_text_read_back_to_the_same_data() -> None:
     assert module_from_proto_bytes(module_to_proto_bytes(module)).stack_frames == EXPECTED
     printed = print_hlo_text(module)
     assert parse_hlo_text(printed).stack_frames == EXPECTED
-    assert 'FileNames\n1 "a.py"\n2 "b.py"\n\nFunctionNames' in printed   # sections as XLA prints them
+    assert 'FileNames\n1 "a.py"\n2 "b.py"\n\nFunctionNames' in printed  # sections as XLA prints them
 
 
 def test_a_module_without_a_table_has_none() -> None:

@@ -38,6 +38,7 @@ PAYLOAD_BITS = {P.F16: 10, P.BF16: 7, P.F32: 23, P.F64: 52, P.F8E5M2: 2, P.F8E4M
 # ---------------------------------------------------------------------------------------------
 # XLA as the oracle
 
+
 def _xla():
     import jaxlib._hlo as xla_hlo
 
@@ -134,13 +135,15 @@ def xla_rejects(cases: list[tuple[str, str]]) -> list[bool]:
                 result.append(True)
         print(json.dumps(result))
     """)
-    done = subprocess.run([sys.executable, "-c", script], input=json.dumps(cases), capture_output=True,
-                          text=True, timeout=120, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", script], input=json.dumps(cases), capture_output=True, text=True, timeout=120, check=True
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 # ---------------------------------------------------------------------------------------------
 # Values worth testing
+
 
 def all_bit_patterns(t: PrimitiveType) -> np.ndarray:
     dtype = numpy_dtype(t)
@@ -158,9 +161,27 @@ def special_floats(t: PrimitiveType, rng: np.random.Generator, count: int) -> np
     payloads = [1, 3, (1 << (PAYLOAD_BITS[t] - 1)), (1 << (PAYLOAD_BITS[t] - 1)) | 1, (1 << PAYLOAD_BITS[t]) - 1]
     nans = [exponent | p for p in payloads] + [sign | exponent | p for p in payloads]
     info = np.finfo(dtype)
-    specials = np.array([0.0, -0.0, 1.0, -1.0, 0.1, 1 / 3, 123456789.0, 16777217.0, 1e-30, 1e30, np.inf, -np.inf,
-                         float(info.max), -float(info.max), float(info.tiny), float(info.smallest_subnormal)],
-                        dtype=dtype)
+    specials = np.array(
+        [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.1,
+            1 / 3,
+            123456789.0,
+            16777217.0,
+            1e-30,
+            1e30,
+            np.inf,
+            -np.inf,
+            float(info.max),
+            -float(info.max),
+            float(info.tiny),
+            float(info.smallest_subnormal),
+        ],
+        dtype=dtype,
+    )
     random_bits = rng.integers(0, 1 << 62, count, dtype=np.int64).astype(uint)
     if width == 64:
         random_bits = random_bits << np.uint64(2) | rng.integers(0, 4, count).astype(np.uint64)
@@ -192,6 +213,7 @@ def edge_values(t: PrimitiveType) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------
 # XLA oracle tests
 
+
 @pytest.mark.parametrize("element_type", ARRAY_TYPES, ids=lambda t: t.text)
 def test_every_type_prints_and_reads_like_xla(element_type: PrimitiveType) -> None:
     values = edge_values(element_type)
@@ -200,9 +222,31 @@ def test_every_type_prints_and_reads_like_xla(element_type: PrimitiveType) -> No
     check_against_xla(scalar)
 
 
-@pytest.mark.parametrize("dims", [(), (1,), (3,), (0,), (2, 3), (1, 1), (3, 1), (1, 3), (0, 2), (2, 0),
-                                  (2, 3, 4), (1, 1, 1), (2, 0, 2), (2, 2, 2, 2), (1, 2, 0, 2), (2, 0, 1, 2),
-                                  (1, 1, 1, 0), (1, 1, 1, 1, 2), (2, 1, 3, 1, 2)], ids=str)
+@pytest.mark.parametrize(
+    "dims",
+    [
+        (),
+        (1,),
+        (3,),
+        (0,),
+        (2, 3),
+        (1, 1),
+        (3, 1),
+        (1, 3),
+        (0, 2),
+        (2, 0),
+        (2, 3, 4),
+        (1, 1, 1),
+        (2, 0, 2),
+        (2, 2, 2, 2),
+        (1, 2, 0, 2),
+        (2, 0, 1, 2),
+        (1, 1, 1, 0),
+        (1, 1, 1, 1, 2),
+        (2, 1, 3, 1, 2),
+    ],
+    ids=str,
+)
 def test_nesting_of_every_rank_like_xla(dims: tuple[int, ...]) -> None:
     count = int(np.prod(dims, dtype=np.int64))
     values = np.arange(count, dtype=np.int32).reshape(dims)
@@ -211,8 +255,10 @@ def test_nesting_of_every_rank_like_xla(dims: tuple[int, ...]) -> None:
 
 
 def test_rank_four_xla_text_is_read() -> None:
-    text = ("{ { /*i0=0*/ { /*i1=0*/ { 1, 2 }, { 3, 4 } }, { /*i1=1*/ { 5, 6 }, { 7, 8 } } }, "
-            "{ /*i0=1*/ { /*i1=0*/ { 9, 10 }, { 11, 12 } }, { /*i1=1*/ { 13, 14 }, { 15, 16 } } } }")
+    text = (
+        "{ { /*i0=0*/ { /*i1=0*/ { 1, 2 }, { 3, 4 } }, { /*i1=1*/ { 5, 6 }, { 7, 8 } } }, "
+        "{ /*i0=1*/ { /*i1=0*/ { 9, 10 }, { 11, 12 } }, { /*i1=1*/ { 13, 14 }, { 15, 16 } } } }"
+    )
     lit = parse_literal(text, parse_shape("s32[2,2,2,2]"))
     assert lit.array.reshape(-1).tolist() == list(range(1, 17))
     assert lit.to_text() == text
@@ -229,12 +275,19 @@ def test_layouts_and_tuples_like_xla() -> None:
     check_against_xla(nested)
 
 
-@pytest.mark.parametrize("shape,text", [
-    ("f32[<=4]{0}", "{1, 2, 3, 4}"), ("(f32[<=2], s32[])", "({1, 2}, 1)"), ("s4[4]{0:T(2)E(4)S(2)}", "{1, 2, -3, 4}"),
-    ("(s4[2]{0:E(4)}, f32[])", "({1, 2}, 1)"), ("f32[4]{0:SC(0:2)}", "{1, 2, 3, 4}"),
-    ("f32[4]{0:M(8)}", "{1, 2, 3, 4}"),
-    ("f32[2,4]{1,0:T(2,2)}", "{ {1, 2, 3, 4}, {5, 6, 7, 8} }"), ("f32[4]{0:L(2)}", "{1, 2, 3, 4}"),
-])
+@pytest.mark.parametrize(
+    "shape,text",
+    [
+        ("f32[<=4]{0}", "{1, 2, 3, 4}"),
+        ("(f32[<=2], s32[])", "({1, 2}, 1)"),
+        ("s4[4]{0:T(2)E(4)S(2)}", "{1, 2, -3, 4}"),
+        ("(s4[2]{0:E(4)}, f32[])", "({1, 2}, 1)"),
+        ("f32[4]{0:SC(0:2)}", "{1, 2, 3, 4}"),
+        ("f32[4]{0:M(8)}", "{1, 2, 3, 4}"),
+        ("f32[2,4]{1,0:T(2,2)}", "{ {1, 2, 3, 4}, {5, 6, 7, 8} }"),
+        ("f32[4]{0:L(2)}", "{1, 2, 3, 4}"),
+    ],
+)
 def test_literal_shape_like_xla(shape: str, text: str) -> None:
     """XLA gives a constant's literal a static shape without element_size_in_bits; the rest of the layout
     stays, and tiles do not reorder the values."""
@@ -271,14 +324,19 @@ def test_decimals_round_like_xla(element_type: PrimitiveType) -> None:
         finite = np.sort(np.unique(all_bit_patterns(element_type).astype(np.float64)))
     finite = finite[np.isfinite(finite)] if element_type.bit_width <= 16 else np.array([0.0, 1.0, top])
     mids = (finite[1:] + finite[:-1]) / 2
-    doubles = np.concatenate([
-        rng.uniform(-top, top, 300), rng.standard_normal(300) * rng.choice([1e-3, 1.0, 1e3], 300),
-        mids, np.nextafter(mids, np.inf), np.nextafter(mids, -np.inf),
-    ])
+    doubles = np.concatenate(
+        [
+            rng.uniform(-top, top, 300),
+            rng.standard_normal(300) * rng.choice([1e-3, 1.0, 1e3], 300),
+            mids,
+            np.nextafter(mids, np.inf),
+            np.nextafter(mids, -np.inf),
+        ]
+    )
     doubles = doubles[np.abs(doubles) <= top]
     if element_type == P.F8E8M0FNU:
         doubles = np.abs(doubles[doubles != 0])
-        lowest = 2.0 ** -127  # above it and below 1.5 * 2^-127 we round to nearest, XLA up (see literal_text)
+        lowest = 2.0**-127  # above it and below 1.5 * 2^-127 we round to nearest, XLA up (see literal_text)
         doubles = doubles[(doubles <= lowest) | (doubles >= 1.5 * lowest)]
     text = "{" + ", ".join(f"{d:.17g}" for d in doubles.tolist()) + "}"
     shape = Shape.array(element_type, (doubles.size,), Layout((0,)))
@@ -289,20 +347,50 @@ def test_decimals_round_like_xla(element_type: PrimitiveType) -> None:
 
 
 REJECTED = [
-    ("s32[2]", "{1}"), ("s32[2]", "{1, 2, 3}"), ("s32[2,2]", "{1, 2, 3, 4}"), ("s32[2,2]", "{ {1, 2, 3}, {4} }"),
-    ("s32[]", "{1}"), ("s8[]", "200"), ("u8[]", "-1"), ("s8[]", "1.5"), ("s32[]", "1e3"), ("s32[]", "0x10"),
-    ("f16[]", "65520"), ("f16[]", "1e10"), ("f32[]", "1e39"), ("f32[]", "3.40282357e38"), ("f64[]", "1e400"),
-    ("bf16[]", "1e39"), ("f8e4m3fn[]", "470"), ("f8e8m0fnu[]", "0"), ("f8e8m0fnu[]", "-1"),
-    ("f8e4m3fn[]", "nan(0x1)"), ("f32[]", "nan(0x800000)"), ("f32[]", "nan(0x0)"), ("f32[]", "+1"),
-    ("f32[]", "NaN"), ("f32[]", "1.0.0"), ("f32[2]", "{1, abc}"), ("c64[]", "(3.40282357e38, 1)"),
-    ("c64[]", "1"), ("(s32[], s32[])", "(1)"), ("s32[2,2]", "{ {1, 2}, {3, 4}"),
+    ("s32[2]", "{1}"),
+    ("s32[2]", "{1, 2, 3}"),
+    ("s32[2,2]", "{1, 2, 3, 4}"),
+    ("s32[2,2]", "{ {1, 2, 3}, {4} }"),
+    ("s32[]", "{1}"),
+    ("s8[]", "200"),
+    ("u8[]", "-1"),
+    ("s8[]", "1.5"),
+    ("s32[]", "1e3"),
+    ("s32[]", "0x10"),
+    ("f16[]", "65520"),
+    ("f16[]", "1e10"),
+    ("f32[]", "1e39"),
+    ("f32[]", "3.40282357e38"),
+    ("f64[]", "1e400"),
+    ("bf16[]", "1e39"),
+    ("f8e4m3fn[]", "470"),
+    ("f8e8m0fnu[]", "0"),
+    ("f8e8m0fnu[]", "-1"),
+    ("f8e4m3fn[]", "nan(0x1)"),
+    ("f32[]", "nan(0x800000)"),
+    ("f32[]", "nan(0x0)"),
+    ("f32[]", "+1"),
+    ("f32[]", "NaN"),
+    ("f32[]", "1.0.0"),
+    ("f32[2]", "{1, abc}"),
+    ("c64[]", "(3.40282357e38, 1)"),
+    ("c64[]", "1"),
+    ("(s32[], s32[])", "(1)"),
+    ("s32[2,2]", "{ {1, 2}, {3, 4}"),
     # an integer token outside [-2^63, 2^64) is no number to XLA's lexer, whatever the element type
-    ("bf16[]", "18446744073709551616"), ("f32[2]", "{1, -9223372036854775809}"), ("pred[]", "99999999999999999999"),
-    ("u64[]", "18446744073709551616"), ("s64[]", "-18446744073709551616"), ("c64[]", "(18446744073709551616, 0)"),
+    ("bf16[]", "18446744073709551616"),
+    ("f32[2]", "{1, -9223372036854775809}"),
+    ("pred[]", "99999999999999999999"),
+    ("u64[]", "18446744073709551616"),
+    ("s64[]", "-18446744073709551616"),
+    ("c64[]", "(18446744073709551616, 0)"),
     # from 2^63 up, a token wraps to a negative int64, out of range for the narrower types
-    ("u8[]", "18446744073709551615"), ("s32[]", "9223372036854775808"),
+    ("u8[]", "18446744073709551615"),
+    ("s32[]", "9223372036854775808"),
     # a number starts with a digit or '-' to XLA's lexer
-    ("f32[]", ".5"), ("f32[2]", "{1, .5e1}"), ("c64[]", "(.5, 1)"),
+    ("f32[]", ".5"),
+    ("f32[2]", "{1, .5e1}"),
+    ("c64[]", "(.5, 1)"),
 ]
 
 
@@ -314,19 +402,35 @@ def test_rejects_what_xla_rejects() -> None:
 
 
 ACCEPTED = [
-    ("f16[]", "65505", "65504"), ("bf16[]", "3.39e+38", "3.39e+38"), ("f8e4m3fn[]", "460", "448"),
-    ("f8e8m0fnu[]", "1e-39", "5.9e-39"), ("f8e8m0fnu[]", "8.9e-39", "1.2e-38"), ("f4e2m1fn[]", "-100", "-6"),
+    ("f16[]", "65505", "65504"),
+    ("bf16[]", "3.39e+38", "3.39e+38"),
+    ("f8e4m3fn[]", "460", "448"),
+    ("f8e8m0fnu[]", "1e-39", "5.9e-39"),
+    ("f8e8m0fnu[]", "8.9e-39", "1.2e-38"),
+    ("f4e2m1fn[]", "-100", "-6"),
     ("f32[]", "1e-50", "0"),
-    ("f32[]", "1.0000000596046447753906251", "1"), ("f32[]", "1.", "1"), ("f32[]", "1E5", "100000"),
-    ("f16[]", "1.000488281250000909494701772928", "1"), ("f8e4m3fn[]", "1.0625000000000009", "1.12"),
-    ("f32[]", "-nan(0x400000)", "-nan"), ("f8e4m3fn[2]", "{inf, -inf}", "{nan, -nan}"),
-    ("f8e4m3fnuz[]", "nan", "-nan"), ("f8e8m0fnu[]", "-nan", "nan"), ("pred[3]", "{2, -1, 0}", "{1, 1, 0}"),
-    ("s32[2]", "{1, 2, }", "{1, 2}"), ("s32[2]", "{1 2}", "{1, 2}"), ("s32[2,1]", "{{1}{2}}", "{ {1}, {2} }"),
-    ("u64[]", "18446744073709551615", "18446744073709551615"), ("c64[]", "(1, nan(0x1))", "(1, nan)"),
+    ("f32[]", "1.0000000596046447753906251", "1"),
+    ("f32[]", "1.", "1"),
+    ("f32[]", "1E5", "100000"),
+    ("f16[]", "1.000488281250000909494701772928", "1"),
+    ("f8e4m3fn[]", "1.0625000000000009", "1.12"),
+    ("f32[]", "-nan(0x400000)", "-nan"),
+    ("f8e4m3fn[2]", "{inf, -inf}", "{nan, -nan}"),
+    ("f8e4m3fnuz[]", "nan", "-nan"),
+    ("f8e8m0fnu[]", "-nan", "nan"),
+    ("pred[3]", "{2, -1, 0}", "{1, 1, 0}"),
+    ("s32[2]", "{1, 2, }", "{1, 2}"),
+    ("s32[2]", "{1 2}", "{1, 2}"),
+    ("s32[2,1]", "{{1}{2}}", "{ {1}, {2} }"),
+    ("u64[]", "18446744073709551615", "18446744073709551615"),
+    ("c64[]", "(1, nan(0x1))", "(1, nan)"),
     # XLA's lexer wraps an integer token from 2^63 up to a negative int64 (u64 keeps its bits)
-    ("s64[]", "18446744073709551615", "-1"), ("s32[]", "18446744073709551615", "-1"),
-    ("f32[]", "18446744073709551615", "-1"), ("f64[]", "9223372036854775808", "-9.2233720368547758e+18"),
-    ("u64[]", "-1", "18446744073709551615"), ("pred[]", "9223372036854775808", "true"),
+    ("s64[]", "18446744073709551615", "-1"),
+    ("s32[]", "18446744073709551615", "-1"),
+    ("f32[]", "18446744073709551615", "-1"),
+    ("f64[]", "9223372036854775808", "-9.2233720368547758e+18"),
+    ("u64[]", "-1", "18446744073709551615"),
+    ("pred[]", "9223372036854775808", "true"),
     ("f32[]", "-.5", "-0.5"),
 ]
 
@@ -347,17 +451,21 @@ def test_reads_lenient_and_rounding_forms_like_xla(shape: str, text: str, printe
 # ---------------------------------------------------------------------------------------------
 # Errors and API
 
+
 def test_elided_constant_is_refused() -> None:
     with pytest.raises(TranslateError, match="print_large_constants"):
         parse_literal("{...}", parse_shape("f32[100]"))
 
 
-@pytest.mark.parametrize("shape,text,message", [
-    ("s32[3]", "{1, 2}", "expected 3 values"),
-    ("f32[2]", "{1, x}", "found 'x'"),
-    ("s8[2]", "{1, 300}", "out of range for s8"),
-    ("f32[2,2]", "{1, 2, 3, 4}", "braces nest 1 deep"),
-])
+@pytest.mark.parametrize(
+    "shape,text,message",
+    [
+        ("s32[3]", "{1, 2}", "expected 3 values"),
+        ("f32[2]", "{1, x}", "found 'x'"),
+        ("s8[2]", "{1, 300}", "out of range for s8"),
+        ("f32[2,2]", "{1, 2, 3, 4}", "braces nest 1 deep"),
+    ],
+)
 def test_error_messages(shape: str, text: str, message: str) -> None:
     with pytest.raises(TranslateError, match=message):
         parse_literal(text, parse_shape(shape))
@@ -376,6 +484,7 @@ def test_api_helpers() -> None:
 
 # ---------------------------------------------------------------------------------------------
 # Properties
+
 
 def random_array(t: PrimitiveType, dims: tuple[int, ...], raw: bytes) -> np.ndarray:
     dtype = numpy_dtype(t)

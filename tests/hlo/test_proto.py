@@ -81,63 +81,180 @@ LEGACY_FIELDS = {("xla.NamedShardingProto", 1), ("xla.CollectiveDeviceListProto"
 # vacuously when a program stops producing them.
 REQUIRED_FIELDS = {
     "HloModuleProto": {
-        "name", "entry_computation_name", "entry_computation_id", "computations",
-        "host_program_shape", "schedule", "input_output_alias", "buffer_donor",
-        "spmd_output_sharding", "spmd_parameters_shardings", "device_assignment",
-        "stack_frame_index", "frontend_attributes",
+        "name",
+        "entry_computation_name",
+        "entry_computation_id",
+        "computations",
+        "host_program_shape",
+        "schedule",
+        "input_output_alias",
+        "buffer_donor",
+        "spmd_output_sharding",
+        "spmd_parameters_shardings",
+        "device_assignment",
+        "stack_frame_index",
+        "frontend_attributes",
     },
     "HloComputationProto": {
-        "name", "instructions", "program_shape", "id", "root_id", "is_fusion_computation",
+        "name",
+        "instructions",
+        "program_shape",
+        "id",
+        "root_id",
+        "is_fusion_computation",
         "execution_thread",
     },
     "HloInstructionProto": {
-        "name", "opcode", "shape", "metadata", "literal", "parameter_number", "fusion_kind",
-        "tuple_index", "dimensions", "window", "convolution_dimension_numbers",
-        "feature_group_count", "slice_dimensions", "exponent_bits", "mantissa_bits",
-        "dynamic_slice_sizes", "padding_config", "outfeed_config", "distribution", "epsilon",
-        "feature_index", "channel_id", "infeed_config", "custom_call_target", "outfeed_shape",
-        "dot_dimension_numbers", "ragged_dot_dimension_numbers", "fft_type", "fft_length",
-        "comparison_direction", "gather_dimension_numbers", "gather_slice_sizes", "id",
-        "operand_ids", "control_predecessor_ids", "called_computation_ids", "sharding",
-        "backend_config", "use_global_device_ids", "is_host_transfer", "is_stable",
-        "scatter_dimension_numbers", "precision_config", "source_target_pairs",
-        "domain_entry_sharding", "domain_exit_sharding", "constrain_layout",
-        "operand_shapes_with_layout", "triangular_solve_options", "cholesky_options",
-        "parameter_replication", "custom_call_has_side_effect", "output_operand_aliasing",
-        "custom_call_schedule", "indices_are_sorted", "frontend_attributes",
-        "unique_indices", "rng_algorithm", "cross_program_prefetch_index",
-        "custom_call_api_version", "async_execution_thread", "k", "largest",
-        "statistics_viz", "collective_device_list", "iota_collective_device_list",
-        "mesh_axes_replica_group_list", "original_value", "is_composite", "result_accuracy",
-        "is_reverse", "num_carries", "is_associative", "comparison_order",
+        "name",
+        "opcode",
+        "shape",
+        "metadata",
+        "literal",
+        "parameter_number",
+        "fusion_kind",
+        "tuple_index",
+        "dimensions",
+        "window",
+        "convolution_dimension_numbers",
+        "feature_group_count",
+        "slice_dimensions",
+        "exponent_bits",
+        "mantissa_bits",
+        "dynamic_slice_sizes",
+        "padding_config",
+        "outfeed_config",
+        "distribution",
+        "epsilon",
+        "feature_index",
+        "channel_id",
+        "infeed_config",
+        "custom_call_target",
+        "outfeed_shape",
+        "dot_dimension_numbers",
+        "ragged_dot_dimension_numbers",
+        "fft_type",
+        "fft_length",
+        "comparison_direction",
+        "gather_dimension_numbers",
+        "gather_slice_sizes",
+        "id",
+        "operand_ids",
+        "control_predecessor_ids",
+        "called_computation_ids",
+        "sharding",
+        "backend_config",
+        "use_global_device_ids",
+        "is_host_transfer",
+        "is_stable",
+        "scatter_dimension_numbers",
+        "precision_config",
+        "source_target_pairs",
+        "domain_entry_sharding",
+        "domain_exit_sharding",
+        "constrain_layout",
+        "operand_shapes_with_layout",
+        "triangular_solve_options",
+        "cholesky_options",
+        "parameter_replication",
+        "custom_call_has_side_effect",
+        "output_operand_aliasing",
+        "custom_call_schedule",
+        "indices_are_sorted",
+        "frontend_attributes",
+        "unique_indices",
+        "rng_algorithm",
+        "cross_program_prefetch_index",
+        "custom_call_api_version",
+        "async_execution_thread",
+        "k",
+        "largest",
+        "statistics_viz",
+        "collective_device_list",
+        "iota_collective_device_list",
+        "mesh_axes_replica_group_list",
+        "original_value",
+        "is_composite",
+        "result_accuracy",
+        "is_reverse",
+        "num_carries",
+        "is_associative",
+        "comparison_order",
     },
     "ShapeProto": {"element_type", "dimensions", "is_dynamic_dimension", "tuple_shapes", "layout"},
     "LayoutProto": {
-        "minor_to_major", "tiles", "tail_padding_alignment_in_elements",
-        "element_size_in_bits", "memory_space", "dynamic_shape_metadata_prefix_bytes",
+        "minor_to_major",
+        "tiles",
+        "tail_padding_alignment_in_elements",
+        "element_size_in_bits",
+        "memory_space",
+        "dynamic_shape_metadata_prefix_bytes",
         "split_configs",
     },
     "OpMetadata": {
-        "op_type", "op_name", "source_file", "source_line", "source_end_line",
-        "source_column", "source_end_column", "deduplicated_name", "stack_frame_id",
+        "op_type",
+        "op_name",
+        "source_file",
+        "source_line",
+        "source_end_line",
+        "source_column",
+        "source_end_column",
+        "deduplicated_name",
+        "stack_frame_id",
         "scheduling_name",
     },
     "OpSharding": {
-        "type", "tile_assignment_dimensions", "tile_assignment_devices", "tuple_shardings",
-        "replicate_on_last_tile_dim", "last_tile_dims", "iota_reshape_dims",
-        "iota_transpose_perm", "is_shard_group", "shard_group_id", "shard_group_type",
+        "type",
+        "tile_assignment_dimensions",
+        "tile_assignment_devices",
+        "tuple_shardings",
+        "replicate_on_last_tile_dim",
+        "last_tile_dims",
+        "iota_reshape_dims",
+        "iota_transpose_perm",
+        "is_shard_group",
+        "shard_group_id",
+        "shard_group_type",
         "named_sharding",
     },
     "NamedShardingProto": {"mesh", "dim_shardings"},
     "AxisRefProto": {"mesh_axis_index", "sub_axis_info"},
     "IotaReplicaGroupListProto": {
-        "num_replica_groups", "num_devices_per_group", "iota_reshape_dims", "iota_transpose_perm",
+        "num_replica_groups",
+        "num_devices_per_group",
+        "iota_reshape_dims",
+        "iota_transpose_perm",
     },
     "LiteralProto": {
-        "shape", "preds", "s2s", "s4s", "s8s", "u2s", "u4s", "u8s", "s32s",
-        "s64s", "u32s", "u64s", "f32s", "f64s", "c64s", "c128s", "tuple_literals", "f16s",
-        "bf16s", "u16s", "s16s", "f4e2m1fns", "f8e3m4s", "f8e4m3b11fnuzs", "f8e4m3fns",
-        "f8e4m3fnuzs", "f8e4m3s", "f8e5m2fnuzs", "f8e5m2s", "f8e8m0fnus",
+        "shape",
+        "preds",
+        "s2s",
+        "s4s",
+        "s8s",
+        "u2s",
+        "u4s",
+        "u8s",
+        "s32s",
+        "s64s",
+        "u32s",
+        "u64s",
+        "f32s",
+        "f64s",
+        "c64s",
+        "c128s",
+        "tuple_literals",
+        "f16s",
+        "bf16s",
+        "u16s",
+        "s16s",
+        "f4e2m1fns",
+        "f8e3m4s",
+        "f8e4m3b11fnuzs",
+        "f8e4m3fns",
+        "f8e4m3fnuzs",
+        "f8e4m3s",
+        "f8e5m2fnuzs",
+        "f8e5m2s",
+        "f8e8m0fnus",
     },
     "GatherDimensionNumbers": {"operand_batching_dims", "start_indices_batching_dims"},
     "ScatterDimensionNumbers": {"input_batching_dims", "scatter_indices_batching_dims"},
@@ -166,120 +283,166 @@ def _jax_programs() -> Iterator[tuple[str, object, tuple]]:
 
     x = jnp.ones((4, 8), jnp.float32)
     yield "elementwise", jax.jit(lambda a, b: jnp.tanh(a) * b + 1.0), (x, x)
-    yield "dot_batch", jax.jit(
-        lambda a, b: jnp.einsum("bij,bjk->bik", a, b, precision=lax.Precision.HIGHEST)
-    ), (jnp.ones((2, 3, 4)), jnp.ones((2, 4, 5)))
-    yield "conv", jax.jit(
-        lambda a, w: lax.conv_general_dilated(a, w, (1, 1), "SAME", rhs_dilation=(2, 1))
-    ), (jnp.ones((1, 3, 8, 8)), jnp.ones((4, 3, 3, 3)))
+    yield (
+        "dot_batch",
+        jax.jit(lambda a, b: jnp.einsum("bij,bjk->bik", a, b, precision=lax.Precision.HIGHEST)),
+        (jnp.ones((2, 3, 4)), jnp.ones((2, 4, 5))),
+    )
+    yield (
+        "conv",
+        jax.jit(lambda a, w: lax.conv_general_dilated(a, w, (1, 1), "SAME", rhs_dilation=(2, 1))),
+        (jnp.ones((1, 3, 8, 8)), jnp.ones((4, 3, 3, 3))),
+    )
     yield "while_fori", jax.jit(lambda a: lax.fori_loop(0, 5, lambda i, c: c * 2.0 + i, a)), (x,)
-    yield "while_dynamic", jax.jit(
-        lambda a, n: lax.while_loop(lambda c: c[1] < n, lambda c: (c[0] + 1.0, c[1] + 1), (a, 0))[0]
-    ), (x, 3)
+    yield (
+        "while_dynamic",
+        jax.jit(lambda a, n: lax.while_loop(lambda c: c[1] < n, lambda c: (c[0] + 1.0, c[1] + 1), (a, 0))[0]),
+        (x, 3),
+    )
     yield "cond", jax.jit(lambda p, a: lax.cond(p > 0, jnp.sin, jnp.cos, a)), (1, x)
     yield "switch", jax.jit(lambda i, a: lax.switch(i, [jnp.sin, jnp.cos, jnp.exp], a)), (1, x)
-    yield "scan_cumsum", jax.jit(
-        lambda a: (
-            lax.scan(lambda c, r: (c + r, c * r), jnp.zeros(8), a),
-            jnp.cumsum(a, axis=0),
-            lax.cummax(a, axis=1),
-        )
-    ), (x,)
+    yield (
+        "scan_cumsum",
+        jax.jit(
+            lambda a: (
+                lax.scan(lambda c, r: (c + r, c * r), jnp.zeros(8), a),
+                jnp.cumsum(a, axis=0),
+                lax.cummax(a, axis=1),
+            )
+        ),
+        (x,),
+    )
     yield "sort_multi", jax.jit(lambda a, b: lax.sort((a, b), num_keys=1, is_stable=True)), (x, x)
     yield "argmax_topk", jax.jit(lambda a: (jnp.argmax(a, axis=1), lax.top_k(a, 3))), (x,)
-    yield "gather_scatter", jax.jit(
-        lambda a, i: (a[i], a.at[i].add(1.0, indices_are_sorted=True, unique_indices=True))
-    ), (x, jnp.array([0, 2]))
-    yield "dynamic_slice", jax.jit(
-        lambda a, i: (
-            lax.dynamic_slice(a, (i, 0), (2, 4)),
-            lax.dynamic_update_slice(a, jnp.zeros((1, 8)), (i, 0)),
-        )
-    ), (x, 1)
-    yield "pad_slice_concat", jax.jit(
-        lambda a: (
-            jnp.pad(a, ((1, 2), (0, 3))),
-            lax.pad(a, 0.0, ((1, -1, 1), (0, 0, 0))),
-            a[1:3:2, ::3],
-            jnp.concatenate([a, a], 1),
-            jnp.flip(a, 0),
-            a.T.reshape(32),
-        )
-    ), (x,)
-    yield "reduce_window", jax.jit(
-        lambda a: lax.reduce_window(
-            a, -jnp.inf, lax.max, (2, 2), (1, 2), ((0, 1), (1, 0)), base_dilation=(1, 2)
-        )
-    ), (x,)
-    yield "maxpool_grad", jax.jit(
-        jax.grad(lambda a: lax.reduce_window(a, -jnp.inf, lax.max, (2, 2), (2, 2), "VALID").sum())
-    ), (x,)
-    yield "fft", jax.jit(
-        lambda a: (jnp.fft.fft(a.astype(jnp.complex64)), jnp.fft.irfft(jnp.fft.rfft(a)))
-    ), (x,)
-    yield "linalg", jax.jit(
-        lambda a: (
-            jnp.linalg.cholesky(a @ a.T + 4 * jnp.eye(4)),
-            lax.linalg.triangular_solve(
-                a[:, :4] + 3 * jnp.eye(4), a, left_side=True, lower=True, transpose_a=True
-            ),
-            jnp.linalg.eigh(a[:, :4] @ a[:, :4].T),
-        )
-    ), (x,)
-    yield "rng", jax.jit(
-        lambda k: (
-            jax.random.normal(jax.random.key(k), (4,)),
-            lax.rng_bit_generator(
-                jnp.zeros((4,), jnp.uint32), (3, 4), algorithm=lax.RandomAlgorithm.RNG_PHILOX
-            ),
-            lax.rng_uniform(0.0, 1.0, (2,)),
-        )
-    ), (1,)
-    yield "dtypes", jax.jit(
-        lambda a: (
-            a.astype(jnp.bfloat16) * jnp.bfloat16(1.5),
-            a.astype(jnp.float16),
-            a.astype(jnp.float8_e4m3fn),
-            a.astype(jnp.float8_e5m2),
-            a.astype(jnp.int4),
-            a.astype(jnp.uint8),
-            a.astype(jnp.int8),
-            a.astype(jnp.complex64) * (1 + 2j),
-            a > 0,
-            lax.bitcast_convert_type(a, jnp.int32),
-            lax.reduce_precision(a, 5, 10),
-            lax.iota(jnp.int32, 5),
-            jnp.array([1, -2, 3], jnp.int16),
-            jnp.array([1.5, 2], jnp.float8_e4m3b11fnuz),
-            jnp.array([7, 3], jnp.uint4),
-            jnp.array([1.0, 2.0], jnp.float4_e2m1fn),
-        )
-    ), (x,)
-    yield "ragged_dot", jax.jit(lambda a, b, g: lax.ragged_dot(a, b, g)), (
-        jnp.ones((6, 4)),
-        jnp.ones((2, 4, 5)),
-        jnp.array([2, 4], jnp.int32),
+    yield (
+        "gather_scatter",
+        jax.jit(lambda a, i: (a[i], a.at[i].add(1.0, indices_are_sorted=True, unique_indices=True))),
+        (x, jnp.array([0, 2])),
     )
-    yield "composite", jax.jit(
-        lambda a: lax.composite(lambda t, scale: t * scale, name="my.scale")(a, scale=2.0)
-    ), (x,)
-    yield "accuracy", jax.jit(
-        lambda a: (
-            lax.exp(a, accuracy=lax.Tolerance(atol=1e-5, rtol=1e-5, ulps=2)),
-            lax.tanh(a, accuracy=lax.AccuracyMode.HIGHEST),
-        )
-    ), (x,)
-    yield "callback", jax.jit(
-        lambda a: jax.pure_callback(
-            lambda t: np.asarray(t) * 2, jax.ShapeDtypeStruct(a.shape, a.dtype), a
-        )
-    ), (x,)
-    yield "barrier_misc", jax.jit(
-        lambda a: lax.optimization_barrier(
-            (jnp.clip(a, 0.0, 1.0), lax.select(a > 0, a, -a), jax.scipy.special.erf(a),
-             lax.logistic(a), lax.atan2(a, a), jnp.remainder(a, 3.0))
-        )
-    ), (x,)
+    yield (
+        "dynamic_slice",
+        jax.jit(
+            lambda a, i: (
+                lax.dynamic_slice(a, (i, 0), (2, 4)),
+                lax.dynamic_update_slice(a, jnp.zeros((1, 8)), (i, 0)),
+            )
+        ),
+        (x, 1),
+    )
+    yield (
+        "pad_slice_concat",
+        jax.jit(
+            lambda a: (
+                jnp.pad(a, ((1, 2), (0, 3))),
+                lax.pad(a, 0.0, ((1, -1, 1), (0, 0, 0))),
+                a[1:3:2, ::3],
+                jnp.concatenate([a, a], 1),
+                jnp.flip(a, 0),
+                a.T.reshape(32),
+            )
+        ),
+        (x,),
+    )
+    yield (
+        "reduce_window",
+        jax.jit(
+            lambda a: lax.reduce_window(a, -jnp.inf, lax.max, (2, 2), (1, 2), ((0, 1), (1, 0)), base_dilation=(1, 2))
+        ),
+        (x,),
+    )
+    yield (
+        "maxpool_grad",
+        jax.jit(jax.grad(lambda a: lax.reduce_window(a, -jnp.inf, lax.max, (2, 2), (2, 2), "VALID").sum())),
+        (x,),
+    )
+    yield "fft", jax.jit(lambda a: (jnp.fft.fft(a.astype(jnp.complex64)), jnp.fft.irfft(jnp.fft.rfft(a)))), (x,)
+    yield (
+        "linalg",
+        jax.jit(
+            lambda a: (
+                jnp.linalg.cholesky(a @ a.T + 4 * jnp.eye(4)),
+                lax.linalg.triangular_solve(a[:, :4] + 3 * jnp.eye(4), a, left_side=True, lower=True, transpose_a=True),
+                jnp.linalg.eigh(a[:, :4] @ a[:, :4].T),
+            )
+        ),
+        (x,),
+    )
+    yield (
+        "rng",
+        jax.jit(
+            lambda k: (
+                jax.random.normal(jax.random.key(k), (4,)),
+                lax.rng_bit_generator(jnp.zeros((4,), jnp.uint32), (3, 4), algorithm=lax.RandomAlgorithm.RNG_PHILOX),
+                lax.rng_uniform(0.0, 1.0, (2,)),
+            )
+        ),
+        (1,),
+    )
+    yield (
+        "dtypes",
+        jax.jit(
+            lambda a: (
+                a.astype(jnp.bfloat16) * jnp.bfloat16(1.5),
+                a.astype(jnp.float16),
+                a.astype(jnp.float8_e4m3fn),
+                a.astype(jnp.float8_e5m2),
+                a.astype(jnp.int4),
+                a.astype(jnp.uint8),
+                a.astype(jnp.int8),
+                a.astype(jnp.complex64) * (1 + 2j),
+                a > 0,
+                lax.bitcast_convert_type(a, jnp.int32),
+                lax.reduce_precision(a, 5, 10),
+                lax.iota(jnp.int32, 5),
+                jnp.array([1, -2, 3], jnp.int16),
+                jnp.array([1.5, 2], jnp.float8_e4m3b11fnuz),
+                jnp.array([7, 3], jnp.uint4),
+                jnp.array([1.0, 2.0], jnp.float4_e2m1fn),
+            )
+        ),
+        (x,),
+    )
+    yield (
+        "ragged_dot",
+        jax.jit(lambda a, b, g: lax.ragged_dot(a, b, g)),
+        (
+            jnp.ones((6, 4)),
+            jnp.ones((2, 4, 5)),
+            jnp.array([2, 4], jnp.int32),
+        ),
+    )
+    yield "composite", jax.jit(lambda a: lax.composite(lambda t, scale: t * scale, name="my.scale")(a, scale=2.0)), (x,)
+    yield (
+        "accuracy",
+        jax.jit(
+            lambda a: (
+                lax.exp(a, accuracy=lax.Tolerance(atol=1e-5, rtol=1e-5, ulps=2)),
+                lax.tanh(a, accuracy=lax.AccuracyMode.HIGHEST),
+            )
+        ),
+        (x,),
+    )
+    yield (
+        "callback",
+        jax.jit(lambda a: jax.pure_callback(lambda t: np.asarray(t) * 2, jax.ShapeDtypeStruct(a.shape, a.dtype), a)),
+        (x,),
+    )
+    yield (
+        "barrier_misc",
+        jax.jit(
+            lambda a: lax.optimization_barrier(
+                (
+                    jnp.clip(a, 0.0, 1.0),
+                    lax.select(a > 0, a, -a),
+                    jax.scipy.special.erf(a),
+                    lax.logistic(a),
+                    lax.atan2(a, a),
+                    jnp.remainder(a, 3.0),
+                )
+            )
+        ),
+        (x,),
+    )
 
     mesh = jax.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
     a = jax.device_put(jnp.ones((8, 16)), NamedSharding(mesh, P("x", "y")))
@@ -301,7 +464,10 @@ def _jax_programs() -> Iterator[tuple[str, object, tuple]]:
 
     spec = P("x", "y")
     shard_mapped = jax.shard_map(
-        collectives, mesh=mesh, in_specs=spec, check_vma=False,
+        collectives,
+        mesh=mesh,
+        in_specs=spec,
+        check_vma=False,
         out_specs=(spec, P("x", None), spec, spec, spec, spec),
     )
     out_shardings = (NamedSharding(mesh, P()), NamedSharding(mesh, P("y")))
@@ -325,8 +491,6 @@ def _emit_jax_corpus() -> dict[str, dict[str, str]]:
             "executable": base64.b64encode(module.as_serialized_hlo_module_proto()).decode(),
         }
     return corpus
-
-
 
 
 # --------------------------------------------------------------------------
@@ -668,7 +832,10 @@ def _frame_chain(index: hlo_pb2.StackFrameIndexProto, frame_id: int) -> tuple:
             (
                 index.file_names[location.file_name_id - 1] if location.file_name_id else "",
                 index.function_names[location.function_name_id - 1] if location.function_name_id else "",
-                location.line, location.end_line, location.column, location.end_column,
+                location.line,
+                location.end_line,
+                location.column,
+                location.end_column,
             )
         )
         frame_id = frame.parent_frame_id
@@ -777,7 +944,11 @@ def _xla_bytes(corpus: dict[str, dict[str, str]], program: str, stage: str) -> b
 def test_committed_bindings_match_the_proto_files() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "hlo_translate.proto.build", "--check"],
-        cwd=ROOT, env=_subprocess_env(), capture_output=True, text=True, timeout=300,
+        cwd=ROOT,
+        env=_subprocess_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, result.stderr
 
@@ -824,9 +995,7 @@ def _restamp(text: str, version: str) -> str:
     """`text` as if generated by protoc for another protobuf `version` (x.y.z)."""
     major, minor, patch = version.split(".")
     text = re.sub(r"Protobuf Python Version: \S+", f"Protobuf Python Version: {version}", text)
-    return re.sub(
-        r"(Domain\.PUBLIC,)\s*\d+,\s*\d+,\s*\d+,", rf"\1\n    {major},\n    {minor},\n    {patch},", text
-    )
+    return re.sub(r"(Domain\.PUBLIC,)\s*\d+,\s*\d+,\s*\d+,", rf"\1\n    {major},\n    {minor},\n    {patch},", text)
 
 
 def test_check_ignores_protoc_version_stamps(tmp_path: Path) -> None:
@@ -852,7 +1021,11 @@ def test_bindings_import_without_warnings() -> None:
     # The gencode checks the protobuf runtime version and warns on a major mismatch.
     result = subprocess.run(
         [sys.executable, "-W", "error", "-c", "import hlo_translate.proto.hlo_pb2, hlo_translate.proto.xla_data_pb2"],
-        cwd=ROOT, env=_subprocess_env(), capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        env=_subprocess_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, result.stderr
 
@@ -969,7 +1142,7 @@ def _renamed_to_xla(file: descriptor_pb2.FileDescriptorProto) -> descriptor_pb2.
     def rename(message: descriptor_pb2.DescriptorProto) -> None:
         for field in message.field:
             if field.type_name.startswith(f".{OUR_PACKAGE}."):
-                field.type_name = ".xla." + field.type_name[len(OUR_PACKAGE) + 2:]
+                field.type_name = ".xla." + field.type_name[len(OUR_PACKAGE) + 2 :]
         for nested in message.nested_type:
             rename(nested)
 
@@ -1126,8 +1299,10 @@ def test_a_one_dimensional_iota_of_a_tile_replicated_last_needs_its_identity_tra
     from hlo_translate import TranslateError
 
     _hlo = pytest.importorskip("jaxlib._hlo")
-    text = ("HloModule m\nENTRY e {\n  ROOT p = f32[4,4]{1,0} parameter(0), "
-            f"sharding={{devices=[2,1,2]<=[4] {replication}}}\n}}\n")
+    text = (
+        "HloModule m\nENTRY e {\n  ROOT p = f32[4,4]{1,0} parameter(0), "
+        f"sharding={{devices=[2,1,2]<=[4] {replication}}}\n}}\n"
+    )
     refused = replication == "last_tile_dim_replicate"
     for perm, read in (([0], True), ([1], not refused), ([127], not refused)):
         proto = hlo_pb2.HloModuleProto.FromString(_hlo.hlo_module_from_text(text).as_serialized_hlo_module_proto())
@@ -1136,9 +1311,12 @@ def test_a_one_dimensional_iota_of_a_tile_replicated_last_needs_its_identity_tra
             text_out = hlo_translate.write_hlo(hlo_translate.read_hlo(proto.SerializeToString())).decode()
             assert f"sharding={{devices=[2,1,2]<=[4] {replication}}}" in text_out, text_out
         else:
-            with pytest.raises(TranslateError, match=r"OpSharding iota \[4\] T\[\d+\] of a tile replicated on its "
-                                                     r"last dimension: the transpose of a one-dimensional iota must "
-                                                     r"be \[0\]"):
+            with pytest.raises(
+                TranslateError,
+                match=r"OpSharding iota \[4\] T\[\d+\] of a tile replicated on its "
+                r"last dimension: the transpose of a one-dimensional iota must "
+                r"be \[0\]",
+            ):
                 hlo_translate.read_hlo(proto.SerializeToString())
 
 

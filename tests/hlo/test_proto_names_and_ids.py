@@ -129,12 +129,20 @@ def _schedule_without_the_reducers_sequence(proto: hlo_pb2.HloModuleProto) -> No
 
 
 CASES: dict[str, Callable[[hlo_pb2.HloModuleProto], None]] = {
-    f.__name__.lstrip("_"): f for f in (
-        _operand_with_another_high_half, _operand_by_local_id_alone, _root_by_local_id_alone,
-        _root_is_another_instruction, _control_predecessor_with_another_high_half,
-        _control_predecessor_named_by_another_computations_id, _same_ids_in_two_computations,
-        _scheduled_ids_with_another_high_half, _sequence_for_a_computation_the_module_lacks,
-        _schedule_without_sequences, _schedule_without_the_reducers_sequence)
+    f.__name__.lstrip("_"): f
+    for f in (
+        _operand_with_another_high_half,
+        _operand_by_local_id_alone,
+        _root_by_local_id_alone,
+        _root_is_another_instruction,
+        _control_predecessor_with_another_high_half,
+        _control_predecessor_named_by_another_computations_id,
+        _same_ids_in_two_computations,
+        _scheduled_ids_with_another_high_half,
+        _sequence_for_a_computation_the_module_lacks,
+        _schedule_without_sequences,
+        _schedule_without_the_reducers_sequence,
+    )
 }
 
 
@@ -172,11 +180,14 @@ def _refused_by_xla(proto: hlo_pb2.HloModuleProto) -> bool:
     return False
 
 
-@pytest.mark.parametrize("what, message", [
-    ("operand", r"'x': operand id 30064771081 is not defined before its use in this computation"),
-    ("control predecessor", r"'x': control predecessor id 30064771081 is not an instruction of this computation"),
-    ("root", r"root id 30064771081 of computation e is unknown"),
-])
+@pytest.mark.parametrize(
+    "what, message",
+    [
+        ("operand", r"'x': operand id 30064771081 is not defined before its use in this computation"),
+        ("control predecessor", r"'x': control predecessor id 30064771081 is not an instruction of this computation"),
+        ("root", r"root id 30064771081 of computation e is unknown"),
+    ],
+)
 def test_an_unknown_local_id_is_refused(what: str, message: str) -> None:
     """Local id 9: no instruction of the entry has it (whatever the high half)."""
     proto = _xla_proto()
@@ -218,10 +229,22 @@ def test_a_control_predecessor_read_later_is_refused(predecessor: str) -> None:
         hlo_translate.read_hlo(proto.SerializeToString())
 
 
-@pytest.mark.parametrize("name, sanitized", [
-    ("p\n%ram", "p__ram"), ("slice.((", "slice.__"), ("a b", "a_b"), ("1abc", "_abc"), ("\u00e9", "a_"),
-    ("%q", "_q"), ("f32", "f32_"), ("token", "token_"), ("__x", "a_x"), ("__xla_y", "__xla_y"), ("tuple", "tuple"),
-])
+@pytest.mark.parametrize(
+    "name, sanitized",
+    [
+        ("p\n%ram", "p__ram"),
+        ("slice.((", "slice.__"),
+        ("a b", "a_b"),
+        ("1abc", "_abc"),
+        ("\u00e9", "a_"),
+        ("%q", "_q"),
+        ("f32", "f32_"),
+        ("token", "token_"),
+        ("__x", "a_x"),
+        ("__xla_y", "__xla_y"),
+        ("tuple", "tuple"),
+    ],
+)
 def test_names_are_sanitized_as_xla_reads_them(name: str, sanitized: str) -> None:
     for where in ("instruction", "computation", "module"):
         proto = _xla_proto()
@@ -234,12 +257,15 @@ def test_names_are_sanitized_as_xla_reads_them(name: str, sanitized: str) -> Non
         data = proto.SerializeToString()
         expected = _hlo.HloModule.from_serialized_hlo_module_proto(data).to_string()
         module = hlo_translate.read_hlo(data)
-        names = {"instruction": [i.name for i in module.instructions()],
-                 "computation": [c.name for c in module.computations], "module": [module.name]}[where]
+        names = {
+            "instruction": [i.name for i in module.instructions()],
+            "computation": [c.name for c in module.computations],
+            "module": [module.name],
+        }[where]
         assert sanitized in names, (where, names)
         for fmt in (HloFormat.PROTO, HloFormat.TEXT):
             ours = hlo_translate.write_hlo(module, fmt)
-            back = hlo_translate.read_hlo(ours, fmt)   # (our text names it as it reads back)
+            back = hlo_translate.read_hlo(ours, fmt)  # (our text names it as it reads back)
             assert back.name == module.name
         written = hlo_translate.write_hlo(module, HloFormat.PROTO)
         assert _hlo.HloModule.from_serialized_hlo_module_proto(written).to_string() == expected
@@ -249,7 +275,9 @@ def test_names_alike_once_sanitized_are_refused() -> None:
     proto = _xla_proto()
     _instr(proto, "p").name, _instr(proto, "n").name = "a b", "a_b"
     assert _refused_by_xla(proto)
-    with pytest.raises(TranslateError, match="instruction name 'a_b' is used twice in the module \\(as XLA's reader sanitizes"):
+    with pytest.raises(
+        TranslateError, match="instruction name 'a_b' is used twice in the module \\(as XLA's reader sanitizes"
+    ):
         hlo_translate.read_hlo(proto.SerializeToString())
 
 

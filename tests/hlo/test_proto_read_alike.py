@@ -74,8 +74,13 @@ def _assert_same(reused, one_by_one, printable: bool = True) -> None:
     if printable:
         assert print_hlo_text(reused) == print_hlo_text(one_by_one)
     for a, b in zip(reused.instructions(), one_by_one.instructions(), strict=True):
-        assert (a.name, a.opcode, a.shape, a.parameter_number, a.unique_id) == \
-            (b.name, b.opcode, b.shape, b.parameter_number, b.unique_id)
+        assert (a.name, a.opcode, a.shape, a.parameter_number, a.unique_id) == (
+            b.name,
+            b.opcode,
+            b.shape,
+            b.parameter_number,
+            b.unique_id,
+        )
         assert [o.name for o in a.operands] == [o.name for o in b.operands]
         assert list(a.attributes) == list(b.attributes)
         for key, value in a.attributes.items():
@@ -136,9 +141,11 @@ def test_called_computations_of_another_count(monkeypatch: pytest.MonkeyPatch) -
     r3 = next(i for i in entry.instructions if i.name == "r.3")
     r3.called_computation_ids.append(sum_id)
     reused, one_by_one = _read_both(proto, monkeypatch)
-    _assert_same(reused, one_by_one, printable=False)   # (a reduce of two reducers has no text form)
-    assert [c.name for c in next(i for i in reused.entry.instructions if i.name == "r.3").attributes["to_apply"]] \
-        == ["max", "sum"]
+    _assert_same(reused, one_by_one, printable=False)  # (a reduce of two reducers has no text form)
+    assert [c.name for c in next(i for i in reused.entry.instructions if i.name == "r.3").attributes["to_apply"]] == [
+        "max",
+        "sum",
+    ]
 
 
 def _xla_refuses(proto: hlo_pb2.HloModuleProto) -> bool:
@@ -156,15 +163,15 @@ def test_called_computation_must_be_listed_before_its_caller(case: str, monkeypa
     proto = _xla_proto()
     ids = {c.name: c.id for c in proto.computations}
     entry = next(c for c in proto.computations if c.id == proto.entry_computation_id)
-    if case == "self":   # the reducer `sum`'s own add calls `sum`
+    if case == "self":  # the reducer `sum`'s own add calls `sum`
         caller = next(c for c in proto.computations if c.name == "sum")
         instr, target = caller.instructions[-1], ids["sum"]
-    elif case == "later":   # `max`'s maximum calls `body`, listed after it
+    elif case == "later":  # `max`'s maximum calls `body`, listed after it
         caller = next(c for c in proto.computations if c.name == "max")
         instr, target = caller.instructions[-1], ids["body"]
     elif case == "unknown":
         instr, target = next(i for i in entry.instructions if i.name == "r.2"), max(ids.values()) + 7
-    else:   # an add (attributes read at once) calling a later computation
+    else:  # an add (attributes read at once) calling a later computation
         instr, target = next(i for i in entry.instructions if i.name == "add.4"), ids["main"]
     del instr.called_computation_ids[:]
     instr.called_computation_ids.append(target)
@@ -191,8 +198,11 @@ def test_called_computation_listed_before_is_read() -> None:
     proto.ClearField("schedule")
     assert not _xla_refuses(proto)
     module = proto_io.module_from_proto(proto)
-    assert {i.name: i.attributes["to_apply"].name for i in module.entry.instructions if i.opcode == "reduce"} \
-        == {"r.1": "max", "r.2": "sum", "r.3": "max"}
+    assert {i.name: i.attributes["to_apply"].name for i in module.entry.instructions if i.opcode == "reduce"} == {
+        "r.1": "max",
+        "r.2": "sum",
+        "r.3": "max",
+    }
 
 
 @pytest.mark.parametrize("name", ["sum", "main", ""])
@@ -243,8 +253,9 @@ ENTRY main {
 """
 
 
-@pytest.mark.parametrize(("name", "field"), [("c", "custom_call_api_version"), ("f", "fft_type"),
-                                              ("r", "rng_algorithm")])
+@pytest.mark.parametrize(
+    ("name", "field"), [("c", "custom_call_api_version"), ("f", "fft_type"), ("r", "rng_algorithm")]
+)
 def test_an_enum_number_the_schema_does_not_define_is_refused_at_its_instruction(name: str, field: str) -> None:
     """An enum field holding a number its enum does not define (fuzz seed 101: api_version -1) is an input
     error naming the instruction, not a ValueError from protobuf's Name()."""

@@ -54,8 +54,15 @@ def test_fast_path_matches_full_reader(opcode: str, generic: bool) -> None:
     full = attribute_readers.attributes_from_proto(p, {}, [])
     assert list(fast.items()) == list(full.items())
     if generic:
-        assert {"metadata", "frontend_attributes", "statistics", "backend_config", "sharding",
-                "origin", "result_accuracy"} <= fast.keys()
+        assert {
+            "metadata",
+            "frontend_attributes",
+            "statistics",
+            "backend_config",
+            "sharding",
+            "origin",
+            "result_accuracy",
+        } <= fast.keys()
 
 
 def test_fast_path_opcodes_are_known() -> None:

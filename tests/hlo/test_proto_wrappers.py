@@ -33,16 +33,20 @@ jax.jit(f)(jnp.ones((4, 4)), jnp.ones((4, 4))).block_until_ready()
 def dump(tmp_path_factory) -> Path:
     """XLA's dump of a small jit program (text and `.hlo.pb`, before and after optimizations)."""
     out = tmp_path_factory.mktemp("dump")
-    env = {**os.environ, "XLA_FLAGS": f"--xla_dump_to={out} --xla_dump_hlo_as_text --xla_dump_hlo_as_proto",
-           "JAX_PLATFORMS": "cpu"}
+    env = {
+        **os.environ,
+        "XLA_FLAGS": f"--xla_dump_to={out} --xla_dump_hlo_as_text --xla_dump_hlo_as_proto",
+        "JAX_PLATFORMS": "cpu",
+    }
     subprocess.run([sys.executable, "-c", PROGRAM], env=env, check=True, capture_output=True, timeout=300)
     return out
 
 
 def _module_bytes(path: Path) -> bytes:
     """XLA's own reading of a dumped HloProto's module."""
-    return xla_module_from_proto(hlo_pb2.HloProto.FromString(path.read_bytes()).hlo_module.SerializeToString()
-                                 ).as_serialized_hlo_module_proto()
+    return xla_module_from_proto(
+        hlo_pb2.HloProto.FromString(path.read_bytes()).hlo_module.SerializeToString()
+    ).as_serialized_hlo_module_proto()
 
 
 def test_dumped_hlo_pb_files_are_hlo_protos_read_whole(dump: Path) -> None:
@@ -54,25 +58,33 @@ def test_dumped_hlo_pb_files_are_hlo_protos_read_whole(dump: Path) -> None:
         reference = _module_bytes(path)
         ours = module_from_proto_bytes(path.read_bytes())
         # our proto carries every field, the device assignment that text has no form for included
-        assert_same_module(reference, xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
+        assert_same_module(
+            reference, xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto()
+        )
         text_reference = hlo_pb2.HloModuleProto.FromString(reference)
         text_reference.ClearField("device_assignment")
-        assert_same_module(text_reference.SerializeToString(),
-                           xla_module_from_text(print_hlo_text(ours)).as_serialized_hlo_module_proto())
+        assert_same_module(
+            text_reference.SerializeToString(),
+            xla_module_from_text(print_hlo_text(ours)).as_serialized_hlo_module_proto(),
+        )
 
 
 def test_dumped_text_files_are_the_module_xla_parses(dump: Path) -> None:
     files = [p for p in sorted(dump.glob("*.txt")) if p.name.endswith("optimizations.txt")]
     assert len(files) >= 4
-    assert any("#" in p.read_text().split("ENTRY")[-1] for p in files)   # XLA printed `%t#N` operands
+    assert any("#" in p.read_text().split("ENTRY")[-1] for p in files)  # XLA printed `%t#N` operands
     for path in files:
         text = path.read_text()
         reference = xla_module_from_text(text).as_serialized_hlo_module_proto()
-        assert_same_module(reference, xla_module_from_text(print_hlo_text(parse_hlo_text(text))).as_serialized_hlo_module_proto())
+        assert_same_module(
+            reference, xla_module_from_text(print_hlo_text(parse_hlo_text(text))).as_serialized_hlo_module_proto()
+        )
 
 
 def test_dump_files_that_are_not_modules_are_refused(dump: Path) -> None:
-    others = [p for p in sorted(dump.iterdir()) if p.is_file() and not p.name.endswith((".hlo.pb", "optimizations.txt"))]
+    others = [
+        p for p in sorted(dump.iterdir()) if p.is_file() and not p.name.endswith((".hlo.pb", "optimizations.txt"))
+    ]
     assert others
     for path in others:
         with pytest.raises(TranslateError):
@@ -99,10 +111,12 @@ def test_every_wrapper_is_read_to_the_same_module() -> None:
     wrapped = {
         HloProtoKind.MODULE: module,
         HloProtoKind.HLO_PROTO: hlo_pb2.HloProto(hlo_module=module, buffer_assignment=buffers),
-        HloProtoKind.SNAPSHOT: hlo_pb2.HloSnapshot(hlo=hlo_pb2.HloProto(hlo_module=module), arguments=[literal],
-                                                   execution_platform="Host"),
-        HloProtoKind.UNOPTIMIZED_SNAPSHOT: hlo_pb2.HloUnoptimizedSnapshot(hlo_module=module, partitions=[inputs],
-                                                                          version=1),
+        HloProtoKind.SNAPSHOT: hlo_pb2.HloSnapshot(
+            hlo=hlo_pb2.HloProto(hlo_module=module), arguments=[literal], execution_platform="Host"
+        ),
+        HloProtoKind.UNOPTIMIZED_SNAPSHOT: hlo_pb2.HloUnoptimizedSnapshot(
+            hlo_module=module, partitions=[inputs], version=1
+        ),
     }
     for kind, message in wrapped.items():
         data = message.SerializeToString()
@@ -128,8 +142,9 @@ WRONG_WIRE_TYPE = bytes([0x98, 0x03, 0x01])
 @pytest.mark.parametrize("raw", [NEW_FIELD, WRONG_WIRE_TYPE])
 @pytest.mark.parametrize("where", ["module", "computation", "instruction"])
 @pytest.mark.parametrize("wrapper", [HloProtoKind.MODULE, HloProtoKind.HLO_PROTO])
-def test_fields_unknown_to_our_schema_are_skipped_as_xla_skips_them(raw: bytes, where: str,
-                                                                    wrapper: HloProtoKind) -> None:
+def test_fields_unknown_to_our_schema_are_skipped_as_xla_skips_them(
+    raw: bytes, where: str, wrapper: HloProtoKind
+) -> None:
     module = hlo_pb2.HloModuleProto.FromString(xla_module_from_text(MODULE_TEXT).as_serialized_hlo_module_proto())
     if where == "module":
         module = _with_unknown_field(module, raw)
@@ -176,8 +191,10 @@ def test_an_older_protos_all_reduce_id_is_the_channel_id_as_xla_reads_it() -> No
     assert "channel_id=5" in xla.to_string()
     ours = read_hlo(data)
     assert ours.entry.root.attributes["channel_id"] == 5
-    assert_same_module(xla.as_serialized_hlo_module_proto(),
-                       xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
+    assert_same_module(
+        xla.as_serialized_hlo_module_proto(),
+        xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto(),
+    )
 
 
 def test_all_reduce_id_beside_a_channel_id_is_refused_as_xla_refuses_it() -> None:
@@ -188,13 +205,16 @@ def test_all_reduce_id_beside_a_channel_id_is_refused_as_xla_refuses_it() -> Non
         read_hlo(data)
 
 
-@pytest.mark.parametrize("data", [
-    b"",
-    hlo_pb2.HloProto(buffer_assignment=hlo_pb2.BufferAssignmentProto()).SerializeToString(),
-    hlo_pb2.HloModuleProto(name="m", entry_computation_name="e").SerializeToString(),
-    hlo_pb2.HloSnapshot(execution_platform="Host").SerializeToString(),
-    b"\x0a\x03abc\x12\x01e",
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        hlo_pb2.HloProto(buffer_assignment=hlo_pb2.BufferAssignmentProto()).SerializeToString(),
+        hlo_pb2.HloModuleProto(name="m", entry_computation_name="e").SerializeToString(),
+        hlo_pb2.HloSnapshot(execution_platform="Host").SerializeToString(),
+        b"\x0a\x03abc\x12\x01e",
+    ],
+)
 def test_no_module_is_an_error_not_an_empty_module(data: bytes) -> None:
     with pytest.raises(TranslateError, match="not a valid HloModuleProto"):
         module_from_proto_bytes(data)
@@ -224,19 +244,29 @@ def test_wrappers_in_protobuf_text_format() -> None:
     from google.protobuf import text_format
 
     module = hlo_pb2.HloModuleProto.FromString(xla_module_from_text(MODULE_TEXT).as_serialized_hlo_module_proto())
-    for message in (hlo_pb2.HloProto(hlo_module=module), hlo_pb2.HloSnapshot(hlo=hlo_pb2.HloProto(hlo_module=module)),
-                    hlo_pb2.HloUnoptimizedSnapshot(hlo_module=module, version=1)):
+    for message in (
+        hlo_pb2.HloProto(hlo_module=module),
+        hlo_pb2.HloSnapshot(hlo=hlo_pb2.HloProto(hlo_module=module)),
+        hlo_pb2.HloUnoptimizedSnapshot(hlo_module=module, version=1),
+    ):
         ours = read_hlo(text_format.MessageToString(message))
-        assert_same_module(module.SerializeToString(),
-                           xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
+        assert_same_module(
+            module.SerializeToString(),
+            xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto(),
+        )
 
 
 @pytest.mark.parametrize("earlier_problem", [False, True], ids=["alone", "after-a-duplicate-name"])
 def test_an_instruction_without_opcode_is_not_a_module(earlier_problem: bool) -> None:
     """A single reading's opcodes are looked at while its instructions are read: an instruction without one
     is still "not a module", even when the reader would stop at another instruction's problem first."""
-    module = hlo_pb2.HloModuleProto.FromString(module_to_proto_bytes(parse_hlo_text(
-        "HloModule m\n\nENTRY e {\n  a = f32[] parameter(0)\n  b = f32[] negate(a)\n  ROOT c = f32[] negate(b)\n}\n")))
+    module = hlo_pb2.HloModuleProto.FromString(
+        module_to_proto_bytes(
+            parse_hlo_text(
+                "HloModule m\n\nENTRY e {\n  a = f32[] parameter(0)\n  b = f32[] negate(a)\n  ROOT c = f32[] negate(b)\n}\n"
+            )
+        )
+    )
     instructions = module.computations[0].instructions
     instructions[2].opcode = ""
     if earlier_problem:

@@ -22,8 +22,10 @@ def _protobuf_varints(values: list[int]) -> bytes:
     return data[length_end:]
 
 
-@pytest.mark.parametrize("counts", [[], [0], [1], [3], [0, 2], [2, 0, 3], [16385], [3] * 200 + [20000],
-                                    [0] * (1 << 20) + [3], [0] * 127 + [129, 1]])
+@pytest.mark.parametrize(
+    "counts",
+    [[], [0], [1], [3], [0, 2], [2, 0, 3], [16385], [3] * 200 + [20000], [0] * (1 << 20) + [3], [0] * 127 + [129, 1]],
+)
 def test_instruction_ids_are_protobufs_varints(counts: list[int]) -> None:
     values = [(n << 32) + k for n, count in enumerate(counts) for k in range(count)]
     ours = _instruction_ids(counts)
@@ -51,11 +53,15 @@ ENTRY e {{
 }}
 """,
     # 200 computations: computation ids of two bytes, each called by a reduce of the entry
-    "many_computations": "HloModule m\n" + "".join(f"add{n} {{\n{_chain(f'r{n}_', 3)}\n}}\n" for n in range(200))
+    "many_computations": "HloModule m\n"
+    + "".join(f"add{n} {{\n{_chain(f'r{n}_', 3)}\n}}\n" for n in range(200))
     + "ENTRY e {\n  p = f32[8] parameter(0)\n  z = f32[] constant(0)\n"
     + "".join(f"  sum{n} = f32[] reduce(p, z), dimensions={{0}}, to_apply=add{n}\n" for n in range(200))
-    + "  ROOT t = (" + ", ".join("f32[]" for _ in range(200)) + ") tuple("
-    + ", ".join(f"sum{n}" for n in range(200)) + ")\n}\n",
+    + "  ROOT t = ("
+    + ", ".join("f32[]" for _ in range(200))
+    + ") tuple("
+    + ", ".join(f"sum{n}" for n in range(200))
+    + ")\n}\n",
     "scheduled_fusion_and_threads": """HloModule m, is_scheduled=true
 fused {
   x = f32[4] parameter(0)

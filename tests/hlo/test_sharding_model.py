@@ -61,10 +61,10 @@ PRINTED_BY_XLA = [
     "{devices=[2,2,2]<=[8] last_tile_dim_replicate}",
     "{devices=[2,1,2,2]<=[2,2,2]T(0,2,1) last_tile_dims={manual, replicated}}",
     "{devices=[2,2]<=[4] last_tile_dims={unreduced}}",
-    "{devices=[2,2]<=[4] last_tile_dim_replicate shard_as 3 metadata={op_name=\"a\"}}",
+    '{devices=[2,2]<=[4] last_tile_dim_replicate shard_as 3 metadata={op_name="a"}}',
     "{replicated shard_like 0}",
-    "{maximal device=1 metadata={{op_type=\"t\" op_name=\"n\" source_line=3}, {op_name=\"m\"}}}",
-    "{replicated metadata={op_name=\"a\\n\\t\\001\\303\\251\\\\\\'\"}}",
+    '{maximal device=1 metadata={{op_type="t" op_name="n" source_line=3}, {op_name="m"}}}',
+    '{replicated metadata={op_name="a\\n\\t\\001\\303\\251\\\\\\\'"}}',
     "{{replicated}, {manual}, {maximal device=1}, {devices=[2]0,1}, {replicated}, /*index=5*/{manual}}",
     "{}",
     "{mesh['x'=2,'y'=4], [{'x'}, {'y', ?}]}",
@@ -118,11 +118,12 @@ CANONICAL = [
     ("{devices=[1,1]<=[1]}", "{replicated}"),  # one device holds everything
     ("{devices=[2,2]1,0,3,2 last_tile_dim_replicate}", "{devices=[2,2]<=[4] last_tile_dim_replicate}"),
     ("{devices=[2,2,1]<=[4] last_tile_dim_replicate}", "{devices=[2,2]<=[4]}"),
-    ("{devices=[2,2,2]<=[8] last_tile_dims={replicated, replicated}}",
-     "{devices=[2,4]<=[8] last_tile_dim_replicate}"),
-    ("{devices=[2,2,2]<=[8] last_tile_dims={replicated, manual}}",
-     "{devices=[2,2,2]<=[2,2,2]T(0,2,1) last_tile_dims={manual, replicated}}"),
-    ("{replicated metadata={op_name=\"dropped\"}}", "{replicated}"),
+    ("{devices=[2,2,2]<=[8] last_tile_dims={replicated, replicated}}", "{devices=[2,4]<=[8] last_tile_dim_replicate}"),
+    (
+        "{devices=[2,2,2]<=[8] last_tile_dims={replicated, manual}}",
+        "{devices=[2,2,2]<=[2,2,2]T(0,2,1) last_tile_dims={manual, replicated}}",
+    ),
+    ('{replicated metadata={op_name="dropped"}}', "{replicated}"),
     ("{manual shard_as 2}", "{manual shard_as 2}"),
     ("{{devices=[2]1,0}, {devices=[1,2]0,1 last_tile_dim_replicate}}", "{{devices=[2]1,0}, {replicated}}"),
     ("{mesh['x'=2,'y'=4], [{'y'}, {'x'}]}", "{devices=[4,2]<=[2,4]T(1,0)}"),
@@ -139,8 +140,10 @@ def test_canonical_examples(given: str, canonical: str) -> None:
 
 def test_different_placements_are_not_equivalent() -> None:
     assert not equivalent(parse_sharding("{devices=[2,2]<=[4]}"), parse_sharding("{devices=[2,2]<=[2,2]T(1,0)}"))
-    assert not equivalent(parse_sharding("{devices=[2,2]<=[4] last_tile_dims={manual}}"),
-                          parse_sharding("{devices=[2,2]<=[4] last_tile_dim_replicate}"))
+    assert not equivalent(
+        parse_sharding("{devices=[2,2]<=[4] last_tile_dims={manual}}"),
+        parse_sharding("{devices=[2,2]<=[4] last_tile_dim_replicate}"),
+    )
     assert not equivalent(parse_sharding("{replicated}"), parse_sharding("{manual}"))
 
 
@@ -156,7 +159,7 @@ ERRORS = [
     ("{devices=[2,2]<=[4] last_tile_dims={replicated} last_tile_dim_replicate}", "not both", 2),
     ("{devices=[2,2]<=[4] last_tile_dims={other}}", "unknown last_tile_dims kind 'other'", 37),
     ("{devices=[2]0,1 foo}", "unknown sharding keyword 'foo'", 17),
-    ("{replicated metadata={op_name=\"a\" junk=1}}", "unknown metadata attribute 'junk'", 35),
+    ('{replicated metadata={op_name="a" junk=1}}', "unknown metadata attribute 'junk'", 35),
     ("{replicated", "expected '}'", 12),
     ("{{replicated} {manual}}", "expected '}'", 15),
     ("{mesh['x'=2], [{'z'}]}", "axis 'z' is not a valid axis", 17),
@@ -178,13 +181,13 @@ def test_errors_name_the_column(text: str, fragment: str, column: int) -> None:
 # ---------------------------------------------------------------------------------------------
 # Properties of the model
 
+
 def _factorizations(n: int, parts: int) -> st.SearchStrategy[tuple[int, ...]]:
     """Tuples of ``parts`` positive ints whose product is ``n``."""
     if parts == 1:
         return st.just((n,))
     divisors = [d for d in range(1, n + 1) if n % d == 0]
-    return st.sampled_from(divisors).flatmap(
-        lambda d: _factorizations(n // d, parts - 1).map(lambda rest: (d,) + rest))
+    return st.sampled_from(divisors).flatmap(lambda d: _factorizations(n // d, parts - 1).map(lambda rest: (d,) + rest))
 
 
 @st.composite
@@ -200,13 +203,20 @@ def tile_assignments(draw: st.DrawFn) -> TileAssignment:
 
 
 metadata_records = st.builds(
-    OpMetadata, op_type=st.sampled_from(["", "add", 'we"ird\n']), op_name=st.text(max_size=6),
-    source_file=st.sampled_from(["", "f.py"]), source_line=st.integers(0, 99),
+    OpMetadata,
+    op_type=st.sampled_from(["", "add", 'we"ird\n']),
+    op_name=st.text(max_size=6),
+    source_file=st.sampled_from(["", "f.py"]),
+    source_line=st.integers(0, 99),
     profile_type=st.lists(st.integers(0, 3), max_size=2).map(tuple),
-    stack_frame_id=st.integers(0, 5))
-extras = st.fixed_dictionaries({
-    "shard_group": st.none() | st.builds(ShardGroup, st.integers(0, 9), st.sampled_from(ShardGroupKind)),
-    "metadata": st.lists(metadata_records, max_size=2).map(tuple)})
+    stack_frame_id=st.integers(0, 5),
+)
+extras = st.fixed_dictionaries(
+    {
+        "shard_group": st.none() | st.builds(ShardGroup, st.integers(0, 9), st.sampled_from(ShardGroupKind)),
+        "metadata": st.lists(metadata_records, max_size=2).map(tuple),
+    }
+)
 
 
 @st.composite
@@ -243,9 +253,12 @@ def named_shardings(draw: st.DrawFn) -> HloSharding:
         elif where in lists:
             lists[where].append(AxisRef(index))
     open_dims = [draw(st.booleans()) for _ in range(rank)]
-    named = NamedSharding(mesh, tuple(DimSharding(tuple(d), not o) for d, o in zip(dims, open_dims)),
-                          *(tuple(sorted(lists[k], key=lambda a: a.index)) for k in lists),
-                          metadata=draw(st.lists(metadata_records, max_size=1).map(tuple)))
+    named = NamedSharding(
+        mesh,
+        tuple(DimSharding(tuple(d), not o) for d, o in zip(dims, open_dims)),
+        *(tuple(sorted(lists[k], key=lambda a: a.index)) for k in lists),
+        metadata=draw(st.lists(metadata_records, max_size=1).map(tuple)),
+    )
     return HloSharding.from_named(named)
 
 
@@ -253,7 +266,9 @@ keyword_kinds = (ShardingKind.REPLICATED, ShardingKind.MANUAL, ShardingKind.UNKN
 leaf_shardings = st.one_of(
     st.tuples(st.sampled_from(keyword_kinds), extras).map(lambda ke: HloSharding(ke[0], **ke[1])),
     st.tuples(st.integers(0, 15), extras).map(lambda de: HloSharding.maximal(de[0], **de[1])),
-    tiled_shardings(), named_shardings())
+    tiled_shardings(),
+    named_shardings(),
+)
 shardings = st.one_of(leaf_shardings, st.lists(leaf_shardings, max_size=7).map(HloSharding.tuple))
 
 
@@ -274,7 +289,7 @@ def _keyword_drops_axes(sharding: HloSharding) -> bool:
         named = leaf.named
         if named is None or named.mesh.maximal_device is not None:
             continue
-        body = named.to_text()[len("{" + named.mesh.to_text() + ", "):]
+        body = named.to_text()[len("{" + named.mesh.to_text() + ", ") :]
         every_axis = tuple(AxisRef(i) for i in range(len(named.mesh.axes)))
         if body.startswith("manual") and (named.unreduced_axes or named.manual_axes != every_axis):
             return True
@@ -299,8 +314,10 @@ def _placement(sharding: HloSharding) -> object:
     groups = array.transpose(list(range(rank)) + others + replicas).reshape(array.shape[:rank] + (positions, -1))
     if prod(array.shape[:rank]) == 1 and positions == 1:
         return ShardingKind.REPLICATED, None
-    return {index: tuple(frozenset(groups[index][k].tolist()) for k in range(positions))
-            for index in np.ndindex(*array.shape[:rank])}
+    return {
+        index: tuple(frozenset(groups[index][k].tolist()) for k in range(positions))
+        for index in np.ndindex(*array.shape[:rank])
+    }
 
 
 @settings(max_examples=300, deadline=None)
@@ -320,16 +337,20 @@ def _leaf_types(sharding: HloSharding) -> tuple[SubgroupType, ...]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(1, 4).flatmap(lambda k: st.tuples(
-    st.lists(st.integers(1, 4), min_size=k, max_size=k), st.permutations(range(k)))),
-    st.integers(1, 3))
+@given(
+    st.integers(1, 4).flatmap(
+        lambda k: st.tuples(st.lists(st.integers(1, 4), min_size=k, max_size=k), st.permutations(range(k)))
+    ),
+    st.integers(1, 3),
+)
 def test_iota_expansion_matches_the_explicit_list(reshape_perm: tuple[list[int], list[int]], rank: int) -> None:
     reshape, perm = reshape_perm
     n = prod(reshape)
     dims = tuple(n if i == 0 else 1 for i in range(rank))
     expected = np.arange(n).reshape(reshape).transpose(perm).reshape(dims)
     iota_text = f"{{devices=[{','.join(map(str, dims))}]<=[{','.join(map(str, reshape))}]" + (
-        f"T({','.join(map(str, perm))})}}" if len(reshape) > 1 else "}")
+        f"T({','.join(map(str, perm))})}}" if len(reshape) > 1 else "}"
+    )
     iota = parse_sharding(iota_text)
     assert iota.tile_assignment().tolist() == expected.tolist()
     if n > 1:
@@ -341,7 +362,7 @@ def test_iota_expansion_matches_the_explicit_list(reshape_perm: tuple[list[int],
 # ---------------------------------------------------------------------------------------------
 # XLA as the oracle
 
-_XLA_WORKER = r'''
+_XLA_WORKER = r"""
 import json, sys
 from jaxlib import _hlo
 for line in sys.stdin:
@@ -361,16 +382,21 @@ for line in sys.stdin:
         out = {"error": str(err)}
     sys.stdout.write(json.dumps(out) + "\n")
     sys.stdout.flush()
-'''
+"""
 
 
 def _ask_xla(texts: list[str]) -> list[dict]:
     """XLA's answer for each text; {"crash": True} where XLA aborted the process."""
     answers: list[dict] = []
     while len(answers) < len(texts):
-        pending = texts[len(answers):]
-        proc = subprocess.run([sys.executable, "-c", _XLA_WORKER], input="".join(json.dumps(t) + "\n" for t in pending),
-                              capture_output=True, text=True, timeout=300)
+        pending = texts[len(answers) :]
+        proc = subprocess.run(
+            [sys.executable, "-c", _XLA_WORKER],
+            input="".join(json.dumps(t) + "\n" for t in pending),
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         lines = proc.stdout.splitlines()
         answers += [json.loads(line) for line in lines]
         if proc.returncode != 0 and len(lines) < len(pending):
@@ -390,10 +416,19 @@ def _split(rng: random.Random, n: int, parts: int) -> list[int]:
 
 
 def _metadata_text(rng: random.Random) -> str:
-    records = [rng.choice(['op_name="jit(f)/dot"', 'op_type="t" op_name="x\\"y" source_line=7',
-                           'source_file="a.py" source_line=3 source_end_line=4 source_column=1 source_end_column=9',
-                           'op_name="\\303\\251\\n" profile_type={1,2} deduplicated_name="d" scheduling_name="s"',
-                           'op_type="sdy::reduction_op" op_name="MAX"', ""]) for _ in range(rng.randint(1, 2))]
+    records = [
+        rng.choice(
+            [
+                'op_name="jit(f)/dot"',
+                'op_type="t" op_name="x\\"y" source_line=7',
+                'source_file="a.py" source_line=3 source_end_line=4 source_column=1 source_end_column=9',
+                'op_name="\\303\\251\\n" profile_type={1,2} deduplicated_name="d" scheduling_name="s"',
+                'op_type="sdy::reduction_op" op_name="MAX"',
+                "",
+            ]
+        )
+        for _ in range(rng.randint(1, 2))
+    ]
     if len(records) == 1 and rng.random() < 0.5:
         return " metadata={" + records[0] + "}"
     return " metadata={" + ", ".join("{" + r + "}" for r in records) + "}"
@@ -435,7 +470,7 @@ def _tiled_text(rng: random.Random) -> str:
 
 def _named_text(rng: random.Random) -> str | None:
     sizes = [rng.choice([1, 2, 2, 3, 4, 8]) for _ in range(rng.randint(0, 3))]
-    names = ["x", "y", "z"][:len(sizes)]
+    names = ["x", "y", "z"][: len(sizes)]
     mesh = "mesh[" + ",".join(f"'{a}'={s}" for a, s in zip(names, sizes)) + "]"
     n = prod(sizes)
     if n > 2 and rng.random() < 0.3:
@@ -462,7 +497,7 @@ def _named_text(rng: random.Random) -> str | None:
         if refs:
             text += f", {key}={{" + ", ".join(refs) + "}"
     if rng.random() < 0.2:
-        text += ", metadata={{op_name=\"n\"}}"
+        text += ', metadata={{op_name="n"}}'
     text += "}"
     try:
         parse_sharding(text)
@@ -487,7 +522,7 @@ def _generated_texts() -> tuple[str, ...]:
     for _ in range(20):
         elements = [rng.choice(leaves) for _ in range(rng.randint(1, 11))]
         texts.append("{" + ", ".join(elements) + "}")
-    texts.append("{single_device[device_id=2], metadata={{op_name=\"m\"}}}")
+    texts.append('{single_device[device_id=2], metadata={{op_name="m"}}}')
     return tuple(texts)
 
 
@@ -503,9 +538,11 @@ def xla() -> dict[str, dict]:
 
 
 def test_xla_prints_our_normalized_text(xla: dict[str, dict]) -> None:
-    mismatches = [(text, answer.get("text") or answer, xla_normalize(parse_sharding(text)).to_text())
-                  for text, answer in xla.items()
-                  if answer.get("text") != xla_normalize(parse_sharding(text)).to_text()]
+    mismatches = [
+        (text, answer.get("text") or answer, xla_normalize(parse_sharding(text)).to_text())
+        for text, answer in xla.items()
+        if answer.get("text") != xla_normalize(parse_sharding(text)).to_text()
+    ]
     assert not mismatches, mismatches[:5]
 
 
@@ -553,16 +590,32 @@ def test_from_op_sharding_reads_xla_protos(xla: dict[str, dict]) -> None:
 
 
 REJECTED_BY_XLA = [
-    "{replicated device=1}", "{maximal}", "{devices=[2,2]0,1,2}", "{devices=[2,2]<=[2,2]}",
-    "{devices=[2,2]<=[8]}", "{devices=[1]0}", "{{replicated} {manual}}", "{replicated, manual}",
-    "{devices=[2,2]<=[4] last_tile_dims={other}}", "{devices=[2,2]<=[4] last_tile_dims=replicated}",
+    "{replicated device=1}",
+    "{maximal}",
+    "{devices=[2,2]0,1,2}",
+    "{devices=[2,2]<=[2,2]}",
+    "{devices=[2,2]<=[8]}",
+    "{devices=[1]0}",
+    "{{replicated} {manual}}",
+    "{replicated, manual}",
+    "{devices=[2,2]<=[4] last_tile_dims={other}}",
+    "{devices=[2,2]<=[4] last_tile_dims=replicated}",
     "{devices=[2,2]<=[4] last_tile_dims={replicated} last_tile_dim_replicate}",
-    "{replicated metadata={op_name=\"a\" junk=1}}", "{replicated metadata={source_line=99999999999}}",
-    "{replicated metadata={profile_type={7}}}", "{devices=[2]<=[2]T(0)}",
-    "{mesh['x'=2], [{'z'}]}", "{mesh['x'=2,'x'=2], [{}]}", "{mesh['x'=2,'y'=2], [], manual={'y', 'x'}}",
-    "{mesh['x'=2,'y'=2], [{'x'}, {'x'}]}", "{mesh['x'=4], [{'x':(1)4}]}", "{mesh['x'=8], [{'x':(3)2}]}",
-    "{mesh['x'=3], device_ids=(0,1,2), [{}]}", "{mesh['x'=3], device_ids=(2,1,5), [{}]}",
-    "{mesh['x'=2], [{'x'}] shard_as 1}", "{mesh['x'=2], [{?, 'x'}]}", "{mesh['x'=2]}",
+    '{replicated metadata={op_name="a" junk=1}}',
+    "{replicated metadata={source_line=99999999999}}",
+    "{replicated metadata={profile_type={7}}}",
+    "{devices=[2]<=[2]T(0)}",
+    "{mesh['x'=2], [{'z'}]}",
+    "{mesh['x'=2,'x'=2], [{}]}",
+    "{mesh['x'=2,'y'=2], [], manual={'y', 'x'}}",
+    "{mesh['x'=2,'y'=2], [{'x'}, {'x'}]}",
+    "{mesh['x'=4], [{'x':(1)4}]}",
+    "{mesh['x'=8], [{'x':(3)2}]}",
+    "{mesh['x'=3], device_ids=(0,1,2), [{}]}",
+    "{mesh['x'=3], device_ids=(2,1,5), [{}]}",
+    "{mesh['x'=2], [{'x'}] shard_as 1}",
+    "{mesh['x'=2], [{?, 'x'}]}",
+    "{mesh['x'=2]}",
 ]
 
 
@@ -576,7 +629,7 @@ def test_rejects_what_xla_rejects() -> None:
 # ---------------------------------------------------------------------------------------------
 # JAX as the oracle
 
-_JAX_WORKER = r'''
+_JAX_WORKER = r"""
 import itertools, json, os, random
 os.environ["XLA_FLAGS"] = os.environ.get("XLA_FLAGS", "") + " --xla_force_host_platform_device_count=8"
 import jax, numpy as np
@@ -613,7 +666,7 @@ for shape in [(8,), (2, 4), (4, 2), (2, 2, 2), (2, 2), (1, 8), (2, 1, 4)]:
                                      for d, index in sharding.devices_indices_map(global_shape).items()}
                 out.append(row)
 print(json.dumps(out))
-'''
+"""
 
 
 @cache

@@ -34,8 +34,10 @@ def test_error_names_instruction_rule_and_line() -> None:
     text = entry("p = f32[2] parameter(0)", "q = f32[2] parameter(1)", "r = f32[3] add(p, q)")
     with pytest.raises(Violation) as info:
         read_hlo(text)
-    assert str(info.value) == ("<input>:6:3: error: 'r': operand 0 is f32[2] but the result is f32[3]: implicit "
-                               "broadcast is not allowed in HLO [shape]")
+    assert str(info.value) == (
+        "<input>:6:3: error: 'r': operand 0 is f32[2] but the result is f32[3]: implicit "
+        "broadcast is not allowed in HLO [shape]"
+    )
     assert info.value.opcode == "add"
 
 
@@ -68,8 +70,10 @@ def test_proto_input_is_verified() -> None:
 
 def test_export_output_is_verified(monkeypatch: pytest.MonkeyPatch) -> None:
     """What stablehlo_to_hlo writes passes the verifier; an exporter bug surfaces as an internal error."""
-    mlir = ("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
-            "  %0 = stablehlo.negate %a : tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n")
+    mlir = (
+        "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+        "  %0 = stablehlo.negate %a : tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n"
+    )
     assert hlo_translate.stablehlo_to_hlo(mlir).entry.root.opcode == "negate"
 
     import hlo_translate.export as export
@@ -103,8 +107,9 @@ def test_cli_verify(tmp_path) -> None:  # pytest's tmp_path
     assert ok.returncode == 0 and ok.stdout.strip() == f"{good}: ok"
     failed = _cli("verify", str(bad))
     assert failed.returncode == 2
-    assert failed.stderr.strip() == (f"{bad}:6:3: error: 'r': result shape f32[5,3] differs from the inferred "
-                                     "f32[4,3] [shape]")
+    assert failed.stderr.strip() == (
+        f"{bad}:6:3: error: 'r': result shape f32[5,3] differs from the inferred f32[4,3] [shape]"
+    )
     both = _cli("verify", "-q", str(tmp_path))
     assert both.returncode == 2 and both.stdout == ""
     assert both.stderr.strip().splitlines() == [failed.stderr.strip(), "1 of 2 modules valid"]
@@ -114,7 +119,10 @@ def test_cli_verify(tmp_path) -> None:  # pytest's tmp_path
 def test_triangular_solve_unknown_transpose(word: str) -> None:
     """Another enum's word (a fuzzed mutation) as transpose_a: XLA's parser crashes on it (so it is not in
     verifier_cases, which test_verifier_xla hands to XLA); ours refuses it."""
-    text = entry("a = f32[2,2] parameter(0)", "b = f32[2,4] parameter(1)",
-                 f"r = f32[2,4] triangular-solve(a, b), left_side=true, lower=true, transpose_a={word}")
+    text = entry(
+        "a = f32[2,2] parameter(0)",
+        "b = f32[2,4] parameter(1)",
+        f"r = f32[2,4] triangular-solve(a, b), left_side=true, lower=true, transpose_a={word}",
+    )
     with pytest.raises(TranslateError, match=f"'r': unknown transpose_a '{word}'"):
         read_hlo(text)

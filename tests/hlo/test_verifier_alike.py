@@ -43,11 +43,14 @@ def test_second_reducer_with_another_signature_is_reported() -> None:
     assert info.value.op == "bad" and info.value.rule == "signature"
 
 
-@pytest.mark.parametrize("second", [
-    "ROOT bad = f32[4] reduce(x, z), dimensions={0}, to_apply=r",          # another attribute value
-    "ROOT bad = f32[8] reduce(x, z), dimensions={1}, to_apply=r",          # another result shape
-    "y = f32[4,8,2] parameter(1)\n  ROOT bad = f32[4] reduce(y, z), dimensions={1}, to_apply=r",  # operand shape
-])
+@pytest.mark.parametrize(
+    "second",
+    [
+        "ROOT bad = f32[4] reduce(x, z), dimensions={0}, to_apply=r",  # another attribute value
+        "ROOT bad = f32[8] reduce(x, z), dimensions={1}, to_apply=r",  # another result shape
+        "y = f32[4,8,2] parameter(1)\n  ROOT bad = f32[4] reduce(y, z), dimensions={1}, to_apply=r",  # operand shape
+    ],
+)
 def test_instruction_differing_from_a_good_one_in_one_respect_is_reported(second: str) -> None:
     text = f"""
 HloModule m

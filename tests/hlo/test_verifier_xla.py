@@ -31,12 +31,14 @@ FULL = bool(os.environ.get("HLO_TRANSLATE_VERIFIER_SWEEP"))
 
 # Hand-written cases whose XLA verdict the route gets wrong, with the reason.
 _NO_STABLEHLO = "XLA's importer has no StableHLO form for {}: the route stops there for valid modules too"
-_RAGGED = ("XLA's CPU compile aborts the process on every ragged-all-to-all, so HloVerifier's verdict is out of "
-           "reach (the rule follows hlo_verifier.cc's HandleRaggedAllToAll)")
+_RAGGED = (
+    "XLA's CPU compile aborts the process on every ragged-all-to-all, so HloVerifier's verdict is out of "
+    "reach (the rule follows hlo_verifier.cc's HandleRaggedAllToAll)"
+)
 ORACLE_CANNOT_JUDGE: dict[str, str] = {
     "async-ok": "XLA's own import and export of a generic async over negate yield a module its verifier rejects",
     "bitcast-ok": "XLA's importer and exporter lose the bitcast's layouts (its compile then refuses a layout of "
-                  "rank 1 on f32[2,3]); its verdict on the tuple and size cases agrees with ours",
+    "rank 1 on f32[2,3]); its verdict on the tuple and size cases agrees with ours",
     "shuffle-ok": _NO_STABLEHLO.format("shuffle"),
     "shuffle-shape": _NO_STABLEHLO.format("shuffle"),
     "scaled-dot-ok": _NO_STABLEHLO.format("scaled-dot"),
@@ -73,8 +75,11 @@ def worker():  # a VerdictWorker
 
 def test_corpus_and_golden_modules_pass() -> None:
     """XLA wrote or reads every corpus and golden module: our verifier accepts each one."""
-    rejected = [f"{p.parent.name}/{p.name}: {_ours(p.read_text())[1:]}" for p in _sample(_all_modules(), 4)
-                if not _ours(p.read_text())[0]]
+    rejected = [
+        f"{p.parent.name}/{p.name}: {_ours(p.read_text())[1:]}"
+        for p in _sample(_all_modules(), 4)
+        if not _ours(p.read_text())[0]
+    ]
     assert rejected == []
 
 
@@ -83,7 +88,11 @@ def test_hand_written_cases_match_xla(worker: VerdictWorker) -> None:
     for case, (text, _) in sorted(CASES.items()):
         accepted, rule, opcode = _ours(text)
         xla = worker.verdict(text)
-        if accepted == xla.accepted or case in ORACLE_CANNOT_JUDGE or (not accepted and stricter_than_oracle(rule, opcode)):
+        if (
+            accepted == xla.accepted
+            or case in ORACLE_CANNOT_JUDGE
+            or (not accepted and stricter_than_oracle(rule, opcode))
+        ):
             continue
         wrong.append(f"{case}: ours {accepted}, XLA {xla.stage}: {xla.message[:120]}")
     assert wrong == []
@@ -100,11 +109,22 @@ def _elementwise_type_cases() -> list[tuple[str, str]]:
     for opcode in sorted((UNARY_ELEMENTWISE | BINARY_ELEMENTWISE) - _TYPE_TABLE_SKIP):
         binary = opcode in BINARY_ELEMENTWISE
         for element in _TYPES:
-            result = "pred" if opcode == "is-finite" else "f32" if opcode in ("abs", "real", "imag") and \
-                element == "c64" else element
+            result = (
+                "pred"
+                if opcode == "is-finite"
+                else "f32"
+                if opcode in ("abs", "real", "imag") and element == "c64"
+                else element
+            )
             bits = ", exponent_bits=5, mantissa_bits=2" if opcode == "reduce-precision" else ""
-            cases.append((f"{opcode} {element}", entry(f"x = {element}[2] parameter(0)",
-                                                       f"r = {result}[2] {opcode}(x{', x' if binary else ''}){bits}")))
+            cases.append(
+                (
+                    f"{opcode} {element}",
+                    entry(
+                        f"x = {element}[2] parameter(0)", f"r = {result}[2] {opcode}(x{', x' if binary else ''}){bits}"
+                    ),
+                )
+            )
     return cases
 
 
@@ -160,14 +180,16 @@ class SweepTally:
     modules: int = 0
     mutants: int = 0
     outcomes: Counter[str] = field(default_factory=Counter)
-    by_kind: Counter[str] = field(default_factory=Counter)   # "<mutation kind>: we accept" / "we reject"
+    by_kind: Counter[str] = field(default_factory=Counter)  # "<mutation kind>: we accept" / "we reject"
     unexplained: list[str] = field(default_factory=list)
 
     def disagree(self, where: str, kind: str, ours: bool, rule: str, opcode: str, xla: Verdict) -> None:
         side = "we accept, XLA rejects" if ours else "we reject, XLA accepts"
         self.by_kind[f"{kind}: {side}"] += 1
-        self.unexplained.append(f"{where} {kind}: ours {'accept' if ours else f'reject ({rule}, {opcode})'}, "
-                                f"XLA {xla.stage}: {xla.message[:160]}")
+        self.unexplained.append(
+            f"{where} {kind}: ours {'accept' if ours else f'reject ({rule}, {opcode})'}, "
+            f"XLA {xla.stage}: {xla.message[:160]}"
+        )
         if FULL:  # a long run says what it finds as it goes
             print(self.unexplained[-1], flush=True)
 

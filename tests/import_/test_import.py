@@ -74,6 +74,7 @@ def _while_tuple(x):
     def body(c):
         i, a, b = c
         return i + 1, a + b, b * 0.5
+
     return lax.while_loop(lambda c: c[0] < 4, body, (0, x, x + 1))[1:]
 
 
@@ -99,33 +100,52 @@ PROGRAMS: list[Program] = [
     Program("floor_ceil_round", lambda x: jnp.floor(x) + jnp.ceil(x) + jnp.round(x) + lax.round(x), (X,)),
     Program("minmax_clamp", lambda x, y: jnp.clip(jnp.maximum(x, y), -0.5, 0.5) + jnp.minimum(x, y), (X, Y)),
     Program("where_compare", lambda x, y: jnp.where(x > y, x, y) + (x == y), (X, Y)),
-    Program("pow_div_rem", lambda x, y: x ** 2 / (jnp.abs(y) + 1) + jnp.remainder(x, 0.7), (X, Y)),
+    Program("pow_div_rem", lambda x, y: x**2 / (jnp.abs(y) + 1) + jnp.remainder(x, 0.7), (X, Y)),
     Program("atan2_sign", lambda x, y: jnp.arctan2(x, y) * jnp.sign(x), (X, Y)),
-    Program("int_ops", lambda a, b: (a & b) | (a ^ 3) + (a << 1) + (b >> 1) + a // (b + 1) + a % (b + 1),
-            (i32(3, 4), i32(3, 4, seed=1))),
+    Program(
+        "int_ops",
+        lambda a, b: (a & b) | (a ^ 3) + (a << 1) + (b >> 1) + a // (b + 1) + a % (b + 1),
+        (i32(3, 4), i32(3, 4, seed=1)),
+    ),
     Program("popcnt_clz", lambda a: lax.population_count(a) + lax.clz(a), (i32(6),)),
     Program("not_bool", lambda x: jnp.logical_not(x > 0) | (x < -1), (X,)),
-    Program("converts", lambda x: x.astype(jnp.int32).astype(jnp.float16).astype(jnp.float32)
-            + x.astype(jnp.bfloat16).astype(jnp.float32), (X,)),
+    Program(
+        "converts",
+        lambda x: (
+            x.astype(jnp.int32).astype(jnp.float16).astype(jnp.float32) + x.astype(jnp.bfloat16).astype(jnp.float32)
+        ),
+        (X,),
+    ),
     Program("bitcast_convert", lambda x: lax.bitcast_convert_type(x, jnp.int32) >> 3, (X,)),
     Program("is_finite", lambda x: jnp.isfinite(x / (x - x[0, 0])), (X,)),
-    Program("complex_ops", lambda x, y: jnp.abs(lax.complex(x, y) * lax.complex(y, x)) + jnp.real(lax.complex(x, y)),
-            (X, Y)),
+    Program(
+        "complex_ops", lambda x, y: jnp.abs(lax.complex(x, y) * lax.complex(y, x)) + jnp.real(lax.complex(x, y)), (X, Y)
+    ),
     Program("reduce_precision", lambda x: lax.reduce_precision(x, exponent_bits=5, mantissa_bits=10), (X,)),
     Program("erf_erfinv", lambda x: lax.erf(x) + jax.scipy.special.erfinv(jnp.tanh(x) * 0.9), (X,)),
-    Program("constants_mixed", lambda x: x + jnp.array([1.0, 2.0, 3.0, 4.0]) * jnp.float32(np.pi)
-            + jnp.arange(12.0).reshape(3, 4), (X,)),
+    Program(
+        "constants_mixed",
+        lambda x: x + jnp.array([1.0, 2.0, 3.0, 4.0]) * jnp.float32(np.pi) + jnp.arange(12.0).reshape(3, 4),
+        (X,),
+    ),
     Program("bool_const", lambda x: jnp.where(jnp.array([True, False, True, True]), x, 0.0), (X,)),
     # data movement
     Program("reshape_transpose", lambda x: x.reshape(4, 3).T + 1, (X,)),
     Program("broadcast", lambda v: v[:, None] * v[None, :], (V,)),
-    Program("slice_concat", lambda x: jnp.concatenate([x[:, :2], x[:, 1::2], x[::2, :2].sum(0, keepdims=True).T.reshape(1, 2).repeat(3, 0)], 1), (X,)),
+    Program(
+        "slice_concat",
+        lambda x: jnp.concatenate(
+            [x[:, :2], x[:, 1::2], x[::2, :2].sum(0, keepdims=True).T.reshape(1, 2).repeat(3, 0)], 1
+        ),
+        (X,),
+    ),
     Program("pad_reverse", lambda x: jnp.flip(jnp.pad(x, ((1, 2), (0, 1))), 0), (X,)),
     Program("lax_pad_interior", lambda x: lax.pad(x, 0.0, ((1, 0, 1), (0, 2, 2))), (X,)),
     Program("iota_eye", lambda x: x + jnp.eye(3, 4), (X,)),
     Program("dynamic_slice", lambda x, i: lax.dynamic_slice(x, (i, 1), (2, 2)), (X, np.int32(1))),
-    Program("dynamic_update_slice", lambda x, i: lax.dynamic_update_slice(x, jnp.ones((2, 2)), (i, i)),
-            (X, np.int32(1))),
+    Program(
+        "dynamic_update_slice", lambda x, i: lax.dynamic_update_slice(x, jnp.ones((2, 2)), (i, i)), (X, np.int32(1))
+    ),
     Program("gather_take", lambda v, idx: v[idx] + jnp.take(v, idx[::-1]), (V, i32(5, high=8))),
     Program("gather_2d", lambda m, idx: m[idx, 1:3], (M, i32(3, high=4))),
     Program("scatter_add", _scatter_add, (V, i32(3, high=8), f32(3, seed=9))),
@@ -134,23 +154,48 @@ PROGRAMS: list[Program] = [
     Program("matmul", lambda x, m: x @ m, (X, M)),
     Program("batched_dot", lambda a, b: jnp.einsum("bij,bjk->bik", a, b), (f32(2, 3, 4), f32(2, 4, 5, seed=1))),
     Program("dot_precision", lambda x, m: jnp.dot(x, m, precision=lax.Precision.HIGHEST), (X, M)),
-    Program("conv2d", lambda a, k: lax.conv_general_dilated(a, k, (1, 1), "SAME",
-                                                            dimension_numbers=("NHWC", "HWIO", "NHWC")), (IMG, KER)),
-    Program("conv_strided_dilated", lambda a, k: lax.conv_general_dilated(
-        a, k, (2, 2), ((1, 1), (0, 1)), lhs_dilation=(1, 1), rhs_dilation=(2, 1),
-        dimension_numbers=("NHWC", "HWIO", "NHWC")), (IMG, KER)),
-    Program("conv_grad", jax.grad(lambda a, k: lax.conv_general_dilated(
-        a, k, (1, 1), "VALID", dimension_numbers=("NHWC", "HWIO", "NHWC")).sum(), argnums=(0, 1)), (IMG, KER)),
+    Program(
+        "conv2d",
+        lambda a, k: lax.conv_general_dilated(a, k, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC")),
+        (IMG, KER),
+    ),
+    Program(
+        "conv_strided_dilated",
+        lambda a, k: lax.conv_general_dilated(
+            a,
+            k,
+            (2, 2),
+            ((1, 1), (0, 1)),
+            lhs_dilation=(1, 1),
+            rhs_dilation=(2, 1),
+            dimension_numbers=("NHWC", "HWIO", "NHWC"),
+        ),
+        (IMG, KER),
+    ),
+    Program(
+        "conv_grad",
+        jax.grad(
+            lambda a, k: lax.conv_general_dilated(
+                a, k, (1, 1), "VALID", dimension_numbers=("NHWC", "HWIO", "NHWC")
+            ).sum(),
+            argnums=(0, 1),
+        ),
+        (IMG, KER),
+    ),
     # reductions and friends
     Program("reduce_sum_max", lambda x: x.sum(0) + x.max(1).sum() + x.min(), (X,)),
     Program("argmax", lambda x: jnp.argmax(x, axis=1) + jnp.argmin(x, axis=0).sum(), (X,)),
     Program("softmax", _softmax, (X,)),
     Program("layer_norm", _layer_norm, (X,)),
     Program("cumsum", lambda v: jnp.cumsum(v) + lax.cummax(v), (V,)),
-    Program("reduce_window", lambda a: lax.reduce_window(a, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID"),
-            (IMG,)),
-    Program("avg_pool_grad", jax.grad(lambda a: lax.reduce_window(a, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 1, 1, 1),
-                                                                  "SAME").sum()), (IMG,)),
+    Program(
+        "reduce_window", lambda a: lax.reduce_window(a, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID"), (IMG,)
+    ),
+    Program(
+        "avg_pool_grad",
+        jax.grad(lambda a: lax.reduce_window(a, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 1, 1, 1), "SAME").sum()),
+        (IMG,),
+    ),
     Program("sort", lambda v: jnp.sort(v), (V,)),
     Program("argsort_multi", lambda v, w: lax.sort((v, w), num_keys=1), (V, f32(8, seed=7))),
     Program("top_k", lambda v: lax.top_k(v, 3)[0], (V,)),
@@ -166,12 +211,16 @@ PROGRAMS: list[Program] = [
     Program("remat_grad", jax.grad(lambda x: jax.checkpoint(lambda a: jnp.sin(a).sum() * jnp.cos(a).sum())(x)), (X,)),
     Program("opt_barrier", lambda x: lax.optimization_barrier((x, x + 1))[1] * 2, (X,)),
     # random, linalg
-    Program("threefry", lambda k: jax.random.uniform(jax.random.wrap_key_data(k), (4, 3)),
-            (np.array([0, 42], np.uint32),)),
+    Program(
+        "threefry", lambda k: jax.random.uniform(jax.random.wrap_key_data(k), (4, 3)), (np.array([0, 42], np.uint32),)
+    ),
     Program("rng_bit_generator", lambda k: lax.rng_bit_generator(k, (3, 4))[1], (np.array([1, 2, 3, 4], np.uint32),)),
     Program("cholesky", lambda m: jnp.linalg.cholesky(m @ m.T + 4 * jnp.eye(4)), (M,)),
-    Program("triangular_solve", lambda m, b: lax.linalg.triangular_solve(jnp.tril(m @ m.T) + 4 * jnp.eye(4), b,
-                                                                         left_side=True, lower=True), (M, f32(4, 2, seed=3))),
+    Program(
+        "triangular_solve",
+        lambda m, b: lax.linalg.triangular_solve(jnp.tril(m @ m.T) + 4 * jnp.eye(4), b, left_side=True, lower=True),
+        (M, f32(4, 2, seed=3)),
+    ),
     Program("fft", lambda v: jnp.abs(jnp.fft.rfft(v)), (V,)),
     Program("mlp_grad", jax.grad(lambda w, x: jnp.tanh(x @ w).sum(), argnums=0), (M, X)),
 ]
@@ -249,8 +298,16 @@ def op_names(text: str) -> list[str]:
 
 
 # Ops that only carry values between computations or reshape bookkeeping differently per importer.
-PLUMBING = {"func.func", "func.return", "func.call", "stablehlo.return", "stablehlo.tuple",
-            "stablehlo.get_tuple_element", "mhlo.return", "stablehlo.constant"}
+PLUMBING = {
+    "func.func",
+    "func.return",
+    "func.call",
+    "stablehlo.return",
+    "stablehlo.tuple",
+    "stablehlo.get_tuple_element",
+    "mhlo.return",
+    "stablehlo.constant",
+}
 
 
 def computing_ops(text: str) -> collections.Counter:
@@ -258,20 +315,24 @@ def computing_ops(text: str) -> collections.Counter:
     with make_context():
         module = ir.Module.parse(text)
         from jaxlib.mlir.passmanager import PassManager
+
         PassManager.parse("builtin.module(symbol-dce)").run(module.operation)
         text = module_to_text(module)
     return collections.Counter(n for n in op_names(text) if n not in PLUMBING)
 
 
-CASES = [pytest.param(p.name, variant, id=f"{p.name}-{variant}")
-         for p in PROGRAMS for variant in ("unoptimized", "optimized")]
+CASES = [
+    pytest.param(p.name, variant, id=f"{p.name}-{variant}")
+    for p in PROGRAMS
+    for variant in ("unoptimized", "optimized")
+]
 PARSABLE = [(p.name, v) for p in PROGRAMS for v in ("unoptimized", "optimized")]
 
 
 @pytest.mark.parametrize("name,variant", CASES)
 def test_import_verifies_and_runs(name: str, variant: str) -> None:
     hlo = hlo_texts(name)[variant]
-    ours = our_import_text(hlo)          # verified inside import_module
+    ours = our_import_text(hlo)  # verified inside import_module
     assert "mhlo." not in "\n".join(n for n in op_names(ours))
     program = next(p for p in PROGRAMS if p.name == name)
     got = run_stablehlo(ours, program.args)
@@ -360,7 +421,9 @@ def test_an_mhlo_op_is_an_internal_error_naming_the_instruction(monkeypatch: pyt
     assert info.value.op == "n" and info.value.message == "internal: the import produced mhlo.negate"
 
     monkeypatch.setattr(importer, "SIMPLE", {k: v for k, v in SIMPLE.items() if k != "negate"})
-    monkeypatch.setattr(importer, "HANDLERS", {**HANDLERS, "negate": lambda ctx: ctx.single("mhlo.negate", ctx.values())})
+    monkeypatch.setattr(
+        importer, "HANDLERS", {**HANDLERS, "negate": lambda ctx: ctx.single("mhlo.negate", ctx.values())}
+    )
     with make_context(), pytest.raises(TranslateError) as info:
         import_module(parse_hlo_text(NEGATE))
     assert info.value.op == "n" and info.value.message == "internal: the import produced mhlo.negate"
@@ -468,8 +531,10 @@ def test_reducers_of_one_form_keep_their_own_names() -> None:
         [("c0", "parameter"), ("c1", "parameter"), ("c2", "maximum")],
         [("d0", "parameter"), ("d1", "parameter"), ("d2", "add")],
     ]
-    assert 'ROOT a2 = f32[] add(a0, a1), metadata={op_name="jit(f)/reduce_sum" source_file="f.py" ' \
-           'source_line=3}' in print_hlo_text(back)
+    assert (
+        'ROOT a2 = f32[] add(a0, a1), metadata={op_name="jit(f)/reduce_sum" source_file="f.py" '
+        "source_line=3}" in print_hlo_text(back)
+    )
     assert reducers[1].root.metadata is None
     # sum_d adds its parameters the other way round: a form of its own.
     assert [o.name for o in reducers[3].root.operands] == ["d1", "d0"]
@@ -481,22 +546,35 @@ def _large_entry() -> str:
     before and after a read one, an operand read twice by one instruction, a value read by many, a
     control predecessor, an unread instruction, the root read by others, and reduces by a copied
     reducer and by one built op by op."""
-    lines = ["HloModule big", "sum { a = f32[] parameter(0)  b = f32[] parameter(1)  ROOT s = f32[] add(a, b) }",
-             "sum_c { a = f32[] parameter(0)  b = f32[] parameter(1)  c = f32[] constant(1)",
-             "  d = f32[] add(a, b)  ROOT s = f32[] add(d, c) }",
-             "ENTRY e {", "  p = f32[4] parameter(0)", "  q = f32[4] parameter(1)",
-             "  t = (f32[4], f32[4]) tuple(p, q)", "  dead0 = f32[4] get-tuple-element(t), index=0",
-             "  g1 = f32[4] get-tuple-element(t), index=1", "  dead1 = f32[4] get-tuple-element(t), index=0",
-             "  twice = f32[4] add(g1, g1)", "  z = f32[] constant(0)"]
+    lines = [
+        "HloModule big",
+        "sum { a = f32[] parameter(0)  b = f32[] parameter(1)  ROOT s = f32[] add(a, b) }",
+        "sum_c { a = f32[] parameter(0)  b = f32[] parameter(1)  c = f32[] constant(1)",
+        "  d = f32[] add(a, b)  ROOT s = f32[] add(d, c) }",
+        "ENTRY e {",
+        "  p = f32[4] parameter(0)",
+        "  q = f32[4] parameter(1)",
+        "  t = (f32[4], f32[4]) tuple(p, q)",
+        "  dead0 = f32[4] get-tuple-element(t), index=0",
+        "  g1 = f32[4] get-tuple-element(t), index=1",
+        "  dead1 = f32[4] get-tuple-element(t), index=0",
+        "  twice = f32[4] add(g1, g1)",
+        "  z = f32[] constant(0)",
+    ]
     previous = "twice"
     for i in range(70):
         lines.append(f"  v{i} = f32[4] multiply({previous}, p)")
         previous = f"v{i}"
-    lines += ["  unread = f32[4] negate(v3)",
-              "  r1 = f32[] reduce(v10, z), dimensions={0}, to_apply=sum",
-              "  r2 = f32[] reduce(v20, z), dimensions={0}, to_apply=sum_c, control-predecessors={v30}",
-              "  b = f32[4] broadcast(r1), dimensions={}", "  c = f32[4] broadcast(r2), dimensions={}",
-              f"  w = f32[4] add({previous}, b)", "  ROOT out = f32[4] add(w, c)", "}"]
+    lines += [
+        "  unread = f32[4] negate(v3)",
+        "  r1 = f32[] reduce(v10, z), dimensions={0}, to_apply=sum",
+        "  r2 = f32[] reduce(v20, z), dimensions={0}, to_apply=sum_c, control-predecessors={v30}",
+        "  b = f32[4] broadcast(r1), dimensions={}",
+        "  c = f32[4] broadcast(r2), dimensions={}",
+        f"  w = f32[4] add({previous}, b)",
+        "  ROOT out = f32[4] add(w, c)",
+        "}",
+    ]
     return "\n".join(lines)
 
 
@@ -559,6 +637,7 @@ XLA_ONLY_TARGETS = ("xla.rng_get_and_update_state", "xla.stochastic_convert")
 def _corpus_cases() -> list:
     try:
         from tests.corpus import entries
+
         found = entries()
     except Exception as err:  # the corpus could not be generated here: one visible failure
         return [pytest.param(None, "", id=f"corpus-unavailable-{type(err).__name__}")]
@@ -574,25 +653,29 @@ def test_corpus_imports_and_runs(entry, file: str) -> None:
         ours = our_import_text(hlo)
     except TranslateError as err:
         if "unsupported opcode" in err.message:
-            pytest.xfail(str(err))   # listed, not hidden: the importer's known gaps
+            pytest.xfail(str(err))  # listed, not hidden: the importer's known gaps
         raise
     assert not any(n.startswith("mhlo.") for n in op_names(ours))
     if entry.num_partitions != 1 or entry.num_replicas != 1 or entry.x64 or entry.needs_lapack:
-        return   # verified only: multi-device, x64 and LAPACK execution need other set-up
+        return  # verified only: multi-device, x64 and LAPACK execution need other set-up
     if any(f"@{target}" in ours for target in XLA_ONLY_TARGETS):
         # The custom-call forms of HLO-only opcodes do not run on XLA as StableHLO (docs/import.md);
         # exported back, XLA's parser reads the opcode again. (Optimized HLO with fusions cannot be
         # recompiled by XLA CPU at all, so this module is verified, not run.)
         import hlo_translate
         from hlo_translate.hlo.text import print_hlo_text
+
         back = _hlo.hlo_module_from_text(print_hlo_text(hlo_translate.stablehlo_to_hlo(ours))).to_string()
-        assert all(opcode in back for opcode in ("rng-get-and-update-state", "stochastic-convert")
-                   if f"@xla.{opcode.replace('-', '_')}" in ours)
+        assert all(
+            opcode in back
+            for opcode in ("rng-get-and-update-state", "stochastic-convert")
+            if f"@xla.{opcode.replace('-', '_')}" in ours
+        )
         return
     got = run_stablehlo(ours, tuple(entry.inputs()))
     want = entry.outputs()
     assert len(got) == len(want)
     for g, w in zip(got, want):
         assert g.shape == w.shape and g.dtype == w.dtype
-        if "rng" not in entry.tags:   # stateful `rng` draws differ per compilation by design
+        if "rng" not in entry.tags:  # stateful `rng` draws differ per compilation by design
             np.testing.assert_allclose(g, w, rtol=1e-4, atol=1e-4, equal_nan=True)

@@ -57,8 +57,13 @@ def test_bytes_that_are_not_utf8_are_kept(form: str) -> None:
         assert 'mhlo.frontend_attributes = {x = "\\E1"}' in line_of("stablehlo.exponential")
 
 
-@pytest.mark.parametrize("attribute, what", [('frontend_attributes={x="\\xe1"}', "attribute 'frontend_attributes'"),
-                                             ('metadata={op_name="\\xe1"}', "metadata op_name")])
+@pytest.mark.parametrize(
+    "attribute, what",
+    [
+        ('frontend_attributes={x="\\xe1"}', "attribute 'frontend_attributes'"),
+        ('metadata={op_name="\\xe1"}', "metadata op_name"),
+    ],
+)
 def test_a_proto_string_cannot_hold_them(attribute: str, what: str) -> None:
     module = read_hlo(MODULE.replace('frontend_attributes={x="\\xe1"}', attribute))
     with pytest.raises(TranslateError, match=f"{what} holds bytes that are not UTF-8") as info:
@@ -66,8 +71,10 @@ def test_a_proto_string_cannot_hold_them(attribute: str, what: str) -> None:
     assert type(info.value) is TranslateError
 
 
-@pytest.mark.parametrize("metadata, field", [('op_name="\\xe1"', "op_name"),
-                                             ('op_name="a" source_file="\\xe1\\xff" source_line=2', "source_file")])
+@pytest.mark.parametrize(
+    "metadata, field",
+    [('op_name="\\xe1"', "op_name"), ('op_name="a" source_file="\\xe1\\xff" source_line=2', "source_file")],
+)
 def test_a_metadata_name_that_is_not_utf8_is_an_input_error(metadata: str, field: str) -> None:
     text = MODULE.replace('frontend_attributes={x="\\xe1"}', f"metadata={{{metadata}}}")
     with pytest.raises(TranslateError) as info:
@@ -102,13 +109,19 @@ def _configs(proto_bytes: bytes) -> dict[str, tuple[bytes, ...]]:
     from hlo_translate.proto import hlo_pb2
 
     module = hlo_pb2.HloModuleProto.FromString(proto_bytes)
-    return {i.opcode: (i.backend_config, i.infeed_config, i.outfeed_config)
-            for c in module.computations for i in c.instructions
-            if i.backend_config or i.infeed_config or i.outfeed_config}
+    return {
+        i.opcode: (i.backend_config, i.infeed_config, i.outfeed_config)
+        for c in module.computations
+        for i in c.instructions
+        if i.backend_config or i.infeed_config or i.outfeed_config
+    }
 
 
-@pytest.mark.parametrize("hlo", [MODULE.replace(', frontend_attributes={x="\\xe1"}', ""), CUSTOM_CALL, FEEDS],
-                         ids=["fusion-while-exponential", "custom-call", "infeed-outfeed"])
+@pytest.mark.parametrize(
+    "hlo",
+    [MODULE.replace(', frontend_attributes={x="\\xe1"}', ""), CUSTOM_CALL, FEEDS],
+    ids=["fusion-while-exponential", "custom-call", "infeed-outfeed"],
+)
 def test_bytes_that_are_not_utf8_come_back_on_export(hlo: str) -> None:
     """HLO -> StableHLO text -> HLO keeps the bytes of a backend, infeed or outfeed config (the exporter reads
     such a string attribute as bytes): the proto written at the end holds the bytes of the proto read at the start."""
@@ -134,8 +147,11 @@ def test_custom_call_backend_config_bytes_as_xla_exports_them() -> None:
 }"""
     xla = xla_mlir.mlir_module_to_xla_computation(text, use_tuple_args=False, return_tuple=False)
     ours = write_hlo(stablehlo_to_hlo(text), HloFormat.PROTO)
-    assert _configs(ours) == _configs(xla.as_serialized_hlo_module_proto()) \
+    assert (
+        _configs(ours)
+        == _configs(xla.as_serialized_hlo_module_proto())
         == {"custom-call": (b"\xff\xfe\x00z", b"", b"")}
+    )
 
 
 @pytest.mark.parametrize("section, entry", [("FileNames", '"/src/a\\xe1.py"'), ("FunctionNames", '"f\\xff"')])
@@ -168,8 +184,10 @@ def test_a_typed_ffi_backend_config_that_is_not_utf8_is_an_input_error(form: str
     """A typed-FFI custom call's backend_config is MLIR attribute text, which MLIR reads as UTF-8: bytes that are
     not (a proto's bytes field, or a C escape in HLO text) are the instruction's one-line error (fuzz seed 173:
     an internal UnicodeEncodeError in the guard that checks that text)."""
-    hlo = ('HloModule m\nENTRY e {\n  p = f32[2] parameter(0)\n  ROOT c = f32[2] custom-call(p), '
-           'custom_call_target="f", api_version=API_VERSION_TYPED_FFI, backend_config="{a = \\xfa}"\n}\n')
+    hlo = (
+        "HloModule m\nENTRY e {\n  p = f32[2] parameter(0)\n  ROOT c = f32[2] custom-call(p), "
+        'custom_call_target="f", api_version=API_VERSION_TYPED_FFI, backend_config="{a = \\xfa}"\n}\n'
+    )
     source = hlo if form == "text" else write_hlo(read_hlo(hlo), HloFormat.PROTO)
     with pytest.raises(TranslateError, match=r"'c': backend_config: the text is not UTF-8") as info:
         hlo_to_stablehlo(source)

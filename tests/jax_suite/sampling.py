@@ -22,13 +22,28 @@ import pytest
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("jax-suite", "a sample of JAX's tests")
-    group.addoption("--jax-suite-sample", type=float, default=1.0, dest="jax_suite_sample",
-                    help="the fraction of the collected tests to run (0 to 1)")
+    group.addoption(
+        "--jax-suite-sample",
+        type=float,
+        default=1.0,
+        dest="jax_suite_sample",
+        help="the fraction of the collected tests to run (0 to 1)",
+    )
     group.addoption("--jax-suite-seed", type=int, default=0, dest="jax_suite_seed", help="the sample's seed")
-    group.addoption("--jax-suite-outcomes", default=None, dest="jax_suite_outcomes", metavar="FILE",
-                    help="append every test's start and outcome (and a failure's first line) as JSON lines")
-    group.addoption("--jax-suite-exclude", default=None, dest="jax_suite_exclude", metavar="FILE",
-                    help="node ids (one a line) to leave out of the sample")
+    group.addoption(
+        "--jax-suite-outcomes",
+        default=None,
+        dest="jax_suite_outcomes",
+        metavar="FILE",
+        help="append every test's start and outcome (and a failure's first line) as JSON lines",
+    )
+    group.addoption(
+        "--jax-suite-exclude",
+        default=None,
+        dest="jax_suite_exclude",
+        metavar="FILE",
+        help="node ids (one a line) to leave out of the sample",
+    )
 
 
 def in_sample(nodeid: str, fraction: float, seed: int) -> bool:

@@ -52,8 +52,11 @@ def test_a_jit_through_each_mode_gives_jax_result_and_counts_it(mode: str) -> No
     np.testing.assert_allclose(actual, expected, rtol=1e-6)
     assert summary.modules >= 1 and summary.compiled == summary.modules
     assert not summary.refused and not summary.rejected
-    ours = {"roundtrip": {Step.OUR_EXPORT, Step.OUR_IMPORT}, "export": {Step.OUR_EXPORT, Step.XLA_IMPORT},
-            "xla": {Step.XLA_EXPORT, Step.XLA_IMPORT}}[mode]
+    ours = {
+        "roundtrip": {Step.OUR_EXPORT, Step.OUR_IMPORT},
+        "export": {Step.OUR_EXPORT, Step.XLA_IMPORT},
+        "xla": {Step.XLA_EXPORT, Step.XLA_IMPORT},
+    }[mode]
     assert set(summary.seconds) == ours
     assert (summary.ours_seconds > 0) == (mode != "xla")
     assert f"hlo-translate ({mode}): {summary.modules} modules" in summary.report()
@@ -83,7 +86,7 @@ def test_disable_and_nesting_restore_what_was_on() -> None:
         assert hj.active_mode() is hj.Mode.ROUNDTRIP
         jax.jit(jnp.negative)(1.0)
     assert hj.active_mode() is hj.Mode.EXPORT and hj.summary() is outer
-    jax.jit(jnp.negative)(2.0)   # JAX's in-memory caches were cleared: it compiles again, through export
+    jax.jit(jnp.negative)(2.0)  # JAX's in-memory caches were cleared: it compiles again, through export
     assert inner.modules >= 1 and outer.modules >= 1
     assert hj.disable() is outer
     _assert_jax_path()
@@ -132,11 +135,14 @@ def test_a_module_the_backend_rejects_is_counted_and_falls_back(monkeypatch: pyt
     def wrong_module(module, mode):
         from jaxlib.mlir import ir
 
-        converted = pipeline.Converted(module=ir.Module.parse(
-            "func.func @main(%a: tensor<3xf32>) -> tensor<3xf32> {"
-            " %0 = stablehlo.custom_call @hlo_translate_no_such_target(%a) {api_version = 4 : i32}"
-            " : (tensor<3xf32>) -> tensor<3xf32>  return %0 : tensor<3xf32> }",
-            context=module.context))
+        converted = pipeline.Converted(
+            module=ir.Module.parse(
+                "func.func @main(%a: tensor<3xf32>) -> tensor<3xf32> {"
+                " %0 = stablehlo.custom_call @hlo_translate_no_such_target(%a) {api_version = 4 : i32}"
+                " : (tensor<3xf32>) -> tensor<3xf32>  return %0 : tensor<3xf32> }",
+                context=module.context,
+            )
+        )
         converted.module.operation.attributes["sym_name"] = ir.StringAttr.get("wrong", module.context)
         return converted
 
@@ -161,8 +167,10 @@ def test_the_package_and_cli_do_not_import_the_hook() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, hlo_translate, hlo_translate.cli.main; "
-            "print(sorted(m for m in sys.modules if m.startswith(('hlo_translate.jax', 'hlo_translate.pytest'))))")
+    code = (
+        "import sys, hlo_translate, hlo_translate.cli.main; "
+        "print(sorted(m for m in sys.modules if m.startswith(('hlo_translate.jax', 'hlo_translate.pytest'))))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
     assert done.stdout.strip() == "[]"
 
@@ -171,8 +179,10 @@ def test_report_at_exit_writes_the_summary_to_stderr() -> None:
     import subprocess
     import sys
 
-    code = ("import jax, jax.numpy as jnp, hlo_translate.jax as hj; hj.enable('roundtrip', report_at_exit=True); "
-            "jax.jit(jnp.sin)(1.0)")
+    code = (
+        "import jax, jax.numpy as jnp, hlo_translate.jax as hj; hj.enable('roundtrip', report_at_exit=True); "
+        "jax.jit(jnp.sin)(1.0)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
     assert "hlo-translate (roundtrip): 1 modules, 1 compiled through our export and our import" in done.stderr
 
@@ -188,4 +198,5 @@ def test_refusals_of_one_cause_are_counted_together(monkeypatch: pytest.MonkeyPa
         jax.jit(jnp.sin)(1.0)
         jax.jit(jnp.cos)(1.0)
     assert summary.refused == {
-        "our export: TranslateError: 'custom-call': custom call @xla.sdy.GlobalToLocalShape is not supported": 2}
+        "our export: TranslateError: 'custom-call': custom call @xla.sdy.GlobalToLocalShape is not supported": 2
+    }

@@ -28,7 +28,7 @@ def test_a_slice_of_jax_tests_passes_through_both_modes(tmp_path: Path) -> None:
     passes = [run_pass(mode, **options) for mode in ("roundtrip", "export")]
     comparison = compare(baseline, passes)
     for run in passes:
-        assert set(run.outcomes) == set(baseline.outcomes)   # the same sample
+        assert set(run.outcomes) == set(baseline.outcomes)  # the same sample
         assert run.plugin["summary"]["modules"] >= len(passed)
     roundtrip = passes[0].plugin["summary"]
     assert roundtrip["compiled"] == roundtrip["modules"]

@@ -27,9 +27,12 @@ def test_the_fast_path_passes_only_what_the_scanner_passes(pieces: list[str]) ->
 
 def test_deep_nesting_is_still_refused_where_it_happens() -> None:
     limit = guard.MAX_NESTING
-    for text in ["x = " + "[" * (limit + 1), "(" * limit + ")" * limit + "<" * (limit + 1),
-                 "{" * (limit - 1) + '"' + "(" * 10 + '"' + "(" * 2,
-                 "(" * (limit // 2) + ")" * 5 + "(" * (limit // 2 + 6)]:
+    for text in [
+        "x = " + "[" * (limit + 1),
+        "(" * limit + ")" * limit + "<" * (limit + 1),
+        "{" * (limit - 1) + '"' + "(" * 10 + '"' + "(" * 2,
+        "(" * (limit // 2) + ")" * 5 + "(" * (limit // 2 + 6),
+    ]:
         data = text.encode()
         assert not guard._surely_fine(guard._stripped(data))
         assert guard._problem(data)[0] == f"nesting deeper than {limit} levels"
@@ -37,8 +40,13 @@ def test_deep_nesting_is_still_refused_where_it_happens() -> None:
 
 def test_text_at_the_limit_and_strings_and_arrows_pass() -> None:
     limit = guard.MAX_NESTING
-    for text in ["(" * limit + ")" * limit, '"' + "(" * 1000 + '"', "(a) -> " * 1000, "// " + "[" * 999,
-                 ")" * 500 + "(" * limit]:
+    for text in [
+        "(" * limit + ")" * limit,
+        '"' + "(" * 1000 + '"',
+        "(a) -> " * 1000,
+        "// " + "[" * 999,
+        ")" * 500 + "(" * limit,
+    ]:
         assert guard._surely_fine(guard._stripped(text.encode())), text[:20]
         assert guard._problem(text.encode()) is None
 
@@ -54,8 +62,8 @@ def test_a_location_where_an_attribute_value_belongs_is_refused() -> None:
     # jaxlib's bindings cannot hand a location attribute to Python: a TypeError, or an abort in a callback
     refused = {
         b"func.func @f() attributes {x = loc(unknown)} { return }": ("a location (loc)", 31),
-        b"func.func @f() attributes {x = [1, loc(\"a\":1:2)]} { return }": ("a location (loc)", 35),
-        b"#loc1 = loc(\"a\":1:2)\nfunc.func @f() attributes {x = #loc1} { return }": ("location alias #loc1", 52),
+        b'func.func @f() attributes {x = [1, loc("a":1:2)]} { return }': ("a location (loc)", 35),
+        b'#loc1 = loc("a":1:2)\nfunc.func @f() attributes {x = #loc1} { return }': ("location alias #loc1", 52),
     }
     for text, (what, offset) in refused.items():
         problem = guard._problem(text)
@@ -63,9 +71,11 @@ def test_a_location_where_an_attribute_value_belongs_is_refused() -> None:
 
 
 def test_locations_where_locations_belong_pass() -> None:
-    text = (b'#loc1 = loc("a":1:2)\n#loc2 = loc(fused[#loc1, #loc1])\n'
-            b'func.func @f(%a: tensor<f32> loc("x":1:1)) attributes {x = "= loc("} {\n'
-            b'  return loc(fused[#loc1, #loc2])\n} loc(#loc3)\n#loc3 = loc(callsite(#loc1 at #loc2))\n')
+    text = (
+        b'#loc1 = loc("a":1:2)\n#loc2 = loc(fused[#loc1, #loc1])\n'
+        b'func.func @f(%a: tensor<f32> loc("x":1:1)) attributes {x = "= loc("} {\n'
+        b"  return loc(fused[#loc1, #loc2])\n} loc(#loc3)\n#loc3 = loc(callsite(#loc1 at #loc2))\n"
+    )
     assert guard._problem(text) is None
 
 
@@ -75,8 +85,10 @@ def test_stablehlo_to_hlo_refuses_a_location_as_a_result_attribute() -> None:
     import hlo_translate
     from hlo_translate.errors import TranslateError
 
-    text = ("func.func @main(%a: tensor<f32>) -> (tensor<f32> {jax.result_info = loc(unknown)}) {\n"
-            "  return %a : tensor<f32>\n}\n")
+    text = (
+        "func.func @main(%a: tensor<f32>) -> (tensor<f32> {jax.result_info = loc(unknown)}) {\n"
+        "  return %a : tensor<f32>\n}\n"
+    )
     with pytest.raises(TranslateError, match=r"^<input>:1:69: error: a location \(loc\) where an attribute"):
         hlo_translate.stablehlo_to_hlo(text)
 
@@ -95,15 +107,18 @@ def test_a_location_as_an_attribute_in_bytecode_is_an_input_error() -> None:
     texts = {
         "func.func @main(%a: tensor<f32>) -> (tensor<f32> {jax.result_info = loc(unknown)}) {\n"
         "  return %a : tensor<f32>\n}": "a dictionary attribute holds a location",
-        "module attributes {mhlo.num_replicas = loc(unknown)} {\n  func.func @main() { return }\n}":
-            "attribute mhlo.num_replicas holds a location",
+        "module attributes {mhlo.num_replicas = loc(unknown)} {\n  func.func @main() { return }\n}": "attribute mhlo.num_replicas holds a location",
     }
     # a location inside a list (`[#loc3]`): the bindings cannot cast the list's entry either
     main = "func.func @main(%a: tensor<f32>) -> tensor<f32> {\n  return %a : tensor<f32>\n}"
-    for name in ("mhlo.xla_entry_computation_parameter_layouts", "mhlo.xla_entry_computation_result_layout",
-                 "mhlo.input_output_alias"):
-        texts[f'#loc3 = loc("a")\nmodule attributes {{{name} = [#loc3]}} {{\n{main}\n}}'] = \
+    for name in (
+        "mhlo.xla_entry_computation_parameter_layouts",
+        "mhlo.xla_entry_computation_result_layout",
+        "mhlo.input_output_alias",
+    ):
+        texts[f'#loc3 = loc("a")\nmodule attributes {{{name} = [#loc3]}} {{\n{main}\n}}'] = (
             r'a list attribute holds a location, not a value: \[loc\("a"\)\]'
+        )
     assert len(texts) == 5
     for text, message in texts.items():
         with make_context():
@@ -167,21 +182,24 @@ def test_named_results_are_definitions_in_every_spelling() -> None:
     import hlo_translate
 
     assert guard._problems(NAMED_RESULTS.encode()) == (None, None)
-    numbered = NAMED_RESULTS.replace("%values, %indices", "%values, %i:1").replace("%indices, %indices",
-                                                                                   "%i#0, %i#0")
+    numbered = NAMED_RESULTS.replace("%values, %indices", "%values, %i:1").replace("%indices, %indices", "%i#0, %i#0")
     spaced = NAMED_RESULTS.replace("%values, %indices =", "%values ,\n   %indices\n  =")
     for text in (NAMED_RESULTS, numbered, spaced):
         assert guard._problems(text.encode()) == (None, None), text
-        assert hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(text)) == \
-            hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(NAMED_RESULTS.replace(
-                "%values, %indices", "%t:2").replace("%values", "%t#0").replace("%indices", "%t#1")))
+        assert hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(text)) == hlo_translate.write_hlo(
+            hlo_translate.stablehlo_to_hlo(
+                NAMED_RESULTS.replace("%values, %indices", "%t:2")
+                .replace("%values", "%t#0")
+                .replace("%indices", "%t#1")
+            )
+        )
 
 
 def test_a_custom_form_list_of_initial_values_is_no_result_list() -> None:
     # `stablehlo.while(%i = %c, %x = %a)`: `%c, %x =` follows `=`; a use of `%x` before it is a forward reference
     text = b"%u = stablehlo.abs %x : t\n%r:2 = stablehlo.while(%i = %c, %x = %a) : t, t"
     assert guard._problems(text)[1] == ("%x is used before its definition", 19)
-    for before in (b"(", b"(%y: t,"):   # an argument list's `%x: t` follows `(` or a `,` after a type
+    for before in (b"(", b"(%y: t,"):  # an argument list's `%x: t` follows `(` or a `,` after a type
         assert guard._problems(b"%u = op %x : t\n^bb0" + before + b" %x: t):")[1] is not None
 
 
@@ -220,17 +238,22 @@ def test_a_location_as_an_op_attribute_in_bytecode_is_an_input_error_at_the_op()
     from hlo_translate.errors import InternalError, TranslateError
     from hlo_translate.mlir.context import make_context
 
-    text = ("func.func @main(%a: tensor<f32>) -> tensor<f32> {\n"
-            "  %0 = stablehlo.custom_call @foo(%a) {ATTR = loc(unknown)} : (tensor<f32>) -> tensor<f32>\n"
-            "  return %0 : tensor<f32>\n}")
+    text = (
+        "func.func @main(%a: tensor<f32>) -> tensor<f32> {\n"
+        "  %0 = stablehlo.custom_call @foo(%a) {ATTR = loc(unknown)} : (tensor<f32>) -> tensor<f32>\n"
+        "  return %0 : tensor<f32>\n}"
+    )
     for name in ("mhlo.sharding", "mhlo.frontend_attributes", "xla.backend_config"):
         with make_context():
             buffer = io.BytesIO()
             ir.Module.parse(text.replace("ATTR", name)).operation.write_bytecode(buffer)
-        convert = [hlo_translate.stablehlo_to_hlo] + ([hlo_translate.import_shardings] if name == "mhlo.sharding" else [])
+        convert = [hlo_translate.stablehlo_to_hlo] + (
+            [hlo_translate.import_shardings] if name == "mhlo.sharding" else []
+        )
         for function in convert:
-            with pytest.raises(TranslateError, match=f"'stablehlo.custom_call': attribute {name} holds a location") \
-                    as info:
+            with pytest.raises(
+                TranslateError, match=f"'stablehlo.custom_call': attribute {name} holds a location"
+            ) as info:
                 function(buffer.getvalue())
             assert not isinstance(info.value, InternalError) and ":2:" in str(info.value), str(info.value)
 
@@ -245,11 +268,15 @@ _NOT_UTF8 = {
     "location file": ('%0 = stablehlo.abs %a : tensor<2xf32> loc("a\\FF.py":3:4)', "2:45"),
     "location name": ('%0 = stablehlo.abs %a : tensor<2xf32> loc("\\FF")', "2:45"),
     "custom call target": ('%0 = stablehlo.custom_call @"\\FF"(%a) : (tensor<2xf32>) -> tensor<2xf32>', "2:31"),
-    "frontend attribute value": ('%0 = stablehlo.abs %a {mhlo.frontend_attributes = {k = "\\FF"}} : tensor<2xf32>',
-                                 "'stablehlo.abs': string attribute is not valid UTF-8"),
+    "frontend attribute value": (
+        '%0 = stablehlo.abs %a {mhlo.frontend_attributes = {k = "\\FF"}} : tensor<2xf32>',
+        "'stablehlo.abs': string attribute is not valid UTF-8",
+    ),
     "generic op name": ('%0 = "stablehlo.ab\\80\\80s"(%a) : (tensor<2xf32>) -> tensor<2xf32>', "2:8"),
-    "backend config": ('%0 = stablehlo.custom_call @foo(%a) {backend_config = "\\FF\\FE\\00z"} : '
-                       '(tensor<2xf32>) -> tensor<2xf32>', None),
+    "backend config": (
+        '%0 = stablehlo.custom_call @foo(%a) {backend_config = "\\FF\\FE\\00z"} : (tensor<2xf32>) -> tensor<2xf32>',
+        None,
+    ),
 }
 _PROGRAM = """func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
   BODY
@@ -266,8 +293,12 @@ def test_strings_that_are_not_utf8_never_abort(case: str, tmp_path) -> None:
     body, expected = _NOT_UTF8[case]
     path = tmp_path / "m.mlir"
     path.write_text(_PROGRAM.replace("BODY", body))
-    result = subprocess.run([sys.executable, "-c", "from hlo_translate.cli.main import main; main()",
-                             "stablehlo-to-hlo", str(path)], capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", "from hlo_translate.cli.main import main; main()", "stablehlo-to-hlo", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     if expected is None:
         assert result.returncode == 0, result.stderr
         assert 'backend_config="\\377\\376\\000z"' in result.stdout
@@ -278,8 +309,10 @@ def test_strings_that_are_not_utf8_never_abort(case: str, tmp_path) -> None:
     assert expected in lines[0], lines[0]
 
 
-@pytest.mark.parametrize("case", ["dictionary key", "op attribute name", "location file", "location name",
-                                  "custom call target", "backend config"])
+@pytest.mark.parametrize(
+    "case",
+    ["dictionary key", "op attribute name", "location file", "location name", "custom call target", "backend config"],
+)
 def test_a_callers_module_is_checked_as_text_is(case: str) -> None:
     """A module handed in as an `ir.Module` skips the text checks: `check_module_strings` finds the same
     names in its bytecode's string section (a value may still hold bytes)."""
@@ -298,19 +331,22 @@ def test_a_callers_module_is_checked_as_text_is(case: str) -> None:
             stablehlo_to_hlo(module)
 
 
-@pytest.mark.parametrize("text, refused", [
-    ('{k = "\\FF"}', False),                 # a value: bytes allowed
-    ('{k = "\\C3\\A9"}', False),             # UTF-8 spelled in escapes
-    ('{"\\C3\\A9" = 1}', False),
-    ('{k = "\\\\FF"}', False),               # an escaped backslash, then the letters FF
-    ('{"\\FF" = 1}', True),
-    ('@"\\FF"', True),
-    ('loc("f\\E1":1:2)', True),
-    ('{k = "\\FF":1:2}', True),              # a location's file name after `=`
-    ('%0 = "stablehlo.ab\\80s"(%a) : (tensor<f32>) -> tensor<f32>', True),  # an op's name (generic form)
-    ('<{backend_config = "\\FF"}>', False),
-    ('#a.b<x = "\\FF">', False),
-])
+@pytest.mark.parametrize(
+    "text, refused",
+    [
+        ('{k = "\\FF"}', False),  # a value: bytes allowed
+        ('{k = "\\C3\\A9"}', False),  # UTF-8 spelled in escapes
+        ('{"\\C3\\A9" = 1}', False),
+        ('{k = "\\\\FF"}', False),  # an escaped backslash, then the letters FF
+        ('{"\\FF" = 1}', True),
+        ('@"\\FF"', True),
+        ('loc("f\\E1":1:2)', True),
+        ('{k = "\\FF":1:2}', True),  # a location's file name after `=`
+        ('%0 = "stablehlo.ab\\80s"(%a) : (tensor<f32>) -> tensor<f32>', True),  # an op's name (generic form)
+        ('<{backend_config = "\\FF"}>', False),
+        ('#a.b<x = "\\FF">', False),
+    ],
+)
 def test_which_strings_may_hold_bytes(text: str, refused: bool) -> None:
     from hlo_translate import TranslateError
 

@@ -49,18 +49,19 @@ def _check_same(text: str) -> None:
     respelled = respell(text)
     assert respelled != text
     expected = _conversion(text)
-    if not expected.startswith("refused: "):   # jaxlib parses what we accept (never what we refuse: it may abort)
+    if not expected.startswith("refused: "):  # jaxlib parses what we accept (never what we refuse: it may abort)
         assert _jaxlib_print(respelled) == _jaxlib_print(text)
     assert _conversion(respelled) == expected
 
 
 def test_the_respeller_renames_groups_and_their_uses_only() -> None:
-    text = ('func.func @f(%arg0: tensor<i32>) -> tensor<i32> {\n  %0:2 = "op"(%arg0) {s = "%0#1"} : '
-            '(tensor<i32>) -> (tensor<i32>, tensor<i32>)  // %0:2 =\n  return %0#1 : tensor<i32>\n}\n'
-            'func.func @g(%arg0: tensor<i32>) -> tensor<i32> {\n  %0 = "op"(%arg0) : (tensor<i32>) -> tensor<i32>\n'
-            '  return %0 : tensor<i32>\n}\n')
-    assert respell(text) == text.replace('%0:2 = "op"', '%r0_0, %r0_1 = "op"').replace(
-        "return %0#1", "return %r0_1")
+    text = (
+        'func.func @f(%arg0: tensor<i32>) -> tensor<i32> {\n  %0:2 = "op"(%arg0) {s = "%0#1"} : '
+        "(tensor<i32>) -> (tensor<i32>, tensor<i32>)  // %0:2 =\n  return %0#1 : tensor<i32>\n}\n"
+        'func.func @g(%arg0: tensor<i32>) -> tensor<i32> {\n  %0 = "op"(%arg0) : (tensor<i32>) -> tensor<i32>\n'
+        "  return %0 : tensor<i32>\n}\n"
+    )
+    assert respell(text) == text.replace('%0:2 = "op"', '%r0_0, %r0_1 = "op"').replace("return %0#1", "return %r0_1")
     assert multi_result_count(text) == 1
     with pytest.raises(ValueError, match="already holds %r1_0"):
         respell(text.replace("%arg0) {s", "%arg0, %r1_0) {s"))
@@ -90,7 +91,7 @@ def _corpus_texts() -> list[tuple[str, Path]]:
 
 
 def test_corpus_programs_convert_alike_with_named_results() -> None:
-    texts = _corpus_texts()   # all of them: about 5 s
+    texts = _corpus_texts()  # all of them: about 5 s
     assert len(texts) >= 50
     for _, path in texts:
         _check_same(path.read_text())

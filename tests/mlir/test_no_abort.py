@@ -28,20 +28,41 @@ def _module(body: str) -> str:
 
 BAD_TEXT = {
     "fft_type": ("f", _module("  a = c64[4] parameter(0)\n  ROOT f = c64[4] fft(a), fft_type=BOGUS, fft_length={4}")),
-    "comparison_type": ("c", _module("  a = f32[4] parameter(0)\n"
-                                     "  ROOT c = pred[4] compare(a, a), direction=LT, type=PARTIALORDER")),
-    "comparison_order": ("c", _module("  a = f32[4] parameter(0)\n"
-                                      "  ROOT c = pred[4] compare(a, a), direction=LT, order=SIDEWAYS")),
+    "comparison_type": (
+        "c",
+        _module("  a = f32[4] parameter(0)\n  ROOT c = pred[4] compare(a, a), direction=LT, type=PARTIALORDER"),
+    ),
+    "comparison_order": (
+        "c",
+        _module("  a = f32[4] parameter(0)\n  ROOT c = pred[4] compare(a, a), direction=LT, order=SIDEWAYS"),
+    ),
     "comparison_direction": ("c", _module("  a = f32[4] parameter(0)\n  ROOT c = pred[4] compare(a, a), direction=XY")),
-    "precision": ("d", _module("  a = f32[2,2] parameter(0)\n  ROOT d = f32[2,2] dot(a, a), lhs_contracting_dims={1}, "
-                               "rhs_contracting_dims={0}, operand_precision={bogus,default}")),
+    "precision": (
+        "d",
+        _module(
+            "  a = f32[2,2] parameter(0)\n  ROOT d = f32[2,2] dot(a, a), lhs_contracting_dims={1}, "
+            "rhs_contracting_dims={0}, operand_precision={bogus,default}"
+        ),
+    ),
     "rng_distribution": ("r", _module("  a = f32[] parameter(0)\n  ROOT r = f32[4] rng(a, a), distribution=rng_bogus")),
-    "rng_algorithm": ("r", _module("  s = u64[2] parameter(0)\n"
-                                   "  ROOT r = (u64[2], u32[4]) rng-bit-generator(s), algorithm=rng_bogus")),
-    "transpose_a": ("t", _module("  a = f32[2,2] parameter(0)\n  ROOT t = f32[2,2] triangular-solve(a, a), "
-                                 "left_side=true, lower=true, transpose_a=SIDEWAYS")),
-    "dot_algorithm": ("d", _module("  a = f32[2,2] parameter(0)\n  ROOT d = f32[2,2] dot(a, a), lhs_contracting_dims={1}, "
-                                   "rhs_contracting_dims={0}, algorithm=dot_q9_q9_q9")),
+    "rng_algorithm": (
+        "r",
+        _module("  s = u64[2] parameter(0)\n  ROOT r = (u64[2], u32[4]) rng-bit-generator(s), algorithm=rng_bogus"),
+    ),
+    "transpose_a": (
+        "t",
+        _module(
+            "  a = f32[2,2] parameter(0)\n  ROOT t = f32[2,2] triangular-solve(a, a), "
+            "left_side=true, lower=true, transpose_a=SIDEWAYS"
+        ),
+    ),
+    "dot_algorithm": (
+        "d",
+        _module(
+            "  a = f32[2,2] parameter(0)\n  ROOT d = f32[2,2] dot(a, a), lhs_contracting_dims={1}, "
+            "rhs_contracting_dims={0}, algorithm=dot_q9_q9_q9"
+        ),
+    ),
 }
 
 
@@ -64,8 +85,9 @@ def test_bad_enum_word_in_text_is_one_line_error(case: str, tmp_path: Path) -> N
 
 
 def _compare_proto(element_type: str, **fields: str) -> bytes:
-    module = parse_hlo_text(_module(f"  a = {element_type}[4] parameter(0)\n"
-                                    f"  ROOT c = pred[4] compare(a, a), direction=LT"))
+    module = parse_hlo_text(
+        _module(f"  a = {element_type}[4] parameter(0)\n  ROOT c = pred[4] compare(a, a), direction=LT")
+    )
     proto = module_to_proto(module)
     compare = next(i for i in proto.computations[0].instructions if i.opcode == "compare")
     for field, value in fields.items():
@@ -73,8 +95,9 @@ def _compare_proto(element_type: str, **fields: str) -> bytes:
     return proto.SerializeToString()
 
 
-@pytest.mark.parametrize("element_type,order", [("f32", "PARTIAL"), ("s32", "PARTIAL"), ("s32", "TOTAL"),
-                                                ("f32", "TOTAL"), ("pred", "")])
+@pytest.mark.parametrize(
+    "element_type,order", [("f32", "PARTIAL"), ("s32", "PARTIAL"), ("s32", "TOTAL"), ("f32", "TOTAL"), ("pred", "")]
+)
 def test_proto_comparison_order_as_dumps_write_it_imports(element_type: str, order: str, tmp_path: Path) -> None:
     """XLA's `.hlo.pb` dumps leave `comparison_type` empty and always set `comparison_order` (this aborted)."""
     path = tmp_path / "compare.pb"
@@ -87,9 +110,15 @@ def test_proto_comparison_order_as_dumps_write_it_imports(element_type: str, ord
     assert total_float or "%arg0, %arg0 :" in result.stdout, result.stdout
 
 
-@pytest.mark.parametrize("fields", [{"comparison_type": "PARTIALORDER", "comparison_order": ""},
-                                    {"comparison_order": "SIDEWAYS"}, {"comparison_direction": "XY"}],
-                         ids=["type", "order", "direction"])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"comparison_type": "PARTIALORDER", "comparison_order": ""},
+        {"comparison_order": "SIDEWAYS"},
+        {"comparison_direction": "XY"},
+    ],
+    ids=["type", "order", "direction"],
+)
 def test_bad_comparison_fields_in_proto_are_one_line_errors(fields: dict[str, str], tmp_path: Path) -> None:
     path = tmp_path / "compare.pb"
     path.write_bytes(_compare_proto("f32", **fields))

@@ -59,8 +59,14 @@ def softmax_attention(q, k, v):
 
 
 def reductions(x):
-    return (tf.reduce_sum(x, 1), tf.reduce_max(x, 0), tf.reduce_mean(x), tf.argmax(x, 1),
-            tf.math.reduce_logsumexp(x, 1), tf.math.cumsum(x, 1))
+    return (
+        tf.reduce_sum(x, 1),
+        tf.reduce_max(x, 0),
+        tf.reduce_mean(x),
+        tf.argmax(x, 1),
+        tf.math.reduce_logsumexp(x, 1),
+        tf.math.cumsum(x, 1),
+    )
 
 
 def gather_scatter(x, idx, upd):
@@ -85,8 +91,13 @@ def top_k_sort(x):
 
 
 def integer_bits(a, b):
-    return (tf.bitwise.bitwise_and(a, b), tf.bitwise.left_shift(a, 2), tf.math.floordiv(a, b),
-            tf.math.floormod(a, b), tf.cast(a, tf.float32) * 0.5)
+    return (
+        tf.bitwise.bitwise_and(a, b),
+        tf.bitwise.left_shift(a, 2),
+        tf.math.floordiv(a, b),
+        tf.math.floormod(a, b),
+        tf.cast(a, tf.float32) * 0.5,
+    )
 
 
 def layer_norm(x):

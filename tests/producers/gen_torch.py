@@ -63,8 +63,7 @@ class CausalAttention(nn.Module):
 class EncoderLayer(nn.Module):
     def __init__(self):
         super().__init__()
-        self.layer = nn.TransformerEncoderLayer(d_model=16, nhead=2, dim_feedforward=32, dropout=0.0,
-                                                batch_first=True)
+        self.layer = nn.TransformerEncoderLayer(d_model=16, nhead=2, dim_feedforward=32, dropout=0.0, batch_first=True)
 
     def forward(self, x):
         return self.layer(x)

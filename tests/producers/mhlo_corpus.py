@@ -29,8 +29,9 @@ def mhlo_text(entry) -> str | None:
     from hlo_translate.mlir.context import make_context, parse_module
 
     with make_context():
-        generic = parse_module(entry.stablehlo()).operation.get_asm(print_generic_op_form=True,
-                                                                    large_elements_limit=None)
+        generic = parse_module(entry.stablehlo()).operation.get_asm(
+            print_generic_op_form=True, large_elements_limit=None
+        )
         text = to_mhlo(generic)
         try:
             parse_module(text)

@@ -44,12 +44,20 @@ def _unary(op: str, element: str = "f32") -> str:
 
 
 X = np.array([-2.5, -0.75, -0.25, 0.0, 0.3, 0.9, 1.5, 3.0], np.float32)
-DOMAIN = {"mhlo.acosh": np.abs(X) + 1.0, "mhlo.acos": np.clip(X, -1, 1), "mhlo.asin": np.clip(X, -1, 1),
-          "mhlo.atanh": np.clip(X, -0.99, 0.99)}
+DOMAIN = {
+    "mhlo.acosh": np.abs(X) + 1.0,
+    "mhlo.acos": np.clip(X, -1, 1),
+    "mhlo.asin": np.clip(X, -1, 1),
+    "mhlo.atanh": np.clip(X, -0.99, 0.99),
+}
 
 
-@pytest.mark.parametrize("op", sorted(n for n in OWN_OPCODES if OWN_OPCODES[n] in
-                                      {"erf", "acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh"}))
+@pytest.mark.parametrize(
+    "op",
+    sorted(
+        n for n in OWN_OPCODES if OWN_OPCODES[n] in {"erf", "acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh"}
+    ),
+)
 def test_own_opcode_matches_xla(op: str) -> None:
     text = _unary(op)
     x = DOMAIN.get(op, X).astype(np.float32)

@@ -45,8 +45,8 @@ RESOURCE_CASES = {
     "i1": np.array([True, False, False, True, True, False]),
     "i8": RNG.integers(-128, 127, 6).astype(np.int8),
     "i16": RNG.integers(-3000, 3000, 6).astype(np.int16),
-    "i32": RNG.integers(-2**31, 2**31 - 1, 6).astype(np.int32),
-    "i64": RNG.integers(-2**62, 2**62, 6).astype(np.int64),
+    "i32": RNG.integers(-(2**31), 2**31 - 1, 6).astype(np.int32),
+    "i64": RNG.integers(-(2**62), 2**62, 6).astype(np.int64),
     "ui8": RNG.integers(0, 255, 6).astype(np.uint8),
     "ui16": RNG.integers(0, 65535, 6).astype(np.uint16),
     "ui32": RNG.integers(0, 2**32 - 1, 6).astype(np.uint32),
@@ -89,14 +89,17 @@ def test_quoted_resource_name() -> None:
     np.testing.assert_array_equal(actual, array)
 
 
-@pytest.mark.parametrize("blob_text, message", [
-    ('other: "0x0400000001000000"', "dense_resource<weights.0> has no data"),
-    ('weights.0: "0x040000000100000002000000"', "holds 8 bytes"),
-    ('weights.0: "0x0400"', "alignment"),  # MLIR's parser checks the prefix first
-])
+@pytest.mark.parametrize(
+    "blob_text, message",
+    [
+        ('other: "0x0400000001000000"', "dense_resource<weights.0> has no data"),
+        ('weights.0: "0x040000000100000002000000"', "holds 8 bytes"),
+        ('weights.0: "0x0400"', "alignment"),  # MLIR's parser checks the prefix first
+    ],
+)
 def test_bad_resource_is_one_line_error(blob_text: str, message: str) -> None:
     text = resource_module("tensor<3xi32>", np.zeros(3, np.int32))
-    text = text[:text.index("weights.0: ")] + blob_text + "\n    }\n  }\n#-}\n"
+    text = text[: text.index("weights.0: ")] + blob_text + "\n    }\n  }\n#-}\n"
     with pytest.raises(TranslateError) as err:
         hlo_translate.stablehlo_to_hlo(text)
     assert message in str(err.value) and "\n" not in str(err.value)
@@ -137,9 +140,20 @@ def test_arith_and_tensor_ops() -> None:
     c = np.arange(1, 7, dtype=np.float32)
     out = run_ours(ARITH, [a, b, x])
     ua, ub = a.view(np.uint32), b.view(np.uint32)
-    expected = [(ua // ub).view(np.int32), np.fmod(a, b), np.maximum(ua, ub).view(np.int32), ua < ub, x < c,
-                x * c, np.nan_to_num(x * c).astype(np.int32), ua.astype(np.float64), np.where(ua < ub, a, b),
-                (x * c).reshape(2, 3), x, x != x]
+    expected = [
+        (ua // ub).view(np.int32),
+        np.fmod(a, b),
+        np.maximum(ua, ub).view(np.int32),
+        ua < ub,
+        x < c,
+        x * c,
+        np.nan_to_num(x * c).astype(np.int32),
+        ua.astype(np.float64),
+        np.where(ua < ub, a, b),
+        (x * c).reshape(2, 3),
+        x,
+        x != x,
+    ]
     for i, (e, got) in enumerate(zip(expected, out)):
         if i == 6:  # fptosi of NaN is implementation-defined: compare the others
             got, e = np.delete(got, 2), np.delete(e, 2)
@@ -174,9 +188,13 @@ def test_dynamic_pad_with_arith_constant_padding() -> None:
 
 # arith.cmpf predicates as the arith dialect defines them: `o*` false and `u*` true when an operand is NaN.
 CMPF_PREDICATES = {
-    "false": lambda x, y: np.zeros_like(x, bool), "true": lambda x, y: np.ones_like(x, bool),
-    "oeq": lambda x, y: x == y, "ogt": lambda x, y: x > y, "oge": lambda x, y: x >= y,
-    "olt": lambda x, y: x < y, "ole": lambda x, y: x <= y,
+    "false": lambda x, y: np.zeros_like(x, bool),
+    "true": lambda x, y: np.ones_like(x, bool),
+    "oeq": lambda x, y: x == y,
+    "ogt": lambda x, y: x > y,
+    "oge": lambda x, y: x >= y,
+    "olt": lambda x, y: x < y,
+    "ole": lambda x, y: x <= y,
     "one": lambda x, y: ~np.isnan(x) & ~np.isnan(y) & (x != y),
     "ord": lambda x, y: ~np.isnan(x) & ~np.isnan(y),
     "ueq": lambda x, y: np.isnan(x) | np.isnan(y) | (x == y),
@@ -196,7 +214,8 @@ def test_every_cmpf_predicate() -> None:
     body = "".join(f"  %{i} = arith.cmpf {name}, %x, %y : tensor<8xf64>\n" for i, name in enumerate(names))
     results = ", ".join(f"%{i}" for i in range(len(names)))
     types = ", ".join(["tensor<8xi1>"] * len(names))
-    text = (f"func.func @main(%x: tensor<8xf64>, %y: tensor<8xf64>) -> ({types}) {{\n{body}"
-            f"  return {results} : {types}\n}}")
+    text = (
+        f"func.func @main(%x: tensor<8xf64>, %y: tensor<8xf64>) -> ({types}) {{\n{body}  return {results} : {types}\n}}"
+    )
     for name, got in zip(names, run_ours(text, [x, y])):
         np.testing.assert_array_equal(got, CMPF_PREDICATES[name](x, y), err_msg=name)

@@ -42,8 +42,10 @@ def _restore(array: np.ndarray, text: str, index: int) -> np.ndarray:
 
 
 def _bf16(expected: list[np.ndarray], actual: list[np.ndarray]) -> list[np.ndarray]:
-    return [e.view(ml_dtypes.bfloat16) if e.dtype == np.uint16 and a.dtype == ml_dtypes.bfloat16 else e
-            for e, a in zip(expected, actual)]
+    return [
+        e.view(ml_dtypes.bfloat16) if e.dtype == np.uint16 and a.dtype == ml_dtypes.bfloat16 else e
+        for e, a in zip(expected, actual)
+    ]
 
 
 def assert_runs_to(hlo_text: str, inputs: list[np.ndarray], expected: list[np.ndarray]) -> None:

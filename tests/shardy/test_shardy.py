@@ -47,12 +47,26 @@ from hlo_translate.shardy.mesh_inference import plan_mesh
 
 # (axis sizes, axis names): 1 to 64 devices, 1 to 4 axes.
 JAX_MESHES = [
-    ((1,), ("x",)), ((2,), ("x",)), ((3,), ("x",)), ((8,), ("x",)), ((64,), ("x",)),
-    ((2, 2), ("x", "y")), ((2, 4), ("x", "y")), ((4, 2), ("a", "b")), ((2, 3), ("x", "y")),
-    ((3, 2), ("p", "q")), ((1, 4), ("x", "y")), ((8, 8), ("data", "model")), ((4, 16), ("x", "y")),
-    ((2, 2, 2), ("x", "y", "z")), ((2, 3, 2), ("x", "y", "z")), ((4, 1, 2), ("x", "y", "z")),
-    ((4, 2, 8), ("x", "y", "z")), ((2, 2, 2, 2), ("a", "b", "c", "d")),
-    ((2, 1, 4, 2), ("a", "b", "c", "d")), ((4, 2, 2, 4), ("w", "x", "y", "z")),
+    ((1,), ("x",)),
+    ((2,), ("x",)),
+    ((3,), ("x",)),
+    ((8,), ("x",)),
+    ((64,), ("x",)),
+    ((2, 2), ("x", "y")),
+    ((2, 4), ("x", "y")),
+    ((4, 2), ("a", "b")),
+    ((2, 3), ("x", "y")),
+    ((3, 2), ("p", "q")),
+    ((1, 4), ("x", "y")),
+    ((8, 8), ("data", "model")),
+    ((4, 16), ("x", "y")),
+    ((2, 2, 2), ("x", "y", "z")),
+    ((2, 3, 2), ("x", "y", "z")),
+    ((4, 1, 2), ("x", "y", "z")),
+    ((4, 2, 8), ("x", "y", "z")),
+    ((2, 2, 2, 2), ("a", "b", "c", "d")),
+    ((2, 1, 4, 2), ("a", "b", "c", "d")),
+    ((4, 2, 2, 4), ("w", "x", "y", "z")),
 ]
 SPECS_PER_MESH = 40
 
@@ -76,7 +90,7 @@ def _spec_sample(names: tuple[str, ...], rng: random.Random) -> list[tuple[tuple
     chosen = [((name,),) for name in names]
     pool = [s for rank in (1, 2, 3) for s in partition_specs(names, rank) if s not in chosen]
     rng.shuffle(pool)
-    return chosen + pool[:SPECS_PER_MESH - len(chosen)]
+    return chosen + pool[: SPECS_PER_MESH - len(chosen)]
 
 
 @cache
@@ -114,8 +128,11 @@ def permuted_corpus() -> list[list[tuple[int, str]]]:
             sharding = parse_sharding(text)
             if sharding.is_tiled:
                 tile = TileAssignment.from_array(rename[sharding.tile_assignment()])
-                sharding = HloSharding.tiled(tile, last_tile_dim_replicate=sharding.last_tile_dim_replicate,
-                                             last_tile_dims=sharding.last_tile_dims)
+                sharding = HloSharding.tiled(
+                    tile,
+                    last_tile_dim_replicate=sharding.last_tile_dim_replicate,
+                    last_tile_dims=sharding.last_tile_dims,
+                )
             renamed.append((rank, sharding.to_text()))
         corpus.append(renamed)
     return corpus
@@ -124,27 +141,49 @@ def permuted_corpus() -> list[list[tuple[int, str]]]:
 # Hand-written GSPMD shardings, grouped so that each group fits one mesh (as in one module).
 HAND_WRITTEN = {
     "v1_lists": [(2, "{devices=[2,2]3,1,2,0}"), (1, "{devices=[4]3,1,2,0}"), (2, "{devices=[1,4]3,1,2,0}")],
-    "v1_partial": [(2, "{devices=[2,1,4]0,2,4,6,1,3,5,7 last_tile_dim_replicate}"),
-                   (1, "{devices=[2,4]0,2,4,6,1,3,5,7 last_tile_dim_replicate}")],
+    "v1_partial": [
+        (2, "{devices=[2,1,4]0,2,4,6,1,3,5,7 last_tile_dim_replicate}"),
+        (1, "{devices=[2,4]0,2,4,6,1,3,5,7 last_tile_dim_replicate}"),
+    ],
     "v1_random_8": [(2, "{devices=[2,4]5,0,7,2,6,1,3,4}"), (3, "{devices=[2,2,2]5,0,7,2,6,1,3,4}")],
-    "v2_transposed": [(2, "{devices=[2,4]<=[4,2]T(1,0)}"), (3, "{devices=[2,2,2]<=[2,2,2]T(2,0,1)}"),
-                      (1, "{devices=[8]<=[2,4]T(1,0)}"), (2, "{devices=[4,2]<=[2,2,2]T(1,2,0)}")],
+    "v2_transposed": [
+        (2, "{devices=[2,4]<=[4,2]T(1,0)}"),
+        (3, "{devices=[2,2,2]<=[2,2,2]T(2,0,1)}"),
+        (1, "{devices=[8]<=[2,4]T(1,0)}"),
+        (2, "{devices=[4,2]<=[2,2,2]T(1,2,0)}"),
+    ],
     # XLA's own import aborts on this one (a TODO in stablehlo_import.cc); a device order fits it.
     "v2_misaligned": [(2, "{devices=[2,3]<=[2,3]T(1,0)}")],
-    "partial": [(2, "{devices=[2,1,4]<=[8] last_tile_dim_replicate}"),
-                (2, "{devices=[1,2,4]<=[4,2]T(1,0) last_tile_dim_replicate}"),
-                (1, "{devices=[2,2,2]<=[2,2,2]T(0,2,1) last_tile_dims={replicated}}"),
-                (3, "{devices=[2,1,1,4]<=[8] last_tile_dim_replicate}")],
-    "replicated_and_maximal": [(2, "{replicated}"), (0, "{replicated}"), (1, "{maximal device=3}"),
-                               (2, "{maximal device=0}"), (2, "{devices=[4,2]<=[8]}")],
+    "partial": [
+        (2, "{devices=[2,1,4]<=[8] last_tile_dim_replicate}"),
+        (2, "{devices=[1,2,4]<=[4,2]T(1,0) last_tile_dim_replicate}"),
+        (1, "{devices=[2,2,2]<=[2,2,2]T(0,2,1) last_tile_dims={replicated}}"),
+        (3, "{devices=[2,1,1,4]<=[8] last_tile_dim_replicate}"),
+    ],
+    "replicated_and_maximal": [
+        (2, "{replicated}"),
+        (0, "{replicated}"),
+        (1, "{maximal device=3}"),
+        (2, "{maximal device=0}"),
+        (2, "{devices=[4,2]<=[8]}"),
+    ],
     "maximal_only": [(1, "{maximal device=1}"), (3, "{maximal device=5}")],
-    "replicating_tilings": [(2, "{devices=[1,1,8]<=[8] last_tile_dim_replicate}"), (1, "{replicated}"),
-                            (1, "{devices=[1,8]<=[2,4]T(1,0) last_tile_dims={replicated}}")],
-    "unreduced": [(2, "{unreduced}"), (2, "{devices=[2,1,4]<=[8] last_tile_dims={unreduced}}"),
-                  (2, "{devices=[2,1,2,2]<=[8] last_tile_dims={unreduced, replicated}}"),
-                  (1, '{devices=[2,4]<=[8] last_tile_dims={unreduced} metadata={op_type="sdy::reduction_op" op_name="MAX"}}')],
-    "prime_sizes": [(2, "{devices=[3,5]<=[15]}"), (1, "{devices=[15]<=[3,5]T(1,0)}"),
-                    (2, "{devices=[1,3,5]<=[15] last_tile_dim_replicate}")],
+    "replicating_tilings": [
+        (2, "{devices=[1,1,8]<=[8] last_tile_dim_replicate}"),
+        (1, "{replicated}"),
+        (1, "{devices=[1,8]<=[2,4]T(1,0) last_tile_dims={replicated}}"),
+    ],
+    "unreduced": [
+        (2, "{unreduced}"),
+        (2, "{devices=[2,1,4]<=[8] last_tile_dims={unreduced}}"),
+        (2, "{devices=[2,1,2,2]<=[8] last_tile_dims={unreduced, replicated}}"),
+        (1, '{devices=[2,4]<=[8] last_tile_dims={unreduced} metadata={op_type="sdy::reduction_op" op_name="MAX"}}'),
+    ],
+    "prime_sizes": [
+        (2, "{devices=[3,5]<=[15]}"),
+        (1, "{devices=[15]<=[3,5]T(1,0)}"),
+        (2, "{devices=[1,3,5]<=[15] last_tile_dim_replicate}"),
+    ],
 }
 
 
@@ -164,7 +203,7 @@ _DTYPE = "f32"
 def _tensor_type(rank: int, sharding: HloSharding) -> str:
     """A tensor type the sharding tiles evenly (size 2 per tile along each dim)."""
     if sharding.is_tiled:
-        dims = [2 * d for d in sharding.tile.dims[:sharding.tiled_data_rank]]  # type: ignore[union-attr]
+        dims = [2 * d for d in sharding.tile.dims[: sharding.tiled_data_rank]]  # type: ignore[union-attr]
     else:
         dims = [4] * rank
     return "tensor<" + "".join(f"{d}x" for d in dims) + _DTYPE + ">"
@@ -179,11 +218,13 @@ def gspmd_module(items: list[tuple[int, str]], num_partitions: int) -> str:
         args.append(f'%arg{i}: {type_} {{mhlo.sharding = "{quoted}"}}')
         results.append(f'{type_} {{mhlo.sharding = "{quoted}"}}')
         values.append((f"%arg{i}", type_))
-    return (f"module @shardings attributes {{mhlo.num_partitions = {num_partitions} : i32, "
-            f"mhlo.num_replicas = 1 : i32}} {{\n"
-            f"  func.func public @main({', '.join(args)}) -> ({', '.join(results)}) {{\n"
-            f"    return {', '.join(v for v, _ in values)} : {', '.join(t for _, t in values)}\n"
-            f"  }}\n}}\n")
+    return (
+        f"module @shardings attributes {{mhlo.num_partitions = {num_partitions} : i32, "
+        f"mhlo.num_replicas = 1 : i32}} {{\n"
+        f"  func.func public @main({', '.join(args)}) -> ({', '.join(results)}) {{\n"
+        f"    return {', '.join(v for v, _ in values)} : {', '.join(t for _, t in values)}\n"
+        f"  }}\n}}\n"
+    )
 
 
 def xla_hlo_shardings(mlir_text: str) -> tuple[list[HloSharding], list[HloSharding]]:
@@ -192,8 +233,7 @@ def xla_hlo_shardings(mlir_text: str) -> tuple[list[HloSharding], list[HloShardi
 
     from hlo_translate.proto import hlo_pb2
 
-    computation = _jax.mlir.mlir_module_to_xla_computation(mlir_text, use_tuple_args=False,
-                                                           return_tuple=False)
+    computation = _jax.mlir.mlir_module_to_xla_computation(mlir_text, use_tuple_args=False, return_tuple=False)
     module = hlo_pb2.HloModuleProto.FromString(computation.as_serialized_hlo_module_proto())
     entry = next(c for c in module.computations if c.id == module.entry_computation_id)
     by_id = {i.id: i for i in entry.instructions}
@@ -214,21 +254,26 @@ def _module_shardings(text: str) -> tuple[list[str | None], list[str | None]]:
         main = next(f for f in U.functions(module) if U.symbol_name(f) == "main")
         out = []
         for kind in ("arg_attrs", "res_attrs"):
-            out.append([U.string_value(d[U.MHLO_SHARDING]) if U.MHLO_SHARDING in d else None
-                        for d in U.attr_dicts(main, kind)])
+            out.append(
+                [U.string_value(d[U.MHLO_SHARDING]) if U.MHLO_SHARDING in d else None for d in U.attr_dicts(main, kind)]
+            )
         return out[0], out[1]
 
 
 # ---------------------------------------------------------------------------------------------
 # (1) The sharding corpus through our import, then XLA's export of Shardy
 
+
 def test_corpus_is_large_enough() -> None:
     assert sum(len(items) for _, items in _all_groups()) >= 500
 
 
-@pytest.mark.parametrize("name", [name for name, _ in [(f"jax_mesh_{'x'.join(map(str, s))}", None)
-                                                       for s, _ in JAX_MESHES]]
-                         + [f"jax_permuted_{i}" for i in range(len(PERMUTED_MESHES))] + list(HAND_WRITTEN))
+@pytest.mark.parametrize(
+    "name",
+    [name for name, _ in [(f"jax_mesh_{'x'.join(map(str, s))}", None) for s, _ in JAX_MESHES]]
+    + [f"jax_permuted_{i}" for i in range(len(PERMUTED_MESHES))]
+    + list(HAND_WRITTEN),
+)
 def test_import_matches_xla_export(name: str) -> None:
     items = dict(_all_groups())[name]
     shardings = [parse_sharding(text) for _, text in items]
@@ -252,7 +297,7 @@ def test_inferred_mesh_is_jax_mesh(index: int) -> None:
     shape, items = jax_corpus()[index]
     imported = import_shardings(gspmd_module(items, prod(shape)))
     match = re.search(r"sdy\.mesh @mesh = <\[(.*?)\]", imported)
-    sizes = [int(s) for s in re.findall(r'=(\d+)', match.group(1))] if match else []
+    sizes = [int(s) for s in re.findall(r"=(\d+)", match.group(1))] if match else []
     assert sizes == [s for s in shape if s > 1]
     assert "device_ids" not in imported
 
@@ -305,15 +350,15 @@ def test_shardings_of_one_mesh_always_fit(data) -> None:
         rank = data.draw(st.integers(1, 3))
         cuts = sorted(data.draw(st.lists(st.integers(0, len(free)), min_size=rank, max_size=rank)))
         groups = [free[a:b] for a, b in zip([0] + cuts, cuts)]
-        subgroups = [(SubgroupType.MANUAL, manual_axes if manual else []),
-                     (SubgroupType.REPLICATED, free[cuts[-1]:])]
+        subgroups = [(SubgroupType.MANUAL, manual_axes if manual else []), (SubgroupType.REPLICATED, free[cuts[-1] :])]
         subgroups = [(kind, axes) for kind, axes in subgroups if axes]
         order = [a for g in groups for a in g] + [a for _, axes in subgroups for a in axes]
         shape = [prod(sizes[a] for a in g) for g in groups + [axes for _, axes in subgroups]]
         array = devices.transpose(order).reshape(shape)
         if array.size > 1:
-            shardings.append(HloSharding.tiled(TileAssignment.from_array(array),
-                                               last_tile_dims=tuple(kind for kind, _ in subgroups)))
+            shardings.append(
+                HloSharding.tiled(TileAssignment.from_array(array), last_tile_dims=tuple(kind for kind, _ in subgroups))
+            )
     if not shardings:
         return
     plan = plan_mesh(shardings, n)
@@ -332,8 +377,9 @@ def _placement(sharding: HloSharding) -> object:
     data_rank = array.ndim - len(types)
     replicated = prod(array.shape[data_rank + i] for i, t in enumerate(types) if t is SubgroupType.REPLICATED)
     blocks = array.reshape(array.shape[:data_rank] + (-1, replicated))
-    return types, [[frozenset(frozenset(row) for row in blocks[index])]
-                   for index in np.ndindex(*array.shape[:data_rank])]
+    return types, [
+        [frozenset(frozenset(row) for row in blocks[index])] for index in np.ndindex(*array.shape[:data_rank])
+    ]
 
 
 def test_tuple_sharding_on_multi_result_op() -> None:
@@ -343,16 +389,17 @@ def test_tuple_sharding_on_multi_result_op() -> None:
       return %0#0, %0#1 : tensor<8x4xf32>, tensor<8xf32>
     }"""
     imported = import_shardings(text)
-    assert ('#sdy.sharding_per_value<[<@mesh, [{"_axis_0"}, {}]>, <@mesh, [{"_axis_0", "_axis_1"}]>]>'
-            in imported)
+    assert '#sdy.sharding_per_value<[<@mesh, [{"_axis_0"}, {}]>, <@mesh, [{"_axis_0", "_axis_1"}]>]>' in imported
     exported = export_shardings(imported)
     got = re.search(r'mhlo.sharding = "([^"]*)"', exported).group(1)
-    assert equivalent(parse_sharding(got), parse_sharding(
-        "{{devices=[4,1,2]<=[8] last_tile_dim_replicate}, {devices=[8]<=[8]}}"))
+    assert equivalent(
+        parse_sharding(got), parse_sharding("{{devices=[4,1,2]<=[8] last_tile_dim_replicate}, {devices=[8]<=[8]}}")
+    )
 
 
 # ---------------------------------------------------------------------------------------------
 # (2) JAX programs: GSPMD lowering + our import == Shardy lowering, on XLA with 8 CPU devices
+
 
 def _spmd_entries():
     from tests.corpus import entries
@@ -367,8 +414,9 @@ def _spmd_names() -> list[str]:
         return [f"corpus-unavailable: {err}"]
 
 
-def _compile_and_run(text: str, inputs: list[np.ndarray]) -> tuple[list[HloSharding], list[HloSharding],
-                                                                   list[np.ndarray]]:
+def _compile_and_run(
+    text: str, inputs: list[np.ndarray]
+) -> tuple[list[HloSharding], list[HloSharding], list[np.ndarray]]:
     """Compile with XLA on CPU devices, run; (parameter shardings, output shardings, outputs)."""
     from hlo_translate.execution.module import load_module
     from hlo_translate.execution.runtime import _compile, _devices, _gather_outputs, _place_inputs, plan_devices
@@ -413,8 +461,9 @@ def test_jax_program_import_and_export(name: str) -> None:
 
 
 @pytest.mark.parametrize("importer", ["ours", "xla"])
-@pytest.mark.parametrize("name", [n for n in _spmd_names() if "shard_map" in n or "constraint" in n
-                                  or "megatron" in n or "2d" in n])
+@pytest.mark.parametrize(
+    "name", [n for n in _spmd_names() if "shard_map" in n or "constraint" in n or "megatron" in n or "2d" in n]
+)
 def test_hlo_round_trip_attributes_are_lifted(name: str, importer: str) -> None:
     """HLO from JAX's Shardy lowering carries xla.sdy.* attributes; after HLO -> StableHLO they are
     lifted back to sdy, and the program compiles to JAX's shardings and outputs."""
@@ -474,12 +523,21 @@ module @shard_map attributes {{mhlo.num_partitions = 8 : i32, mhlo.num_replicas 
 """
 SHARD_MAPS = {
     # Fully manual over an explicit device order.
-    "manual_v1": dict(arg="{devices=[2,4]5,0,7,2,6,1,3,4}", manual="{manual}", local="4x2",
-                      groups="[[5, 0, 7, 2, 6, 1, 3, 4]]", group_shape="1x8"),
+    "manual_v1": dict(
+        arg="{devices=[2,4]5,0,7,2,6,1,3,4}",
+        manual="{manual}",
+        local="4x2",
+        groups="[[5, 0, 7, 2, 6, 1, 3, 4]]",
+        group_shape="1x8",
+    ),
     # Manual over the first (transposed) axis only; the rest replicated.
-    "partial_manual_transposed": dict(arg="{devices=[2,1,4]<=[4,2]T(1,0) last_tile_dim_replicate}",
-                                      manual="{devices=[1,1,2,4]<=[4,2]T(1,0) last_tile_dims={manual, replicated}}",
-                                      local="4x8", groups="[[0, 1], [2, 3], [4, 5], [6, 7]]", group_shape="4x2"),
+    "partial_manual_transposed": dict(
+        arg="{devices=[2,1,4]<=[4,2]T(1,0) last_tile_dim_replicate}",
+        manual="{devices=[1,1,2,4]<=[4,2]T(1,0) last_tile_dims={manual, replicated}}",
+        local="4x8",
+        groups="[[0, 1], [2, 3], [4, 5], [6, 7]]",
+        group_shape="4x2",
+    ),
 }
 
 
@@ -487,7 +545,7 @@ SHARD_MAPS = {
 def test_hand_written_shard_map(name: str) -> None:
     text = SHARD_MAP_TEMPLATE.format(**SHARD_MAPS[name])
     inputs = [np.arange(64, dtype=np.float32).reshape(8, 8)]
-    want_params, want_outs, want_values = _compile_and_run(text, inputs)   # GSPMD partitioner
+    want_params, want_outs, want_values = _compile_and_run(text, inputs)  # GSPMD partitioner
     imported = import_shardings(text)
     assert "sdy.manual_computation" in imported and "SPMDFullToShardShape" not in imported
     got_params, got_outs, got_values = _compile_and_run(imported, inputs)  # Shardy partitioner
@@ -512,8 +570,11 @@ MANUAL_AT_BOUNDARIES = {
     "manual_and_unreduced": [(1, "{devices=[2,2,2]<=[8] last_tile_dims={manual, unreduced}}")],
     "manual_transposed_iota": [(2, "{devices=[2,1,4]<=[4,2]T(1,0) last_tile_dims={manual}}")],
     "manual_v1": [(2, "{devices=[2,1,2]2,3,0,1 last_tile_dims={manual}}")],
-    "manual_beside_tiled": [(2, "{devices=[4,1,2]<=[8] last_tile_dims={manual}}"), (2, "{devices=[4,2]<=[8]}"),
-                            (1, "{replicated}")],
+    "manual_beside_tiled": [
+        (2, "{devices=[4,1,2]<=[8] last_tile_dims={manual}}"),
+        (2, "{devices=[4,2]<=[8]}"),
+        (1, "{replicated}"),
+    ],
     "manual_named": [(2, "{mesh['x'=2,'y'=4], [{'y'}, {}], manual={'x'}}")],
     "manual_one_device_subgroup": [(1, "{devices=[4,1]<=[4] last_tile_dims={manual}}")],
 }
@@ -591,8 +652,10 @@ def test_generated_sharding_corpus_through_import_and_export() -> None:
         back = parse_sharding(args[0])
         xla_params, _ = xla_hlo_shardings(imported)  # XLA's own Shardy export of our import
         if not sharding.is_unknown:  # XLA exports a fully open sharding as {replicated}, we as {unknown}
-            assert equivalent(sharding, xla_params[0]) or _placement(sharding) == _placement(xla_params[0]), \
-                (text, xla_params[0].to_text())
+            assert equivalent(sharding, xla_params[0]) or _placement(sharding) == _placement(xla_params[0]), (
+                text,
+                xla_params[0].to_text(),
+            )
         # Shardy keeps manual and unreduced axes in mesh order: the order of the devices inside
         # such a group can change where the inferred mesh cannot keep it (the groups do not).
         if sharding.is_named and sharding.named is not None and prod(sharding.named.mesh.axis_sizes) == 1:
@@ -606,17 +669,27 @@ def test_generated_sharding_corpus_through_import_and_export() -> None:
 # (3) What has no equivalent: clear errors
 
 ERRORS = {
-    "no_common_mesh": (gspmd_module([(2, "{devices=[2,3]<=[6]}"), (2, "{devices=[3,2]<=[6]}")], 6),
-                       "no single Shardy mesh"),
-    "different_device_counts": (gspmd_module([(1, "{devices=[4]<=[4]}"), (1, "{devices=[8]<=[8]}")], 8),
-                                "different numbers of devices"),
-    "manual_sub_axis": (gspmd_module([(2, "{mesh['x'=2,'y'=8], [{'x'}, {}], manual={'y':(1)2}}")], 16),
-                        "makes part of a mesh axis manual"),
-    "manual_of_unknown_size": (gspmd_module([(2, "{manual}")], 8).replace("mhlo.num_partitions = 8 : i32, ", ""),
-                               "the number of devices is unknown"),
+    "no_common_mesh": (
+        gspmd_module([(2, "{devices=[2,3]<=[6]}"), (2, "{devices=[3,2]<=[6]}")], 6),
+        "no single Shardy mesh",
+    ),
+    "different_device_counts": (
+        gspmd_module([(1, "{devices=[4]<=[4]}"), (1, "{devices=[8]<=[8]}")], 8),
+        "different numbers of devices",
+    ),
+    "manual_sub_axis": (
+        gspmd_module([(2, "{mesh['x'=2,'y'=8], [{'x'}, {}], manual={'y':(1)2}}")], 16),
+        "makes part of a mesh axis manual",
+    ),
+    "manual_of_unknown_size": (
+        gspmd_module([(2, "{manual}")], 8).replace("mhlo.num_partitions = 8 : i32, ", ""),
+        "the number of devices is unknown",
+    ),
     "shard_group": (gspmd_module([(2, "{devices=[2,4]<=[8] shard_as 1}")], 8), "shard groups"),
-    "bad_sharding_text": (gspmd_module([(2, "{replicated}")], 8).replace("{replicated}", "{devices=[2]0}"),
-                          "invalid mhlo.sharding"),
+    "bad_sharding_text": (
+        gspmd_module([(2, "{replicated}")], 8).replace("{replicated}", "{devices=[2]0}"),
+        "invalid mhlo.sharding",
+    ),
 }
 
 
@@ -631,8 +704,10 @@ def test_import_errors(name: str) -> None:
 def test_import_error_for_shard_like_constraint() -> None:
     """shard_like (a preference) has no Shardy form: sdy.sharding_group is shard_as."""
     text = gspmd_module([(1, "{devices=[8]<=[8]}")], 8).replace(
-        "    return %arg0", '    %c = stablehlo.custom_call @Sharding(%arg0) {mhlo.sharding = "{unknown shard_like 2}"}'
-        " : (tensor<16xf32>) -> tensor<16xf32>\n    return %c")
+        "    return %arg0",
+        '    %c = stablehlo.custom_call @Sharding(%arg0) {mhlo.sharding = "{unknown shard_like 2}"}'
+        " : (tensor<16xf32>) -> tensor<16xf32>\n    return %c",
+    )
     with pytest.raises(TranslateError, match="shard_like"):
         import_shardings(text)
 
@@ -653,15 +728,23 @@ def test_explicit_collective_exports_as_resharding() -> None:
 
 def test_plan_mesh_names_the_conflict() -> None:
     with pytest.raises(TranslateError, match=r"\{devices=\[2,3\]<=\[6\]\}, \{devices=\[3,2\]<=\[6\]\}"):
-        plan_mesh([parse_sharding("{devices=[2,3]<=[6]}"), parse_sharding("{devices=[3,2]<=[6]}"),
-                   parse_sharding("{devices=[6]<=[6]}")])
+        plan_mesh(
+            [
+                parse_sharding("{devices=[2,3]<=[6]}"),
+                parse_sharding("{devices=[3,2]<=[6]}"),
+                parse_sharding("{devices=[6]<=[6]}"),
+            ]
+        )
 
 
 # ---------------------------------------------------------------------------------------------
 # The command line
 
+
 def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hlo_translate.cli.main", *args], input=stdin, capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "hlo_translate.cli.main", *args], input=stdin, capture_output=True, text=True
+    )
 
 
 def test_cli_import_and_export(tmp_path) -> None:
@@ -699,21 +782,28 @@ def _nested_programs():
     mesh_2x2x2 = jax.make_mesh((2, 2, 2), ("x", "y", "z"), axis_types=(AxisType.Auto,) * 3)
 
     def nested_psum(a):
-        inner = jax.shard_map(lambda b: jax.lax.psum(b, "y") * 2, in_specs=P(None, "y"), out_specs=P(),
-                              axis_names={"y"})
+        inner = jax.shard_map(
+            lambda b: jax.lax.psum(b, "y") * 2, in_specs=P(None, "y"), out_specs=P(), axis_names={"y"}
+        )
         return inner(a) + 1
 
     def nested_partial_auto(a):  # z stays auto in both shard_maps
-        inner = jax.shard_map(lambda b: jax.lax.psum(jax.numpy.sin(b), "y"), in_specs=P("y"), out_specs=P(),
-                              axis_names={"y"})
+        inner = jax.shard_map(
+            lambda b: jax.lax.psum(jax.numpy.sin(b), "y"), in_specs=P("y"), out_specs=P(), axis_names={"y"}
+        )
         return inner(a) * 3
 
     return {
-        "nested_2x4": (jax.jit(jax.shard_map(nested_psum, mesh=mesh_2x4, in_specs=P("x"), out_specs=P("x"),
-                                             axis_names={"x"})), (8, 8)),
-        "nested_partial_auto_2x2x2": (jax.jit(jax.shard_map(nested_partial_auto, mesh=mesh_2x2x2,
-                                                            in_specs=P("x"), out_specs=P("x"),
-                                                            axis_names={"x"})), (8, 4)),
+        "nested_2x4": (
+            jax.jit(jax.shard_map(nested_psum, mesh=mesh_2x4, in_specs=P("x"), out_specs=P("x"), axis_names={"x"})),
+            (8, 8),
+        ),
+        "nested_partial_auto_2x2x2": (
+            jax.jit(
+                jax.shard_map(nested_partial_auto, mesh=mesh_2x2x2, in_specs=P("x"), out_specs=P("x"), axis_names={"x"})
+            ),
+            (8, 4),
+        ),
     }
 
 

@@ -45,8 +45,11 @@ def xla_translation(mlir: str) -> str:
 
 def shardings(module: HloModule, opcodes: set[str]) -> Counter:
     """(opcode, sharding as XLA prints it) of the entry's instructions with those opcodes."""
-    return Counter((i.opcode, i.attributes["sharding"].to_text() if "sharding" in i.attributes else None)
-                   for i in module.entry.instructions if i.opcode in opcodes)
+    return Counter(
+        (i.opcode, i.attributes["sharding"].to_text() if "sharding" in i.attributes else None)
+        for i in module.entry.instructions
+        if i.opcode in opcodes
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -77,7 +80,8 @@ def test_done_sharding_that_differs_survives() -> None:
     """A done whose sharding is not the one derived from its start's (here: none) is kept apart."""
     hlo = SEND_RECV.replace(", sharding={{manual}, {manual}}\n", "\n").replace(
         "send-done(s), channel_id=1, frontend_attributes={_xla_send_recv_source_target_pairs={{0,1}}}, sharding={manual}",
-        "send-done(s), channel_id=1, frontend_attributes={_xla_send_recv_source_target_pairs={{0,1}}}, sharding={maximal device=1}")
+        "send-done(s), channel_id=1, frontend_attributes={_xla_send_recv_source_target_pairs={{0,1}}}, sharding={maximal device=1}",
+    )
     mlir = hlo_translate.hlo_to_stablehlo(hlo, locations=False)
     assert "xla.done_sharding" in mlir
     assert shardings(as_xla_reads(to_hlo(mlir)), P2P) == shardings(as_xla_reads(hlo), P2P)
@@ -87,10 +91,14 @@ HOST = ("type = 2>, is_host_transfer = true", "type = 3>, is_host_transfer = tru
 DEVICE = ("type = 1>, source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>",) * 2
 
 
-@pytest.mark.parametrize("send, recv, channels", [
-    ('"{maximal device=0}"', '"{maximal device=1}"', HOST),
-    ('"{manual}"', '"{{maximal device=1}, {maximal device=0}}"', DEVICE),
-], ids=["one-each", "per-result-tuple"])
+@pytest.mark.parametrize(
+    "send, recv, channels",
+    [
+        ('"{maximal device=0}"', '"{maximal device=1}"', HOST),
+        ('"{manual}"', '"{{maximal device=1}, {maximal device=0}}"', DEVICE),
+    ],
+    ids=["one-each", "per-result-tuple"],
+)
 def test_send_recv_shardings_match_xla(send: str, recv: str, channels: tuple[str, str]) -> None:
     """One StableHLO sharding spread over send/recv, their dones and the data read, as XLA spreads it."""
     mlir = f"""module @m attributes {{mhlo.num_partitions = 2 : i32}} {{
@@ -158,8 +166,11 @@ def test_control_predecessors_survive() -> None:
     mlir = hlo_translate.hlo_to_stablehlo(CONTROL, locations=False)
     assert "xla.control_predecessors" in mlir
     back = to_hlo(mlir)
-    assert _control_edges(as_xla_reads(back)) == _control_edges(as_xla_reads(CONTROL)) == {
-        ("entry", "multiply", ("add", "exponential")), ("other", "multiply", ("add",))}
+    assert (
+        _control_edges(as_xla_reads(back))
+        == _control_edges(as_xla_reads(CONTROL))
+        == {("entry", "multiply", ("add", "exponential")), ("other", "multiply", ("add",))}
+    )
     inputs = [np.arange(4, dtype=np.float32)]
     np.testing.assert_array_equal(hlo_translate.execute(back, inputs)[0], hlo_translate.execute(CONTROL, inputs)[0])
 
@@ -179,10 +190,11 @@ def test_unknown_control_predecessor_is_an_error() -> None:
 # ---------------------------------------------------------------------------------------------
 # HLO that XLA's own importer must read back
 
+
 def _xla_reads_back(hlo: str) -> None:
     from hlo_translate.execution.oracle import xla_hlo_to_stablehlo
 
-    xla_hlo_to_stablehlo(hlo)   # raises on what XLA's HLO -> StableHLO step rejects
+    xla_hlo_to_stablehlo(hlo)  # raises on what XLA's HLO -> StableHLO step rejects
 
 
 def test_approx_top_k_reads_back_in_xla() -> None:
@@ -230,11 +242,13 @@ def test_scalar_pred_constant_has_no_layout() -> None:
 # ---------------------------------------------------------------------------------------------
 # mhlo.sharding in every form XLA accepts
 
+
 def _op_sharding_bytes() -> str:
     from hlo_translate.proto import xla_data_pb2
 
-    message = xla_data_pb2.OpSharding(type=xla_data_pb2.OpSharding.OTHER, tile_assignment_dimensions=[2, 1],
-                                      tile_assignment_devices=[1, 0])
+    message = xla_data_pb2.OpSharding(
+        type=xla_data_pb2.OpSharding.OTHER, tile_assignment_dimensions=[2, 1], tile_assignment_devices=[1, 0]
+    )
     return "".join(f"\\{c:02X}" for c in message.SerializeToString())
 
 
@@ -250,8 +264,9 @@ def _forms_module(value: str) -> str:
 }}"""
 
 
-@pytest.mark.parametrize("value", [_op_sharding_bytes(), "", "{devices=[1,2]0,1}"],
-                         ids=["opsharding-bytes", "empty", "text"])
+@pytest.mark.parametrize(
+    "value", [_op_sharding_bytes(), "", "{devices=[1,2]0,1}"], ids=["opsharding-bytes", "empty", "text"]
+)
 def test_mhlo_sharding_forms_match_xla(value: str) -> None:
     """Serialized OpSharding bytes, the empty string (replicated) and text; a non-tuple sharding on a
     multi-result op and a tuple sharding on a tuple-typed value: our HLO has XLA's shardings."""
@@ -315,10 +330,14 @@ def test_conditional_branch_keeps_unread_leaves() -> None:
     assert [o.shape.to_text() for o in conditional.operands] == [o.shape.to_text() for o in expected.operands]
     branches = {c.name: c for c in back.computations}
     called = [branches[str(getattr(c, "name", c))] for c in conditional.attributes["branch_computations"]]
-    assert [c.parameters[0].shape.to_text() for c in called] == \
-        ["(f32[4]{0}, f32[4]{0}, s32[])", "(f32[4]{0}, f32[4]{0}, s32[])", "(f32[4]{0}, f32[4]{0})"]
+    assert [c.parameters[0].shape.to_text() for c in called] == [
+        "(f32[4]{0}, f32[4]{0}, s32[])",
+        "(f32[4]{0}, f32[4]{0}, s32[])",
+        "(f32[4]{0}, f32[4]{0})",
+    ]
     x, y = np.arange(4, dtype=np.float32), np.full(4, -3, np.float32)
     for index in range(3):
         inputs = [np.array(index, np.int32), x, y]
-        np.testing.assert_array_equal(hlo_translate.execute(round_trip(CONDITIONAL), inputs)[0],
-                                      hlo_translate.execute(CONDITIONAL, inputs)[0])
+        np.testing.assert_array_equal(
+            hlo_translate.execute(round_trip(CONDITIONAL), inputs)[0], hlo_translate.execute(CONDITIONAL, inputs)[0]
+        )

@@ -39,18 +39,23 @@ def sdy_view(text: str | bytes) -> SdyView:
 
     with make_context():
         module = parse_module(text)
-        meshes = {U.symbol_name(op.operation): str(op.operation.attributes["mesh"])
-                  for op in module.body.operations if op.operation.name == "sdy.mesh"}
+        meshes = {
+            U.symbol_name(op.operation): str(op.operation.attributes["mesh"])
+            for op in module.body.operations
+            if op.operation.name == "sdy.mesh"
+        }
 
         def resolve(attr: ir.Attribute) -> str:
             return _REF.sub(lambda m: meshes.get(m.group(1), "@" + m.group(1)), str(attr))
 
         main = U.lookup_function(module, "main")
         assert main is not None
-        args = tuple(resolve(d[U.SDY_SHARDING]) if U.SDY_SHARDING in d else None
-                     for d in U.attr_dicts(main, "arg_attrs"))
-        results = tuple(resolve(d[U.SDY_SHARDING]) if U.SDY_SHARDING in d else None
-                        for d in U.attr_dicts(main, "res_attrs"))
+        args = tuple(
+            resolve(d[U.SDY_SHARDING]) if U.SDY_SHARDING in d else None for d in U.attr_dicts(main, "arg_attrs")
+        )
+        results = tuple(
+            resolve(d[U.SDY_SHARDING]) if U.SDY_SHARDING in d else None for d in U.attr_dicts(main, "res_attrs")
+        )
         ops: Counter = Counter()
         for func in U.functions(module):
             for op in U.walk(func):
@@ -68,8 +73,9 @@ def xla_translation(mlir: str | bytes) -> str:
     """XLA's own HLO for a StableHLO module, constants printed in full."""
     from jaxlib import _hlo, _jax
 
-    proto = _jax.mlir.mlir_module_to_xla_computation(mlir, use_tuple_args=False,
-                                                     return_tuple=False).as_serialized_hlo_module_proto()
+    proto = _jax.mlir.mlir_module_to_xla_computation(
+        mlir, use_tuple_args=False, return_tuple=False
+    ).as_serialized_hlo_module_proto()
     options = _hlo.HloPrintOptions()
     options.print_large_constants = True
     return _hlo.HloModule.from_serialized_hlo_module_proto(proto).to_string(options)
@@ -108,8 +114,11 @@ def _erase_dead_ops(module) -> None:
         changed = False
         for func in U.functions(module):
             for op in U.walk(func):
-                if (len(op.results) and not any(list(r.uses) for r in op.results)
-                        and "has_side_effect" not in op.attributes):
+                if (
+                    len(op.results)
+                    and not any(list(r.uses) for r in op.results)
+                    and "has_side_effect" not in op.attributes
+                ):
                     op.erase()
                     changed = True
                     break
@@ -130,12 +139,18 @@ def gspmd_view(text: str | bytes) -> tuple[tuple[str | None, ...], tuple[str | N
         _erase_dead_ops(module)
         main = U.lookup_function(module, "main")
         assert main is not None
-        args = tuple(canonical(d[U.MHLO_SHARDING]) if U.MHLO_SHARDING in d else None
-                     for d in U.attr_dicts(main, "arg_attrs"))
-        results = tuple(canonical(d[U.MHLO_SHARDING]) if U.MHLO_SHARDING in d else None
-                        for d in U.attr_dicts(main, "res_attrs"))
-        ops: Counter = Counter(canonical(op.attributes[U.MHLO_SHARDING]) for func in U.functions(module)
-                               for op in U.walk(func) if U.MHLO_SHARDING in op.attributes)
+        args = tuple(
+            canonical(d[U.MHLO_SHARDING]) if U.MHLO_SHARDING in d else None for d in U.attr_dicts(main, "arg_attrs")
+        )
+        results = tuple(
+            canonical(d[U.MHLO_SHARDING]) if U.MHLO_SHARDING in d else None for d in U.attr_dicts(main, "res_attrs")
+        )
+        ops: Counter = Counter(
+            canonical(op.attributes[U.MHLO_SHARDING])
+            for func in U.functions(module)
+            for op in U.walk(func)
+            if U.MHLO_SHARDING in op.attributes
+        )
         return args, results, ops
 
 
@@ -163,6 +178,7 @@ def assert_xla_attributes(mlir: str | bytes, ours: str) -> None:
 
 # ---------------------------------------------------------------------------------------------
 # JAX's SPMD corpus: Shardy and GSPMD lowerings
+
 
 def _spmd_entries():
     from tests.corpus import entries
@@ -381,11 +397,15 @@ def test_cli_shardings_option(tmp_path) -> None:
 # ---------------------------------------------------------------------------------------------
 # Malformed round-trip attributes: one line, naming the custom call
 
-@pytest.mark.parametrize("target, attrs", [
-    ("xla.sdy.PropagationBarrier", 'xla.sdy.allowed_direction="7 : i32"'),
-    ("xla.sdy.PropagationBarrier", ""),
-    ("xla.sdy.ShardingGroup", 'xla.sdy.sharding_group_id="three"'),
-])
+
+@pytest.mark.parametrize(
+    "target, attrs",
+    [
+        ("xla.sdy.PropagationBarrier", 'xla.sdy.allowed_direction="7 : i32"'),
+        ("xla.sdy.PropagationBarrier", ""),
+        ("xla.sdy.ShardingGroup", 'xla.sdy.sharding_group_id="three"'),
+    ],
+)
 def test_malformed_round_trip_custom_calls(target: str, attrs: str) -> None:
     import hlo_translate
     from hlo_translate.errors import TranslateError
@@ -403,10 +423,13 @@ ENTRY main {{
     assert "\n" not in str(err.value) and target in str(err.value)
 
 
-@pytest.mark.parametrize("consumer", [
-    "negate(m7)",
-    'custom-call(m7), custom_call_target="xla.sdy.Local#ToGlobalShape"',  # a fuzz finding: a mangled target
-])
+@pytest.mark.parametrize(
+    "consumer",
+    [
+        "negate(m7)",
+        'custom-call(m7), custom_call_target="xla.sdy.Local#ToGlobalShape"',  # a fuzz finding: a mangled target
+    ],
+)
 def test_manual_computation_result_used_unexpectedly_is_refused(consumer: str) -> None:
     """The body's call is replaced by an sdy.manual_computation; a use of its result that the rewrite does not
     replace was once left dangling when the call was erased (heap corruption, a later crash)."""
@@ -423,9 +446,12 @@ ENTRY main {{
   m7 = f32[2] call(m6), to_apply=xla.sdy.manual_computation_body.1
   ROOT m8 = f32[2] {consumer}
 }}"""
-    with pytest.raises(TranslateError, match=r"the results of manual computation body "
-                                              r"@xla.sdy.manual_computation_body.1 go elsewhere than to one "
-                                              r"xla.sdy.LocalToGlobalShape custom call"):
+    with pytest.raises(
+        TranslateError,
+        match=r"the results of manual computation body "
+        r"@xla.sdy.manual_computation_body.1 go elsewhere than to one "
+        r"xla.sdy.LocalToGlobalShape custom call",
+    ):
         hlo_translate.hlo_to_stablehlo(hlo)
 
 
@@ -450,19 +476,27 @@ def test_manual_computation_pattern_as_xla_writes_it_is_lifted() -> None:
     """The reference form of the cases below: it becomes one sdy.manual_computation."""
     import hlo_translate
 
-    text = hlo_translate.hlo_to_stablehlo(MANUAL.format(to_local="xla.sdy.GlobalToLocalShape", axis="x",
-                                                        operand="m6"))
+    text = hlo_translate.hlo_to_stablehlo(MANUAL.format(to_local="xla.sdy.GlobalToLocalShape", axis="x", operand="m6"))
     assert text.count("sdy.manual_computation") == 1 and "xla.sdy." not in text
 
 
-@pytest.mark.parametrize("to_local, operand, message", [
-    # fuzz finding (seed 151): a mangled target left the call's operand without its GlobalToLocalShape, and
-    # the rewrite built a manual computation of no operand around a block of one argument
-    ("xla.sdy.GlobalToLocal#Shape", "m6", "takes operands other than the results of one "
-                                          "xla.sdy.GlobalToLocalShape custom call"),
-    ("xla.sdy.GlobalToLocalShape", "p2", "takes operands other than the results of one "
-                                         "xla.sdy.GlobalToLocalShape custom call"),
-])
+@pytest.mark.parametrize(
+    "to_local, operand, message",
+    [
+        # fuzz finding (seed 151): a mangled target left the call's operand without its GlobalToLocalShape, and
+        # the rewrite built a manual computation of no operand around a block of one argument
+        (
+            "xla.sdy.GlobalToLocal#Shape",
+            "m6",
+            "takes operands other than the results of one xla.sdy.GlobalToLocalShape custom call",
+        ),
+        (
+            "xla.sdy.GlobalToLocalShape",
+            "p2",
+            "takes operands other than the results of one xla.sdy.GlobalToLocalShape custom call",
+        ),
+    ],
+)
 def test_manual_computation_operands_from_elsewhere_are_refused(to_local: str, operand: str, message: str) -> None:
     import hlo_translate
     from hlo_translate.errors import TranslateError
@@ -481,8 +515,7 @@ def test_manual_computation_the_shardings_contradict_names_the_instruction() -> 
     from hlo_translate.errors import TranslateError
 
     with pytest.raises(TranslateError) as err:
-        hlo_translate.hlo_to_stablehlo(MANUAL.format(to_local="xla.sdy.GlobalToLocalShape", axis="bogus",
-                                                     operand="m6"))
+        hlo_translate.hlo_to_stablehlo(MANUAL.format(to_local="xla.sdy.GlobalToLocalShape", axis="bogus", operand="m6"))
     message = str(err.value)
     assert "\n" not in message and "'m7'" in message and "sdy.manual_computation" in message, message
 
@@ -524,11 +557,16 @@ def test_explicit_collectives_round_trip(module: str) -> None:
     from hlo_translate.hlo.text import parse_hlo_text
 
     ours = to_hlo_text(module)
-    targets = Counter(str(i.attributes.get("custom_call_target")) for c in parse_hlo_text(ours).computations
-                      for i in c.instructions if i.opcode == "custom-call")
-    assert targets["Sharding"] == module.count("sdy.all_") + module.count("sdy.reduce_scatter") \
-        + module.count("sdy.collective_permute") + module.count("sdy.sharding_constraint")
-    xla_sdy_view(ours)   # XLA's parser reads it
+    targets = Counter(
+        str(i.attributes.get("custom_call_target"))
+        for c in parse_hlo_text(ours).computations
+        for i in c.instructions
+        if i.opcode == "custom-call"
+    )
+    assert targets["Sharding"] == module.count("sdy.all_") + module.count("sdy.reduce_scatter") + module.count(
+        "sdy.collective_permute"
+    ) + module.count("sdy.sharding_constraint")
+    xla_sdy_view(ours)  # XLA's parser reads it
     back = hlo_translate.hlo_to_stablehlo(ours)
     assert "xla.sdy" not in back
     assert_same_sdy(module, back)

@@ -29,43 +29,59 @@ EXPECTED_ERRORS = {"sdy_round_trip_shard_map_import_failure.mlir", "sdy_round_tr
 
 # Pieces we refuse although XLA takes them, and why (a piece that starts to pass must leave the list).
 IMPORT_REFUSED = {
-    ("sdy_round_trip_export_pipeline.mlir", 2):
-        "mhlo.sharding {mesh[x=4,y=8], [{x},{y}]} (unquoted axis names): XLA's parser refuses it too "
-        "(jaxlib 0.12; ParseMesh reads quoted names); XLA's test only passes the string through",
+    (
+        "sdy_round_trip_export_pipeline.mlir",
+        2,
+    ): "mhlo.sharding {mesh[x=4,y=8], [{x},{y}]} (unquoted axis names): XLA's parser refuses it too "
+    "(jaxlib 0.12; ParseMesh reads quoted names); XLA's test only passes the string through",
 }
 EXPORT_REFUSED: dict[tuple[str, int], str] = {}
 
 # Where XLA's export writes a GSPMD sharding that ours leaves out, and why.
 EXPORT_CHECK_LEFT_OUT = {
-    ("stablehlo_export_pipeline.mlir", 0, "{{manual}, {manual}}"):
-        "XLA writes a sharding on every control-flow op of a manual body; we write the shardings Shardy has",
+    (
+        "stablehlo_export_pipeline.mlir",
+        0,
+        "{{manual}, {manual}}",
+    ): "XLA writes a sharding on every control-flow op of a manual body; we write the shardings Shardy has",
 }
 # Where XLA's import writes a Shardy attribute that ours writes otherwise, and why.
 IMPORT_CHECK_DIFFERS: dict[tuple[str, int, str], str] = {}
 
-EXPORT_CHECKED = ("stablehlo_export_pipeline.mlir", "stablehlo_round_trip_shard_map_export.mlir",
-                  "stablehlo_export_manual_reduction_collectives.mlir",
-                  "stablehlo_export_manual_reduction_collectives_reduce_scatter.mlir",
-                  "stablehlo_export_pipeline_sharding_constraint_to_custom_call.mlir")
-IMPORT_CHECKED = ("sdy_round_trip_shard_map_import.mlir",
-                  "sdy_round_trip_import_pipeline_sharding_in_frontend_attr.mlir",
-                  "sdy_round_trip_import_pipeline_no_sharding.mlir",
-                  "sdy_round_trip_import_pipeline_hlo_sharding_v3.mlir",
-                  "sdy_round_trip_import_pipeline_lift_and_dedup_meshes.mlir", "import_shardings.mlir",
-                  "stablehlo_import_pipeline.mlir")
-ROUND_TRIP_CHECKED = ("round_trip_pipeline.mlir", "round_trip_pipeline_manual_computation.mlir",
-                      "sdy_round_trip_export_inline_round_trip.mlir")
+EXPORT_CHECKED = (
+    "stablehlo_export_pipeline.mlir",
+    "stablehlo_round_trip_shard_map_export.mlir",
+    "stablehlo_export_manual_reduction_collectives.mlir",
+    "stablehlo_export_manual_reduction_collectives_reduce_scatter.mlir",
+    "stablehlo_export_pipeline_sharding_constraint_to_custom_call.mlir",
+)
+IMPORT_CHECKED = (
+    "sdy_round_trip_shard_map_import.mlir",
+    "sdy_round_trip_import_pipeline_sharding_in_frontend_attr.mlir",
+    "sdy_round_trip_import_pipeline_no_sharding.mlir",
+    "sdy_round_trip_import_pipeline_hlo_sharding_v3.mlir",
+    "sdy_round_trip_import_pipeline_lift_and_dedup_meshes.mlir",
+    "import_shardings.mlir",
+    "stablehlo_import_pipeline.mlir",
+)
+ROUND_TRIP_CHECKED = (
+    "round_trip_pipeline.mlir",
+    "round_trip_pipeline_manual_computation.mlir",
+    "sdy_round_trip_export_inline_round_trip.mlir",
+)
 # Round-trip pieces that do not go through our HLO, and why.
 ROUND_TRIP_REFUSED = {
     ("round_trip_pipeline.mlir", 12): "sdy.sharding_group in a module without sdy.mesh: stablehlo_to_hlo runs "
-                                      "the Shardy export only when the module has a mesh",
+    "the Shardy export only when the module has a mesh",
     ("round_trip_pipeline.mlir", 13): "sdy.propagation_barrier in a module without sdy.mesh (as above)",
 }
 
 _SHARDING_STRING = re.compile(r'mhlo\.sharding = "((?:[^"\\]|\\.)*)"')
 # Shardy attribute texts in CHECK lines that our printer writes the same way.
-_SDY_FRAGMENT = re.compile(r'(in_shardings=\[.*?\]>?\]|out_shardings=\[.*?\]>?\]|manual_axes=\{[^}]*\}'
-                           r'|sdy\.sharding = #sdy\.sharding(?:_per_value)?<.*?>(?=[,}\s)]|$))')
+_SDY_FRAGMENT = re.compile(
+    r"(in_shardings=\[.*?\]>?\]|out_shardings=\[.*?\]>?\]|manual_axes=\{[^}]*\}"
+    r"|sdy\.sharding = #sdy\.sharding(?:_per_value)?<.*?>(?=[,}\s)]|$))"
+)
 
 
 @dataclass(frozen=True)

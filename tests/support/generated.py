@@ -46,8 +46,9 @@ def _generate_into(target: Path, module: str, extra_env: dict[str, str]) -> None
     shutil.rmtree(scratch, ignore_errors=True)
     env = {**os.environ, **extra_env}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
-    result = subprocess.run([sys.executable, "-m", module, str(scratch)], cwd=REPO_ROOT, env=env,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", module, str(scratch)], cwd=REPO_ROOT, env=env, capture_output=True, text=True
+    )
     if result.returncode != 0 or not is_complete(scratch):
         raise RuntimeError(f"{module} failed (exit {result.returncode}):\n{result.stderr[-4000:]}")
     shutil.rmtree(target, ignore_errors=True)  # an incomplete leftover

@@ -35,8 +35,10 @@ def _frame_content(index: hlo_pb2.StackFrameIndexProto, frame_id: int) -> str:
         seen.add(frame_id)
         frame = index.stack_frames[frame_id - 1]
         loc = index.file_locations[frame.file_location_id - 1]
-        parts.append(f"{index.file_names[loc.file_name_id - 1]}:{index.function_names[loc.function_name_id - 1]}:"
-                     f"{loc.line}:{loc.column}:{loc.end_line}:{loc.end_column}")
+        parts.append(
+            f"{index.file_names[loc.file_name_id - 1]}:{index.function_names[loc.function_name_id - 1]}:"
+            f"{loc.line}:{loc.column}:{loc.end_line}:{loc.end_column}"
+        )
         frame_id = frame.parent_frame_id
     return " <- ".join(parts)
 
@@ -45,7 +47,7 @@ def normalized(proto_bytes: bytes) -> hlo_pb2.HloModuleProto:
     """XLA's serialized module with ids renumbered by position and stack frames resolved."""
     p = hlo_pb2.HloModuleProto.FromString(proto_bytes)
     p.ClearField("id")
-    for entry in p.original_value_recovery_table.entries:   # module ids are unique per process
+    for entry in p.original_value_recovery_table.entries:  # module ids are unique per process
         entry.recovery_module.ClearField("id")
     comp_map = {c.id: n for n, c in enumerate(p.computations)}
     instr_map = {}
@@ -119,8 +121,9 @@ def signature(module: HloModule) -> Counter:
                     counts += counts_of(called)
                 if instr.opcode in PLUMBING:
                     continue
-                attrs = tuple(sorted((k, repr(_value(v))) for k, v in instr.attributes.items()
-                                     if k not in IGNORED_ATTRIBUTES))
+                attrs = tuple(
+                    sorted((k, repr(_value(v))) for k, v in instr.attributes.items() if k not in IGNORED_ATTRIBUTES)
+                )
                 literal = instr.literal.to_text() if instr.literal is not None else None
                 counts[(instr.opcode, instr.shape.without_layouts().to_text(), attrs, literal)] += 1
             memo[id(comp)] = counts

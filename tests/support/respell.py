@@ -41,7 +41,7 @@ def respell(text: str) -> str:
             return b", ".join(b"%" + _new_name(name, i) for i in range(count)) if count > 1 else m.group()
         if m.group(4) is not None:  # one result
             return b"%" + _new_name(name, int(m.group(4)))
-        return m.group()   # `%0` of a one-result op in another function (printers write `%0#i` for groups)
+        return m.group()  # `%0` of a one-result op in another function (printers write `%0#i` for groups)
 
     return _TOKEN.sub(one, data).decode()
 

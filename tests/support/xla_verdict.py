@@ -39,16 +39,16 @@ STRICTER_THAN_ORACLE: dict[tuple[str, str], str] = {
     ("shape", "while"): "the importer types a while from its operand",
     ("shape", "all-gather-done"): "the importer types a *-done from its start",
     ("shape", "all-gather-start"): "the importer builds an all-gather-start from its operand, dropping the "
-                                   "declared operand slot of its shape",
+    "declared operand slot of its shape",
     ("async-shape", "async-start"): "the importer builds an async-start from its computation and operands, "
-                                    "dropping the declared operand slot",
+    "dropping the declared operand slot",
     ("collective-mode", "*"): "HloVerifier rejects use_global_device_ids without a channel (its collective group "
-                              "mode); the route reaches the verifier only for modules that compile on CPU",
+    "mode); the route reaches the verifier only for modules that compile on CPU",
     ("bitcast-size", "bitcast"): "HloVerifier checks a bitcast's size only layout-sensitively (after layout "
-                                 "assignment, in every compile); the route misses it where it does not compile",
+    "assignment, in every compile); the route misses it where it does not compile",
     ("window", "convolution"): "StableHLO's convolution has no window size: the importer takes it from the kernel",
     ("type", "convolution"): "the importer converts a convolution's operands of mixed element types (f32 and "
-                             "c64, say) to one type first",
+    "c64, say) to one type first",
 }
 
 
@@ -56,7 +56,7 @@ STRICTER_THAN_ORACLE: dict[tuple[str, str], str] = {
 # and importer leave to the verifier.
 STRICTER_THAN_PROTO_ORACLE: dict[tuple[str, str], str] = {
     ("alias", "*"): "XLA's proto reader and importer take an input_output_alias entry that names no subshape of "
-                    "its parameter; HloVerifier refuses it (hlo_input_output_alias_config.cc, IndexIsValid)",
+    "its parameter; HloVerifier refuses it (hlo_input_output_alias_config.cc, IndexIsValid)",
 }
 
 
@@ -69,8 +69,8 @@ def stricter_than_oracle(rule: str, opcode: str, *, proto: bool = False) -> bool
 
 @dataclass(frozen=True)
 class Verdict:
-    accepted: bool | None   # None: not judged (XLA's compile aborted after the checks had passed)
-    stage: str      # "parser", "import", "stablehlo-verifier", "compile", "ok", "ok-not-compiled"
+    accepted: bool | None  # None: not judged (XLA's compile aborted after the checks had passed)
+    stage: str  # "parser", "import", "stablehlo-verifier", "compile", "ok", "ok-not-compiled"
     message: str = ""
 
 
@@ -137,13 +137,14 @@ def _compile(mlir_text: str, hlo_text: str) -> None:
     devices = jax.devices()
     if replicas * partitions > len(devices):
         raise RuntimeError(f"needs {replicas * partitions} devices")
-    chosen = devices[:replicas * partitions]
+    chosen = devices[: replicas * partitions]
     options = _jax.CompileOptions()
     options.num_replicas = replicas
     options.num_partitions = partitions
     options.executable_build_options.use_spmd_partitioning = partitions > 1
     options.device_assignment = _jax.DeviceAssignment.create(
-        np.array([d.id for d in chosen]).reshape(replicas, partitions))
+        np.array([d.id for d in chosen]).reshape(replicas, partitions)
+    )
     chosen[0].client.compile_and_load(mlir_text, _jax.DeviceList(tuple(chosen)), options)
 
 
@@ -209,8 +210,14 @@ class VerdictWorker:
             env = {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"}
             env.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")
             self._proc = subprocess.Popen(
-                [sys.executable, "-m", "tests.support.xla_verdict"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, text=True, cwd=Path(__file__).resolve().parents[2], env=env)
+                [sys.executable, "-m", "tests.support.xla_verdict"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                cwd=Path(__file__).resolve().parents[2],
+                env=env,
+            )
         return self._proc
 
     def close(self) -> None:
@@ -229,8 +236,9 @@ def _serve() -> None:
     for line in sys.stdin:
         request = json.loads(line)
         verdict = xla_verdict(request["text"], compile_module=request["compile"])
-        sys.stdout.write(json.dumps({"accepted": verdict.accepted, "stage": verdict.stage,
-                                     "message": verdict.message}) + "\n")
+        sys.stdout.write(
+            json.dumps({"accepted": verdict.accepted, "stage": verdict.stage, "message": verdict.message}) + "\n"
+        )
         sys.stdout.flush()
 
 

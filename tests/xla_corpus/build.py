@@ -36,8 +36,17 @@ HERE = Path(__file__).resolve().parent
 SUMMARY_FILE = HERE / "summary.json"
 MAX_CHARS = 64_000
 # Where the test files are taken from (path prefixes in the XLA tree); every *.hlo file under xla/ is taken.
-TEST_DIRS = ("xla/service/", "xla/backends/", "xla/hlo/", "xla/codegen/", "xla/tests/", "xla/tools/",
-             "xla/pjrt/", "xla/core/", "xla/python/")
+TEST_DIRS = (
+    "xla/service/",
+    "xla/backends/",
+    "xla/hlo/",
+    "xla/codegen/",
+    "xla/tests/",
+    "xla/tools/",
+    "xla/pjrt/",
+    "xla/core/",
+    "xla/python/",
+)
 RAW_STRING = re.compile(r'R"(?P<tag>[^()\\\s"]{0,16})\((?P<body>.*?)\)(?P=tag)"', re.S)
 TEMPLATE_CALL = re.compile(r"(StrFormat|Substitute|StrCat|StrReplaceAll|StrAppend|absl::StrJoin)\s*\([^;]*$")
 PLACEHOLDER = re.compile(r"\$(\d|\{|[A-Za-z_]\w*\$)")
@@ -59,8 +68,9 @@ class Candidate:
 
 
 def git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True,
-                          text=True, errors="replace").stdout
+    return subprocess.run(
+        ["git", "-C", str(repo), *args], check=True, capture_output=True, text=True, errors="replace"
+    ).stdout
 
 
 def test_files(repo: Path, commit: str) -> list[str]:
@@ -87,7 +97,7 @@ def cc_raw_string_modules(path: str, source: str) -> Iterator[Candidate]:
         if "HloModule" not in body:
             continue
         line = source.count("\n", 0, match.start()) + 1
-        before = source[max(0, match.start() - 200):match.start()]
+        before = source[max(0, match.start() - 200) : match.start()]
         candidate = Candidate(path, index, line, body.strip() + "\n")
         index += 1
         if PLACEHOLDER.search(body) or TEMPLATE_CALL.search(before):
@@ -98,8 +108,9 @@ def cc_raw_string_modules(path: str, source: str) -> Iterator[Candidate]:
 def read_files(repo: Path, commit: str, paths: list[str]) -> Iterator[tuple[str, str | None]]:
     """(path, text) of each file at `commit`; None where the snapshot lacks its blob (large files)."""
     request = "".join(f"{commit}:{p}\n" for p in paths).encode()
-    out = subprocess.run(["git", "-C", str(repo), "cat-file", "--batch"], input=request, check=True,
-                         capture_output=True).stdout
+    out = subprocess.run(
+        ["git", "-C", str(repo), "cat-file", "--batch"], input=request, check=True, capture_output=True
+    ).stdout
     pos = 0
     for path in paths:
         header_end = out.index(b"\n", pos)
@@ -109,7 +120,7 @@ def read_files(repo: Path, commit: str, paths: list[str]) -> Iterator[tuple[str,
             yield path, None
             continue
         size = int(header[2])
-        yield path, out[pos:pos + size].decode(errors="replace")
+        yield path, out[pos : pos + size].decode(errors="replace")
         pos += size + 1
 
 
@@ -158,10 +169,15 @@ def main() -> None:
     statuses = Counter(a["status"] for a in answers)
     summary = {
         "repository": "openxla/xla (read from the fork mridul-sahu/xla, which holds openxla/xla's commits)",
-        "commit": commit, "license": "Apache-2.0",
-        "files_missing_from_snapshot": missing, "candidates": len(found),
-        "over_max_chars": len(found) - len(small), "max_chars": MAX_CHARS,
-        "duplicates": len(small) - len(distinct), "parser": dict(statuses), "kept": len(kept),
+        "commit": commit,
+        "license": "Apache-2.0",
+        "files_missing_from_snapshot": missing,
+        "candidates": len(found),
+        "over_max_chars": len(found) - len(small),
+        "max_chars": MAX_CHARS,
+        "duplicates": len(small) - len(distinct),
+        "parser": dict(statuses),
+        "kept": len(kept),
         "files": len({c.path for c in kept}),
     }
     SUMMARY_FILE.write_text(json.dumps(summary, indent=1) + "\n")

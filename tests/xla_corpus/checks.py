@@ -30,12 +30,39 @@ from tests.xla_corpus import MODULES_FILE
 CHECKS = ("read", "text", "proto", "import", "roundtrip", "execute")
 # Instructions whose module XLA's CPU cannot run alone, or whose outputs are not a function of the inputs.
 NOT_RUNNABLE = {
-    "custom-call", "send", "send-done", "recv", "recv-done", "infeed", "outfeed", "rng",
-    "rng-get-and-update-state", "all-reduce", "all-reduce-start", "all-reduce-done", "all-gather",
-    "all-gather-start", "all-gather-done", "all-to-all", "ragged-all-to-all", "reduce-scatter",
-    "collective-permute", "collective-permute-start", "collective-permute-done", "collective-broadcast",
-    "async-start", "async-update", "async-done", "copy-start", "copy-done", "partition-id", "replica-id",
-    "domain", "add-dependency", "after-all", "optimization-barrier",
+    "custom-call",
+    "send",
+    "send-done",
+    "recv",
+    "recv-done",
+    "infeed",
+    "outfeed",
+    "rng",
+    "rng-get-and-update-state",
+    "all-reduce",
+    "all-reduce-start",
+    "all-reduce-done",
+    "all-gather",
+    "all-gather-start",
+    "all-gather-done",
+    "all-to-all",
+    "ragged-all-to-all",
+    "reduce-scatter",
+    "collective-permute",
+    "collective-permute-start",
+    "collective-permute-done",
+    "collective-broadcast",
+    "async-start",
+    "async-update",
+    "async-done",
+    "copy-start",
+    "copy-done",
+    "partition-id",
+    "replica-id",
+    "domain",
+    "add-dependency",
+    "after-all",
+    "optimization-barrier",
     # a loop whose trip count comes from its inputs may never end on random ones (it did, in XLA's tests)
     "while",
 }
@@ -189,8 +216,12 @@ def _widened(arrays: list[Any]) -> list[Any]:
     compare_outputs compares exactly; it has no rule for the former."""
     import numpy as np
 
-    return [a.astype(np.int8 if a.dtype.name.startswith("int") else np.uint8)
-            if a.dtype.kind == "V" and a.dtype.name.startswith(("int", "uint")) else a for a in arrays]
+    return [
+        a.astype(np.int8 if a.dtype.name.startswith("int") else np.uint8)
+        if a.dtype.kind == "V" and a.dtype.name.startswith(("int", "uint"))
+        else a
+        for a in arrays
+    ]
 
 
 def _brief(items: list[tuple[Any, int]]) -> str:

@@ -56,7 +56,8 @@ def outcomes(answer: dict[str, Any]) -> dict[str, str]:
 def failed_checks(answer: dict[str, Any]) -> frozenset[str]:
     """The checks a worker answer says failed (`xla-parser` where XLA died reading the test file itself)."""
     return frozenset(name for name, outcome in outcomes(answer).items() if outcome == "fail") | (
-        {"xla-parser"} if answer.get("status") != "ok" and not answer.get("progress") else set())
+        {"xla-parser"} if answer.get("status") != "ok" and not answer.get("progress") else set()
+    )
 
 
 def cause(answer: dict[str, Any]) -> str:
@@ -106,8 +107,10 @@ def print_tables(answers: dict[str, dict[str, Any]], seconds: float) -> None:
         for name, outcome in outcomes(answer).items():
             counts[name][outcome.split(":")[0]] += 1
     clean = sum(not failed_checks(a) for a in answers.values())
-    print(f"{len(answers)} modules in {seconds:.0f} s; {clean} pass every check "
-          f"({100 * clean / max(len(answers), 1):.1f}%)")
+    print(
+        f"{len(answers)} modules in {seconds:.0f} s; {clean} pass every check "
+        f"({100 * clean / max(len(answers), 1):.1f}%)"
+    )
     print(f"{'check':10} {'pass':>6} {'fail':>6} {'skip':>6}")
     for name in CHECKS:
         print(f"{name:10} {counts[name]['pass']:>6} {counts[name]['fail']:>6} {counts[name]['skip']:>6}")
@@ -118,8 +121,11 @@ def print_tables(answers: dict[str, dict[str, Any]], seconds: float) -> None:
     print(f"\nfailures by cause ({len(groups)} causes):")
     for key, members in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         print(f"{len(members):5}  {key}\n       e.g. {members[0]}")
-    skips = Counter(re.sub(r"\(.*", "", outcomes(a)["execute"]) for a in answers.values()
-                    if outcomes(a)["execute"].startswith("skip"))
+    skips = Counter(
+        re.sub(r"\(.*", "", outcomes(a)["execute"])
+        for a in answers.values()
+        if outcomes(a)["execute"].startswith("skip")
+    )
     print("\nexecute skipped because:")
     for reason, count in skips.most_common(12):
         print(f"{count:5}  {reason[:150]}")
@@ -133,14 +139,19 @@ def compare_with_known(answers: dict[str, dict[str, Any]]) -> list[str]:
         failed = failed_checks(answer)
         listed = known[module_id][0] if module_id in known else frozenset()
         if failed != listed:
-            problems.append(f"{module_id}: fails {sorted(failed)}, known_failures.txt lists {sorted(listed)}"
-                            + (f" ({cause(answer)})" if failed else ""))
+            problems.append(
+                f"{module_id}: fails {sorted(failed)}, known_failures.txt lists {sorted(listed)}"
+                + (f" ({cause(answer)})" if failed else "")
+            )
     return problems
 
 
 def write_known(answers: dict[str, dict[str, Any]]) -> None:
-    lines = [f"{module_id} {','.join(sorted(failed_checks(a)))} {cause(a)}"
-             for module_id, a in answers.items() if failed_checks(a)]
+    lines = [
+        f"{module_id} {','.join(sorted(failed_checks(a)))} {cause(a)}"
+        for module_id, a in answers.items()
+        if failed_checks(a)
+    ]
     KNOWN_FAILURES_FILE.write_text(KNOWN_HEADER + "\n".join(sorted(lines)) + "\n")
 
 

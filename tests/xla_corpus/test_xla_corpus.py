@@ -28,8 +28,14 @@ def test_the_corpus_is_what_issue_26_asks() -> None:
     assert len(ids) >= 5000 and len(set(ids)) == len(ids)
     paths = {i.rsplit(":", 1)[0] for i in ids}
     assert len(paths) >= 500
-    for folder in ("xla/service/gpu", "xla/backends/gpu", "xla/service/cpu", "xla/hlo/transforms",
-                   "xla/service/spmd", "xla/hlo/parser"):
+    for folder in (
+        "xla/service/gpu",
+        "xla/backends/gpu",
+        "xla/service/cpu",
+        "xla/hlo/transforms",
+        "xla/service/spmd",
+        "xla/hlo/parser",
+    ):
         assert any(p.startswith(folder) for p in paths), folder
     assert any(p.endswith(".hlo") for p in paths) and any(p.endswith("_test.cc") for p in paths)
     with MODULES_FILE.open() as lines:
@@ -66,5 +72,7 @@ def test_module(module_id: str, worker: Worker) -> None:
     if failed - listed:
         messages = answer.get("results", {}).get("messages", answer)
         pytest.fail(f"fails {sorted(failed - listed)}: {messages}")
-    assert failed == listed, (f"now passes {sorted(listed - failed)}: take it out of known_failures.txt "
-                              f"(listed for: {reason}; still fails: {cause(answer) if failed else 'nothing'})")
+    assert failed == listed, (
+        f"now passes {sorted(listed - failed)}: take it out of known_failures.txt "
+        f"(listed for: {reason}; still fails: {cause(answer) if failed else 'nothing'})"
+    )

@@ -44,9 +44,15 @@ class Worker:
         # tests/conftest.py's device setup, for modules that run on 8 host devices
         env.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")
         env["TF_CPP_MIN_LOG_LEVEL"] = env.get("TF_CPP_MIN_LOG_LEVEL", "3")
-        return subprocess.Popen([sys.executable, "-m", "tests.xla_corpus.worker"], cwd=REPO_ROOT, env=env,
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                bufsize=0)
+        return subprocess.Popen(
+            [sys.executable, "-m", "tests.xla_corpus.worker"],
+            cwd=REPO_ROOT,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            bufsize=0,
+        )
 
     def call(self, op: str, **request: Any) -> dict[str, Any]:
         if self._proc is None or self._proc.poll() is not None:
@@ -56,8 +62,8 @@ class Worker:
         assert proc.stdin is not None and proc.stdout is not None
         try:
             data = memoryview((json.dumps({"op": op, **request}) + "\n").encode())
-            while data:   # a raw pipe may take part of a long request at a time
-                data = data[proc.stdin.write(data) or 0:]
+            while data:  # a raw pipe may take part of a long request at a time
+                data = data[proc.stdin.write(data) or 0 :]
         except BrokenPipeError:
             self._kill()
             return {"status": "crashed", "message": "the worker died before the request"}
@@ -70,9 +76,12 @@ class Worker:
             progress = answer["progress"]
         timed_out = proc.poll() is None
         self._kill()
-        lost: dict[str, Any] = {"status": "timeout" if timed_out else "crashed",
-                                "message": f"XLA ran past {self.timeout_s:.0f} s" if timed_out
-                                else f"the worker process died (exit {proc.returncode})"}
+        lost: dict[str, Any] = {
+            "status": "timeout" if timed_out else "crashed",
+            "message": f"XLA ran past {self.timeout_s:.0f} s"
+            if timed_out
+            else f"the worker process died (exit {proc.returncode})",
+        }
         if progress is not None:
             lost["progress"] = progress
         return lost

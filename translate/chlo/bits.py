@@ -112,4 +112,3 @@ def _mulhi(ctx: RuleContext) -> list[V]:
     if not isinstance(lhs.element_type, ir.IntegerType):
         raise ctx.error(f"unsupported CHLO op: element type {lhs.element_type}")
     return [mulhi(lhs, rhs)]
-

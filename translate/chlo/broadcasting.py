@@ -18,15 +18,28 @@ from hlo_translate.chlo.builder import V, complex_part_type, make_complex
 from hlo_translate.chlo.registry import RuleContext, decomposes
 
 _ELEMENTWISE: dict[str, Callable[[ir.Value, ir.Value], ir.Value]] = {
-    "add": hlo.add, "and": hlo.and_, "atan2": hlo.atan2, "complex": hlo.complex, "divide": hlo.divide,
-    "maximum": hlo.maximum, "minimum": hlo.minimum, "multiply": hlo.multiply, "or": hlo.or_,
-    "power": hlo.power, "remainder": hlo.remainder, "shift_left": hlo.shift_left,
-    "shift_right_arithmetic": hlo.shift_right_arithmetic, "shift_right_logical": hlo.shift_right_logical,
-    "subtract": hlo.subtract, "xor": hlo.xor,
+    "add": hlo.add,
+    "and": hlo.and_,
+    "atan2": hlo.atan2,
+    "complex": hlo.complex,
+    "divide": hlo.divide,
+    "maximum": hlo.maximum,
+    "minimum": hlo.minimum,
+    "multiply": hlo.multiply,
+    "or": hlo.or_,
+    "power": hlo.power,
+    "remainder": hlo.remainder,
+    "shift_left": hlo.shift_left,
+    "shift_right_arithmetic": hlo.shift_right_arithmetic,
+    "shift_right_logical": hlo.shift_right_logical,
+    "subtract": hlo.subtract,
+    "xor": hlo.xor,
 }
 # Broadcasting forms of CHLO ops that are themselves decomposed.
 _CHLO_BINARY: dict[str, Callable[[V, V], V]] = {
-    "next_after": bits.next_after, "polygamma": special.polygamma, "zeta": special.zeta,
+    "next_after": bits.next_after,
+    "polygamma": special.polygamma,
+    "zeta": special.zeta,
 }
 _ENUM_WORD = re.compile(r"(\w+)>$")
 
@@ -125,7 +138,7 @@ def _constant(ctx: RuleContext) -> list[V]:
     # Re-parsed from the op's own text: reading a complex dense attribute through the Python
     # bindings fails, and the printer writes every element exactly (hex where needed).
     text = ctx.op.get_asm(print_generic_op_form=True, large_elements_limit=None)
-    text = text[text.index('"chlo.constant"'):].replace('"chlo.constant"', '"stablehlo.constant"', 1)
+    text = text[text.index('"chlo.constant"') :].replace('"chlo.constant"', '"stablehlo.constant"', 1)
     new_op = ir.Operation.parse(f"{text} {ctx.op.location}")
     ir.InsertionPoint.current.insert(new_op)
     return [V(new_op.result)]

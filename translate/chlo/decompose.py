@@ -42,8 +42,9 @@ def decompose_chlo(module: ir.Module, *, keep: frozenset[str] = DIRECT_MAPPED) -
             try:
                 replacements = list(rule(RuleContext(op)))
             except NotImplementedError as err:  # a type the builder has no constants for
-                raise TranslateError(f"unsupported CHLO op: {err}", op=op.name,
-                                     location=op_source_location(op)) from None
+                raise TranslateError(
+                    f"unsupported CHLO op: {err}", op=op.name, location=op_source_location(op)
+                ) from None
         assert len(replacements) == len(op.results), f"{op.name}: rule gave {len(replacements)} values"
         for result, value in zip(op.results, replacements, strict=True):
             assert result.type == value.value.type, f"{op.name}: {result.type} replaced by {value.value.type}"
@@ -77,5 +78,8 @@ def _shapes_must_be_static(op: ir.Operation) -> None:
     # HLO has no unbounded dynamic shapes, and the rules build static constants and broadcasts.
     for value in list(op.operands) + list(op.results):
         if not isinstance(value.type, ir.RankedTensorType) or not ir.RankedTensorType(value.type).has_static_shape:
-            raise TranslateError(f"CHLO op on a dynamically shaped tensor ({value.type}) is not supported",
-                                 op=op.name, location=op_source_location(op))
+            raise TranslateError(
+                f"CHLO op on a dynamically shaped tensor ({value.type}) is not supported",
+                op=op.name,
+                location=op_source_location(op),
+            )

@@ -66,9 +66,9 @@ def real_asinh(x: V) -> V:
     ax = abs(x)
     one = x.like(1)
     ax2 = ax * ax
-    return sign(x) * select(ax.ge(sqrt(largest(x))),
-                            log(x.like(2)) + log(ax),
-                            log1p(ax + ax2 / (one + sqrt(one + ax2))))
+    return sign(x) * select(
+        ax.ge(sqrt(largest(x))), log(x.like(2)) + log(ax), log1p(ax + ax2 / (one + sqrt(one + ax2)))
+    )
 
 
 def real_acosh(x: V) -> V:
@@ -77,9 +77,7 @@ def real_acosh(x: V) -> V:
     two = x.like(2)
     one = x.like(1)
     sqrt_xm1 = sqrt(x - one)
-    return select(x.ge(largest(x) / two),
-                  log(two) + log(x),
-                  log1p(sqrt_xm1 * (sqrt(x + one) + sqrt_xm1)))
+    return select(x.ge(largest(x) / two), log(two) + log(x), log1p(sqrt_xm1 * (sqrt(x + one) + sqrt_xm1)))
 
 
 def real_atanh(x: V) -> V:
@@ -113,8 +111,7 @@ def _hypot_like(mx: V, mn: V, one: V, zero: V, two: V, sqrt_two: V) -> V:
     mn_over_mx = mn / mx
     r = mn_over_mx * mn_over_mx
     sqa = sqrt(one + r)
-    return select(mx.eq(mn), sqrt_two * mx,
-                  select(sqa.eq(one) & r.gt(zero), mx + (mx * r) / two, mx * sqa))
+    return select(mx.eq(mn), sqrt_two * mx, select(sqa.eq(one) & r.gt(zero), mx + (mx * r) / two, mx * sqa))
 
 
 def asin_acos_kernel(z: V) -> V:
@@ -137,9 +134,11 @@ def asin_acos_kernel(z: V) -> V:
     rpxp1 = r + xp1
     smxm1 = s - xm1
     spxm1 = s + xm1
-    re = select(maximum(x, y).ge(safe_max), y,
-                select(x.le(one), sqrt(half_apx * (yy / rpxp1 + smxm1)),
-                       y * sqrt(half_apx / rpxp1 + half_apx / spxm1)))
+    re = select(
+        maximum(x, y).ge(safe_max),
+        y,
+        select(x.le(one), sqrt(half_apx * (yy / rpxp1 + smxm1)), y * sqrt(half_apx / rpxp1 + half_apx / spxm1)),
+    )
 
     safe_max_opt = select(x.lt(safe_max * 1e12), safe_max * 1e-6, safe_max * 100.0)
     y_gt_safe_max_opt = y.ge(safe_max_opt)
@@ -149,13 +148,18 @@ def asin_acos_kernel(z: V) -> V:
     ap1 = a + one
     half_yy = half * yy
     divide_half_yy_rpxp1 = half_yy / rpxp1
-    x_ge_1_or_not = select(x.ge(one), divide_half_yy_rpxp1 + half * spxm1,
-                           select(a.le(1.5), divide_half_yy_rpxp1 + half_yy / smxm1, a - one))
+    x_ge_1_or_not = select(
+        x.ge(one),
+        divide_half_yy_rpxp1 + half * spxm1,
+        select(a.le(1.5), divide_half_yy_rpxp1 + half_yy / smxm1, a - one),
+    )
     am1 = select(small_y_and_x_lt_one, -((xp1 * xm1) / ap1), x_ge_1_or_not)
     sq = sqrt(am1 * ap1)
-    im = select(mx.ge(select(y_gt_safe_max_opt, safe_max_opt, safe_max)),
-                (log(two) + log(mx)) + half * log1p(xoy * xoy),
-                select(small_y_and_x_lt_one, y / sq, log1p(am1 + sq)))
+    im = select(
+        mx.ge(select(y_gt_safe_max_opt, safe_max_opt, safe_max)),
+        (log(two) + log(mx)) + half * log1p(xoy * xoy),
+        select(small_y_and_x_lt_one, y / sq, log1p(am1 + sq)),
+    )
     return make_complex(re, im)
 
 
@@ -195,8 +199,9 @@ def complex_atanh(z: V) -> V:
     x, y = real(z), imag(z)
     zero, one, minus_one = x.like(0), x.like(1), x.like(-1)
     big = largest(x)
-    inv_negeps = select(big.gt(1e308), x.like(9007199254740994.0),
-                        select(big.gt(1e38), x.like(16777218.0), x.like(2050.0)))
+    inv_negeps = select(
+        big.gt(1e308), x.like(9007199254740994.0), select(big.gt(1e38), x.like(16777218.0), x.like(2050.0))
+    )
     safe_max = inv_negeps * inv_negeps
     ax, ay = abs(x), abs(y)
     in_safe_region = ax.lt(safe_max) & ay.lt(safe_max)
@@ -204,12 +209,20 @@ def complex_atanh(z: V) -> V:
     y2 = y * y
     posinf, neginf = inf(x), inf(x, negative=True)
     any_inf = (x.eq(posinf) | x.eq(neginf)) | (y.eq(posinf) | y.eq(neginf))
-    arg = select(in_safe_region, ax / (naxm1 * naxm1 + y2),
-                 select((ay * inv_negeps).lt(ax), one / ax,
-                        select(any_inf, zero, (one / (ax / y + y / ax)) / y)))
+    arg = select(
+        in_safe_region,
+        ax / (naxm1 * naxm1 + y2),
+        select((ay * inv_negeps).lt(ax), one / ax, select(any_inf, zero, (one / (ax / y + y / ax)) / y)),
+    )
     re = (select(x.ge(zero), one, minus_one) * log1p(x.like(4.0) * arg)) * 0.25
-    im = select(in_safe_region, atan2(y + y, naxm1 * (one + ax) - y2),
-                select(y.ge(y.like(0.0)), one, minus_one) * x.like(math.pi)) * 0.5
+    im = (
+        select(
+            in_safe_region,
+            atan2(y + y, naxm1 * (one + ax) - y2),
+            select(y.ge(y.like(0.0)), one, minus_one) * x.like(math.pi),
+        )
+        * 0.5
+    )
     return make_complex(re, im)
 
 

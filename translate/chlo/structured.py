@@ -33,16 +33,25 @@ def _reshape(x: V, shape: Sequence[int]) -> V:
 def _ragged_dims(attr: ir.Attribute) -> dict[str, list[int]]:
     """The fields of '#chlo.ragged_dot<lhs_batching_dimensions = [0], ...>' (absent ones empty)."""
     fields = dict(re.findall(r"(\w+) = \[([\d, ]*)\]", str(attr)))
-    names = ("lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
-             "rhs_contracting_dimensions", "lhs_ragged_dimensions", "rhs_group_dimensions")
+    names = (
+        "lhs_batching_dimensions",
+        "rhs_batching_dimensions",
+        "lhs_contracting_dimensions",
+        "rhs_contracting_dimensions",
+        "lhs_ragged_dimensions",
+        "rhs_group_dimensions",
+    )
     return {n: [int(d) for d in fields.get(n, "").split(",") if d.strip()] for n in names}
 
 
-def _dot_general(result_type: ir.RankedTensorType, lhs: V, rhs: V, dims: Sequence[Sequence[int]],
-                 precision: ir.Attribute | None) -> V:
+def _dot_general(
+    result_type: ir.RankedTensorType, lhs: V, rhs: V, dims: Sequence[Sequence[int]], precision: ir.Attribute | None
+) -> V:
     lb, rb, lc, rc = (", ".join(map(str, d)) for d in dims)
-    numbers = ir.Attribute.parse(f"#stablehlo.dot<lhs_batching_dimensions = [{lb}], rhs_batching_dimensions = [{rb}], "
-                                 f"lhs_contracting_dimensions = [{lc}], rhs_contracting_dimensions = [{rc}]>")
+    numbers = ir.Attribute.parse(
+        f"#stablehlo.dot<lhs_batching_dimensions = [{lb}], rhs_batching_dimensions = [{rb}], "
+        f"lhs_contracting_dimensions = [{lc}], rhs_contracting_dimensions = [{rc}]>"
+    )
     return V(hlo.dot_general(result_type, lhs.value, rhs.value, numbers, precision_config=precision))
 
 
@@ -124,8 +133,10 @@ def _ragged_dot(ctx: RuleContext) -> list[V]:
 
     # mode 2: the ragged dimension is contracted; one result per group, stacked.
     per_group = _tensor(result_type.shape[1:], result_type.element_type)
-    parts = [_reshape(_dot_general(per_group, lhs_i, rhs, (lb, rb, lc, rc), precision), [1, *per_group.shape])
-             for lhs_i in masked]
+    parts = [
+        _reshape(_dot_general(per_group, lhs_i, rhs, (lb, rb, lc, rc), precision), [1, *per_group.shape])
+        for lhs_i in masked
+    ]
     return [V(hlo.concatenate([p.value for p in parts], 0))]
 
 
@@ -141,7 +152,7 @@ def _scan(ctx: RuleContext) -> list[V]:
     reverse = ctx.attr("is_reverse") is not None and ir.BoolAttr(ctx.attr("is_reverse")).value
     segments = list(ir.DenseI32ArrayAttr(ctx.attr("operandSegmentSizes")))
     operands = ctx.operands
-    inputs, inits = operands[:segments[0]], operands[segments[0]:]
+    inputs, inits = operands[: segments[0]], operands[segments[0] :]
     result_types = ctx.result_types
     n_outputs = len(result_types) - len(inits)
     output_types = result_types[:n_outputs]
@@ -158,8 +169,8 @@ def _scan(ctx: RuleContext) -> list[V]:
     body = loop.body.blocks.append(*[v.value.type for v in initial])
     with ir.InsertionPoint(body):
         index = V(body.arguments[0])
-        carries = [V(a) for a in body.arguments[1:1 + len(inits)]]
-        outputs = [V(a) for a in body.arguments[1 + len(inits):]]
+        carries = [V(a) for a in body.arguments[1 : 1 + len(inits)]]
+        outputs = [V(a) for a in body.arguments[1 + len(inits) :]]
         position = (constant(length - 1, index_type) - index) if reverse else index
         scan_block = op.regions[0].blocks[0]
         slices = [_slice_at(x, dim, position) for x in inputs]
@@ -171,12 +182,11 @@ def _scan(ctx: RuleContext) -> list[V]:
             nested.detach_from_parent()
             ir.InsertionPoint.current.insert(nested)
         yielded = [V(v) for v in terminator.operands]
-        written = [_update_at(out, elem, dim, position)
-                   for out, elem in zip(outputs, yielded[:n_outputs], strict=True)]
+        written = [_update_at(out, elem, dim, position) for out, elem in zip(outputs, yielded[:n_outputs], strict=True)]
         next_index = index + constant(1, index_type)
         hlo.return_([next_index.value, *(v.value for v in yielded[n_outputs:]), *(v.value for v in written)])
     results = [V(r) for r in loop.results]
-    return results[1 + len(inits):] + results[1:1 + len(inits)]
+    return results[1 + len(inits) :] + results[1 : 1 + len(inits)]
 
 
 def _slice_at(x: V, dim: int, position: V) -> V:

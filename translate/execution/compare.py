@@ -74,8 +74,10 @@ class OutputComparison:
         if self.ok:
             return f"{head}: ok ({errors})"
         where = ",".join(map(str, self.first_mismatch or ()))
-        return (f"{head}: {self.mismatched} of {self.total} elements differ ({errors}); "
-                f"first at [{where}]: expected {self.expected_value}, got {self.actual_value}")
+        return (
+            f"{head}: {self.mismatched} of {self.total} elements differ ({errors}); "
+            f"first at [{where}]: expected {self.expected_value}, got {self.actual_value}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +107,13 @@ class Comparison:
         return "\n".join([head, *("  " + line for line in lines)])
 
 
-def compare_outputs(expected: Sequence[np.ndarray], actual: Sequence[np.ndarray], *,
-                    rtol: float | None = None, atol: float | None = None) -> Comparison:
+def compare_outputs(
+    expected: Sequence[np.ndarray],
+    actual: Sequence[np.ndarray],
+    *,
+    rtol: float | None = None,
+    atol: float | None = None,
+) -> Comparison:
     """Compare `actual` with `expected` output by output; `rtol`/`atol` override the dtype defaults.
 
     >>> compare_outputs([np.array([1.0, np.nan])], [np.array([1.0, np.nan])]).ok
@@ -115,13 +122,15 @@ def compare_outputs(expected: Sequence[np.ndarray], actual: Sequence[np.ndarray]
     problems: tuple[str, ...] = ()
     if len(expected) != len(actual):
         problems = (f"expected {len(expected)} outputs, got {len(actual)}",)
-    outputs = tuple(_compare_one(i, np.asarray(e), np.asarray(a), rtol, atol)
-                    for i, (e, a) in enumerate(zip(expected, actual)))
+    outputs = tuple(
+        _compare_one(i, np.asarray(e), np.asarray(a), rtol, atol) for i, (e, a) in enumerate(zip(expected, actual))
+    )
     return Comparison(outputs, problems)
 
 
-def _compare_one(index: int, expected: np.ndarray, actual: np.ndarray,
-                 rtol: float | None, atol: float | None) -> OutputComparison:
+def _compare_one(
+    index: int, expected: np.ndarray, actual: np.ndarray, rtol: float | None, atol: float | None
+) -> OutputComparison:
     expected_type, actual_type = str(spec_of(expected)), str(spec_of(actual))
     if expected.shape != actual.shape:
         return OutputComparison(index, Verdict.SHAPE_DIFFERS, expected_type, actual_type)
@@ -138,14 +147,23 @@ def _compare_one(index: int, expected: np.ndarray, actual: np.ndarray,
         first = tuple(int(i) for i in np.unravel_index(int(np.argmin(equal.ravel())), equal.shape))
         expected_value, actual_value = str(expected[first]), str(actual[first])
     return OutputComparison(
-        index, Verdict.VALUES_DIFFER if mismatched else Verdict.MATCH, expected_type, actual_type,
-        mismatched=mismatched, total=int(equal.size),
-        max_abs_error=_max(abs_error), max_rel_error=_max(rel_error),
-        first_mismatch=first, expected_value=expected_value, actual_value=actual_value)
+        index,
+        Verdict.VALUES_DIFFER if mismatched else Verdict.MATCH,
+        expected_type,
+        actual_type,
+        mismatched=mismatched,
+        total=int(equal.size),
+        max_abs_error=_max(abs_error),
+        max_rel_error=_max(rel_error),
+        first_mismatch=first,
+        expected_value=expected_value,
+        actual_value=actual_value,
+    )
 
 
-def _elementwise(expected: np.ndarray, actual: np.ndarray,
-                 tolerance: Tolerance | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _elementwise(
+    expected: np.ndarray, actual: np.ndarray, tolerance: Tolerance | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per element: equal?, absolute error, relative error (errors over finite pairs only)."""
     if tolerance is None:  # integers and booleans: exact
         equal = expected == actual
@@ -155,8 +173,12 @@ def _elementwise(expected: np.ndarray, actual: np.ndarray,
             difference = np.abs(expected.astype(np.float64) - actual.astype(np.float64))
         return equal, difference, difference / np.maximum(np.abs(expected.astype(np.float64)), 1)
     if expected.dtype.kind == "c":  # complex: both parts must match
-        parts = [_elementwise(np.ascontiguousarray(getattr(expected, part)),
-                              np.ascontiguousarray(getattr(actual, part)), tolerance) for part in ("real", "imag")]
+        parts = [
+            _elementwise(
+                np.ascontiguousarray(getattr(expected, part)), np.ascontiguousarray(getattr(actual, part)), tolerance
+            )
+            for part in ("real", "imag")
+        ]
         return parts[0][0] & parts[1][0], np.maximum(parts[0][1], parts[1][1]), np.maximum(parts[0][2], parts[1][2])
     e, a = expected.astype(np.float64), actual.astype(np.float64)
     finite = np.isfinite(e) & np.isfinite(a)

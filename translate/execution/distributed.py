@@ -26,8 +26,9 @@ from hlo_translate.execution.module import LoadedModule, ModuleLike, load_module
 from hlo_translate.execution.runtime import execute, plan_devices
 
 
-def initialize_distributed(coordinator: str, num_processes: int, process_id: int, *,
-                           platform: str = "cpu", local_devices: int | None = None) -> None:
+def initialize_distributed(
+    coordinator: str, num_processes: int, process_id: int, *, platform: str = "cpu", local_devices: int | None = None
+) -> None:
     """Join this process to a group of `num_processes` (process 0 serves at `coordinator`, host:port).
 
     Call it first, before anything runs on JAX. On CPU, `local_devices` is how many devices this
@@ -47,8 +48,7 @@ def initialize_distributed(coordinator: str, num_processes: int, process_id: int
         jax.config.update("jax_cpu_collectives_implementation", "gloo")
         jax.config.update("jax_num_cpu_devices", local_devices or 1)
     try:
-        jax.distributed.initialize(coordinator_address=coordinator, num_processes=num_processes,
-                                   process_id=process_id)
+        jax.distributed.initialize(coordinator_address=coordinator, num_processes=num_processes, process_id=process_id)
     except (RuntimeError, ValueError) as err:
         raise TranslateError(f"cannot join the process group at {coordinator}: {err}") from err
 
@@ -69,9 +69,17 @@ class _WorkerTask:
     seed: int
 
 
-def run_multiprocess(module: ModuleLike, inputs: InputsLike = None, *, num_processes: int = 2,
-                     local_devices: int = 4, platform: str = "cpu", num_devices: int | None = None,
-                     seed: int = 0, timeout_s: float = 120.0) -> list[np.ndarray]:
+def run_multiprocess(
+    module: ModuleLike,
+    inputs: InputsLike = None,
+    *,
+    num_processes: int = 2,
+    local_devices: int = 4,
+    platform: str = "cpu",
+    num_devices: int | None = None,
+    seed: int = 0,
+    timeout_s: float = 120.0,
+) -> list[np.ndarray]:
     """Run an SPMD `module` across `num_processes` local processes with `local_devices` each.
 
     The processes find each other through a coordinator on a free localhost port; the global
@@ -93,10 +101,21 @@ def run_multiprocess(module: ModuleLike, inputs: InputsLike = None, *, num_proce
             inputs_path = folder / "inputs.npz"
             inputs_path.write_bytes(arrays_to_npz(resolve_inputs(loaded.parameters, inputs, seed), "arg"))
         coordinator = f"localhost:{_free_port()}"
-        tasks = [_WorkerTask(coordinator, num_processes, rank, local_devices, platform, str(module_path),
-                             str(inputs_path) if inputs_path else None, str(folder / f"out{rank}.npz"),
-                             partitions, seed)
-                 for rank in range(num_processes)]
+        tasks = [
+            _WorkerTask(
+                coordinator,
+                num_processes,
+                rank,
+                local_devices,
+                platform,
+                str(module_path),
+                str(inputs_path) if inputs_path else None,
+                str(folder / f"out{rank}.npz"),
+                partitions,
+                seed,
+            )
+            for rank in range(num_processes)
+        ]
         _run_workers(tasks, folder, timeout_s)
         outputs = read_npz(Path(tasks[0].output).read_bytes())
         return [outputs[f"out{i}"] for i in range(len(outputs))]
@@ -113,9 +132,22 @@ def _run_workers(tasks: list[_WorkerTask], folder: Path, timeout_s: float) -> No
         task_path = folder / f"task{task.process_id}.json"
         task_path.write_text(json.dumps(asdict(task)))
         log = open(folder / f"log{task.process_id}.txt", "wb")
-        children.append((subprocess.Popen(
-            [sys.executable, "-c", "import sys, hlo_translate.execution.distributed as d; d.worker(sys.argv[1])",
-             str(task_path)], stdout=log, stderr=subprocess.STDOUT, env=env), log))
+        children.append(
+            (
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-c",
+                        "import sys, hlo_translate.execution.distributed as d; d.worker(sys.argv[1])",
+                        str(task_path),
+                    ],
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    env=env,
+                ),
+                log,
+            )
+        )
     try:
         _wait_all([child for child, _ in children], folder, timeout_s)
     finally:
@@ -133,8 +165,10 @@ def _wait_all(children: list[subprocess.Popen], folder: Path, timeout_s: float) 
         codes = [child.poll() for child in children]
         for rank, code in enumerate(codes):
             if code not in (None, 0):
-                raise TranslateError(f"process {rank} of {len(children)} failed (exit status {code}): "
-                                     f"{_last_line(folder / f'log{rank}.txt')}")
+                raise TranslateError(
+                    f"process {rank} of {len(children)} failed (exit status {code}): "
+                    f"{_last_line(folder / f'log{rank}.txt')}"
+                )
         if all(code == 0 for code in codes):
             return
         if time.monotonic() > deadline:
@@ -145,10 +179,16 @@ def _wait_all(children: list[subprocess.Popen], folder: Path, timeout_s: float) 
 def worker(task_path: str) -> None:
     """The body of one `run_multiprocess` child: join the group, run, and (process 0) save outputs."""
     task = _WorkerTask(**json.loads(Path(task_path).read_text()))
-    initialize_distributed(task.coordinator, task.num_processes, task.process_id,
-                           platform=task.platform, local_devices=task.local_devices)
-    outputs = execute(Path(task.module).read_bytes(), task.inputs, platform=task.platform,
-                      num_devices=task.num_devices, seed=task.seed)
+    initialize_distributed(
+        task.coordinator, task.num_processes, task.process_id, platform=task.platform, local_devices=task.local_devices
+    )
+    outputs = execute(
+        Path(task.module).read_bytes(),
+        task.inputs,
+        platform=task.platform,
+        num_devices=task.num_devices,
+        seed=task.seed,
+    )
     if task.process_id == 0:
         Path(task.output).write_bytes(arrays_to_npz(outputs, "out"))
 

@@ -23,7 +23,7 @@ class ModuleFormat(enum.Enum):
     """The four ways a module can reach `execute`."""
 
     HLO_TEXT = "HLO text"
-    HLO_PROTO = "HloModuleProto"   # or an HloProto / HloSnapshot / HloUnoptimizedSnapshot holding one
+    HLO_PROTO = "HloModuleProto"  # or an HloProto / HloSnapshot / HloUnoptimizedSnapshot holding one
     MLIR_TEXT = "MLIR text"
     MLIR_BYTECODE = "MLIR bytecode"
 
@@ -65,15 +65,17 @@ def detect_format(data: str | bytes) -> ModuleFormat:
         return ModuleFormat.MLIR_BYTECODE
     text = data if isinstance(data, str) else _as_text(data)
     head = _first_line(text) if text is not None else ""
-    if head.startswith(("HloModule", "ENTRY ")):   # XLA reads a module without its header too
+    if head.startswith(("HloModule", "ENTRY ")):  # XLA reads a module without its header too
         return ModuleFormat.HLO_TEXT
     if head.startswith(("module", "#", "func.func", "builtin.module", "sdy.mesh", '"builtin.module"')):
         return ModuleFormat.MLIR_TEXT
     # A serialized HloModuleProto opens with its name, field 1: tag byte 0x0a.
     if isinstance(data, bytes) and (text is None or data.startswith(b"\n")):
         return ModuleFormat.HLO_PROTO
-    raise TranslateError("cannot tell the input format: expected HLO text ('HloModule ...'), "
-                         "an HloModuleProto, or StableHLO as MLIR text or bytecode")
+    raise TranslateError(
+        "cannot tell the input format: expected HLO text ('HloModule ...'), "
+        "an HloModuleProto, or StableHLO as MLIR text or bytecode"
+    )
 
 
 def load_module(module: ModuleLike) -> LoadedModule:
@@ -187,8 +189,10 @@ def _signature(parsed: Any) -> tuple[tuple[TensorSpec, ...], tuple[TensorSpec, .
 
     entry = _entry_function(parsed)
     function_type = ir.FunctionType(ir.TypeAttr(entry.attributes["function_type"]).value)
-    return (tuple(_spec(t, f"parameter {i}") for i, t in enumerate(function_type.inputs)),
-            tuple(_spec(t, f"result {i}") for i, t in enumerate(function_type.results)))
+    return (
+        tuple(_spec(t, f"parameter {i}") for i, t in enumerate(function_type.inputs)),
+        tuple(_spec(t, f"result {i}") for i, t in enumerate(function_type.results)),
+    )
 
 
 def _entry_function(parsed: Any) -> Any:
@@ -212,8 +216,9 @@ def _spec(mlir_type: Any, what: str) -> TensorSpec:
     from jaxlib.mlir import ir
 
     if mlir_type.typeid != ir.RankedTensorType.static_typeid:
-        raise TranslateError(f"{what} has type {mlir_type}; execution supports only tensors "
-                             "(no tuples or tokens in the entry signature)")
+        raise TranslateError(
+            f"{what} has type {mlir_type}; execution supports only tensors (no tuples or tokens in the entry signature)"
+        )
     ranked = ir.RankedTensorType(mlir_type)
     return mlir_tensor_spec(str(mlir_type), list(ranked.shape), str(ranked.element_type), what)
 

@@ -39,8 +39,7 @@ class DevicePlan:
         return self.num_partitions * self.num_replicas
 
 
-def plan_devices(module: LoadedModule, num_devices: int | None = None,
-                 num_replicas: int | None = None) -> DevicePlan:
+def plan_devices(module: LoadedModule, num_devices: int | None = None, num_replicas: int | None = None) -> DevicePlan:
     """The partitions and replicas to run `module` with.
 
     What the module declares wins; `num_devices` (partitions) and `num_replicas` fill in what it
@@ -62,9 +61,15 @@ def _settle(name: str, declared: int | None, asked: int | None, inferred: int | 
     return value
 
 
-def execute(module: ModuleLike, inputs: InputsLike = None, *, platform: str = "cpu",
-            num_devices: int | None = None, num_replicas: int | None = None,
-            seed: int = 0) -> list[np.ndarray]:
+def execute(
+    module: ModuleLike,
+    inputs: InputsLike = None,
+    *,
+    platform: str = "cpu",
+    num_devices: int | None = None,
+    num_replicas: int | None = None,
+    seed: int = 0,
+) -> list[np.ndarray]:
     """Compile `module` with XLA and run it; the outputs as global numpy arrays, in result order.
 
     `module` is HLO text, HloModuleProto bytes, StableHLO as MLIR text or bytecode (or a
@@ -82,8 +87,9 @@ def execute(module: ModuleLike, inputs: InputsLike = None, *, platform: str = "c
     return run(loaded, arguments, plan, platform)
 
 
-def run(loaded: LoadedModule, arguments: Sequence[np.ndarray], plan: DevicePlan,
-        platform: str = "cpu") -> list[np.ndarray]:
+def run(
+    loaded: LoadedModule, arguments: Sequence[np.ndarray], plan: DevicePlan, platform: str = "cpu"
+) -> list[np.ndarray]:
     """Run an already loaded module on checked arguments with a settled device plan."""
     devices = _devices(platform, plan.num_devices)
     if loaded.uses_lapack and platform == "cpu":
@@ -100,8 +106,9 @@ def run(loaded: LoadedModule, arguments: Sequence[np.ndarray], plan: DevicePlan,
     except _jax.JaxRuntimeError as err:
         raise TranslateError(f"XLA failed while running the module: {_first_lines(err)}") from err
     if len(shards) != len(loaded.results):
-        raise TranslateError(f"the executable returned {len(shards)} outputs, "
-                             f"the module declares {len(loaded.results)}")
+        raise TranslateError(
+            f"the executable returned {len(shards)} outputs, the module declares {len(loaded.results)}"
+        )
     return _gather_outputs(executable, devices, loaded.results, shards, plan)
 
 
@@ -119,12 +126,17 @@ def _devices(platform: str, count: int) -> list[Any]:
     try:
         devices = jax.devices(platform)
     except RuntimeError as err:
-        raise TranslateError(f"platform '{platform}' is not available here ({_first_lines(err, 1)}); "
-                             "CUDA needs an NVIDIA GPU and jax's CUDA plugin "
-                             "(pip install 'jax[cuda13]' or 'jax[cuda12]')") from err
+        raise TranslateError(
+            f"platform '{platform}' is not available here ({_first_lines(err, 1)}); "
+            "CUDA needs an NVIDIA GPU and jax's CUDA plugin "
+            "(pip install 'jax[cuda13]' or 'jax[cuda12]')"
+        ) from err
     if len(devices) < count:
-        hint = (f"; start with XLA_FLAGS={_DEVICE_COUNT_FLAG}={count} set before jax is imported"
-                if platform == "cpu" else "")
+        hint = (
+            f"; start with XLA_FLAGS={_DEVICE_COUNT_FLAG}={count} set before jax is imported"
+            if platform == "cpu"
+            else ""
+        )
         raise TranslateError(f"the module needs {count} {platform} devices but JAX has {len(devices)}{hint}")
     return sorted(devices, key=lambda device: device.id)[:count]
 
@@ -187,8 +199,9 @@ def _sharding(devices: list[Any], op_sharding: Any) -> Any:
     return GSPMDSharding(tuple(devices), op_sharding)
 
 
-def _place_inputs(executable: Any, devices: list[Any], parameters: Sequence[TensorSpec],
-                  arguments: Sequence[np.ndarray]) -> list[Any]:
+def _place_inputs(
+    executable: Any, devices: list[Any], parameters: Sequence[TensorSpec], arguments: Sequence[np.ndarray]
+) -> list[Any]:
     """Global arguments as device arrays, each device holding its shard (only local ones)."""
     import jax
 
@@ -196,12 +209,15 @@ def _place_inputs(executable: Any, devices: list[Any], parameters: Sequence[Tens
     # 64-bit values are silently narrowed unless x64 is on while they are placed.
     wide = any(spec.is_64_bit for spec in parameters) and not jax.config.jax_enable_x64
     with jax.enable_x64(True) if wide else contextlib.nullcontext():
-        return [jax.make_array_from_callback(value.shape, _sharding(devices, op_sharding), _indexer(value))
-                for value, op_sharding in zip(arguments, shardings)]
+        return [
+            jax.make_array_from_callback(value.shape, _sharding(devices, op_sharding), _indexer(value))
+            for value, op_sharding in zip(arguments, shardings)
+        ]
 
 
-def _gather_outputs(executable: Any, devices: list[Any], results: Sequence[TensorSpec],
-                    shards: list[list[Any]], plan: DevicePlan) -> list[np.ndarray]:
+def _gather_outputs(
+    executable: Any, devices: list[Any], results: Sequence[TensorSpec], shards: list[list[Any]], plan: DevicePlan
+) -> list[np.ndarray]:
     import jax
 
     if plan.num_replicas > 1:

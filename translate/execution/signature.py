@@ -43,10 +43,25 @@ _MLIR_ELEMENT_TYPES: dict[str, np.dtype] = {
 
 # numpy dtype name -> HLO primitive type name, for messages ("f32[8,4]").
 _HLO_NAMES: dict[str, str] = {
-    "bool": "pred", "int2": "s2", "int4": "s4", "int8": "s8", "int16": "s16", "int32": "s32", "int64": "s64",
-    "uint2": "u2", "uint4": "u4", "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
-    "float16": "f16", "float32": "f32", "float64": "f64", "bfloat16": "bf16",
-    "complex64": "c64", "complex128": "c128",
+    "bool": "pred",
+    "int2": "s2",
+    "int4": "s4",
+    "int8": "s8",
+    "int16": "s16",
+    "int32": "s32",
+    "int64": "s64",
+    "uint2": "u2",
+    "uint4": "u4",
+    "uint8": "u8",
+    "uint16": "u16",
+    "uint32": "u32",
+    "uint64": "u64",
+    "float16": "f16",
+    "float32": "f32",
+    "float64": "f64",
+    "bfloat16": "bf16",
+    "complex64": "c64",
+    "complex128": "c128",
 }
 
 

@@ -8,9 +8,18 @@ from hlo_translate.execution.module import LoadedModule, ModuleLike, load_module
 from hlo_translate.execution.runtime import DevicePlan, plan_devices, run
 
 
-def validate_modules(reference: ModuleLike, candidate: ModuleLike, inputs: InputsLike = None, *,
-                     platform: str = "cpu", num_devices: int | None = None, num_replicas: int | None = None,
-                     seed: int = 0, rtol: float | None = None, atol: float | None = None) -> Comparison:
+def validate_modules(
+    reference: ModuleLike,
+    candidate: ModuleLike,
+    inputs: InputsLike = None,
+    *,
+    platform: str = "cpu",
+    num_devices: int | None = None,
+    num_replicas: int | None = None,
+    seed: int = 0,
+    rtol: float | None = None,
+    atol: float | None = None,
+) -> Comparison:
     """Run `reference` and `candidate` on the same inputs and compare the candidate's outputs.
 
     The inputs (given, or generated from `seed` and the reference's signature) and the device plan
@@ -34,16 +43,20 @@ def validate_modules(reference: ModuleLike, candidate: ModuleLike, inputs: Input
 def _signature_problems(ref: LoadedModule, cand: LoadedModule) -> list[str]:
     if ref.parameters == cand.parameters:
         return []
-    return [f"parameters differ: reference ({', '.join(map(str, ref.parameters))}), "
-            f"candidate ({', '.join(map(str, cand.parameters))})"]
+    return [
+        f"parameters differ: reference ({', '.join(map(str, ref.parameters))}), "
+        f"candidate ({', '.join(map(str, cand.parameters))})"
+    ]
 
 
 def _plan_problems(cand: LoadedModule, plan: DevicePlan) -> list[str]:
     problems = []
     if cand.num_partitions not in (None, plan.num_partitions):
-        problems.append(f"candidate declares num_partitions={cand.num_partitions}, "
-                        f"reference runs with {plan.num_partitions}")
+        problems.append(
+            f"candidate declares num_partitions={cand.num_partitions}, reference runs with {plan.num_partitions}"
+        )
     if cand.num_replicas not in (None, plan.num_replicas):
-        problems.append(f"candidate declares replica_count={cand.num_replicas}, "
-                        f"reference runs with {plan.num_replicas}")
+        problems.append(
+            f"candidate declares replica_count={cand.num_replicas}, reference runs with {plan.num_replicas}"
+        )
     return problems

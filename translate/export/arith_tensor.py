@@ -25,42 +25,90 @@ _UNSIGNED = {P.S8: P.U8, P.S16: P.U16, P.S32: P.U32, P.S64: P.U64, P.S4: P.U4, P
 
 # arith op -> (HLO opcode, operands read as unsigned)
 _ELEMENTWISE: dict[str, tuple[str, bool]] = {
-    "arith.addf": ("add", False), "arith.addi": ("add", False), "arith.subf": ("subtract", False),
-    "arith.subi": ("subtract", False), "arith.mulf": ("multiply", False), "arith.muli": ("multiply", False),
-    "arith.divf": ("divide", False), "arith.divsi": ("divide", False), "arith.divui": ("divide", True),
-    "arith.remf": ("remainder", False), "arith.remsi": ("remainder", False), "arith.remui": ("remainder", True),
-    "arith.maximumf": ("maximum", False), "arith.minimumf": ("minimum", False),
-    "arith.maxsi": ("maximum", False), "arith.minsi": ("minimum", False),
-    "arith.maxui": ("maximum", True), "arith.minui": ("minimum", True),
-    "arith.andi": ("and", False), "arith.ori": ("or", False), "arith.xori": ("xor", False),
-    "arith.shli": ("shift-left", False), "arith.shrsi": ("shift-right-arithmetic", False),
-    "arith.shrui": ("shift-right-logical", False), "arith.negf": ("negate", False),
+    "arith.addf": ("add", False),
+    "arith.addi": ("add", False),
+    "arith.subf": ("subtract", False),
+    "arith.subi": ("subtract", False),
+    "arith.mulf": ("multiply", False),
+    "arith.muli": ("multiply", False),
+    "arith.divf": ("divide", False),
+    "arith.divsi": ("divide", False),
+    "arith.divui": ("divide", True),
+    "arith.remf": ("remainder", False),
+    "arith.remsi": ("remainder", False),
+    "arith.remui": ("remainder", True),
+    "arith.maximumf": ("maximum", False),
+    "arith.minimumf": ("minimum", False),
+    "arith.maxsi": ("maximum", False),
+    "arith.minsi": ("minimum", False),
+    "arith.maxui": ("maximum", True),
+    "arith.minui": ("minimum", True),
+    "arith.andi": ("and", False),
+    "arith.ori": ("or", False),
+    "arith.xori": ("xor", False),
+    "arith.shli": ("shift-left", False),
+    "arith.shrsi": ("shift-right-arithmetic", False),
+    "arith.shrui": ("shift-right-logical", False),
+    "arith.negf": ("negate", False),
 }
 # Casts: each a `convert`, with the operand (or, for fptoui, the result) read as unsigned.
 _CASTS: dict[str, str] = {
-    "arith.extf": "", "arith.truncf": "", "arith.sitofp": "", "arith.fptosi": "", "arith.extsi": "",
-    "arith.trunci": "", "arith.uitofp": "operand", "arith.extui": "operand", "arith.fptoui": "result",
+    "arith.extf": "",
+    "arith.truncf": "",
+    "arith.sitofp": "",
+    "arith.fptosi": "",
+    "arith.extsi": "",
+    "arith.trunci": "",
+    "arith.uitofp": "operand",
+    "arith.extui": "operand",
+    "arith.fptoui": "result",
 }
 # arith.cmpf predicates (by their enum number) that HLO's compare expresses: the ordered ones and `une`
 # (HLO's NE is true for unordered operands, the others false).
 _CMPF = {1: "EQ", 2: "GT", 3: "GE", 4: "LT", 5: "LE", 13: "NE"}
 # The unordered ones (true when an operand is NaN) are the negation of the opposite ordered compare.
-_CMPF_NEGATED = {9: "LE", 10: "LT", 11: "GE", 12: "GT"}   # ugt, uge, ult, ule
-_CMPF_NAMES = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
-               "une", "uno", "true")
+_CMPF_NEGATED = {9: "LE", 10: "LT", 11: "GE", 12: "GT"}  # ugt, uge, ult, ule
+_CMPF_NAMES = (
+    "false",
+    "oeq",
+    "ogt",
+    "oge",
+    "olt",
+    "ole",
+    "one",
+    "ord",
+    "ueq",
+    "ugt",
+    "uge",
+    "ult",
+    "ule",
+    "une",
+    "uno",
+    "true",
+)
 # arith.cmpi predicates: (direction, unsigned)
-_CMPI = {0: ("EQ", False), 1: ("NE", False), 2: ("LT", False), 3: ("LE", False), 4: ("GT", False),
-         5: ("GE", False), 6: ("LT", True), 7: ("LE", True), 8: ("GT", True), 9: ("GE", True)}
+_CMPI = {
+    0: ("EQ", False),
+    1: ("NE", False),
+    2: ("LT", False),
+    3: ("LE", False),
+    4: ("GT", False),
+    5: ("GE", False),
+    6: ("LT", True),
+    7: ("LE", True),
+    8: ("GT", True),
+    9: ("GE", True),
+}
 
 
 def _tensor_shape(b: Builder, value: ir.Value, op: ir.Operation) -> Shape:
     if not isinstance(value.type, ir.RankedTensorType):
-        raise TranslateError(f"only tensor operands and results have an HLO equivalent, not {value.type}",
-                             op=op.name)
+        raise TranslateError(f"only tensor operands and results have an HLO equivalent, not {value.type}", op=op.name)
     shape = b.shape(value)
     if shape.is_dynamic:
-        raise NeedsRefinement(f"a dynamically shaped {value.type} has no HLO equivalent (refine shapes first)",
-                              op=op.name)
+        raise NeedsRefinement(
+            f"a dynamically shaped {value.type} has no HLO equivalent (refine shapes first)", op=op.name
+        )
     return shape
 
 
@@ -136,10 +184,12 @@ def _compare(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     return [b.add("compare", shape, [lhs, rhs], {"direction": Enum(direction)})]
 
 
-def _compare_floats(b: Builder, shape: Shape, predicate: int, lhs: HloInstruction,
-                    rhs: HloInstruction) -> HloInstruction:
+def _compare_floats(
+    b: Builder, shape: Shape, predicate: int, lhs: HloInstruction, rhs: HloInstruction
+) -> HloInstruction:
     """arith.cmpf: one HLO compare, or compares combined with `not`/`and`/`or` for the predicates HLO
     has no direction for (`one`, `ord`, `ueq`, `uno`, the `u*` orderings, `true`, `false`)."""
+
     def compare(x: HloInstruction, y: HloInstruction, direction: str) -> HloInstruction:
         return b.add("compare", shape, [x, y], {"direction": Enum(direction)})
 
@@ -150,7 +200,7 @@ def _compare_floats(b: Builder, shape: Shape, predicate: int, lhs: HloInstructio
     if predicate in (0, 15):  # false, true
         scalar = b.constant(Literal.scalar(P.PRED, predicate == 15), Shape(P.PRED, ()))
         return b.add("broadcast", shape, [scalar], {"dimensions": ()})
-    if predicate in (6, 8):   # one: ordered and unequal; ueq: its negation
+    if predicate in (6, 8):  # one: ordered and unequal; ueq: its negation
         unequal = b.add("or", shape, [compare(lhs, rhs, "LT"), compare(lhs, rhs, "GT")])
         return unequal if predicate == 6 else b.add("not", shape, [unequal])
     if predicate in (7, 14):  # ord: neither is NaN; uno: either is
@@ -190,4 +240,3 @@ def _reshape(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     source = b.value(op.operands[0])
     _tensor_shape(b, op.operands[0], op)
     return [b.add("reshape", shape, [source])]
-

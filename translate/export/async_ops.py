@@ -61,13 +61,22 @@ def _given_shape(op: ir.Operation, form: AsyncForm, operands: list[Shape], resul
     if given is None:
         return canonical
     if context_of(form, given, operands, result) is None:
-        raise TranslateError(f"{XLA_SHAPE} {given.to_text()} is not a {form.start} shape; expected "
-                             f"{canonical.to_text()} and optional context elements")
+        raise TranslateError(
+            f"{XLA_SHAPE} {given.to_text()} is not a {form.start} shape; expected "
+            f"{canonical.to_text()} and optional context elements"
+        )
     return given
 
 
-def emit_dedicated_start(b: Builder, op: ir.Operation, form: AsyncForm, collective: Collective,
-                         operand: HloInstruction, result: Shape, reducer: HloComputation | None) -> HloInstruction:
+def emit_dedicated_start(
+    b: Builder,
+    op: ir.Operation,
+    form: AsyncForm,
+    collective: Collective,
+    operand: HloInstruction,
+    result: Shape,
+    reducer: HloComputation | None,
+) -> HloInstruction:
     """`all-reduce-start` / `all-gather-start` / `collective-permute-start` of `collective`."""
     attrs = collective.hlo_attributes()
     if reducer is not None:
@@ -76,8 +85,14 @@ def emit_dedicated_start(b: Builder, op: ir.Operation, form: AsyncForm, collecti
     return b.add(form.start, shape, [operand], attrs)
 
 
-def emit_bundle_start(b: Builder, op: ir.Operation, form: AsyncForm, operands: list[HloInstruction],
-                      wrapped: HloComputation, thread: str | None) -> HloInstruction:
+def emit_bundle_start(
+    b: Builder,
+    op: ir.Operation,
+    form: AsyncForm,
+    operands: list[HloInstruction],
+    wrapped: HloComputation,
+    thread: str | None,
+) -> HloInstruction:
     """`async-start(operands), calls=wrapped` with shape `((operands...), result, context...)`."""
     assert wrapped.root is not None
     shape = _given_shape(op, form, [o.shape for o in operands], wrapped.root.shape)
@@ -98,8 +113,9 @@ def emit_done(b: Builder, op: ir.Operation, start: HloInstruction) -> list[HloIn
     return b.split(op, instr)
 
 
-def _merge_frontend(instr: HloInstruction, extra: FrontendAttributes | None,
-                    drop: frozenset[str] = frozenset()) -> None:
+def _merge_frontend(
+    instr: HloInstruction, extra: FrontendAttributes | None, drop: frozenset[str] = frozenset()
+) -> None:
     """Add `extra` to the instruction's frontend attributes (extra wins) and remove the keys in `drop`."""
     items = dict(instr.frontend_attributes.items) if instr.frontend_attributes else {}
     if extra is not None:
@@ -155,8 +171,9 @@ def _async_start(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     if len(inner_operands) != 1 or inner_operands[0] is None:
         raise TranslateError(f"{form.start} takes exactly one operand, a block argument of the region")
     reducer = flat_computation(b, inner.regions[0]) if len(inner.regions) else None
-    start = emit_dedicated_start(b, op, form, collective_of(b, inner), inner_operands[0],
-                                 b.shape(inner.results[0]), reducer)
+    start = emit_dedicated_start(
+        b, op, form, collective_of(b, inner), inner_operands[0], b.shape(inner.results[0]), reducer
+    )
     _merge_frontend(start, frontend_attributes_of(A.get(inner, "mhlo.frontend_attributes")))
     return [start]
 
@@ -164,7 +181,7 @@ def _async_start(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 @handles("stablehlo.async_done")
 def _async_done(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     owner = op.operands[0].owner
-    owner = getattr(owner, "operation", owner)   # an OpView, an Operation, or a Block (argument)
+    owner = getattr(owner, "operation", owner)  # an OpView, an Operation, or a Block (argument)
     if not isinstance(owner, ir.Operation) or owner.name != "stablehlo.async_start":
         raise TranslateError("async_done must await the future of a stablehlo.async_start in the same function")
     return emit_done(b, op, b.value(op.operands[0]))
@@ -178,8 +195,10 @@ def _jax_collective(b: Builder, op: ir.Operation, kind: CollectiveKind) -> Colle
     frontend = A.dictionary(A.get(op, "mhlo.frontend_attributes"))
     config = frontend.get(JAX_ASYNC_CONFIG_ATTR)
     if config is None:
-        raise TranslateError(f"custom call {A.string(op.attributes['call_target_name'])} has no "
-                             f"{JAX_ASYNC_CONFIG_ATTR} frontend attribute")
+        raise TranslateError(
+            f"custom call {A.string(op.attributes['call_target_name'])} has no "
+            f"{JAX_ASYNC_CONFIG_ATTR} frontend attribute"
+        )
     collective = Collective.from_async_config(kind, A.string(config))
     check_collective(b, collective)
     if kind == CollectiveKind.ALL_TO_ALL and collective.dimension != collective.concat_dimension:
@@ -248,7 +267,7 @@ def _bundle_shape(b: Builder, op: ir.Operation) -> Shape:
         raise TranslateError(f"expected an !mhlo.async_bundle, got {text}")
     given = A.hlo_shape(op, XLA_SHAPE)
     try:
-        bundle = ir.Type.parse("tuple<" + text[len(prefix):-1] + ">")
+        bundle = ir.Type.parse("tuple<" + text[len(prefix) : -1] + ">")
     except ir.MLIRError:
         if given is None:
             raise TranslateError(f"cannot read the bundle type {text[:80]}") from None
@@ -257,8 +276,10 @@ def _bundle_shape(b: Builder, op: ir.Operation) -> Shape:
     if given is None:
         return shape
     if not same_shape(given, shape):
-        raise TranslateError(f"{XLA_SHAPE} {given.to_text(print_layout=False)} is not the bundle's shape "
-                             f"{shape.to_text(print_layout=False)}")
+        raise TranslateError(
+            f"{XLA_SHAPE} {given.to_text(print_layout=False)} is not the bundle's shape "
+            f"{shape.to_text(print_layout=False)}"
+        )
     return given
 
 
@@ -308,8 +329,10 @@ def _bundle(b: Builder, op: ir.Operation, opcode: str, values: list[HloInstructi
     say), else a new one."""
     shape = A.hlo_shape(op, OPERAND_SHAPE) or implied_bundle(opcode, [v.shape for v in values])
     if not shape.holds([v.shape for v in values]):
-        raise TranslateError(f"{OPERAND_SHAPE} {shape.to_text(print_layout=False)} does not hold the "
-                             f"{len(values)} operands of xla.{opcode}")
+        raise TranslateError(
+            f"{OPERAND_SHAPE} {shape.to_text(print_layout=False)} does not hold the "
+            f"{len(values)} operands of xla.{opcode}"
+        )
     return pack(b, shape, iter(values))
 
 
@@ -331,8 +354,7 @@ def _fallback_computations(b: Builder, op: ir.Operation, opcode: str, attrs: dic
     if not symbols and name is None:
         return
     if name is None or len(symbols) != 1:  # the opcodes with a computation attribute each need theirs
-        raise TranslateError(f"xla.{opcode} calls {len(symbols)} computations; expected "
-                             f"{'one' if name else 'none'}")
+        raise TranslateError(f"xla.{opcode} calls {len(symbols)} computations; expected {'one' if name else 'none'}")
     comp = function_computation(b.ctx, symbols[0])
     func = b.ctx.func_ops[symbols[0]]
     if A.has(func, "execution_thread"):
@@ -342,14 +364,14 @@ def _fallback_computations(b: Builder, op: ir.Operation, opcode: str, attrs: dic
 
 
 def _fallback(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    opcode = A.string(op.attributes["call_target_name"])[len(FALLBACK_PREFIX):]
+    opcode = A.string(op.attributes["call_target_name"])[len(FALLBACK_PREFIX) :]
     operands = b.operands(op)
     if opcode == "send":
         # send(data, token): the data leaves come first, then the token.
         data = operands[:-1]
         operands = [data[0] if len(data) == 1 else b.tuple(data), operands[-1]]
     elif opcode in BUNDLE_CONSUMERS and (len(operands) != 1 or A.has(op, OPERAND_SHAPE)):
-        operands = [_bundle(b, op, opcode, operands)]   # a bundle that travels as its leaves
+        operands = [_bundle(b, op, opcode, operands)]  # a bundle that travels as its leaves
     implied = b.result_shape(op)
     shape = A.hlo_shape(op, XLA_SHAPE) or implied
     attrs = _fallback_attributes(op)

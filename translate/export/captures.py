@@ -33,12 +33,29 @@ from hlo_translate.hlo.ir import HloInstruction, Shape, with_default_layouts
 # Ops without operands or side effects that a region may recompute.
 _SOURCES = frozenset({"stablehlo.constant", "stablehlo.iota"})
 # Pure ops a region may recompute when their operands are recomputable.
-_PURE = frozenset({
-    "stablehlo.broadcast_in_dim", "stablehlo.reshape", "stablehlo.convert", "stablehlo.transpose",
-    "stablehlo.slice", "stablehlo.concatenate", "stablehlo.add", "stablehlo.subtract", "stablehlo.multiply",
-    "stablehlo.divide", "stablehlo.negate", "stablehlo.maximum", "stablehlo.minimum", "stablehlo.compare",
-    "stablehlo.select", "stablehlo.and", "stablehlo.or", "stablehlo.not", "stablehlo.abs",
-})
+_PURE = frozenset(
+    {
+        "stablehlo.broadcast_in_dim",
+        "stablehlo.reshape",
+        "stablehlo.convert",
+        "stablehlo.transpose",
+        "stablehlo.slice",
+        "stablehlo.concatenate",
+        "stablehlo.add",
+        "stablehlo.subtract",
+        "stablehlo.multiply",
+        "stablehlo.divide",
+        "stablehlo.negate",
+        "stablehlo.maximum",
+        "stablehlo.minimum",
+        "stablehlo.compare",
+        "stablehlo.select",
+        "stablehlo.and",
+        "stablehlo.or",
+        "stablehlo.not",
+        "stablehlo.abs",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -61,7 +78,7 @@ def captures_of(regions: Sequence[ir.Region]) -> list[ir.Value]:
     for region in regions:
         for block in region.blocks:
             defined.update(block.arguments)
-            stack = [iter(block.operations)]   # the ops still to visit, innermost block last
+            stack = [iter(block.operations)]  # the ops still to visit, innermost block last
             while stack:
                 op = next(stack[-1], None)
                 if op is None:
@@ -106,8 +123,9 @@ def recomputable(value: ir.Value) -> bool:
 def split_captures(regions: Sequence[ir.Region]) -> RegionCaptures:
     """The values `regions` capture, split into the recomputable and the live ones."""
     captures = captures_of(regions)
-    return RegionCaptures(tuple(v for v in captures if recomputable(v)),
-                          tuple(v for v in captures if not recomputable(v)))
+    return RegionCaptures(
+        tuple(v for v in captures if recomputable(v)), tuple(v for v in captures if not recomputable(v))
+    )
 
 
 def recompute(sub: Builder, values: Sequence[ir.Value]) -> None:
@@ -124,9 +142,11 @@ def recompute(sub: Builder, values: Sequence[ir.Value]) -> None:
 
 def check_no_live_captures(op: ir.Operation, captures: RegionCaptures) -> None:
     if captures.live:
-        raise TranslateError(f"the region uses {len(captures.live)} value(s) defined outside it that are not "
-                             f"constants ({captures.live[0].type} first); {op.name.split('.')[-1]} takes no extra "
-                             "operands in HLO to carry them")
+        raise TranslateError(
+            f"the region uses {len(captures.live)} value(s) defined outside it that are not "
+            f"constants ({captures.live[0].type} first); {op.name.split('.')[-1]} takes no extra "
+            "operands in HLO to carry them"
+        )
 
 
 def live_scalars(b: Builder, op: ir.Operation, captures: RegionCaptures) -> list[HloInstruction]:
@@ -134,8 +154,10 @@ def live_scalars(b: Builder, op: ir.Operation, captures: RegionCaptures) -> list
     instrs = [b.value(v) for v in captures.live]
     for value, instr in zip(captures.live, instrs):
         if not instr.shape.is_array or instr.shape.rank != 0:
-            raise TranslateError(f"the region uses a value of type {value.type} defined outside it; only scalars "
-                                 "and constants can be passed into an HLO computation")
+            raise TranslateError(
+                f"the region uses a value of type {value.type} defined outside it; only scalars "
+                "and constants can be passed into an HLO computation"
+            )
     return instrs
 
 

@@ -24,8 +24,11 @@ from hlo_translate.markers import TUPLE_ALL_TO_ALL
 
 def _declared_counts(b: Builder) -> dict[str, int]:
     """The module's `mhlo.num_replicas` / `mhlo.num_partitions`, those it declares."""
-    return {name: A.integer(A.get(b.ctx.module_op, name)) for name in ("mhlo.num_replicas", "mhlo.num_partitions")
-            if A.has(b.ctx.module_op, name)}
+    return {
+        name: A.integer(A.get(b.ctx.module_op, name))
+        for name in ("mhlo.num_replicas", "mhlo.num_partitions")
+        if A.has(b.ctx.module_op, name)
+    }
 
 
 def module_device_count(b: Builder) -> int | None:
@@ -48,13 +51,17 @@ def collective_of(b: Builder, op: ir.Operation) -> Collective:
 def check_collective(b: Builder, collective: Collective) -> None:
     """Refuse, as the input's fault, a collective whose HLO XLA's verifier (and ours) would refuse: its
     source-target pairs, its mode (global device ids) and its replica groups against the module's devices."""
-    counts = _declared_counts(b)   # (read once: the device count and the group check both need them)
+    counts = _declared_counts(b)  # (read once: the device count and the group check both need them)
     collective.validate(_device_count(counts))
     attributes = collective.hlo_attributes()
     groups = attributes.get("replica_groups", ())
-    problem = (repeated_replica_problem(groups) if isinstance(groups, tuple) else None) \
-        or global_ids_problem(attributes) or group_count_problem(
-        collective.kind.value, attributes, counts.get("mhlo.num_replicas", 1), counts.get("mhlo.num_partitions", 1))
+    problem = (
+        (repeated_replica_problem(groups) if isinstance(groups, tuple) else None)
+        or global_ids_problem(attributes)
+        or group_count_problem(
+            collective.kind.value, attributes, counts.get("mhlo.num_replicas", 1), counts.get("mhlo.num_partitions", 1)
+        )
+    )
     if problem is not None:
         raise TranslateError(problem)
 
@@ -72,8 +79,14 @@ def reducer_of(b: Builder, op: ir.Operation) -> HloComputation | None:
     return flat_computation(b, op.regions[0]) if len(op.regions) else None
 
 
-@handles("stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.reduce_scatter",
-         "stablehlo.collective_permute", "stablehlo.collective_broadcast", "stablehlo.all_to_all")
+@handles(
+    "stablehlo.all_reduce",
+    "stablehlo.all_gather",
+    "stablehlo.reduce_scatter",
+    "stablehlo.collective_permute",
+    "stablehlo.collective_broadcast",
+    "stablehlo.all_to_all",
+)
 def _collective(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     kind = CollectiveKind.of_stablehlo(op.name)
     if kind == CollectiveKind.ALL_TO_ALL:
@@ -111,7 +124,7 @@ def _all_to_all_across_dimensions(b: Builder, op: ir.Operation, collective: Coll
     split, concat, count = collective.dimension, collective.concat_dimension, collective.split_count
     exchanged = b.add("all-to-all", shape, [operand], collective.hlo_attributes())
     dims = list(shape.dimensions)
-    split_dims = dims[:split] + [count, dims[split] // count] + dims[split + 1:]
+    split_dims = dims[:split] + [count, dims[split] // count] + dims[split + 1 :]
     reshaped = b.add("reshape", with_default_layouts(Shape.array(shape.element_type, split_dims)), [exchanged])
     concat_axis = concat if concat < split else concat + 1
     perm = [axis for axis in range(len(split_dims)) if axis != split]
@@ -127,8 +140,11 @@ def tuple_all_to_all(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     `stablehlo.all_to_all` of the decomposition."""
     symbol = A.symbol(op.attributes["decomposition"])
     function = b.ctx.func_ops.get(symbol)
-    inner = [o for o in function.regions[0].blocks[0].operations if o.operation.name == "stablehlo.all_to_all"] \
-        if function is not None else []
+    inner = (
+        [o for o in function.regions[0].blocks[0].operations if o.operation.name == "stablehlo.all_to_all"]
+        if function is not None
+        else []
+    )
     if len(inner) != 1:
         raise TranslateError(f"the decomposition @{symbol} of {TUPLE_ALL_TO_ALL} must hold one stablehlo.all_to_all")
     collective = collective_of(b, inner[0].operation)

@@ -23,25 +23,43 @@ from hlo_translate.hlo.ir import PrimitiveType as P
 from hlo_translate.hlo.literal import Literal
 
 NUMPY_DTYPES: dict[P, np.dtype] = {
-    P.PRED: np.dtype(np.bool_), P.S8: np.dtype(np.int8), P.S16: np.dtype(np.int16),
-    P.S32: np.dtype(np.int32), P.S64: np.dtype(np.int64), P.U8: np.dtype(np.uint8),
-    P.U16: np.dtype(np.uint16), P.U32: np.dtype(np.uint32), P.U64: np.dtype(np.uint64),
-    P.F16: np.dtype(np.float16), P.F32: np.dtype(np.float32), P.F64: np.dtype(np.float64),
-    P.BF16: np.dtype(ml_dtypes.bfloat16), P.C64: np.dtype(np.complex64), P.C128: np.dtype(np.complex128),
-    P.S4: np.dtype(ml_dtypes.int4), P.U4: np.dtype(ml_dtypes.uint4), P.S2: np.dtype(ml_dtypes.int2),
+    P.PRED: np.dtype(np.bool_),
+    P.S8: np.dtype(np.int8),
+    P.S16: np.dtype(np.int16),
+    P.S32: np.dtype(np.int32),
+    P.S64: np.dtype(np.int64),
+    P.U8: np.dtype(np.uint8),
+    P.U16: np.dtype(np.uint16),
+    P.U32: np.dtype(np.uint32),
+    P.U64: np.dtype(np.uint64),
+    P.F16: np.dtype(np.float16),
+    P.F32: np.dtype(np.float32),
+    P.F64: np.dtype(np.float64),
+    P.BF16: np.dtype(ml_dtypes.bfloat16),
+    P.C64: np.dtype(np.complex64),
+    P.C128: np.dtype(np.complex128),
+    P.S4: np.dtype(ml_dtypes.int4),
+    P.U4: np.dtype(ml_dtypes.uint4),
+    P.S2: np.dtype(ml_dtypes.int2),
     P.U2: np.dtype(ml_dtypes.uint2),
-    P.F8E5M2: np.dtype(ml_dtypes.float8_e5m2), P.F8E4M3FN: np.dtype(ml_dtypes.float8_e4m3fn),
-    P.F8E4M3B11FNUZ: np.dtype(ml_dtypes.float8_e4m3b11fnuz), P.F8E5M2FNUZ: np.dtype(ml_dtypes.float8_e5m2fnuz),
-    P.F8E4M3FNUZ: np.dtype(ml_dtypes.float8_e4m3fnuz), P.F8E4M3: np.dtype(ml_dtypes.float8_e4m3),
-    P.F8E3M4: np.dtype(ml_dtypes.float8_e3m4), P.F4E2M1FN: np.dtype(ml_dtypes.float4_e2m1fn),
+    P.F8E5M2: np.dtype(ml_dtypes.float8_e5m2),
+    P.F8E4M3FN: np.dtype(ml_dtypes.float8_e4m3fn),
+    P.F8E4M3B11FNUZ: np.dtype(ml_dtypes.float8_e4m3b11fnuz),
+    P.F8E5M2FNUZ: np.dtype(ml_dtypes.float8_e5m2fnuz),
+    P.F8E4M3FNUZ: np.dtype(ml_dtypes.float8_e4m3fnuz),
+    P.F8E4M3: np.dtype(ml_dtypes.float8_e4m3),
+    P.F8E3M4: np.dtype(ml_dtypes.float8_e3m4),
+    P.F4E2M1FN: np.dtype(ml_dtypes.float4_e2m1fn),
     P.F8E8M0FNU: np.dtype(ml_dtypes.float8_e8m0fnu),
 }
 # Types the bindings' buffer protocol hands out correctly.
 _BUFFER_OK = frozenset({P.PRED, P.S8, P.S16, P.S32, P.S64, P.U8, P.U16, P.U32, P.U64, P.F16, P.F32, P.F64})
 
 _HEX_RE = re.compile(r'dense<"0x([0-9A-Fa-f]*)">')
-_NUMBER_RE = re.compile(r"\(\s*([^,()]+)\s*,\s*([^,()]+)\s*\)|0x[0-9A-Fa-f]+|true|false|[-+]?(?:inf|nan)|"
-                        r"[-+]?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?")
+_NUMBER_RE = re.compile(
+    r"\(\s*([^,()]+)\s*,\s*([^,()]+)\s*\)|0x[0-9A-Fa-f]+|true|false|[-+]?(?:inf|nan)|"
+    r"[-+]?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?"
+)
 
 
 def dense_to_numpy(attr: ir.Attribute, shape: Shape) -> np.ndarray:
@@ -64,7 +82,7 @@ def _from_text(text: str, dtype: np.dtype, dims: tuple[int, ...]) -> np.ndarray:
             values = np.repeat(values, count)
         return _cast_storage(values, dtype).reshape(dims)
     # `dense<[[1.0, 2.0], ...]> : tensor<...>`: drop the type, then read the numbers in order.
-    body = text[text.index("<") + 1:text.rindex(" : ")].rstrip()
+    body = text[text.index("<") + 1 : text.rindex(" : ")].rstrip()
     body = body[:-1] if body.endswith(">") else body
     numbers = [_parse_number(m, dtype) for m in _NUMBER_RE.finditer(body)]
     if len(numbers) == 1 and count != 1:
@@ -140,7 +158,7 @@ def constant_array(b: Builder, op: ir.Operation, shape: Shape) -> np.ndarray:
         text = str(op)
         if (start := text.rfind("dense_resource<")) >= 0:
             return _from_bytes(resource_data(b.ctx.resources, text[start:]), dtype, shape.dimensions)
-        return _from_text(text[text.rindex("dense<"):], dtype, shape.dimensions)
+        return _from_text(text[text.rindex("dense<") :], dtype, shape.dimensions)
     attr = op.attributes["value"]
     if is_resource(attr):
         return _from_bytes(resource_data(b.ctx.resources, str(attr)), dtype, shape.dimensions)
@@ -152,8 +170,9 @@ def _from_bytes(data: bytes, dtype: np.dtype, dims: tuple[int, ...]) -> np.ndarr
     storage = _storage_dtype(dtype)
     count = int(np.prod(dims, dtype=np.int64))
     if len(data) != count * storage.itemsize:
-        raise TranslateError(f"the resource holds {len(data)} bytes, tensor of {count} elements needs "
-                             f"{count * storage.itemsize}")
+        raise TranslateError(
+            f"the resource holds {len(data)} bytes, tensor of {count} elements needs {count * storage.itemsize}"
+        )
     return _cast_storage(np.frombuffer(data, storage), dtype).reshape(dims)
 
 

@@ -52,7 +52,7 @@ class ExportContext:
         self.functions: dict[str, HloComputation] = {}
         self.func_ops: dict[str, ir.Operation] = {}
         self._name_counts: dict[str, int] = {}
-        self._clean_bases: dict[str, str] = {}   # base as given -> base as a valid name
+        self._clean_bases: dict[str, str] = {}  # base as given -> base as a valid name
         self._shape_cache: dict[ir.Type, Shape] = {}
         self._array_shapes: dict[tuple[PrimitiveType, tuple[int, ...]], Shape] = {}
         for op in module_op.regions[0].blocks[0].operations:
@@ -63,8 +63,11 @@ class ExportContext:
         self.reusable_names = _unique_location_names(module_op)
         # Private functions become computations of their own name when it is a valid HLO name that
         # no instruction takes, so that names survive HLO -> StableHLO -> HLO.
-        self.function_names = {name for name in self.func_ops
-                               if name != "main" and _VALID_NAME.fullmatch(name) and name not in self.reusable_names}
+        self.function_names = {
+            name
+            for name in self.func_ops
+            if name != "main" and _VALID_NAME.fullmatch(name) and name not in self.reusable_names
+        }
         # Instructions of ops marked `xla.keep`: dead code that must survive (see `dce.py`).
         self.pinned: set[int] = set()
         # Instructions rebuilt from the HLO-text attributes of our `xla.*` fallback custom calls (input's).
@@ -119,7 +122,7 @@ class ExportContext:
                 shape = with_default_layouts(shape_from_mlir(t))
             except TranslateError as err:
                 raise TranslateError(err.message) from None
-            problem = shape_problem(shape)   # the verifier's rule (a size in bytes past int64, say)
+            problem = shape_problem(shape)  # the verifier's rule (a size in bytes past int64, say)
             if problem is not None:
                 raise TranslateError(problem)
             self._shape_cache[t] = shape
@@ -140,13 +143,15 @@ class ExportContext:
         attr = A.get(self.module_op, "mhlo.num_partitions")
         return 1 if attr is None else A.integer(attr)
 
-    def sharding(self, attr: ir.Attribute, op: str | None = None,
-                 location: SourceLocation | None = None):  # -> HloSharding
+    def sharding(
+        self, attr: ir.Attribute, op: str | None = None, location: SourceLocation | None = None
+    ):  # -> HloSharding
         """An `mhlo.sharding` attribute read and checked against the module's partitions."""
         return self.checked_sharding(A.sharding(attr), op, location)
 
-    def checked_sharding(self, sharding, op: str | None = None,
-                         location: SourceLocation | None = None):  # -> HloSharding
+    def checked_sharding(
+        self, sharding, op: str | None = None, location: SourceLocation | None = None
+    ):  # -> HloSharding
         """`sharding`, refused as the input's fault when it names devices the module does not have (the rule
         of XLA's verifier, and ours, on what we would write)."""
         problem = device_problem(sharding, self.num_partitions)
@@ -154,8 +159,9 @@ class ExportContext:
             raise TranslateError(problem, op=op, location=location)
         return sharding
 
-    def sharding_on(self, attr: ir.Attribute, shape: Shape, op: str | None = None,
-                    location: SourceLocation | None = None):  # -> HloSharding
+    def sharding_on(
+        self, attr: ir.Attribute, shape: Shape, op: str | None = None, location: SourceLocation | None = None
+    ):  # -> HloSharding
         """`sharding(attr)` made for `shape` (`hlo.sharding.for_shape`), refused as the input's fault when it
         tiles another number of dimensions than an array of `shape` has (the rule of XLA's verifier, and ours:
         `{devices=[2]<=[2]}` on a `tensor<f32>` argument was our internal error)."""
@@ -190,17 +196,25 @@ class Builder:
         self.values: dict[Any, HloInstruction] = {}
         self._stamp: _OpStamp | None = None
         self._num_params = 0
-        self.control_ids: dict[int, HloInstruction] = {}   # xla.control_id -> its instruction
+        self.control_ids: dict[int, HloInstruction] = {}  # xla.control_id -> its instruction
 
     # -- instructions -------------------------------------------------------------------------
 
-    def add(self, opcode: str, shape: Shape, operands: Sequence[HloInstruction] = (),
-            attributes: dict[str, Any] | None = None, *, name: str | None = None,
-            plain: bool = False) -> HloInstruction:
+    def add(
+        self,
+        opcode: str,
+        shape: Shape,
+        operands: Sequence[HloInstruction] = (),
+        attributes: dict[str, Any] | None = None,
+        *,
+        name: str | None = None,
+        plain: bool = False,
+    ) -> HloInstruction:
         """Append an instruction; it gets the current op's metadata and frontend attributes (only the
         metadata when `plain`)."""
-        instr = HloInstruction(self.ctx.unique_name(name or opcode), opcode, shape, list(operands),
-                               dict(attributes or {}))
+        instr = HloInstruction(
+            self.ctx.unique_name(name or opcode), opcode, shape, list(operands), dict(attributes or {})
+        )
         stamp = self._stamp
         if stamp is not None:
             if stamp.frontend_attributes is not None and not plain:
@@ -211,8 +225,9 @@ class Builder:
         self.comp.instructions.append(instr)
         return instr
 
-    def parameter(self, shape: Shape, name: str = "Arg", metadata: OpMetadata | None = None,
-                  *, exact_name: str | None = None) -> HloInstruction:
+    def parameter(
+        self, shape: Shape, name: str = "Arg", metadata: OpMetadata | None = None, *, exact_name: str | None = None
+    ) -> HloInstruction:
         instr = HloInstruction(exact_name or self.ctx.unique_name(name), "parameter", shape)
         instr.parameter_number = self._num_params
         self._num_params += 1
@@ -224,8 +239,9 @@ class Builder:
     def argument(self, arg: ir.BlockArgument, name: str = "Arg") -> HloInstruction:
         """The parameter for block argument `arg`, named and annotated from its location."""
         info = location_info(arg.location)
-        return self.parameter(self.shape(arg), name, metadata(info),
-                              exact_name=self.ctx.take_name(info.instruction_name))
+        return self.parameter(
+            self.shape(arg), name, metadata(info), exact_name=self.ctx.take_name(info.instruction_name)
+        )
 
     def constant(self, literal: Any, shape: Shape) -> HloInstruction:
         instr = self.add("constant", shape)
@@ -233,8 +249,9 @@ class Builder:
         return instr
 
     def gte(self, tuple_instr: HloInstruction, index: int, *, plain: bool = False) -> HloInstruction:
-        return self.add("get-tuple-element", tuple_instr.shape.tuple_shapes[index], [tuple_instr],
-                        {"index": index}, plain=plain)
+        return self.add(
+            "get-tuple-element", tuple_instr.shape.tuple_shapes[index], [tuple_instr], {"index": index}, plain=plain
+        )
 
     def tuple(self, elements: Sequence[HloInstruction]) -> HloInstruction:
         return self.add("tuple", Shape.tuple_of([e.shape for e in elements]), elements)
@@ -265,9 +282,11 @@ class Builder:
     def value(self, v: ir.Value) -> HloInstruction:
         instr = self.values.get(v)
         if instr is None:
-            raise TranslateError("use of a value defined outside this region (implicit capture) is not "
-                                 "supported here", op=self._stamp.op.name if self._stamp else None,
-                                 location=self._stamp and op_location(self._stamp.op))
+            raise TranslateError(
+                "use of a value defined outside this region (implicit capture) is not supported here",
+                op=self._stamp.op.name if self._stamp else None,
+                location=self._stamp and op_location(self._stamp.op),
+            )
         return instr
 
     def operands(self, op: ir.Operation) -> list[HloInstruction]:
@@ -275,7 +294,7 @@ class Builder:
         try:
             return [values[v] for v in op.operands]
         except KeyError:
-            return [self.value(v) for v in op.operands]   # raises for the value defined outside
+            return [self.value(v) for v in op.operands]  # raises for the value defined outside
 
     # -- blocks -------------------------------------------------------------------------------
 
@@ -316,8 +335,9 @@ class Builder:
         except RuntimeError as err:
             if not A.is_not_utf8(err):
                 raise
-            raise TranslateError("a string attribute of the op is not valid UTF-8", op=op.name,
-                                 location=op_location(op)) from None
+            raise TranslateError(
+                "a string attribute of the op is not valid UTF-8", op=op.name, location=op_location(op)
+            ) from None
         finally:
             stamp = self._stamp
             self._stamp = outer
@@ -342,7 +362,7 @@ class Builder:
         if len(results) > 1 and main.opcode == "get-tuple-element":
             main = main.operands[0]
         if not any(main is c for c in stamp.created):
-            return       # the op forwards a value built elsewhere
+            return  # the op forwards a value built elsewhere
         name = self.ctx.take_name(stamp.instruction_name)
         if name is not None:
             main.name = name
@@ -352,8 +372,11 @@ class Builder:
         if CONTROL_ID not in attrs and CONTROL_PREDECESSORS not in attrs:
             return
         if not results:
-            raise TranslateError(f"{CONTROL_ID} or {CONTROL_PREDECESSORS} on an op that makes no instruction",
-                                 op=op.name, location=op_location(op))
+            raise TranslateError(
+                f"{CONTROL_ID} or {CONTROL_PREDECESSORS} on an op that makes no instruction",
+                op=op.name,
+                location=op_location(op),
+            )
         main = results[0]
         if len(results) > 1 and main.opcode == "get-tuple-element":
             main = main.operands[0]
@@ -365,8 +388,11 @@ class Builder:
             for index in ir.DenseI64ArrayAttr(predecessors):
                 pred = self.control_ids.get(index)
                 if pred is None:
-                    raise TranslateError(f"control predecessor {index} is not an earlier op of this region",
-                                         op=op.name, location=op_location(op))
+                    raise TranslateError(
+                        f"control predecessor {index} is not an earlier op of this region",
+                        op=op.name,
+                        location=op_location(op),
+                    )
                 preds.append(pred)
             main.attributes["control-predecessors"] = tuple(preds)
 
@@ -441,4 +467,3 @@ _ADVANCE = ir.WalkResult.ADVANCE
 def op_location(op: ir.Operation) -> SourceLocation | None:
     """Where `op` stands in the source (`<input>` when it was parsed from unnamed text)."""
     return source_location(op.location)
-

@@ -37,7 +37,7 @@ def _while(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     loop = b.add("while", init.shape, [init], {"condition": condition, "body": body})
     if not A.has(op, XLA_SHAPE):
         return [b.gte(loop, i) for i in range(len(op.results))]
-    return leaves(b, loop)[:len(op.results)]
+    return leaves(b, loop)[: len(op.results)]
 
 
 def _state_shape(b: Builder, op: ir.Operation, captures: list[ir.Value]) -> Shape:
@@ -50,8 +50,10 @@ def _state_shape(b: Builder, op: ir.Operation, captures: list[ir.Value]) -> Shap
         return flat
     given = with_default_layouts(given)
     if not given.holds(operands):
-        raise TranslateError(f"{XLA_SHAPE} {given.to_text(print_layout=False)} does not hold the loop's "
-                             f"operands {flat.to_text(print_layout=False)}")
+        raise TranslateError(
+            f"{XLA_SHAPE} {given.to_text(print_layout=False)} does not hold the loop's "
+            f"operands {flat.to_text(print_layout=False)}"
+        )
     if captures:
         if not given.is_tuple:
             given = Shape.tuple_of([given])
@@ -94,8 +96,12 @@ def _split(b: Builder, op: ir.Operation, instr: HloInstruction) -> list[HloInstr
 @handles("stablehlo.case")
 def _case(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     branches, operands = _branches(b, op)
-    instr = b.add("conditional", _result_shape(b, op), [b.value(op.operands[0]), *operands],
-                  {"branch_computations": tuple(branches)})
+    instr = b.add(
+        "conditional",
+        _result_shape(b, op),
+        [b.value(op.operands[0]), *operands],
+        {"branch_computations": tuple(branches)},
+    )
     return _split(b, op, instr)
 
 

@@ -22,8 +22,13 @@ from hlo_translate.export.registry import CUSTOM_CALL_HANDLERS, handles, handles
 from hlo_translate.hlo.ir import Enum, HloInstruction, Layout, OutputOperandAlias, RawAttr, Shape, SliceDim
 from hlo_translate.markers import PLAIN_CUSTOM_CALL
 
-API_VERSIONS = {0: "API_VERSION_UNSPECIFIED", 1: "API_VERSION_ORIGINAL", 2: "API_VERSION_STATUS_RETURNING",
-                3: "API_VERSION_STATUS_RETURNING_UNIFIED", 4: "API_VERSION_TYPED_FFI"}
+API_VERSIONS = {
+    0: "API_VERSION_UNSPECIFIED",
+    1: "API_VERSION_ORIGINAL",
+    2: "API_VERSION_STATUS_RETURNING",
+    3: "API_VERSION_STATUS_RETURNING_UNIFIED",
+    4: "API_VERSION_TYPED_FFI",
+}
 
 
 def _layouts(attr: ir.Attribute | None) -> list[Layout] | None:
@@ -96,13 +101,15 @@ def generic_custom_call(b: Builder, op: ir.Operation, target: str) -> list[HloIn
         entries = []
         for a in ir.ArrayAttr(aliases):
             alias = stablehlo.OutputOperandAlias(a)
-            entries.append(OutputOperandAlias(tuple(alias.output_tuple_indices), alias.operand_index,
-                                              tuple(alias.operand_tuple_indices)))
+            entries.append(
+                OutputOperandAlias(
+                    tuple(alias.output_tuple_indices), alias.operand_index, tuple(alias.operand_tuple_indices)
+                )
+            )
         attrs["output_to_operand_aliasing"] = tuple(entries)
     called = A.get(op, "called_computations")
     if called is not None and len(ir.ArrayAttr(called)):
-        attrs["called_computations"] = tuple(function_computation(b.ctx, A.symbol(c))
-                                             for c in ir.ArrayAttr(called))
+        attrs["called_computations"] = tuple(function_computation(b.ctx, A.symbol(c)) for c in ir.ArrayAttr(called))
     if api_version != 1:
         attrs["api_version"] = Enum(API_VERSIONS.get(api_version, "API_VERSION_UNSPECIFIED"))
     config = _backend_config(op, api_version)
@@ -124,8 +131,12 @@ def _approx_top_k(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     options = A.dictionary(config) if isinstance(config, ir.DictAttr) else {}
     called = A.get(op, "called_computations")
     count = len(op.results)
-    if not (A.boolean(options.get("is_fallback")) and A.boolean(options.get("aggregate_to_topk"))) \
-            or called is None or len(ir.ArrayAttr(called)) != 1 or len(op.operands) != 2 * count:
+    if (
+        not (A.boolean(options.get("is_fallback")) and A.boolean(options.get("aggregate_to_topk")))
+        or called is None
+        or len(ir.ArrayAttr(called)) != 1
+        or len(op.operands) != 2 * count
+    ):
         return generic_custom_call(b, op, "ApproxTopK")
     dimension, top_k = A.integer(options.get("reduction_dim"), -1), A.integer(options.get("top_k"), -1)
     inputs = b.operands(op)[:count]

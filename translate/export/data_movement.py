@@ -146,7 +146,7 @@ def _scatter(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     attrs["to_apply"] = closed_computation(b, op.regions[0], captures, groups=2, return_captures=bool(scalars))
     operands = b.operands(op)
     n = (len(operands) - 1) // 2
-    inputs, indices, updates = operands[:n], operands[n], operands[n + 1:]
+    inputs, indices, updates = operands[:n], operands[n], operands[n + 1 :]
     if not scalars:
         return b.split(op, b.add("scatter", b.result_shape(op), operands, attrs))
     inputs = inputs + [broadcast_to(b, c, inputs[0].shape.dimensions) for c in scalars]

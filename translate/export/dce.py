@@ -15,13 +15,39 @@ from __future__ import annotations
 
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
 
-SIDE_EFFECT_OPCODES = frozenset({
-    "send", "send-done", "recv", "recv-done", "infeed", "outfeed", "rng", "rng-get-and-update-state",
-    "all-reduce", "all-gather", "reduce-scatter", "all-to-all", "ragged-all-to-all", "collective-permute",
-    "collective-broadcast", "all-reduce-start", "all-reduce-done", "all-gather-start", "all-gather-done",
-    "collective-permute-start", "collective-permute-done", "async-start", "async-update", "async-done",
-    "copy-start", "copy-done", "trace", "call", "fusion",
-})
+SIDE_EFFECT_OPCODES = frozenset(
+    {
+        "send",
+        "send-done",
+        "recv",
+        "recv-done",
+        "infeed",
+        "outfeed",
+        "rng",
+        "rng-get-and-update-state",
+        "all-reduce",
+        "all-gather",
+        "reduce-scatter",
+        "all-to-all",
+        "ragged-all-to-all",
+        "collective-permute",
+        "collective-broadcast",
+        "all-reduce-start",
+        "all-reduce-done",
+        "all-gather-start",
+        "all-gather-done",
+        "collective-permute-start",
+        "collective-permute-done",
+        "async-start",
+        "async-update",
+        "async-done",
+        "copy-start",
+        "copy-done",
+        "trace",
+        "call",
+        "fusion",
+    }
+)
 
 
 class _Effects:
@@ -35,13 +61,13 @@ class _Effects:
             return True
         if instr.opcode == "custom-call" and instr.attributes.get("custom_call_has_side_effect"):
             return True
-        calls = instr.called_computations()   # [] for most: no generator made for them
+        calls = instr.called_computations()  # [] for most: no generator made for them
         return bool(calls) and any(self.computation(c) for c in calls)
 
     def computation(self, comp: HloComputation) -> bool:
         key = id(comp)
         if key not in self._computations:
-            self._computations[key] = False      # a cycle cannot add effects
+            self._computations[key] = False  # a cycle cannot add effects
             self._computations[key] = any(self.instruction(i) for i in comp.instructions)
         return self._computations[key]
 
@@ -49,8 +75,11 @@ class _Effects:
 def _live(comp: HloComputation, effects: _Effects, pinned: set[int]) -> set[HloInstruction]:
     """The instructions of `comp` that stay (instructions hash by identity: a set of them needs no int
     object per `id()`, a million of them fresh memory in a large module)."""
-    work = [i for i in comp.instructions
-            if i.opcode == "parameter" or (pinned and id(i) in pinned) or effects.instruction(i)]
+    work = [
+        i
+        for i in comp.instructions
+        if i.opcode == "parameter" or (pinned and id(i) in pinned) or effects.instruction(i)
+    ]
     if comp.root is not None:
         work.append(comp.root)
     live: set[HloInstruction] = set()

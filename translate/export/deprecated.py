@@ -41,14 +41,17 @@ class EinsumConfig:
     def parse(text: str, operands: int) -> EinsumConfig:
         m = _EINSUM.fullmatch(text.replace(" ", ""))
         if m is None or (m.group(2) is None) != (operands == 1):
-            raise TranslateError(f"einsum_config '{text}' is not '<letters>{',<letters>' * (operands - 1)}->"
-                                 "<letters>' (ellipses are not supported)")
+            raise TranslateError(
+                f"einsum_config '{text}' is not '<letters>{',<letters>' * (operands - 1)}->"
+                "<letters>' (ellipses are not supported)"
+            )
         inputs = tuple(g for g in m.groups()[:2] if g is not None)
         config = EinsumConfig(inputs, m.group(3))
         for letters in (*inputs, config.output):
             if len(set(letters)) != len(letters):
-                raise TranslateError(f"einsum_config '{text}': a letter repeated within one operand "
-                                     "(a diagonal) is not supported")
+                raise TranslateError(
+                    f"einsum_config '{text}': a letter repeated within one operand (a diagonal) is not supported"
+                )
         if set(config.output) - set("".join(inputs)):
             raise TranslateError(f"einsum_config '{text}': an output letter names no operand dimension")
         return config
@@ -72,8 +75,9 @@ def _sum_away(b: Builder, instr: HloInstruction, letters: str, keep: set[str]) -
     kept = [d for i, d in enumerate(shape.dimensions) if i not in drop]
     zero = b.constant(_zero(shape.element_type), Shape.array(shape.element_type, ()))
     result = with_default_layouts(Shape.array(shape.element_type, kept))
-    reduced = b.add("reduce", result, [instr, zero],
-                    {"dimensions": drop, "to_apply": add_computation(b, shape.element_type)})
+    reduced = b.add(
+        "reduce", result, [instr, zero], {"dimensions": drop, "to_apply": add_computation(b, shape.element_type)}
+    )
     return reduced, "".join(c for c in letters if c in keep)
 
 
@@ -102,8 +106,11 @@ def _einsum(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     lhs_free = [c for c in lhs_letters if c not in rhs_letters]
     rhs_free = [c for c in rhs_letters if c not in lhs_letters]
     dot_letters = "".join(batch + lhs_free + rhs_free)
-    dims = {c: d for letters, instr in ((lhs_letters, lhs), (rhs_letters, rhs))
-            for c, d in zip(letters, instr.shape.dimensions)}
+    dims = {
+        c: d
+        for letters, instr in ((lhs_letters, lhs), (rhs_letters, rhs))
+        for c, d in zip(letters, instr.shape.dimensions)
+    }
     element_type = b.shape(op.results[0]).element_type
     shape = with_default_layouts(Shape.array(element_type, [dims[c] for c in dot_letters]))
     attrs: dict[str, object] = {}
@@ -123,7 +130,7 @@ def _unary_einsum(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     operand, letters = _sum_away(b, b.value(op.operands[0]), config.inputs[0], set(config.output))
     result = _transpose_to(b, operand, letters, config.output)
     if result is b.value(op.operands[0]):
-        result = b.add("copy", result.shape, [result])   # "ab->ab": the op still produces a value
+        result = b.add("copy", result.shape, [result])  # "ab->ab": the op still produces a value
     return [result]
 
 
@@ -133,16 +140,17 @@ def _torch_index_select(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     dim, batch_dims = A.integer(op.attributes["dim"]), A.integer(op.attributes["batch_dims"])
     rank, index_rank = operand.shape.rank, index.shape.rank
     if not (0 <= batch_dims <= dim < rank and batch_dims <= index_rank):
-        raise TranslateError(f"dim = {dim} and batch_dims = {batch_dims} do not fit an operand of rank {rank} "
-                             f"and an index of rank {index_rank}")
+        raise TranslateError(
+            f"dim = {dim} and batch_dims = {batch_dims} do not fit an operand of rank {rank} "
+            f"and an index of rank {index_rank}"
+        )
     if operand.shape.dimensions[:batch_dims] != index.shape.dimensions[:batch_dims]:
         raise TranslateError("the batch dimensions of operand and index differ")
     # Result: operand[:dim] ++ index[batch_dims:] ++ operand[dim+1:]; the index dims land at `dim`.
     new = index_rank - batch_dims
     offset_dims = tuple(range(batch_dims, dim)) + tuple(range(dim + new, rank - 1 + new))
     sizes = tuple(1 if i == dim or i < batch_dims else d for i, d in enumerate(operand.shape.dimensions))
-    attrs: dict[str, object] = {"offset_dims": offset_dims, "collapsed_slice_dims": (dim,),
-                                "start_index_map": (dim,)}
+    attrs: dict[str, object] = {"offset_dims": offset_dims, "collapsed_slice_dims": (dim,), "start_index_map": (dim,)}
     if batch_dims:
         attrs["operand_batching_dims"] = tuple(range(batch_dims))
         attrs["start_indices_batching_dims"] = tuple(range(batch_dims))

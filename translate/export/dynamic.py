@@ -30,7 +30,7 @@ def constant_operand(value: ir.Value) -> np.ndarray | None:
     else None."""
     owner = value.owner
     if not isinstance(owner, ir.OpView) and not isinstance(owner, ir.Operation):
-        return None          # a block argument
+        return None  # a block argument
     operation = owner.operation
     if operation.name not in ("stablehlo.constant", "arith.constant", "mhlo.constant"):
         return None
@@ -38,8 +38,7 @@ def constant_operand(value: ir.Value) -> np.ndarray | None:
     if not isinstance(attr, ir.DenseIntElementsAttr):
         return None
     if attr.is_splat:
-        return np.full(ir.RankedTensorType(value.type).shape, ir.IntegerAttr(attr.get_splat_value()).value,
-                       np.int64)
+        return np.full(ir.RankedTensorType(value.type).shape, ir.IntegerAttr(attr.get_splat_value()).value, np.int64)
     return np.array(attr).astype(np.int64)
 
 
@@ -53,8 +52,7 @@ def _require_static(b: Builder, op: ir.Operation) -> Shape:
 def _require_constant(op: ir.Operation, index: int, what: str) -> np.ndarray:
     values = constant_operand(op.operands[index])
     if values is None:
-        raise NeedsRefinement(f"{op.name}: the {what} must be a constant to convert to HLO "
-                              "(refine shapes first)")
+        raise NeedsRefinement(f"{op.name}: the {what} must be a constant to convert to HLO (refine shapes first)")
     return values
 
 
@@ -83,14 +81,16 @@ def _scalars(b: Builder, vector: ir.Value, count: int) -> list[HloInstruction]:
 
     A vector packed from scalars gives those scalars back (the packing is then dead code)."""
     packed = _packed_scalars(vector, count)
-    if packed is not None and all(ir.RankedTensorType(v.type).element_type == ir.IntegerType.get_signless(32)
-                                  for v in packed):
+    if packed is not None and all(
+        ir.RankedTensorType(v.type).element_type == ir.IntegerType.get_signless(32) for v in packed
+    ):
         return [b.value(v) for v in packed]
     source = b.value(vector)
     scalars = []
     for i in range(count):
-        piece = b.add("slice", Shape.array(source.shape.element_type, (1,)), [source],
-                      {"slice": (SliceDim(i, i + 1, 1),)})
+        piece = b.add(
+            "slice", Shape.array(source.shape.element_type, (1,)), [source], {"slice": (SliceDim(i, i + 1, 1),)}
+        )
         scalar = b.add("reshape", Shape.array(source.shape.element_type, ()), [piece])
         if scalar.shape.element_type != PrimitiveType.S32:
             scalar = b.add("convert", Shape.array(PrimitiveType.S32, ()), [scalar])
@@ -119,19 +119,19 @@ def _real_dynamic_slice(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         dims = tuple(SliceDim(int(s), int(lim), int(st)) for s, lim, st in zip(starts, limits, strides))
         shape = b.shape(op.results[0])
         instr = b.add("slice", shape, [operand], {"slice": dims})
-        try:   # MLIR's verifier leaves the constants unchecked against the operand and the result type
+        try:  # MLIR's verifier leaves the constants unchecked against the operand and the result type
             check_alone(instr)
         except Violation as err:
-            raise TranslateError(f"its constant start, limit and strides do not slice {operand.shape.to_text(False)} "
-                                 f"to its result type: {err.message}") from None
+            raise TranslateError(
+                f"its constant start, limit and strides do not slice {operand.shape.to_text(False)} "
+                f"to its result type: {err.message}"
+            ) from None
         return [instr]
     shape = _require_static(b, op)
     if strides is None or not np.all(strides == 1):
-        raise TranslateError("stablehlo.real_dynamic_slice with non-constant or non-unit strides has no HLO "
-                             "equivalent")
+        raise TranslateError("stablehlo.real_dynamic_slice with non-constant or non-unit strides has no HLO equivalent")
     start_scalars = _scalars(b, op.operands[1], rank)
-    return [b.add("dynamic-slice", shape, [operand, *start_scalars],
-                  {"dynamic_slice_sizes": tuple(shape.dimensions)})]
+    return [b.add("dynamic-slice", shape, [operand, *start_scalars], {"dynamic_slice_sizes": tuple(shape.dimensions)})]
 
 
 @handles("stablehlo.dynamic_broadcast_in_dim")
@@ -148,18 +148,23 @@ def _dynamic_iota(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 @handles("stablehlo.dynamic_pad")
 def _dynamic_pad(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    low, high, interior = (_require_constant(op, i, name) for i, name in
-                           ((2, "edge_padding_low"), (3, "edge_padding_high"), (4, "interior_padding")))
+    low, high, interior = (
+        _require_constant(op, i, name)
+        for i, name in ((2, "edge_padding_low"), (3, "edge_padding_high"), (4, "interior_padding"))
+    )
     config = PaddingConfig(tuple(PaddingDim(int(lo), int(hi), int(i)) for lo, hi, i in zip(low, high, interior)))
-    return [b.add("pad", b.shape(op.results[0]), [b.value(op.operands[0]), b.value(op.operands[1])],
-                  {"padding": config})]
+    return [
+        b.add("pad", b.shape(op.results[0]), [b.value(op.operands[0]), b.value(op.operands[1])], {"padding": config})
+    ]
 
 
-def _via_static(b: Builder, op: ir.Operation, name: str, operands: list[ir.Value],
-                attributes: dict[str, ir.Attribute]) -> list[HloInstruction]:
+def _via_static(
+    b: Builder, op: ir.Operation, name: str, operands: list[ir.Value], attributes: dict[str, ir.Attribute]
+) -> list[HloInstruction]:
     """Convert `op` as the static op `name` (a detached op over the same values, never inserted)."""
-    static = ir.Operation.create(name, results=[r.type for r in op.results], operands=operands,
-                                 attributes=attributes, loc=op.location)
+    static = ir.Operation.create(
+        name, results=[r.type for r in op.results], operands=operands, attributes=attributes, loc=op.location
+    )
     return HANDLERS[name](b, static)
 
 

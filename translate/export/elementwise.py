@@ -15,8 +15,9 @@ from hlo_translate.optable import ONE_TO_ONE, OneToOne
 
 def _one_to_one(entry: OneToOne):
     def handler(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-        attrs = {hlo_name: A.integer(A.get(op, mlir_name)) for mlir_name, hlo_name in entry.attrs
-                 if A.has(op, mlir_name)}
+        attrs = {
+            hlo_name: A.integer(A.get(op, mlir_name)) for mlir_name, hlo_name in entry.attrs if A.has(op, mlir_name)
+        }
         instr = b.add(entry.hlo, b.result_shape(op), b.operands(op), attrs)
         return b.split(op, instr)
 
@@ -59,8 +60,11 @@ def _compare(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     operands = b.operands(op)
     attrs = {"direction": Enum(A.enum_word(op.attributes["comparison_direction"]))}
     compare_type = A.enum_word(A.get(op, "compare_type"))
-    if compare_type is not None and compare_type != "NOTYPE" \
-            and compare_type != default_comparison_type(operands[0].shape.element_type):
+    if (
+        compare_type is not None
+        and compare_type != "NOTYPE"
+        and compare_type != default_comparison_type(operands[0].shape.element_type)
+    ):
         # XLA 0.12 spells a total-order float comparison `order=TOTAL` and a weak-order one `order=WEAK`
         # (NaNs equal to each other and above +inf, -0 == +0): it has no `type=` word for the latter
         order = _ORDER_OF_TYPE.get(compare_type)
@@ -70,8 +74,10 @@ def _compare(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 @handles("stablehlo.reduce_precision")
 def _reduce_precision(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    attrs = {"exponent_bits": A.integer(op.attributes["exponent_bits"]),
-             "mantissa_bits": A.integer(op.attributes["mantissa_bits"])}
+    attrs = {
+        "exponent_bits": A.integer(op.attributes["exponent_bits"]),
+        "mantissa_bits": A.integer(op.attributes["mantissa_bits"]),
+    }
     return [b.add("reduce-precision", b.result_shape(op), b.operands(op), attrs)]
 
 

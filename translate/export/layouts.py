@@ -30,8 +30,10 @@ def _apply(shape: Shape, attr: ir.Attribute) -> Shape:
         return shape
     minor_to_major = A.i64_list(attr)
     if sorted(minor_to_major) != list(range(shape.rank)):
-        raise TranslateError(f"entry layout {{{','.join(map(str, minor_to_major))}}} is not a permutation "
-                             f"of the dimensions of {shape.to_text()}")
+        raise TranslateError(
+            f"entry layout {{{','.join(map(str, minor_to_major))}}} is not a permutation "
+            f"of the dimensions of {shape.to_text()}"
+        )
     return shape.with_layout(Layout(minor_to_major))
 
 
@@ -39,8 +41,10 @@ def with_minor_to_major(shape: Shape, minor_to_major: list[int], what: str) -> S
     """`shape` with the layout `minor_to_major`, which must order its dimensions (`what` names the attribute:
     XLA's verifier refuses any other layout, and the StableHLO verifier does not check every op's)."""
     if sorted(minor_to_major) != list(range(shape.rank)):
-        raise TranslateError(f"{what} {{{','.join(map(str, minor_to_major))}}} is not a permutation of the "
-                             f"dimensions of {shape.to_text(print_layout=False)}")
+        raise TranslateError(
+            f"{what} {{{','.join(map(str, minor_to_major))}}} is not a permutation of the "
+            f"dimensions of {shape.to_text(print_layout=False)}"
+        )
     return shape.with_layout(Layout(minor_to_major))
 
 

@@ -26,8 +26,9 @@ def _algorithm(op: ir.Operation) -> dict[str, object]:
     if not A.has(op, "algorithm"):
         return {}
     algo = stablehlo.DotAlgorithm(op.attributes["algorithm"])
-    lhs, rhs, acc = (_precision_name(t) for t in (algo.lhs_precision_type, algo.rhs_precision_type,
-                                                  algo.accumulation_type))
+    lhs, rhs, acc = (
+        _precision_name(t) for t in (algo.lhs_precision_type, algo.rhs_precision_type, algo.accumulation_type)
+    )
     name = f"dot_{lhs}_{rhs}_{acc}"
     if lhs.startswith("f8") and rhs.startswith("f8"):
         name = "dot_any_f8_any_f8_f32" + ("_fast_accum" if algo.allow_imprecise_accumulation else "")
@@ -46,7 +47,8 @@ def _precision_name(t: ir.Type) -> str:
 _DOT_PRESETS = frozenset(
     "DOT_ANY_F8_ANY_F8_F32 DOT_ANY_F8_ANY_F8_F32_FAST_ACCUM DOT_F16_F16_F16 DOT_F16_F16_F32 DOT_BF16_BF16_BF16 "
     "DOT_BF16_BF16_F32 DOT_BF16_BF16_F32_X3 DOT_BF16_BF16_F32_X6 DOT_BF16_BF16_F32_X9 DOT_TF32_TF32_F32 "
-    "DOT_TF32_TF32_F32_X3 DOT_F32_F32_F32 DOT_F64_F64_F64".split())
+    "DOT_TF32_TF32_F32_X3 DOT_F32_F32_F32 DOT_F64_F64_F64".split()
+)
 
 
 @handles("stablehlo.dot_general")
@@ -78,14 +80,26 @@ def _convolution(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     spatial = len(dn.input_spatial_dimensions)
     kernel_shape = b.shape(op.operands[1])
     sizes = tuple(kernel_shape.dimensions[d] for d in dn.kernel_spatial_dimensions)
-    window = make_window(spatial, sizes, A.i64_list(A.get(op, "window_strides")),
-                         padding_pairs(A.get(op, "padding")), A.i64_list(A.get(op, "lhs_dilation")),
-                         A.i64_list(A.get(op, "rhs_dilation")), A.i64_list(A.get(op, "window_reversal")))
+    window = make_window(
+        spatial,
+        sizes,
+        A.i64_list(A.get(op, "window_strides")),
+        padding_pairs(A.get(op, "padding")),
+        A.i64_list(A.get(op, "lhs_dilation")),
+        A.i64_list(A.get(op, "rhs_dilation")),
+        A.i64_list(A.get(op, "window_reversal")),
+    )
     labels = ConvDimLabels(
-        dn.input_batch_dimension, dn.input_feature_dimension, tuple(dn.input_spatial_dimensions),
-        dn.kernel_input_feature_dimension, dn.kernel_output_feature_dimension,
-        tuple(dn.kernel_spatial_dimensions), dn.output_batch_dimension, dn.output_feature_dimension,
-        tuple(dn.output_spatial_dimensions))
+        dn.input_batch_dimension,
+        dn.input_feature_dimension,
+        tuple(dn.input_spatial_dimensions),
+        dn.kernel_input_feature_dimension,
+        dn.kernel_output_feature_dimension,
+        tuple(dn.kernel_spatial_dimensions),
+        dn.output_batch_dimension,
+        dn.output_feature_dimension,
+        tuple(dn.output_spatial_dimensions),
+    )
     attrs: dict[str, object] = {}
     if spatial:
         attrs["window"] = window
@@ -118,22 +132,26 @@ def _triangular_solve(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 @handles("stablehlo.fft")
 def _fft(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    attrs = {"fft_type": Enum(A.enum_word(op.attributes["fft_type"])),
-             "fft_length": A.i64_list(op.attributes["fft_length"])}
+    attrs = {
+        "fft_type": Enum(A.enum_word(op.attributes["fft_type"])),
+        "fft_length": A.i64_list(op.attributes["fft_length"]),
+    }
     lengths = list(attrs["fft_length"])
     operand_type = op.operands[0].type
     dims = list(operand_type.shape) if isinstance(operand_type, ir.RankedTensorType) else None
     if dims is not None and lengths:
         expected = lengths if attrs["fft_type"].name != "IRFFT" else [*lengths[:-1], lengths[-1] // 2 + 1]
-        if len(dims) < len(lengths) or dims[len(dims) - len(lengths):] != expected:
+        if len(dims) < len(lengths) or dims[len(dims) - len(lengths) :] != expected:
             raise TranslateError(f"fft_length {lengths} does not fit the operand's dimensions {dims}")
     return [b.add("fft", b.result_shape(op), b.operands(op), attrs)]
 
 
 def _batch_norm(opcode: str):
     def handler(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-        attrs = {"epsilon": A.float_value(op.attributes["epsilon"]),
-                 "feature_index": A.integer(op.attributes["feature_index"])}
+        attrs = {
+            "epsilon": A.float_value(op.attributes["epsilon"]),
+            "feature_index": A.integer(op.attributes["feature_index"]),
+        }
         instr = b.add(opcode, b.result_shape(op), b.operands(op), attrs)
         return b.split(op, instr)
 

@@ -27,9 +27,16 @@ from hlo_translate.hlo.literal import Literal
 
 # mhlo ops with an HLO opcode and no StableHLO twin (XLA's converter writes the same opcodes).
 OWN_OPCODES: dict[str, str] = {
-    "mhlo.erf": "erf", "mhlo.acos": "acos", "mhlo.acosh": "acosh", "mhlo.asin": "asin",
-    "mhlo.asinh": "asinh", "mhlo.atanh": "atanh", "mhlo.cosh": "cosh", "mhlo.sinh": "sinh",
-    "mhlo.bitcast": "bitcast", "mhlo.add_dependency": "add-dependency",
+    "mhlo.erf": "erf",
+    "mhlo.acos": "acos",
+    "mhlo.acosh": "acosh",
+    "mhlo.asin": "asin",
+    "mhlo.asinh": "asinh",
+    "mhlo.atanh": "atanh",
+    "mhlo.cosh": "cosh",
+    "mhlo.sinh": "sinh",
+    "mhlo.bitcast": "bitcast",
+    "mhlo.add_dependency": "add-dependency",
     "mhlo.stochastic_convert": "stochastic-convert",
 }
 
@@ -165,8 +172,13 @@ def _log2(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 def mhlo_op_names() -> list[str]:
     """Every op jaxlib's mhlo dialect registers (its generated Python bindings list them)."""
-    return sorted({cls.OPERATION_NAME for cls in vars(generated).values()
-                   if isinstance(cls, type) and hasattr(cls, "OPERATION_NAME")})
+    return sorted(
+        {
+            cls.OPERATION_NAME
+            for cls in vars(generated).values()
+            if isinstance(cls, type) and hasattr(cls, "OPERATION_NAME")
+        }
+    )
 
 
 def register_mhlo() -> None:

@@ -51,8 +51,10 @@ def _infeed(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         # A scalar has one layout, whatever its entry says: XLA's converter writes `pred[]` for `[0]` (its
         # export test `layout=[[0, 1], [0]]` of tensor<3x3xi32>, tensor<i1>); an array's entry must order its
         # dimensions (XLA's verifier refuses any other layout).
-        shapes = [with_minor_to_major(s, A.i64_list(e), f"the layout of infeed result {i}") if s.rank else s
-                  for i, (s, e) in enumerate(zip(shapes, entries))]
+        shapes = [
+            with_minor_to_major(s, A.i64_list(e), f"the layout of infeed result {i}") if s.rank else s
+            for i, (s, e) in enumerate(zip(shapes, entries))
+        ]
     data = Shape.tuple_of(shapes)
     attrs = {"infeed_config": A.raw_string(A.get(op, "infeed_config"))} if A.get(op, "infeed_config") else {}
     infeed = b.add("infeed", Shape.tuple_of([data, Shape.token()]), b.operands(op), attrs)
@@ -91,14 +93,16 @@ def _composite(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         return tuple_all_to_all(b, op)
     comp = function_computation(b.ctx, A.symbol(op.attributes["decomposition"]))
     composite_attrs = A.get(op, "composite_attributes")
-    frontend = FrontendAttributes((
-        ("composite.attributes", str(composite_attrs) if composite_attrs is not None else "{}"),
-        ("composite.name", A.string(op.attributes["name"])),
-        ("composite.version", str(A.integer(A.get(op, "version"), 0))),
-    ))
+    frontend = FrontendAttributes(
+        (
+            ("composite.attributes", str(composite_attrs) if composite_attrs is not None else "{}"),
+            ("composite.name", A.string(op.attributes["name"])),
+            ("composite.version", str(A.integer(A.get(op, "version"), 0))),
+        )
+    )
     instr = b.add("call", comp.root.shape, b.operands(op), {"to_apply": comp, "is_composite": True})
     other = instr.attributes.get("frontend_attributes")
-    if other is not None:   # the op's own mhlo.frontend_attributes come first, as XLA sorts them
+    if other is not None:  # the op's own mhlo.frontend_attributes come first, as XLA sorts them
         frontend = FrontendAttributes(tuple(sorted(other.items + frontend.items)))
     instr.attributes["frontend_attributes"] = frontend
     return b.split(op, instr)

@@ -36,8 +36,13 @@ from hlo_translate.hlo.text import parse_shape
 from hlo_translate.markers import SIGNATURE
 
 
-def export_module(module: ir.Module, *, use_tuple_args: bool = False, return_tuple: bool = False,
-                  carried: list[HloInstruction] | None = None) -> HloModule:
+def export_module(
+    module: ir.Module,
+    *,
+    use_tuple_args: bool = False,
+    return_tuple: bool = False,
+    carried: list[HloInstruction] | None = None,
+) -> HloModule:
     """Convert a StableHLO module (parsed in a context from `translate.mlir.context`) to HLO. `carried`, when
     given, receives the instructions rebuilt from the HLO-text attributes of `xla.*` custom calls (the
     input's own HLO: a verifier's refusal of one of them is an input error, see `stablehlo_to_hlo`).
@@ -55,8 +60,9 @@ def export_module(module: ir.Module, *, use_tuple_args: bool = False, return_tup
     entry = _export_entry(ctx, main, use_tuple_args=use_tuple_args, return_tuple=return_tuple)
     hlo = HloModule(name, computations=ctx.computations, entry=entry)
     _module_attributes(hlo, module_op)
-    _aliasing(hlo, module_op, main, _argument_places(main, entry, use_tuple_args),
-              _result_places(main, entry, return_tuple))
+    _aliasing(
+        hlo, module_op, main, _argument_places(main, entry, use_tuple_args), _result_places(main, entry, return_tuple)
+    )
     if not use_tuple_args:
         hlo.entry_computation_layout = entry_layout(module_op, main, entry)
     remove_dead_code(hlo, ctx.pinned)
@@ -77,8 +83,9 @@ def _arg_attrs(func: ir.Operation, kind: str = "arg_attrs") -> list[dict[str, ir
     return [A.dictionary(a) for a in A.elements(attr)]
 
 
-def _export_entry(ctx: ExportContext, func: ir.Operation, *, use_tuple_args: bool,
-                  return_tuple: bool) -> HloComputation:
+def _export_entry(
+    ctx: ExportContext, func: ir.Operation, *, use_tuple_args: bool, return_tuple: bool
+) -> HloComputation:
     block = func.regions[0].blocks[0]
     b = Builder(ctx, ctx.unique_name("main"), is_entry=True)
     arg_attrs = _arg_attrs(func)
@@ -88,8 +95,9 @@ def _export_entry(ctx: ExportContext, func: ir.Operation, *, use_tuple_args: boo
         for i, arg in enumerate(block.arguments):
             b.values[arg] = b.gte(param, i)
     else:
-        _bind_arguments(b, block, signature,
-                        lambda arg: _parameter(b, arg, arg_attrs[arg.arg_number], f"Arg_{arg.arg_number}"))
+        _bind_arguments(
+            b, block, signature, lambda arg: _parameter(b, arg, arg_attrs[arg.arg_number], f"Arg_{arg.arg_number}")
+        )
     results = b.emit_block(block)
     result_attrs = _arg_attrs(func, "res_attrs")
     shardings = [attrs.get("mhlo.sharding") for attrs in result_attrs]
@@ -131,14 +139,19 @@ def function_signature(b: Builder, func: ir.Operation) -> tuple[list[Shape], Sha
     if params is None or root is None or not params.is_tuple:
         raise TranslateError(f"bad {SIGNATURE} '{A.string(text)}': expected '(<parameter shapes>) -> <result shape>'")
     function_type = _function_type(func)
-    if not params.holds([b.shape(t) for t in function_type.inputs]) \
-            or not root.holds([b.shape(t) for t in function_type.results]):
+    if not params.holds([b.shape(t) for t in function_type.inputs]) or not root.holds(
+        [b.shape(t) for t in function_type.results]
+    ):
         raise TranslateError(f"{SIGNATURE} '{A.string(text)}' does not hold the function's types")
     return [with_default_layouts(p) for p in params.tuple_shapes], with_default_layouts(root)
 
 
-def _bind_arguments(b: Builder, block: ir.Block, signature: tuple[list[Shape], Shape] | None,
-                    parameter: Callable[[ir.BlockArgument], HloInstruction]) -> None:
+def _bind_arguments(
+    b: Builder,
+    block: ir.Block,
+    signature: tuple[list[Shape], Shape] | None,
+    parameter: Callable[[ir.BlockArgument], HloInstruction],
+) -> None:
     """One parameter per block argument, or per parameter shape of `signature`: a tuple parameter
     stands for as many block arguments as it has leaves."""
     if signature is None:
@@ -222,7 +235,7 @@ def _call(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         raise TranslateError(f"recursive call to @{callee} has no HLO equivalent")
     comp = function_computation(b.ctx, callee)
     values = iter(b.operands(op))
-    operands = [pack(b, p.shape, values) for p in comp.parameters]   # tuple parameters take their leaves
+    operands = [pack(b, p.shape, values) for p in comp.parameters]  # tuple parameters take their leaves
     kind = A.get(op, "xla.fusion_kind")
     if kind is None:
         instr = b.add("call", comp.root.shape, operands, {"to_apply": comp})
@@ -251,8 +264,9 @@ def _module_attributes(hlo: HloModule, module_op: ir.Operation) -> None:
     hlo.is_scheduled = A.boolean(A.get(module_op, "xla.is_scheduled"))
 
 
-def _argument_places(func: ir.Operation, entry: HloComputation,
-                     use_tuple_args: bool) -> list[tuple[int, tuple[int, ...]]]:
+def _argument_places(
+    func: ir.Operation, entry: HloComputation, use_tuple_args: bool
+) -> list[tuple[int, tuple[int, ...]]]:
     """(parameter number, tuple index) of each argument of @main in the entry computation."""
     if use_tuple_args:
         return [(0, (i,)) for i in range(len(_function_type(func).inputs))]
@@ -268,8 +282,13 @@ def _result_places(func: ir.Operation, entry: HloComputation, return_tuple: bool
     return [()]
 
 
-def _aliasing(hlo: HloModule, module_op: ir.Operation, main: ir.Operation,
-              arguments: list[tuple[int, tuple[int, ...]]], results: list[tuple[int, ...]]) -> None:
+def _aliasing(
+    hlo: HloModule,
+    module_op: ir.Operation,
+    main: ir.Operation,
+    arguments: list[tuple[int, tuple[int, ...]]],
+    results: list[tuple[int, ...]],
+) -> None:
     """`tf.aliasing_output` and the module's `mhlo.input_output_alias` -> input_output_alias;
     `jax.buffer_donor` -> buffer_donor."""
     aliases: list[InputOutputAlias] = []
@@ -299,7 +318,12 @@ def _module_aliases(attr: ir.Attribute | None) -> list[InputOutputAlias]:
         kind = A.string(alias.get("kind"), "may_alias").replace("_", "-")
         if kind not in ("may-alias", "must-alias"):
             raise TranslateError(f"mhlo.input_output_alias: unknown kind '{kind}'")
-        aliases.append(InputOutputAlias(A.i64_list(fields.get("output_index")),
-                                        A.integer(alias.get("parameter_number")),
-                                        A.i64_list(alias.get("parameter_index")), kind))
+        aliases.append(
+            InputOutputAlias(
+                A.i64_list(fields.get("output_index")),
+                A.integer(alias.get("parameter_number")),
+                A.i64_list(alias.get("parameter_index")),
+                kind,
+            )
+        )
     return aliases

@@ -62,8 +62,9 @@ def _done_frontend(op: ir.Operation, done: HloInstruction) -> None:
         done.attributes["frontend_attributes"] = attrs
 
 
-def _shardings(b: Builder, op: ir.Operation, data_leaves: int, *,
-               is_send: bool) -> tuple[HloSharding | None, HloSharding | None]:
+def _shardings(
+    b: Builder, op: ir.Operation, data_leaves: int, *, is_send: bool
+) -> tuple[HloSharding | None, HloSharding | None]:
     """(start, done) shardings of a send/recv: from `mhlo.sharding`, the done's from `xla.done_sharding`."""
     attr = A.get(op, "mhlo.sharding")
     start, done = split(b.ctx.sharding(attr), data_leaves, is_send=is_send) if attr is not None else (None, None)
@@ -107,7 +108,7 @@ def _recv(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     data = data_shapes[0] if len(data_shapes) == 1 else Shape.tuple_of(data_shapes)
     recv = b.add("recv", Shape.tuple_of([data, _CONTEXT, Shape.token()]), b.operands(op), _io_attrs(collective))
     done = b.add("recv-done", Shape.tuple_of([data, Shape.token()]), [recv], _io_attrs(collective))
-    plain = A.has(op, PLAIN_GET_TUPLE_ELEMENTS)   # else stamped with the pairs too, as XLA's converter does
+    plain = A.has(op, PLAIN_GET_TUPLE_ELEMENTS)  # else stamped with the pairs too, as XLA's converter does
     value = b.gte(done, 0, plain=plain)
     values = [value] if len(data_shapes) == 1 else [b.gte(value, i, plain=plain) for i in range(len(data_shapes))]
     token = b.gte(done, 1, plain=plain)
@@ -118,7 +119,7 @@ def _recv(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     start_sharding, done_sharding = _shardings(b, op, len(data_shapes), is_send=False)
     _set_sharding(recv, start_sharding)
     _set_sharding(done, done_sharding)
-    if done_sharding is not None:   # the reads carry their element's sharding, as XLA writes them
+    if done_sharding is not None:  # the reads carry their element's sharding, as XLA writes them
         leaves = list(done_sharding.tuple_elements) if done_sharding.is_tuple else [done_sharding] * (len(values) + 1)
         if len(leaves) == len(values) + 1:
             if len(data_shapes) != 1:

@@ -12,18 +12,30 @@ from hlo_translate.export.registry import handles
 from hlo_translate.hlo.ir import HloInstruction, Shape, Window, WindowDim
 
 
-def make_window(rank: int, sizes: tuple[int, ...] = (), strides: tuple[int, ...] = (),
-                padding: list[tuple[int, int]] | None = None, base_dilations: tuple[int, ...] = (),
-                window_dilations: tuple[int, ...] = (), reversal: tuple[bool, ...] = ()) -> Window:
+def make_window(
+    rank: int,
+    sizes: tuple[int, ...] = (),
+    strides: tuple[int, ...] = (),
+    padding: list[tuple[int, int]] | None = None,
+    base_dilations: tuple[int, ...] = (),
+    window_dilations: tuple[int, ...] = (),
+    reversal: tuple[bool, ...] = (),
+) -> Window:
     """An HLO window from StableHLO's per-attribute lists (absent lists take their defaults)."""
     dims = []
     for i in range(rank):
         low, high = padding[i] if padding else (0, 0)
-        dims.append(WindowDim(size=sizes[i] if sizes else 1, stride=strides[i] if strides else 1,
-                              padding_low=low, padding_high=high,
-                              window_dilation=window_dilations[i] if window_dilations else 1,
-                              base_dilation=base_dilations[i] if base_dilations else 1,
-                              window_reversal=bool(reversal[i]) if reversal else False))
+        dims.append(
+            WindowDim(
+                size=sizes[i] if sizes else 1,
+                stride=strides[i] if strides else 1,
+                padding_low=low,
+                padding_high=high,
+                window_dilation=window_dilations[i] if window_dilations else 1,
+                base_dilation=base_dilations[i] if base_dilations else 1,
+                window_reversal=bool(reversal[i]) if reversal else False,
+            )
+        )
     return Window(tuple(dims))
 
 
@@ -64,17 +76,23 @@ def _reduce(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 @handles("stablehlo.reduce_window")
 def _reduce_window(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     sizes = A.i64_list(op.attributes["window_dimensions"])
-    window = make_window(len(sizes), sizes, A.i64_list(A.get(op, "window_strides")),
-                         padding_pairs(A.get(op, "padding")), A.i64_list(A.get(op, "base_dilations")),
-                         A.i64_list(A.get(op, "window_dilations")))
+    window = make_window(
+        len(sizes),
+        sizes,
+        A.i64_list(A.get(op, "window_strides")),
+        padding_pairs(A.get(op, "padding")),
+        A.i64_list(A.get(op, "base_dilations")),
+        A.i64_list(A.get(op, "window_dilations")),
+    )
     return _with_captures(b, op, "reduce-window", {"window": window})
 
 
 @handles("stablehlo.select_and_scatter")
 def _select_and_scatter(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     sizes = A.i64_list(op.attributes["window_dimensions"])
-    window = make_window(len(sizes), sizes, A.i64_list(A.get(op, "window_strides")),
-                         padding_pairs(A.get(op, "padding")))
+    window = make_window(
+        len(sizes), sizes, A.i64_list(A.get(op, "window_strides")), padding_pairs(A.get(op, "padding"))
+    )
     select = flat_computation(b, op.regions[0])
     scatter = flat_computation(b, op.regions[1])
     attrs = {"window": window, "select": select, "scatter": scatter}
@@ -105,8 +123,10 @@ def _sort(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 def _map(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     captures = split_captures([op.regions[0]])
     scalars = live_scalars(b, op, captures)
-    attrs = {"dimensions": A.i64_list(op.attributes["dimensions"]),
-             "to_apply": closed_computation(b, op.regions[0], captures)}
+    attrs = {
+        "dimensions": A.i64_list(op.attributes["dimensions"]),
+        "to_apply": closed_computation(b, op.regions[0], captures),
+    }
     shape = b.result_shape(op)
     extra = [broadcast_to(b, c, shape.dimensions) for c in scalars]
     return [b.add("map", shape, b.operands(op) + extra, attrs)]

@@ -59,8 +59,8 @@ def refine_static(module: ir.Module, cause: NeedsRefinement) -> ir.Module:
 def parse_input_shapes(text: str) -> list[Shape]:
     """`'f32[8,4],s32[8]'` -> one array shape per argument of @main.
 
-        >>> [s.to_short_text() for s in parse_input_shapes("f32[8,4],s32[8]")]
-        ['f32[8,4]', 's32[8]']
+    >>> [s.to_short_text() for s in parse_input_shapes("f32[8,4],s32[8]")]
+    ['f32[8,4]', 's32[8]']
     """
     from hlo_translate.hlo.text import parse_shape
 
@@ -70,8 +70,9 @@ def parse_input_shapes(text: str) -> list[Shape]:
         raise TranslateError(f"bad input shapes '{text}': {err.message}") from None
     for i, s in enumerate(shape.tuple_shapes):
         if not s.is_array or s.is_dynamic:
-            raise TranslateError(f"bad input shapes '{text}': shape {i} ({s.to_text(print_layout=False)}) is not "
-                                 "a static array shape")
+            raise TranslateError(
+                f"bad input shapes '{text}': shape {i} ({s.to_text(print_layout=False)}) is not a static array shape"
+            )
     return list(shape.tuple_shapes)
 
 
@@ -93,8 +94,10 @@ def check_static_arguments(module: ir.Module) -> None:
     """Raise, naming the argument, when @main has an argument of unknown shape and no shapes were given."""
     for i, arg in enumerate(main_function(module).regions[0].blocks[0].arguments):
         if is_unbounded_dynamic(arg.type):
-            raise TranslateError(f"argument {i} of @main has the dynamic type {arg.type}: give the static "
-                                 "shapes of @main's arguments with --input-shapes (input_shapes=)")
+            raise TranslateError(
+                f"argument {i} of @main has the dynamic type {arg.type}: give the static "
+                "shapes of @main's arguments with --input-shapes (input_shapes=)"
+            )
 
 
 def refine_module(module: ir.Module, input_shapes: Sequence[Shape]) -> ir.Module:
@@ -125,9 +128,11 @@ def _static_types(main: ir.Operation, shapes: Sequence[Shape]) -> list[ir.Type]:
     variables = _dimension_variables(main)
     if variables:
         i, name = next(iter(variables.items()))
-        raise TranslateError(f"argument {i} of @main is the dimension variable '{name}' (a lowered, not exported, "
-                             "shape-polymorphic function): translate what jax.export writes, which computes it "
-                             "from the argument shapes")
+        raise TranslateError(
+            f"argument {i} of @main is the dimension variable '{name}' (a lowered, not exported, "
+            "shape-polymorphic function): translate what jax.export writes, which computes it "
+            "from the argument shapes"
+        )
     if len(shapes) != len(args):
         lacking = ""
         if len(shapes) < len(args):
@@ -140,10 +145,12 @@ def _static_types(main: ir.Operation, shapes: Sequence[Shape]) -> list[ir.Type]:
             raise TranslateError(f"argument {i} of @main has the type {tensor}, which no input shape can refine")
         static = shape_to_mlir(shape)
         dims_fit = tensor.rank == shape.rank and all(
-            tensor.is_dynamic_dim(d) or tensor.get_dim_size(d) == n for d, n in enumerate(shape.dimensions))
+            tensor.is_dynamic_dim(d) or tensor.get_dim_size(d) == n for d, n in enumerate(shape.dimensions)
+        )
         if element_type_from_mlir(tensor.element_type) != shape.element_type or not dims_fit:
-            raise TranslateError(f"input shape {i} ({shape.to_text(print_layout=False)}) does not fit argument {i} "
-                                 f"of @main ({arg.type})")
+            raise TranslateError(
+                f"input shape {i} ({shape.to_text(print_layout=False)}) does not fit argument {i} of @main ({arg.type})"
+            )
         types.append(static)
     return types
 
@@ -206,8 +213,10 @@ def _check_assertions(module: ir.Module, types: Sequence[ir.Type]) -> None:
 
 def _is_assertion(op: ir.OpView) -> bool:
     operation = op.operation
-    return (operation.name == "stablehlo.custom_call"
-            and A.string(operation.attributes["call_target_name"]) == SHAPE_ASSERTION)
+    return (
+        operation.name == "stablehlo.custom_call"
+        and A.string(operation.attributes["call_target_name"]) == SHAPE_ASSERTION
+    )
 
 
 def _backward_slice(roots: list[ir.OpView]) -> set[ir.Operation]:
@@ -221,7 +230,7 @@ def _backward_slice(roots: list[ir.OpView]) -> set[ir.Operation]:
         keep.add(op)
         for value in op.operands:
             owner = value.owner
-            if not isinstance(owner, ir.Block):   # a block argument depends on nothing
+            if not isinstance(owner, ir.Block):  # a block argument depends on nothing
                 work.append(owner.operation)
     return keep
 
@@ -231,8 +240,9 @@ def _refine(module: ir.Module, *, assertions: bool, static: bool = True) -> ir.M
     from jaxlib._jax import mlir as xla_mlir
 
     try:
-        refined = xla_mlir.refine_polymorphic_shapes(module_to_bytecode(module), enable_shape_assertions=assertions,
-                                                     validate_static_shapes=static)
+        refined = xla_mlir.refine_polymorphic_shapes(
+            module_to_bytecode(module), enable_shape_assertions=assertions, validate_static_shapes=static
+        )
     except Exception as err:  # jaxlib raises its runtime error type with XLA's status text
         raise TranslateError(_refinement_message(str(err))) from None
     return ir.Module.parse(refined)

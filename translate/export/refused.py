@@ -15,11 +15,11 @@ from hlo_translate.hlo.ir import HloInstruction
 
 REFUSED: dict[str, str] = {
     "stablehlo.uniform_quantize": "quantized element types have no HLO type; lower them to integer "
-                                  "arithmetic first (StableHLO's quantization legalization)",
+    "arithmetic first (StableHLO's quantization legalization)",
     "stablehlo.uniform_dequantize": "quantized element types have no HLO type; lower them to integer "
-                                    "arithmetic first (StableHLO's quantization legalization)",
+    "arithmetic first (StableHLO's quantization legalization)",
     "stablehlo.collective_reduce": "HLO has no reduce-to-one collective opcode, and XLA's converter "
-                                   "has no mapping for it",
+    "has no mapping for it",
 }
 
 

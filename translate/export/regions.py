@@ -42,8 +42,15 @@ def flat_computation(b: Builder, region: ir.Region, name: str = "region") -> Hlo
     return b.ctx.finish(sub.comp)
 
 
-def tuple_computation(b: Builder, region: ir.Region, captures: Sequence[ir.Value],
-                      name: str = "region", *, pass_captures: bool, state: Shape | None = None) -> HloComputation:
+def tuple_computation(
+    b: Builder,
+    region: ir.Region,
+    captures: Sequence[ir.Value],
+    name: str = "region",
+    *,
+    pass_captures: bool,
+    state: Shape | None = None,
+) -> HloComputation:
     """A computation with one parameter of shape `state` (default: the tuple of the block arguments
     then the captures), whose leaves are the block arguments then the captures (while bodies/conds)."""
     block = single_block(region)
@@ -56,7 +63,7 @@ def tuple_computation(b: Builder, region: ir.Region, captures: Sequence[ir.Value
         sub.values[value] = instr
     results = sub.emit_block(block)
     if pass_captures:
-        results = results + elements[len(block.arguments):]
+        results = results + elements[len(block.arguments) :]
         sub.comp.root = pack(sub, state, iter(results))
     else:
         _set_root(sub, results, force_tuple=False)
@@ -68,8 +75,11 @@ def leaves(b: Builder, instr: HloInstruction, *, plain: bool = False) -> list[Hl
     the op's frontend attributes when `plain`)."""
     if not instr.shape.is_tuple:
         return [instr]
-    return [leaf for i in range(len(instr.shape.tuple_shapes))
-            for leaf in leaves(b, b.gte(instr, i, plain=plain), plain=plain)]
+    return [
+        leaf
+        for i in range(len(instr.shape.tuple_shapes))
+        for leaf in leaves(b, b.gte(instr, i, plain=plain), plain=plain)
+    ]
 
 
 def pack(b: Builder, shape: Shape, values: Iterator[HloInstruction]) -> HloInstruction:
@@ -79,9 +89,14 @@ def pack(b: Builder, shape: Shape, values: Iterator[HloInstruction]) -> HloInstr
         return next(values)
     elements = [pack(b, s, values) for s in shape.tuple_shapes]
     source = elements[0].operands[0] if elements and elements[0].opcode == "get-tuple-element" else None
-    if source is not None and len(source.shape.tuple_shapes) == len(elements) and all(
+    if (
+        source is not None
+        and len(source.shape.tuple_shapes) == len(elements)
+        and all(
             e.opcode == "get-tuple-element" and e.operands[0] is source and e.attributes.get("index") == i
-            for i, e in enumerate(elements)):
+            for i, e in enumerate(elements)
+        )
+    ):
         return source
     return b.tuple(elements)
 
@@ -93,8 +108,9 @@ def captures_operand(b: Builder, captures: Sequence[ir.Value]) -> HloInstruction
     return b.tuple([b.value(v) for v in captures])
 
 
-def branch_computation(b: Builder, region: ir.Region, captures: Sequence[ir.Value],
-                       name: str = "region", *, force_tuple: bool = False) -> HloComputation:
+def branch_computation(
+    b: Builder, region: ir.Region, captures: Sequence[ir.Value], name: str = "region", *, force_tuple: bool = False
+) -> HloComputation:
     """A conditional branch: one parameter holding the captures (see `captures_operand`)."""
     block = single_block(region)
     sub = Builder(b.ctx, b.ctx.unique_name(name))
@@ -116,8 +132,16 @@ def _set_root(sub: Builder, results: list[HloInstruction], *, force_tuple: bool)
         sub.comp.root = sub.tuple(results)
 
 
-def closed_computation(b: Builder, region: ir.Region, captures: RegionCaptures, name: str = "region", *,
-                       groups: int = 1, per_capture: int = 1, return_captures: bool = False) -> HloComputation:
+def closed_computation(
+    b: Builder,
+    region: ir.Region,
+    captures: RegionCaptures,
+    name: str = "region",
+    *,
+    groups: int = 1,
+    per_capture: int = 1,
+    return_captures: bool = False,
+) -> HloComputation:
     """The region as a computation whose parameters are its block arguments in `groups` equal groups,
     each group followed by `per_capture` parameters per live capture (the capture is the first of them);
     the root appends the first group's capture parameters when `return_captures`."""
@@ -127,7 +151,7 @@ def closed_computation(b: Builder, region: ir.Region, captures: RegionCaptures, 
     sub = Builder(b.ctx, b.ctx.unique_name(name))
     capture_params: list[HloInstruction] = []
     for g in range(groups):
-        for arg in args[g * size:(g + 1) * size]:
+        for arg in args[g * size : (g + 1) * size]:
             sub.values[arg] = sub.argument(arg)
         for value in captures.live:
             params = [sub.parameter(b.shape(value), "capture") for _ in range(per_capture)]

@@ -27,7 +27,7 @@ _ELIDE_ABOVE = 16
 def is_resource(attr: ir.Attribute) -> bool:
     """Whether `attr` is a `dense_resource<...>` elements attribute."""
     if isinstance(attr, ir.DenseElementsAttr):
-        return False        # what the bindings downcast a `dense<...>` to (the common case)
+        return False  # what the bindings downcast a `dense<...>` to (the common case)
     # The bindings neither downcast to this class nor give it `isinstance`: the cast is the test.
     try:
         ir.DenseResourceElementsAttr(attr)

@@ -63,8 +63,9 @@ def _maximum_minimum(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     (lr, li), (rr, ri) = _parts(b, lhs), _parts(b, rhs)
     # lhs wins when its real part is strictly beyond, or the real parts tie and its imaginary part is
     # beyond or equal; a NaN anywhere in lhs makes it win, a NaN in rhs (only) makes rhs win.
-    ties = b.add("and", _like(lr.shape, PrimitiveType.PRED),
-                 [_compare(b, lr, rr, "EQ"), _compare(b, li, ri, strict[0] + "E")])
+    ties = b.add(
+        "and", _like(lr.shape, PrimitiveType.PRED), [_compare(b, lr, rr, "EQ"), _compare(b, li, ri, strict[0] + "E")]
+    )
     wins = b.add("or", ties.shape, [_compare(b, lr, rr, strict), ties])
     lhs_nan = b.add("or", ties.shape, [_is_nan(b, lr), _is_nan(b, li)])
     rhs_nan = b.add("or", ties.shape, [_is_nan(b, rr), _is_nan(b, ri)])
@@ -128,8 +129,12 @@ def _pack_bits(b: Builder, bits: HloInstruction, result: Shape) -> HloInstructio
     shifts = b.add("iota", wide.shape, [], {"iota_dimension": bits.shape.rank - 1})
     shifted = b.add("shift-left", wide.shape, [wide, shifts])
     zero = _splat(b, Shape.array(unsigned, ()), 0)
-    packed = b.add("reduce", _like(result, unsigned), [shifted, zero],
-                   {"dimensions": (bits.shape.rank - 1,), "to_apply": _or_computation(b, unsigned)})
+    packed = b.add(
+        "reduce",
+        _like(result, unsigned),
+        [shifted, zero],
+        {"dimensions": (bits.shape.rank - 1,), "to_apply": _or_computation(b, unsigned)},
+    )
     if unsigned == result.element_type:
         return packed
     return b.add("bitcast-convert", result, [packed])

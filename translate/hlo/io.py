@@ -25,9 +25,23 @@ class HloFormat(enum.Enum):
 
 
 # First fields of an HloModuleProto, HloProto, HloSnapshot or HloUnoptimizedSnapshot in text format.
-_PROTO_TEXT_FIELDS = frozenset({"name", "hlo_module", "computations", "entry_computation_name", "id",
-                                "host_program_shape", "hlo", "buffer_assignment", "arguments", "result",
-                                "execution_platform", "partitions", "version"})
+_PROTO_TEXT_FIELDS = frozenset(
+    {
+        "name",
+        "hlo_module",
+        "computations",
+        "entry_computation_name",
+        "id",
+        "host_program_shape",
+        "hlo",
+        "buffer_assignment",
+        "arguments",
+        "result",
+        "execution_platform",
+        "partitions",
+        "version",
+    }
+)
 
 
 def detect_hlo_format(data: bytes) -> HloFormat:
@@ -48,10 +62,9 @@ def detect_hlo_format(data: bytes) -> HloFormat:
     return HloFormat.PROTO
 
 
-@without_cyclic_gc   # outside public_api, which reads the function's own file
+@without_cyclic_gc  # outside public_api, which reads the function's own file
 @public_api
-def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None, *,
-             verify: bool = True) -> HloModule:
+def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None, *, verify: bool = True) -> HloModule:
     """Parse an HLO module from text, binary proto or proto text (detected when `fmt` is None).
 
     A `str` is HLO text (never a file name); `bytes` any form; a `pathlib.Path` names a file.
@@ -62,8 +75,7 @@ def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None, *,
         try:
             data = Path(data).read_bytes()
         except OSError as err:
-            raise TranslateError(f"cannot read HLO input: {err.strerror}",
-                                 location=SourceLocation(str(data))) from None
+            raise TranslateError(f"cannot read HLO input: {err.strerror}", location=SourceLocation(str(data))) from None
     if not isinstance(data, str | bytes | bytearray | memoryview):
         raise TypeError(f"cannot read HLO from {type(data).__name__}: expected str, bytes or a pathlib.Path")
     raw = data.encode() if isinstance(data, str) else bytes(data)
@@ -95,7 +107,7 @@ def read_hlo(data: bytes | str | os.PathLike, fmt: HloFormat | None = None, *,
     return module
 
 
-@without_cyclic_gc   # outside public_api, which reads the function's own file
+@without_cyclic_gc  # outside public_api, which reads the function's own file
 @public_api
 def write_hlo(module: HloModule, fmt: HloFormat = HloFormat.TEXT) -> bytes:
     """`module` in form `fmt`, always as bytes.

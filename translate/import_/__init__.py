@@ -1,11 +1,11 @@
 """HLO → StableHLO: `import_module(HloModule) -> ir.Module`.
 
-    >>> from hlo_translate.hlo.text import parse_hlo_text
-    >>> from hlo_translate.mlir.context import make_context
-    >>> with make_context():
-    ...     m = import_module(parse_hlo_text("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }"))
-    ...     "func.func @main" in str(m)
-    True
+>>> from hlo_translate.hlo.text import parse_hlo_text
+>>> from hlo_translate.mlir.context import make_context
+>>> with make_context():
+...     m = import_module(parse_hlo_text("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }"))
+...     "func.func @main" in str(m)
+True
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def import_module(module: HloModule, context: ir.Context | None = None) -> ir.Mo
 
 
 def _import(module: HloModule) -> ir.Module:
-    result = ModuleImporter(module).run()   # no `mhlo.` op: checked where ops are named (importer.py)
+    result = ModuleImporter(module).run()  # no `mhlo.` op: checked where ops are named (importer.py)
     verify(result)
     return result
 

@@ -46,13 +46,30 @@ from hlo_translate.markers import EXECUTION_THREAD, OPERAND_SHAPE, XLA_SHAPE
 from hlo_translate.typemap import shape_to_mlir
 
 COMMON_ATTRS = frozenset({"frontend_attributes", "sharding", "metadata"})
-COLLECTIVE_ATTRS = frozenset({"channel_id", "replica_groups", "use_global_device_ids", "dimensions",
-                              "source_target_pairs", "constrain_layout", "to_apply"})
+COLLECTIVE_ATTRS = frozenset(
+    {
+        "channel_id",
+        "replica_groups",
+        "use_global_device_ids",
+        "dimensions",
+        "source_target_pairs",
+        "constrain_layout",
+        "to_apply",
+    }
+)
 MAIN_THREAD = "main"
 # Ops that may consume a fallback bundle: the next step of the chain, or a get-tuple-element of it.
-_BUNDLE_USERS = frozenset({"async-update", "async-done", "copy-done", "all-reduce-done", "all-gather-done",
-                           "collective-permute-done", "get-tuple-element"})
-
+_BUNDLE_USERS = frozenset(
+    {
+        "async-update",
+        "async-done",
+        "copy-done",
+        "all-reduce-done",
+        "all-gather-done",
+        "collective-permute-done",
+        "get-tuple-element",
+    }
+)
 
 
 # -------------------------------------------------------------------------------------------------
@@ -87,8 +104,11 @@ def _only_done(ctx: OpContext, done_opcodes: frozenset[str]) -> bool:
     if len(users) != 1:
         return False
     done = users[0]
-    return (done.opcode in done_opcodes and done.operands == [ctx.instr]
-            and set(done.attributes) <= COMMON_ATTRS | {"async_execution_thread", "calls"})
+    return (
+        done.opcode in done_opcodes
+        and done.operands == [ctx.instr]
+        and set(done.attributes) <= COMMON_ATTRS | {"async_execution_thread", "calls"}
+    )
 
 
 def _needs_shape(given: Shape, canonical: Shape) -> bool:
@@ -134,7 +154,7 @@ def _bundle_plan(ctx: OpContext) -> tuple[AsyncForm, HloComputation] | None:
     if any(o.opcode != "parameter" for o in root.operands) or len(wrapped.parameters) != len(instr.operands):
         return None
     if root.opcode == "all-to-all" and not root.attributes.get("dimensions"):
-        return None   # the tuple form is several StableHLO ops
+        return None  # the tuple form is several StableHLO ops
     form = BY_WRAPPED_OPCODE[root.opcode]
     operand_shapes = [o.shape for o in instr.operands]
     if context_of(form, instr.shape, operand_shapes, root.shape) is None:
@@ -148,8 +168,9 @@ def _future_type(result: Shape) -> ir.Type:
     return stablehlo.FutureType.get([shape_to_mlir(result)])
 
 
-def _start_attributes(ctx: OpContext, form: AsyncForm, operands: list[Shape], result: Shape,
-                      thread: str | None) -> dict[str, ir.Attribute]:
+def _start_attributes(
+    ctx: OpContext, form: AsyncForm, operands: list[Shape], result: Shape, thread: str | None
+) -> dict[str, ir.Attribute]:
     attributes: dict[str, ir.Attribute] = {}
     if _needs_shape(ctx.instr.shape, start_shape(form, operands, result)):
         attributes[XLA_SHAPE] = A.string(ctx.instr.shape.to_text())
@@ -165,8 +186,13 @@ def _spec_dedicated(ctx: OpContext, form: AsyncForm, result: Shape) -> Tree:
     op = ctx.op("stablehlo.async_start", [operand], [_future_type(result)], attributes, regions=1)
     block = op.regions[0].blocks.append(operand.type, arg_locs=[ctx.loc])
     # The synchronous op inside: the start's collective attributes, its name and metadata for the location.
-    sync = HloInstruction(instr.name, form.opcode, result, list(instr.operands),
-                          {k: v for k, v in instr.attributes.items() if k in COLLECTIVE_ATTRS | {"metadata"}})
+    sync = HloInstruction(
+        instr.name,
+        form.opcode,
+        result,
+        list(instr.operands),
+        {k: v for k, v in instr.attributes.items() if k in COLLECTIVE_ATTRS | {"metadata"}},
+    )
     with ir.InsertionPoint(block):
         value = ctx.importer.emit_instruction(sync, [block.arguments[0]])
         ir.Operation.create("stablehlo.return", operands=[value], loc=ctx.loc)
@@ -177,8 +203,7 @@ def _spec_bundle(ctx: OpContext, form: AsyncForm, wrapped: HloComputation) -> Tr
     instr = ctx.instr
     assert wrapped.root is not None
     result = wrapped.root.shape
-    attributes = _start_attributes(ctx, form, [o.shape for o in instr.operands], result,
-                                   _thread_of(instr, wrapped))
+    attributes = _start_attributes(ctx, form, [o.shape for o in instr.operands], result, _thread_of(instr, wrapped))
     op = ctx.op("stablehlo.async_start", ctx.values(), [_future_type(result)], attributes, regions=1)
     ctx.importer.fill_region(op.regions[0], wrapped, "stablehlo.return")
     return op.result

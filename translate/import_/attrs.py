@@ -48,13 +48,13 @@ def memo[T](key: Hashable, build: Callable[[], T]) -> T:
     except KeyError:
         value = known[key] = build()
         return value
-    except TypeError:   # a list inside the key (an HloModule built by hand): built, not remembered
+    except TypeError:  # a list inside the key (an HloModule built by hand): built, not remembered
         return build()
 
 
 def i64_array(values: Sequence[int]) -> ir.Attribute:
     """`array<i64: ...>` (StableHLO's dimension lists)."""
-    if type(values) is tuple:   # the parsers' dimension lists: hashable, worth remembering
+    if type(values) is tuple:  # the parsers' dimension lists: hashable, worth remembering
         return memo(("i64_array", values), lambda: ir.DenseI64ArrayAttr.get([int(v) for v in values]))
     return ir.DenseI64ArrayAttr.get([int(v) for v in values])
 
@@ -81,15 +81,19 @@ def dense_i64(array: np.ndarray) -> ir.Attribute:
     """`dense<...> : tensor<AxBxi64>` (replica groups, padding, source-target pairs)."""
     array = np.ascontiguousarray(array, dtype=np.int64)
     tensor = ir.RankedTensorType.get(list(array.shape), ir.IntegerType.get_signless(64))
-    return ir.DenseElementsAttr.get(array, type=tensor.element_type, shape=list(array.shape)) \
-        if array.size else ir.DenseElementsAttr.get(array.reshape(-1), type=tensor)
+    return (
+        ir.DenseElementsAttr.get(array, type=tensor.element_type, shape=list(array.shape))
+        if array.size
+        else ir.DenseElementsAttr.get(array.reshape(-1), type=tensor)
+    )
 
 
 def dense_index(values: Sequence[int]) -> ir.Attribute:
     """`dense<[...]> : tensor<Nxindex>` (layouts, as XLA's importer writes them)."""
     text = ", ".join(map(str, values))
-    return ir.Attribute.parse(f"dense<[{text}]> : tensor<{len(values)}xindex>" if values
-                              else "dense<> : tensor<0xindex>")
+    return ir.Attribute.parse(
+        f"dense<[{text}]> : tensor<{len(values)}xindex>" if values else "dense<> : tensor<0xindex>"
+    )
 
 
 @dataclass(frozen=True)
@@ -104,8 +108,9 @@ class StablehloEnum:
     def get(self, word: str, op: str) -> ir.Attribute:
         """`#stablehlo<... word>`, or a TranslateError naming instruction `op` for an unknown word."""
         if word not in self.words:
-            raise TranslateError(f"unknown {self.what} '{word}' (expected one of {', '.join(sorted(self.words))})",
-                                 op=op)
+            raise TranslateError(
+                f"unknown {self.what} '{word}' (expected one of {', '.join(sorted(self.words))})", op=op
+            )
         return getattr(stablehlo, self.builder).get(word)
 
 

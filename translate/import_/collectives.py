@@ -63,7 +63,7 @@ def all_gather(ctx: OpContext) -> Tree:
 @register("reduce-scatter")
 def reduce_scatter(ctx: OpContext) -> Tree:
     if len(ctx.instr.operands) != 1:
-        return _fallback(ctx)   # combined: StableHLO's reduce_scatter scatters one array
+        return _fallback(ctx)  # combined: StableHLO's reduce_scatter scatters one array
     return _emit(ctx, CollectiveKind.REDUCE_SCATTER)
 
 
@@ -111,9 +111,17 @@ def _tuple_all_to_all(ctx: OpContext) -> Tree:
     block = function.body.blocks.append(*types, arg_locs=[ctx.loc] * len(types))
     with ir.InsertionPoint(block):
         func.ReturnOp(_stacked_all_to_all(ctx, list(block.arguments), piece), loc=ctx.loc)
-    op = ctx.op("stablehlo.composite", operands, types, {
-        "name": A.string(TUPLE_ALL_TO_ALL), "composite_attributes": ir.DictAttr.get({}),
-        "decomposition": ir.FlatSymbolRefAttr.get(symbol), "version": A.i32(0)})
+    op = ctx.op(
+        "stablehlo.composite",
+        operands,
+        types,
+        {
+            "name": A.string(TUPLE_ALL_TO_ALL),
+            "composite_attributes": ir.DictAttr.get({}),
+            "decomposition": ir.FlatSymbolRefAttr.get(symbol),
+            "version": A.i32(0),
+        },
+    )
     return unflatten(ctx.shape, iter(op.results))
 
 
@@ -128,10 +136,16 @@ def _stacked_all_to_all(ctx: OpContext, operands: list[ir.Value], piece: Shape) 
     exchanged = ctx.op("stablehlo.all_to_all", [joined], [stacked], attributes).result
     results = []
     for i in range(n):
-        sliced = ctx.op("stablehlo.slice", [exchanged], [row], {
-            "start_indices": ir.DenseI64ArrayAttr.get([i] + [0] * piece.rank),
-            "limit_indices": ir.DenseI64ArrayAttr.get([i + 1, *piece.dimensions]),
-            "strides": ir.DenseI64ArrayAttr.get([1] * (piece.rank + 1))}).result
+        sliced = ctx.op(
+            "stablehlo.slice",
+            [exchanged],
+            [row],
+            {
+                "start_indices": ir.DenseI64ArrayAttr.get([i] + [0] * piece.rank),
+                "limit_indices": ir.DenseI64ArrayAttr.get([i + 1, *piece.dimensions]),
+                "strides": ir.DenseI64ArrayAttr.get([1] * (piece.rank + 1)),
+            },
+        ).result
         results.append(ctx.op("stablehlo.reshape", [sliced], [shape_to_mlir(piece)]).result)
     return results
 
@@ -145,6 +159,7 @@ def ragged_all_to_all(ctx: OpContext) -> Tree:
     if collective.channel is not None:
         config["channel_id"] = A.i64(collective.channel.id)
     attributes.pop("channel_handle", None)
-    attributes.update(call_target_name=A.string("ragged_all_to_all"), api_version=A.i32(4),
-                      backend_config=ir.DictAttr.get(config))
+    attributes.update(
+        call_target_name=A.string("ragged_all_to_all"), api_version=A.i32(4), backend_config=ir.DictAttr.get(config)
+    )
     return ctx.op("stablehlo.custom_call", ctx.values(), [ctx.result_type()], attributes).result

@@ -51,7 +51,7 @@ def conditional(ctx: OpContext) -> Tree:
     for i, (branch, operand) in enumerate(zip(branches, ctx.operands[1:])):
         if _reads_every_leaf(branch):
             captured = operand
-        else:   # keep the branch's signature: capture the tuple itself, its reads stay get_tuple_element
+        else:  # keep the branch's signature: capture the tuple itself, its reads stay get_tuple_element
             with ir.InsertionPoint(op):
                 captured = ctx.value(1 + i)
         ctx.importer.fill_region(op.regions[i], branch, "stablehlo.return", captured=[captured])

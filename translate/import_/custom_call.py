@@ -15,11 +15,20 @@ from hlo_translate.mlir.guard import attribute_problem
 from hlo_translate.typemap import shape_to_mlir
 
 # Targets that mean more than a custom-call to the exporter (JAX's async collectives, our `xla.*` forms).
-SPECIAL_TARGETS = frozenset(JAX_START_TARGETS) | frozenset(JAX_DONE_TARGETS) | frozenset(
-    FALLBACK_PREFIX + opcode for opcode in FALLBACK_OPCODES) | {RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET}
+SPECIAL_TARGETS = (
+    frozenset(JAX_START_TARGETS)
+    | frozenset(JAX_DONE_TARGETS)
+    | frozenset(FALLBACK_PREFIX + opcode for opcode in FALLBACK_OPCODES)
+    | {RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET}
+)
 
-_API_VERSIONS = {"API_VERSION_UNSPECIFIED": 0, "API_VERSION_ORIGINAL": 1, "API_VERSION_STATUS_RETURNING": 2,
-                 "API_VERSION_STATUS_RETURNING_UNIFIED": 3, "API_VERSION_TYPED_FFI": 4}
+_API_VERSIONS = {
+    "API_VERSION_UNSPECIFIED": 0,
+    "API_VERSION_ORIGINAL": 1,
+    "API_VERSION_STATUS_RETURNING": 2,
+    "API_VERSION_STATUS_RETURNING_UNIFIED": 3,
+    "API_VERSION_TYPED_FFI": 4,
+}
 
 
 @register("custom-call")
@@ -52,18 +61,21 @@ def custom_call(ctx: OpContext) -> Tree:
             attributes["backend_config"] = A.string(text)
     aliases = ctx.attr("output_to_operand_aliasing")
     if aliases:
-        attributes["output_operand_aliases"] = ir.ArrayAttr.get([
-            stablehlo.OutputOperandAlias.get(list(a.output_index), a.operand_number, list(a.operand_index))
-            for a in aliases])
+        attributes["output_operand_aliases"] = ir.ArrayAttr.get(
+            [
+                stablehlo.OutputOperandAlias.get(list(a.output_index), a.operand_number, list(a.operand_index))
+                for a in aliases
+            ]
+        )
     if target in SPECIAL_TARGETS:
         # A custom-call the exporter would otherwise read as something else (JAX's async collectives,
         # our own `xla.*` forms): it stays an HLO custom-call.
         attributes[PLAIN_CUSTOM_CALL] = ir.UnitAttr.get()
     called = ctx.attr("called_computations")
     if called:
-        attributes["called_computations"] = ir.ArrayAttr.get([
-            ir.FlatSymbolRefAttr.get(ctx.importer.function_for(ctx.importer.resolve_computation(c)))
-            for c in called])
+        attributes["called_computations"] = ir.ArrayAttr.get(
+            [ir.FlatSymbolRefAttr.get(ctx.importer.function_for(ctx.importer.resolve_computation(c))) for c in called]
+        )
     layouts = _layouts(ctx)
     if layouts is not None:
         attributes["operand_layouts"], attributes["result_layouts"] = layouts

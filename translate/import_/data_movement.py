@@ -33,10 +33,14 @@ def reverse(instr: HloInstruction) -> Form:
 @register_simple("slice")
 def slice_(instr: HloInstruction) -> Form:
     dims = required(instr, "slice")
-    return "stablehlo.slice", A.memo(("slice", dims), lambda: {
-        "start_indices": A.i64_array([d.start for d in dims]),
-        "limit_indices": A.i64_array([d.limit for d in dims]),
-        "strides": A.i64_array([d.stride for d in dims])})
+    return "stablehlo.slice", A.memo(
+        ("slice", dims),
+        lambda: {
+            "start_indices": A.i64_array([d.start for d in dims]),
+            "limit_indices": A.i64_array([d.limit for d in dims]),
+            "strides": A.i64_array([d.stride for d in dims]),
+        },
+    )
 
 
 @register_simple("concatenate")
@@ -47,10 +51,14 @@ def concatenate(instr: HloInstruction) -> Form:
 @register_simple("pad")
 def pad(instr: HloInstruction) -> Form:
     dims = required(instr, "padding").dimensions
-    return "stablehlo.pad", A.memo(("pad", dims), lambda: {
-        "edge_padding_low": A.i64_array([d.edge_padding_low for d in dims]),
-        "edge_padding_high": A.i64_array([d.edge_padding_high for d in dims]),
-        "interior_padding": A.i64_array([d.interior_padding for d in dims])})
+    return "stablehlo.pad", A.memo(
+        ("pad", dims),
+        lambda: {
+            "edge_padding_low": A.i64_array([d.edge_padding_low for d in dims]),
+            "edge_padding_high": A.i64_array([d.edge_padding_high for d in dims]),
+            "interior_padding": A.i64_array([d.interior_padding for d in dims]),
+        },
+    )
 
 
 @register_simple("dynamic-slice")
@@ -82,8 +90,9 @@ def dynamic_reshape(ctx: OpContext) -> Tree:
     element = sizes[0].type.element_type
     vector = ir.RankedTensorType.get([1], element)
     pieces = [ctx.op("stablehlo.reshape", [s], [vector]).result for s in sizes]
-    shape = ctx.op("stablehlo.concatenate", pieces, [ir.RankedTensorType.get([len(sizes)], element)],
-                   {"dimension": A.i64(0)}).result
+    shape = ctx.op(
+        "stablehlo.concatenate", pieces, [ir.RankedTensorType.get([len(sizes)], element)], {"dimension": A.i64(0)}
+    ).result
     return ctx.single("stablehlo.dynamic_reshape", [ctx.value(0), shape])
 
 
@@ -95,10 +104,15 @@ def gather(ctx: OpContext) -> Tree:
         operand_batching_dims=list(ctx.attr("operand_batching_dims", ())),
         start_indices_batching_dims=list(ctx.attr("start_indices_batching_dims", ())),
         start_index_map=list(ctx.attr("start_index_map", ())),
-        index_vector_dim=int(ctx.required("index_vector_dim")))
-    return ctx.single("stablehlo.gather", ctx.values(), dimension_numbers=numbers,
-                      slice_sizes=A.i64_array(ctx.required("slice_sizes")),
-                      indices_are_sorted=ir.BoolAttr.get(bool(ctx.attr("indices_are_sorted", False))))
+        index_vector_dim=int(ctx.required("index_vector_dim")),
+    )
+    return ctx.single(
+        "stablehlo.gather",
+        ctx.values(),
+        dimension_numbers=numbers,
+        slice_sizes=A.i64_array(ctx.required("slice_sizes")),
+        indices_are_sorted=ir.BoolAttr.get(bool(ctx.attr("indices_are_sorted", False))),
+    )
 
 
 @register("scatter")
@@ -111,17 +125,25 @@ def scatter(ctx: OpContext) -> Tree:
         input_batching_dims=list(ctx.attr("input_batching_dims", ())),
         scatter_indices_batching_dims=list(ctx.attr("scatter_indices_batching_dims", ())),
         scattered_dims_to_operand_dims=list(ctx.attr("scatter_dims_to_operand_dims", ())),
-        index_vector_dim=int(ctx.required("index_vector_dim")))
-    op, tree = ctx.multi("stablehlo.scatter", values, {
-        "scatter_dimension_numbers": numbers,
-        "indices_are_sorted": ir.BoolAttr.get(bool(ctx.attr("indices_are_sorted", False))),
-        "unique_indices": ir.BoolAttr.get(bool(ctx.attr("unique_indices", False)))}, regions=1)
+        index_vector_dim=int(ctx.required("index_vector_dim")),
+    )
+    op, tree = ctx.multi(
+        "stablehlo.scatter",
+        values,
+        {
+            "scatter_dimension_numbers": numbers,
+            "indices_are_sorted": ir.BoolAttr.get(bool(ctx.attr("indices_are_sorted", False))),
+            "unique_indices": ir.BoolAttr.get(bool(ctx.attr("unique_indices", False))),
+        },
+        regions=1,
+    )
     assert len(op.results) == n
     ctx.region(op, 0, ctx.computation("to_apply"))
     return tree
 
 
 # -- tuples --------------------------------------------------------------------------------------
+
 
 @register("tuple")
 def tuple_(ctx: OpContext) -> Tree:
@@ -139,6 +161,7 @@ def get_tuple_element(ctx: OpContext) -> Tree:
 
 
 # -- layout-only ops ------------------------------------------------------------------------------
+
 
 @register("copy")
 def copy(ctx: OpContext) -> Tree:
@@ -169,8 +192,7 @@ def bitcast(ctx: OpContext) -> Tree:
     if source.element_type != result.element_type:
         if source.element_type.bit_width != result.element_type.bit_width:
             raise ctx.error("bitcast between element types of different widths is not supported")
-        value = _op(ctx, "stablehlo.bitcast_convert", value,
-                    Shape.array(result.element_type, source.dimensions), {})
+        value = _op(ctx, "stablehlo.bitcast_convert", value, Shape.array(result.element_type, source.dimensions), {})
         source = Shape.array(result.element_type, source.dimensions, source.layout)
     src_major = _major_to_minor(source)
     res_major = _major_to_minor(result)
@@ -179,8 +201,13 @@ def bitcast(ctx: OpContext) -> Tree:
             raise ctx.error(f"the layout of {shape} is not a permutation of its {shape.rank} dimensions")
     if src_major != list(range(source.rank)):
         physical = [source.dimensions[d] for d in src_major]
-        value = _op(ctx, "stablehlo.transpose", value, Shape.array(result.element_type, physical),
-                    {"permutation": A.i64_array(src_major)})
+        value = _op(
+            ctx,
+            "stablehlo.transpose",
+            value,
+            Shape.array(result.element_type, physical),
+            {"permutation": A.i64_array(src_major)},
+        )
     physical_result = [result.dimensions[d] for d in res_major]
     value = _op(ctx, "stablehlo.reshape", value, Shape.array(result.element_type, physical_result), {})
     if res_major != list(range(result.rank)):

@@ -16,9 +16,16 @@ from hlo_translate.import_.importer import OpContext, Tree, register, register_s
 def dot(instr: HloInstruction) -> tuple[str, dict[str, ir.Attribute]]:
     attrs = instr.attributes
     lhs, rhs = instr.operands
-    if "operand_precision" not in attrs and "algorithm" not in attrs:   # the common dot: one build per form
-        key = ("dot", lhs.shape.rank, rhs.shape.rank, attrs.get("lhs_contracting_dims"),
-               attrs.get("rhs_contracting_dims"), attrs.get("lhs_batch_dims"), attrs.get("rhs_batch_dims"))
+    if "operand_precision" not in attrs and "algorithm" not in attrs:  # the common dot: one build per form
+        key = (
+            "dot",
+            lhs.shape.rank,
+            rhs.shape.rank,
+            attrs.get("lhs_contracting_dims"),
+            attrs.get("rhs_contracting_dims"),
+            attrs.get("lhs_batch_dims"),
+            attrs.get("rhs_batch_dims"),
+        )
         return A.memo(key, lambda: _dot(instr))
     return _dot(instr)
 
@@ -27,9 +34,15 @@ def _dot(instr: HloInstruction) -> tuple[str, dict[str, ir.Attribute]]:
     attrs = instr.attributes
     lhs_rank, rhs_rank = (o.shape.rank for o in instr.operands)
     lhs_c, rhs_c = tuple(attrs.get("lhs_contracting_dims", ())), tuple(attrs.get("rhs_contracting_dims", ()))
-    plain = (not attrs.get("lhs_batch_dims") and not attrs.get("rhs_batch_dims") and lhs_rank in (1, 2)
-             and attrs.get("algorithm") is None
-             and rhs_rank in (1, 2) and lhs_c == (lhs_rank - 1,) and rhs_c == (0,))
+    plain = (
+        not attrs.get("lhs_batch_dims")
+        and not attrs.get("rhs_batch_dims")
+        and lhs_rank in (1, 2)
+        and attrs.get("algorithm") is None
+        and rhs_rank in (1, 2)
+        and lhs_c == (lhs_rank - 1,)
+        and rhs_c == (0,)
+    )
     if plain:
         # A vector/matrix product is `stablehlo.dot`, as XLA's importer writes it.
         precision = A.precision_config(instr, 2)
@@ -38,7 +51,8 @@ def _dot(instr: HloInstruction) -> tuple[str, dict[str, ir.Attribute]]:
         lhs_batching_dimensions=list(attrs.get("lhs_batch_dims", ())),
         rhs_batching_dimensions=list(attrs.get("rhs_batch_dims", ())),
         lhs_contracting_dimensions=list(attrs.get("lhs_contracting_dims", ())),
-        rhs_contracting_dimensions=list(attrs.get("rhs_contracting_dims", ())))
+        rhs_contracting_dimensions=list(attrs.get("rhs_contracting_dims", ())),
+    )
     attributes: dict[str, ir.Attribute] = {"dot_dimension_numbers": numbers}
     precision = A.precision_config(instr, 2)
     if precision is not None:
@@ -61,7 +75,8 @@ def _dot_algorithm(instr: HloInstruction, preset: str) -> ir.Attribute:
     return ir.Attribute.parse(
         f"#stablehlo.dot_algorithm<lhs_precision_type = {lhs}, rhs_precision_type = {rhs}, "
         f"accumulation_type = {acc}, lhs_component_count = 1, rhs_component_count = 1, "
-        f"num_primitive_operations = {operations}, allow_imprecise_accumulation = false>")
+        f"num_primitive_operations = {operations}, allow_imprecise_accumulation = false>"
+    )
 
 
 @register("convolution")
@@ -76,7 +91,8 @@ def convolution(ctx: OpContext) -> Tree:
         kernel_spatial_dimensions=list(labels.kernel_spatial_dimensions),
         output_batch_dimension=labels.output_batch_dimension,
         output_feature_dimension=labels.output_feature_dimension,
-        output_spatial_dimensions=list(labels.output_spatial_dimensions))
+        output_spatial_dimensions=list(labels.output_spatial_dimensions),
+    )
     attributes: dict[str, ir.Attribute] = {
         "dimension_numbers": numbers,
         "feature_group_count": A.i64(ctx.attr("feature_group_count", 1)),

@@ -20,6 +20,7 @@ _STRUCTURED = {"stablehlo.tuple", "stablehlo.copy", "stablehlo.optimization_barr
 def _one_to_one(stablehlo_name: str):
     def form(instr: HloInstruction) -> tuple[str, None]:
         return stablehlo_name, None
+
     return form
 
 
@@ -55,9 +56,12 @@ def compare(instr: HloInstruction) -> tuple[str, dict[str, ir.Attribute]]:
 
 @register("reduce-precision")
 def reduce_precision(ctx: OpContext) -> Tree:
-    return ctx.single("stablehlo.reduce_precision", ctx.values(),
-                      exponent_bits=A.i32(ctx.required("exponent_bits")),
-                      mantissa_bits=A.i32(ctx.required("mantissa_bits")))
+    return ctx.single(
+        "stablehlo.reduce_precision",
+        ctx.values(),
+        exponent_bits=A.i32(ctx.required("exponent_bits")),
+        mantissa_bits=A.i32(ctx.required("mantissa_bits")),
+    )
 
 
 @register("iota")
@@ -72,18 +76,24 @@ def rng(ctx: OpContext) -> Tree:
     distribution = A.enum_word(ctx.required("distribution")).replace("RNG_", "")
     shape_type = Shape.array(PrimitiveType.S64, (ctx.shape.rank,))
     dims_type = ir.RankedTensorType.get([ctx.shape.rank], ir.IntegerType.get_signless(64))
-    dims = ctx.op("stablehlo.constant", [], [dims_type],
-                  {"value": dense_attr(np.array(ctx.shape.dimensions, np.int64), shape_type)}).result
-    return ctx.single("stablehlo.rng", [*ctx.values(), dims],
-                      rng_distribution=A.RNG_DISTRIBUTION.get(distribution, ctx.instr.name))
+    dims = ctx.op(
+        "stablehlo.constant",
+        [],
+        [dims_type],
+        {"value": dense_attr(np.array(ctx.shape.dimensions, np.int64), shape_type)},
+    ).result
+    return ctx.single(
+        "stablehlo.rng", [*ctx.values(), dims], rng_distribution=A.RNG_DISTRIBUTION.get(distribution, ctx.instr.name)
+    )
 
 
 @register("rng-bit-generator")
 def rng_bit_generator(ctx: OpContext) -> Tree:
     algorithm = ctx.attr("algorithm")
     name = A.enum_word(algorithm).replace("RNG_", "") if algorithm is not None else "DEFAULT"
-    _, tree = ctx.multi("stablehlo.rng_bit_generator", ctx.values(),
-                        {"rng_algorithm": A.RNG_ALGORITHM.get(name, ctx.instr.name)})
+    _, tree = ctx.multi(
+        "stablehlo.rng_bit_generator", ctx.values(), {"rng_algorithm": A.RNG_ALGORITHM.get(name, ctx.instr.name)}
+    )
     return tree
 
 

@@ -57,6 +57,7 @@ def register_simple(*opcodes: str) -> Callable[[SimpleForm], SimpleForm]:
         >>> @register_simple("negate")              # doctest: +SKIP
         ... def negate(instr): return "stablehlo.negate", None
     """
+
     def wrap(form: SimpleForm) -> SimpleForm:
         def handler(ctx: OpContext) -> Tree:
             name, attributes = form(ctx.instr)
@@ -64,6 +65,7 @@ def register_simple(*opcodes: str) -> Callable[[SimpleForm], SimpleForm]:
 
         HANDLERS.register(*opcodes)(handler)
         return SIMPLE.register(*opcodes)(form)
+
     return wrap
 
 
@@ -106,12 +108,12 @@ def _readers(computation: HloComputation, ordered: set[int]) -> tuple[dict[int, 
     instructions = computation.instructions
     readers: dict[int, int]
     uses: dict[int, int] | None = None
-    if len(instructions) > _RELEASE_ABOVE:   # counted in C: a Counter over a chain of the operand lists
+    if len(instructions) > _RELEASE_ABOVE:  # counted in C: a Counter over a chain of the operand lists
         readers = Counter(map(id, chain.from_iterable(map(_OPERANDS, instructions))))
         uses = dict(readers)
         if computation.root is not None:
             uses[id(computation.root)] = uses.get(id(computation.root), 0) + 1
-    else:   # a reducer or comparator: building the Counter costs more than counting
+    else:  # a reducer or comparator: building the Counter costs more than counting
         readers = {}
         for instr in instructions:
             for operand in instr.operands:
@@ -233,7 +235,7 @@ class OpContext:
         for operand in self.operands:
             if isinstance(operand, tuple):
                 return [self.value(i) for i in range(len(self.operands))]
-        return list(self.operands)   # no tuple among them: the common case, without a call per operand
+        return list(self.operands)  # no tuple among them: the common case, without a call per operand
 
     def flat_operands(self) -> list[ir.Value]:
         return [v for t in self.operands for v in flatten(t)]
@@ -243,16 +245,27 @@ class OpContext:
 
     # -- building ------------------------------------------------------------------------------
 
-    def op(self, name: str, operands: Iterable[ir.Value], results: list[ir.Type] | None = None,
-           attributes: dict[str, ir.Attribute] | None = None, regions: int = 0) -> ir.Operation:
+    def op(
+        self,
+        name: str,
+        operands: Iterable[ir.Value],
+        results: list[ir.Type] | None = None,
+        attributes: dict[str, ir.Attribute] | None = None,
+        regions: int = 0,
+    ) -> ir.Operation:
         """Create op `name` at the current insertion point, with this instruction's location."""
         if results is None:
             results = [self.importer.type_of(self.instr.shape)]
         if name.startswith(_MHLO):
             raise _produced(name, self.instr)
-        operation = ir.Operation.create(name, results=results,
-                                        operands=operands if isinstance(operands, list) else list(operands),
-                                        attributes=attributes, regions=regions, loc=self.loc)
+        operation = ir.Operation.create(
+            name,
+            results=results,
+            operands=operands if isinstance(operands, list) else list(operands),
+            attributes=attributes,
+            regions=regions,
+            loc=self.loc,
+        )
         self.created.append(operation)
         return operation
 
@@ -260,8 +273,14 @@ class OpContext:
         """Create a one-result op typed like this instruction and return its value."""
         return self.op(name, operands, attributes=attributes).result
 
-    def multi(self, name: str, operands: Iterable[ir.Value], attributes: dict[str, ir.Attribute] | None = None,
-              regions: int = 0, shape: Shape | None = None) -> tuple[ir.Operation, Tree]:
+    def multi(
+        self,
+        name: str,
+        operands: Iterable[ir.Value],
+        attributes: dict[str, ir.Attribute] | None = None,
+        regions: int = 0,
+        shape: Shape | None = None,
+    ) -> tuple[ir.Operation, Tree]:
         """Create an op whose results are `shape` (default: this instruction's) flattened; return op and tree."""
         shape = self.shape if shape is None else shape
         operation = self.op(name, operands, self.importer.flat_types(shape), attributes, regions)
@@ -278,7 +297,7 @@ class ModuleImporter:
     def __init__(self, module: HloModule, context: ir.Context | None = None):
         self.hlo = module
         self.context = context
-        self.functions: dict[str, str] = {}          # computation name -> function symbol
+        self.functions: dict[str, str] = {}  # computation name -> function symbol
         self.pending: list[tuple[HloComputation, func.FuncOp]] = []
         self.symbols: set[str] = set()
         self.by_name = {c.name: c for c in module.computations}
@@ -289,22 +308,22 @@ class ModuleImporter:
         # more per op the more there are.
         self._instruction_ops: dict[int, ir.Operation] = {}
         self._ordered: set[int] = set()
-        self._control_ids: dict[int, int] = {}                 # id(instruction) -> its xla.control_id
-        self._types: dict[int, tuple[Shape, ir.Type]] = {}     # id(shape) -> (shape, its MLIR type)
+        self._control_ids: dict[int, int] = {}  # id(instruction) -> its xla.control_id
+        self._types: dict[int, tuple[Shape, ir.Type]] = {}  # id(shape) -> (shape, its MLIR type)
         self.locations = LocationCache()
         # id(instruction) -> the instructions that use it, built on first need (`async_ops.users_of`).
         self.users: dict[int, list[HloInstruction]] | None = None
         # id(computation) -> its parameters and readers: a reducer is emitted once per reduce that calls it.
         self._parameters: dict[int, list[HloInstruction]] = {}
         self._readers: dict[int, tuple[dict[int, int], dict[int, int] | None]] = {}
-        self._templates: dict[tuple, ir.Operation] = {}   # `_template_key` -> a detached op holding its block
+        self._templates: dict[tuple, ir.Operation] = {}  # `_template_key` -> a detached op holding its block
 
     def type_of(self, shape: Shape) -> ir.Type:
         """`shape_to_mlir(shape)`, looked up by the shape object's identity: instructions share their
         shape objects, and hashing a Shape on every lookup costs more than the lookup."""
         known = self._types.get(id(shape))
         if known is None:
-            known = self._types[id(shape)] = (shape, shape_to_mlir(shape))   # the shape kept: its id stays its own
+            known = self._types[id(shape)] = (shape, shape_to_mlir(shape))  # the shape kept: its id stays its own
         return known[1]
 
     # -- entry point ---------------------------------------------------------------------------
@@ -333,8 +352,13 @@ class ModuleImporter:
     def resolve_computation(self, value: Any) -> HloComputation:
         if isinstance(value, HloComputation):
             return value
-        name = value.name if isinstance(value, ComputationRef) else value.text if isinstance(value, RawAttr) \
+        name = (
+            value.name
+            if isinstance(value, ComputationRef)
+            else value.text
+            if isinstance(value, RawAttr)
             else str(value)
+        )
         name = name.strip().lstrip("%")
         if name not in self.by_name:
             raise TranslateError(f"unknown computation '{name}'")
@@ -360,7 +384,7 @@ class ModuleImporter:
     def declare(self, computation: HloComputation, symbol: str, public: bool) -> func.FuncOp:
         assert self.module is not None and computation.root is not None
         self.functions[computation.name] = symbol
-        parameters = self.parameters(computation)   # a scan of the computation: once
+        parameters = self.parameters(computation)  # a scan of the computation: once
         arg_types = [t for p in parameters for t in flat_types(p.shape)]
         result_types = flat_types(computation.root.shape)
         with ir.InsertionPoint(self.module.body), ir.Location.unknown():
@@ -371,7 +395,6 @@ class ModuleImporter:
             if signature is not None:
                 function.attributes[SIGNATURE] = ir.StringAttr.get(signature)
             if not public:
-
                 set_parameter_attrs(parameters, function)
         return function
 
@@ -382,8 +405,9 @@ class ModuleImporter:
             root = self.emit(computation, list(block.arguments))
             func.ReturnOp(flatten(root), loc=ir.Location.unknown())
 
-    def fill_region(self, region: ir.Region, computation: HloComputation, terminator: str,
-                    captured: list[Tree] | None = None) -> None:
+    def fill_region(
+        self, region: ir.Region, computation: HloComputation, terminator: str, captured: list[Tree] | None = None
+    ) -> None:
         """Emit `computation` into a new block of `region`.
 
         Its parameters become block arguments, or, with `captured`, bind to values from the enclosing
@@ -396,8 +420,9 @@ class ModuleImporter:
                 return
         self._fill_region_built(region, computation, terminator, captured)
 
-    def _fill_region_built(self, region: ir.Region, computation: HloComputation, terminator: str,
-                           captured: list[Tree] | None = None) -> None:
+    def _fill_region_built(
+        self, region: ir.Region, computation: HloComputation, terminator: str, captured: list[Tree] | None = None
+    ) -> None:
         """`fill_region` op by op."""
         types: list[ir.Type] = []
         locs: list[ir.Location] = []
@@ -416,21 +441,22 @@ class ModuleImporter:
         MLIR copies the block built then (one call), and only the names are set again. Reducers are
         the case: one per reduce in JAX's modules, all alike but for their instruction names."""
         holder = self._templates.get(key)
-        if holder is None:   # a detached op that only holds the block, built once per form
+        if holder is None:  # a detached op that only holds the block, built once per form
             holder = self._templates[key] = ir.Operation.create(
-                "stablehlo.reduce", regions=1, loc=ir.Location.unknown(), ip=False)
+                "stablehlo.reduce", regions=1, loc=ir.Location.unknown(), ip=False
+            )
             self._fill_region_built(holder.regions[0], computation, key[0])
         copy = holder.clone(ip=False)
         block = copy.regions[0].blocks[0]
         block.append_to(region)
         location_of = self.locations.of
         arguments, operations = list(block.arguments), iter(block.operations)
-        for instr in computation.instructions:   # the ops in instruction order, parameters by number
+        for instr in computation.instructions:  # the ops in instruction order, parameters by number
             if instr.opcode == "parameter":
                 arguments[instr.parameter_number].set_location(location_of(instr))
             else:
                 next(operations).location = location_of(instr)
-        copy.erase()   # last: the block's Python object still refers to it
+        copy.erase()  # last: the block's Python object still refers to it
 
     # -- instructions --------------------------------------------------------------------------
 
@@ -445,8 +471,7 @@ class ModuleImporter:
             known = self._parameters[id(computation)] = computation.parameters
         return known
 
-    def emit(self, computation: HloComputation, args: list[ir.Value],
-             param_trees: list[Tree] | None = None) -> Tree:
+    def emit(self, computation: HloComputation, args: list[ir.Value], param_trees: list[Tree] | None = None) -> Tree:
         """Emit `computation`'s instructions at the current insertion point; return the root's tree.
 
         Parameters bind to `param_trees` if given, else to `args` (flat, in parameter order).
@@ -490,7 +515,7 @@ class ModuleImporter:
             dead = not readers.get(key)
             simple = SIMPLE.get(opcode)
             if simple is None or tuple in map(type, operands):
-                if opcode == "reduce":   # a JAX module's most common op with a region
+                if opcode == "reduce":  # a JAX module's most common op with a region
                     tree = self._emit_reduce(instr, operands, dead)
                     if tree is not None:
                         values[key] = tree
@@ -505,13 +530,18 @@ class ModuleImporter:
                 name, attributes = simple(instr)
                 if name.startswith(_MHLO):
                     raise _produced(name, instr)
-                operation = create(name, results=[result_type], operands=operands, attributes=attributes,
-                                   loc=location_of(instr) if "metadata" in attributes_of else name_loc(instr.name))
+                operation = create(
+                    name,
+                    results=[result_type],
+                    operands=operands,
+                    attributes=attributes,
+                    loc=location_of(instr) if "metadata" in attributes_of else name_loc(instr.name),
+                )
             except ir.MLIRError as err:  # an attribute MLIR refused: the instruction's one-line error
                 raise TranslateError(first_diagnostic(err), op=instr.name) from None
             if not _FINISH_ATTRIBUTES.isdisjoint(attributes_of):
                 self._finish(instr, operation, dead)
-            else:   # none of the attributes `_finish` reads: only these two things to do
+            else:  # none of the attributes `_finish` reads: only these two things to do
                 if key in ordered:
                     instruction_ops[key] = operation
                 if dead:
@@ -533,9 +563,14 @@ class ModuleImporter:
             return None
         shape = instr.shape
         try:
-            operation = ir.Operation.create("stablehlo.reduce", results=self.flat_types(shape), operands=operands,
-                                            attributes={"dimensions": A.i64_array(dimensions)}, regions=1,
-                                            loc=self.locations.of(instr))
+            operation = ir.Operation.create(
+                "stablehlo.reduce",
+                results=self.flat_types(shape),
+                operands=operands,
+                attributes={"dimensions": A.i64_array(dimensions)},
+                regions=1,
+                loc=self.locations.of(instr),
+            )
             self._fill_from_template(operation.regions[0], computation, key)
         except ir.MLIRError as err:  # as in `emit_instruction`
             raise TranslateError(first_diagnostic(err), op=instr.name) from None
@@ -582,14 +617,16 @@ class ModuleImporter:
         ids = []
         for pred in instr.control_predecessors:
             pred_op = self._instruction_ops.get(id(pred))
-            if pred_op is None:   # a parameter, or a tuple / get-tuple-element folded into values
+            if pred_op is None:  # a parameter, or a tuple / get-tuple-element folded into values
                 logging.getLogger(__name__).warning(
-                    "%s: control predecessor %s has no op of its own; the edge is dropped", instr.name, pred.name)
+                    "%s: control predecessor %s has no op of its own; the edge is dropped", instr.name, pred.name
+                )
                 continue
             if id(pred) not in self._control_ids:
                 self._control_ids[id(pred)] = len(self._control_ids)
-                pred_op.attributes[CONTROL_ID] = ir.IntegerAttr.get(ir.IntegerType.get_signless(64),
-                                                                    self._control_ids[id(pred)])
+                pred_op.attributes[CONTROL_ID] = ir.IntegerAttr.get(
+                    ir.IntegerType.get_signless(64), self._control_ids[id(pred)]
+                )
             ids.append(self._control_ids[id(pred)])
         if ids:
             op.attributes[CONTROL_PREDECESSORS] = ir.DenseI64ArrayAttr.get(ids)
@@ -607,7 +644,7 @@ class ModuleImporter:
         parts = [self.materialize(t, loc) for t in tree]
         result_type = ir.TupleType.get_tuple([p.type for p in parts])
         value = ir.Operation.create("stablehlo.tuple", results=[result_type], operands=parts, loc=loc).result
-        self._materialized[key] = (tree, value)   # the tree is kept alive so that its id stays its own
+        self._materialized[key] = (tree, value)  # the tree is kept alive so that its id stays its own
         return value
 
 

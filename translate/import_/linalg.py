@@ -10,9 +10,12 @@ from hlo_translate.import_.importer import OpContext, Tree, register
 
 @register("fft")
 def fft(ctx: OpContext) -> Tree:
-    return ctx.single("stablehlo.fft", ctx.values(),
-                      fft_type=A.FFT_TYPE.get(A.enum_word(ctx.required("fft_type")), ctx.instr.name),
-                      fft_length=A.i64_array(ctx.required("fft_length")))
+    return ctx.single(
+        "stablehlo.fft",
+        ctx.values(),
+        fft_type=A.FFT_TYPE.get(A.enum_word(ctx.required("fft_type")), ctx.instr.name),
+        fft_length=A.i64_array(ctx.required("fft_length")),
+    )
 
 
 @register("cholesky")
@@ -23,12 +26,14 @@ def cholesky(ctx: OpContext) -> Tree:
 @register("triangular-solve")
 def triangular_solve(ctx: OpContext) -> Tree:
     transpose = ctx.attr("transpose_a")
-    return ctx.single("stablehlo.triangular_solve", ctx.values(),
-                      left_side=ir.BoolAttr.get(bool(ctx.attr("left_side", False))),
-                      lower=ir.BoolAttr.get(bool(ctx.attr("lower", False))),
-                      unit_diagonal=ir.BoolAttr.get(bool(ctx.attr("unit_diagonal", False))),
-                      transpose_a=A.TRANSPOSE.get(A.enum_word(transpose) if transpose else "NO_TRANSPOSE",
-                                                  ctx.instr.name))
+    return ctx.single(
+        "stablehlo.triangular_solve",
+        ctx.values(),
+        left_side=ir.BoolAttr.get(bool(ctx.attr("left_side", False))),
+        lower=ir.BoolAttr.get(bool(ctx.attr("lower", False))),
+        unit_diagonal=ir.BoolAttr.get(bool(ctx.attr("unit_diagonal", False))),
+        transpose_a=A.TRANSPOSE.get(A.enum_word(transpose) if transpose else "NO_TRANSPOSE", ctx.instr.name),
+    )
 
 
 @register("topk")
@@ -42,10 +47,13 @@ def topk(ctx: OpContext) -> Tree:
 
 def _batch_norm(name: str):
     def handler(ctx: OpContext) -> Tree:
-        attributes = {"epsilon": ir.FloatAttr.get(ir.F32Type.get(), float(ctx.required("epsilon"))),
-                      "feature_index": A.i64(ctx.required("feature_index"))}
+        attributes = {
+            "epsilon": ir.FloatAttr.get(ir.F32Type.get(), float(ctx.required("epsilon"))),
+            "feature_index": A.i64(ctx.required("feature_index")),
+        }
         _, tree = ctx.multi(name, ctx.values(), attributes)
         return tree
+
     return handler
 
 

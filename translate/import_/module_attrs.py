@@ -44,7 +44,8 @@ def set_module_attrs(importer: ModuleImporter) -> None:
     layout = hlo.entry_computation_layout
     if layout is not None and not all(_is_default(s) for s in (*layout.parameters, layout.result)):
         op.attributes["mhlo.xla_entry_computation_parameter_layouts"] = ir.ArrayAttr.get(
-            [_layout_attr(s) for s in layout.parameters])
+            [_layout_attr(s) for s in layout.parameters]
+        )
         op.attributes["mhlo.xla_entry_computation_result_layout"] = _layout_attr(layout.result)
 
 
@@ -87,12 +88,10 @@ def set_entry_attrs(importer: ModuleImporter, main: func.FuncOp) -> None:
         total += len(flat_shapes(p.shape))
     arg_attrs: list[dict[str, ir.Attribute]] = [{} for _ in range(total)]
     for alias in importer.hlo.input_output_alias:
-        arg = offsets[alias.parameter_number] + _flat_index(params[alias.parameter_number].shape,
-                                                            alias.parameter_index)
+        arg = offsets[alias.parameter_number] + _flat_index(params[alias.parameter_number].shape, alias.parameter_index)
         arg_attrs[arg]["tf.aliasing_output"] = A.i32(_flat_index(entry.root.shape, alias.output_index))
     for donor in importer.hlo.buffer_donor:
-        arg = offsets[donor.parameter_number] + _flat_index(params[donor.parameter_number].shape,
-                                                            donor.parameter_index)
+        arg = offsets[donor.parameter_number] + _flat_index(params[donor.parameter_number].shape, donor.parameter_index)
         arg_attrs[arg]["jax.buffer_donor"] = ir.BoolAttr.get(True)
     _parameter_attrs(params, offsets, arg_attrs)
     if any(arg_attrs):
@@ -102,7 +101,8 @@ def set_entry_attrs(importer: ModuleImporter, main: func.FuncOp) -> None:
         results = _result_shardings(entry.root.shape, root_sharding)
         if results is not None:
             main.result_attrs = ir.ArrayAttr.get(
-                [ir.DictAttr.get({"mhlo.sharding": ir.StringAttr.get(s)}) for s in results])
+                [ir.DictAttr.get({"mhlo.sharding": ir.StringAttr.get(s)}) for s in results]
+            )
 
 
 def set_parameter_attrs(parameters: list[HloInstruction], function: func.FuncOp) -> None:
@@ -119,8 +119,9 @@ def set_parameter_attrs(parameters: list[HloInstruction], function: func.FuncOp)
         function.arg_attrs = ir.ArrayAttr.get([ir.DictAttr.get(d) for d in arg_attrs])
 
 
-def _parameter_attrs(params: list[HloInstruction], offsets: list[int],
-                     arg_attrs: list[dict[str, ir.Attribute]]) -> None:
+def _parameter_attrs(
+    params: list[HloInstruction], offsets: list[int], arg_attrs: list[dict[str, ir.Attribute]]
+) -> None:
     for p, offset in zip(params, offsets):
         sharding = p.attributes.get("sharding")
         if sharding is not None and not p.shape.is_tuple:
@@ -138,7 +139,7 @@ def _result_shardings(shape: Shape, sharding: object) -> list[str] | None:
         if elements is not None and len(elements) == n:
             return [A.sharding_text(e) for e in elements]
         text = A.sharding_text(sharding)
-        if not text.startswith("{{"):      # one sharding for every element
+        if not text.startswith("{{"):  # one sharding for every element
             return [text] * n
         return None
     return [A.sharding_text(sharding)]

@@ -55,7 +55,7 @@ def _annotate(ctx: OpContext, op: ir.Operation, done: HloInstruction) -> None:
     rest = dict(start)
     pairs = rest.get(SEND_RECV_PAIRS_ATTR)
     if pairs is not None and _canonical({SEND_RECV_PAIRS_ATTR: pairs})[SEND_RECV_PAIRS_ATTR] == pairs:
-        del rest[SEND_RECV_PAIRS_ATTR]   # now the typed source_target_pairs
+        del rest[SEND_RECV_PAIRS_ATTR]  # now the typed source_target_pairs
     if rest:
         op.attributes["mhlo.frontend_attributes"] = A.frontend_attributes(FrontendAttributes(tuple(rest.items())))
     sharding = ctx.instr.attributes.get("sharding")
@@ -73,12 +73,16 @@ def _done_sharding(ctx: OpContext, op: ir.Operation, done: HloInstruction, start
     is_send = ctx.instr.opcode == "send"
     data_leaves = len(ctx.instr.shape.tuple_shapes[0].leaves())
     try:
-        derived = split(parse_sharding(A.sharding_text(start)), data_leaves, is_send=is_send)[1] \
-            if start is not None else None
+        derived = (
+            split(parse_sharding(A.sharding_text(start)), data_leaves, is_send=is_send)[1]
+            if start is not None
+            else None
+        )
     except TranslateError:
         derived = None
-    if (A.sharding_text(actual) if actual is not None else None) != \
-            (A.sharding_text(derived) if derived is not None else None):
+    if (A.sharding_text(actual) if actual is not None else None) != (
+        A.sharding_text(derived) if derived is not None else None
+    ):
         op.attributes[DONE_SHARDING] = ir.StringAttr.get(A.sharding_text(actual) if actual is not None else "")
 
 
@@ -90,20 +94,25 @@ def _attributes(ctx: OpContext, opcode: str) -> dict[str, ir.Attribute]:
 def send(ctx: OpContext) -> Tree:
     done = _fused_done(ctx, "send-done")
     if done is None:
-        collective_of(ctx, "send")   # checks the pairs
+        collective_of(ctx, "send")  # checks the pairs
         return emit_fallback(ctx, "send")
     operands = [*flatten(ctx.operands[0]), ctx.value(1)]
-    op = ir.Operation.create("stablehlo.send", results=[stablehlo.TokenType.get()], operands=operands,
-                             attributes=_attributes(ctx, "send"), loc=ctx.loc)
+    op = ir.Operation.create(
+        "stablehlo.send",
+        results=[stablehlo.TokenType.get()],
+        operands=operands,
+        attributes=_attributes(ctx, "send"),
+        loc=ctx.loc,
+    )
     _annotate(ctx, op, done)
-    return op.result   # the token: what send-done forwards
+    return op.result  # the token: what send-done forwards
 
 
 @register("send-done")
 def send_done(ctx: OpContext) -> Tree:
     bundle = ctx.operands[0]
     if isinstance(bundle, ir.Value):
-        return bundle   # the token of a fused stablehlo.send
+        return bundle  # the token of a fused stablehlo.send
     return emit_fallback(ctx, "send-done")
 
 
@@ -111,23 +120,24 @@ def send_done(ctx: OpContext) -> Tree:
 def recv(ctx: OpContext) -> Tree:
     done = _fused_done(ctx, "recv-done")
     if done is None:
-        collective_of(ctx, "recv")   # checks the pairs
+        collective_of(ctx, "recv")  # checks the pairs
         return emit_fallback(ctx, "recv")
     data = ctx.shape.tuple_shapes[0]
     types = [*flat_types(data), stablehlo.TokenType.get()]
-    op = ir.Operation.create("stablehlo.recv", results=types, operands=[ctx.value(0)],
-                             attributes=_attributes(ctx, "recv"), loc=ctx.loc)
+    op = ir.Operation.create(
+        "stablehlo.recv", results=types, operands=[ctx.value(0)], attributes=_attributes(ctx, "recv"), loc=ctx.loc
+    )
     _annotate(ctx, op, done)
     reads = [u for u in users_of(ctx.importer, done) if u.opcode == "get-tuple-element"]
     if ctx.instr.frontend_attributes and reads and not any(u.frontend_attributes for u in reads):
         op.attributes[PLAIN_GET_TUPLE_ELEMENTS] = ir.UnitAttr.get()
     results = list(op.results)
-    return unflatten(data, iter(results[:-1])), results[-1]   # recv-done's (data, token)
+    return unflatten(data, iter(results[:-1])), results[-1]  # recv-done's (data, token)
 
 
 @register("recv-done")
 def recv_done(ctx: OpContext) -> Tree:
     bundle = ctx.operands[0]
     if isinstance(bundle, tuple) and len(bundle) == 2:
-        return bundle   # the results of a fused stablehlo.recv
+        return bundle  # the results of a fused stablehlo.recv
     return emit_fallback(ctx, "recv-done")

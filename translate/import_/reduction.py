@@ -12,8 +12,9 @@ from hlo_translate.import_.importer import OpContext, Tree, register
 
 @register("reduce")
 def reduce(ctx: OpContext) -> Tree:
-    op, tree = ctx.multi("stablehlo.reduce", ctx.values(),
-                         {"dimensions": A.i64_array(ctx.required("dimensions"))}, regions=1)
+    op, tree = ctx.multi(
+        "stablehlo.reduce", ctx.values(), {"dimensions": A.i64_array(ctx.required("dimensions"))}, regions=1
+    )
     ctx.region(op, 0, ctx.computation("to_apply"))
     return tree
 
@@ -49,9 +50,15 @@ def select_and_scatter(ctx: OpContext) -> Tree:
 
 @register("sort")
 def sort(ctx: OpContext) -> Tree:
-    op, tree = ctx.multi("stablehlo.sort", ctx.values(), {
-        "dimension": A.i64(ctx.required("dimensions")[0]),
-        "is_stable": ir.BoolAttr.get(bool(ctx.attr("is_stable", False)))}, regions=1)
+    op, tree = ctx.multi(
+        "stablehlo.sort",
+        ctx.values(),
+        {
+            "dimension": A.i64(ctx.required("dimensions")[0]),
+            "is_stable": ir.BoolAttr.get(bool(ctx.attr("is_stable", False))),
+        },
+        regions=1,
+    )
     ctx.region(op, 0, ctx.computation("to_apply"))
     return tree
 

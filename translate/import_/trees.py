@@ -1,7 +1,7 @@
 """Value trees: an HLO value of tuple shape is a tree of MLIR values, one leaf per array or token.
 
-    >>> flatten((a, (b, c)))          # doctest: +SKIP
-    [a, b, c]
+>>> flatten((a, (b, c)))          # doctest: +SKIP
+[a, b, c]
 """
 
 from __future__ import annotations

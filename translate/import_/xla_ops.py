@@ -51,11 +51,15 @@ def outfeed(ctx: OpContext) -> Tree:
 
 @register("rng-get-and-update-state")
 def rng_get_and_update_state(ctx: OpContext) -> Tree:
-    return ctx.single("stablehlo.custom_call", [], call_target_name=A.string(RNG_STATE_TARGET),
-                      has_side_effect=ir.BoolAttr.get(True), **{"xla.delta": A.i64(ctx.required("delta"))})
+    return ctx.single(
+        "stablehlo.custom_call",
+        [],
+        call_target_name=A.string(RNG_STATE_TARGET),
+        has_side_effect=ir.BoolAttr.get(True),
+        **{"xla.delta": A.i64(ctx.required("delta"))},
+    )
 
 
 @register("stochastic-convert")
 def stochastic_convert(ctx: OpContext) -> Tree:
-    return ctx.single("stablehlo.custom_call", ctx.values(),
-                      call_target_name=A.string(STOCHASTIC_CONVERT_TARGET))
+    return ctx.single("stablehlo.custom_call", ctx.values(), call_target_name=A.string(STOCHASTIC_CONVERT_TARGET))

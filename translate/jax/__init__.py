@@ -31,14 +31,26 @@ from hlo_translate.jax import hook
 from hlo_translate.jax.pipeline import Mode, StepFailed, convert
 from hlo_translate.jax.record import CompiledModule, Keeper, Summary, backend_cause, module_name, refusal_cause
 
-__all__ = ["Mode", "OnRefusal", "Summary", "ModuleRefused", "enable", "disable", "through", "jax_path", "summary",
-           "active_mode", "scope", "keep"]
+__all__ = [
+    "Mode",
+    "OnRefusal",
+    "Summary",
+    "ModuleRefused",
+    "enable",
+    "disable",
+    "through",
+    "jax_path",
+    "summary",
+    "active_mode",
+    "scope",
+    "keep",
+]
 
 
 class OnRefusal(enum.Enum):
     """What a refused module (or one XLA's backend rejects after our converters) does."""
 
-    FAIL = "fail"          # the compile fails with the converter's error
+    FAIL = "fail"  # the compile fails with the converter's error
     FALLBACK = "fallback"  # JAX's own path compiles it; the summary counts it
 
 
@@ -56,11 +68,16 @@ class _Session:
     scope: list[CompiledModule] | None = None
 
 
-_sessions: list[_Session] = []   # the active one last; `through` nests
+_sessions: list[_Session] = []  # the active one last; `through` nests
 
 
-def enable(mode: str | Mode = "roundtrip", *, on_refusal: str | OnRefusal = "fail", keep_dir: str | Path | None = None,
-           report_at_exit: bool = False) -> Summary:
+def enable(
+    mode: str | Mode = "roundtrip",
+    *,
+    on_refusal: str | OnRefusal = "fail",
+    keep_dir: str | Path | None = None,
+    report_at_exit: bool = False,
+) -> Summary:
     """Route every JAX compile of this process through `mode`'s converters until `disable()`.
 
     `on_refusal`: "fail" (the compile raises `ModuleRefused`) or "fallback" (JAX's own path compiles the
@@ -68,8 +85,12 @@ def enable(mode: str | Mode = "roundtrip", *, on_refusal: str | OnRefusal = "fai
     the error). `report_at_exit`: write the summary to stderr when the process ends. Returns the live
     `Summary`.
     """
-    session = _Session(mode=Mode(mode), on_refusal=OnRefusal(on_refusal),
-                       keeper=Keeper(Path(keep_dir)) if keep_dir is not None else None, summary=Summary(Mode(mode)))
+    session = _Session(
+        mode=Mode(mode),
+        on_refusal=OnRefusal(on_refusal),
+        keeper=Keeper(Path(keep_dir)) if keep_dir is not None else None,
+        summary=Summary(Mode(mode)),
+    )
     _activate(session)
     if report_at_exit:
         atexit.register(_report_at_exit, session.summary, sys.stderr)
@@ -90,8 +111,9 @@ def disable() -> Summary | None:
 
 
 @contextlib.contextmanager
-def through(mode: str | Mode = "roundtrip", *, on_refusal: str | OnRefusal = "fail",
-            keep_dir: str | Path | None = None) -> Iterator[Summary]:
+def through(
+    mode: str | Mode = "roundtrip", *, on_refusal: str | OnRefusal = "fail", keep_dir: str | Path | None = None
+) -> Iterator[Summary]:
     """`enable` for a `with` block; yields the block's live `Summary`; what was on before comes back."""
     summary = enable(mode, on_refusal=on_refusal, keep_dir=keep_dir)
     try:
@@ -163,15 +185,17 @@ def _activate(session: _Session) -> None:
 
 
 def _install(session: _Session) -> None:
-    def intercept(jax_compile: hook.Compile, backend: Any, module: Any, devices: Any, options: Any,
-                  callbacks: Any) -> Any:
+    def intercept(
+        jax_compile: hook.Compile, backend: Any, module: Any, devices: Any, options: Any, callbacks: Any
+    ) -> Any:
         return _compile(session, jax_compile, backend, module, devices, options, callbacks)
 
     hook.install(intercept)
 
 
-def _compile(session: _Session, jax_compile: hook.Compile, backend: Any, module: Any, devices: Any, options: Any,
-             callbacks: Any) -> Any:
+def _compile(
+    session: _Session, jax_compile: hook.Compile, backend: Any, module: Any, devices: Any, options: Any, callbacks: Any
+) -> Any:
     summary = session.summary
     with session.lock:
         summary.modules += 1
@@ -183,28 +207,43 @@ def _compile(session: _Session, jax_compile: hook.Compile, backend: Any, module:
         _keep_failed(session, CompiledModule(module, None, error=str(failure)))
         if session.on_refusal is OnRefusal.FALLBACK:
             return _fall_back(session, jax_compile, backend, module, devices, options, callbacks)
-        raise ModuleRefused(f"hlo-translate ({session.mode.value}) refused module '{module_name(module)}': "
-                            f"{cause}") from failure.cause
+        raise ModuleRefused(
+            f"hlo-translate ({session.mode.value}) refused module '{module_name(module)}': {cause}"
+        ) from failure.cause
     start = time.perf_counter()
     try:
         executable = jax_compile(backend, converted.module, devices, options, callbacks)
     except Exception as err:
         cause = backend_cause(err)
-        _account(session, converted=None, seconds=converted.seconds, rejected=cause,
-                 backend=time.perf_counter() - start)
+        _account(
+            session, converted=None, seconds=converted.seconds, rejected=cause, backend=time.perf_counter() - start
+        )
         _keep_failed(session, CompiledModule(module, converted, error=str(err)))
         if session.on_refusal is OnRefusal.FALLBACK:
             return _fall_back(session, jax_compile, backend, module, devices, options, callbacks)
-        err.add_note(f"hlo-translate ({session.mode.value}) converted module '{module_name(module)}' before XLA's "
-                     "backend compiled it")
+        err.add_note(
+            f"hlo-translate ({session.mode.value}) converted module '{module_name(module)}' before XLA's "
+            "backend compiled it"
+        )
         raise
-    _account(session, converted=CompiledModule(module, converted), seconds=converted.seconds,
-             backend=time.perf_counter() - start)
+    _account(
+        session,
+        converted=CompiledModule(module, converted),
+        seconds=converted.seconds,
+        backend=time.perf_counter() - start,
+    )
     return executable
 
 
-def _account(session: _Session, *, converted: CompiledModule | None, seconds: dict, refused: str | None = None,
-             rejected: str | None = None, backend: float = 0.0) -> None:
+def _account(
+    session: _Session,
+    *,
+    converted: CompiledModule | None,
+    seconds: dict,
+    refused: str | None = None,
+    rejected: str | None = None,
+    backend: float = 0.0,
+) -> None:
     summary = session.summary
     with session.lock:
         for step, spent in seconds.items():

@@ -34,8 +34,9 @@ def install(interceptor: Interceptor) -> None:
             _originals["_get_cache_key"] = compiler._get_cache_key
         jax_compile = _originals["backend_compile_and_load"]
 
-        def backend_compile_and_load(backend: Any, module: Any, executable_devices: Any, options: Any,
-                                     host_callbacks: Any) -> Any:
+        def backend_compile_and_load(
+            backend: Any, module: Any, executable_devices: Any, options: Any, host_callbacks: Any
+        ) -> Any:
             return interceptor(jax_compile, backend, module, executable_devices, options, host_callbacks)
 
         backend_compile_and_load.__wrapped__ = jax_compile  # type: ignore[attr-defined]

@@ -114,6 +114,7 @@ def _xla_export(module: ir.Module) -> bytes:
 
     from hlo_translate.mlir.context import module_to_bytecode
 
-    computation = _jax.mlir.mlir_module_to_xla_computation(module_to_bytecode(module), use_tuple_args=False,
-                                                          return_tuple=False)
+    computation = _jax.mlir.mlir_module_to_xla_computation(
+        module_to_bytecode(module), use_tuple_args=False, return_tuple=False
+    )
     return computation.as_serialized_hlo_module_proto()

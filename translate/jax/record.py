@@ -45,9 +45,11 @@ class Summary:
 
     def report(self) -> str:
         """A few lines for a terminal: the counts, the time, then the causes, the most frequent first."""
-        lines = [f"hlo-translate ({self.mode.value}): {self.modules} modules, {self.compiled} compiled through "
-                 f"{_route(self.mode)}, {sum(self.refused.values())} refused, "
-                 f"{sum(self.rejected.values())} rejected by XLA's backend, {self.fell_back} fell back to JAX's path"]
+        lines = [
+            f"hlo-translate ({self.mode.value}): {self.modules} modules, {self.compiled} compiled through "
+            f"{_route(self.mode)}, {sum(self.refused.values())} refused, "
+            f"{sum(self.rejected.values())} rejected by XLA's backend, {self.fell_back} fell back to JAX's path"
+        ]
         steps = ", ".join(f"{step.value} {seconds:.1f} s" for step, seconds in self.seconds.items())
         lines.append(f"  time: {steps or 'none'}; XLA's backend compile {self.backend_seconds:.1f} s")
         for title, causes in (("refused", self.refused), ("rejected by XLA's backend", self.rejected)):
@@ -62,16 +64,26 @@ class Summary:
 
     def as_dict(self) -> dict[str, Any]:
         """The summary as plain data (for JSON)."""
-        return {"mode": self.mode.value, "modules": self.modules, "compiled": self.compiled,
-                "refused": dict(self.refused), "rejected": dict(self.rejected), "fell_back": self.fell_back,
-                "seconds": {step.value: seconds for step, seconds in self.seconds.items()},
-                "ours_seconds": self.ours_seconds, "backend_seconds": self.backend_seconds,
-                "kept": [str(path) for path in self.kept]}
+        return {
+            "mode": self.mode.value,
+            "modules": self.modules,
+            "compiled": self.compiled,
+            "refused": dict(self.refused),
+            "rejected": dict(self.rejected),
+            "fell_back": self.fell_back,
+            "seconds": {step.value: seconds for step, seconds in self.seconds.items()},
+            "ours_seconds": self.ours_seconds,
+            "backend_seconds": self.backend_seconds,
+            "kept": [str(path) for path in self.kept],
+        }
 
 
 def _route(mode: Mode) -> str:
-    return {Mode.ROUNDTRIP: "our export and our import", Mode.EXPORT: "our export and XLA's import",
-            Mode.XLA: "XLA's export and import"}[mode]
+    return {
+        Mode.ROUNDTRIP: "our export and our import",
+        Mode.EXPORT: "our export and XLA's import",
+        Mode.XLA: "XLA's export and import",
+    }[mode]
 
 
 def refusal_cause(failure: StepFailed) -> str:

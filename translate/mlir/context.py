@@ -1,9 +1,9 @@
 """MLIR contexts and module I/O over jaxlib's bindings (stablehlo, chlo, mhlo, sdy, func registered).
 
-    >>> with make_context():
-    ...     module = parse_module("func.func @main() { return }")
-    >>> "func.func @main" in module_to_text(module)
-    True
+>>> with make_context():
+...     module = parse_module("func.func @main() { return }")
+>>> "func.func @main" in module_to_text(module)
+True
 """
 
 from __future__ import annotations
@@ -42,22 +42,27 @@ def parse_module(data: str | bytes, source: str = "<input>") -> ir.Module:
             try:
                 data = data.decode("utf-8")
             except UnicodeDecodeError as err:
-                raise TranslateError(f"MLIR text is not UTF-8 (byte {err.start})",
-                                     location=SourceLocation(source)) from None
+                raise TranslateError(
+                    f"MLIR text is not UTF-8 (byte {err.start})", location=SourceLocation(source)
+                ) from None
         guard.check_text(data, source)
     try:
         return ir.Module.parse(data)
     except ir.MLIRError as err:
         raise _mlir_error(err, source) from None
     except (ValueError, RuntimeError) as err:  # the bytecode reader's own refusals
-        raise TranslateError(f"cannot read the MLIR module: {str(err).splitlines()[0] if str(err) else err!r}",
-                             location=SourceLocation(source)) from None
+        raise TranslateError(
+            f"cannot read the MLIR module: {str(err).splitlines()[0] if str(err) else err!r}",
+            location=SourceLocation(source),
+        ) from None
     except MemoryError:
         # MLIR's readers trust a count, size or index in the input (a bytecode section's entry count, the
         # result number in `%0#2147483648`) and fail to allocate for it (std::bad_alloc)
         what = "bytecode" if isinstance(data, bytes) else "text"
-        raise TranslateError(f"cannot read the MLIR {what}: a count or index in it is larger than memory holds",
-                             location=SourceLocation(source)) from None
+        raise TranslateError(
+            f"cannot read the MLIR {what}: a count or index in it is larger than memory holds",
+            location=SourceLocation(source),
+        ) from None
 
 
 def verify(module: ir.Module, source: str = "<output>") -> None:
@@ -82,8 +87,11 @@ def module_to_text(module: ir.Module, *, debug_info: bool = False) -> str:
     # get_asm gives a str unless binary=True (the stubs say object).
     text = str(module.operation.get_asm(enable_debug_info=debug_info, large_elements_limit=None))
     if _COMPACT_REDUCE in text and _compact_reduce_drops_attributes(module):
-        text = str(module.operation.get_asm(enable_debug_info=debug_info, large_elements_limit=None,
-                                            print_generic_op_form=True))
+        text = str(
+            module.operation.get_asm(
+                enable_debug_info=debug_info, large_elements_limit=None, print_generic_op_form=True
+            )
+        )
     return text
 
 

@@ -80,6 +80,7 @@ _TYPED_VALUE = re.compile(rb"(?:%[\w$.\-]+(?:#\d+)?\s*,\s*|([(,])\s*)?%[\w$.\-]+
 _SPACE = b" \t\n\r\x0b\x0c"
 _VALUE_CHARS = frozenset(b"$.-_#0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
+
 def check_text(text: str | bytes, source: str = "<input>") -> None:
     """Refuse MLIR text nested deeper than MAX_NESTING or with an integer longer than MAX_DIGITS (and the
     other inputs `_problems` names). Text with a forward reference to a value (legal MLIR, which no printer of
@@ -126,8 +127,10 @@ def _problems(data: bytes) -> tuple[tuple[str, int] | None, tuple[str, int] | No
     for m in _CONV_DIMS.finditer(data):
         for number in re.finditer(rb"\d+", m.group(1)):
             if int(number.group()) >= MAX_CONV_DIM:
-                return (f"convolution spatial dimension {int(number.group())} is out of range",
-                        m.start(1) + number.start()), None
+                return (
+                    f"convolution spatial dimension {int(number.group())} is out of range",
+                    m.start(1) + number.start(),
+                ), None
     if _HIGH_ESCAPE.search(data):
         return _name_not_utf8(data), forward
     return None, forward
@@ -149,12 +152,14 @@ def _name_not_utf8(data: bytes) -> tuple[str, int] | None:
             continue
         except UnicodeDecodeError:
             pass
-        before = data[max(0, m.start() - 64):m.start()].rstrip()[-1:]
-        after = data[m.end():m.end() + 64].lstrip()[:1]
+        before = data[max(0, m.start() - 64) : m.start()].rstrip()[-1:]
+        after = data[m.end() : m.end() + 64].lstrip()[:1]
         if before == b"=" and after in _AFTER_A_VALUE:
-            continue   # an attribute's value: bytes are allowed there (not `%0 = "op"(`, `= "file":1:2`)
-        return "a name, key or location file name that is not UTF-8 (only an attribute's value may hold bytes)", \
-            m.start()
+            continue  # an attribute's value: bytes are allowed there (not `%0 = "op"(`, `= "file":1:2`)
+        return (
+            "a name, key or location file name that is not UTF-8 (only an attribute's value may hold bytes)",
+            m.start(),
+        )
     return None
 
 
@@ -174,9 +179,9 @@ def check_module_strings(module_op: ir.Operation) -> None:
         return
     reader = _Reader(data, *sections[0])
     count = reader.varint()
-    pos = _past_varints(data, reader.pos, count)   # the strings' lengths, then the strings
+    pos = _past_varints(data, reader.pos, count)  # the strings' lengths, then the strings
     try:
-        data[pos:reader.end].decode("utf-8")
+        data[pos : reader.end].decode("utf-8")
         return
     except UnicodeDecodeError:
         pass
@@ -185,7 +190,7 @@ def check_module_strings(module_op: ir.Operation) -> None:
     if problem is not None:
         what, offset = problem
         line = text.count(b"\n", 0, offset) + 1
-        snippet = text[offset:offset + 60].split(b"\n")[0].decode("utf-8", "replace")
+        snippet = text[offset : offset + 60].split(b"\n")[0].decode("utf-8", "replace")
         raise TranslateError(f"{what}: {snippet} (line {line} of the module's text)", location=SourceLocation())
 
 
@@ -199,9 +204,11 @@ def _past_varints(data: bytes, pos: int, count: int) -> int:
 
 def string_bytes(literal: bytes) -> bytes:
     """The bytes an MLIR string literal (quotes included) spells: `\\FF`, `\\n`, `\\t`, `\\"`, `\\\\` escapes."""
+
     def one(m: re.Match) -> bytes:
         code = m.group(1)
         return bytes((int(code, 16),)) if len(code) == 2 else _ESCAPED.get(code, code)
+
     return _ESCAPE.sub(one, literal[1:-1])
 
 
@@ -281,9 +288,10 @@ def _use_before_definition(stripped: bytes) -> tuple[str, int] | None:
         arguments = (i for i in typed if _is_argument(stripped, starts[i]))
     for i in arguments:
         defines[i] = True
-    first = dict(zip(reversed(names), range(count - 1, -1, -1)))   # the first index of each name wins
-    first_definition = dict(zip(reversed(list(compress(names, defines))),
-                                reversed(list(compress(range(count), defines)))))
+    first = dict(zip(reversed(names), range(count - 1, -1, -1)))  # the first index of each name wins
+    first_definition = dict(
+        zip(reversed(list(compress(names, defines))), reversed(list(compress(range(count), defines))))
+    )
     early = [name for name, at in first_definition.items() if first[name] < at]
     if not early:
         return None
@@ -319,7 +327,7 @@ def _is_argument(stripped: bytes, at: int) -> bool:
         return False
     if stripped[at] == ord("("):
         return True
-    end = _last_before(stripped, at)   # the last byte of what stands before the `,`
+    end = _last_before(stripped, at)  # the last byte of what stands before the `,`
     start = end
     while start >= 0 and stripped[start] in _VALUE_CHARS:
         start -= 1
@@ -383,7 +391,7 @@ class _Reader:
         extra = 8 if first == 0 else (first & -first).bit_length() - 1
         if self.pos + extra > self.end:
             raise self.fail("unexpected end")
-        raw = int.from_bytes(bytes([first]) + self.data[self.pos:self.pos + extra], "little")
+        raw = int.from_bytes(bytes([first]) + self.data[self.pos : self.pos + extra], "little")
         self.pos += extra
         return raw >> 8 if first == 0 else raw >> (extra + 1)
 
@@ -391,7 +399,7 @@ class _Reader:
         nul = self.data.find(b"\0", self.pos, self.end)
         if nul < 0:
             raise self.fail("unterminated string")
-        text, self.pos = self.data[self.pos:nul], nul + 1
+        text, self.pos = self.data[self.pos : nul], nul + 1
         return text
 
 
@@ -427,7 +435,7 @@ def _sections(reader: _Reader) -> dict[int, tuple[int, int]]:
     sections: dict[int, tuple[int, int]] = {}
     while reader.pos < reader.end:
         header = reader.byte()
-        section_id, aligned = header & 0x7f, bool(header & 0x80)
+        section_id, aligned = header & 0x7F, bool(header & 0x80)
         if section_id >= _NUM_SECTIONS or section_id in sections:
             raise reader.fail(f"unknown or repeated section {section_id}")
         length = reader.varint()
@@ -453,7 +461,7 @@ def _check_string_section(reader: _Reader) -> None:
         raise reader.fail("string lengths disagree with the string section's size")
     # Names and string attributes come back to Python as str: bytes that are not UTF-8 abort jaxlib's bindings
     try:
-        reader.data[reader.pos:reader.end].decode("utf-8")
+        reader.data[reader.pos : reader.end].decode("utf-8")
     except UnicodeDecodeError as err:
         reader.pos += err.start
         raise reader.fail("a string that is not UTF-8") from None
@@ -486,8 +494,9 @@ def probe_bytecode(data: bytes, *, portable: bool = False) -> None:
     if refusal is not None:
         # The reader refused it: the real parse would say the same, and some refused inputs leave the
         # heap corrupted behind the error (glibc aborts later), so the parent never parses them itself.
-        raise TranslateError(f"cannot read the MLIR bytecode: {refusal[0] or 'refused by the reader'}",
-                             location=SourceLocation())
+        raise TranslateError(
+            f"cannot read the MLIR bytecode: {refusal[0] or 'refused by the reader'}", location=SourceLocation()
+        )
 
 
 def probe_text(data: bytes, source: str = "<input>") -> None:
@@ -500,8 +509,10 @@ def probe_text(data: bytes, source: str = "<input>") -> None:
         raise TranslateError(f"MLIR's parser {crash}", location=SourceLocation(source))
     if refusal is not None:
         message, where = refusal
-        raise TranslateError(message or "refused by MLIR's parser",
-                             location=source_location(where, unnamed=source) or SourceLocation(source))
+        raise TranslateError(
+            message or "refused by MLIR's parser",
+            location=source_location(where, unnamed=source) or SourceLocation(source),
+        )
 
 
 def _probe(data: bytes, portable: bool) -> tuple[tuple[str, str] | None, str | None]:
@@ -537,8 +548,11 @@ def _probe(data: bytes, portable: bool) -> tuple[tuple[str, str] | None, str | N
     _, status = os.waitpid(pid, 0)
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
-        return None, (f"did not finish within {PROBE_SECONDS} s" if sig == signal.SIGALRM
-                      else f"crashed on it ({signal.Signals(sig).name})")
+        return None, (
+            f"did not finish within {PROBE_SECONDS} s"
+            if sig == signal.SIGALRM
+            else f"crashed on it ({signal.Signals(sig).name})"
+        )
     if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1:
         message, _, where = refusal.partition("\n")
         return (message, where), None

@@ -39,8 +39,10 @@ _PATH_SUFFIXES = (".mlir", ".mlirbc", ".bc", ".stablehlo", ".txt")
 
 def describe_kinds() -> str:
     """The accepted kinds, for error messages."""
-    return ("MLIR text (str), MLIR bytecode or a portable artifact (bytes), a pathlib.Path, "
-            "a jaxlib.mlir.ir.Module, or a JAX Lowered/Exported")
+    return (
+        "MLIR text (str), MLIR bytecode or a portable artifact (bytes), a pathlib.Path, "
+        "a jaxlib.mlir.ir.Module, or a JAX Lowered/Exported"
+    )
 
 
 @contextlib.contextmanager
@@ -77,8 +79,9 @@ def _existing_module(source: Any) -> ir.Module | ir.Operation | None:
     if callable(compiler_ir) and not hasattr(source, "mlir_module_serialized"):  # a JAX Lowered
         module = compiler_ir("stablehlo")
         if not isinstance(module, ir.Module):
-            raise ArgumentTypeError(f"{type(source).__name__}.compiler_ir('stablehlo') gave {type(module).__name__}, "
-                            "not an MLIR module")
+            raise ArgumentTypeError(
+                f"{type(source).__name__}.compiler_ir('stablehlo') gave {type(module).__name__}, not an MLIR module"
+            )
         return module
     return None
 
@@ -94,8 +97,9 @@ def _source_bytes(source: Any) -> tuple[bytes, str]:
         try:
             return path.read_bytes(), str(path)
         except OSError as err:
-            raise TranslateError(f"cannot read StableHLO input: {err.strerror}",
-                                 location=SourceLocation(str(path))) from None
+            raise TranslateError(
+                f"cannot read StableHLO input: {err.strerror}", location=SourceLocation(str(path))
+            ) from None
     serialized = getattr(source, "mlir_module_serialized", None)  # a JAX Exported
     if isinstance(serialized, bytes):
         return serialized, f"<{type(source).__name__}>"
@@ -107,7 +111,7 @@ def is_portable_artifact(data: bytes) -> bool:
     if not is_bytecode(data):
         return False
     # The header: magic, a one-byte (varint) bytecode version, then the NUL-terminated producer.
-    return data[5:5 + len(_PORTABLE_PRODUCER)] == _PORTABLE_PRODUCER
+    return data[5 : 5 + len(_PORTABLE_PRODUCER)] == _PORTABLE_PRODUCER
 
 
 def _parse(data: bytes, name: str, context: ir.Context, *, text_given: bool) -> ir.Module:
@@ -117,8 +121,11 @@ def _parse(data: bytes, name: str, context: ir.Context, *, text_given: bool) -> 
         module = parse_module(data, name)
     except TranslateError as err:
         if text_given and _looks_like_path(data):
-            raise TranslateError(f"{err.message} (the str was parsed as MLIR text; pass a pathlib.Path "
-                                 "to read a file)", op=err.op, location=err.location) from None
+            raise TranslateError(
+                f"{err.message} (the str was parsed as MLIR text; pass a pathlib.Path to read a file)",
+                op=err.op,
+                location=err.location,
+            ) from None
         raise
     if any(op.operation.name.startswith("vhlo.") for op in module.body.operations):
         return _deserialize(data, name, context)  # a portable artifact in text form
@@ -134,8 +141,9 @@ def _deserialize(data: bytes, name: str, context: ir.Context) -> ir.Module:
         return _stablehlo.deserialize_portable_artifact(context, data)
     except (ir.MLIRError, ValueError, RuntimeError) as err:
         message = str(err).splitlines()[0] if str(err) else type(err).__name__
-        raise TranslateError(f"cannot read the StableHLO portable artifact: {message}",
-                             location=SourceLocation(name)) from None
+        raise TranslateError(
+            f"cannot read the StableHLO portable artifact: {message}", location=SourceLocation(name)
+        ) from None
 
 
 def _looks_like_path(data: bytes) -> bool:

@@ -32,7 +32,7 @@ from hlo_translate.errors import SourceLocation
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _MLIR_ESCAPE = re.compile(r'\\([0-9A-Fa-f]{2}|["\\nt])')
 _MLIR_NAMED_ESCAPES = {'"': b'"', "\\": b"\\", "n": b"\n", "t": b"\t"}
-_FILE_TAIL = re.compile(r':(\d+):(\d+)(?:\s+to\s+(?:\d+)?:\d+)?')
+_FILE_TAIL = re.compile(r":(\d+):(\d+)(?:\s+to\s+(?:\d+)?:\d+)?")
 _HLO_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
 _NAME_LOC = re.compile(r'loc\("([^"\\]*)"(?!:\d)')
 _WORD = re.compile(r"[A-Za-z_#][\w.$#]*")
@@ -159,7 +159,7 @@ def _split_instruction_name(body: str) -> tuple[str | None, str]:
     name = _unescape(m.group(1))
     if name and not _HLO_NAME.fullmatch(name):
         return None, body
-    rest = body[m.end():]
+    rest = body[m.end() :]
     if not rest.strip():
         return name or None, ""
     if rest.startswith("(") and rest.endswith(")"):
@@ -167,7 +167,7 @@ def _split_instruction_name(body: str) -> tuple[str | None, str]:
         inner_name = _STRING.match(inner)
         # A name directly inside the name: the op_name; a file or call site inside: JAX's form.
         if inner_name is not None and not _FILE_TAIL.match(inner, inner_name.end()):
-            return name or None, inner       # "" holds the metadata of an importer's helper op
+            return name or None, inner  # "" holds the metadata of an importer's helper op
     return None, body
 
 
@@ -215,4 +215,3 @@ def location_name(text: str) -> str | None:
     name); None for a file location or an unnamed one."""
     named = _NAME_LOC.match(text)
     return named.group(1) or None if named else None
-

@@ -1,7 +1,7 @@
 """StableHLO portable artifacts (VHLO bytecode): the versions jaxlib can write.
 
-    >>> portable_version("1.0.0") == "1.0.0"  # doctest: +SKIP
-    True
+>>> portable_version("1.0.0") == "1.0.0"  # doctest: +SKIP
+True
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ def portable_version(target: str | None) -> str:
         raise ArgumentValueError(f"target_version must look like '1.9.0'; got {target!r}")
     low, high = _version(oldest), _version(newest)
     if low is None or high is None or not low <= wanted <= high:
-        raise ArgumentValueError(f"target_version {target} is outside the versions jaxlib can write "
-                                 f"({oldest} to {newest})")
+        raise ArgumentValueError(
+            f"target_version {target} is outside the versions jaxlib can write ({oldest} to {newest})"
+        )
     return target
 
 

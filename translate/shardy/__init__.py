@@ -16,8 +16,15 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-__all__ = ["import_shardings", "export_shardings", "import_module", "export_module", "lift_sdy_round_trip",
-           "choose_shardings", "SHARDING_FORMS"]
+__all__ = [
+    "import_shardings",
+    "export_shardings",
+    "import_module",
+    "export_module",
+    "lift_sdy_round_trip",
+    "choose_shardings",
+    "SHARDING_FORMS",
+]
 
 SHARDING_FORMS = ("sdy", "gspmd")
 

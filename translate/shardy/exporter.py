@@ -66,8 +66,14 @@ GSPMD_ONLY = "xla.gspmd_only_sharding"
 _PASS_THROUGH = ("sdy.propagation_barrier", "sdy.data_flow_edge")
 # Shardy's explicit collectives keep the value and move it to `out_sharding`: in GSPMD terms a
 # resharding, which XLA's partitioner carries out with the collective the op names.
-EXPLICIT_COLLECTIVES = ("sdy.all_gather", "sdy.all_slice", "sdy.all_reduce", "sdy.reduce_scatter",
-                        "sdy.collective_permute", "sdy.all_to_all")
+EXPLICIT_COLLECTIVES = (
+    "sdy.all_gather",
+    "sdy.all_slice",
+    "sdy.all_reduce",
+    "sdy.reduce_scatter",
+    "sdy.collective_permute",
+    "sdy.all_to_all",
+)
 _CONSTRAINTS = ("sdy.sharding_constraint", "sdy.reshard", *EXPLICIT_COLLECTIVES)
 
 
@@ -108,7 +114,7 @@ class _Exporter:
             for op in U.walk(func):
                 try:
                     touched |= self._convert_op(op, outer)
-                except RuntimeError as err:   # as the exporter's own loop: a string the bindings cannot hand
+                except RuntimeError as err:  # as the exporter's own loop: a string the bindings cannot hand
                     if not is_not_utf8(err):  # over (an attribute parameter not UTF-8, fuzz seed 163)
                         raise
                     raise U.error_at(op, "a string attribute of the op is not valid UTF-8") from None
@@ -264,15 +270,17 @@ class _Exporter:
 
     # Manual computations ---------------------------------------------------------------------
 
-    def _with_marked(self, manual: _Manual, marked: ir.Attribute | None, read: ReadSharding,
-                     where: ir.Operation) -> _Manual:
+    def _with_marked(
+        self, manual: _Manual, marked: ir.Attribute | None, read: ReadSharding, where: ir.Operation
+    ) -> _Manual:
         """``manual`` plus the axes of an ``xla.sdy.manual_axes`` attribute (XLA's mark of a value
         manual outside any manual computation), on the mesh of the sharding it stands beside."""
         if marked is None:
             return manual
         if not str(marked).startswith("#sdy<manual_axes{"):
-            raise U.error_at(where, f"{MANUAL_AXES} must be a #sdy<manual_axes{{...}}> attribute, "
-                                    f"not {str(marked)[:60]}")
+            raise U.error_at(
+                where, f"{MANUAL_AXES} must be a #sdy<manual_axes{{...}}> attribute, not {str(marked)[:60]}"
+            )
         names = manual_axis_names(marked)
         mesh = read.named.mesh
         if not names or mesh.maximal_device is not None:
@@ -311,8 +319,9 @@ class _Exporter:
 
     def _manual_of(self, computation: ir.Operation) -> _Manual:
         names = manual_axis_names(computation.attributes["manual_axes"])
-        reads = (self._read_all(computation.attributes["in_shardings"], computation)
-                 + self._read_all(computation.attributes["out_shardings"], computation))
+        reads = self._read_all(computation.attributes["in_shardings"], computation) + self._read_all(
+            computation.attributes["out_shardings"], computation
+        )
         mesh = reads[0].named.mesh if reads else next(iter(self.meshes.values()), None)
         if not names:
             return _Manual(mesh, ())
@@ -350,10 +359,15 @@ class _Exporter:
                 break
         return result, to_unreduced
 
-    def _manual_computations_innermost_first(self, function_manual: dict[str, _Manual]
-                                             ) -> list[tuple[ir.Operation, _Manual]]:
-        found = [(op, function_manual.get(U.symbol_name(func), _Manual()))
-                 for func in U.functions(self.module) for op in U.walk(func) if op.name == MANUAL_COMPUTATION]
+    def _manual_computations_innermost_first(
+        self, function_manual: dict[str, _Manual]
+    ) -> list[tuple[ir.Operation, _Manual]]:
+        found = [
+            (op, function_manual.get(U.symbol_name(func), _Manual()))
+            for func in U.functions(self.module)
+            for op in U.walk(func)
+            if op.name == MANUAL_COMPUTATION
+        ]
         return found[::-1]  # pre-order reversed: nested ones come before their parents
 
     def _convert_manual_computation(self, computation: ir.Operation, outer: _Manual) -> None:
@@ -379,10 +393,14 @@ class _Exporter:
             call = func_dialect.CallOp(locals_out, ir.FlatSymbolRefAttr.get(body_name), operands)
             for k, (result, read) in enumerate(zip(computation.results, outs)):
                 local_sharding = self._gspmd(read, manual, computation)
-                marked = _custom_call(SHARDING_TARGET, call.results[k], locals_out[k], local_sharding,
-                                      read.unspecified)
-                full = _custom_call(SHARD_TO_FULL, marked.result, result.type,
-                                    self._gspmd(read, enclosing, computation), read.unspecified)
+                marked = _custom_call(SHARDING_TARGET, call.results[k], locals_out[k], local_sharding, read.unspecified)
+                full = _custom_call(
+                    SHARD_TO_FULL,
+                    marked.result,
+                    result.type,
+                    self._gspmd(read, enclosing, computation),
+                    read.unspecified,
+                )
                 result.replace_all_uses_with(full.result)
         U.erase(computation)
 
@@ -416,6 +434,7 @@ class _Exporter:
 
 # Helpers -----------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class _ClosedRead(ReadSharding):
     """A sharding read for a custom call: closed, its open dimensions kept as ``unspecified``."""
@@ -440,8 +459,11 @@ def _manual_on(manual: _Manual, mesh: Mesh, where: ir.Operation) -> tuple[int, .
         if index is None or mesh.axes[index].size != axis.size:
             by_devices = _manual_by_devices(manual.mesh, manual.axes, mesh)
             if by_devices is None:
-                raise U.error_at(where, f"a sharding inside sdy.manual_computation is on a mesh without its "
-                                        f"manual axis '{axis.name}'={axis.size}")
+                raise U.error_at(
+                    where,
+                    f"a sharding inside sdy.manual_computation is on a mesh without its "
+                    f"manual axis '{axis.name}'={axis.size}",
+                )
             return by_devices
         indices.append(index)
     return tuple(sorted(indices))
@@ -470,8 +492,11 @@ def _manual_by_devices(source: Mesh, axes: tuple[int, ...], mesh: Mesh) -> tuple
             wanted[-1] = (wanted[-1][0], hi)
         else:
             wanted.append((lo, hi))
-    found = tuple(j for j, (lo, hi) in enumerate(_axis_spans(mesh))
-                  if lo != hi and any(w_lo <= lo and hi <= w_hi for w_lo, w_hi in wanted))
+    found = tuple(
+        j
+        for j, (lo, hi) in enumerate(_axis_spans(mesh))
+        if lo != hi and any(w_lo <= lo and hi <= w_hi for w_lo, w_hi in wanted)
+    )
     covered = prod(mesh.axes[j].size for j in found)
     if covered != prod(hi // lo for lo, hi in wanted):
         return None  # a manual axis splits an axis of the other mesh
@@ -481,19 +506,27 @@ def _manual_by_devices(source: Mesh, axes: tuple[int, ...], mesh: Mesh) -> tuple
 def _with_manual(named: NamedSharding, manual: tuple[int, ...], where: ir.Operation) -> NamedSharding:
     """``named`` with the ``manual`` axes taken out of its dimensions and made manual."""
     mesh = named.mesh
-    keep = tuple(DimSharding(tuple(a for a in d.axes if a.index not in manual), d.is_closed)
-                 for d in named.dim_shardings)
+    keep = tuple(
+        DimSharding(tuple(a for a in d.axes if a.index not in manual), d.is_closed) for d in named.dim_shardings
+    )
     # A manual axis also listed as replicated or unreduced is manual: the value is per device along
     # it whatever the sharding says (JAX writes such lists on a shard_map's in/out shardings).
     replicated = tuple(a for a in named.replicated_axes if a.index not in manual)
     unreduced = tuple(a for a in named.unreduced_axes if a.index not in manual)
     manual_refs = tuple(AxisRef(i) for i in manual if mesh.axes[i].size > 1)
-    return replace(named, dim_shardings=keep, replicated_axes=replicated, unreduced_axes=unreduced,
-                   reduction_op=named.reduction_op if unreduced else "sum", manual_axes=manual_refs)
+    return replace(
+        named,
+        dim_shardings=keep,
+        replicated_axes=replicated,
+        unreduced_axes=unreduced,
+        reduction_op=named.reduction_op if unreduced else "sum",
+        manual_axes=manual_refs,
+    )
 
 
-def _custom_call(target: str, value: ir.Value, result_type: ir.Type, sharding: HloSharding,
-                 open_dims: tuple[int, ...]) -> stablehlo.CustomCallOp:
+def _custom_call(
+    target: str, value: ir.Value, result_type: ir.Type, sharding: HloSharding, open_dims: tuple[int, ...]
+) -> stablehlo.CustomCallOp:
     config = f"unspecified_dims=[{','.join(map(str, open_dims))}]" if open_dims else ""
     op = stablehlo.CustomCallOp([result_type], [value], target, backend_config=ir.StringAttr.get(config))
     op.operation.attributes[U.MHLO_SHARDING] = ir.StringAttr.get(sharding.to_text())
@@ -509,8 +542,9 @@ def _stablehlo_axis_ref(attr: ir.Attribute, mesh: Mesh, op: ir.Operation) -> Axi
     try:
         ref = stablehlo.AxisRefAttr(attr)
     except ValueError:
-        raise U.error_at(op, f"replica groups name an axis as {str(attr)[:60]}, neither a string "
-                             "nor #stablehlo.axis_ref") from None
+        raise U.error_at(
+            op, f"replica groups name an axis as {str(attr)[:60]}, neither a string nor #stablehlo.axis_ref"
+        ) from None
     index = mesh.axis_index(ref.name)
     if index is None:
         raise U.error_at(op, f"replica groups name axis '{ref.name}', which is not in the mesh")
@@ -521,5 +555,3 @@ def _stablehlo_axis_ref(attr: ir.Attribute, mesh: Mesh, op: ir.Operation) -> Axi
     if len(numbers) != 2:
         raise TranslateError(f"cannot read sub-axis {info}")
     return AxisRef(index, pre_size=numbers[0], size=numbers[1])
-
-

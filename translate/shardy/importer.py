@@ -51,8 +51,8 @@ class _ShardMap:
     """One mhlo shard_map: the custom-call pairs around a call of the body function."""
 
     call: ir.Operation
-    arguments: list[tuple[ir.Operation, ir.Operation]]            # (Sharding, SPMDFullToShardShape)
-    results: list[tuple[ir.Operation, ir.Operation] | None]       # (Sharding, SPMDShardToFullShape)
+    arguments: list[tuple[ir.Operation, ir.Operation]]  # (Sharding, SPMDFullToShardShape)
+    results: list[tuple[ir.Operation, ir.Operation] | None]  # (Sharding, SPMDShardToFullShape)
 
 
 def import_module_shardings(module: ir.Module) -> bool:
@@ -64,7 +64,7 @@ class _Importer:
     def __init__(self, module: ir.Module) -> None:
         self.module = module
         self.plan: MeshPlan | None = None
-        self.mesh_names: dict[int | None, str] = {}   # maximal device (None: the global mesh) -> symbol
+        self.mesh_names: dict[int | None, str] = {}  # maximal device (None: the global mesh) -> symbol
 
     def run(self) -> bool:
         shardings = self._collect()
@@ -103,8 +103,9 @@ class _Importer:
 
     def _insert_meshes(self, shardings: list[HloSharding]) -> None:
         assert self.plan is not None
-        taken = {U.symbol_name(op.operation) for op in self.module.body.operations
-                 if "sym_name" in op.operation.attributes}
+        taken = {
+            U.symbol_name(op.operation) for op in self.module.body.operations if "sym_name" in op.operation.attributes
+        }
         wanted: list[tuple[int | None, str, str]] = []
         if any(not _is_maximal_only(s) for s in shardings):
             wanted.append((None, GLOBAL_MESH, mesh_text(self.plan.mesh)))
@@ -122,18 +123,35 @@ class _Importer:
 
     # Converting one sharding -----------------------------------------------------------------
 
-    def _sdy_text(self, sharding: HloSharding, rank: int, where: ir.Operation, *, open_dims: tuple[int, ...] = (),
-                  manual_ok: bool = False) -> str:
+    def _sdy_text(
+        self,
+        sharding: HloSharding,
+        rank: int,
+        where: ir.Operation,
+        *,
+        open_dims: tuple[int, ...] = (),
+        manual_ok: bool = False,
+    ) -> str:
         """``<@mesh, [...]>`` for a non-tuple sharding of a value of ``rank`` with no manual axes
         outside a manual computation (``manual_ok``: inside one, where they are dropped)."""
         text, manual = self._sdy_text_and_manual(sharding, rank, where, open_dims=open_dims, manual_ok=manual_ok)
         if manual:
-            raise U.error_at(where, f"manual sharding {sharding.to_text(False)} of a shard_map operand or "
-                                    "result outside its region has no Shardy equivalent")
+            raise U.error_at(
+                where,
+                f"manual sharding {sharding.to_text(False)} of a shard_map operand or "
+                "result outside its region has no Shardy equivalent",
+            )
         return text
 
-    def _sdy_text_and_manual(self, sharding: HloSharding, rank: int, where: ir.Operation, *,
-                             open_dims: tuple[int, ...] = (), manual_ok: bool = False) -> tuple[str, tuple[str, ...]]:
+    def _sdy_text_and_manual(
+        self,
+        sharding: HloSharding,
+        rank: int,
+        where: ir.Operation,
+        *,
+        open_dims: tuple[int, ...] = (),
+        manual_ok: bool = False,
+    ) -> tuple[str, tuple[str, ...]]:
         """``<@mesh, [...]>`` for a non-tuple sharding of a value of ``rank``, and the names of its
         manual axes (none inside a manual computation, ``manual_ok``, where they are implied)."""
         assert self.plan is not None
@@ -149,20 +167,29 @@ class _Importer:
         if sharding.kind is ShardingKind.UNKNOWN:
             open_dims = tuple(range(rank))
         if named.dim_shardings and len(named.dim_shardings) != rank:
-            raise U.error_at(where, f"sharding {sharding.to_text(False)} tiles {len(named.dim_shardings)} "
-                                    f"dimensions but the value has rank {rank}")
+            raise U.error_at(
+                where,
+                f"sharding {sharding.to_text(False)} tiles {len(named.dim_shardings)} "
+                f"dimensions but the value has rank {rank}",
+            )
         return sharding_text(named, self._mesh_name(named), rank, open_dims), manual
 
     def _manual_names(self, sharding: HloSharding, named: NamedSharding, where: ir.Operation) -> tuple[str, ...]:
         """The mesh axis names of a manual sharding outside a manual computation (whole axes)."""
         if any(ref.is_sub_axis for ref in named.manual_axes):
-            raise U.error_at(where, f"manual sharding {sharding.to_text(False)} makes part of a mesh axis "
-                                    "manual; Shardy's manual axes are whole axes")
+            raise U.error_at(
+                where,
+                f"manual sharding {sharding.to_text(False)} makes part of a mesh axis "
+                "manual; Shardy's manual axes are whole axes",
+            )
         if not named.manual_axes:
             if not sharding.is_manual or sharding.num_devices == 1 or named.mesh.axes:
                 return ()  # a manual subgroup of one device: nothing is manual (canonical() drops it)
-            raise U.error_at(where, f"manual sharding {sharding.to_text(False)}: the number of devices "
-                                    "is unknown (no tiled sharding and no mhlo.num_partitions)")
+            raise U.error_at(
+                where,
+                f"manual sharding {sharding.to_text(False)}: the number of devices "
+                "is unknown (no tiled sharding and no mhlo.num_partitions)",
+            )
         return tuple(named.mesh.axes[ref.index].name for ref in named.manual_axes)
 
     def _mesh_name(self, named: NamedSharding) -> str:
@@ -178,10 +205,12 @@ class _Importer:
                     continue
                 sharding = _parse(attrs.pop(U.MHLO_SHARDING), func)
                 if sharding.is_tuple:
-                    raise U.error_at(func, f"tuple sharding {sharding.to_text(False)} on a function "
-                                           "argument or result has no Shardy equivalent")
-                text, manual_axes = self._sdy_text_and_manual(sharding, U.tensor_rank(type_), func,
-                                                              manual_ok=manual)
+                    raise U.error_at(
+                        func,
+                        f"tuple sharding {sharding.to_text(False)} on a function "
+                        "argument or result has no Shardy equivalent",
+                    )
+                text, manual_axes = self._sdy_text_and_manual(sharding, U.tensor_rank(type_), func, manual_ok=manual)
                 attrs[U.SDY_SHARDING] = parse_attr("#sdy.sharding" + text)
                 if manual_axes:
                     attrs[MANUAL_AXES] = manual_axes_attr(list(manual_axes))
@@ -201,15 +230,17 @@ class _Importer:
         if not results:
             leaves, ranks = leaves[:1], [0]  # Shardy keeps one sharding on ops without results (as XLA does)
         elif len(leaves) != len(results):
-            raise U.error_at(op, f"sharding {sharding.to_text(False)} has {len(leaves)} elements "
-                                 f"for {len(results)} results")
+            raise U.error_at(
+                op, f"sharding {sharding.to_text(False)} has {len(leaves)} elements for {len(results)} results"
+            )
         else:
             ranks = [U.tensor_rank(r.type) for r in results]
         converted = [self._sdy_text_and_manual(leaf, rank, op, manual_ok=manual) for leaf, rank in zip(leaves, ranks)]
         manual_axes = self._one_manual_set(op, sharding, [m for _, m in converted])
         del op.attributes[U.MHLO_SHARDING]
-        op.attributes[U.SDY_SHARDING] = parse_attr("#sdy.sharding_per_value<["
-                                                   + ", ".join(t for t, _ in converted) + "]>")
+        op.attributes[U.SDY_SHARDING] = parse_attr(
+            "#sdy.sharding_per_value<[" + ", ".join(t for t, _ in converted) + "]>"
+        )
         if manual_axes:
             op.attributes[MANUAL_AXES] = manual_axes_attr(list(manual_axes))
 
@@ -217,8 +248,11 @@ class _Importer:
     def _one_manual_set(op: ir.Operation, sharding: HloSharding, sets: list[tuple[str, ...]]) -> tuple[str, ...]:
         """XLA keeps one ``xla.sdy.manual_axes`` per op: every result must be manual over the same axes."""
         if len(set(sets)) > 1:
-            raise U.error_at(op, f"sharding {sharding.to_text(False)} makes the op's results manual over "
-                                 "different axes; Shardy keeps one set of manual axes per op")
+            raise U.error_at(
+                op,
+                f"sharding {sharding.to_text(False)} makes the op's results manual over "
+                "different axes; Shardy keeps one set of manual axes per op",
+            )
         return sets[0] if sets else ()
 
     def _convert_constraint(self, op: ir.Operation, sharding: HloSharding, manual: bool) -> None:
@@ -233,8 +267,11 @@ class _Importer:
         group = sharding.shard_group
         if group is not None:
             if group.kind is not ShardGroupKind.AS:
-                raise U.error_at(op, f"sharding {sharding.to_text(False)}: shard_like (a preference) has no "
-                                     "Shardy equivalent; sdy.sharding_group is shard_as")
+                raise U.error_at(
+                    op,
+                    f"sharding {sharding.to_text(False)}: shard_like (a preference) has no "
+                    "Shardy equivalent; sdy.sharding_group is shard_as",
+                )
             with ir.InsertionPoint(op), op.location:
                 sdy.ShardingGroupOp(value, group.id)
             sharding = _without_group(sharding)
@@ -242,8 +279,9 @@ class _Importer:
                 op.results[0].replace_all_uses_with(value)
                 U.erase(op)
                 return
-        text, manual_axes = self._sdy_text_and_manual(sharding, U.tensor_rank(value.type), op,
-                                                      open_dims=_unspecified_dims(op), manual_ok=manual)
+        text, manual_axes = self._sdy_text_and_manual(
+            sharding, U.tensor_rank(value.type), op, open_dims=_unspecified_dims(op), manual_ok=manual
+        )
         with ir.InsertionPoint(op), op.location:
             constraint = sdy.ShardingConstraintOp(value, parse_attr("#sdy.sharding" + text))
         if manual_axes:
@@ -267,20 +305,36 @@ class _Importer:
         # A shard_map nested in another: its global shardings are manual over the enclosing axes,
         # which its sdy.manual_computation (inlined into the enclosing one) leaves implicit.
         nested = bool(self._enclosing_axes(shard_map))
-        in_texts = [self._sdy_text(_parse(sh.attributes[U.MHLO_SHARDING], sh), U.tensor_rank(sh.operands[0].type),
-                                   sh, open_dims=_unspecified_dims(sh), manual_ok=nested)
-                    for sh, _ in shard_map.arguments]
+        in_texts = [
+            self._sdy_text(
+                _parse(sh.attributes[U.MHLO_SHARDING], sh),
+                U.tensor_rank(sh.operands[0].type),
+                sh,
+                open_dims=_unspecified_dims(sh),
+                manual_ok=nested,
+            )
+            for sh, _ in shard_map.arguments
+        ]
         used = [(i, pair) for i, pair in enumerate(shard_map.results) if pair is not None]
-        out_texts = [self._sdy_text(_parse(full.attributes[U.MHLO_SHARDING], full), U.tensor_rank(full.results[0].type),
-                                    full, open_dims=_unspecified_dims(full), manual_ok=nested)
-                     for _, (_, full) in used]
+        out_texts = [
+            self._sdy_text(
+                _parse(full.attributes[U.MHLO_SHARDING], full),
+                U.tensor_rank(full.results[0].type),
+                full,
+                open_dims=_unspecified_dims(full),
+                manual_ok=nested,
+            )
+            for _, (_, full) in used
+        ]
         operands = [sh.operands[0] for sh, _ in shard_map.arguments]
         with ir.InsertionPoint(call), call.location:
             computation = sdy.ManualComputationOp(
-                [full.results[0].type for _, (_, full) in used], operands,
+                [full.results[0].type for _, (_, full) in used],
+                operands,
                 parse_attr("#sdy.sharding_per_value<[" + ", ".join(in_texts) + "]>"),
                 parse_attr("#sdy.sharding_per_value<[" + ", ".join(out_texts) + "]>"),
-                manual_axes_attr(manual_axes))
+                manual_axes_attr(manual_axes),
+            )
             block = computation.regions[0].blocks.append(*[op.type for op in call.operands])
         self._inline_body(call, block, [i for i, _ in used])
         for k, (_, (sharding_op, full)) in enumerate(used):
@@ -301,8 +355,9 @@ class _Importer:
         local = self._one_axis_set(shard_map, marks)
         enclosing = self._enclosing_axes(shard_map)
         if not set(enclosing) <= set(local):
-            raise U.error_at(shard_map.call, "the shard_map's global shardings are manual over axes its "
-                                             "local shardings are not")
+            raise U.error_at(
+                shard_map.call, "the shard_map's global shardings are manual over axes its local shardings are not"
+            )
         mesh = self.plan.mesh
         return [mesh.axes[i].name for i in local if i not in enclosing]
 
@@ -323,15 +378,20 @@ class _Importer:
             except TranslateError as err:
                 raise U.error_at(op, err.message) from None
             if any(ref.is_sub_axis for ref in named.manual_axes):
-                raise U.error_at(op, f"manual sharding {sharding.to_text(False)} makes part of a mesh axis "
-                                     "manual; Shardy's manual axes are whole axes")
+                raise U.error_at(
+                    op,
+                    f"manual sharding {sharding.to_text(False)} makes part of a mesh axis "
+                    "manual; Shardy's manual axes are whole axes",
+                )
             if not named.manual_axes and _is_manual(sharding) and (sharding.num_devices or 0) != 1:
-                raise U.error_at(op, f"manual sharding {sharding.to_text(False)}: the number of devices "
-                                     "is unknown (no tiled sharding and no mhlo.num_partitions)")
+                raise U.error_at(
+                    op,
+                    f"manual sharding {sharding.to_text(False)}: the number of devices "
+                    "is unknown (no tiled sharding and no mhlo.num_partitions)",
+                )
             axes.append(tuple(sorted(ref.index for ref in named.manual_axes)))
         if len(set(axes)) > 1:
-            raise U.error_at(shard_map.call, "the shard_map's arguments and results are manual over "
-                                             "different devices")
+            raise U.error_at(shard_map.call, "the shard_map's arguments and results are manual over different devices")
         return axes[0] if axes else ()
 
     def _inline_body(self, call: ir.Operation, block: ir.Block, used_results: list[int]) -> None:
@@ -365,6 +425,7 @@ class _Importer:
 
 # Helpers -----------------------------------------------------------------------------------------
 
+
 def _parse(attr: ir.Attribute, where: ir.Operation) -> HloSharding:
     try:
         return U.mhlo_sharding(attr)
@@ -374,8 +435,12 @@ def _parse(attr: ir.Attribute, where: ir.Operation) -> HloSharding:
 
 def _is_constraint(op: ir.Operation) -> bool:
     """A ``Sharding`` custom call of a tensor (on a token XLA keeps the custom call, sharded)."""
-    return (U.custom_call_target(op) == SHARDING_TARGET and len(op.operands) == 1 and len(op.results) == 1
-            and isinstance(op.operands[0].type, ir.RankedTensorType))
+    return (
+        U.custom_call_target(op) == SHARDING_TARGET
+        and len(op.operands) == 1
+        and len(op.results) == 1
+        and isinstance(op.operands[0].type, ir.RankedTensorType)
+    )
 
 
 def _without_group(sharding: HloSharding) -> HloSharding:
@@ -441,6 +506,7 @@ def _single_user(value: ir.Value) -> ir.Operation | None:
 def _innermost_first(shard_maps: list[_ShardMap]) -> list[_ShardMap]:
     """Shard_maps ordered so that one whose body function holds another comes after it: the
     enclosing one inlines its body with the nested one already converted."""
+
     def home(shard_map: _ShardMap) -> str | None:
         parent = shard_map.call.parent
         while parent is not None and parent.name != "func.func":
@@ -478,8 +544,11 @@ def _match_shard_map(call: ir.Operation) -> _ShardMap:
         to_shard = _defining_custom_call(operand, FULL_TO_SHARD)
         sharding_op = _defining_custom_call(to_shard.operands[0], SHARDING_TARGET) if to_shard else None
         if to_shard is None or sharding_op is None or len(to_shard.operands) != 1:
-            raise U.error_at(call, f"operand {i} of shard_map call @{U.callee(call)} does not come from "
-                                   f"{SHARDING_TARGET} + {FULL_TO_SHARD} custom calls")
+            raise U.error_at(
+                call,
+                f"operand {i} of shard_map call @{U.callee(call)} does not come from "
+                f"{SHARDING_TARGET} + {FULL_TO_SHARD} custom calls",
+            )
         arguments.append((sharding_op, to_shard))
     results: list[tuple[ir.Operation, ir.Operation] | None] = []
     for i, result in enumerate(call.results):
@@ -488,10 +557,17 @@ def _match_shard_map(call: ir.Operation) -> _ShardMap:
             continue
         sharding_op = _single_user(result)
         full = _single_user(sharding_op.results[0]) if sharding_op is not None else None
-        if (sharding_op is None or U.custom_call_target(sharding_op) != SHARDING_TARGET
-                or full is None or U.custom_call_target(full) != SHARD_TO_FULL):
-            raise U.error_at(call, f"result {i} of shard_map call @{U.callee(call)} is not used only by "
-                                   f"{SHARDING_TARGET} + {SHARD_TO_FULL} custom calls")
+        if (
+            sharding_op is None
+            or U.custom_call_target(sharding_op) != SHARDING_TARGET
+            or full is None
+            or U.custom_call_target(full) != SHARD_TO_FULL
+        ):
+            raise U.error_at(
+                call,
+                f"result {i} of shard_map call @{U.callee(call)} is not used only by "
+                f"{SHARDING_TARGET} + {SHARD_TO_FULL} custom calls",
+            )
         results.append((sharding_op, full))
     for op in [o for pair in arguments for o in pair] + [o for pair in results if pair for o in pair]:
         if U.MHLO_SHARDING not in op.attributes:

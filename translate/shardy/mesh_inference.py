@@ -114,8 +114,10 @@ class MeshPlan:
             return NamedSharding(self.mesh, unreduced_axes=every_axis, reduction_op=_reduction_op(sharding))
         layout = _layout(canonical, _positions(self.mesh))
         if layout is None or canonical.num_devices != self.num_devices:
-            raise TranslateError(f"sharding {sharding.to_text(False)} does not fit the mesh "
-                                 f"{self.mesh.to_text()} inferred for this module")
+            raise TranslateError(
+                f"sharding {sharding.to_text(False)} does not fit the mesh "
+                f"{self.mesh.to_text()} inferred for this module"
+            )
         return self._named(layout, _reduction_op(sharding), sharding)
 
     def _named(self, layout: Layout, reduction_op: str, source: HloSharding) -> NamedSharding:
@@ -124,14 +126,18 @@ class MeshPlan:
         by_kind: dict[SubgroupType, list[AxisRef]] = {}
         for kind, digits in layout.subgroups:
             by_kind.setdefault(kind, []).extend(_axis_refs(digits, ranges, source, self.mesh))
-        ordered = {kind: tuple(sorted(refs, key=lambda r: (r.index, r.pre_size or 1)))
-                   for kind, refs in by_kind.items()}
+        ordered = {
+            kind: tuple(sorted(refs, key=lambda r: (r.index, r.pre_size or 1))) for kind, refs in by_kind.items()
+        }
         unreduced = ordered.get(SubgroupType.UNREDUCED, ())
-        return NamedSharding(self.mesh, dims,
-                             replicated_axes=ordered.get(SubgroupType.REPLICATED, ()),
-                             unreduced_axes=unreduced,
-                             manual_axes=ordered.get(SubgroupType.MANUAL, ()),
-                             reduction_op=reduction_op if unreduced else "sum")
+        return NamedSharding(
+            self.mesh,
+            dims,
+            replicated_axes=ordered.get(SubgroupType.REPLICATED, ()),
+            unreduced_axes=unreduced,
+            manual_axes=ordered.get(SubgroupType.MANUAL, ()),
+            reduction_op=reduction_op if unreduced else "sum",
+        )
 
 
 def plan_mesh(shardings: list[HloSharding], num_devices: int | None = None) -> MeshPlan:
@@ -162,17 +168,20 @@ def plan_mesh(shardings: list[HloSharding], num_devices: int | None = None) -> M
         return MeshPlan(Mesh(axes), maximal)
     sizes = {c.num_devices for c in tiled}
     if len(sizes) > 1:
-        raise TranslateError("shardings of one module tile over different numbers of devices "
-                             f"({', '.join(map(str, sorted(s for s in sizes if s)))}): "
-                             + _examples(tiled))
+        raise TranslateError(
+            "shardings of one module tile over different numbers of devices "
+            f"({', '.join(map(str, sorted(s for s in sizes if s)))}): " + _examples(tiled)
+        )
     mesh = _fit(tiled)
     if mesh is None:
-        raise TranslateError("no single Shardy mesh expresses all tile assignments of this module: "
-                             + _examples(_conflict(tiled)))
+        raise TranslateError(
+            "no single Shardy mesh expresses all tile assignments of this module: " + _examples(_conflict(tiled))
+        )
     return MeshPlan(mesh, maximal)
 
 
 # Mesh search ------------------------------------------------------------------------------------
+
 
 def _fit(tiled: list[HloSharding]) -> Mesh | None:
     """The coarsest mesh expressing all ``tiled`` shardings, or None.
@@ -227,7 +236,7 @@ def _lexicographic_order(tiled: list[HloSharding], n: int) -> np.ndarray:
         for i, kind in enumerate(types):
             if kind in joined:
                 # Devices of one tile and one group of this kind (they differ in later subgroup dims).
-                groups = array.reshape(array.shape[:data_rank + i + 1] + (-1,))
+                groups = array.reshape(array.shape[: data_rank + i + 1] + (-1,))
                 for group in groups.reshape(-1, groups.shape[-1]):
                     for device in group[1:]:
                         _union(joined[kind], int(group[0]), int(device))
@@ -257,7 +266,7 @@ def _conflict(tiled: list[HloSharding]) -> list[HloSharding]:
         if _fit([sharding]) is None:
             return [sharding]
     for i, a in enumerate(tiled):
-        for b in tiled[i + 1:]:
+        for b in tiled[i + 1 :]:
             if _fit([a, b]) is None:
                 return [a, b]
     return tiled
@@ -271,7 +280,7 @@ def _layout(canonical: HloSharding, positions: np.ndarray) -> Layout | None:
     if iota is None:
         return None
     reshape, perm = iota.reshape_dims, iota.transpose_perm
-    digits = [Digit(reshape[d], prod(reshape[d + 1:])) for d in perm if reshape[d] > 1]
+    digits = [Digit(reshape[d], prod(reshape[d + 1 :])) for d in perm if reshape[d] > 1]
     per_dim = _split_digits(digits, array.shape)
     if per_dim is None:
         return None
@@ -342,8 +351,9 @@ def _axis_ranges(mesh: Mesh) -> list[tuple[int, int, int]]:
     return ranges[::-1]
 
 
-def _axis_refs(digits: tuple[Digit, ...], ranges: list[tuple[int, int, int]], source: HloSharding,
-               mesh: Mesh) -> tuple[AxisRef, ...]:
+def _axis_refs(
+    digits: tuple[Digit, ...], ranges: list[tuple[int, int, int]], source: HloSharding, mesh: Mesh
+) -> tuple[AxisRef, ...]:
     """The (sub-)axes covering ``digits`` (major first), adjacent pieces of one axis merged."""
     pieces: list[tuple[int, int, int]] = []  # (axis index, lo, hi)
     for digit in digits:
@@ -352,8 +362,10 @@ def _axis_refs(digits: tuple[Digit, ...], ranges: list[tuple[int, int, int]], so
             if piece_lo >= piece_hi:
                 continue
             if piece_lo % lo or hi % piece_hi:
-                raise TranslateError(f"sharding {source.to_text(False)} splits axis "
-                                     f"'{mesh.axes[index].name}' of {mesh.to_text()} unevenly")
+                raise TranslateError(
+                    f"sharding {source.to_text(False)} splits axis "
+                    f"'{mesh.axes[index].name}' of {mesh.to_text()} unevenly"
+                )
             if pieces and pieces[-1][0] == index and pieces[-1][1] == piece_hi:
                 pieces[-1] = (index, piece_lo, pieces[-1][2])
             else:
@@ -370,13 +382,16 @@ def _axis_refs(digits: tuple[Digit, ...], ranges: list[tuple[int, int, int]], so
 
 # Named (V3) shardings ---------------------------------------------------------------------------
 
+
 def _named_meshes(leaves: list[HloSharding]) -> list[Mesh]:
     meshes: list[Mesh] = []
     for leaf in leaves:
         if leaf.is_named and leaf.named is not None and leaf.named.mesh.maximal_device is None:
             if meshes and leaf.named.mesh != meshes[0]:
-                raise TranslateError(f"named shardings on different meshes ({meshes[0].to_text()} and "
-                                     f"{leaf.named.mesh.to_text()}) cannot share one Shardy mesh")
+                raise TranslateError(
+                    f"named shardings on different meshes ({meshes[0].to_text()} and "
+                    f"{leaf.named.mesh.to_text()}) cannot share one Shardy mesh"
+                )
             meshes.append(leaf.named.mesh)
     return meshes
 
@@ -385,11 +400,18 @@ def _on_mesh(named: NamedSharding, mesh: Mesh) -> NamedSharding:
     if named.mesh.maximal_device is not None:
         return named
     assert named.mesh == mesh, "plan_mesh checked that named shardings share one mesh"
-    return NamedSharding(mesh, named.dim_shardings, named.replicated_axes, named.unreduced_axes,
-                         named.manual_axes, reduction_op=named.reduction_op)
+    return NamedSharding(
+        mesh,
+        named.dim_shardings,
+        named.replicated_axes,
+        named.unreduced_axes,
+        named.manual_axes,
+        reduction_op=named.reduction_op,
+    )
 
 
 # Small helpers ----------------------------------------------------------------------------------
+
 
 def _leaves(sharding: HloSharding) -> list[HloSharding]:
     if sharding.is_tuple:
@@ -408,8 +430,10 @@ def _maximal_device(sharding: HloSharding) -> int | None:
 
 def _check_supported(sharding: HloSharding) -> None:
     if sharding.shard_group is not None:
-        raise TranslateError(f"sharding {sharding.to_text(False)}: shard groups (shard_as/shard_like) "
-                             "have no Shardy equivalent on a sharding attribute")
+        raise TranslateError(
+            f"sharding {sharding.to_text(False)}: shard groups (shard_as/shard_like) "
+            "have no Shardy equivalent on a sharding attribute"
+        )
     if sharding.is_tiled and SubgroupType.MAXIMAL in sharding.subgroup_types:
         raise TranslateError(f"sharding {sharding.to_text(False)}: maximal subgroups have no Shardy equivalent")
 

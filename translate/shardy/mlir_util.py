@@ -117,8 +117,9 @@ def erase(op: ir.Operation) -> None:
     for result in op.results:
         for use in result.uses:
             user = use.owner.operation
-            raise error_at(user, f"uses the result of '{op.name}', which the Shardy rewrite replaces "
-                                 "(an unexpected use)")
+            raise error_at(
+                user, f"uses the result of '{op.name}', which the Shardy rewrite replaces (an unexpected use)"
+            )
     op.erase()
 
 

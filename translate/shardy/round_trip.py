@@ -91,13 +91,19 @@ class _Lifter:
         else:
             self._insert_meshes(meshes_attr)
         self._lift_manual_computations()
-        named = [op for f in U.functions(self.module) for op in U.walk(f) if op.name == "func.call"
-                 and NAMED_COMPUTATION in _frontend_of(op)]
+        named = [
+            op
+            for f in U.functions(self.module)
+            for op in U.walk(f)
+            if op.name == "func.call" and NAMED_COMPUTATION in _frontend_of(op)
+        ]
         bodies = {U.callee(c) for c in named}
         for call in named[::-1]:  # innermost first: a body is copied with its own calls lifted
             self._lift_named_computation(call)
-        U.erase_uncalled(self.module, {U.symbol_name(f) for f in U.functions(self.module)
-                                       if _is_body_name(U.symbol_name(f))} | bodies)
+        U.erase_uncalled(
+            self.module,
+            {U.symbol_name(f) for f in U.functions(self.module) if _is_body_name(U.symbol_name(f))} | bodies,
+        )
         for func in U.functions(self.module):
             self._lift_function_attrs(func, "arg_attrs")
             for op in U.walk(func):
@@ -115,8 +121,9 @@ class _Lifter:
         except (TranslateError, ValueError):
             raise TranslateError(f"module attribute {MESHES} is not a dictionary of meshes: {text}") from None
         body = self.module.body
-        existing = {U.symbol_name(op.operation): op.operation for op in body.operations
-                    if op.operation.name == "sdy.mesh"}
+        existing = {
+            U.symbol_name(op.operation): op.operation for op in body.operations if op.operation.name == "sdy.mesh"
+        }
         anchor = body.operations[0] if len(body.operations) else None
         for name, attr in meshes.items():
             self.meshes[name] = mesh_from_attr(attr)
@@ -124,8 +131,7 @@ class _Lifter:
                 if mesh_from_attr(existing[name].attributes["mesh"]) != self.meshes[name]:
                     raise TranslateError(f"sdy.mesh @{name} differs from its entry in {MESHES}")
                 continue
-            with (ir.InsertionPoint(anchor) if anchor is not None else ir.InsertionPoint(body)), \
-                    ir.Location.unknown():
+            with ir.InsertionPoint(anchor) if anchor is not None else ir.InsertionPoint(body), ir.Location.unknown():
                 sdy.MeshOp(name, attr)
 
     def _mesh_symbol(self, mesh: Mesh) -> str:
@@ -144,8 +150,10 @@ class _Lifter:
         self._v3_meshes = True
         body = self.module.body
         mesh_ops = [op for op in body.operations if op.operation.name == "sdy.mesh"]
-        with ir.InsertionPoint(body.operations[0]) if len(body.operations) else ir.InsertionPoint(body), \
-                ir.Location.unknown():
+        with (
+            ir.InsertionPoint(body.operations[0]) if len(body.operations) else ir.InsertionPoint(body),
+            ir.Location.unknown(),
+        ):
             created = sdy.MeshOp(name, parse_attr("#sdy.mesh" + mesh_text(mesh)))
         if mesh_ops:
             created.operation.move_after(mesh_ops[-1].operation)
@@ -181,14 +189,18 @@ class _Lifter:
             gspmd = attrs.pop(U.MHLO_SHARDING, None)
             if lifted is not None:
                 attrs[U.SDY_SHARDING] = parse_attr(lifted)
-            elif kind == "res_attrs" and gspmd is not None and (_is_replicated(gspmd)
-                                                                 or _has_own_sharding(returned[index])):
+            elif (
+                kind == "res_attrs"
+                and gspmd is not None
+                and (_is_replicated(gspmd) or _has_own_sharding(returned[index]))
+            ):
                 # A result without a Shardy sharding: the root's tuple sharding fills it in so, or the
                 # root is the op returned, whose own sharding (lifted already) it is.
                 pass
             elif gspmd is not None and U.SDY_SHARDING not in attrs:
-                attrs[U.SDY_SHARDING] = parse_attr("#sdy.sharding" + self._on_round_trip_mesh(
-                    gspmd, U.tensor_rank(type_), func))
+                attrs[U.SDY_SHARDING] = parse_attr(
+                    "#sdy.sharding" + self._on_round_trip_mesh(gspmd, U.tensor_rank(type_), func)
+                )
         U.set_attr_dicts(func, kind, dicts)
 
     def _on_round_trip_mesh(self, gspmd: ir.Attribute, rank: int, where: ir.Operation) -> str:
@@ -214,8 +226,7 @@ class _Lifter:
             return sharding_text(named, name, rank, ())
         main = self._main_mesh()
         if main is None or sharding.is_tuple or sharding.is_maximal:
-            raise U.error_at(where, f"mhlo.sharding {gspmd} has no counterpart among the module's "
-                                    f"{MESHES}")
+            raise U.error_at(where, f"mhlo.sharding {gspmd} has no counterpart among the module's {MESHES}")
         name, mesh = main
         try:
             named = MeshPlan(mesh).express(sharding)
@@ -254,8 +265,7 @@ class _Lifter:
             # No Shardy string: the GSPMD sharding on the round-trip mesh (a constraint, or the unused
             # op XLA's converter writes a result sharding on).
             rank = U.tensor_rank(op.results[0].type)
-            lifted = ("#sdy.sharding_per_value<["
-                      + self._on_round_trip_mesh(gspmd, rank, op) + "]>")
+            lifted = "#sdy.sharding_per_value<[" + self._on_round_trip_mesh(gspmd, rank, op) + "]>"
         if lifted is None:
             return
         attr = parse_attr(lifted)
@@ -282,8 +292,14 @@ class _Lifter:
         attributes = U.dictionary(parse_attr(rest or "{}"))
         attributes["out_sharding"] = sdy.TensorShardingPerValueAttr(per_value).shardings[0]
         try:
-            collective = ir.Operation.create(name, results=[op.results[0].type], operands=[op.operands[0]],
-                                             attributes=attributes, loc=op.location, ip=ir.InsertionPoint(op))
+            collective = ir.Operation.create(
+                name,
+                results=[op.results[0].type],
+                operands=[op.operands[0]],
+                attributes=attributes,
+                loc=op.location,
+                ip=ir.InsertionPoint(op),
+            )
             collective.verify()
         except ir.MLIRError as err:
             raise U.error_at(op, f"malformed {name}: {str(err).splitlines()[0]}") from None
@@ -298,8 +314,7 @@ class _Lifter:
         if len(reads) != max(len(op.results), 1):
             return False
         ranks = [U.tensor_rank(r.type) for r in op.results] or [0]
-        return all(not r.named.dim_shardings or len(r.named.dim_shardings) == rank
-                   for r, rank in zip(reads, ranks))
+        return all(not r.named.dim_shardings or len(r.named.dim_shardings) == rank for r, rank in zip(reads, ranks))
 
     def _lift_func_result_sharding(self, op: ir.Operation, func: ir.Operation) -> None:
         """The sharding goes onto the function results the value is returned as."""
@@ -323,7 +338,7 @@ class _Lifter:
                 others.append(owner)
         U.set_attr_dicts(func, "res_attrs", dicts)
         replacement = value
-        others = [o for o in others if not _is_kept_holder(o)]   # they keep their own sharding
+        others = [o for o in others if not _is_kept_holder(o)]  # they keep their own sharding
         if others:
             # Used elsewhere too (an inlined function's result): keep it as an open constraint.
             with ir.InsertionPoint(op), op.location:
@@ -388,8 +403,7 @@ class _Lifter:
 
     def _lift_propagation_barrier(self, op: ir.Operation) -> None:
         direction = _pop_frontend_attr(op, ALLOWED_DIRECTION)
-        if direction is None or not _DIRECTION.fullmatch(direction) or len(op.operands) != 1 \
-                or len(op.results) != 1:
+        if direction is None or not _DIRECTION.fullmatch(direction) or len(op.operands) != 1 or len(op.results) != 1:
             raise U.error_at(op, f"malformed @{PROPAGATION_BARRIER} custom call")
         with ir.InsertionPoint(op), op.location:
             barrier = sdy.PropagationBarrierOp(op.operands[0], parse_attr(direction))
@@ -410,13 +424,18 @@ class _Lifter:
         outs = [self._result_sharding(body, i) for i in range(len(call.results))]
         with ir.InsertionPoint(call), call.location:
             computation = sdy.NamedComputationOp(
-                [r.type for r in call.results], ir.StringAttr.get(name), list(call.operands),
-                in_shardings=_per_value(ins), out_shardings=_per_value(outs))
+                [r.type for r in call.results],
+                ir.StringAttr.get(name),
+                list(call.operands),
+                in_shardings=_per_value(ins),
+                out_shardings=_per_value(outs),
+            )
             block = computation.regions[0].blocks.append(*[v.type for v in call.operands])
         U.inline_copy(body, block, list(range(len(call.results))))
         for op in U.walk(computation.operation):  # the result shardings are out_shardings now
             if U.custom_call_target(op) == FUNC_RESULT_SHARDING and all(
-                    u.owner.operation.name == "sdy.return" for u in op.results[0].uses):
+                u.owner.operation.name == "sdy.return" for u in op.results[0].uses
+            ):
                 op.results[0].replace_all_uses_with(op.operands[0])
                 U.erase(op)
         _copy_frontend_attrs(call, computation.operation)
@@ -441,8 +460,12 @@ class _Lifter:
         """Innermost first: the body of a nested manual computation (a body calling another body)
         is lifted before the body that holds it is copied into its enclosing computation."""
         while True:
-            calls = [(U.symbol_name(f), op) for f in U.functions(self.module) for op in U.walk(f)
-                     if op.name == "func.call" and _is_body_name(U.callee(op))]
+            calls = [
+                (U.symbol_name(f), op)
+                for f in U.functions(self.module)
+                for op in U.walk(f)
+                if op.name == "func.call" and _is_body_name(U.callee(op))
+            ]
             if not calls:
                 return
             holders = {home for home, _ in calls}
@@ -461,8 +484,12 @@ class _Lifter:
         ins = _frontend_string(to_local, IN_SHARDINGS) if to_local is not None else None
         outs = _frontend_string(to_global, OUT_SHARDINGS) if to_global is not None else None
         operands = list(to_local.operands) if to_local is not None else []
-        if to_local is None and call.operands and not any(list(r.uses) for r in call.results) \
-                and all(_is_zero_sized(v.type) for v in call.operands):
+        if (
+            to_local is None
+            and call.operands
+            and not any(list(r.uses) for r in call.results)
+            and all(_is_zero_sized(v.type) for v in call.operands)
+        ):
             U.erase(call)  # XLA's leftover of a computation whose values are all zero-size: dead
             return
         result_types = [t for r in to_global.results for t in _flat_types(r.type)] if to_global is not None else []
@@ -473,8 +500,12 @@ class _Lifter:
         with ir.InsertionPoint(call), call.location:
             operands = _leaves(operands)
             computation = sdy.ManualComputationOp(
-                result_types, operands, parse_attr(ins or "#sdy.sharding_per_value<[]>"),
-                parse_attr(outs or "#sdy.sharding_per_value<[]>"), parse_attr(axes or "#sdy<manual_axes{}>"))
+                result_types,
+                operands,
+                parse_attr(ins or "#sdy.sharding_per_value<[]>"),
+                parse_attr(outs or "#sdy.sharding_per_value<[]>"),
+                parse_attr(axes or "#sdy<manual_axes{}>"),
+            )
             block = computation.regions[0].blocks.append(*[v.type for v in call.operands])
         U.inline_copy(body, block, list(range(len(call.results))))
         if to_global is not None:
@@ -499,6 +530,7 @@ class _Lifter:
     def _names_a_mesh(self) -> bool:
         """Whether a round-trip string names a mesh by symbol (``<@mesh, ...>``); XLA's V3 form
         writes every mesh inline (``<mesh<["a"=8]>, ...>``) and needs no ``xla.sdy.meshes``."""
+
         def names(attrs: dict[str, ir.Attribute]) -> bool:
             return any(key.startswith("xla.sdy.") and "<@" in str(value) for key, value in _frontend(attrs).items())
 
@@ -527,8 +559,7 @@ class _Lifter:
                     self._lift_op(op, func)
                     continue
                 if target in (GLOBAL_TO_LOCAL, LOCAL_TO_GLOBAL) or (target or "").startswith("xla.sdy."):
-                    raise U.error_at(op, f"custom call @{target} needs the module attribute {MESHES}, "
-                                         "which is missing")
+                    raise U.error_at(op, f"custom call @{target} needs the module attribute {MESHES}, which is missing")
                 _pop_frontend_attr(op, SHARDING)
                 _pop_frontend_attr(op, SHARDING_RULE)
 
@@ -574,6 +605,7 @@ def _copy_frontend_attrs(source: ir.Operation, target: ir.Operation) -> None:
 
 
 # Frontend attributes -----------------------------------------------------------------------------
+
 
 def _frontend(attrs: dict[str, ir.Attribute]) -> dict[str, ir.Attribute]:
     attr = attrs.get(U.FRONTEND_ATTRS)
@@ -631,8 +663,7 @@ def _producer(call: ir.Operation, target: str) -> ir.Operation | None:
     return None
 
 
-def _check_manual_pattern(call: ir.Operation, to_local: ir.Operation | None,
-                          to_global: ir.Operation | None) -> None:
+def _check_manual_pattern(call: ir.Operation, to_local: ir.Operation | None, to_global: ir.Operation | None) -> None:
     """The call of a manual computation body as XLA writes it: its operands are the results of one
     ``GlobalToLocalShape`` custom call in order (the elements of its tuple, when it has several), one per
     operand of that call, and its results feed one ``LocalToGlobalShape``. Input shaped otherwise (a
@@ -642,14 +673,21 @@ def _check_manual_pattern(call: ir.Operation, to_local: ir.Operation | None,
     expected = 0 if to_local is None else sum(_leaf_count(v.type) for v in to_local.operands)
     # XLA replaces a zero-size local value by a constant of its type: such an operand stands for
     # the GlobalToLocalShape result at its position.
-    positions = [i if _position_in(v, to_local) is None and _is_zero_sized(v.type) else _position_in(v, to_local)
-                 for i, v in enumerate(call.operands)]
+    positions = [
+        i if _position_in(v, to_local) is None and _is_zero_sized(v.type) else _position_in(v, to_local)
+        for i, v in enumerate(call.operands)
+    ]
     if positions != list(range(expected)):
-        raise U.error_at(call, f"the call of manual computation body @{callee} takes operands other than "
-                               f"the results of one {GLOBAL_TO_LOCAL} custom call")
+        raise U.error_at(
+            call,
+            f"the call of manual computation body @{callee} takes operands other than "
+            f"the results of one {GLOBAL_TO_LOCAL} custom call",
+        )
     if to_global is None and any(list(r.uses) for r in call.results):
-        raise U.error_at(call, f"the results of manual computation body @{callee} go elsewhere than to one "
-                               f"{LOCAL_TO_GLOBAL} custom call")
+        raise U.error_at(
+            call,
+            f"the results of manual computation body @{callee} go elsewhere than to one {LOCAL_TO_GLOBAL} custom call",
+        )
 
 
 def _is_body_name(name: str) -> bool:
@@ -671,7 +709,7 @@ def _position_in(value: ir.Value, to_local: ir.Operation | None) -> int | None:
     while isinstance(value, ir.OpResult):
         op = value.owner.operation
         if op == to_local:
-            offset = sum(_leaf_count(r.type) for r in list(to_local.results)[:value.result_number])
+            offset = sum(_leaf_count(r.type) for r in list(to_local.results)[: value.result_number])
             type_ = value.type
             for index in reversed(path):
                 if not isinstance(type_, ir.TupleType) or index >= type_.num_types:
@@ -727,8 +765,7 @@ def _replace_results(op: ir.Operation, values: list[ir.Value]) -> None:
         for use in list(op.results[0].uses):
             element = use.owner.operation
             if element.name != _GET_TUPLE_ELEMENT:
-                raise U.error_at(element, "a tuple of the Shardy round trip is used other than by "
-                                          "get_tuple_element")
+                raise U.error_at(element, "a tuple of the Shardy round trip is used other than by get_tuple_element")
             index = ir.IntegerAttr(element.attributes["index"]).value
             element.results[0].replace_all_uses_with(values[index])
             U.erase(element)
@@ -751,7 +788,7 @@ def _erase_if_unused(op: ir.Operation) -> None:
 def _opened(sharding: ir.Attribute) -> ir.Attribute:
     """The same sharding with every dimension open."""
     t = sdy.TensorShardingAttr(sharding)
-    dims = [sdy.DimensionShardingAttr.get(list(sdy.DimensionShardingAttr(d).axes), False)
-            for d in t.dimension_shardings]
+    dims = [
+        sdy.DimensionShardingAttr.get(list(sdy.DimensionShardingAttr(d).axes), False) for d in t.dimension_shardings
+    ]
     return sdy.TensorShardingAttr.get(t.mesh_or_ref, dims, list(t.replicated_axes), list(t.unreduced_axes))
-

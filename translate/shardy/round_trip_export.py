@@ -147,8 +147,7 @@ class _Saver:
         per_value = sdy.TensorShardingPerValueAttr.get([op.attributes["out_sharding"]])
         _set_frontend(op, SHARDING, self._text(per_value))
         _set_frontend(op, COLLECTIVE, ir.StringAttr.get(op.name))
-        rest = {name: op.attributes[name] for name in op.attributes
-                if name not in ("out_sharding", U.FRONTEND_ATTRS)}
+        rest = {name: op.attributes[name] for name in op.attributes if name not in ("out_sharding", U.FRONTEND_ATTRS)}
         _set_frontend(op, COLLECTIVE_ATTRIBUTES, self._text(ir.DictAttr.get(rest)))
 
     def _replace_barrier(self, op: ir.Operation) -> None:
@@ -205,8 +204,7 @@ class _Saver:
                 shardings = sdy.TensorShardingPerValueAttr(op.attributes[key]).shardings
                 U.set_attr_dicts(func, kind, [{U.SDY_SHARDING: s} for s in shardings])
         with ir.InsertionPoint(op), op.location:
-            call = func_dialect.CallOp([r.type for r in op.results], ir.FlatSymbolRefAttr.get(name),
-                                       list(op.operands))
+            call = func_dialect.CallOp([r.type for r in op.results], ir.FlatSymbolRefAttr.get(name), list(op.operands))
         _copy_frontend(op, call.operation)
         _set_frontend(call.operation, NAMED_COMPUTATION, ir.StringAttr.get(label))
         for old, new in zip(op.results, call.results):

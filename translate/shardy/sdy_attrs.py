@@ -27,6 +27,7 @@ from hlo_translate.mlir.guard import attribute_problem
 
 # Writing ----------------------------------------------------------------------------------------
 
+
 def quote(name: str) -> str:
     """An MLIR string literal for an axis name."""
     out = []
@@ -57,8 +58,9 @@ def axis_ref_text(ref: AxisRef, mesh: Mesh) -> str:
     return name if ref.size is None else f"{name}:({ref.pre_size}){ref.size}"
 
 
-def sharding_text(named: NamedSharding, mesh_name: str, rank: int, open_dims: Collection[int] = (),
-                  *, drop_manual: bool = True) -> str:
+def sharding_text(
+    named: NamedSharding, mesh_name: str, rank: int, open_dims: Collection[int] = (), *, drop_manual: bool = True
+) -> str:
     """``<@mesh, [{"x"}, {}]>``: the body of ``#sdy.sharding`` for a tensor of ``rank``.
 
     A sharding without dimension shardings (replicated, unknown, maximal) gets ``rank`` empty
@@ -106,6 +108,7 @@ def manual_axes_attr(names: list[str]) -> ir.Attribute:
 
 # Reading ----------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class ReadSharding:
     """A ``#sdy.sharding`` read into our model, with which of its dimensions are open."""
@@ -118,9 +121,13 @@ class ReadSharding:
     def fully_open(self) -> bool:
         """All dimensions open and no axis used anywhere: Shardy's "no sharding yet"."""
         named = self.named
-        return (bool(named.dim_shardings) and len(self.open_dims) == len(named.dim_shardings)
-                and not named.replicated_axes
-                and not named.unreduced_axes and all(not d.axes for d in named.dim_shardings))
+        return (
+            bool(named.dim_shardings)
+            and len(self.open_dims) == len(named.dim_shardings)
+            and not named.replicated_axes
+            and not named.unreduced_axes
+            and all(not d.axes for d in named.dim_shardings)
+        )
 
 
 def mesh_from_attr(attr: ir.Attribute) -> Mesh:
@@ -155,10 +162,13 @@ def read_sharding(attr: ir.Attribute, meshes: dict[str, Mesh]) -> ReadSharding:
         dims.append(DimSharding(tuple(_axis_ref(a, mesh, attr) for a in dim.axes), is_closed=True))
         if not dim.is_closed:
             open_dims.append(i)
-    named = NamedSharding(mesh, tuple(dims),
-                          replicated_axes=tuple(_axis_ref(a, mesh, attr) for a in sharding.replicated_axes),
-                          unreduced_axes=tuple(_axis_ref(a, mesh, attr) for a in sharding.unreduced_axes),
-                          reduction_op=str(sharding.reduction_op).lower())
+    named = NamedSharding(
+        mesh,
+        tuple(dims),
+        replicated_axes=tuple(_axis_ref(a, mesh, attr) for a in sharding.replicated_axes),
+        unreduced_axes=tuple(_axis_ref(a, mesh, attr) for a in sharding.unreduced_axes),
+        reduction_op=str(sharding.reduction_op).lower(),
+    )
     return ReadSharding(named, name, tuple(open_dims))
 
 
@@ -169,7 +179,7 @@ def read_per_value(attr: ir.Attribute, meshes: dict[str, Mesh]) -> list[ReadShar
 def manual_axis_names(attr: ir.Attribute) -> list[str]:
     """The axis names of ``#sdy<manual_axes{"x", "y"}>`` (the bindings have no accessor)."""
     text = str(attr)
-    body = text[text.index("{") + 1:text.rindex("}")]
+    body = text[text.index("{") + 1 : text.rindex("}")]
     return [_unquote(item) for item in _split_quoted(body)]
 
 
@@ -218,7 +228,7 @@ def _unquote(item: str) -> str:
                 out += nxt.encode()
                 i += 2
                 continue
-            out += bytes.fromhex(body[i + 1:i + 3])
+            out += bytes.fromhex(body[i + 1 : i + 3])
             i += 3
             continue
         out += char.encode()

@@ -37,8 +37,7 @@ def lower_to_manual(op: ir.Operation, read: ReadSharding, module: ir.Module) -> 
     out = read.named
     mesh = out.mesh
     if mesh.device_ids is not None or mesh.iota is not None:
-        raise U.error_at(op, f"{op.name} on a mesh with device_ids: the device's position is not its "
-                             "partition id")
+        raise U.error_at(op, f"{op.name} on a mesh with device_ids: the device's position is not its partition id")
     if out.reduction_op != "sum":
         raise U.error_at(op, f"{op.name} with unreduced={out.reduction_op}: zeros are the identity of sum only")
     type_ = ir.RankedTensorType(op.results[0].type)
@@ -59,8 +58,11 @@ def lower_to_manual(op: ir.Operation, read: ReadSharding, module: ir.Module) -> 
         body = _sharded_body(mesh, moved, in_local, out_local, element)
     else:
         body = _replicated_body(mesh, moved_flat, in_local, element)
-    text = (f"func.func private @{name}(%arg0: {_tensor(in_local, element)}) -> {_tensor(out_local, element)} {{\n"
-            + body + "\n}")
+    text = (
+        f"func.func private @{name}(%arg0: {_tensor(in_local, element)}) -> {_tensor(out_local, element)} {{\n"
+        + body
+        + "\n}"
+    )
     parsed = ir.Module.parse(text)  # kept alive while its function is cloned into ``module``
     parsed.body.operations[0].operation.clone(ip=ir.InsertionPoint(module.body))
     mesh_name = read.mesh_name
@@ -68,14 +70,19 @@ def lower_to_manual(op: ir.Operation, read: ReadSharding, module: ir.Module) -> 
         raise U.error_at(op, f"{op.name} with an inlined mesh is not supported")
     with ir.InsertionPoint(op), op.location:
         computation = sdy.ManualComputationOp(
-            [type_], [op.operands[0]],
+            [type_],
+            [op.operands[0]],
             parse_attr("#sdy.sharding_per_value<[" + sharding_text(inside, mesh_name, len(type_.shape)) + "]>"),
             parse_attr("#sdy.sharding_per_value<[" + sharding_text(out, mesh_name, len(type_.shape)) + "]>"),
-            manual_axes_attr([a.name for a in mesh.axes]))
+            manual_axes_attr([a.name for a in mesh.axes]),
+        )
         block = computation.regions[0].blocks.append(ir.RankedTensorType.get(in_local, type_.element_type))
     with ir.InsertionPoint(block), op.location:
-        call = func_dialect.CallOp([ir.RankedTensorType.get(out_local, type_.element_type)],
-                                   ir.FlatSymbolRefAttr.get(name), [block.arguments[0]])
+        call = func_dialect.CallOp(
+            [ir.RankedTensorType.get(out_local, type_.element_type)],
+            ir.FlatSymbolRefAttr.get(name),
+            [block.arguments[0]],
+        )
         sdy.ReturnOp([call.results[0]])
     op.results[0].replace_all_uses_with(computation.results[0])
     U.erase(op)
@@ -124,25 +131,32 @@ def _zero(element: str) -> str:
 
 def _axis_indices(mesh: Mesh) -> tuple[list[str], dict[int, str]]:
     """Lines computing each axis index from the partition id (minor axis first), and their names."""
-    lines = ["  %pid = stablehlo.partition_id : tensor<ui32>",
-             "  %rest_0 = stablehlo.convert %pid : (tensor<ui32>) -> tensor<i32>"]
+    lines = [
+        "  %pid = stablehlo.partition_id : tensor<ui32>",
+        "  %rest_0 = stablehlo.convert %pid : (tensor<ui32>) -> tensor<i32>",
+    ]
     names: dict[int, str] = {}
     for step, index in enumerate(reversed(range(len(mesh.axes)))):
         size = mesh.axes[index].size
-        lines += [f"  %size_{index} = stablehlo.constant dense<{size}> : tensor<i32>",
-                  f"  %index_{index} = stablehlo.remainder %rest_{step}, %size_{index} : tensor<i32>",
-                  f"  %rest_{step + 1} = stablehlo.divide %rest_{step}, %size_{index} : tensor<i32>"]
+        lines += [
+            f"  %size_{index} = stablehlo.constant dense<{size}> : tensor<i32>",
+            f"  %index_{index} = stablehlo.remainder %rest_{step}, %size_{index} : tensor<i32>",
+            f"  %rest_{step + 1} = stablehlo.divide %rest_{step}, %size_{index} : tensor<i32>",
+        ]
         names[index] = f"%index_{index}"
     return lines, names
 
 
-def _sharded_body(mesh: Mesh, moved: list[list[AxisRef]], in_local: list[int], out_local: list[int],
-                  element: str) -> str:
+def _sharded_body(
+    mesh: Mesh, moved: list[list[AxisRef]], in_local: list[int], out_local: list[int], element: str
+) -> str:
     lines, index = _axis_indices(mesh)
-    lines += [f"  %zero = stablehlo.constant dense<{_zero(element)}> : tensor<{element}>",
-              f"  %zeros = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<{element}>) -> "
-              f"{_tensor(out_local, element)}",
-              "  %c0 = stablehlo.constant dense<0> : tensor<i32>"]
+    lines += [
+        f"  %zero = stablehlo.constant dense<{_zero(element)}> : tensor<{element}>",
+        f"  %zeros = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<{element}>) -> "
+        f"{_tensor(out_local, element)}",
+        "  %c0 = stablehlo.constant dense<0> : tensor<i32>",
+    ]
     offsets = []
     for d, axes in enumerate(moved):
         if not axes:
@@ -152,33 +166,44 @@ def _sharded_body(mesh: Mesh, moved: list[list[AxisRef]], in_local: list[int], o
         lines.append(f"  %pos_{d}_0 = stablehlo.constant dense<0> : tensor<i32>")
         for k, ref in enumerate(axes):
             size = mesh.axes[ref.index].size
-            lines += [f"  %radix_{d}_{k} = stablehlo.constant dense<{size}> : tensor<i32>",
-                      f"  %scaled_{d}_{k} = stablehlo.multiply %pos_{d}_{k}, %radix_{d}_{k} : tensor<i32>",
-                      f"  %pos_{d}_{k + 1} = stablehlo.add %scaled_{d}_{k}, {index[ref.index]} : tensor<i32>"]
-        lines += [f"  %block_{d} = stablehlo.constant dense<{in_local[d]}> : tensor<i32>",
-                  f"  %offset_{d} = stablehlo.multiply %pos_{d}_{len(axes)}, %block_{d} : tensor<i32>"]
+            lines += [
+                f"  %radix_{d}_{k} = stablehlo.constant dense<{size}> : tensor<i32>",
+                f"  %scaled_{d}_{k} = stablehlo.multiply %pos_{d}_{k}, %radix_{d}_{k} : tensor<i32>",
+                f"  %pos_{d}_{k + 1} = stablehlo.add %scaled_{d}_{k}, {index[ref.index]} : tensor<i32>",
+            ]
+        lines += [
+            f"  %block_{d} = stablehlo.constant dense<{in_local[d]}> : tensor<i32>",
+            f"  %offset_{d} = stablehlo.multiply %pos_{d}_{len(axes)}, %block_{d} : tensor<i32>",
+        ]
         offsets.append(f"%offset_{d}")
     operands = ", ".join(offsets)
     types = ", ".join([_tensor(out_local, element), _tensor(in_local, element)] + ["tensor<i32>"] * len(offsets))
-    lines += [f"  %result = stablehlo.dynamic_update_slice %zeros, %arg0, {operands} : ({types}) -> "
-              f"{_tensor(out_local, element)}",
-              f"  return %result : {_tensor(out_local, element)}"]
+    lines += [
+        f"  %result = stablehlo.dynamic_update_slice %zeros, %arg0, {operands} : ({types}) -> "
+        f"{_tensor(out_local, element)}",
+        f"  return %result : {_tensor(out_local, element)}",
+    ]
     return "\n".join(lines)
 
 
 def _replicated_body(mesh: Mesh, moved: list[AxisRef], local: list[int], element: str) -> str:
     lines, index = _axis_indices(mesh)
-    lines += ["  %c0 = stablehlo.constant dense<0> : tensor<i32>",
-              "  %keep_0 = stablehlo.constant dense<true> : tensor<i1>"]
+    lines += [
+        "  %c0 = stablehlo.constant dense<0> : tensor<i32>",
+        "  %keep_0 = stablehlo.constant dense<true> : tensor<i1>",
+    ]
     for k, ref in enumerate(moved):
-        lines += [f"  %first_{k} = stablehlo.compare EQ, {index[ref.index]}, %c0 : (tensor<i32>, tensor<i32>) "
-                  "-> tensor<i1>",
-                  f"  %keep_{k + 1} = stablehlo.and %keep_{k}, %first_{k} : tensor<i1>"]
+        lines += [
+            f"  %first_{k} = stablehlo.compare EQ, {index[ref.index]}, %c0 : (tensor<i32>, tensor<i32>) -> tensor<i1>",
+            f"  %keep_{k + 1} = stablehlo.and %keep_{k}, %first_{k} : tensor<i1>",
+        ]
     tensor = _tensor(local, element)
-    lines += [f"  %zero = stablehlo.constant dense<{_zero(element)}> : tensor<{element}>",
-              f"  %zeros = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<{element}>) -> {tensor}",
-              f"  %result = stablehlo.select %keep_{len(moved)}, %arg0, %zeros : tensor<i1>, {tensor}",
-              f"  return %result : {tensor}"]
+    lines += [
+        f"  %zero = stablehlo.constant dense<{_zero(element)}> : tensor<{element}>",
+        f"  %zeros = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<{element}>) -> {tensor}",
+        f"  %result = stablehlo.select %keep_{len(moved)}, %arg0, %zeros : tensor<i1>, {tensor}",
+        f"  return %result : {tensor}",
+    ]
     return "\n".join(lines)
 
 
@@ -188,4 +213,3 @@ def _unique(module: ir.Module, base: str) -> str:
     while name in taken:
         name, i = f"{base}_{i}", i + 1
     return name
-

@@ -114,8 +114,9 @@ class MeshReplicaGroups:
         sizes: dict[str, int] = {}
         for a in self.mesh:
             if a.size < 1:
-                raise TranslateError(f"mesh axis '{a.name}' of the replica groups has size {a.size}: "
-                                     "mesh axis sizes must be positive")
+                raise TranslateError(
+                    f"mesh axis '{a.name}' of the replica groups has size {a.size}: mesh axis sizes must be positive"
+                )
             if a.name in sizes:
                 raise TranslateError(f"the replica groups' mesh has two axes named '{a.name}'")
             sizes[a.name] = a.size
@@ -127,13 +128,15 @@ class MeshReplicaGroups:
                 raise TranslateError(f"replica groups name unknown mesh axis '{name}'")
             sub = sub_axis(ref)
             if sub and (sub[0] < 1 or sub[1] < 2 or sub[1] >= sizes[name]):
-                raise TranslateError(f"sub-axis {ref} of the replica groups needs a positive pre-size and a size "
-                                     f"above 1 and below the size {sizes[name]} of its axis")
+                raise TranslateError(
+                    f"sub-axis {ref} of the replica groups needs a positive pre-size and a size "
+                    f"above 1 and below the size {sizes[name]} of its axis"
+                )
             if sub and sizes[name] % (sub[0] * sub[1]):
                 raise TranslateError(f"sub-axis {ref} does not divide axis '{name}' of size {sizes[name]}")
             pre, size = sub if sub else (1, sizes[name])
             spans.setdefault(name, []).append((pre, pre * size))
-        for name, used in spans.items():   # parts of one axis: disjoint, each a factor after the previous
+        for name, used in spans.items():  # parts of one axis: disjoint, each a factor after the previous
             used.sort()
             for (_, end), (start, _) in zip(used, used[1:]):
                 if start % end:
@@ -151,7 +154,7 @@ class MeshReplicaGroups:
         for a in self.mesh:
             total *= a.size
         varying: list[tuple[str, int, int]] = []  # (axis, stride within the axis coordinate, size)
-        for ref in self.axes:   # (known axes and dividing sub-axes: see __post_init__)
+        for ref in self.axes:  # (known axes and dividing sub-axes: see __post_init__)
             name = axis_base(ref)
             sub = sub_axis(ref)
             pre, size = sub if sub else (1, sizes[name])
@@ -212,7 +215,7 @@ class FrontendAttributes:
 class ResultAccuracy:
     """`result_accuracy={mode=highest}` or `result_accuracy={tolerance={atol=1e-05,rtol=0.001,ulps=2}}`."""
 
-    mode: str | None = None   # "default" or "highest"; None when a tolerance is given
+    mode: str | None = None  # "default" or "highest"; None when a tolerance is given
     atol: float = 0.0
     rtol: float = 0.0
     ulps: int = 0

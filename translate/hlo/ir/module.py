@@ -26,8 +26,18 @@ if TYPE_CHECKING:
     from hlo_translate.hlo.literal import Literal
 
 # Attributes whose values are computations, in the order XLA lists them as called computations.
-COMPUTATION_ATTRS = ("body", "condition", "select", "scatter", "to_apply", "calls", "true_computation",
-                     "false_computation", "branch_computations", "called_computations")
+COMPUTATION_ATTRS = (
+    "body",
+    "condition",
+    "select",
+    "scatter",
+    "to_apply",
+    "calls",
+    "true_computation",
+    "false_computation",
+    "branch_computations",
+    "called_computations",
+)
 _COMPUTATION_KEYS = frozenset(COMPUTATION_ATTRS)
 
 
@@ -38,9 +48,9 @@ class HloInstruction:
     shape: Shape
     operands: list[HloInstruction] = field(default_factory=list)
     attributes: dict[str, Any] = field(default_factory=dict)
-    literal: Literal | None = None          # constant
-    parameter_number: int | None = None     # parameter
-    unique_id: int | None = None            # the proto id, when known
+    literal: Literal | None = None  # constant
+    parameter_number: int | None = None  # parameter
+    unique_id: int | None = None  # the proto id, when known
 
     def __repr__(self) -> str:
         return f"<HloInstruction {self.name} = {self.opcode}>"
@@ -56,7 +66,7 @@ class HloInstruction:
     def called_computations(self) -> list[HloComputation]:
         """Computations this instruction calls, in XLA's order."""
         if self.attributes.keys().isdisjoint(_COMPUTATION_KEYS):
-            return []   # calls nothing (most instructions): one set test in C
+            return []  # calls nothing (most instructions): one set test in C
         result: list[HloComputation] = []
         for key in COMPUTATION_ATTRS:
             value = self.attributes.get(key)
@@ -111,7 +121,7 @@ class HloComputation:
 
 
 def _parameter_number(instr: HloInstruction) -> int:
-    assert instr.parameter_number is not None, instr   # both readers number every parameter
+    assert instr.parameter_number is not None, instr  # both readers number every parameter
     return instr.parameter_number
 
 
@@ -122,7 +132,7 @@ class InputOutputAlias:
     output_index: tuple[int, ...]
     parameter_number: int
     parameter_index: tuple[int, ...]
-    kind: str = "may-alias"   # or "must-alias"
+    kind: str = "may-alias"  # or "must-alias"
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +152,7 @@ class ComputationLayout:
 @dataclass(eq=False, slots=True)
 class HloModule:
     name: str
-    computations: list[HloComputation] = field(default_factory=list)   # callees before callers
+    computations: list[HloComputation] = field(default_factory=list)  # callees before callers
     entry: HloComputation | None = None
     entry_computation_layout: ComputationLayout | None = None
     is_scheduled: bool = False
@@ -154,7 +164,7 @@ class HloModule:
     # The stack frame table that instructions' metadata (`stack_frame_id`) refers to.
     stack_frames: StackFrameIndex | None = None
     unique_id: int | None = None
-    original_value_recovery_table: tuple[RecoveryEntry, ...] = ()   # header `origin_recovery_table={...}`
+    original_value_recovery_table: tuple[RecoveryEntry, ...] = ()  # header `origin_recovery_table={...}`
     # HloModuleProto fields that HLO text has no form for (device assignment, SPMD shardings, profile info,
     # cross-program prefetches, ...): the serialized fields as read, written back unchanged.
     proto_only: bytes = b""
@@ -197,5 +207,13 @@ class HloModule:
         return found
 
 
-__all__ = ["HloInstruction", "HloComputation", "HloModule", "InputOutputAlias", "BufferDonor",
-           "ComputationLayout", "Layout", "Shape"]
+__all__ = [
+    "HloInstruction",
+    "HloComputation",
+    "HloModule",
+    "InputOutputAlias",
+    "BufferDonor",
+    "ComputationLayout",
+    "Layout",
+    "Shape",
+]

@@ -78,8 +78,9 @@ class OpMetadata:
                 try:
                     setattr(msg, f.name, value)
                 except UnicodeEncodeError:  # bytes from a C escape in HLO text (`\xe1`)
-                    raise TranslateError(f"metadata {f.name} holds bytes that are not UTF-8, which an OpMetadata "
-                                         "string cannot hold") from None
+                    raise TranslateError(
+                        f"metadata {f.name} holds bytes that are not UTF-8, which an OpMetadata string cannot hold"
+                    ) from None
         return msg
 
     @staticmethod
@@ -107,8 +108,7 @@ def _get_payload(msg: Any) -> str:
     return bytes(msg.metadata_payload.value).decode("utf-8", "surrogateescape")
 
 
-_ESCAPES = {ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t", ord('"'): '\\"', ord("'"): "\\'",
-            ord("\\"): "\\\\"}
+_ESCAPES = {ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t", ord('"'): '\\"', ord("'"): "\\'", ord("\\"): "\\\\"}
 
 
 def c_escape(text: str) -> str:
@@ -130,8 +130,7 @@ def c_escape(text: str) -> str:
     return "".join(out)
 
 
-_SIMPLE_UNESCAPES = {"a": 7, "b": 8, "f": 12, "n": 10, "r": 13, "t": 9, "v": 11, "\\": 92, "'": 39,
-                     '"': 34, "?": 63}
+_SIMPLE_UNESCAPES = {"a": 7, "b": 8, "f": 12, "n": 10, "r": 13, "t": 9, "v": 11, "\\": 92, "'": 39, '"': 34, "?": 63}
 
 
 def c_unescape(body: str) -> str:
@@ -156,25 +155,25 @@ def c_unescape(body: str) -> str:
             j = i + 1
             while j < len(body) and j < i + 4 and body[j] in "01234567":
                 j += 1
-            value = int(body[i + 1:j], 8)
+            value = int(body[i + 1 : j], 8)
             if value > 0xFF:
-                raise ValueError(f"octal escape \\{body[i + 1:j]} out of range")
+                raise ValueError(f"octal escape \\{body[i + 1 : j]} out of range")
             out.append(value)
             i = j
         elif esc == "x":
             j = i + 2
-            while j < len(body) and body[j] in "0123456789abcdefABCDEF":   # all of them, as absl's CUnescape
+            while j < len(body) and body[j] in "0123456789abcdefABCDEF":  # all of them, as absl's CUnescape
                 j += 1
             if j == i + 2:
                 raise ValueError("\\x without hex digits")
-            value = int(body[i + 2:j], 16)
+            value = int(body[i + 2 : j], 16)
             if value > 0xFF:
-                raise ValueError(f"hex escape \\x{body[i + 2:j]} out of range")
+                raise ValueError(f"hex escape \\x{body[i + 2 : j]} out of range")
             out.append(value)
             i = j
         elif esc in "uU":
             width = 4 if esc == "u" else 8
-            digits = body[i + 2:i + 2 + width]
+            digits = body[i + 2 : i + 2 + width]
             if len(digits) != width or any(c not in "0123456789abcdefABCDEF" for c in digits):
                 raise ValueError(f"\\{esc} needs {width} hex digits")
             out += chr(int(digits, 16)).encode("utf-8")

@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:   # (the module holds its recovery table: a type only)
+if TYPE_CHECKING:  # (the module holds its recovery table: a type only)
     from hlo_translate.hlo.ir.module import HloModule
 
 
 @dataclass(frozen=True, slots=True)
 class OriginalArray:
-    shape_index: tuple[int, ...]       # where in the instruction's shape
+    shape_index: tuple[int, ...]  # where in the instruction's shape
     instruction_name: str
     array_index: tuple[int, ...] = ()  # which array of the original instruction
 

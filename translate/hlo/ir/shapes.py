@@ -1,7 +1,7 @@
 """Element types, layouts and shapes of the HLO world, with their HLO text forms.
 
-    >>> parse_shape("(f32[2,<=3]{1,0}, token[])").to_text()
-    '(f32[2,<=3]{1,0}, token[])'
+>>> parse_shape("(f32[2,<=3]{1,0}, token[])").to_text()
+'(f32[2,<=3]{1,0}, token[])'
 """
 
 from __future__ import annotations
@@ -58,8 +58,12 @@ class PrimitiveType(enum.IntEnum):
 
     @property
     def is_array(self) -> bool:
-        return self not in (PrimitiveType.TUPLE, PrimitiveType.OPAQUE_TYPE, PrimitiveType.TOKEN,
-                            PrimitiveType.PRIMITIVE_TYPE_INVALID)
+        return self not in (
+            PrimitiveType.TUPLE,
+            PrimitiveType.OPAQUE_TYPE,
+            PrimitiveType.TOKEN,
+            PrimitiveType.PRIMITIVE_TYPE_INVALID,
+        )
 
     @property
     def is_float(self) -> bool:
@@ -82,15 +86,47 @@ class PrimitiveType(enum.IntEnum):
         return _BIT_WIDTH[self]
 
 
-SIGNED_INT_TYPES = frozenset({PrimitiveType.S1, PrimitiveType.S2, PrimitiveType.S4, PrimitiveType.S8,
-                              PrimitiveType.S16, PrimitiveType.S32, PrimitiveType.S64})
-UNSIGNED_INT_TYPES = frozenset({PrimitiveType.U1, PrimitiveType.U2, PrimitiveType.U4, PrimitiveType.U8,
-                                PrimitiveType.U16, PrimitiveType.U32, PrimitiveType.U64})
-FLOAT_TYPES = frozenset({PrimitiveType.F16, PrimitiveType.F32, PrimitiveType.F64, PrimitiveType.BF16,
-                         PrimitiveType.F8E5M2, PrimitiveType.F8E4M3FN, PrimitiveType.F8E4M3B11FNUZ,
-                         PrimitiveType.F8E5M2FNUZ, PrimitiveType.F8E4M3FNUZ, PrimitiveType.F8E4M3,
-                         PrimitiveType.F8E3M4, PrimitiveType.F4E2M1FN, PrimitiveType.F8E8M0FNU,
-                         PrimitiveType.F6E3M2FN, PrimitiveType.F6E2M3FN})
+SIGNED_INT_TYPES = frozenset(
+    {
+        PrimitiveType.S1,
+        PrimitiveType.S2,
+        PrimitiveType.S4,
+        PrimitiveType.S8,
+        PrimitiveType.S16,
+        PrimitiveType.S32,
+        PrimitiveType.S64,
+    }
+)
+UNSIGNED_INT_TYPES = frozenset(
+    {
+        PrimitiveType.U1,
+        PrimitiveType.U2,
+        PrimitiveType.U4,
+        PrimitiveType.U8,
+        PrimitiveType.U16,
+        PrimitiveType.U32,
+        PrimitiveType.U64,
+    }
+)
+FLOAT_TYPES = frozenset(
+    {
+        PrimitiveType.F16,
+        PrimitiveType.F32,
+        PrimitiveType.F64,
+        PrimitiveType.BF16,
+        PrimitiveType.F8E5M2,
+        PrimitiveType.F8E4M3FN,
+        PrimitiveType.F8E4M3B11FNUZ,
+        PrimitiveType.F8E5M2FNUZ,
+        PrimitiveType.F8E4M3FNUZ,
+        PrimitiveType.F8E4M3,
+        PrimitiveType.F8E3M4,
+        PrimitiveType.F4E2M1FN,
+        PrimitiveType.F8E8M0FNU,
+        PrimitiveType.F6E3M2FN,
+        PrimitiveType.F6E2M3FN,
+    }
+)
 
 _TYPE_TEXT: dict[PrimitiveType, str] = {t: t.name.lower() for t in PrimitiveType}
 _TYPE_TEXT[PrimitiveType.OPAQUE_TYPE] = "opaque"
@@ -99,12 +135,22 @@ TYPE_BY_TEXT: dict[str, PrimitiveType] = {text: t for t, text in _TYPE_TEXT.item
 
 _BIT_WIDTH: dict[PrimitiveType, int] = {
     **{t: int(t.name[1:]) for t in SIGNED_INT_TYPES | UNSIGNED_INT_TYPES},
-    PrimitiveType.PRED: 8, PrimitiveType.F16: 16, PrimitiveType.BF16: 16, PrimitiveType.F32: 32,
-    PrimitiveType.F64: 64, PrimitiveType.C64: 64, PrimitiveType.C128: 128, PrimitiveType.F4E2M1FN: 4,
-    PrimitiveType.F6E3M2FN: 6, PrimitiveType.F6E2M3FN: 6,
+    PrimitiveType.PRED: 8,
+    PrimitiveType.F16: 16,
+    PrimitiveType.BF16: 16,
+    PrimitiveType.F32: 32,
+    PrimitiveType.F64: 64,
+    PrimitiveType.C64: 64,
+    PrimitiveType.C128: 128,
+    PrimitiveType.F4E2M1FN: 4,
+    PrimitiveType.F6E3M2FN: 6,
+    PrimitiveType.F6E2M3FN: 6,
     **{t: 8 for t in FLOAT_TYPES if t.name.startswith("F8")},
-    PrimitiveType.TOKEN: 0, PrimitiveType.TUPLE: 0, PrimitiveType.OPAQUE_TYPE: 0,
-    PrimitiveType.PRIMITIVE_TYPE_INVALID: 0, PrimitiveType.BUFFER: 0,
+    PrimitiveType.TOKEN: 0,
+    PrimitiveType.TUPLE: 0,
+    PrimitiveType.OPAQUE_TYPE: 0,
+    PrimitiveType.PRIMITIVE_TYPE_INVALID: 0,
+    PrimitiveType.BUFFER: 0,
 }
 
 
@@ -119,8 +165,12 @@ class DimLevelType(enum.IntEnum):
     DIM_LOOSE_COMPRESSED = 3
 
 
-DIM_LEVEL_ABBREV = {DimLevelType.DIM_DENSE: "D", DimLevelType.DIM_COMPRESSED: "C",
-                     DimLevelType.DIM_SINGLETON: "S", DimLevelType.DIM_LOOSE_COMPRESSED: "H"}
+DIM_LEVEL_ABBREV = {
+    DimLevelType.DIM_DENSE: "D",
+    DimLevelType.DIM_COMPRESSED: "C",
+    DimLevelType.DIM_SINGLETON: "S",
+    DimLevelType.DIM_LOOSE_COMPRESSED: "H",
+}
 
 # A tile dimension that combines all remaining dimensions, printed '*'; one that matches the shape's, printed
 # 'd'. No other tile dimension is negative (XLA's parser aborts on one).
@@ -241,8 +291,9 @@ class Shape:
     _printed: str | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     @staticmethod
-    def array(element_type: PrimitiveType, dimensions: tuple[int, ...] | list[int],
-              layout: Layout | None = None) -> Shape:
+    def array(
+        element_type: PrimitiveType, dimensions: tuple[int, ...] | list[int], layout: Layout | None = None
+    ) -> Shape:
         dims = tuple(dimensions)
         return Shape(element_type, dims, (False,) * len(dims), layout)
 
@@ -372,10 +423,14 @@ def shape_problem(shape: Shape) -> str | None:
     layout = shape.layout
     if layout is not None and not any(d != DimLevelType.DIM_DENSE for d in layout.dim_level_types):
         for what, kind in (("index", layout.index_primitive_type), ("pointer", layout.pointer_primitive_type)):
-            if kind != PrimitiveType.PRIMITIVE_TYPE_INVALID:   # (XLA's LayoutUtil refuses these, text or proto)
-                return (f"layout {layout.to_text()} of {shape.to_text(print_layout=False)} has a {what} type, "
-                        "but is not a sparse array")
+            if kind != PrimitiveType.PRIMITIVE_TYPE_INVALID:  # (XLA's LayoutUtil refuses these, text or proto)
+                return (
+                    f"layout {layout.to_text()} of {shape.to_text(print_layout=False)} has a {what} type, "
+                    "but is not a sparse array"
+                )
     if layout is not None and sorted(layout.minor_to_major) != list(range(shape.rank)):
-        return (f"layout {layout.to_text()} of {shape.to_text(print_layout=False)} is not a permutation of its "
-                f"{shape.rank} dimensions")
+        return (
+            f"layout {layout.to_text()} of {shape.to_text(print_layout=False)} is not a permutation of its "
+            f"{shape.rank} dimensions"
+        )
     return None

@@ -35,23 +35,43 @@ P = PrimitiveType
 
 _DTYPES: dict[PrimitiveType, np.dtype] = {
     P.PRED: np.dtype(np.bool_),
-    P.S1: np.dtype(ml_dtypes.int1), P.S2: np.dtype(ml_dtypes.int2), P.S4: np.dtype(ml_dtypes.int4),
-    P.S8: np.dtype(np.int8), P.S16: np.dtype(np.int16), P.S32: np.dtype(np.int32), P.S64: np.dtype(np.int64),
-    P.U1: np.dtype(ml_dtypes.uint1), P.U2: np.dtype(ml_dtypes.uint2), P.U4: np.dtype(ml_dtypes.uint4),
-    P.U8: np.dtype(np.uint8), P.U16: np.dtype(np.uint16), P.U32: np.dtype(np.uint32),
+    P.S1: np.dtype(ml_dtypes.int1),
+    P.S2: np.dtype(ml_dtypes.int2),
+    P.S4: np.dtype(ml_dtypes.int4),
+    P.S8: np.dtype(np.int8),
+    P.S16: np.dtype(np.int16),
+    P.S32: np.dtype(np.int32),
+    P.S64: np.dtype(np.int64),
+    P.U1: np.dtype(ml_dtypes.uint1),
+    P.U2: np.dtype(ml_dtypes.uint2),
+    P.U4: np.dtype(ml_dtypes.uint4),
+    P.U8: np.dtype(np.uint8),
+    P.U16: np.dtype(np.uint16),
+    P.U32: np.dtype(np.uint32),
     P.U64: np.dtype(np.uint64),
-    P.F16: np.dtype(np.float16), P.BF16: np.dtype(ml_dtypes.bfloat16), P.F32: np.dtype(np.float32),
+    P.F16: np.dtype(np.float16),
+    P.BF16: np.dtype(ml_dtypes.bfloat16),
+    P.F32: np.dtype(np.float32),
     P.F64: np.dtype(np.float64),
-    P.F8E5M2: np.dtype(ml_dtypes.float8_e5m2), P.F8E4M3FN: np.dtype(ml_dtypes.float8_e4m3fn),
+    P.F8E5M2: np.dtype(ml_dtypes.float8_e5m2),
+    P.F8E4M3FN: np.dtype(ml_dtypes.float8_e4m3fn),
     P.F8E4M3B11FNUZ: np.dtype(ml_dtypes.float8_e4m3b11fnuz),
-    P.F8E5M2FNUZ: np.dtype(ml_dtypes.float8_e5m2fnuz), P.F8E4M3FNUZ: np.dtype(ml_dtypes.float8_e4m3fnuz),
-    P.F8E4M3: np.dtype(ml_dtypes.float8_e4m3), P.F8E3M4: np.dtype(ml_dtypes.float8_e3m4),
-    P.F4E2M1FN: np.dtype(ml_dtypes.float4_e2m1fn), P.F8E8M0FNU: np.dtype(ml_dtypes.float8_e8m0fnu),
-    P.C64: np.dtype(np.complex64), P.C128: np.dtype(np.complex128),
+    P.F8E5M2FNUZ: np.dtype(ml_dtypes.float8_e5m2fnuz),
+    P.F8E4M3FNUZ: np.dtype(ml_dtypes.float8_e4m3fnuz),
+    P.F8E4M3: np.dtype(ml_dtypes.float8_e4m3),
+    P.F8E3M4: np.dtype(ml_dtypes.float8_e3m4),
+    P.F4E2M1FN: np.dtype(ml_dtypes.float4_e2m1fn),
+    P.F8E8M0FNU: np.dtype(ml_dtypes.float8_e8m0fnu),
+    P.C64: np.dtype(np.complex64),
+    P.C128: np.dtype(np.complex128),
 }
 _TYPES_BY_DTYPE: dict[np.dtype, PrimitiveType] = {d: t for t, d in _DTYPES.items()}
-_UINT_OF_SIZE: dict[int, np.dtype] = {1: np.dtype(np.uint8), 2: np.dtype(np.uint16), 4: np.dtype(np.uint32),
-                                      8: np.dtype(np.uint64)}
+_UINT_OF_SIZE: dict[int, np.dtype] = {
+    1: np.dtype(np.uint8),
+    2: np.dtype(np.uint16),
+    4: np.dtype(np.uint32),
+    8: np.dtype(np.uint64),
+}
 
 
 def numpy_dtype(element_type: PrimitiveType) -> np.dtype:
@@ -83,8 +103,9 @@ class Literal:
     def __post_init__(self) -> None:
         if self.shape.is_tuple:
             if not isinstance(self.value, tuple) or len(self.value) != len(self.shape.tuple_shapes):
-                raise ValueError(f"a literal of shape {self.shape} needs a tuple of "
-                                 f"{len(self.shape.tuple_shapes)} literals")
+                raise ValueError(
+                    f"a literal of shape {self.shape} needs a tuple of {len(self.shape.tuple_shapes)} literals"
+                )
             for part, sub in zip(self.value, self.shape.tuple_shapes):
                 if not isinstance(part, Literal) or part.shape != sub:
                     raise ValueError(f"tuple literal element does not have shape {sub}")
@@ -200,4 +221,3 @@ def check_static(shape: Shape) -> None:
         raise TranslateError(f"a constant cannot have an unbounded dimension: {shape.to_text(False)}")
     if any(d < 0 for d in shape.dimensions):
         raise TranslateError(f"negative dimension in constant shape {shape.to_text(False)}")
-

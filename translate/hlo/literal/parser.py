@@ -54,9 +54,11 @@ _PRED_CHARS = _allowing("0123456789-truefals")
 
 
 # Values XLA's printer left out cannot be recovered from the text: never invent them.
-ELIDED_CONSTANT = ("XLA elided this constant's values ('{...}') when it printed the text, so it cannot be converted "
-                   "faithfully: convert the module's .hlo.pb from the same dump instead, or dump again with "
-                   "XLA_FLAGS=--xla_dump_large_constants (HloPrintOptions.print_large_constants=True)")
+ELIDED_CONSTANT = (
+    "XLA elided this constant's values ('{...}') when it printed the text, so it cannot be converted "
+    "faithfully: convert the module's .hlo.pb from the same dump instead, or dump again with "
+    "XLA_FLAGS=--xla_dump_large_constants (HloPrintOptions.print_large_constants=True)"
+)
 
 
 def parse_literal(text: str, shape: Shape) -> Literal:
@@ -95,8 +97,9 @@ def _parse_tuple(text: str, shape: Shape) -> Literal:
         raise TranslateError(f"expected a tuple literal '( ... )' for shape {shape.to_text(False)}")
     parts = _split_top_level(body[1:-1])
     if len(parts) != len(shape.tuple_shapes):
-        raise TranslateError(f"tuple literal has {len(parts)} elements, shape {shape.to_text(False)} "
-                             f"has {len(shape.tuple_shapes)}")
+        raise TranslateError(
+            f"tuple literal has {len(parts)} elements, shape {shape.to_text(False)} has {len(shape.tuple_shapes)}"
+        )
     return Literal(shape, tuple(_parse(p, s) for p, s in zip(parts, shape.tuple_shapes)))
 
 
@@ -111,7 +114,7 @@ def _split_top_level(body: str) -> list[str]:
     cuts = np.flatnonzero((raw == ord(",")) & (depth == 0)).tolist()
     data = body.encode("utf-8")
     bounds = [-1, *cuts, len(data)]
-    return [data[a + 1:b].decode("utf-8") for a, b in zip(bounds, bounds[1:])]
+    return [data[a + 1 : b].decode("utf-8") for a, b in zip(bounds, bounds[1:])]
 
 
 def _split_elements(text: str, dims: tuple[int, ...]) -> list[str]:
@@ -162,8 +165,10 @@ def _check_nesting(text: str, dims: tuple[int, ...]) -> None:
     wrong = np.flatnonzero(counts != dims[-1])
     if wrong.size:
         k = int(wrong[0])
-        raise TranslateError(f"expected {dims[-1]} values in each innermost {{...}} of shape {list(dims)}, "
-                             f"found {int(counts[k])} in group {k}")
+        raise TranslateError(
+            f"expected {dims[-1]} values in each innermost {{...}} of shape {list(dims)}, "
+            f"found {int(counts[k])} in group {k}"
+        )
 
 
 def _brace_count(dims: tuple[int, ...]) -> int:
@@ -181,7 +186,7 @@ def _brace_count(dims: tuple[int, ...]) -> int:
 def _skeleton(dims: tuple[int, ...]) -> np.ndarray:
     """True for each '{' and False for each '}' of a literal of `dims`, in order."""
     if 0 in dims:  # no braces below an empty dimension (and building them first could take any memory)
-        dims = dims[:dims.index(0) + 1]
+        dims = dims[: dims.index(0) + 1]
     text = ""
     for d in reversed(dims):
         text = "{" + text * d + "}"
@@ -201,8 +206,10 @@ def _nesting_mismatch(found: np.ndarray, expected: np.ndarray | None, dims: tupl
     diff = np.flatnonzero(found[:n] != expected[:n])
     at = int(diff[0]) if diff.size else n
     level = int(depth[at - 1]) if at else 0
-    return (f"wrong number of elements at nesting level {level} for dimensions {list(dims)} "
-            f"(expected {dims[min(level, len(dims) - 1)]})")
+    return (
+        f"wrong number of elements at nesting level {level} for dimensions {list(dims)} "
+        f"(expected {dims[min(level, len(dims) - 1)]})"
+    )
 
 
 def _bad_char(allowed: dict[int, int | None], text: str, what: str) -> None:
@@ -243,7 +250,7 @@ def _pred_value(token: str) -> bool:
 def lexer_int64(token: str, value: int) -> int:
     """An integer token as XLA's lexer reads it: one in [-2**63, 2**64) is an int64, those from 2**63 up
     wrapping to negative (`18446744073709551615` is -1); any other is no number at all to XLA's parser."""
-    if not -2**63 <= value < 2**64:
+    if not -(2**63) <= value < 2**64:
         raise TranslateError(f"integer {token} does not fit 64 bits")
     return value - 2**64 if value >= 2**63 else value
 
@@ -255,16 +262,20 @@ def _int_values(tokens: list[str], text: str, element_type: PrimitiveType) -> np
     except (OverflowError, ValueError):
         values = _wrapped_int64s(tokens, element_type)
     if element_type == P.U64:
-        return values.view(np.uint64)   # XLA keeps a u64 constant's int64 token's bits
-    info = ml_dtypes.iinfo(numpy_dtype(element_type)) if element_type.bit_width < 8 \
+        return values.view(np.uint64)  # XLA keeps a u64 constant's int64 token's bits
+    info = (
+        ml_dtypes.iinfo(numpy_dtype(element_type))
+        if element_type.bit_width < 8
         else np.iinfo(numpy_dtype(element_type))
+    )
     low, high = int(info.min), int(info.max)
-    bad = np.flatnonzero((values < max(low, -2**63)) | (values > min(high, 2**63 - 1)))
+    bad = np.flatnonzero((values < max(low, -(2**63))) | (values > min(high, 2**63 - 1)))
     if bad.size:
         i = int(bad[0])
         read_as = "" if str(values[i]) == tokens[i].lstrip("0") else f" (read as {values[i]})"
-        raise TranslateError(f"value {tokens[i]}{read_as} is out of range for {element_type.text} [{low}, {high}] "
-                             f"(element {i})")
+        raise TranslateError(
+            f"value {tokens[i]}{read_as} is out of range for {element_type.text} [{low}, {high}] (element {i})"
+        )
     return values.astype(numpy_dtype(element_type))
 
 
@@ -275,8 +286,7 @@ def _wrapped_int64s(tokens: list[str], element_type: PrimitiveType) -> np.ndarra
         try:
             value = int(token)
         except ValueError:
-            raise TranslateError(f"expects an integer for {element_type.text}, found '{token}' "
-                                 f"(element {i})") from None
+            raise TranslateError(f"expects an integer for {element_type.text}, found '{token}' (element {i})") from None
         try:
             values.append(lexer_int64(token, value))
         except TranslateError as err:
@@ -308,14 +318,17 @@ def _complex_values(tokens: list[str], text: str, element_type: PrimitiveType) -
 def _doubles(tokens: list[str], text: str, element_type: PrimitiveType) -> tuple[np.ndarray, dict[int, int]]:
     """Read float tokens as doubles, as XLA's lexer does, with explicit NaN payloads on the side."""
     has_payload = "(" in text
-    _bad_char(_FLOAT_PAYLOAD_CHARS if has_payload else _FLOAT_CHARS, text,
-              f"a floating-point value for {element_type.text}")
+    _bad_char(
+        _FLOAT_PAYLOAD_CHARS if has_payload else _FLOAT_CHARS, text, f"a floating-point value for {element_type.text}"
+    )
     if "+" in text and _LONE_PLUS.search(text):
         raise TranslateError(f"expects a floating-point value for {element_type.text}, found a '+' sign")
     leading_dot = _LEADING_DOT.search(text)
-    if leading_dot:   # XLA's lexer starts a number at a digit or '-' only (`-.5` is one, `.5` is not)
-        raise TranslateError(f"expects a floating-point value for {element_type.text}, found "
-                             f"'{_token_at(text, leading_dot.start())}' (a number starts with a digit or '-')")
+    if leading_dot:  # XLA's lexer starts a number at a digit or '-' only (`-.5` is one, `.5` is not)
+        raise TranslateError(
+            f"expects a floating-point value for {element_type.text}, found "
+            f"'{_token_at(text, leading_dot.start())}' (a number starts with a digit or '-')"
+        )
     payloads: dict[int, int] = {}
     if has_payload:
         tokens = list(tokens)
@@ -334,8 +347,9 @@ def _doubles(tokens: list[str], text: str, element_type: PrimitiveType) -> tuple
             try:
                 float(token)
             except ValueError:
-                raise TranslateError(f"expects a floating-point value for {element_type.text}, "
-                                     f"found '{token}' (element {i})") from None
+                raise TranslateError(
+                    f"expects a floating-point value for {element_type.text}, found '{token}' (element {i})"
+                ) from None
         raise
     overflow = np.flatnonzero(np.isinf(doubles))
     for i in overflow.tolist():
@@ -353,8 +367,7 @@ def _doubles(tokens: list[str], text: str, element_type: PrimitiveType) -> tuple
     return doubles, payloads
 
 
-def _narrow(doubles: np.ndarray, payloads: dict[int, int], element_type: PrimitiveType,
-            what: str) -> np.ndarray:
+def _narrow(doubles: np.ndarray, payloads: dict[int, int], element_type: PrimitiveType, what: str) -> np.ndarray:
     """Narrow doubles to `element_type` the way XLA's parser does, NaN payloads included."""
     dtype = numpy_dtype(element_type)
     with np.errstate(over="ignore", invalid="ignore"):
@@ -371,8 +384,10 @@ def _narrow(doubles: np.ndarray, payloads: dict[int, int], element_type: Primiti
             if bad.size:
                 i = int(bad[0])
                 info = ml_dtypes.finfo(dtype)
-                raise TranslateError(f"{what} {doubles[i]:g} is out of range for {element_type.text} "
-                                     f"[{float(info.min):g}, {float(info.max):g}] (element {i})")
+                raise TranslateError(
+                    f"{what} {doubles[i]:g} is out of range for {element_type.text} "
+                    f"[{float(info.min):g}, {float(info.max):g}] (element {i})"
+                )
     nans = np.flatnonzero(np.isnan(doubles))
     if nans.size:
         _set_nans(values, doubles, nans, payloads, element_type)
@@ -392,7 +407,7 @@ def _narrow_small_float(doubles: np.ndarray, dtype: np.dtype) -> np.ndarray:
         if inexact.any():
             away = inexact & (np.abs(narrow.astype(np.float64)) > np.abs(doubles))
             narrow[away] = np.nextafter(narrow[away], np.float32(0))  # now truncated toward zero
-            narrow.view(np.uint32)[inexact] |= np.uint32(1)        # and marked inexact
+            narrow.view(np.uint32)[inexact] |= np.uint32(1)  # and marked inexact
         values = narrow.astype(dtype)
     if dtype == _E8M0:
         # ml_dtypes rounds everything above 2^-127 up to 2^-126, so XLA reads its own `5.9e-39` (2^-127)
@@ -402,24 +417,27 @@ def _narrow_small_float(doubles: np.ndarray, dtype: np.dtype) -> np.ndarray:
 
 
 _E8M0 = np.dtype(ml_dtypes.float8_e8m0fnu)
-_E8M0_LOWEST = 2.0 ** -127
+_E8M0_LOWEST = 2.0**-127
 
 
-def _set_nans(values: np.ndarray, doubles: np.ndarray, nans: np.ndarray, payloads: dict[int, int],
-              element_type: PrimitiveType) -> None:
+def _set_nans(
+    values: np.ndarray, doubles: np.ndarray, nans: np.ndarray, payloads: dict[int, int], element_type: PrimitiveType
+) -> None:
     payload_bits = FLOAT_FORMATS[element_type].payload_bits
     explicit = {i: p for i, p in payloads.items() if p != DOUBLE_QUIET_PAYLOAD}
     if not payload_bits:
         if explicit:
             i = min(explicit)
-            raise TranslateError(f"NaN payload 0x{explicit[i]:x} given for {element_type.text}, "
-                                 f"which has no NaN payloads (element {i})")
+            raise TranslateError(
+                f"NaN payload 0x{explicit[i]:x} given for {element_type.text}, which has no NaN payloads (element {i})"
+            )
         return  # the narrowing cast already gave the type's NaN of that sign
     mask = (1 << payload_bits) - 1
     for i, p in explicit.items():
         if p > mask:
-            raise TranslateError(f"NaN payload 0x{p:x} is out of range for {element_type.text} "
-                                 f"(at most 0x{mask:x}) (element {i})")
+            raise TranslateError(
+                f"NaN payload 0x{p:x} is out of range for {element_type.text} (at most 0x{mask:x}) (element {i})"
+            )
     width = values.dtype.itemsize * 8
     chosen = np.full(nans.size, 1 << (payload_bits - 1), dtype=np.uint64)
     if explicit:

@@ -33,18 +33,25 @@ P = PrimitiveType
 
 @dataclass(frozen=True)
 class FloatFormat:
-    digits: int              # max_digits10: enough for any value to read back exactly
-    short_digits: int        # digits10, tried first (f32, f64); 0 = always `digits`
-    payload_bits: int        # NaN payload bits (0: no signaling NaNs, hence no payloads)
+    digits: int  # max_digits10: enough for any value to read back exactly
+    short_digits: int  # digits10, tried first (f32, f64); 0 = always `digits`
+    payload_bits: int  # NaN payload bits (0: no signaling NaNs, hence no payloads)
 
 
 FLOAT_FORMATS: dict[PrimitiveType, FloatFormat] = {
-    P.F16: FloatFormat(5, 0, 10), P.BF16: FloatFormat(4, 0, 7),
-    P.F32: FloatFormat(9, 6, 23), P.F64: FloatFormat(17, 15, 52),
-    P.F8E5M2: FloatFormat(2, 0, 2), P.F8E4M3: FloatFormat(3, 0, 3), P.F8E3M4: FloatFormat(3, 0, 4),
-    P.F8E4M3FN: FloatFormat(3, 0, 0), P.F8E4M3B11FNUZ: FloatFormat(3, 0, 0),
-    P.F8E5M2FNUZ: FloatFormat(2, 0, 0), P.F8E4M3FNUZ: FloatFormat(3, 0, 0),
-    P.F4E2M1FN: FloatFormat(2, 0, 0), P.F8E8M0FNU: FloatFormat(2, 0, 0),
+    P.F16: FloatFormat(5, 0, 10),
+    P.BF16: FloatFormat(4, 0, 7),
+    P.F32: FloatFormat(9, 6, 23),
+    P.F64: FloatFormat(17, 15, 52),
+    P.F8E5M2: FloatFormat(2, 0, 2),
+    P.F8E4M3: FloatFormat(3, 0, 3),
+    P.F8E3M4: FloatFormat(3, 0, 4),
+    P.F8E4M3FN: FloatFormat(3, 0, 0),
+    P.F8E4M3B11FNUZ: FloatFormat(3, 0, 0),
+    P.F8E5M2FNUZ: FloatFormat(2, 0, 0),
+    P.F8E4M3FNUZ: FloatFormat(3, 0, 0),
+    P.F4E2M1FN: FloatFormat(2, 0, 0),
+    P.F8E8M0FNU: FloatFormat(2, 0, 0),
 }
 COMPONENT_TYPE = {P.C64: P.F32, P.C128: P.F64}
 UINT_OF_SIZE = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
@@ -159,8 +166,11 @@ def _nest(strings: list[str], dims: tuple[int, ...]) -> str:
         return "{" + ", ".join(strings) + "}"
     n = dims[-1]
     pad = " " if n > 1 else ""
-    groups = ["{" + pad + ", ".join(strings[i:i + n]) + pad + "}" for i in range(0, len(strings), n)] if n \
+    groups = (
+        ["{" + pad + ", ".join(strings[i : i + n]) + pad + "}" for i in range(0, len(strings), n)]
+        if n
         else ["{}"] * product(dims[:-1])
+    )
     for level in range(rank - 2, -1, -1):
         size = dims[level]
         count = product(dims[:level])
@@ -171,7 +181,7 @@ def _nest(strings: list[str], dims: tuple[int, ...]) -> str:
                 head = f"{{ /*i{level - 1}={g % dims[level - 1]}*/" + (" " if size > 0 else "")
             else:
                 head = "{ "
-            parents.append(head + ", ".join(groups[g * size:(g + 1) * size]) + " }")
+            parents.append(head + ", ".join(groups[g * size : (g + 1) * size]) + " }")
         groups = parents
     return groups[0]
 
@@ -181,5 +191,3 @@ def product(dims: tuple[int, ...] | list[int]) -> int:
     for d in dims:
         result *= d
     return result
-
-

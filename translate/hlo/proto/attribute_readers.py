@@ -50,22 +50,83 @@ from hlo_translate.proto import hlo_pb2, xla_data_pb2
 # proto -> IR
 
 # Opcodes whose text always shows `dimensions=` (even when empty).
-_DIMENSION_OPCODES = frozenset({"broadcast", "concatenate", "reduce", "reverse", "transpose", "sort", "all-gather",
-                                "all-gather-start", "reduce-scatter", "map", "all-to-all"})
-_CONV_FIELDS = ("input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions",
-                "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions",
-                "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions")
+_DIMENSION_OPCODES = frozenset(
+    {
+        "broadcast",
+        "concatenate",
+        "reduce",
+        "reverse",
+        "transpose",
+        "sort",
+        "all-gather",
+        "all-gather-start",
+        "reduce-scatter",
+        "map",
+        "all-to-all",
+    }
+)
+_CONV_FIELDS = (
+    "input_batch_dimension",
+    "input_feature_dimension",
+    "input_spatial_dimensions",
+    "kernel_input_feature_dimension",
+    "kernel_output_feature_dimension",
+    "kernel_spatial_dimensions",
+    "output_batch_dimension",
+    "output_feature_dimension",
+    "output_spatial_dimensions",
+)
 
 
 # Opcodes XLA's proto reader builds as plain instructions: it refuses (or, for call, crashes on) a
 # precision_config or dot_dimension_numbers on them. Other opcodes ignore those fields.
-_NO_DOT_FIELDS_OPCODES = frozenset({
-    "abs", "add", "add-dependency", "after-all", "and", "atan2", "bitcast", "bitcast-convert", "call", "ceil",
-    "clamp", "complex", "convert", "copy", "copy-done", "count-leading-zeros", "divide", "floor", "imag",
-    "is-finite", "maximum", "minimum", "multiply", "negate", "not", "opt-barrier", "or", "popcnt", "power",
-    "real", "remainder", "round-nearest-afz", "round-nearest-even", "select", "shift-left",
-    "shift-right-arithmetic", "shift-right-logical", "sign", "stochastic-convert", "subtract", "tuple", "while",
-    "xor"})
+_NO_DOT_FIELDS_OPCODES = frozenset(
+    {
+        "abs",
+        "add",
+        "add-dependency",
+        "after-all",
+        "and",
+        "atan2",
+        "bitcast",
+        "bitcast-convert",
+        "call",
+        "ceil",
+        "clamp",
+        "complex",
+        "convert",
+        "copy",
+        "copy-done",
+        "count-leading-zeros",
+        "divide",
+        "floor",
+        "imag",
+        "is-finite",
+        "maximum",
+        "minimum",
+        "multiply",
+        "negate",
+        "not",
+        "opt-barrier",
+        "or",
+        "popcnt",
+        "power",
+        "real",
+        "remainder",
+        "round-nearest-afz",
+        "round-nearest-even",
+        "select",
+        "shift-left",
+        "shift-right-arithmetic",
+        "shift-right-logical",
+        "sign",
+        "stochastic-convert",
+        "subtract",
+        "tuple",
+        "while",
+        "xor",
+    }
+)
 
 
 def _check_dot_fields(p: hlo_pb2.HloInstructionProto) -> None:
@@ -75,8 +136,9 @@ def _check_dot_fields(p: hlo_pb2.HloInstructionProto) -> None:
                 raise TranslateError(f"{p.opcode} must not have a {field}", op=p.name)
 
 
-def attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloComputation],
-                           operands: list[HloInstruction]) -> dict[str, Any]:
+def attributes_from_proto(
+    p: hlo_pb2.HloInstructionProto, comps: dict[int, HloComputation], operands: list[HloInstruction]
+) -> dict[str, Any]:
     """The text attributes of instruction proto `p`, in the order XLA prints them.
 
     Instructions alike on the wire share one reading (`_alike_entry`): what reads `operands` (or checks
@@ -101,18 +163,34 @@ def attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloCo
     if p.dynamic_slice_sizes and op not in ("collective-permute", "collective-permute-start"):
         attrs["dynamic_slice_sizes"] = tuple(p.dynamic_slice_sizes)
     if p.HasField("padding_config") and op == "pad":
-        attrs["padding"] = PaddingConfig(tuple(
-            PaddingDim(d.edge_padding_low, d.edge_padding_high, d.interior_padding)
-            for d in p.padding_config.dimensions))
-    if p.HasField("window") and (op in ("convolution", "reduce-window", "select-and-scatter")
-                                 or op == "custom-call" and p.window.dimensions):
-        attrs["window"] = Window(tuple(
-            WindowDim(d.size, d.stride, d.padding_low, d.padding_high, d.window_dilation, d.base_dilation,
-                        d.window_reversal) for d in p.window.dimensions))
+        attrs["padding"] = PaddingConfig(
+            tuple(
+                PaddingDim(d.edge_padding_low, d.edge_padding_high, d.interior_padding)
+                for d in p.padding_config.dimensions
+            )
+        )
+    if p.HasField("window") and (
+        op in ("convolution", "reduce-window", "select-and-scatter") or op == "custom-call" and p.window.dimensions
+    ):
+        attrs["window"] = Window(
+            tuple(
+                WindowDim(
+                    d.size,
+                    d.stride,
+                    d.padding_low,
+                    d.padding_high,
+                    d.window_dilation,
+                    d.base_dilation,
+                    d.window_reversal,
+                )
+                for d in p.window.dimensions
+            )
+        )
     if op == "convolution" or op == "custom-call" and p.HasField("convolution_dimension_numbers"):
         c = p.convolution_dimension_numbers
-        attrs["dim_labels"] = ConvDimLabels(*(
-            tuple(getattr(c, f)) if f.endswith("dimensions") else getattr(c, f) for f in _CONV_FIELDS))
+        attrs["dim_labels"] = ConvDimLabels(
+            *(tuple(getattr(c, f)) if f.endswith("dimensions") else getattr(c, f) for f in _CONV_FIELDS)
+        )
         if p.feature_group_count > 1:
             attrs["feature_group_count"] = p.feature_group_count
         if p.batch_group_count > 1:
@@ -136,8 +214,11 @@ def attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloCo
     if p.HasField("scatter_dimension_numbers") and op == "scatter":
         s = p.scatter_dimension_numbers
         for name in SCATTER_FIELDS:
-            if getattr(s, name) or name in ("update_window_dims", "inserted_window_dims",
-                                            "scatter_dims_to_operand_dims"):
+            if getattr(s, name) or name in (
+                "update_window_dims",
+                "inserted_window_dims",
+                "scatter_dims_to_operand_dims",
+            ):
                 attrs[name] = tuple(getattr(s, name))
         attrs["index_vector_dim"] = s.index_vector_dim
     if op in ("gather", "scatter"):
@@ -152,20 +233,23 @@ def attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloCo
         elif p.comparison_type:
             attrs["type"] = Enum(p.comparison_type)
     if op in ("dot", "convolution", "ragged-dot", "scaled-dot", "custom-call") and p.HasField("precision_config"):
-        precision = tuple(Enum(enum_name(xla_data_pb2.PrecisionConfig.Precision, x, "operand precision",
-                                         p.name).lower())
-                          for x in p.precision_config.operand_precision)
+        precision = tuple(
+            Enum(enum_name(xla_data_pb2.PrecisionConfig.Precision, x, "operand precision", p.name).lower())
+            for x in p.precision_config.operand_precision
+        )
         if any(e.name != "default" for e in precision):
             attrs["operand_precision"] = precision
         if p.precision_config.algorithm:
             name = enum_name(xla_data_pb2.PrecisionConfig.Algorithm, p.precision_config.algorithm, "algorithm", p.name)
-            attrs["algorithm"] = Enum(name[len("ALG_"):].lower())
+            attrs["algorithm"] = Enum(name[len("ALG_") :].lower())
     if op == "rng-bit-generator":
-        attrs["algorithm"] = Enum(enum_name(xla_data_pb2.RandomAlgorithm, p.rng_algorithm, "rng_algorithm",
-                                            p.name).lower())
+        attrs["algorithm"] = Enum(
+            enum_name(xla_data_pb2.RandomAlgorithm, p.rng_algorithm, "rng_algorithm", p.name).lower()
+        )
     if op == "rng":
-        attrs["distribution"] = Enum(enum_name(xla_data_pb2.RandomDistribution, p.distribution, "distribution",
-                                               p.name).lower())
+        attrs["distribution"] = Enum(
+            enum_name(xla_data_pb2.RandomDistribution, p.distribution, "distribution", p.name).lower()
+        )
     if op in ("sort", "topk") and p.is_stable:
         attrs["is_stable"] = True
     if op == "topk":
@@ -183,8 +267,9 @@ def attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloCo
         for name in TRIANGULAR_FIELDS:
             if getattr(t, name):
                 attrs[name] = True
-        attrs["transpose_a"] = Enum(enum_name(xla_data_pb2.TriangularSolveOptions.Transpose, t.transpose_a,
-                                              "transpose_a", p.name))
+        attrs["transpose_a"] = Enum(
+            enum_name(xla_data_pb2.TriangularSolveOptions.Transpose, t.transpose_a, "transpose_a", p.name)
+        )
     if op == "cholesky":
         attrs["lower"] = p.cholesky_options.lower
     if p.channel_id > 0:  # XLA reads a channel_id <= 0 as none
@@ -203,7 +288,7 @@ def attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloCo
     if p.source_target_pairs:
         attrs["source_target_pairs"] = tuple((x.source, x.target) for x in p.source_target_pairs)
     if p.dynamic_slice_sizes and op in ("collective-permute", "collective-permute-start"):
-        attrs["slice_sizes"] = permute_slice_sizes(p)   # in place: after the pairs, as XLA prints it
+        attrs["slice_sizes"] = permute_slice_sizes(p)  # in place: after the pairs, as XLA prints it
     if p.is_host_transfer:
         attrs["is_host_transfer"] = True
     if op == "fusion":
@@ -217,7 +302,8 @@ def attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloCo
         if p.output_operand_aliasing:
             attrs["output_to_operand_aliasing"] = tuple(
                 OutputOperandAlias(tuple(a.output_shape_index), a.operand_index, tuple(a.operand_shape_index))
-                for a in p.output_operand_aliasing)
+                for a in p.output_operand_aliasing
+            )
         if p.operand_shapes_with_layout:
             constraints = [shape_from_proto(s) for s in p.operand_shapes_with_layout]
             for shape in constraints:  # XLA's text parser refuses these; its proto reader passes them on
@@ -226,15 +312,17 @@ def attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloCo
             shapes = ", ".join(shape.to_text() for shape in constraints)
             attrs["operand_layout_constraints"] = RawAttr("{" + shapes + "}")
         if p.custom_call_schedule:
-            attrs["schedule"] = Enum(enum_name(hlo_pb2.CustomCallSchedule, p.custom_call_schedule,
-                                               "custom_call_schedule", p.name))
+            attrs["schedule"] = Enum(
+                enum_name(hlo_pb2.CustomCallSchedule, p.custom_call_schedule, "custom_call_schedule", p.name)
+            )
         if p.HasField("literal"):
             attrs["literal"] = literal_from_proto(p.literal)
         if p.padding_type:
             attrs["padding_type"] = Enum(enum_name(xla_data_pb2.PaddingType, p.padding_type, "padding_type", p.name))
         if p.custom_call_api_version not in (0, 1):
-            attrs["api_version"] = Enum(enum_name(hlo_pb2.CustomCallApiVersion, p.custom_call_api_version,
-                                                  "custom_call_api_version", p.name))
+            attrs["api_version"] = Enum(
+                enum_name(hlo_pb2.CustomCallApiVersion, p.custom_call_api_version, "custom_call_api_version", p.name)
+            )
     if p.async_execution_thread and p.async_execution_thread != "main":
         attrs["async_execution_thread"] = p.async_execution_thread
     if p.parameter_replication.replicated_at_leaf_buffers:
@@ -286,9 +374,26 @@ def attributes_from_proto(p: hlo_pb2.HloInstructionProto, comps: dict[int, HloCo
 
 # Opcodes with no attribute of their own: XLA's proto loader reads only the generic fields of these (as
 # `generic_attributes` does), so the ~50 opcode-specific fields are not probed on most instructions.
-_PLAIN_OPCODES = (UNARY_ELEMENTWISE | BINARY_ELEMENTWISE | frozenset({
-    "parameter", "constant", "tuple", "select", "clamp", "bitcast", "opt-barrier", "add-dependency", "after-all",
-    "partition-id", "replica-id", "dynamic-update-slice"})) - {"compare", "reduce-precision"}
+_PLAIN_OPCODES = (
+    UNARY_ELEMENTWISE
+    | BINARY_ELEMENTWISE
+    | frozenset(
+        {
+            "parameter",
+            "constant",
+            "tuple",
+            "select",
+            "clamp",
+            "bitcast",
+            "opt-barrier",
+            "add-dependency",
+            "after-all",
+            "partition-id",
+            "replica-id",
+            "dynamic-update-slice",
+        }
+    )
+) - {"compare", "reduce-precision"}
 
 
 def _no_attributes(p: hlo_pb2.HloInstructionProto) -> dict[str, Any]:
@@ -309,8 +414,14 @@ def _slice(p: hlo_pb2.HloInstructionProto) -> dict[str, Any]:
 
 
 def _padding(p: hlo_pb2.HloInstructionProto) -> dict[str, Any]:
-    return {"padding": PaddingConfig(tuple(PaddingDim(d.edge_padding_low, d.edge_padding_high, d.interior_padding)
-                                             for d in p.padding_config.dimensions))}
+    return {
+        "padding": PaddingConfig(
+            tuple(
+                PaddingDim(d.edge_padding_low, d.edge_padding_high, d.interior_padding)
+                for d in p.padding_config.dimensions
+            )
+        )
+    }
 
 
 # Opcode -> the reader of its own attributes, for the opcodes XLA's loader reads nothing else of but the
@@ -319,12 +430,13 @@ def _padding(p: hlo_pb2.HloInstructionProto) -> dict[str, Any]:
 OWN_ATTRIBUTES: dict[str, Callable[[hlo_pb2.HloInstructionProto], dict[str, Any]]] = {
     **dict.fromkeys(_PLAIN_OPCODES, _no_attributes),
     **dict.fromkeys(("broadcast", "transpose", "reverse", "concatenate"), _dimensions),
-    "reshape": _inferred_dimension, "slice": _slice, "pad": _padding,
+    "reshape": _inferred_dimension,
+    "slice": _slice,
+    "pad": _padding,
 }
 
 
-def generic_attributes(p: hlo_pb2.HloInstructionProto, instr: HloInstruction,
-                        attrs: dict[str, Any]) -> dict[str, Any]:
+def generic_attributes(p: hlo_pb2.HloInstructionProto, instr: HloInstruction, attrs: dict[str, Any]) -> dict[str, Any]:
     """`attrs` (an instruction's own attributes) and the text attributes any instruction may have, read
     from its proto `p`, in the order attributes_from_proto writes them."""
     _check_dot_fields(p)
@@ -359,8 +471,9 @@ def generic_attributes(p: hlo_pb2.HloInstructionProto, instr: HloInstruction,
     return attrs
 
 
-def called_from_proto(op: str, called: list[HloComputation], attrs: dict[str, Any], pred_branch: bool,
-                       name: str) -> None:
+def called_from_proto(
+    op: str, called: list[HloComputation], attrs: dict[str, Any], pred_branch: bool, name: str
+) -> None:
     if not called:
         return
     if op in ("while", "select-and-scatter") and len(called) != 2:
@@ -370,7 +483,7 @@ def called_from_proto(op: str, called: list[HloComputation], attrs: dict[str, An
     elif op == "select-and-scatter":
         attrs["select"], attrs["scatter"] = called
     elif op == "conditional" and pred_branch and len(called) == 2:
-        attrs["true_computation"], attrs["false_computation"] = called   # XLA's parser wants these for a pred
+        attrs["true_computation"], attrs["false_computation"] = called  # XLA's parser wants these for a pred
     elif op == "conditional":
         attrs["branch_computations"] = tuple(called)
     elif op in ("fusion", "async-start"):
@@ -401,13 +514,17 @@ def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> ReplicaGroups 
         axes = tuple(MeshAxis(a.name, a.size) for a in m.mesh.axes)
         for a in m.axes:
             if not 0 <= a.mesh_axis_index < len(axes):
-                raise TranslateError(f"mesh_axes_replica_group_list names mesh axis {a.mesh_axis_index} of a mesh "
-                                     f"with {len(axes)} axes", op=p.name)
+                raise TranslateError(
+                    f"mesh_axes_replica_group_list names mesh axis {a.mesh_axis_index} of a mesh with {len(axes)} axes",
+                    op=p.name,
+                )
             if a.HasField("sub_axis_info") and (a.sub_axis_info.pre_size < 1 or a.sub_axis_info.size < 1):
                 raise TranslateError("mesh_axes_replica_group_list sub-axis sizes must be positive", op=p.name)
-        used = tuple(f"'{axes[a.mesh_axis_index].name}'"
-                     + (f":({a.sub_axis_info.pre_size}){a.sub_axis_info.size}" if a.HasField("sub_axis_info") else "")
-                     for a in m.axes)
+        used = tuple(
+            f"'{axes[a.mesh_axis_index].name}'"
+            + (f":({a.sub_axis_info.pre_size}){a.sub_axis_info.size}" if a.HasField("sub_axis_info") else "")
+            for a in m.axes
+        )
         text = "mesh[" + ",".join(f"'{a.name}'={a.size}" for a in axes) + "] {" + ",".join(used) + "}"
         try:
             return MeshReplicaGroups(axes, used, text)
@@ -420,7 +537,15 @@ def _replica_groups_from_proto(p: hlo_pb2.HloInstructionProto) -> ReplicaGroups 
         return tuple(tuple(g.replica_ids) for g in c.replica_groups)
     if p.replica_groups:
         return tuple(tuple(g.replica_ids) for g in p.replica_groups)
-    if p.opcode in ("all-reduce", "all-gather", "all-to-all", "reduce-scatter", "all-reduce-start",
-                    "all-gather-start", "collective-broadcast", "ragged-all-to-all"):
+    if p.opcode in (
+        "all-reduce",
+        "all-gather",
+        "all-to-all",
+        "reduce-scatter",
+        "all-reduce-start",
+        "all-gather-start",
+        "collective-broadcast",
+        "ragged-all-to-all",
+    ):
         return ()
     return None

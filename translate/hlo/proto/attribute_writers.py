@@ -45,25 +45,40 @@ from hlo_translate.proto import hlo_pb2, xla_data_pb2
 
 Writer = Callable[[hlo_pb2.HloInstructionProto, Any, HloInstruction], None]
 
-DOT_FIELDS = {"lhs_batch_dims": "lhs_batch_dimensions", "rhs_batch_dims": "rhs_batch_dimensions",
-               "lhs_contracting_dims": "lhs_contracting_dimensions",
-               "rhs_contracting_dims": "rhs_contracting_dimensions"}
-GATHER_FIELDS = ("offset_dims", "collapsed_slice_dims", "start_index_map", "operand_batching_dims",
-                  "start_indices_batching_dims")
-SCATTER_FIELDS = ("update_window_dims", "inserted_window_dims", "scatter_dims_to_operand_dims",
-                   "input_batching_dims", "scatter_indices_batching_dims")
+DOT_FIELDS = {
+    "lhs_batch_dims": "lhs_batch_dimensions",
+    "rhs_batch_dims": "rhs_batch_dimensions",
+    "lhs_contracting_dims": "lhs_contracting_dimensions",
+    "rhs_contracting_dims": "rhs_contracting_dimensions",
+}
+GATHER_FIELDS = (
+    "offset_dims",
+    "collapsed_slice_dims",
+    "start_index_map",
+    "operand_batching_dims",
+    "start_indices_batching_dims",
+)
+SCATTER_FIELDS = (
+    "update_window_dims",
+    "inserted_window_dims",
+    "scatter_dims_to_operand_dims",
+    "input_batching_dims",
+    "scatter_indices_batching_dims",
+)
 TRIANGULAR_FIELDS = ("left_side", "lower", "unit_diagonal")
 
 
 def _set(field: str) -> Writer:
     def write(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
         setattr(p, field, v.name if isinstance(v, Enum) else v)
+
     return write
 
 
 def _extend(field: str) -> Writer:
     def write(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
         getattr(p, field).extend(v)
+
     return write
 
 
@@ -77,15 +92,20 @@ def _write_slice_sizes(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction
 
 def _dot_dims(field: str) -> Writer:
     def write(p: hlo_pb2.HloInstructionProto, v: Any, i: HloInstruction) -> None:
-        target = p.ragged_dot_dimension_numbers.dot_dimension_numbers if i.opcode == "ragged-dot" \
+        target = (
+            p.ragged_dot_dimension_numbers.dot_dimension_numbers
+            if i.opcode == "ragged-dot"
             else p.dot_dimension_numbers
+        )
         getattr(target, field).extend(v)
+
     return write
 
 
 def _sub_extend(message: str, field: str) -> Writer:
     def write(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
         getattr(getattr(p, message), field).extend(v)
+
     return write
 
 
@@ -111,8 +131,11 @@ def _write_window(p: hlo_pb2.HloInstructionProto, v: Window, _: HloInstruction) 
 def _write_padding(p: hlo_pb2.HloInstructionProto, v: PaddingConfig, _: HloInstruction) -> None:
     for d in v.dimensions:
         e = p.padding_config.dimensions.add()
-        e.edge_padding_low, e.edge_padding_high, e.interior_padding = \
-            d.edge_padding_low, d.edge_padding_high, d.interior_padding
+        e.edge_padding_low, e.edge_padding_high, e.interior_padding = (
+            d.edge_padding_low,
+            d.edge_padding_high,
+            d.interior_padding,
+        )
 
 
 def _write_dim_labels(p: hlo_pb2.HloInstructionProto, v: ConvDimLabels, _: HloInstruction) -> None:
@@ -131,7 +154,7 @@ def _write_replica_groups(p: hlo_pb2.HloInstructionProto, v: ReplicaGroups, _: H
         iota = p.iota_collective_device_list
         iota.num_replica_groups, iota.num_devices_per_group = v.num_replica_groups, v.num_devices_per_group
         iota.iota_reshape_dims.extend(v.reshape_dims)
-        iota.iota_transpose_perm.extend(v.transpose_perm or range(len(v.reshape_dims)))   # XLA writes identity
+        iota.iota_transpose_perm.extend(v.transpose_perm or range(len(v.reshape_dims)))  # XLA writes identity
     elif isinstance(v, MeshReplicaGroups):
         mesh = p.mesh_axes_replica_group_list
         names = [a.name for a in v.mesh]
@@ -145,7 +168,7 @@ def _write_replica_groups(p: hlo_pb2.HloInstructionProto, v: ReplicaGroups, _: H
             if sub is not None:
                 ref.sub_axis_info.pre_size, ref.sub_axis_info.size = sub
     else:
-        p.collective_device_list.SetInParent()   # `replica_groups={}` too
+        p.collective_device_list.SetInParent()  # `replica_groups={}` too
         for group in v:
             p.collective_device_list.replica_groups.add().replica_ids.extend(group)
 
@@ -193,15 +216,17 @@ def enum_name(enum_type: Any, number: int, what: str, op: str | None) -> str:
 
 def _write_precision(p: hlo_pb2.HloInstructionProto, v: tuple[Enum, ...], _: HloInstruction) -> None:
     p.precision_config.operand_precision.extend(
-        _enum_number(xla_data_pb2.PrecisionConfig.Precision, e.name.upper(), "operand_precision") for e in v)
+        _enum_number(xla_data_pb2.PrecisionConfig.Precision, e.name.upper(), "operand_precision") for e in v
+    )
 
 
 def _write_algorithm(p: hlo_pb2.HloInstructionProto, v: Enum, i: HloInstruction) -> None:
     if i.opcode == "rng-bit-generator":
         p.rng_algorithm = _enum_number(xla_data_pb2.RandomAlgorithm, v.name.upper(), "algorithm")
     else:
-        p.precision_config.algorithm = _enum_number(xla_data_pb2.PrecisionConfig.Algorithm,
-                                                    "ALG_" + v.name.upper(), "algorithm")
+        p.precision_config.algorithm = _enum_number(
+            xla_data_pb2.PrecisionConfig.Algorithm, "ALG_" + v.name.upper(), "algorithm"
+        )
 
 
 def _write_enum(field: str, enum_type: Any, prefix: str = "") -> Writer:
@@ -210,6 +235,7 @@ def _write_enum(field: str, enum_type: Any, prefix: str = "") -> Writer:
             setattr(p, field, enum_type.Value(prefix + v.name.upper()))
         except ValueError:
             raise TranslateError(f"unknown value '{v.name}' for {field}") from None
+
     return write
 
 
@@ -248,6 +274,7 @@ def _write_sharding(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -
 def _write_bytes(field: str) -> Writer:
     def write(p: hlo_pb2.HloInstructionProto, v: str, _: HloInstruction) -> None:
         setattr(p, field, v.encode("utf-8", errors="surrogateescape"))
+
     return write
 
 
@@ -268,9 +295,11 @@ def _write_triangular(field: str) -> Writer:
             p.cholesky_options.lower = v
         elif field == "transpose_a":
             p.triangular_solve_options.transpose_a = _enum_number(
-                xla_data_pb2.TriangularSolveOptions.Transpose, v.name, "transpose_a")
+                xla_data_pb2.TriangularSolveOptions.Transpose, v.name, "transpose_a"
+            )
         else:
             setattr(p.triangular_solve_options, field, v)
+
     return write
 
 
@@ -286,7 +315,7 @@ def permute_slice_sizes(p: hlo_pb2.HloInstructionProto) -> tuple[tuple[int, ...]
     sizes = tuple(p.dynamic_slice_sizes)
     if rank == 0 or len(sizes) % rank:
         raise TranslateError(f"{len(sizes)} slice sizes do not split into lists of {rank}", op=p.name)
-    return tuple(sizes[i:i + rank] for i in range(0, len(sizes), rank))
+    return tuple(sizes[i : i + rank] for i in range(0, len(sizes), rank))
 
 
 def write_xla_defaults(p: hlo_pb2.HloInstructionProto, instr: HloInstruction) -> None:
@@ -306,11 +335,11 @@ def write_xla_defaults(p: hlo_pb2.HloInstructionProto, instr: HloInstruction) ->
     if op == "custom-call":
         p.custom_call_api_version = hlo_pb2.CustomCallApiVersion.API_VERSION_ORIGINAL
     elif op == "topk":
-        p.is_stable = True   # XLA's TopK always writes it (its sort is stable)
+        p.is_stable = True  # XLA's TopK always writes it (its sort is stable)
     elif instr.opcode == "compare":
         p.comparison_order = _comparison_order(instr)
     elif instr.opcode == "convolution":
-        p.window.SetInParent()   # XLA's proto loader requires a window, even an empty one
+        p.window.SetInParent()  # XLA's proto loader requires a window, even an empty one
 
 
 # Opcodes whose proto depends on their operands' shapes or count (`write_xla_defaults`); the proto writer
@@ -340,9 +369,21 @@ def _ignore(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
 
 
 # Attributes written as ids only (`_split_attributes`): their proto writers write nothing.
-CALL_ATTRS = frozenset(("to_apply", "calls", "condition", "body", "true_computation", "select", "scatter",
-                         "false_computation", "branch_computations", "called_computations", "control-predecessors"))
-
+CALL_ATTRS = frozenset(
+    (
+        "to_apply",
+        "calls",
+        "condition",
+        "body",
+        "true_computation",
+        "select",
+        "scatter",
+        "false_computation",
+        "branch_computations",
+        "called_computations",
+        "control-predecessors",
+    )
+)
 
 
 ATTR_TO_PROTO: dict[str, Writer] = {
@@ -368,7 +409,7 @@ ATTR_TO_PROTO: dict[str, Writer] = {
     "indices_are_sorted": _set("indices_are_sorted"),
     "unique_indices": _set("unique_indices"),
     "direction": _set("comparison_direction"),
-    "type": _ignore,    # XLA's proto keeps only the order it implies (see `_comparison_order`)
+    "type": _ignore,  # XLA's proto keeps only the order it implies (see `_comparison_order`)
     "order": _ignore,
     "is_stable": _set("is_stable"),
     "largest": _set("largest"),
@@ -417,8 +458,9 @@ ATTR_TO_PROTO: dict[str, Writer] = {
     "shifts": lambda p, v, _: p.shuffle_mode.rotate.shifts.extend(v),
     "num_carries": _set("num_carries"),
     "is_reverse": _set("is_reverse"),
-    "is_associative": lambda p, v, _: setattr(p, "is_associative", hlo_pb2.TRI_STATE_TRUE if v
-                                              else hlo_pb2.TRI_STATE_FALSE),
+    "is_associative": lambda p, v, _: setattr(
+        p, "is_associative", hlo_pb2.TRI_STATE_TRUE if v else hlo_pb2.TRI_STATE_FALSE
+    ),
     "has_dynamic_root": _set("has_dynamic_root"),
     "inferred_dimension": _write_dimensions,
     **{name: _ignore for name in CALL_ATTRS},
@@ -433,6 +475,7 @@ def _write_raw_backend_config(p: hlo_pb2.HloInstructionProto, v: RawAttr, _: Hlo
 def _write_statistics(p: hlo_pb2.HloInstructionProto, v: RawAttr, i: HloInstruction) -> None:
     """`statistics={visualizing_index=1,stat-0=60}` -> StatisticsViz: the first value is the index, whatever
     its name (as XLA's parser reads it), the others statistics; integers as XLA's lexer reads them."""
+
     def number(text: str) -> int | float:
         text = text.strip()
         return lexer_int64(text, int(text)) if text.lstrip("-").isdigit() else float(text)
@@ -457,8 +500,10 @@ def _write_origin(p: hlo_pb2.HloInstructionProto, v: RawAttr, i: HloInstruction)
 
 
 def origin_from_proto(value: xla_data_pb2.OriginalValueProto, shape: Shape) -> RawAttr:
-    leaves = tuple(OriginalArray(tuple(e.shape_index), e.original_array.instruction_name,
-                                 tuple(e.original_array.shape_index)) for e in value.elements)
+    leaves = tuple(
+        OriginalArray(tuple(e.shape_index), e.original_array.instruction_name, tuple(e.original_array.shape_index))
+        for e in value.elements
+    )
     return RawAttr(print_original_value(leaves, shape.is_tuple))
 
 
@@ -476,8 +521,9 @@ def _write_domain(p: hlo_pb2.HloInstructionProto, v: RawAttr, i: HloInstruction)
         key, _, value = item.partition("=")
         fields[key.strip()] = value.strip()
     if fields.get("kind") != '"sharding"' or "entry" not in fields or "exit" not in fields:
-        raise TranslateError("only sharding domains (kind=\"sharding\", entry=..., exit=...) can be written to "
-                             "HloModuleProto", op=i.name)
+        raise TranslateError(
+            'only sharding domains (kind="sharding", entry=..., exit=...) can be written to HloModuleProto', op=i.name
+        )
     p.domain_entry_sharding.CopyFrom(to_op_sharding(parse_sharding(fields["exit"])))
     p.domain_exit_sharding.CopyFrom(to_op_sharding(parse_sharding(fields["entry"])))
 
@@ -487,6 +533,10 @@ def domain_from_proto(p: hlo_pb2.HloInstructionProto) -> RawAttr:
     return RawAttr(f'{{kind="sharding", entry={entry.to_text()}, exit={exit_.to_text()}}}')
 
 
-RAW_TO_PROTO: dict[str, Writer] = {"domain": _write_domain, "statistics": _write_statistics, "origin": _write_origin,
-                                    "operand_layout_constraints": _write_operand_layouts,
-                                    "backend_config": _write_raw_backend_config}
+RAW_TO_PROTO: dict[str, Writer] = {
+    "domain": _write_domain,
+    "statistics": _write_statistics,
+    "origin": _write_origin,
+    "operand_layout_constraints": _write_operand_layouts,
+    "backend_config": _write_raw_backend_config,
+}

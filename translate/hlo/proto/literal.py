@@ -26,16 +26,34 @@ P = PrimitiveType
 
 # Types whose values are one little-endian bytes field, and the numpy dtype of its units.
 _BYTES_FIELDS: dict[PrimitiveType, tuple[str, str]] = {
-    P.S1: ("s1s", "u1"), P.S2: ("s2s", "u1"), P.S4: ("s4s", "u1"), P.S8: ("s8s", "i1"),
-    P.U1: ("u1s", "u1"), P.U2: ("u2s", "u1"), P.U4: ("u4s", "u1"), P.U8: ("u8s", "u1"),
-    P.S16: ("s16s", "<i2"), P.U16: ("u16s", "<u2"), P.F16: ("f16s", "<u2"), P.BF16: ("bf16s", "<u2"),
-    P.F8E5M2: ("f8e5m2s", "u1"), P.F8E4M3FN: ("f8e4m3fns", "u1"), P.F8E4M3B11FNUZ: ("f8e4m3b11fnuzs", "u1"),
-    P.F8E5M2FNUZ: ("f8e5m2fnuzs", "u1"), P.F8E4M3FNUZ: ("f8e4m3fnuzs", "u1"), P.F8E4M3: ("f8e4m3s", "u1"),
-    P.F8E3M4: ("f8e3m4s", "u1"), P.F4E2M1FN: ("f4e2m1fns", "u1"), P.F8E8M0FNU: ("f8e8m0fnus", "u1"),
+    P.S1: ("s1s", "u1"),
+    P.S2: ("s2s", "u1"),
+    P.S4: ("s4s", "u1"),
+    P.S8: ("s8s", "i1"),
+    P.U1: ("u1s", "u1"),
+    P.U2: ("u2s", "u1"),
+    P.U4: ("u4s", "u1"),
+    P.U8: ("u8s", "u1"),
+    P.S16: ("s16s", "<i2"),
+    P.U16: ("u16s", "<u2"),
+    P.F16: ("f16s", "<u2"),
+    P.BF16: ("bf16s", "<u2"),
+    P.F8E5M2: ("f8e5m2s", "u1"),
+    P.F8E4M3FN: ("f8e4m3fns", "u1"),
+    P.F8E4M3B11FNUZ: ("f8e4m3b11fnuzs", "u1"),
+    P.F8E5M2FNUZ: ("f8e5m2fnuzs", "u1"),
+    P.F8E4M3FNUZ: ("f8e4m3fnuzs", "u1"),
+    P.F8E4M3: ("f8e4m3s", "u1"),
+    P.F8E3M4: ("f8e3m4s", "u1"),
+    P.F4E2M1FN: ("f4e2m1fns", "u1"),
+    P.F8E8M0FNU: ("f8e8m0fnus", "u1"),
 }
 # Types written as packed repeated fixed-width floats, and the little-endian unit of the wire bytes.
 _FLOAT_FIELDS: dict[PrimitiveType, tuple[str, str]] = {
-    P.F32: ("f32s", "<f4"), P.F64: ("f64s", "<f8"), P.C64: ("c64s", "<f4"), P.C128: ("c128s", "<f8"),
+    P.F32: ("f32s", "<f4"),
+    P.F64: ("f64s", "<f8"),
+    P.C64: ("c64s", "<f4"),
+    P.C128: ("c128s", "<f8"),
 }
 _INT_FIELDS: dict[PrimitiveType, str] = {P.S32: "s32s", P.S64: "s64s", P.U32: "u32s", P.U64: "u64s"}
 _SUB_BYTE = {P.S1, P.S2, P.S4, P.U1, P.U2, P.U4, P.F4E2M1FN}
@@ -121,8 +139,7 @@ def literal_from_proto(proto: xla_data_pb2.LiteralProto) -> Literal:
     flat = _values(proto, shape.element_type)
     count = shape.element_count()
     if flat.size != count:
-        raise TranslateError(f"LiteralProto of shape {shape.to_text(False)} has {flat.size} values, "
-                             f"expected {count}")
+        raise TranslateError(f"LiteralProto of shape {shape.to_text(False)} has {flat.size} values, expected {count}")
     return Literal(shape, _from_physical(flat, shape))
 
 
@@ -134,8 +151,9 @@ def _values(proto: xla_data_pb2.LiteralProto, t: PrimitiveType) -> np.ndarray:
         name, unit = _BYTES_FIELDS[t]
         raw = getattr(proto, name)
         if len(raw) % np.dtype(unit).itemsize:
-            raise TranslateError(f"LiteralProto {name} of {len(raw)} bytes does not hold whole "
-                                 f"{np.dtype(unit).itemsize}-byte values")
+            raise TranslateError(
+                f"LiteralProto {name} of {len(raw)} bytes does not hold whole {np.dtype(unit).itemsize}-byte values"
+            )
         units = np.frombuffer(raw, dtype=unit)
         if t in _SUB_BYTE:
             units = units & np.uint8((1 << t.bit_width) - 1)  # XLA keeps the value in the low bits
@@ -166,12 +184,12 @@ def _packed_bytes(data: bytes, field_number: int, width: int) -> bytes:
         elif wire == 2:
             length, pos = _read_varint(data, pos)
             if number == field_number:
-                chunks.append(data[pos:pos + length])
+                chunks.append(data[pos : pos + length])
             pos += length
         elif wire in (1, 5):
             size = 8 if wire == 1 else 4
             if number == field_number and size == width:
-                chunks.append(data[pos:pos + size])
+                chunks.append(data[pos : pos + size])
             pos += size
         else:
             raise TranslateError(f"malformed LiteralProto (wire type {wire})")

@@ -68,12 +68,17 @@ def _check_device_assignment(proto: hlo_pb2.HloModuleProto) -> None:
         return
     assignment = proto.device_assignment
     if assignment.replica_count <= 0 or assignment.computation_count <= 0:
-        raise TranslateError(f"device_assignment has {assignment.replica_count} replicas and "
-                             f"{assignment.computation_count} computations: both must be positive")
-    if len(assignment.computation_devices) != assignment.computation_count or \
-            any(len(c.replica_device_ids) != assignment.replica_count for c in assignment.computation_devices):
-        raise TranslateError(f"device_assignment lists devices for other than {assignment.computation_count} "
-                             f"computations of {assignment.replica_count} replicas each")
+        raise TranslateError(
+            f"device_assignment has {assignment.replica_count} replicas and "
+            f"{assignment.computation_count} computations: both must be positive"
+        )
+    if len(assignment.computation_devices) != assignment.computation_count or any(
+        len(c.replica_device_ids) != assignment.replica_count for c in assignment.computation_devices
+    ):
+        raise TranslateError(
+            f"device_assignment lists devices for other than {assignment.computation_count} "
+            f"computations of {assignment.replica_count} replicas each"
+        )
 
 
 def _check_literal_shape(ip: hlo_pb2.HloInstructionProto) -> None:
@@ -88,15 +93,21 @@ def _check_literal_shape(ip: hlo_pb2.HloInstructionProto) -> None:
     shape = shape_from_proto(ip.shape)
     if not _same_physical_shape(literal_shape, shape):
         missing = " (the instruction's shape has no layout)" if shape.is_array and shape.layout is None else ""
-        raise TranslateError(f"the literal's shape {literal_shape.to_text()} is not the instruction's "
-                             f"{shape.to_text()}{missing}", op=ip.name)
+        raise TranslateError(
+            f"the literal's shape {literal_shape.to_text()} is not the instruction's {shape.to_text()}{missing}",
+            op=ip.name,
+        )
 
 
 def _same_physical_shape(a: Shape, b: Shape) -> bool:
     """Equal element types, dimensions and minor_to_major; both need a layout (XLA compares their presence)."""
     if a.is_tuple or b.is_tuple:
-        return a.is_tuple and b.is_tuple and len(a.tuple_shapes) == len(b.tuple_shapes) and \
-            all(_same_physical_shape(x, y) for x, y in zip(a.tuple_shapes, b.tuple_shapes))
+        return (
+            a.is_tuple
+            and b.is_tuple
+            and len(a.tuple_shapes) == len(b.tuple_shapes)
+            and all(_same_physical_shape(x, y) for x, y in zip(a.tuple_shapes, b.tuple_shapes))
+        )
     if a.element_type != b.element_type or a.dimensions != b.dimensions:
         return False
     if not a.is_array:
@@ -108,16 +119,21 @@ def _same_physical_shape(a: Shape, b: Shape) -> bool:
     return b.layout is not None and a.layout.minor_to_major == b.layout.minor_to_major
 
 
-def _instruction_attributes(instr: HloInstruction, ip: hlo_pb2.HloInstructionProto,
-                            comps: dict[int, HloComputation]) -> dict[str, Any]:
+def _instruction_attributes(
+    instr: HloInstruction, ip: hlo_pb2.HloInstructionProto, comps: dict[int, HloComputation]
+) -> dict[str, Any]:
     """The attributes of `instr`, read from its proto `ip` (control predecessors aside)."""
     own = OWN_ATTRIBUTES.get(instr.opcode)
     if own is not None:
         return generic_attributes(ip, instr, own(ip))
-    attributes = attributes_from_proto(ip, comps, instr.operands)   # (called ids checked before: module_from_proto)
+    attributes = attributes_from_proto(ip, comps, instr.operands)  # (called ids checked before: module_from_proto)
     order = attributes.get("order")
-    if instr.opcode == "compare" and order is not None and instr.operands \
-            and is_default_order(instr.operands[0].shape.element_type, order.name):
+    if (
+        instr.opcode == "compare"
+        and order is not None
+        and instr.operands
+        and is_default_order(instr.operands[0].shape.element_type, order.name)
+    ):
         del attributes["order"]  # XLA's proto always sets it; its text prints only a non-default one
     return attributes
 
@@ -132,7 +148,7 @@ def _instruction_attributes(instr: HloInstruction, ip: hlo_pb2.HloInstructionPro
 # attributes depend on their operands (compare's default order, a conditional's predicate branches) and
 # constants (a literal each) are read one by one.
 _NOT_ALIKE = frozenset({"constant", "compare", "conditional"})
-_SPLIT_FIELDS = frozenset({1, 35, 36})   # name, id, operand_ids
+_SPLIT_FIELDS = frozenset({1, 35, 36})  # name, id, operand_ids
 _CONTROL_PREDECESSORS = 37
 _CALLED_FIELD = 38
 _CALLED_TAG = LENGTH_DELIMITED_TAGS[_CALLED_FIELD]
@@ -160,15 +176,21 @@ def _sanitize_instruction_names(module: HloModule, names: set[str]) -> None:
     """Rename the instructions as XLA's reader names them (`sanitized_name`), which then wants them unique;
     `names`: the names as read, unique. (One scan of all the names: most need no change.)"""
     joined = "\0" + "\0".join(names)
-    if joined.count("\0") == len(names) and not _ODD_NAME_CHAR(joined) and not _ODD_NAME_START(joined) \
-            and TYPE_NAMES.isdisjoint(names):
+    if (
+        joined.count("\0") == len(names)
+        and not _ODD_NAME_CHAR(joined)
+        and not _ODD_NAME_START(joined)
+        and TYPE_NAMES.isdisjoint(names)
+    ):
         return
     seen: set[str] = set()
     for instr in module.instructions():
         instr.name = sanitized_name(instr.name)
         if instr.name in seen:
-            raise TranslateError(f"instruction name '{instr.name}' is used twice in the module (as XLA's reader "
-                                 "sanitizes names)", op=instr.name)
+            raise TranslateError(
+                f"instruction name '{instr.name}' is used twice in the module (as XLA's reader sanitizes names)",
+                op=instr.name,
+            )
         seen.add(instr.name)
 
 
@@ -194,16 +216,20 @@ def sanitized_name(name: str) -> str:
     return result
 
 
-def _local_instructions(ids: Sequence[int], local: dict[int, HloInstruction], what: str,
-                        name: str) -> list[HloInstruction]:
+def _local_instructions(
+    ids: Sequence[int], local: dict[int, HloInstruction], what: str, name: str
+) -> list[HloInstruction]:
     """The instructions that `ids` name by their local ids among `local` (a computation's instructions
     read so far), in order; a `what` id naming none is an error at instruction `name`."""
     try:
         return [local[i & _LOCAL_ID_MASK] for i in ids]
     except KeyError:
         unknown = next(i for i in ids if i & _LOCAL_ID_MASK not in local)
-        where = "is not defined before its use in this computation" if what == "operand" else \
-            "is not an instruction of this computation"
+        where = (
+            "is not defined before its use in this computation"
+            if what == "operand"
+            else "is not an instruction of this computation"
+        )
         raise TranslateError(f"{what} id {unknown} {where}", op=name) from None
 
 
@@ -224,8 +250,15 @@ def _alike_entry(key: tuple[bytes, bytes, bool], ip: hlo_pb2.HloInstructionProto
         return False
     preceded = _CONTROL_PREDECESSORS in tail
     calls = key[2] or _CALLED_FIELD in tail  # (its called ids are checked one by one, see module_from_proto)
-    return [ip.opcode, _instruction_shape(ip), ip.parameter_number, preceded, None, 0,
-            ip.opcode in OWN_ATTRIBUTES and not preceded and not calls]
+    return [
+        ip.opcode,
+        _instruction_shape(ip),
+        ip.parameter_number,
+        preceded,
+        None,
+        0,
+        ip.opcode in OWN_ATTRIBUTES and not preceded and not calls,
+    ]
 
 
 def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
@@ -243,12 +276,12 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
     _check_device_assignment(proto)
     computations = [(cp, list(cp.instructions)) for cp in proto.computations]
     all_ids = [ip.id for _, ips in computations for ip in ips]
-    all_encoded_ids = varints(all_ids)   # (one call for the module: each call builds a message)
+    all_encoded_ids = varints(all_ids)  # (one call for the module: each call builds a message)
     start = 0
     computation_names: set[str] = set()
     for k, (cp, ips) in enumerate(computations):
         comp_name = sanitized_name(cp.name)
-        if comp_name in computation_names:   # XLA's proto reader refuses it (a RET_CHECK)
+        if comp_name in computation_names:  # XLA's proto reader refuses it (a RET_CHECK)
             raise TranslateError(f"two computations are named '{comp_name}'")
         computation_names.add(comp_name)
         comp = HloComputation(comp_name, unique_id=cp.id)
@@ -263,7 +296,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         ids, encoded_ids, start = all_ids[start:stop], all_encoded_ids[start:stop], stop
         for ip, uid, encoded_id in zip(ips, ids, encoded_ids):
             data = ip.SerializeToString()
-            entry: Any = None   # a list (see _alike_entry), True, or None
+            entry: Any = None  # a list (see _alike_entry), True, or None
             if len(data) > 2 and data[0] == 10 and data[1] < 128:  # the name first, < 128 bytes
                 name_end = 2 + data[1]
                 at = data.find(ID_TAG + encoded_id, name_end)
@@ -273,7 +306,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                         operands_at = end + 3
                         end = operands_at + data[end + 2] if data[end + 2] < 128 else -1
                     if end > 0 and data.startswith(_CALLED_TAG, end) and data[end + 2] < 128:
-                        key = (data[name_end:at], data[end + 3 + data[end + 2]:], True)  # called ids apart
+                        key = (data[name_end:at], data[end + 3 + data[end + 2] :], True)  # called ids apart
                     elif end > 0:
                         key = (data[name_end:at], data[end:], False)
                     else:
@@ -296,13 +329,19 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                 raise TranslateError(f"instruction id {uid} is negative", op=name)
             low = uid & _LOCAL_ID_MASK
             if low >= 0x7FFFFFFF:  # XLA reads the low half as an int32 index and sizes a list by it plus one
-                raise TranslateError(f"instruction id {uid} has low 32 bits {low}: XLA takes them as a local "
-                                     "index, which must be below 2^31 - 1", op=name)
+                raise TranslateError(
+                    f"instruction id {uid} has low 32 bits {low}: XLA takes them as a local "
+                    "index, which must be below 2^31 - 1",
+                    op=name,
+                )
             if low in local:
                 if local[low].unique_id == uid:
                     raise TranslateError(f"duplicate instruction id {uid} in computation {cp.name}", op=name)
-                raise TranslateError(f"instruction id {uid} has the same low 32 bits ({low}) as another "
-                                     f"instruction's id in computation {cp.name}", op=name)
+                raise TranslateError(
+                    f"instruction id {uid} has the same low 32 bits ({low}) as another "
+                    f"instruction's id in computation {cp.name}",
+                    op=name,
+                )
             if opcode not in OPCODES:
                 raise TranslateError(f"unknown opcode '{opcode}'", op=name)
             if not name:
@@ -312,8 +351,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             names.add(name)
             if operands is None:
                 operands = _local_instructions(ip.operand_ids, local, "operand", name)
-            instr = HloInstruction(name, opcode, entry[1] if entry else _instruction_shape(ip), operands,
-                                   unique_id=uid)
+            instr = HloInstruction(name, opcode, entry[1] if entry else _instruction_shape(ip), operands, unique_id=uid)
             if opcode == "parameter":
                 instr.parameter_number = entry[2] if entry else ip.parameter_number
             elif opcode == "constant":
@@ -337,7 +375,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             raise TranslateError(problem[1], op=problem[0].name if problem[0] is not None else None)
         comp.root = root
         position.setdefault(cp.id, k)
-    positions: dict[int, dict[int, int]] = {}   # a computation's instructions' places in its list, made on demand
+    positions: dict[int, dict[int, int]] = {}  # a computation's instructions' places in its list, made on demand
     for instr, ip, entry, caller in pending:
         if called := ip.called_computation_ids:
             _check_called_before(called, position, caller, ip.name)
@@ -364,9 +402,10 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
                 positions[caller] = {id(i): n for n, i in enumerate(module.computations[caller].instructions)}
             order = positions[caller]
             late = next((p for p in found if order[id(p)] >= order[id(instr)]), None)
-            if late is not None:   # XLA's reader looks it up among the instructions read before
-                raise TranslateError(f"control predecessor {late.name} is not defined before its use in this "
-                                     "computation", op=ip.name)
+            if late is not None:  # XLA's reader looks it up among the instructions read before
+                raise TranslateError(
+                    f"control predecessor {late.name} is not defined before its use in this computation", op=ip.name
+                )
             instr.attributes["control-predecessors"] = tuple(found)
     _sanitize_instruction_names(module, names)
     if proto.entry_computation_id not in comps:
@@ -374,34 +413,48 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
     if not proto.HasField("host_program_shape"):
         raise TranslateError("the module proto has no host_program_shape (XLA's loader needs it)")
     if len(proto.host_program_shape.parameter_names) != len(proto.host_program_shape.parameters):
-        raise TranslateError(f"the host_program_shape has {len(proto.host_program_shape.parameters)} parameters "
-                             f"and {len(proto.host_program_shape.parameter_names)} parameter names")
+        raise TranslateError(
+            f"the host_program_shape has {len(proto.host_program_shape.parameters)} parameters "
+            f"and {len(proto.host_program_shape.parameter_names)} parameter names"
+        )
     module.entry = comps[proto.entry_computation_id]
     module.entry.is_entry = True
     if proto.HasField("host_program_shape"):
         hs = proto.host_program_shape
         module.entry_computation_layout = ComputationLayout(
-            tuple(shape_from_proto(s) for s in hs.parameters), shape_from_proto(hs.result))
+            tuple(shape_from_proto(s) for s in hs.parameters), shape_from_proto(hs.result)
+        )
     if proto.HasField("schedule"):
         module.is_scheduled = True
-        _apply_schedule(proto.schedule, comps, module,
-                        {id(comp): local for comp, local in zip(module.computations, locals_by_computation)})
+        _apply_schedule(
+            proto.schedule,
+            comps,
+            module,
+            {id(comp): local for comp, local in zip(module.computations, locals_by_computation)},
+        )
     module.input_output_alias = tuple(
-        InputOutputAlias(tuple(e.output_shape_index), e.parameter_number, tuple(e.parameter_shape_index),
-                         "must-alias" if e.kind == hlo_pb2.Kind.MUST_ALIAS else "may-alias")
-        for e in proto.input_output_alias.entries)
+        InputOutputAlias(
+            tuple(e.output_shape_index),
+            e.parameter_number,
+            tuple(e.parameter_shape_index),
+            "must-alias" if e.kind == hlo_pb2.Kind.MUST_ALIAS else "may-alias",
+        )
+        for e in proto.input_output_alias.entries
+    )
     outputs = [alias.output_index for alias in module.input_output_alias]
     if len(set(outputs)) != len(outputs):  # XLA's loader sets up one alias per output index
         twice = next(index for index in outputs if outputs.count(index) > 1)
         raise TranslateError(f"input_output_alias: output index {list(twice)} is aliased twice")
-    module.buffer_donor = tuple(BufferDonor(e.parameter_number, tuple(e.parameter_shape_index))
-                                for e in proto.buffer_donor.entries)
+    module.buffer_donor = tuple(
+        BufferDonor(e.parameter_number, tuple(e.parameter_shape_index)) for e in proto.buffer_donor.entries
+    )
     if proto.frontend_attributes.map:
         module.frontend_attributes = FrontendAttributes(tuple(sorted(proto.frontend_attributes.map.items())))
     module.stack_frames = stack_frames_from_proto(proto.stack_frame_index)
     module.unique_id = proto.id
     module.original_value_recovery_table = tuple(
-        _recovery_entry_from_proto(e) for e in proto.original_value_recovery_table.entries)
+        _recovery_entry_from_proto(e) for e in proto.original_value_recovery_table.entries
+    )
     module.proto_only = proto_only_fields(proto)
     return module
 
@@ -421,8 +474,12 @@ def _schedule_sequences(schedule: hlo_pb2.HloScheduleProto) -> dict[int, list[in
     return sequences
 
 
-def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComputation], module: HloModule,
-                    locals_of: dict[int, dict[int, HloInstruction]]) -> None:
+def _apply_schedule(
+    schedule: hlo_pb2.HloScheduleProto,
+    comps: dict[int, HloComputation],
+    module: HloModule,
+    locals_of: dict[int, dict[int, HloInstruction]],
+) -> None:
     """Order each computation as its sequence says, after XLA's checks on loading a schedule (it refuses the
     module otherwise): for each execution thread that has a sequence, a sequence per non-fusion computation
     of that thread, holding exactly that computation's instructions (named by local id, as operands are),
@@ -432,7 +489,7 @@ def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComp
     too). A computation without a sequence keeps the order the proto lists its instructions in.
     `locals_of`: each computation's instructions by local id, keyed by id() of the computation."""
     fusion = {id(c) for i in module.instructions() if i.opcode == "fusion" for c in i.called_computations()}
-    sequenced: set[int] = set()   # id() of each computation with a sequence
+    sequenced: set[int] = set()  # id() of each computation with a sequence
     threads: set[str | None] = set()
     for cid, instruction_ids in _schedule_sequences(schedule).items():
         comp = comps.get(cid)
@@ -442,15 +499,17 @@ def _apply_schedule(schedule: hlo_pb2.HloScheduleProto, comps: dict[int, HloComp
         local = locals_of[id(comp)]
         found = [local.get(uid & _LOCAL_ID_MASK) for uid in instruction_ids]
         if None in found or len(found) != len(local) or len({id(i) for i in found}) != len(found):
-            raise TranslateError(f"the schedule of computation {comp.name} has {len(found)} instructions, "
-                                 f"not its {len(local)}")
+            raise TranslateError(
+                f"the schedule of computation {comp.name} has {len(found)} instructions, not its {len(local)}"
+            )
         order = cast(list[HloInstruction], found)
         position = {id(instr): n for n, instr in enumerate(order)}
         for instr in order:
             for before in (*instr.operands, *instr.control_predecessors):
                 if position.get(id(before), len(order)) >= position[id(instr)]:
-                    raise TranslateError(f"scheduled before its operand or control predecessor {before.name}",
-                                         op=instr.name)
+                    raise TranslateError(
+                        f"scheduled before its operand or control predecessor {before.name}", op=instr.name
+                    )
         comp.instructions = order
         sequenced.add(id(comp))
     for comp in module.reachable_computations():
@@ -478,7 +537,9 @@ def module_from_proto_text(text: str) -> HloModule:
 
 
 def _recovery_entry_from_proto(entry: hlo_pb2.OriginalValueRecoveryTableProto.Entry) -> RecoveryEntry:
-    old, new = ((OriginalArray((), a.instruction_name, tuple(a.shape_index)))
-                for a in (entry.old_original_array, entry.new_original_array))
+    old, new = (
+        (OriginalArray((), a.instruction_name, tuple(a.shape_index)))
+        for a in (entry.old_original_array, entry.new_original_array)
+    )
     module = module_from_proto(entry.recovery_module) if entry.HasField("recovery_module") else None
     return RecoveryEntry(old, new, module)

@@ -88,8 +88,10 @@ def _read_shape_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
         return Shape(element_type)
     dims = tuple(proto.dimensions)
     if proto.is_dynamic_dimension and len(proto.is_dynamic_dimension) != len(dims):
-        raise TranslateError(f"a shape proto with {len(dims)} dimensions has {len(proto.is_dynamic_dimension)} "
-                             "is_dynamic_dimension fields")
+        raise TranslateError(
+            f"a shape proto with {len(dims)} dimensions has {len(proto.is_dynamic_dimension)} "
+            "is_dynamic_dimension fields"
+        )
     dynamic = tuple(proto.is_dynamic_dimension) or (False,) * len(dims)
     layout = _layout_from_proto(proto.layout) if proto.HasField("layout") else None
     return Shape(element_type, dims, dynamic, layout)
@@ -97,8 +99,9 @@ def _read_shape_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
 
 def _layout_from_proto(proto: xla_data_pb2.LayoutProto) -> Layout:
     if proto.tail_padding_alignment_in_elements < 0:
-        raise TranslateError(f"layout tail_padding_alignment_in_elements "
-                             f"{proto.tail_padding_alignment_in_elements} is negative")
+        raise TranslateError(
+            f"layout tail_padding_alignment_in_elements {proto.tail_padding_alignment_in_elements} is negative"
+        )
     for tile in proto.tiles:
         for size in tile.dimensions:
             if (problem := tile_dimension_problem(size)) is not None:  # (XLA's reader refuses)

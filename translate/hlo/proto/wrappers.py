@@ -40,11 +40,14 @@ class HloProtoKind(enum.Enum):
 _MESSAGES: dict[HloProtoKind, tuple[type[Message], Callable[[Any], hlo_pb2.HloModuleProto | None]]] = {
     HloProtoKind.MODULE: (hlo_pb2.HloModuleProto, lambda m: m),
     HloProtoKind.HLO_PROTO: (hlo_pb2.HloProto, lambda m: m.hlo_module if m.HasField("hlo_module") else None),
-    HloProtoKind.SNAPSHOT: (hlo_pb2.HloSnapshot,
-                            lambda m: m.hlo.hlo_module if m.HasField("hlo") and m.hlo.HasField("hlo_module")
-                            else None),
-    HloProtoKind.UNOPTIMIZED_SNAPSHOT: (hlo_pb2.HloUnoptimizedSnapshot,
-                                        lambda m: m.hlo_module if m.HasField("hlo_module") else None),
+    HloProtoKind.SNAPSHOT: (
+        hlo_pb2.HloSnapshot,
+        lambda m: m.hlo.hlo_module if m.HasField("hlo") and m.hlo.HasField("hlo_module") else None,
+    ),
+    HloProtoKind.UNOPTIMIZED_SNAPSHOT: (
+        hlo_pb2.HloUnoptimizedSnapshot,
+        lambda m: m.hlo_module if m.HasField("hlo_module") else None,
+    ),
 }
 
 
@@ -65,12 +68,18 @@ def unwrap_module_proto(data: bytes, *, instructions: bool = True) -> tuple[hlo_
             readings.append((message, module, kind))
     # One reading is kept exactly when it is whole apart from unknown fields, so those are looked for (in
     # every instruction) only to choose among several readings.
-    found = [] if len(readings) == 1 else [(module, kind) for message, module, kind in readings
-                                           if _is_whole(message) and _is_whole_module(module)]
+    found = (
+        []
+        if len(readings) == 1
+        else [(module, kind) for message, module, kind in readings if _is_whole(message) and _is_whole_module(module)]
+    )
     if not found:  # fields of another XLA version: whole apart from fields unknown to our schema
         look = instructions or len(readings) > 1
-        found = [(module, kind) for _, module, kind in readings
-                 if _is_whole_module(module, unknown_fields=True, instructions=look)]
+        found = [
+            (module, kind)
+            for _, module, kind in readings
+            if _is_whole_module(module, unknown_fields=True, instructions=look)
+        ]
     # An HloProto holding only its module is, byte for byte, an HloUnoptimizedSnapshot without inputs:
     # readings that agree on the module are one answer (the first kind listed names it).
     if found and all(module == found[0][0] for module, _ in found[1:]):
@@ -112,8 +121,9 @@ def _is_whole(message: Message) -> bool:
     return len(UnknownFieldSet(message)) == 0
 
 
-def _is_whole_module(module: hlo_pb2.HloModuleProto, *, unknown_fields: bool = False,
-                     instructions: bool = True) -> bool:
+def _is_whole_module(
+    module: hlo_pb2.HloModuleProto, *, unknown_fields: bool = False, instructions: bool = True
+) -> bool:
     """Computations, each with instructions that all have an opcode (not looked at without `instructions`),
     and the entry among them; and, unless `unknown_fields`, no field unknown to the module, its computations
     or their instructions."""

@@ -107,9 +107,16 @@ def _instruction_ids(counts: list[int]) -> list[bytes]:
     return ids
 
 
-def _computation_bytes(out: bytearray, comp: HloComputation, comp_id: int, comp_ids: dict[HloComputation, int],
-                       encoded_ids: dict[HloInstruction, bytes], own_ids: list[bytes], is_fusion: bool,
-                       pieces: dict[Any, Any]) -> None:
+def _computation_bytes(
+    out: bytearray,
+    comp: HloComputation,
+    comp_id: int,
+    comp_ids: dict[HloComputation, int],
+    encoded_ids: dict[HloInstruction, bytes],
+    own_ids: list[bytes],
+    is_fusion: bool,
+    pieces: dict[Any, Any],
+) -> None:
     """Append the HloComputationProto of `comp`, serialized, to `out`: name (1), instructions (2), program
     shape (4), id (5), root id (6), fusion flag (7), execution thread (8), as deterministic serialization
     orders them."""
@@ -117,15 +124,17 @@ def _computation_bytes(out: bytearray, comp: HloComputation, comp_id: int, comp_
     _instructions_bytes(out, comp.instructions, own_ids, comp_ids, encoded_ids, pieces)
     parts: list[bytes] = []
     assert comp.root is not None
-    params = [i for i in comp.instructions if i.opcode == "parameter"]   # comp.parameters, without a lambda
+    params = [i for i in comp.instructions if i.opcode == "parameter"]  # comp.parameters, without a lambda
     if len(params) > 1:
         params.sort(key=PARAMETER_NUMBER)
     # The program shape's parameter and result shapes (fields 1, 2), once per distinct set of shapes
     key = ("program", id(comp.root.shape), *[id(p.shape) for p in params])
     shapes = pieces.get(key)
     if shapes is None:
-        shapes = pieces[key] = b"".join([wire_field(1, _shape_bytes_by_id(p.shape, pieces)) for p in params]
-                                        + [wire_field(2, _shape_bytes_by_id(comp.root.shape, pieces))])
+        shapes = pieces[key] = b"".join(
+            [wire_field(1, _shape_bytes_by_id(p.shape, pieces)) for p in params]
+            + [wire_field(2, _shape_bytes_by_id(comp.root.shape, pieces))]
+        )
     program = b"".join([shapes, *[wire_field(3, p.name.encode()) for p in params]])
     parts += (PROGRAM_SHAPE_TAG, varint(len(program)), program)
     if comp_id:
@@ -140,9 +149,14 @@ def _computation_bytes(out: bytearray, comp: HloComputation, comp_id: int, comp_
     out += b"".join(parts)
 
 
-def _instructions_bytes(out: bytearray, instructions: list[HloInstruction], own_ids: list[bytes],
-                        comp_ids: dict[HloComputation, int], encoded_ids: dict[HloInstruction, bytes],
-                        pieces: dict[Any, Any]) -> None:
+def _instructions_bytes(
+    out: bytearray,
+    instructions: list[HloInstruction],
+    own_ids: list[bytes],
+    comp_ids: dict[HloComputation, int],
+    encoded_ids: dict[HloInstruction, bytes],
+    pieces: dict[Any, Any],
+) -> None:
     """Append each instruction as a serialized HloInstructionProto field (2) of its computation to
     `out`, in one loop (the per-instruction Python is most of the write; `wire_field` inlined, and each
     instruction's fields joined in one step).
@@ -152,7 +166,13 @@ def _instructions_bytes(out: bytearray, instructions: list[HloInstruction], own_
     operand ids and parameter number. Metadata, called computations and control predecessors are written
     per instruction (`_attributed_bytes`)."""
     tag, lengths, id_tag, name_tag, operand_ids_tag, parameter_tag = (
-        LENGTH_DELIMITED_TAGS[2], LENGTHS, ID_TAG, NAME_TAG, OPERAND_IDS_TAG, PARAMETER_NUMBER_TAG)
+        LENGTH_DELIMITED_TAGS[2],
+        LENGTHS,
+        ID_TAG,
+        NAME_TAG,
+        OPERAND_IDS_TAG,
+        PARAMETER_NUMBER_TAG,
+    )
     limit = len(lengths)
     keyed_apart, reads_operands = _KEYED_APART, READS_OPERANDS
     for instr, own_id in zip(instructions, own_ids):
@@ -160,8 +180,13 @@ def _instructions_bytes(out: bytearray, instructions: list[HloInstruction], own_
         if operands:
             ids = b"".join([encoded_ids[o] for o in operands])
             size = len(ids)
-            tail: tuple[bytes, ...] = (id_tag, own_id, operand_ids_tag, lengths[size] if size < limit else varint(size),
-                                       ids)
+            tail: tuple[bytes, ...] = (
+                id_tag,
+                own_id,
+                operand_ids_tag,
+                lengths[size] if size < limit else varint(size),
+                ids,
+            )
             if instr.parameter_number is not None:
                 tail += (parameter_tag, varint(instr.parameter_number))
         elif instr.parameter_number is not None:
@@ -174,8 +199,12 @@ def _instructions_bytes(out: bytearray, instructions: list[HloInstruction], own_
         if attributes or instr.literal is not None or opcode in _OPCODE_DEFAULTS:
             known = None
             if instr.literal is None and keyed_apart.isdisjoint(attributes):  # most: keyed in one step
-                key = (opcode, id(instr.shape), tuple(attributes.items()),
-                       *([id(o.shape) for o in operands] if opcode in reads_operands else ()))
+                key = (
+                    opcode,
+                    id(instr.shape),
+                    tuple(attributes.items()),
+                    *([id(o.shape) for o in operands] if opcode in reads_operands else ()),
+                )
                 try:
                     known = pieces.get(key) or _attributed_piece(instr, key, pieces)
                 except TypeError:  # an unhashable attribute value
@@ -192,8 +221,9 @@ def _instructions_bytes(out: bytearray, instructions: list[HloInstruction], own_
             key = (opcode, id(instr.shape))
             piece = pieces.get(key)
             if piece is None:
-                piece = pieces[key] = (wire_field(2, opcode.encode()) + wire_field(3, shape_bytes(instr.shape))
-                                       + _EMPTY_DEFAULTS)
+                piece = pieces[key] = (
+                    wire_field(2, opcode.encode()) + wire_field(3, shape_bytes(instr.shape)) + _EMPTY_DEFAULTS
+                )
         name = instr.name.encode()
         size = len(name)
         data = b"".join((name_tag, lengths[size] if size < limit else varint(size), name, piece, *tail))
@@ -213,17 +243,22 @@ def _attributed_piece(instr: HloInstruction, key: tuple, pieces: dict[Any, Any])
     `READS_OPERANDS`) and the other attributes: `key` holds these (`_split_attributes`)."""
     name = wire_field(1, instr.name.encode())
     head = wire_field(2, instr.opcode.encode()) + wire_field(3, shape_bytes(instr.shape))
-    whole = _instruction_proto(instr, {k: v for k, v in instr.attributes.items() if k != "metadata"}
-                               ).SerializeToString(deterministic=True)
+    whole = _instruction_proto(instr, {k: v for k, v in instr.attributes.items() if k != "metadata"}).SerializeToString(
+        deterministic=True
+    )
     if not whole.startswith(name + head + _EMPTY_METADATA):
         return None
-    rest = whole[len(name) + len(head) + len(_EMPTY_METADATA):]
+    rest = whole[len(name) + len(head) + len(_EMPTY_METADATA) :]
     known = pieces[key] = (head, rest, head + _EMPTY_METADATA + rest)
     return known
 
 
-def _attributed_bytes(instr: HloInstruction, comp_ids: dict[HloComputation, int],
-                      encoded_ids: dict[HloInstruction, bytes], pieces: dict[Any, Any]) -> bytes:
+def _attributed_bytes(
+    instr: HloInstruction,
+    comp_ids: dict[HloComputation, int],
+    encoded_ids: dict[HloInstruction, bytes],
+    pieces: dict[Any, Any],
+) -> bytes:
     """The HloInstructionProto of an instruction with metadata, called computations, control predecessors,
     a literal or an unhashable attribute, serialized (its id, operands and parameter number aside): the
     shared piece of `_attributed_piece` where it has one, with its metadata and the ids of its called
@@ -239,8 +274,15 @@ def _attributed_bytes(instr: HloInstruction, comp_ids: dict[HloComputation, int]
     if known is None:
         return _instruction_proto(instr, instr.attributes).SerializeToString(deterministic=True) + calls
     head, rest, _ = known
-    return b"".join((wire_field(1, instr.name.encode()), head,
-                     _EMPTY_METADATA if metadata is None else _metadata_field(metadata, pieces), rest, calls))
+    return b"".join(
+        (
+            wire_field(1, instr.name.encode()),
+            head,
+            _EMPTY_METADATA if metadata is None else _metadata_field(metadata, pieces),
+            rest,
+            calls,
+        )
+    )
 
 
 def _metadata_field(metadata: OpMetadata, pieces: dict[Any, Any]) -> bytes:
@@ -248,13 +290,15 @@ def _metadata_field(metadata: OpMetadata, pieces: dict[Any, Any]) -> bytes:
     key = ("metadata", id(metadata))
     data = pieces.get(key)
     if data is None:
-        data = pieces[key] = wire_field(7, metadata.to_proto(xla_data_pb2.OpMetadata).SerializeToString(
-            deterministic=True))
+        data = pieces[key] = wire_field(
+            7, metadata.to_proto(xla_data_pb2.OpMetadata).SerializeToString(deterministic=True)
+        )
     return data
 
 
-def _split_attributes(instr: HloInstruction, comp_ids: dict[HloComputation, int],
-                      encoded_ids: dict[HloInstruction, bytes]) -> tuple[tuple | None, Any, bytes]:
+def _split_attributes(
+    instr: HloInstruction, comp_ids: dict[HloComputation, int], encoded_ids: dict[HloInstruction, bytes]
+) -> tuple[tuple | None, Any, bytes]:
     """What the proto of `instr` past its metadata depends on (shapes by identity; None for a large literal
     or a metadata of another type), its metadata, and its called computation ids (field 38) and control
     predecessor ids (37), serialized, in one pass over its attributes."""
@@ -272,7 +316,7 @@ def _split_attributes(instr: HloInstruction, comp_ids: dict[HloComputation, int]
     parts: list[bytes] = []
     if calls:
         if calls > 1:
-            called = instr.called_computations()   # in XLA's order
+            called = instr.called_computations()  # in XLA's order
         elif not isinstance(called, tuple):
             called = (called,)
         if called:
@@ -284,8 +328,12 @@ def _split_attributes(instr: HloInstruction, comp_ids: dict[HloComputation, int]
     key = None
     if metadata is None or type(metadata) is OpMetadata:
         opcode = instr.opcode
-        key = (opcode, id(instr.shape), tuple(items),
-               *([id(o.shape) for o in instr.operands] if opcode in READS_OPERANDS else ()))
+        key = (
+            opcode,
+            id(instr.shape),
+            tuple(items),
+            *([id(o.shape) for o in instr.operands] if opcode in READS_OPERANDS else ()),
+        )
         if instr.literal is not None:
             literal = _literal_key(instr.literal)
             key = None if literal is None else (*key, literal)
@@ -315,8 +363,10 @@ def _instruction_proto(instr: HloInstruction, attributes: dict[str, Any]) -> hlo
                 raise TranslateError(f"attribute '{key}' cannot be written to HloModuleProto", op=instr.name)
             writer(ip, value, instr)
     except UnicodeEncodeError:  # bytes from a C escape in HLO text (`\xe1`) where the proto has a string
-        raise TranslateError(f"attribute '{key}' holds bytes that are not UTF-8, which an HloModuleProto string "
-                             "cannot hold", op=instr.name) from None
+        raise TranslateError(
+            f"attribute '{key}' holds bytes that are not UTF-8, which an HloModuleProto string cannot hold",
+            op=instr.name,
+        ) from None
     return ip
 
 
@@ -342,8 +392,9 @@ _OPCODE_DEFAULTS = frozenset({"convolution", "custom-call", "dot", "topk", "comp
 _KEYED_APART = CALL_ATTRS | {"metadata"}
 
 
-def _module_fields(module: HloModule, comp_ids: dict[HloComputation, int],
-                   fusion_ids: set[int]) -> hlo_pb2.HloModuleProto:
+def _module_fields(
+    module: HloModule, comp_ids: dict[HloComputation, int], fusion_ids: set[int]
+) -> hlo_pb2.HloModuleProto:
     """The HloModuleProto of `module` without its computations."""
     proto = hlo_pb2.HloModuleProto(name=module.name)
     assert module.entry is not None
@@ -364,7 +415,8 @@ def _module_fields(module: HloModule, comp_ids: dict[HloComputation, int],
                 continue  # XLA schedules only non-fusion computations
             first = comp_ids[comp] << 32
             proto.schedule.sequences[comp_ids[comp]].instruction_ids.extend(
-                range(first, first + len(comp.instructions)))
+                range(first, first + len(comp.instructions))
+            )
     for alias in module.input_output_alias:
         e = proto.input_output_alias.entries.add()
         e.output_shape_index.extend(alias.output_index)

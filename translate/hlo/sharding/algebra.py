@@ -19,13 +19,17 @@ from hlo_translate.hlo.sharding.tile_assignment import TileAssignment, find_iota
 
 # XLA orders merged subgroup dims by type like this (replicated last, so it can be sorted).
 _TYPE_ORDER = (SubgroupType.MAXIMAL, SubgroupType.MANUAL, SubgroupType.UNREDUCED, SubgroupType.REPLICATED)
-_DEGENERATE = {SubgroupType.REPLICATED: ShardingKind.REPLICATED, SubgroupType.MANUAL: ShardingKind.MANUAL,
-               SubgroupType.UNREDUCED: ShardingKind.UNREDUCED}
+_DEGENERATE = {
+    SubgroupType.REPLICATED: ShardingKind.REPLICATED,
+    SubgroupType.MANUAL: ShardingKind.MANUAL,
+    SubgroupType.UNREDUCED: ShardingKind.UNREDUCED,
+}
 _REDUCTION_OP_TYPE = "sdy::reduction_op"
 _REDUCTION_OPS = ("SUM", "MAX", "MIN")
 
 
 # Canonical form ---------------------------------------------------------------------------------
+
 
 def canonicalize(sharding: HloSharding) -> HloSharding:
     """A normal form: two shardings place data the same way iff their canonical forms are equal.
@@ -91,12 +95,17 @@ def _canonical_tiled(array: np.ndarray, types: tuple[SubgroupType, ...], source:
     shape = tuple(int(d) for d in array.shape)
     tile = TileAssignment(shape, iota=iota) if iota is not None else TileAssignment.from_array(array)
     only_replicated = merged == (SubgroupType.REPLICATED,)
-    return HloSharding.tiled(tile, last_tile_dim_replicate=only_replicated,
-                             last_tile_dims=() if only_replicated else merged, shard_group=group)
+    return HloSharding.tiled(
+        tile,
+        last_tile_dim_replicate=only_replicated,
+        last_tile_dims=() if only_replicated else merged,
+        shard_group=group,
+    )
 
 
-def _merge_subgroups(array: np.ndarray, data_rank: int,
-                     types: tuple[SubgroupType, ...]) -> tuple[np.ndarray, tuple[SubgroupType, ...]]:
+def _merge_subgroups(
+    array: np.ndarray, data_rank: int, types: tuple[SubgroupType, ...]
+) -> tuple[np.ndarray, tuple[SubgroupType, ...]]:
     """Drop size-1 subgroup dims, then gather the dims of each type into one (in ``_TYPE_ORDER``)."""
     shape = array.shape
     kept = [i for i in range(len(types)) if shape[data_rank + i] != 1]
@@ -115,6 +124,7 @@ def _merge_subgroups(array: np.ndarray, data_rank: int,
 
 
 # XLA's normalization ----------------------------------------------------------------------------
+
 
 def xla_normalize(sharding: HloSharding) -> HloSharding:
     """See ``HloSharding.xla_normalized``."""
@@ -222,7 +232,8 @@ def _with_reduction_op(sharding: HloSharding) -> tuple[OpMetadata, ...]:
         if record.op_type == _REDUCTION_OP_TYPE and record.op_name in _REDUCTION_OPS:
             op = record.op_name
     unreduced = sharding.is_unreduced or SubgroupType.UNREDUCED in (
-        sharding.subgroup_types if sharding.is_tiled else ())
+        sharding.subgroup_types if sharding.is_tiled else ()
+    )
     if not unreduced and op in (None, "SUM"):
         return sharding.metadata
     return sharding.metadata + (OpMetadata(op_type=_REDUCTION_OP_TYPE, op_name=op or "SUM"),)

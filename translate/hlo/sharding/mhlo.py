@@ -25,10 +25,10 @@ from hlo_translate.hlo.sharding.proto import from_op_sharding
 def parse_mhlo_sharding(value: bytes) -> HloSharding:
     """An ``mhlo.sharding`` attribute's bytes as a sharding.
 
-        >>> parse_mhlo_sharding(b"").to_text()
-        '{replicated}'
-        >>> parse_mhlo_sharding(bytes.fromhex("0804")).to_text()   # OpSharding{type: MANUAL}
-        '{manual}'
+    >>> parse_mhlo_sharding(b"").to_text()
+    '{replicated}'
+    >>> parse_mhlo_sharding(bytes.fromhex("0804")).to_text()   # OpSharding{type: MANUAL}
+    '{manual}'
     """
     if not value:
         return HloSharding.replicated()
@@ -46,8 +46,9 @@ def parse_mhlo_sharding(value: bytes) -> HloSharding:
     try:
         message = xla_data_pb2.OpSharding.FromString(value)
     except DecodeError:
-        raise TranslateError(f"mhlo.sharding {value[:40]!r} is neither sharding text nor a serialized "
-                             "OpSharding") from None
+        raise TranslateError(
+            f"mhlo.sharding {value[:40]!r} is neither sharding text nor a serialized OpSharding"
+        ) from None
     return from_op_sharding(message)
 
 
@@ -62,6 +63,8 @@ def for_shape(sharding: HloSharding, shape: Shape) -> HloSharding:
     if not sharding.is_tuple:
         return HloSharding.tuple([sharding] * leaves)
     if len(sharding.tuple_elements) != leaves:
-        raise TranslateError(f"sharding {sharding.to_text()} has {len(sharding.tuple_elements)} elements; "
-                             f"the value {shape.to_text()} has {leaves} leaves")
+        raise TranslateError(
+            f"sharding {sharding.to_text()} has {len(sharding.tuple_elements)} elements; "
+            f"the value {shape.to_text()} has {leaves} leaves"
+        )
     return sharding

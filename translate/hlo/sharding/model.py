@@ -130,11 +130,22 @@ class HloSharding:
         return cls(ShardingKind.MAXIMAL, device=device, **extra)
 
     @classmethod
-    def tiled(cls, tile: TileAssignment, *, last_tile_dim_replicate: bool = False,
-              last_tile_dims: tuple[SubgroupType, ...] = (), **extra: Any) -> HloSharding:
+    def tiled(
+        cls,
+        tile: TileAssignment,
+        *,
+        last_tile_dim_replicate: bool = False,
+        last_tile_dims: tuple[SubgroupType, ...] = (),
+        **extra: Any,
+    ) -> HloSharding:
         """A tiled sharding, e.g. ``HloSharding.tiled(TileAssignment((4, 2), iota=IotaTile((8,), (0,))))``."""
-        return cls(ShardingKind.TILED, tile=tile, last_tile_dim_replicate=last_tile_dim_replicate,
-                   last_tile_dims=tuple(last_tile_dims), **extra)
+        return cls(
+            ShardingKind.TILED,
+            tile=tile,
+            last_tile_dim_replicate=last_tile_dim_replicate,
+            last_tile_dims=tuple(last_tile_dims),
+            **extra,
+        )
 
     @classmethod
     def tuple(cls, elements: tuple[HloSharding, ...] | list[HloSharding]) -> HloSharding:
@@ -180,7 +191,7 @@ class HloSharding:
         return self.kind is ShardingKind.NAMED
 
     @property
-    def subgroup_types(self) -> builtins.tuple[SubgroupType, ...]:   # (`tuple` here is the method below)
+    def subgroup_types(self) -> builtins.tuple[SubgroupType, ...]:  # (`tuple` here is the method below)
         """Kinds of the trailing tile dims; ``last_tile_dim_replicate`` counts as one REPLICATED."""
         if self.last_tile_dim_replicate:
             return (SubgroupType.REPLICATED,)

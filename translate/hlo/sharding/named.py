@@ -180,22 +180,24 @@ class NamedSharding:
                 return f"device_ids must be a permutation of 0..{n - 1}"
             if list(mesh.device_ids) == list(range(n)):
                 return "device_ids equal to the identity must be left out"
-        lists = [d.axes for d in self.dim_shardings] + [self.replicated_axes, self.unreduced_axes,
-                                                        self.manual_axes]
+        lists = [d.axes for d in self.dim_shardings] + [self.replicated_axes, self.unreduced_axes, self.manual_axes]
         everything = [a for axes in lists for a in axes]
         for axis in everything:
             if error := _axis_error(axis, mesh):
                 return error
         for i, a in enumerate(everything):
-            for b in everything[i + 1:]:
+            for b in everything[i + 1 :]:
                 if not _can_coexist(a, b, mesh):
                     return f"axes {a.to_text(mesh)} and {b.to_text(mesh)} overlap"
         for axes in lists:
             for a, b in zip(axes, axes[1:]):
                 if _can_merge(a, b):
                     return f"adjacent axes {a.to_text(mesh)}, {b.to_text(mesh)} must be merged into one"
-        for name, axes in (("replicated", self.replicated_axes), ("unreduced", self.unreduced_axes),
-                           ("manual", self.manual_axes)):
+        for name, axes in (
+            ("replicated", self.replicated_axes),
+            ("unreduced", self.unreduced_axes),
+            ("manual", self.manual_axes),
+        ):
             keys = [(a.index, a.span(mesh)[0]) for a in axes]
             if keys != sorted(keys):
                 return f"{name} axes must be listed in mesh order"
@@ -268,15 +270,17 @@ def _can_coexist(a: AxisRef, b: AxisRef, mesh: Mesh) -> bool:
 
 
 def _can_merge(a: AxisRef, b: AxisRef) -> bool:
-    return (a.index == b.index and a.is_sub_axis and b.is_sub_axis
-            and (a.pre_size or 0) * (a.size or 0) == b.pre_size)
+    return a.index == b.index and a.is_sub_axis and b.is_sub_axis and (a.pre_size or 0) * (a.size or 0) == b.pre_size
 
 
 def _pieces(sharding: NamedSharding, mesh: Mesh) -> list[list[int]]:
     """For each mesh axis, the sorted cut points (1 ... size) induced by the sub-axes used."""
     cuts: list[set[int]] = [{1, a.size} for a in mesh.axes]
-    for axes in ([d.axes for d in sharding.dim_shardings]
-                 + [sharding.replicated_axes, sharding.unreduced_axes, sharding.manual_axes]):
+    for axes in [d.axes for d in sharding.dim_shardings] + [
+        sharding.replicated_axes,
+        sharding.unreduced_axes,
+        sharding.manual_axes,
+    ]:
         for axis in axes:
             cuts[axis.index].update(axis.span(mesh))
     return [sorted(c) for c in cuts]

@@ -34,7 +34,9 @@ def split(sharding: HloSharding, data_leaves: int, *, is_send: bool) -> tuple[Hl
         start = [*elements[:-1], elements[0], elements[-1]]
     else:
         kind = "send" if is_send else "recv"
-        raise TranslateError(f"a {kind} sharding needs one element, or one per leaf of "
-                             f"({data_leaves} data leaves, u32[], token[]); got {len(elements)}")
+        raise TranslateError(
+            f"a {kind} sharding needs one element, or one per leaf of "
+            f"({data_leaves} data leaves, u32[], token[]); got {len(elements)}"
+        )
     done = start[-1] if is_send else HloSharding.tuple([*start[:data_leaves], start[-1]])
     return HloSharding.tuple(start), done

@@ -19,9 +19,13 @@ from hlo_translate.hlo.sharding.named import REDUCTION_OPS, AxisRef, DimSharding
 from hlo_translate.hlo.sharding.tile_assignment import IotaTile, TileAssignment, canonicalize_iota_dims
 
 _INT32 = (-(2**31), 2**31 - 1)
-_KIND_KEYWORDS = {"replicated": ShardingKind.REPLICATED, "maximal": ShardingKind.MAXIMAL,
-                  "manual": ShardingKind.MANUAL, "unknown": ShardingKind.UNKNOWN,
-                  "unreduced": ShardingKind.UNREDUCED}
+_KIND_KEYWORDS = {
+    "replicated": ShardingKind.REPLICATED,
+    "maximal": ShardingKind.MAXIMAL,
+    "manual": ShardingKind.MANUAL,
+    "unknown": ShardingKind.UNKNOWN,
+    "unreduced": ShardingKind.UNREDUCED,
+}
 _SUBGROUP_NAMES = {t.text: t for t in SubgroupType}
 _IDENT_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
 
@@ -108,7 +112,7 @@ class _Reader:
         return pos
 
     def next_char_after(self, pos: int) -> str:
-        return self.text[self.next_index_after(pos):self.next_index_after(pos) + 1]
+        return self.text[self.next_index_after(pos) : self.next_index_after(pos) + 1]
 
     def peek(self, token: str) -> bool:
         self.skip_space()
@@ -122,7 +126,7 @@ class _Reader:
 
     def expect(self, token: str, what: str = "") -> None:
         if not self.eat(token):
-            found = self.text[self.pos:self.pos + 12] or "end of input"
+            found = self.text[self.pos : self.pos + 12] or "end of input"
             self.fail(f"expected '{token}'{' ' + what if what else ''}, found '{found}'")
 
     def ident(self) -> tuple[str, bool, int]:
@@ -133,7 +137,7 @@ class _Reader:
             self.pos += 1
         if self.pos == start:
             self.fail("expected a keyword or attribute")
-        name = self.text[start:self.pos]
+        name = self.text[start : self.pos]
         if self.text.startswith("=", self.pos):
             self.pos += 1
             return name, True, start
@@ -154,12 +158,12 @@ class _Reader:
         if count > 20:  # no id, dimension or count of a sharding needs more than 64 bits
             self.pos = start
             self.fail(f"{what} with {count} digits is out of range")
-        return int(self.text[start:self.pos])
+        return int(self.text[start : self.pos])
 
     def string(self) -> str:
         """A double- or single-quoted C-escaped string."""
         self.skip_space()
-        quote = self.text[self.pos:self.pos + 1]
+        quote = self.text[self.pos : self.pos + 1]
         if quote not in ('"', "'"):
             self.fail("expected a quoted string")
         start = self.pos
@@ -170,7 +174,7 @@ class _Reader:
             self.fail("unterminated string", start)
         self.pos = i + 1
         try:
-            return c_unescape(self.text[start + 1:i])
+            return c_unescape(self.text[start + 1 : i])
         except ValueError as err:
             self.fail(str(err), start)
 
@@ -198,6 +202,7 @@ class _Reader:
 
 
 # Shardings -------------------------------------------------------------------------------------
+
 
 def _sharding(r: _Reader) -> HloSharding:
     r.expect("{", "to start a sharding")
@@ -294,16 +299,16 @@ def _build_legacy(r: _Reader, seen: _Seen, start: int) -> HloSharding:
             r.fail(f"{kind.value} shardings should not have any devices assigned", start)
         return HloSharding(kind, **extra)
     if seen.tile is None:
-        r.fail("expected a sharding kind (replicated, maximal, manual, unknown, unreduced) or 'devices='",
-               start)
+        r.fail("expected a sharding kind (replicated, maximal, manual, unknown, unreduced) or 'devices='", start)
     types = seen.last_tile_dims or ()
     if seen.last_tile_dim_replicate and seen.last_tile_dims is not None:
         r.fail("give either last_tile_dim_replicate or last_tile_dims, not both", start)
     rank = len(seen.tile.dims)
     if len(types) + seen.last_tile_dim_replicate > rank:
         r.fail(f"{len(types) or 1} trailing tile dims declared but the tile assignment has rank {rank}", start)
-    return HloSharding.tiled(seen.tile, last_tile_dim_replicate=seen.last_tile_dim_replicate,
-                             last_tile_dims=types, **extra)
+    return HloSharding.tiled(
+        seen.tile, last_tile_dim_replicate=seen.last_tile_dim_replicate, last_tile_dims=types, **extra
+    )
 
 
 def _tile_assignment(r: _Reader) -> TileAssignment:
@@ -327,8 +332,11 @@ def _tile_assignment(r: _Reader) -> TileAssignment:
         if sorted(perm) != list(range(len(reshape))):
             r.fail(f"iota transpose {tuple(perm)} is not a permutation of {len(reshape)} dimensions", at)
         if prod(reshape) != prod(dims):
-            r.fail(f"iota tile assignment size {prod(reshape)} does not match the tile assignment "
-                   f"dimensions product {prod(dims)}", at)
+            r.fail(
+                f"iota tile assignment size {prod(reshape)} does not match the tile assignment "
+                f"dimensions product {prod(dims)}",
+                at,
+            )
         return TileAssignment.iota_of(tuple(dims), tuple(reshape), tuple(perm))
     at = r.pos
     devices = [r.integer("a device id")]
@@ -360,6 +368,7 @@ def _subgroup_types(r: _Reader) -> tuple[SubgroupType, ...]:
 
 
 # Metadata --------------------------------------------------------------------------------------
+
 
 def _metadata_list(r: _Reader) -> list[OpMetadata]:
     """``{op_name="a"}`` (one record) or ``{{...}, {...}}`` (a list)."""
@@ -408,6 +417,7 @@ def _metadata_value(r: _Reader, name: str, at: int) -> object:
 
 # Named (V3) shardings --------------------------------------------------------------------------
 
+
 class _NamedSeen:
     def __init__(self) -> None:
         self.dims: list[DimSharding] | None = None
@@ -432,12 +442,21 @@ def _named_body(r: _Reader) -> NamedSharding:
                 seen.reduction_op = _reduction_op(r)
             _axis_list(r, mesh, seen.lists[name])
         else:
-            r.fail(f"unknown attribute '{name}' in a named sharding (expected replicated=, unreduced=, "
-                   "manual= or metadata=)", at)
+            r.fail(
+                f"unknown attribute '{name}' in a named sharding (expected replicated=, unreduced=, "
+                "manual= or metadata=)",
+                at,
+            )
     r.expect("}", "to end the named sharding")
-    sharding = NamedSharding(mesh, tuple(seen.dims or ()), tuple(seen.lists["replicated"]),
-                             tuple(seen.lists["unreduced"]), tuple(seen.lists["manual"]),
-                             tuple(seen.metadata), seen.reduction_op)
+    sharding = NamedSharding(
+        mesh,
+        tuple(seen.dims or ()),
+        tuple(seen.lists["replicated"]),
+        tuple(seen.lists["unreduced"]),
+        tuple(seen.lists["manual"]),
+        tuple(seen.metadata),
+        seen.reduction_op,
+    )
     if error := sharding.validation_error():
         r.fail(error, start)
     return sharding

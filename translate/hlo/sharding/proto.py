@@ -16,14 +16,22 @@ from hlo_translate.hlo.sharding.model import HloSharding, ShardGroup, ShardGroup
 from hlo_translate.hlo.sharding.named import REDUCTION_OPS, AxisRef, DimSharding, Mesh, MeshAxis, NamedSharding
 from hlo_translate.hlo.sharding.tile_assignment import IotaTile, TileAssignment, canonicalize_iota_dims
 
-_TYPE = {ShardingKind.REPLICATED: 0, ShardingKind.MAXIMAL: 1, ShardingKind.TUPLE: 2, ShardingKind.TILED: 3,
-         ShardingKind.MANUAL: 4, ShardingKind.UNKNOWN: 5, ShardingKind.UNREDUCED: 6}
+_TYPE = {
+    ShardingKind.REPLICATED: 0,
+    ShardingKind.MAXIMAL: 1,
+    ShardingKind.TUPLE: 2,
+    ShardingKind.TILED: 3,
+    ShardingKind.MANUAL: 4,
+    ShardingKind.UNKNOWN: 5,
+    ShardingKind.UNREDUCED: 6,
+}
 _KIND = {v: k for k, v in _TYPE.items()}
 
 
 def _pb() -> Any:
     # Loaded on first use: the HLO text parser needs this package but not protobuf (CLI start-up time).
     from hlo_translate.proto import xla_data_pb2
+
     return xla_data_pb2
 
 
@@ -86,8 +94,9 @@ def from_op_sharding(msg: Any) -> HloSharding:
     tile = _tile_from_proto(msg)
     if len(types) + msg.replicate_on_last_tile_dim > len(tile.dims):
         raise TranslateError("OpSharding has more last_tile_dims than tile dimensions")
-    return HloSharding.tiled(tile, last_tile_dim_replicate=msg.replicate_on_last_tile_dim,
-                             last_tile_dims=types, **extra)
+    return HloSharding.tiled(
+        tile, last_tile_dim_replicate=msg.replicate_on_last_tile_dim, last_tile_dims=types, **extra
+    )
 
 
 def _subgroup_type(value: int) -> SubgroupType:
@@ -111,8 +120,10 @@ def _tile_from_proto(msg: Any) -> TileAssignment:
             # replicates its last dimension: then it reads the value as an index (fuzz seed 167: 127 crashed it
             # with SIGFPE, 7 too, 1 passes by chance; `last_tile_dims={manual}` reads any value)
             if msg.replicate_on_last_tile_dim:
-                raise TranslateError(f"OpSharding iota {list(reshape)} T{list(perm)} of a tile replicated on its "
-                                     "last dimension: the transpose of a one-dimensional iota must be [0]")
+                raise TranslateError(
+                    f"OpSharding iota {list(reshape)} T{list(perm)} of a tile replicated on its "
+                    "last dimension: the transpose of a one-dimensional iota must be [0]"
+                )
             perm = (0,)
         if sorted(perm) != list(range(len(reshape))) or prod(reshape) != prod(dims):
             raise TranslateError(f"OpSharding iota {list(reshape)} T{list(perm)} does not fit tile {list(dims)}")
@@ -124,6 +135,7 @@ def _tile_from_proto(msg: Any) -> TileAssignment:
 
 
 # Named (V3) shardings ---------------------------------------------------------------------------
+
 
 def _named_to_proto(named: NamedSharding, out: Any, pb: Any) -> None:
     mesh = named.mesh
@@ -181,7 +193,8 @@ def _named_from_proto(msg: Any) -> NamedSharding:
         tuple(_axis_from_proto(a) for a in msg.unreduced_axes),
         tuple(_axis_from_proto(a) for a in getattr(msg, "manual_axes", ())),
         tuple(OpMetadata.from_proto(m) for m in msg.metadata),
-        _reduction_op_from_proto(msg))
+        _reduction_op_from_proto(msg),
+    )
     if error := named.validation_error():
         raise TranslateError(f"invalid named sharding: {error}")
     return named

@@ -80,19 +80,20 @@ class TileAssignment:
     @staticmethod
     def from_array(array: np.ndarray) -> TileAssignment:
         """The V1 form of an array."""
-        return TileAssignment(tuple(int(d) for d in array.shape),
-                              devices=tuple(int(d) for d in array.ravel()))
+        return TileAssignment(tuple(int(d) for d in array.shape), devices=tuple(int(d) for d in array.ravel()))
 
     @staticmethod
-    def iota_of(dims: tuple[int, ...], reshape_dims: tuple[int, ...],
-                transpose_perm: tuple[int, ...]) -> TileAssignment:
+    def iota_of(
+        dims: tuple[int, ...], reshape_dims: tuple[int, ...], transpose_perm: tuple[int, ...]
+    ) -> TileAssignment:
         """A V2 tile assignment with XLA's canonical reshape dims (what XLA stores and prints)."""
         reshape, perm = canonicalize_iota_dims(reshape_dims, transpose_perm)
         return TileAssignment(tuple(dims), iota=IotaTile(reshape, perm))
 
 
-def canonicalize_iota_dims(reshape_dims: tuple[int, ...],
-                           transpose_perm: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def canonicalize_iota_dims(
+    reshape_dims: tuple[int, ...], transpose_perm: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Drop size-1 reshape dims and merge dims that stay adjacent after the transpose.
 
     The result denotes the same device order. XLA does this whenever it builds an iota:
@@ -170,8 +171,9 @@ def find_iota(flat: np.ndarray) -> IotaTile | None:
     return candidate
 
 
-def group_minor_iota_dims_sorted(reshape_dims: tuple[int, ...], transpose_perm: tuple[int, ...],
-                                 group_size: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+def group_minor_iota_dims_sorted(
+    reshape_dims: tuple[int, ...], transpose_perm: tuple[int, ...], group_size: int
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """XLA's way to sort each minor group of ``group_size`` devices while staying an iota.
 
     The minor transposed digits that make up the group are put in ascending reshape order; a digit
@@ -197,13 +199,14 @@ def group_minor_iota_dims_sorted(reshape_dims: tuple[int, ...], transpose_perm: 
             break
     if split is None:
         perm = list(transpose_perm)
-        perm[len(perm) - grouped:] = sorted(perm[len(perm) - grouped:])
+        perm[len(perm) - grouped :] = sorted(perm[len(perm) - grouped :])
         return tuple(reshape_dims), tuple(perm)
     split_dim, major = split
-    dims = list(reshape_dims[:split_dim]) + [major, reshape_dims[split_dim] // major] + list(
-        reshape_dims[split_dim + 1:])
+    dims = (
+        list(reshape_dims[:split_dim]) + [major, reshape_dims[split_dim] // major] + list(reshape_dims[split_dim + 1 :])
+    )
     shift = [p if p <= split_dim else p + 1 for p in transpose_perm]
     at = transpose_perm.index(split_dim)
-    perm = shift[:at + 1] + [split_dim + 1] + shift[at + 1:]
-    perm[len(perm) - grouped:] = sorted(perm[len(perm) - grouped:])
+    perm = shift[: at + 1] + [split_dim + 1] + shift[at + 1 :]
+    perm[len(perm) - grouped :] = sorted(perm[len(perm) - grouped :])
     return tuple(dims), tuple(perm)

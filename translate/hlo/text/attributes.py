@@ -218,19 +218,30 @@ def parse_window(text: str) -> Window:
         if key not in _WINDOW_KEYS:
             raise TranslateError(f"unknown window attribute '{key}'")
         items[key] = value.split("x")
-    if len({len(v) for v in items.values()}) > 1:   # XLA's parser wants one entry per window dimension
+    if len({len(v) for v in items.values()}) > 1:  # XLA's parser wants one entry per window dimension
         raise TranslateError(f"window attributes of different lengths in '{text[:60]}'")
     rank = max((len(v) for v in items.values()), default=0)
     dims = []
     for i in range(rank):
+
         def get(key: str, default: int, i: int = i) -> int:
             return _window_int(items[key][i]) if key in items else default
+
         low, high = 0, 0
         if "pad" in items:
             lo, _, hi = items["pad"][i].partition("_")
             low, high = _window_int(lo), _window_int(hi)
-        dims.append(WindowDim(get("size", 1), get("stride", 1), low, high, get("rhs_dilate", 1),
-                              get("lhs_dilate", 1), bool(get("rhs_reversal", 0))))
+        dims.append(
+            WindowDim(
+                get("size", 1),
+                get("stride", 1),
+                low,
+                high,
+                get("rhs_dilate", 1),
+                get("lhs_dilate", 1),
+                bool(get("rhs_reversal", 0)),
+            )
+        )
     return Window(tuple(dims))
 
 
@@ -269,9 +280,10 @@ def parse_padding(text: str) -> PaddingConfig:
 
 
 def print_padding(config: PaddingConfig) -> str:
-    return "x".join(f"{d.edge_padding_low}_{d.edge_padding_high}"
-                    + (f"_{d.interior_padding}" if d.interior_padding else "")
-                    for d in config.dimensions)
+    return "x".join(
+        f"{d.edge_padding_low}_{d.edge_padding_high}" + (f"_{d.interior_padding}" if d.interior_padding else "")
+        for d in config.dimensions
+    )
 
 
 def _labels_to_dims(labels: str, batch: str, feature: str) -> tuple[int, int, tuple[int, ...]]:
@@ -302,12 +314,17 @@ def _dims_to_labels(rank: int, named: dict[int, str], spatial: tuple[int, ...]) 
 
 def print_dim_labels(d: ConvDimLabels) -> str:
     rank = len(d.input_spatial_dimensions) + 2
-    lhs = _dims_to_labels(rank, {d.input_batch_dimension: "b", d.input_feature_dimension: "f"},
-                          d.input_spatial_dimensions)
-    rhs = _dims_to_labels(rank, {d.kernel_input_feature_dimension: "i", d.kernel_output_feature_dimension: "o"},
-                          d.kernel_spatial_dimensions)
-    out = _dims_to_labels(rank, {d.output_batch_dimension: "b", d.output_feature_dimension: "f"},
-                          d.output_spatial_dimensions)
+    lhs = _dims_to_labels(
+        rank, {d.input_batch_dimension: "b", d.input_feature_dimension: "f"}, d.input_spatial_dimensions
+    )
+    rhs = _dims_to_labels(
+        rank,
+        {d.kernel_input_feature_dimension: "i", d.kernel_output_feature_dimension: "o"},
+        d.kernel_spatial_dimensions,
+    )
+    out = _dims_to_labels(
+        rank, {d.output_batch_dimension: "b", d.output_feature_dimension: "f"}, d.output_spatial_dimensions
+    )
     return f"{lhs}_{rhs}->{out}"
 
 
@@ -338,8 +355,11 @@ def parse_replica_groups(text: str) -> ReplicaGroups:
 
 def print_replica_groups(groups: ReplicaGroups) -> str:
     if isinstance(groups, IotaReplicaGroups):
-        text = f"[{groups.num_replica_groups},{groups.num_devices_per_group}]<=[" \
-               + ",".join(map(str, groups.reshape_dims)) + "]"
+        text = (
+            f"[{groups.num_replica_groups},{groups.num_devices_per_group}]<=["
+            + ",".join(map(str, groups.reshape_dims))
+            + "]"
+        )
         if groups.transpose_perm and list(groups.transpose_perm) != sorted(groups.transpose_perm):
             text += "T(" + ",".join(map(str, groups.transpose_perm)) + ")"
         return text
@@ -400,8 +420,9 @@ def parse_frontend_attributes(text: str) -> FrontendAttributes:
         value = value.strip()
         # XLA's parser takes one quoted string or one braced group, nothing bare and nothing after it
         if not (STRING_RE.fullmatch(value) if value.startswith('"') else _one_braced_group(value)):
-            raise TranslateError(f"frontend attribute {key}: the value must be one quoted string or one braced "
-                                 f"group, not {value[:40]}")
+            raise TranslateError(
+                f"frontend attribute {key}: the value must be one quoted string or one braced group, not {value[:40]}"
+            )
         items.append((key, parse_string(value) if value.startswith('"') else value))
     return FrontendAttributes(tuple(items))
 
@@ -462,8 +483,9 @@ def parse_output_operand_aliasing(text: str) -> tuple[OutputOperandAlias, ...]:
 
 
 def print_output_operand_aliasing(aliases: tuple[OutputOperandAlias, ...]) -> str:
-    parts = [f"{print_int_list(a.output_index)}: ({a.operand_number}, {print_int_list(a.operand_index)})"
-             for a in aliases]
+    parts = [
+        f"{print_int_list(a.output_index)}: ({a.operand_number}, {print_int_list(a.operand_index)})" for a in aliases
+    ]
     return "{" + ", ".join(parts) + "}"
 
 
@@ -484,8 +506,12 @@ def parse_result_accuracy(text: str) -> ResultAccuracy:
         if name.strip() not in ("atol", "rtol", "ulps") or not eq:
             raise TranslateError(f"unknown tolerance field '{item[:40]}'")
         fields[name.strip()] = number
-    return ResultAccuracy(None, parse_float(fields.get("atol", "0")), parse_float(fields.get("rtol", "0")),
-                          parse_int(fields.get("ulps", "0")))
+    return ResultAccuracy(
+        None,
+        parse_float(fields.get("atol", "0")),
+        parse_float(fields.get("rtol", "0")),
+        parse_int(fields.get("ulps", "0")),
+    )
 
 
 def print_result_accuracy(value: ResultAccuracy) -> str:
@@ -501,10 +527,26 @@ def _print_g(value: float) -> str:
 
 
 # Words XLA's lexer reads as keywords or element types, never as a name unless written with '%' (`%true`).
-KEYWORDS = frozenset({
-    "true", "false", "inf", "nan", "HloModule", "ENTRY", "ROOT", "maximal", "replicated", "manual", "unknown",
-    "unreduced", "shard_as", "shard_like", "last_tile_dim_replicate",
-    *STACK_FRAME_SECTIONS})
+KEYWORDS = frozenset(
+    {
+        "true",
+        "false",
+        "inf",
+        "nan",
+        "HloModule",
+        "ENTRY",
+        "ROOT",
+        "maximal",
+        "replicated",
+        "manual",
+        "unknown",
+        "unreduced",
+        "shard_as",
+        "shard_like",
+        "last_tile_dim_replicate",
+        *STACK_FRAME_SECTIONS,
+    }
+)
 RESERVED_BARE_NAMES = KEYWORDS | TYPE_NAMES
 
 
@@ -609,8 +651,8 @@ def parse_statistics(text: str) -> RawAttr:
     m = _STATISTICS_RE.fullmatch(text)
     if m is None:
         raise TranslateError(f"expected '{{index_name=int, stat_name=number, ...}}', got '{text[:40]}'")
-    for number in re.findall(r"=\s*(-?[0-9]+)\s*(?=[,}])", text):   # integers: 64 bits, as XLA's lexer
-        if not -2**63 <= int(number) < 2**64:
+    for number in re.findall(r"=\s*(-?[0-9]+)\s*(?=[,}])", text):  # integers: 64 bits, as XLA's lexer
+        if not -(2**63) <= int(number) < 2**64:
             raise TranslateError(f"integer {number} does not fit 64 bits")
     return RawAttr(text)
 
@@ -619,38 +661,116 @@ STATISTICS = AttrCodec(parse_statistics, print_raw)
 
 CODECS: dict[str, AttrCodec] = {
     # dimensions and sizes
-    **{name: INT_LIST for name in (
-        "dimensions", "lhs_batch_dims", "lhs_contracting_dims", "rhs_batch_dims", "rhs_contracting_dims",
-        "lhs_ragged_dims", "rhs_group_dims",
-        "offset_dims", "collapsed_slice_dims", "start_index_map", "operand_batching_dims",
-        "start_indices_batching_dims", "update_window_dims", "inserted_window_dims",
-        "scatter_dims_to_operand_dims", "input_batching_dims", "scatter_indices_batching_dims",
-        "dynamic_slice_sizes", "fft_length", "split_dimension_sizes", "shifts")},
-    **{name: INT for name in (
-        "index", "iota_dimension", "index_vector_dim", "feature_group_count", "batch_group_count",
-        "num_carries", "inferred_dimension",
-        "channel_id", "exponent_bits", "mantissa_bits", "feature_index", "k", "delta",
-        "cross_program_prefetch_index", "split_dimension", "all_reduce_id", "scheduling_group_id")},
+    **{
+        name: INT_LIST
+        for name in (
+            "dimensions",
+            "lhs_batch_dims",
+            "lhs_contracting_dims",
+            "rhs_batch_dims",
+            "rhs_contracting_dims",
+            "lhs_ragged_dims",
+            "rhs_group_dims",
+            "offset_dims",
+            "collapsed_slice_dims",
+            "start_index_map",
+            "operand_batching_dims",
+            "start_indices_batching_dims",
+            "update_window_dims",
+            "inserted_window_dims",
+            "scatter_dims_to_operand_dims",
+            "input_batching_dims",
+            "scatter_indices_batching_dims",
+            "dynamic_slice_sizes",
+            "fft_length",
+            "split_dimension_sizes",
+            "shifts",
+        )
+    },
+    **{
+        name: INT
+        for name in (
+            "index",
+            "iota_dimension",
+            "index_vector_dim",
+            "feature_group_count",
+            "batch_group_count",
+            "num_carries",
+            "inferred_dimension",
+            "channel_id",
+            "exponent_bits",
+            "mantissa_bits",
+            "feature_index",
+            "k",
+            "delta",
+            "cross_program_prefetch_index",
+            "split_dimension",
+            "all_reduce_id",
+            "scheduling_group_id",
+        )
+    },
     **{name: FLOAT for name in ("epsilon",)},
-    **{name: BOOL for name in (
-        "is_stable", "indices_are_sorted", "unique_indices", "is_host_transfer", "constrain_layout",
-        "use_global_device_ids", "custom_call_has_side_effect", "largest", "left_side", "lower",
-        "unit_diagonal", "is_cross_program_prefetch", "is_composite", "is_reverse", "is_associative",
-        "has_dynamic_root")},
-    **{name: STRING for name in (
-        "custom_call_target", "infeed_config", "outfeed_config", "async_execution_thread", "execution_thread",
-        "op_name")},
-    **{name: ENUM for name in (
-        "direction", "type", "kind", "distribution", "fft_type", "api_version", "transpose_a",
-        "padding_type", "schedule", "custom_call_schedule", "algorithm", "mode", "order")},
-    **{name: COMPUTATION for name in (
-        "to_apply", "condition", "body", "true_computation", "false_computation", "select", "scatter")},
+    **{
+        name: BOOL
+        for name in (
+            "is_stable",
+            "indices_are_sorted",
+            "unique_indices",
+            "is_host_transfer",
+            "constrain_layout",
+            "use_global_device_ids",
+            "custom_call_has_side_effect",
+            "largest",
+            "left_side",
+            "lower",
+            "unit_diagonal",
+            "is_cross_program_prefetch",
+            "is_composite",
+            "is_reverse",
+            "is_associative",
+            "has_dynamic_root",
+        )
+    },
+    **{
+        name: STRING
+        for name in (
+            "custom_call_target",
+            "infeed_config",
+            "outfeed_config",
+            "async_execution_thread",
+            "execution_thread",
+            "op_name",
+        )
+    },
+    **{
+        name: ENUM
+        for name in (
+            "direction",
+            "type",
+            "kind",
+            "distribution",
+            "fft_type",
+            "api_version",
+            "transpose_a",
+            "padding_type",
+            "schedule",
+            "custom_call_schedule",
+            "algorithm",
+            "mode",
+            "order",
+        )
+    },
+    **{
+        name: COMPUTATION
+        for name in ("to_apply", "condition", "body", "true_computation", "false_computation", "select", "scatter")
+    },
     **{name: COMPUTATIONS for name in ("branch_computations", "called_computations")},
     "slice_sizes": AttrCodec(parse_slice_sizes, print_slice_sizes),
     "outfeed_shape": AttrCodec(lambda t: _parse_shape_attr(t), lambda v: v.to_text()),
-    "calls": AttrCodec(lambda t: parse_computation_list(t) if t.strip().startswith("{")
-                       else (parse_computation_ref(t),),
-                       lambda v: print_ref(v[0]) if len(v) == 1 else print_ref_list(v)),
+    "calls": AttrCodec(
+        lambda t: parse_computation_list(t) if t.strip().startswith("{") else (parse_computation_ref(t),),
+        lambda v: print_ref(v[0]) if len(v) == 1 else print_ref_list(v),
+    ),
     "control-predecessors": INSTRUCTIONS,
     "slice": AttrCodec(parse_slice, print_slice),
     "window": AttrCodec(parse_window, print_window),
@@ -676,7 +796,7 @@ def _parse_literal_attr(text: str) -> Any:
     """custom-call's `literal=s32[2]{0} {1, 2}`: a shape, then the literal's text."""
     reader = ShapeReader(text.strip())
     shape = reader.read_shape()
-    return parse_literal(text.strip()[reader.pos:].strip(), shape)
+    return parse_literal(text.strip()[reader.pos :].strip(), shape)
 
 
 def _print_literal_attr(value: Any) -> str:
@@ -702,7 +822,7 @@ def parse_attribute(name: str, text: str) -> Any:
 
 
 _INT64_MIN, _INT64_END = -(1 << 63), 1 << 63
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}   # dataclass -> its field names, looked up once
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # dataclass -> its field names, looked up once
 
 
 def _ints_fit_int64(value: Any) -> bool:

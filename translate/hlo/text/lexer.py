@@ -16,7 +16,7 @@ from hlo_translate.hlo.text.shapes import ShapeReader
 SPACE_RE = re.compile(r"(?:[ \t\n\r]|/\*.*?\*/|//[^\n]*)*", re.S)  # XLA's lexer skips these four alone
 NAME_RE = re.compile(r"%?([A-Za-z_][A-Za-z0-9_.\-]*)")
 OPCODE_RE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")
-BARE_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)\(")   # an instruction whose shape XLA infers
+BARE_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)\(")  # an instruction whose shape XLA infers
 INDEX_RE = re.compile(r"\d+")
 PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
@@ -27,34 +27,52 @@ _STOP_CHARS = re.compile(r'[,(){}\[\]"/]')
 ODD_SPACE_RE = re.compile(r"[^\S \t\n\r]")
 _ODD_SPACE_CHECK = re.compile(r'"(?:[^"\\]|\\.)*"|/\*.*?\*/|//[^\n]*|([^\S \t\n\r])', re.S)
 # The module header attributes jaxlib 0.12's parser accepts (it refuses any other).
-MODULE_ATTRIBUTES = frozenset({
-    "alias_passthrough_params", "allow_spmd_sharding_propagation_to_output",
-    "allow_spmd_sharding_propagation_to_parameters", "backend_config", "buffer_donor", "debug_attributes",
-    "entry_computation_layout", "frontend_attributes", "input_output_alias", "is_scheduled", "num_partitions",
-    "origin_recovery_table", "replica_count"})
+MODULE_ATTRIBUTES = frozenset(
+    {
+        "alias_passthrough_params",
+        "allow_spmd_sharding_propagation_to_output",
+        "allow_spmd_sharding_propagation_to_parameters",
+        "backend_config",
+        "buffer_donor",
+        "debug_attributes",
+        "entry_computation_layout",
+        "frontend_attributes",
+        "input_output_alias",
+        "is_scheduled",
+        "num_partitions",
+        "origin_recovery_table",
+        "replica_count",
+    }
+)
 # The element type names XLA refuses as instruction names (it takes `tuple`, `invalid` and `buffer`).
 STACK_SECTIONS = STACK_FRAME_SECTIONS
 # The fields each entry of a stack frame table section must have (XLA's parser wants all, once each);
 # None: the entry is a quoted string.
 STACK_FIELDS: dict[str, frozenset[str] | None] = {
-    "FileNames": None, "FunctionNames": None,
-    "FileLocations": FILE_LOCATION_FIELDS, "StackFrames": STACK_FRAME_FIELDS}
-STACK_ENTRY_RE = re.compile(r"[ \t\r\n]*(\d+)[ \t]+([^\n]*)")   # (blank lines between entries too)
+    "FileNames": None,
+    "FunctionNames": None,
+    "FileLocations": FILE_LOCATION_FIELDS,
+    "StackFrames": STACK_FRAME_FIELDS,
+}
+STACK_ENTRY_RE = re.compile(r"[ \t\r\n]*(\d+)[ \t]+([^\n]*)")  # (blank lines between entries too)
 STACK_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"\s*')
 STACK_RECORD_RE = re.compile(r"\{((?:\s*[A-Za-z_]\w*=-?\d+\s*,?)*)\s*\}\s*")
 # One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
 # argument list without parentheses (plain operand names, or a parameter number).
-PLAIN_RE = re.compile(r"(ROOT[ \t]+)?%?([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]+=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
-                       r"([a-z][a-z0-9\-]*)\(([^()\n#\[{\"/]*)\)")
+PLAIN_RE = re.compile(
+    r"(ROOT[ \t]+)?%?([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]+=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
+    r"([a-z][a-z0-9\-]*)\(([^()\n#\[{\"/]*)\)"
+)
 # One attribute of such a line whose value is plain: a braced value without nested braces, quotes or
 # parentheses (`{1,2}`, `{[0:4:1]}`, `{size=3 stride=2}`), or an unbraced one without brackets or quotes
 # (`LT`, `region_0.1`, `0_0x1_1`), followed on its line by ',' or nothing. Read as `balanced` reads it.
 # The end of an instruction's attributes: space (no comment) up to a character that is not ','.
 NO_MORE_ATTRIBUTES_RE = re.compile(r"\s*(?=[^,/\s])|\s*\Z")
-PLAIN_ATTR_RE = re.compile(r',[ \t]*([A-Za-z_][A-Za-z0-9_.\-]*)=[ \t]*'
-                            r'(\{(?:[^{}\[\]()\n"/]|\[[^{}\[\]()\n"/]*\])*\}|[^\n,(){}\[\]"\s/][^\n,(){}\[\]"/]*)'
-                            r'(?=[ \t]*(?:,|\n|\Z))')
-
+PLAIN_ATTR_RE = re.compile(
+    r",[ \t]*([A-Za-z_][A-Za-z0-9_.\-]*)=[ \t]*"
+    r'(\{(?:[^{}\[\]()\n"/]|\[[^{}\[\]()\n"/]*\])*\}|[^\n,(){}\[\]"\s/][^\n,(){}\[\]"/]*)'
+    r"(?=[ \t]*(?:,|\n|\Z))"
+)
 
 
 class Lexer:
@@ -89,7 +107,7 @@ class Lexer:
 
     def expect(self, token: str, what: str = "") -> None:
         if not self.accept(token):
-            found = self.text[self.pos:self.pos + 20].split("\n")[0] or "end of input"
+            found = self.text[self.pos : self.pos + 20].split("\n")[0] or "end of input"
             raise self.error(f"expected '{token}'{what}, found '{found}'")
 
     def _bare_colon(self, m: re.Match[str]) -> bool:
@@ -116,11 +134,13 @@ class Lexer:
         if self.text.startswith("%", m.start()):
             return
         if m.group(1) in RESERVED_BARE_NAMES:
-            raise self.error(f"expected {what}, found the keyword '{m.group(1)}' (a name spelled so needs a '%')",
-                             m.start())
+            raise self.error(
+                f"expected {what}, found the keyword '{m.group(1)}' (a name spelled so needs a '%')", m.start()
+            )
         if self.text.startswith("=", m.end()):
-            raise self.error(f"expected {what}, found the attribute name '{m.group(1)}=' (write a space "
-                             "before the '=')", m.start())
+            raise self.error(
+                f"expected {what}, found the attribute name '{m.group(1)}=' (write a space before the '=')", m.start()
+            )
 
     def balanced(self) -> str:
         """The text of one attribute value: up to a top-level ',' or a closing bracket."""
@@ -128,7 +148,7 @@ class Lexer:
         start = self.pos
         depth = 0
         pos = start
-        comments: list[tuple[int, int]] = []   # spans of `/* */` and `//` comments: space to XLA's lexer
+        comments: list[tuple[int, int]] = []  # spans of `/* */` and `//` comments: space to XLA's lexer
         while True:
             m = _STOP_CHARS.search(text, pos)
             if m is None:
@@ -143,7 +163,7 @@ class Lexer:
                 if sm is None:
                     raise self.error("unterminated string", pos)
                 pos = sm.end()
-                if depth == 0 and not text[start:m.start()].strip():
+                if depth == 0 and not text[start : m.start()].strip():
                     break  # the value is one quoted string
                 continue
             if ch == "/":
@@ -158,8 +178,12 @@ class Lexer:
                 if depth == 0:
                     break
                 depth -= 1
-                if depth == 0 and ch == "}" and text[start:pos + 1].lstrip().startswith("{") \
-                        and not text.startswith(":", pos + 1):
+                if (
+                    depth == 0
+                    and ch == "}"
+                    and text[start : pos + 1].lstrip().startswith("{")
+                    and not text.startswith(":", pos + 1)
+                ):
                     pos += 1
                     break
             elif ch == "," and depth == 0:
@@ -202,7 +226,7 @@ class Lexer:
                 newline = self.text.find("\n", a, b)
                 if newline >= 0:
                     self.pos = newline
-                    value = " ".join(self.text[x:min(y, newline)] for x, y in spans if x <= newline)
+                    value = " ".join(self.text[x : min(y, newline)] for x, y in spans if x <= newline)
                     break
         return value.strip()
 
@@ -233,8 +257,11 @@ class Lexer:
             return
         for m in _ODD_SPACE_CHECK.finditer(self.text, start, end):
             if m.group(1) is not None:
-                raise self.error(f"unexpected character {m.group(1)!r} (XLA's lexer takes only space, tab, "
-                                 "newline and carriage return as space)", m.start(1))
+                raise self.error(
+                    f"unexpected character {m.group(1)!r} (XLA's lexer takes only space, tab, "
+                    "newline and carriage return as space)",
+                    m.start(1),
+                )
 
     def shape(self) -> Shape:
         self.skip()

@@ -24,10 +24,10 @@ def parse_original_value(text: str) -> tuple[OriginalArray, ...]:
         raise TranslateError(f"bad original value '{text[:40]}'")
     leaves: list[OriginalArray] = []
     if re.fullmatch(r"\{\s*(\(\s*\))?\s*\}", body):
-        return ()   # `{}` / `{()}`: an original value with no arrays
+        return ()  # `{}` / `{()}`: an original value with no arrays
     pos = _tree(body, _skip(body, 1), (), leaves)
     if _skip(body, pos) != len(body) - 1:
-        raise TranslateError(f"bad original value near '{body[pos:pos + 30]}'")
+        raise TranslateError(f"bad original value near '{body[pos : pos + 30]}'")
     return tuple(leaves)
 
 
@@ -46,11 +46,11 @@ def _tree(text: str, pos: int, index: tuple[int, ...], leaves: list[OriginalArra
             if text.startswith(",", pos):
                 pos = _skip(text, pos + 1)
             elif not text.startswith(")", pos):
-                raise TranslateError(f"bad original value near '{text[pos:pos + 30]}'")
+                raise TranslateError(f"bad original value near '{text[pos : pos + 30]}'")
         return pos + 1
     m = _LEAF_RE.match(text, pos)
     if m is None:
-        raise TranslateError(f"bad original value near '{text[pos:pos + 30]}'")
+        raise TranslateError(f"bad original value near '{text[pos : pos + 30]}'")
     array_index = parse_int_list(m.group(2)) if m.group(2) else ()
     leaves.append(OriginalArray(index, parse_string(m.group(1)), array_index))
     return m.end()
@@ -85,7 +85,7 @@ def _print_tree(leaves: list[OriginalArray], depth: int) -> str:
     return "(" + ", ".join(_print_tree(groups[n], depth + 1) for n in range(len(groups))) + ")"
 
 
-_ARRAY_RE = re.compile(r'\s*' + _LEAF_RE.pattern)
+_ARRAY_RE = re.compile(r"\s*" + _LEAF_RE.pattern)
 _COLON_RE = re.compile(r"\s*:")
 _STRING_RE = re.compile(r'\s*,\s*("(?:[^"\\]|\\.)*")', re.S)
 
@@ -101,7 +101,7 @@ def parse_recovery_table(text: str, parse_module: Callable[[str], HloModule]) ->
         old, pos = _array(inner, pos)
         colon = _COLON_RE.match(inner, pos)
         if colon is None:
-            raise TranslateError(f"expected ':' in origin_recovery_table near '{inner[pos:pos + 30]}'")
+            raise TranslateError(f"expected ':' in origin_recovery_table near '{inner[pos : pos + 30]}'")
         new, pos = _array(inner, colon.end())
         module = _STRING_RE.match(inner, pos)
         if module is not None:
@@ -113,7 +113,7 @@ def parse_recovery_table(text: str, parse_module: Callable[[str], HloModule]) ->
 def _array(text: str, pos: int) -> tuple[OriginalArray, int]:
     m = _ARRAY_RE.match(text, pos)
     if m is None:
-        raise TranslateError(f"expected {{\"name\" {{index}}}} in origin_recovery_table near '{text[pos:pos + 30]}'")
+        raise TranslateError(f"expected {{\"name\" {{index}}}} in origin_recovery_table near '{text[pos : pos + 30]}'")
     return OriginalArray((), parse_string(m.group(1)), parse_int_list(m.group(2)) if m.group(2) else ()), m.end()
 
 

@@ -1,8 +1,8 @@
 """HLO text parser: XLA's `hlo_parser.cc` grammar, into the IR.
 
-    >>> m = parse_hlo_text("HloModule m\\nENTRY e {\\n  ROOT c = f32[] constant(1)\\n}\\n")
-    >>> m.entry.root.opcode
-    'constant'
+>>> m = parse_hlo_text("HloModule m\\nENTRY e {\\n  ROOT c = f32[] constant(1)\\n}\\n")
+>>> m.entry.root.opcode
+'constant'
 """
 
 from __future__ import annotations
@@ -81,12 +81,13 @@ class _Parser(Lexer):
         # (name, text) -> the parsed value, for values safe to share (`_immutable_plain`): `dimensions={1}`,
         # `direction=GT`, ... repeat on thousands of lines
         self.attribute_values: dict[tuple[str, str], Any] = {}
-        self.anon_names = NameUniquifier()   # names of nested instructions, as XLA's parser makes them
-        self.tuple_elements: dict[tuple[int, int], HloInstruction] = {}   # `%t#N` sugar, made once
-        self.single: HloComputation | None = None   # the computation of a single-instruction text
+        self.anon_names = NameUniquifier()  # names of nested instructions, as XLA's parser makes them
+        self.tuple_elements: dict[tuple[int, int], HloInstruction] = {}  # `%t#N` sugar, made once
+        self.single: HloComputation | None = None  # the computation of a single-instruction text
         # whether the text holds space XLA's lexer does not skip (rare): the plain-line fast path, whose
         # patterns and strip() take it, is then off, and each attribute value is checked for it
         self.odd_spaces = ODD_SPACE_RE.search(text) is not None
+
     def module(self) -> HloModule:
         self.skip()
         has_header = self.text.startswith("HloModule", self.pos)
@@ -122,10 +123,10 @@ class _Parser(Lexer):
         if module.entry is None:
             if not module.computations:
                 raise self.error("the module has no computations")
-            module.entry = module.computations[-1]   # XLA's rule: without ENTRY, the last computation
+            module.entry = module.computations[-1]  # XLA's rule: without ENTRY, the last computation
             module.entry.is_entry = True
         if not has_header:
-            module.name = f"module_{module.entry.name}"   # the name XLA's parser gives a module without header
+            module.name = f"module_{module.entry.name}"  # the name XLA's parser gives a module without header
         apply_parser_rules(module)
         return module
 
@@ -146,7 +147,7 @@ class _Parser(Lexer):
                 if record is None:
                     raise self.error(f"bad {section} entry", m.start(2))
                 if fields is None:
-                    try:   # XLA's lexer unescapes a string as C does: a bad escape (`\c`) is no string
+                    try:  # XLA's lexer unescapes a string as C does: a bad escape (`\c`) is no string
                         entries[section].append(parse_string(body))
                     except TranslateError as err:
                         raise self.error(f"bad {section} entry: {err.message}", m.start(2)) from None
@@ -154,18 +155,23 @@ class _Parser(Lexer):
                     pairs = re.findall(r"([A-Za-z_]\w*)=(-?\d+)", record.group(1))
                     keys = [key for key, _ in pairs]
                     if len(set(keys)) != len(keys) or set(keys) != fields:
-                        raise self.error(f"a {section} entry needs the fields {', '.join(sorted(fields))}, "
-                                         "each once", m.start(2))
-                    if any(len(value) > 11 or not -2**31 <= int(value) < 2**31 for _, value in pairs):
+                        raise self.error(
+                            f"a {section} entry needs the fields {', '.join(sorted(fields))}, each once", m.start(2)
+                        )
+                    if any(len(value) > 11 or not -(2**31) <= int(value) < 2**31 for _, value in pairs):
                         raise self.error(f"a {section} entry's value does not fit 32 bits", m.start(2))
                     entries[section].append({key: int(value) for key, value in pairs})
                 self.pos = m.end()
         return StackFrameIndex(
-            tuple(entries["FileNames"]), tuple(entries["FunctionNames"]),
+            tuple(entries["FileNames"]),
+            tuple(entries["FunctionNames"]),
             tuple(FileLocation(**values) for values in entries["FileLocations"]),
             # HLO text numbers parent frames one higher than the proto (and the IR) does
-            tuple(StackFrame(values["file_location_id"], values["parent_frame_id"] - 1)
-                  for values in entries["StackFrames"]))
+            tuple(
+                StackFrame(values["file_location_id"], values["parent_frame_id"] - 1)
+                for values in entries["StackFrames"]
+            ),
+        )
 
     def at_computation(self) -> bool:
         """Whether the text goes on with a computation (`ENTRY`, or a name then `{`), as XLA decides."""
@@ -176,7 +182,7 @@ class _Parser(Lexer):
             return False
         save, self.pos = self.pos, m.end()
         if self._bare_colon(m):
-            self.pos += 1   # `main: {`, see `name`
+            self.pos += 1  # `main: {`, see `name`
         found = self.peek("{")
         self.pos = save
         return found
@@ -198,8 +204,11 @@ class _Parser(Lexer):
             self.expect("=")
         if self.pos >= len(self.text):
             raise self.error("the input is empty: expected an HLO module ('HloModule name ...')")
-        if name == "_" and OPCODE_RE.search(self.text, self.pos) is None and \
-                BARE_OPCODE_RE.match(self.text, self.pos) is None:
+        if (
+            name == "_"
+            and OPCODE_RE.search(self.text, self.pos) is None
+            and BARE_OPCODE_RE.match(self.text, self.pos) is None
+        ):
             raise self.error("expected an HLO module ('HloModule name ...'), a computation or one instruction")
         root = self.rhs(name, comp, names, pending, start)
         comp.instructions.append(root)
@@ -245,7 +254,7 @@ class _Parser(Lexer):
     def computation(self, module: HloModule, pending: list) -> HloComputation:
         start = self.pos
         self.skip()
-        m = NAME_RE.match(self.text, self.pos)   # the keyword as XLA lexes it: not `ENTRYx`, nor `ENTRY:` (a name)
+        m = NAME_RE.match(self.text, self.pos)  # the keyword as XLA lexes it: not `ENTRYx`, nor `ENTRY:` (a name)
         is_entry = m is not None and m.group(0) == "ENTRY" and not self.text.startswith(":", m.end())
         if is_entry:
             self.pos = m.end()
@@ -269,13 +278,15 @@ class _Parser(Lexer):
         if comp.root is None:
             comp.root = comp.instructions[-1]
         if declared is not None and not compatible(declared[0], comp.root.shape):
-            raise self.error(f"shape of computation {comp.name}, {declared[0].to_text(False)}, is not compatible "
-                             f"with that of its root instruction {comp.root.name}, {comp.root.shape.to_text(False)}",
-                             declared[1])
+            raise self.error(
+                f"shape of computation {comp.name}, {declared[0].to_text(False)}, is not compatible "
+                f"with that of its root instruction {comp.root.name}, {comp.root.shape.to_text(False)}",
+                declared[1],
+            )
         seen_thread = False
         for key, value, pos in self.attributes():
             if key == "execution_thread":
-                if seen_thread:   # XLA's parser: "attribute execution_thread already exists"
+                if seen_thread:  # XLA's parser: "attribute execution_thread already exists"
                     raise self.error(f"computation attribute '{key}' given twice", pos)
                 seen_thread = True
                 comp.execution_thread = parse_attribute("async_execution_thread", value)
@@ -299,8 +310,8 @@ class _Parser(Lexer):
         self.expect("(")
         if not self.accept(")"):
             while True:
-                self.name("a parameter name")   # XLA reads a name token, then a shape: `p: f32[]` (a bare
-                self.signature_shape()           # `name:`, even `true:`), `p f32[]`, `%p f32[]`
+                self.name("a parameter name")  # XLA reads a name token, then a shape: `p: f32[]` (a bare
+                self.signature_shape()  # `name:`, even `true:`), `p f32[]`, `%p f32[]`
                 if self.accept(")"):
                     break
                 self.expect(",")
@@ -322,8 +333,9 @@ class _Parser(Lexer):
             raise self.error(problem, start)
         return shape
 
-    def instruction(self, comp: HloComputation, names: dict[str, HloInstruction],
-                    pending: list) -> tuple[HloInstruction, bool]:
+    def instruction(
+        self, comp: HloComputation, names: dict[str, HloInstruction], pending: list
+    ) -> tuple[HloInstruction, bool]:
         """An instruction line that `plain_instructions` did not read (the caller's accept("}") skipped the
         space before it)."""
         start = self.pos
@@ -362,8 +374,13 @@ class _Parser(Lexer):
         while (m := line_re(text, pos)) is not None:
             root, name, shape_text, opcode, args = m.groups()
             shape = shapes.get(shape_text)
-            if shape is None or name in names or name in RESERVED_BARE_NAMES or opcode == "constant" or \
-                    (opcode not in OPCODES and not is_known_opcode(opcode)):
+            if (
+                shape is None
+                or name in names
+                or name in RESERVED_BARE_NAMES
+                or opcode == "constant"
+                or (opcode not in OPCODES and not is_known_opcode(opcode))
+            ):
                 break
             if opcode == "parameter":
                 args = args.strip()
@@ -373,7 +390,7 @@ class _Parser(Lexer):
             elif args:
                 try:
                     operands = [names[part] for part in args.split(", ")]
-                except KeyError:   # `%` prefixes, other spacing, or an unknown name
+                except KeyError:  # `%` prefixes, other spacing, or an unknown name
                     operands = [names.get(part.strip().removeprefix("%")) for part in args.split(",")]
                     if None in operands:
                         break
@@ -412,8 +429,16 @@ class _Parser(Lexer):
                 self.set_root(comp, instr)
         self.pos = pos
 
-    def rhs(self, name: str, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
-            start: int, nested: bool = False, shape: Shape | None = None) -> HloInstruction:
+    def rhs(
+        self,
+        name: str,
+        comp: HloComputation,
+        names: dict[str, HloInstruction],
+        pending: list,
+        start: int,
+        nested: bool = False,
+        shape: Shape | None = None,
+    ) -> HloInstruction:
         """`shape opcode(operands), attributes`; the shape may be left out where XLA infers it, and a
         nested instruction (an operand written as an instruction) has no attributes."""
         self.skip()
@@ -429,19 +454,20 @@ class _Parser(Lexer):
         if not is_known_opcode(opcode):
             raise self.error(f"unknown opcode '{opcode}'", m.start(1), op=name or None)
         if shape is None and opcode not in INFERABLE:
-            raise self.error(f"the shape of a '{opcode}' cannot be inferred: write it before the opcode",
-                             m.start(1), op=name or None)
+            raise self.error(
+                f"the shape of a '{opcode}' cannot be inferred: write it before the opcode", m.start(1), op=name or None
+            )
         self.pos = m.end()
         instr = HloInstruction(name, opcode, shape if shape is not None else Shape.token())
         key = _scope_key(name)
         if not nested and key in names:
             raise self.error(f"duplicate instruction name '{name}'", start, op=name)
         self.body(instr, comp, names, pending, start)
-        if nested:   # named once its own operands are read, as XLA's parser does
+        if nested:  # named once its own operands are read, as XLA's parser does
             instr.name = self.anon_names.unique(f"{opcode}.anon")
         else:
             # in scope once its operands are read, as in XLA's parser: an instruction cannot be its own operand
-            if key in names:   # (a single instruction's implicit parameter of the same name)
+            if key in names:  # (a single instruction's implicit parameter of the same name)
                 raise self.error(f"duplicate instruction name '{name}'", start, op=name)
             names[key] = instr
             self.finish(instr, comp, pending, start)
@@ -452,12 +478,19 @@ class _Parser(Lexer):
                 raise self.error(err.message, start, op=instr.name) from None
         return instr
 
-    def finish(self, instr: HloInstruction, comp: HloComputation, pending: list, start: int,
-               read: list[tuple[str, str, int]] | None = None, complete: bool = False) -> None:
+    def finish(
+        self,
+        instr: HloInstruction,
+        comp: HloComputation,
+        pending: list,
+        start: int,
+        read: list[tuple[str, str, int]] | None = None,
+        complete: bool = False,
+    ) -> None:
         """After a named instruction's operands (and the attributes already `read`, all of them if `complete`):
         its name registered, its attributes, async sugar checked."""
         name, opcode = instr.name, instr.opcode
-        if ".anon" in name:   # XLA's parser registers every name; only these can meet a later `.anon`
+        if ".anon" in name:  # XLA's parser registers every name; only these can meet a later `.anon`
             self.anon_names.unique(name)
         attributes = [] if complete else self.attributes()
         for key, value, pos in read + attributes if read else attributes:
@@ -496,7 +529,7 @@ class _Parser(Lexer):
 
     def declared_shape(self, name: str, opcode_start: int) -> Shape:
         """The shape written before the opcode (which starts at `opcode_start`), read once per spelling."""
-        shape_text = self.text[self.pos:opcode_start]
+        shape_text = self.text[self.pos : opcode_start]
         shape = self.shape_cache.get(shape_text)
         if shape is None:
             try:
@@ -509,8 +542,9 @@ class _Parser(Lexer):
             self.shape_cache[shape_text] = shape
         return shape
 
-    def body(self, instr: HloInstruction, comp: HloComputation, names: dict[str, HloInstruction], pending: list,
-             start: int) -> None:
+    def body(
+        self, instr: HloInstruction, comp: HloComputation, names: dict[str, HloInstruction], pending: list, start: int
+    ) -> None:
         """What sits between the opcode's parentheses: a literal, a parameter number, or operands."""
         operand_start = self.pos
         if instr.opcode == "constant":
@@ -532,8 +566,9 @@ class _Parser(Lexer):
         else:
             self.operands(instr, comp, names, pending)
 
-    def operands(self, instr: HloInstruction, comp: HloComputation, names: dict[str, HloInstruction],
-                 pending: list) -> None:
+    def operands(
+        self, instr: HloInstruction, comp: HloComputation, names: dict[str, HloInstruction], pending: list
+    ) -> None:
         """`(operand, ...)`; an operand is `(shape)? name ('#' index)*` or `(shape)? opcode(operands)`."""
         if self.accept(")"):
             return
@@ -543,7 +578,7 @@ class _Parser(Lexer):
             start = self.pos
             declared = None
             m = NAME_RE.match(text, self.pos)
-            if m is None or text.startswith("[", m.end()):   # a shape first: `f32[2] %x`, `(f32[], s32[]) t`
+            if m is None or text.startswith("[", m.end()):  # a shape first: `f32[2] %x`, `(f32[], s32[]) t`
                 declared = self.shape()
                 self.skip()
                 m = NAME_RE.match(text, self.pos)
@@ -552,8 +587,8 @@ class _Parser(Lexer):
             self.pos = m.end()
             colon = self._bare_colon(m)
             if colon:
-                self.pos += 1   # `p:` is the name `p` (see `name`)
-            after = text[self.pos:self.pos + 1]
+                self.pos += 1  # `p:` is the name `p` (see `name`)
+            after = text[self.pos : self.pos + 1]
             if not colon and (after == "(" or (after not in (",", ")") and self.peek("("))):
                 operand = self.nested(m, declared, comp, names, pending)
             else:
@@ -563,24 +598,37 @@ class _Parser(Lexer):
                 return
             self.expect(",", " between operands")
 
-    def named_operand(self, m: re.Match, instr: HloInstruction, comp: HloComputation,
-                      names: dict[str, HloInstruction], declared: Shape | None, start: int,
-                      colon: bool = False) -> HloInstruction:
+    def named_operand(
+        self,
+        m: re.Match,
+        instr: HloInstruction,
+        comp: HloComputation,
+        names: dict[str, HloInstruction],
+        declared: Shape | None,
+        start: int,
+        colon: bool = False,
+    ) -> HloInstruction:
         """The operand named by `m` (`colon`: written `name:`, which names even a keyword-like name)."""
         key = _scope_key(m.group(1))
         if key != m.group(1) and not m.group().startswith("%") and not colon:
-            raise self.error(f"expected an operand, found the keyword '{m.group(1)}' (a name spelled so needs "
-                             "a '%')", m.start(), op=instr.name)
+            raise self.error(
+                f"expected an operand, found the keyword '{m.group(1)}' (a name spelled so needs a '%')",
+                m.start(),
+                op=instr.name,
+            )
         operand = names.get(key)
         if operand is None and self.single is comp and declared is not None:
             operand = self.implicit_parameter(m.group(1), declared, comp, names)
         if operand is None:
             raise self.error(f"use of undefined value '{m.group(1)}'", m.start(), op=instr.name)
-        while self.text[self.pos:self.pos + 1] not in (",", ")") and self.accept("#"):
+        while self.text[self.pos : self.pos + 1] not in (",", ")") and self.accept("#"):
             operand = self.tuple_element(operand, comp, instr)
         if declared is not None and declared.without_layouts() != operand.shape.without_layouts():
-            raise self.error(f"operand '{operand.name}' is declared {declared.to_text()} but is "
-                             f"{operand.shape.to_text()}", start, op=instr.name)
+            raise self.error(
+                f"operand '{operand.name}' is declared {declared.to_text()} but is {operand.shape.to_text()}",
+                start,
+                op=instr.name,
+            )
         return operand
 
     def tuple_element(self, tuple_: HloInstruction, comp: HloComputation, user: HloInstruction) -> HloInstruction:
@@ -594,19 +642,24 @@ class _Parser(Lexer):
         index = int(m.group())
         shape = tuple_.shape
         if not shape.is_tuple or index >= len(shape.tuple_shapes):
-            raise self.error(f"tuple index {index} is out of bounds for '{tuple_.name}' of shape {shape.to_text()}",
-                             m.start(), op=user.name)
+            raise self.error(
+                f"tuple index {index} is out of bounds for '{tuple_.name}' of shape {shape.to_text()}",
+                m.start(),
+                op=user.name,
+            )
         key = (id(tuple_), index)
         element = self.tuple_elements.get(key)
         if element is None:
-            element = HloInstruction(f"{tuple_.name}_{index}", "get-tuple-element", shape.tuple_shapes[index],
-                                     [tuple_], {"index": index})
+            element = HloInstruction(
+                f"{tuple_.name}_{index}", "get-tuple-element", shape.tuple_shapes[index], [tuple_], {"index": index}
+            )
             comp.instructions.append(element)
             self.tuple_elements[key] = element
         return element
 
-    def nested(self, m: re.Match, declared: Shape | None, comp: HloComputation, names: dict[str, HloInstruction],
-               pending: list) -> HloInstruction:
+    def nested(
+        self, m: re.Match, declared: Shape | None, comp: HloComputation, names: dict[str, HloInstruction], pending: list
+    ) -> HloInstruction:
         """An operand written as an instruction, `add(f32[] parameter(0), f32[] negate(x))`: XLA's parser adds
         it before its user, named `<opcode>.anon`."""
         self.pos = m.start()
@@ -614,8 +667,9 @@ class _Parser(Lexer):
         comp.instructions.append(instr)
         return instr
 
-    def implicit_parameter(self, name: str, shape: Shape, comp: HloComputation,
-                           names: dict[str, HloInstruction]) -> HloInstruction:
+    def implicit_parameter(
+        self, name: str, shape: Shape, comp: HloComputation, names: dict[str, HloInstruction]
+    ) -> HloInstruction:
         number = sum(1 for i in comp.instructions if i.opcode == "parameter")
         param = HloInstruction(name, "parameter", shape, parameter_number=number)
         comp.instructions.append(param)
@@ -638,7 +692,7 @@ class _Parser(Lexer):
             names_and_comp = ({i.name: i for i in comp.instructions}, comp)
             for i in comp.instructions:
                 scope_of[id(i)] = names_and_comp
-        position: dict[int, int] = {}   # an instruction's place in its computation, as written (made on demand)
+        position: dict[int, int] = {}  # an instruction's place in its computation, as written (made on demand)
 
         def comp_of(ref: ComputationRef, pos: int, instr: HloInstruction) -> HloComputation:
             if ref.name not in by_name:
@@ -647,8 +701,11 @@ class _Parser(Lexer):
             caller = scope_of[id(instr)][1] if id(instr) in scope_of else None
             # XLA's parser looks a called computation up as it reads the call: it must be defined before
             if caller is not None and order[id(called)] >= order[id(caller)]:
-                raise self.error(f"computation '{ref.name}' is not defined before the computation "
-                                 f"'{caller.name}' that calls it", pos, op=instr.name)
+                raise self.error(
+                    f"computation '{ref.name}' is not defined before the computation '{caller.name}' that calls it",
+                    pos,
+                    op=instr.name,
+                )
             return called
 
         for instr, key, value, pos in pending:
@@ -665,9 +722,10 @@ class _Parser(Lexer):
                     target = scope[ref.name]
                     if id(instr) not in position:
                         position.update((id(i), k) for k, i in enumerate(comp.instructions))
-                    if position[id(target)] >= position[id(instr)]:   # XLA's parser looks it up right there
-                        raise self.error(f"{key} names '{ref.name}', which is not defined before "
-                                         f"'{instr.name}'", pos, op=instr.name)
+                    if position[id(target)] >= position[id(instr)]:  # XLA's parser looks it up right there
+                        raise self.error(
+                            f"{key} names '{ref.name}', which is not defined before '{instr.name}'", pos, op=instr.name
+                        )
                     resolved.append(target)
                 instr.attributes[key] = tuple(resolved)
 
@@ -677,13 +735,14 @@ def _parsed_shape_problem(shape: Shape) -> str | None:
     tuple, whatever its verifier refuses of an element (XLA's parser builds a tuple shape validated: a size in
     bytes past int64, a layout that is no permutation), though not of an array standing alone."""
     if shape.is_tuple:
-        return next(filter(None, (_parsed_shape_problem(e) or shape_problem(e) for e in shape.tuple_shapes)),
-                    None)
+        return next(filter(None, (_parsed_shape_problem(e) or shape_problem(e) for e in shape.tuple_shapes)), None)
     if any(d < 0 and d != UNBOUNDED for d in shape.dimensions):
         return f"{shape.to_text()} has a negative dimension"
     if shape.layout is not None and shape.is_array and len(shape.layout.minor_to_major) != shape.rank:
-        return (f"layout {shape.layout.to_text()} of {shape.to_text(False)} has {len(shape.layout.minor_to_major)} "
-                f"dimensions, the shape {shape.rank}")
+        return (
+            f"layout {shape.layout.to_text()} of {shape.to_text(False)} has {len(shape.layout.minor_to_major)} "
+            f"dimensions, the shape {shape.rank}"
+        )
     return None
 
 
@@ -731,8 +790,14 @@ def _parse_io_alias(text: str) -> tuple[InputOutputAlias, ...]:
         m = re.fullmatch(r"(\{[^}]*\})\s*:\s*\(\s*(\d+)\s*,\s*(\{[^}]*\})\s*(?:,\s*([a-z\-]+)\s*)?\)", part)
         if not m:
             raise TranslateError(f"bad input_output_alias entry '{part}'")
-        result.append(InputOutputAlias(_parse_shape_index(m.group(1)), int(m.group(2)),
-                                       _parse_shape_index(m.group(3)), m.group(4) or "may-alias"))
+        result.append(
+            InputOutputAlias(
+                _parse_shape_index(m.group(1)),
+                int(m.group(2)),
+                _parse_shape_index(m.group(3)),
+                m.group(4) or "may-alias",
+            )
+        )
     return tuple(result)
 
 

@@ -19,8 +19,18 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule, async_sugar_base
 
 # Attributes that stay on the async instruction of a sugar form (the rest belong to the wrapped op).
-_ASYNC_OWN = frozenset({"async_execution_thread", "metadata", "sharding", "frontend_attributes", "backend_config",
-                        "statistics", "origin", "control-predecessors"})
+_ASYNC_OWN = frozenset(
+    {
+        "async_execution_thread",
+        "metadata",
+        "sharding",
+        "frontend_attributes",
+        "backend_config",
+        "statistics",
+        "origin",
+        "control-predecessors",
+    }
+)
 # Attributes XLA's parser also sets on the wrapped instruction when an async instruction carries them.
 _SHARED_WITH_WRAPPED = ("metadata", "frontend_attributes", "backend_config", "statistics", "origin")
 _GENERIC = {"-start": "async-start", "-update": "async-update", "-done": "async-done"}
@@ -41,7 +51,7 @@ def _expand_async_sugar(module: HloModule) -> None:
             base = async_sugar_base(instr.opcode)
             if base is None:
                 continue
-            suffix = instr.opcode[len(base):]
+            suffix = instr.opcode[len(base) :]
             if suffix == "-start":
                 computations.append(_wrap(instr, base))
             else:
@@ -69,11 +79,17 @@ def _wrap(start: HloInstruction, base: str) -> HloComputation:
 def sugar_start_problem(start: HloInstruction) -> str | None:
     """Why a sugar start's shape is not an async bundle `((operands...), result, context...)`, or None."""
     shape = start.shape
-    if shape.is_tuple and len(shape.tuple_shapes) >= 2 and shape.tuple_shapes[0].is_tuple \
-            and len(shape.tuple_shapes[0].tuple_shapes) == len(start.operands):
+    if (
+        shape.is_tuple
+        and len(shape.tuple_shapes) >= 2
+        and shape.tuple_shapes[0].is_tuple
+        and len(shape.tuple_shapes[0].tuple_shapes) == len(start.operands)
+    ):
         return None
-    return (f"{start.opcode} has shape {shape.to_text()}; an async start is ((operands...), result, context...) "
-            f"with one element per operand")
+    return (
+        f"{start.opcode} has shape {shape.to_text()}; an async start is ((operands...), result, context...) "
+        f"with one element per operand"
+    )
 
 
 def _async_threads(module: HloModule) -> None:
@@ -96,8 +112,11 @@ def _share_with_wrapped(module: HloModule) -> None:
         for instr in comp.instructions:
             if instr.opcode == "async-start":
                 calls = instr.attributes.get("calls")
-                wrapped = calls[0].root if isinstance(calls, tuple) and calls and isinstance(
-                    calls[0], HloComputation) else None
+                wrapped = (
+                    calls[0].root
+                    if isinstance(calls, tuple) and calls and isinstance(calls[0], HloComputation)
+                    else None
+                )
             elif instr.opcode in ("async-update", "async-done") and instr.operands:
                 wrapped = wrapped_of.get(id(instr.operands[0]))
             else:

@@ -1,13 +1,13 @@
 """HLO text printer: a module as XLA prints it (and its parser reads back).
 
-    >>> from hlo_translate.hlo.text import parse_hlo_text
-    >>> m = parse_hlo_text("HloModule m\\nENTRY e {\\n  ROOT c = f32[] constant(1)\\n}\\n")
-    >>> print(print_hlo_text(m), end="")
-    HloModule m, entry_computation_layout={()->f32[]}
-    <BLANKLINE>
-    ENTRY e {
-      ROOT c = f32[] constant(1)
-    }
+>>> from hlo_translate.hlo.text import parse_hlo_text
+>>> m = parse_hlo_text("HloModule m\\nENTRY e {\\n  ROOT c = f32[] constant(1)\\n}\\n")
+>>> print(print_hlo_text(m), end="")
+HloModule m, entry_computation_layout={()->f32[]}
+<BLANKLINE>
+ENTRY e {
+  ROOT c = f32[] constant(1)
+}
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def print_hlo_text(module: HloModule, *, print_large_constants: bool = True) -> 
     """Print `module` as HLO text that XLA's parser reads back to the same module."""
     try:
         return _module_text(module)
-    except _KeywordName:   # rare: print a copy whose keyword-like names are spelled `%name`
+    except _KeywordName:  # rare: print a copy whose keyword-like names are spelled `%name`
         return _module_text(_with_percent_names(module))
 
 
@@ -76,12 +76,13 @@ def _header(module: HloModule) -> str:
         params = ", ".join(s.to_text() for s in layout.parameters)
         parts.append(f"entry_computation_layout={{({params})->{layout.result.to_text()}}}")
     if module.input_output_alias:
-        entries = ", ".join(f"{print_int_list(a.output_index)}: ({a.parameter_number}, "
-                            f"{print_int_list(a.parameter_index)}, {a.kind})" for a in module.input_output_alias)
+        entries = ", ".join(
+            f"{print_int_list(a.output_index)}: ({a.parameter_number}, {print_int_list(a.parameter_index)}, {a.kind})"
+            for a in module.input_output_alias
+        )
         parts.append(f"input_output_alias={{ {entries} }}")
     if module.buffer_donor:
-        entries = ", ".join(f"({d.parameter_number}, {print_int_list(d.parameter_index)})"
-                            for d in module.buffer_donor)
+        entries = ", ".join(f"({d.parameter_number}, {print_int_list(d.parameter_index)})" for d in module.buffer_donor)
         parts.append(f"buffer_donor={{ {entries} }}")
     for key, value in module.header.items():
         parts.append(f"{key}={value.text if isinstance(value, RawAttr) else value}")
@@ -100,8 +101,9 @@ def instruction_text(instr: HloInstruction) -> str:
     return out[1][2:]
 
 
-def _computation_lines(computations: list[HloComputation], out: list[str],
-                       keywords: frozenset[str] = frozenset()) -> None:
+def _computation_lines(
+    computations: list[HloComputation], out: list[str], keywords: frozenset[str] = frozenset()
+) -> None:
     """Append the lines of `computations` to `out`, each computation followed by an empty line. Two loops
     and no call per computation or line (the 3-line reducers JAX writes, one per reduce, are half the
     computations' count): the per-line Python is most of a print. Raises `_KeywordName` at a computation
@@ -192,13 +194,15 @@ _PLAIN_VALUES = frozenset({int, str})
 _COMPUTATION_NAMES = frozenset(name for name, codec in CODECS.items() if codec is COMPUTATION)  # `to_apply=name`
 
 
-
-
 def compatible(a: Shape, b: Shape) -> bool:
     """XLA's `ShapeUtil::Compatible`: equal but for layouts and which dimensions are dynamic."""
     if a.is_tuple or b.is_tuple:
-        return a.is_tuple and b.is_tuple and len(a.tuple_shapes) == len(b.tuple_shapes) \
+        return (
+            a.is_tuple
+            and b.is_tuple
+            and len(a.tuple_shapes) == len(b.tuple_shapes)
             and all(compatible(x, y) for x, y in zip(a.tuple_shapes, b.tuple_shapes))
+        )
     return a.element_type == b.element_type and a.dimensions == b.dimensions
 
 
@@ -218,8 +222,10 @@ def stack_frames_text(index: StackFrameIndex) -> str:
     lines += ["", "FunctionNames"] + [f"{n} {quote(v)}" for n, v in enumerate(index.function_names, 1)]
     lines += ["", "FileLocations"]
     for n, loc in enumerate(index.file_locations, 1):
-        lines.append(f"{n} {{file_name_id={loc.file_name_id} function_name_id={loc.function_name_id} "
-                     f"line={loc.line} end_line={loc.end_line} column={loc.column} end_column={loc.end_column}}}")
+        lines.append(
+            f"{n} {{file_name_id={loc.file_name_id} function_name_id={loc.function_name_id} "
+            f"line={loc.line} end_line={loc.end_line} column={loc.column} end_column={loc.end_column}}}"
+        )
     lines += ["", "StackFrames"]
     for n, frame in enumerate(index.stack_frames, 1):
         # HLO text numbers parent frames one higher than the proto (and the IR) does

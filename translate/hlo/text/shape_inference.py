@@ -11,19 +11,64 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, HloInstruction, PrimitiveType, Shape
 
 # Unary ops whose result keeps the operand's shape (XLA's `InferUnaryOpShape`), but for the element type.
-_SAME_SHAPE_UNARY = UNARY_ELEMENTWISE - {"convert", "bitcast-convert", "reduce-precision", "is-finite", "abs",
-                                         "real", "imag"}
+_SAME_SHAPE_UNARY = UNARY_ELEMENTWISE - {
+    "convert",
+    "bitcast-convert",
+    "reduce-precision",
+    "is-finite",
+    "abs",
+    "real",
+    "imag",
+}
 _REAL_OF_COMPLEX = {PrimitiveType.C64: PrimitiveType.F32, PrimitiveType.C128: PrimitiveType.F64}
 _COMPLEX_OF_REAL = {PrimitiveType.F32: PrimitiveType.C64, PrimitiveType.F64: PrimitiveType.C128}
 
 # Opcodes whose shape XLA's parser can infer (its `CanInferShape`); the others must be written.
 INFERABLE = frozenset(
     (UNARY_ELEMENTWISE | BINARY_ELEMENTWISE) - {"convert", "bitcast-convert", "reduce-precision", "stochastic-convert"}
-    | {"add-dependency", "after-all", "batch-norm-grad", "batch-norm-inference", "batch-norm-training", "broadcast",
-       "call", "cholesky", "clamp", "concatenate", "conditional", "convolution", "copy", "opt-barrier", "domain",
-       "dot", "fft", "gather", "get-dimension-size", "set-dimension-size", "get-tuple-element", "map", "pad",
-       "partition-id", "ragged-dot", "reduce", "replica-id", "reverse", "scan", "scaled-dot", "scatter", "select",
-       "reduce-window", "select-and-scatter", "sort", "transpose", "triangular-solve", "tuple", "while", "topk"})
+    | {
+        "add-dependency",
+        "after-all",
+        "batch-norm-grad",
+        "batch-norm-inference",
+        "batch-norm-training",
+        "broadcast",
+        "call",
+        "cholesky",
+        "clamp",
+        "concatenate",
+        "conditional",
+        "convolution",
+        "copy",
+        "opt-barrier",
+        "domain",
+        "dot",
+        "fft",
+        "gather",
+        "get-dimension-size",
+        "set-dimension-size",
+        "get-tuple-element",
+        "map",
+        "pad",
+        "partition-id",
+        "ragged-dot",
+        "reduce",
+        "replica-id",
+        "reverse",
+        "scan",
+        "scaled-dot",
+        "scatter",
+        "select",
+        "reduce-window",
+        "select-and-scatter",
+        "sort",
+        "transpose",
+        "triangular-solve",
+        "tuple",
+        "while",
+        "topk",
+    }
+)
 
 
 def infer_shape(instr: HloInstruction) -> Shape:

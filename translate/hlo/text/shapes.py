@@ -137,7 +137,7 @@ class ShapeReader:
         self.expect("{")
         minor_to_major: list[int] = []
         self.skip_space()
-        if self.text[self.pos:self.pos + 1] not in (":", "}"):   # (at the end of the text: read_int says so)
+        if self.text[self.pos : self.pos + 1] not in (":", "}"):  # (at the end of the text: read_int says so)
             # XLA's parser: integers separated by commas (no trailing comma), then ':' or '}'
             minor_to_major.append(self.read_int())
             while self.accept(","):
@@ -171,7 +171,7 @@ class ShapeReader:
             by_abbrev = {v: k for k, v in DIM_LEVEL_ABBREV.items()}
             while not self.accept(")"):
                 self.skip_space()
-                level = by_abbrev.get(text[self.pos:self.pos + 1])
+                level = by_abbrev.get(text[self.pos : self.pos + 1])
                 if level is None:
                     raise self.error("expected a dim level type (D, C, S or H)")
                 levels.append(level)
@@ -215,8 +215,9 @@ class ShapeReader:
         elif self.accept("M("):
             fields["dynamic_shape_metadata_prefix_bytes"] = self._int_then_close()
         elif self.accept("P("):
-            raise self.error("a physical shape P(...) is only for sparse layouts, which XLA's HLO text parser "
-                             "does not read")
+            raise self.error(
+                "a physical shape P(...) is only for sparse layouts, which XLA's HLO text parser does not read"
+            )
         else:
             raise self.error("unexpected text in layout")
 

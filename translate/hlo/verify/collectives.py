@@ -34,7 +34,8 @@ def group_size(instr: HloInstruction) -> int | None:
         for d in groups.reshape_dims:
             total *= d
         if groups.num_replica_groups * groups.num_devices_per_group != total or (
-                groups.transpose_perm and sorted(groups.transpose_perm) != list(range(len(groups.reshape_dims)))):
+            groups.transpose_perm and sorted(groups.transpose_perm) != list(range(len(groups.reshape_dims)))
+        ):
             raise fail(instr, "replica-groups", "the iota replica groups do not cover their reshape dimensions")
         return groups.num_devices_per_group
     if isinstance(groups, MeshReplicaGroups):
@@ -65,15 +66,17 @@ def repeated_replica_problem(groups: Sequence[Sequence[int]]) -> str | None:
 def global_ids_problem(attributes: Mapping[str, Any]) -> str | None:
     """Flattened device ids (`use_global_device_ids`) without a channel or explicit groups, which XLA refuses;
     None when fine. The exporter asks the same of what it is about to write."""
-    if attributes.get("use_global_device_ids") and ("channel_id" not in attributes
-                                                    or not attributes.get("replica_groups", ())):
+    if attributes.get("use_global_device_ids") and (
+        "channel_id" not in attributes or not attributes.get("replica_groups", ())
+    ):
         return "use_global_device_ids needs a channel_id and replica groups"
     return None
 
 
 # Opcodes whose explicit groups must name exactly the ids 0..n-1 (StableHLO's verifier, in XLA's route).
-_DENSE_IDS = frozenset({"all-reduce", "all-reduce-start", "all-gather", "all-gather-start", "reduce-scatter",
-                        "all-to-all"})
+_DENSE_IDS = frozenset(
+    {"all-reduce", "all-reduce-start", "all-gather", "all-gather-start", "reduce-scatter", "all-to-all"}
+)
 
 
 def check_group_count(instr: HloInstruction, ctx: VerifyContext) -> None:
@@ -83,8 +86,9 @@ def check_group_count(instr: HloInstruction, ctx: VerifyContext) -> None:
         raise fail(instr, "replica-groups", problem)
 
 
-def group_count_problem(opcode: str, attributes: Mapping[str, Any], replica_count: int,
-                        num_partitions: int) -> str | None:
+def group_count_problem(
+    opcode: str, attributes: Mapping[str, Any], replica_count: int, num_partitions: int
+) -> str | None:
     """What is wrong with the replica groups of a collective (`opcode`, its HLO `attributes`), or None.
 
     The groups hold every participant of the collective's mode once: the replicas (no channel, or a channel
@@ -136,10 +140,12 @@ def all_reduce(instr: HloInstruction, ctx: VerifyContext) -> None:
     if instr.attributes.get("has_dynamic_root"):
         # The last operand names the root device: the data are the others.
         root = instr.operands[-1].shape
-        if len(instr.operands) < 2 or not root.is_array or root.rank != 1 \
-                or root.element_type != PrimitiveType.S32:
-            raise fail(instr, "operand", f"{instr.opcode} with has_dynamic_root takes the data and then the root "
-                                         "as an s32 vector")
+        if len(instr.operands) < 2 or not root.is_array or root.rank != 1 or root.element_type != PrimitiveType.S32:
+            raise fail(
+                instr,
+                "operand",
+                f"{instr.opcode} with has_dynamic_root takes the data and then the root as an s32 vector",
+            )
         expect_shape(instr, tuple_or_single(_operand_shapes(instr)[:-1]))
         return
     expect_shape(instr, tuple_or_single(_operand_shapes(instr)))
@@ -158,12 +164,11 @@ def _reducer(instr: HloInstruction) -> None:
 def _gathered(instr: HloInstruction, operand: Shape, result: Shape, scatter: bool) -> None:
     """`result` is `operand` gathered (or scattered) along its one dimension over the group."""
     dimensions = instr.attributes["dimensions"]
-    if len(dimensions) > 1:   # XLA's parser and proto reader want exactly one
+    if len(dimensions) > 1:  # XLA's parser and proto reader want exactly one
         raise fail(instr, "attribute", f"{instr.opcode} takes one dimension, not {len(dimensions)}")
     (dim,) = dimensions or (None,)
     if dim is None or not 0 <= dim < operand.rank or not result.is_array or result.rank != operand.rank:
-        raise fail(instr, "attribute", f"{instr.opcode} dimension {dim} does not fit {text(operand)} "
-                                       f"-> {text(result)}")
+        raise fail(instr, "attribute", f"{instr.opcode} dimension {dim} does not fit {text(operand)} -> {text(result)}")
     size = group_size(instr)
     dims = list(operand.dimensions)
     small, big = (result, operand) if scatter else (operand, result)
@@ -227,8 +232,12 @@ def ragged_all_to_all(instr: HloInstruction, ctx: VerifyContext) -> None:
     for i in range(2, 6):
         shape = instr.operands[i].shape
         if not shape.is_array or shape.rank not in (1, 2) or not same_shape(shape, offsets):
-            raise fail(instr, "shape", f"ragged-all-to-all operand {i} is {text(shape)}: the offsets and sizes "
-                                       f"must share one shape of rank 1 or 2 ({text(offsets)})")
+            raise fail(
+                instr,
+                "shape",
+                f"ragged-all-to-all operand {i} is {text(shape)}: the offsets and sizes "
+                f"must share one shape of rank 1 or 2 ({text(offsets)})",
+            )
     output = instr.operands[1].shape
     if not output.is_array:
         raise fail(instr, "operand", f"ragged-all-to-all's output operand must be an array, not {text(output)}")
@@ -240,7 +249,7 @@ def all_to_all(instr: HloInstruction, ctx: VerifyContext) -> None:
     size = group_size(instr)
     check_group_count(instr, ctx)
     dims = instr.attributes.get("dimensions")
-    if dims and len(dims) > 1:   # the split dimension: one at most, for XLA's parser and proto reader
+    if dims and len(dims) > 1:  # the split dimension: one at most, for XLA's parser and proto reader
         raise fail(instr, "attribute", f"all-to-all takes one split dimension at most, not {len(dims)}")
     if dims:
         operand = instr.operands[0].shape
@@ -259,8 +268,9 @@ def _pairs(instr: HloInstruction, ctx: VerifyContext) -> None:
         if source < 0 or target < 0:
             raise fail(instr, "source-target-pairs", f"pair {{{source},{target}}} names a negative device")
         if limit > 1 and (source >= limit or target >= limit):
-            raise fail(instr, "source-target-pairs", f"pair {{{source},{target}}} names a device beyond the "
-                                                     f"module's {limit}")
+            raise fail(
+                instr, "source-target-pairs", f"pair {{{source},{target}}} names a device beyond the module's {limit}"
+            )
         if source in sources or target in targets:
             raise fail(instr, "source-target-pairs", f"pair {{{source},{target}}} repeats a source or a target")
         sources.add(source)
@@ -282,10 +292,17 @@ def collective_permute_start(instr: HloInstruction, ctx: VerifyContext) -> None:
         return
     shape = instr.shape
     operand = tuple_or_single(_operand_shapes(instr))
-    if not shape.is_tuple or len(shape.tuple_shapes) < 2 or not same_shape(shape.tuple_shapes[0], operand) \
-            or not same_shape(shape.tuple_shapes[1], operand):
-        raise fail(instr, "shape", f"collective-permute-start has shape (input, output, context...), "
-                                   f"not {text(shape)} for {text(operand)}")
+    if (
+        not shape.is_tuple
+        or len(shape.tuple_shapes) < 2
+        or not same_shape(shape.tuple_shapes[0], operand)
+        or not same_shape(shape.tuple_shapes[1], operand)
+    ):
+        raise fail(
+            instr,
+            "shape",
+            f"collective-permute-start has shape (input, output, context...), not {text(shape)} for {text(operand)}",
+        )
 
 
 def _done_of(instr: HloInstruction, starts: tuple[str, ...], index: int | None) -> None:
@@ -319,8 +336,13 @@ def collective_permute_done(instr: HloInstruction, ctx: VerifyContext) -> None:
 @rule("copy-start")
 def copy_start(instr: HloInstruction, ctx: VerifyContext) -> None:
     shape, operand = instr.shape, instr.operands[0].shape
-    if not shape.is_tuple or len(shape.tuple_shapes) != 3 or not same_shape(shape.tuple_shapes[0], operand) \
-            or not same_shape(shape.tuple_shapes[1], operand) or not same_shape(shape.tuple_shapes[2], _U32):
+    if (
+        not shape.is_tuple
+        or len(shape.tuple_shapes) != 3
+        or not same_shape(shape.tuple_shapes[0], operand)
+        or not same_shape(shape.tuple_shapes[1], operand)
+        or not same_shape(shape.tuple_shapes[2], _U32)
+    ):
         raise fail(instr, "shape", f"copy-start of {text(operand)} has shape (dest, src, u32[]), not {text(shape)}")
 
 
@@ -333,17 +355,25 @@ def copy_done(instr: HloInstruction, ctx: VerifyContext) -> None:
 def async_start(instr: HloInstruction, ctx: VerifyContext) -> None:
     shape = instr.shape
     if not shape.is_tuple or len(shape.tuple_shapes) < 2 or not shape.tuple_shapes[0].is_tuple:
-        raise fail(instr, "async-shape", f"async-start has shape ((operands...), result, context...), not "
-                                         f"{text(shape)}")
+        raise fail(
+            instr, "async-shape", f"async-start has shape ((operands...), result, context...), not {text(shape)}"
+        )
     operands = _operand_shapes(instr)
     if not same_shape(shape.tuple_shapes[0], Shape.tuple_of(operands)):
-        raise fail(instr, "async-shape", f"async-start operand slot {text(shape.tuple_shapes[0])} differs from "
-                                         f"its operands {text(Shape.tuple_of(operands))}")
+        raise fail(
+            instr,
+            "async-shape",
+            f"async-start operand slot {text(shape.tuple_shapes[0])} differs from "
+            f"its operands {text(Shape.tuple_of(operands))}",
+        )
     (comp,) = instr.attributes["calls"][:1]
     result = check_call_signature(instr, comp, operands, "async computation")
     if not same_shape(shape.tuple_shapes[1], result):
-        raise fail(instr, "async-shape", f"async-start result slot {text(shape.tuple_shapes[1])} differs from "
-                                         f"{comp.name}'s result {text(result)}")
+        raise fail(
+            instr,
+            "async-shape",
+            f"async-start result slot {text(shape.tuple_shapes[1])} differs from {comp.name}'s result {text(result)}",
+        )
 
 
 @rule("async-update")
@@ -367,8 +397,12 @@ def _channel_matches(instr: HloInstruction) -> None:
     if start.opcode not in ("send", "recv"):
         return
     if instr.attributes.get("channel_id") != start.attributes.get("channel_id"):
-        raise fail(instr, "send-recv", f"channel_id {instr.attributes.get('channel_id')} differs from "
-                                       f"{start.name}'s {start.attributes.get('channel_id')}")
+        raise fail(
+            instr,
+            "send-recv",
+            f"channel_id {instr.attributes.get('channel_id')} differs from "
+            f"{start.name}'s {start.attributes.get('channel_id')}",
+        )
 
 
 def _is_token(shape: Shape) -> bool:

@@ -19,12 +19,14 @@ def check_call_signature(instr: HloInstruction, comp: HloComputation, operands: 
     """`comp` takes `operands` (shapes equal, layouts aside); returns its result shape."""
     params, result = comp.program_shape()
     if len(params) != len(operands):
-        raise fail(instr, "signature", f"{what} {comp.name} takes {len(params)} parameters, "
-                                       f"given {len(operands)} operands")
+        raise fail(
+            instr, "signature", f"{what} {comp.name} takes {len(params)} parameters, given {len(operands)} operands"
+        )
     for i, (param, operand) in enumerate(zip(params, operands)):
         if not same_shape(param, operand):
-            raise fail(instr, "signature", f"{what} {comp.name} parameter {i} is {text(param)}, "
-                                           f"the operand {text(operand)}")
+            raise fail(
+                instr, "signature", f"{what} {comp.name} parameter {i} is {text(param)}, the operand {text(operand)}"
+            )
     return result
 
 
@@ -50,13 +52,17 @@ def conditional(instr: HloInstruction, ctx: VerifyContext) -> None:
     else:
         branches = list(instr.attributes["branch_computations"])
     if not branches or len(instr.operands) != len(branches) + 1:
-        raise fail(instr, "operand-count", f"conditional with {len(branches)} branches takes "
-                                           f"{len(branches) + 1} operands, not {len(instr.operands)}")
+        raise fail(
+            instr,
+            "operand-count",
+            f"conditional with {len(branches)} branches takes {len(branches) + 1} operands, not {len(instr.operands)}",
+        )
     for comp, operand in zip(branches, instr.operands[1:]):
         result = check_call_signature(instr, comp, [operand.shape], "branch")
         if not same_shape(result, instr.shape):
-            raise fail(instr, "signature", f"branch {comp.name} returns {text(result)}, the conditional "
-                                           f"{text(instr.shape)}")
+            raise fail(
+                instr, "signature", f"branch {comp.name} returns {text(result)}, the conditional {text(instr.shape)}"
+            )
 
 
 @rule("call")
@@ -86,8 +92,9 @@ def scan(instr: HloInstruction, ctx: VerifyContext) -> None:
     comp = instr.attributes["to_apply"]
     params, root = comp.program_shape()
     if len(params) != len(instr.operands):
-        raise fail(instr, "signature", f"scan's {comp.name} takes {len(params)} parameters for "
-                                       f"{len(instr.operands)} operands")
+        raise fail(
+            instr, "signature", f"scan's {comp.name} takes {len(params)} parameters for {len(instr.operands)} operands"
+        )
     carries = instr.attributes["num_carries"]
     inputs = len(instr.operands) - carries
     if not 0 <= carries <= len(instr.operands):
@@ -104,8 +111,8 @@ def scan(instr: HloInstruction, ctx: VerifyContext) -> None:
     if len(results) < carries or length is None:
         return
     outputs = []
-    for shape in results[:len(results) - carries]:
+    for shape in results[: len(results) - carries]:
         if not shape.is_array or dim > shape.rank:
             return
         outputs.append(Shape.array(shape.element_type, (*shape.dimensions[:dim], length, *shape.dimensions[dim:])))
-    expect_shape(instr, tuple_or_single([*outputs, *results[len(results) - carries:]]), "the scanned outputs")
+    expect_shape(instr, tuple_or_single([*outputs, *results[len(results) - carries :]]), "the scanned outputs")

@@ -57,7 +57,7 @@ def check_enum(instr: HloInstruction, name: str, allowed: frozenset[str], *, any
     """Attribute `name`, when given (a word or a list of words), is one of `allowed`, as XLA's parser spells
     them (`any_case`: it reads the word in upper or lower case)."""
     value = instr.attributes.get(name)
-    for word in (value if isinstance(value, tuple) else () if value is None else (value,)):
+    for word in value if isinstance(value, tuple) else () if value is None else (value,):
         spelled = getattr(word, "name", str(word))
         if (spelled.upper() if any_case else spelled) not in allowed:
             raise fail(instr, "attribute", f"unknown {name} '{spelled[:40]}'")
@@ -70,8 +70,12 @@ def check_enum(instr: HloInstruction, name: str, allowed: frozenset[str], *, any
 def same_shape(a: Shape, b: Shape) -> bool:
     """XLA's layout-insensitive comparison: element types and dimensions (dynamic bounds aside)."""
     if a.is_tuple or b.is_tuple:
-        return a.is_tuple and b.is_tuple and len(a.tuple_shapes) == len(b.tuple_shapes) and all(
-            same_shape(x, y) for x, y in zip(a.tuple_shapes, b.tuple_shapes))
+        return (
+            a.is_tuple
+            and b.is_tuple
+            and len(a.tuple_shapes) == len(b.tuple_shapes)
+            and all(same_shape(x, y) for x, y in zip(a.tuple_shapes, b.tuple_shapes))
+        )
     return a.element_type == b.element_type and a.dimensions == b.dimensions
 
 
@@ -88,8 +92,9 @@ def expect_shape(instr: HloInstruction, inferred: Shape, what: str = "") -> None
     """The instruction's shape must be what shape inference gives."""
     if not same_shape(instr.shape, inferred):
         detail = f" ({what})" if what else ""
-        raise fail(instr, "shape", f"result shape {text(instr.shape)} differs from the inferred "
-                                   f"{text(inferred)}{detail}")
+        raise fail(
+            instr, "shape", f"result shape {text(instr.shape)} differs from the inferred {text(inferred)}{detail}"
+        )
 
 
 def array(instr: HloInstruction, index: int) -> Shape:

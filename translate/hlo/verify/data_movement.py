@@ -24,12 +24,19 @@ def broadcast(instr: HloInstruction, ctx: VerifyContext) -> None:
     operand, result = array(instr, 0), require_array_result(instr)
     dims = dim_list(instr, "dimensions", result.rank)
     if len(dims) != operand.rank:
-        raise fail(instr, "attribute", f"broadcast of a rank-{operand.rank} operand needs {operand.rank} "
-                                       f"dimensions, not {list(dims)}")
+        raise fail(
+            instr,
+            "attribute",
+            f"broadcast of a rank-{operand.rank} operand needs {operand.rank} dimensions, not {list(dims)}",
+        )
     for i, d in enumerate(dims):
         if result.dimensions[d] != operand.dimensions[i]:
-            raise fail(instr, "shape", f"broadcast maps operand dimension {i} (size {operand.dimensions[i]}) to "
-                                       f"result dimension {d} of size {result.dimensions[d]}")
+            raise fail(
+                instr,
+                "shape",
+                f"broadcast maps operand dimension {i} (size {operand.dimensions[i]}) to "
+                f"result dimension {d} of size {result.dimensions[d]}",
+            )
     if result.element_type != operand.element_type:
         raise fail(instr, "type", f"broadcast changes the element type {text(operand)} -> {text(result)}")
 
@@ -40,8 +47,12 @@ def reshape(instr: HloInstruction, ctx: VerifyContext) -> None:
     if operand.element_type != result.element_type:
         raise fail(instr, "type", f"reshape changes the element type {text(operand)} -> {text(result)}")
     if not operand.is_dynamic and not result.is_dynamic and operand.element_count() != result.element_count():
-        raise fail(instr, "shape", f"reshape of {text(operand)} ({operand.element_count()} elements) to "
-                                   f"{text(result)} ({result.element_count()} elements)")
+        raise fail(
+            instr,
+            "shape",
+            f"reshape of {text(operand)} ({operand.element_count()} elements) to "
+            f"{text(result)} ({result.element_count()} elements)",
+        )
 
 
 @rule("dynamic-reshape")
@@ -49,13 +60,20 @@ def dynamic_reshape(instr: HloInstruction, ctx: VerifyContext) -> None:
     """(operand, one size per result dimension): a reshape whose sizes are given at run time."""
     operand, result = array(instr, 0), require_array_result(instr)
     if len(instr.operands) - 1 != result.rank:
-        raise fail(instr, "operand-count", f"dynamic-reshape to rank {result.rank} takes {result.rank} sizes, "
-                                           f"not {len(instr.operands) - 1}")
+        raise fail(
+            instr,
+            "operand-count",
+            f"dynamic-reshape to rank {result.rank} takes {result.rank} sizes, not {len(instr.operands) - 1}",
+        )
     if operand.element_type != result.element_type:
         raise fail(instr, "type", f"dynamic-reshape changes the element type {text(operand)} -> {text(result)}")
     if not operand.is_dynamic and not result.is_dynamic and operand.element_count() != result.element_count():
-        raise fail(instr, "shape", f"dynamic-reshape of {text(operand)} ({operand.element_count()} elements) to "
-                                   f"{text(result)} ({result.element_count()} elements)")
+        raise fail(
+            instr,
+            "shape",
+            f"dynamic-reshape of {text(operand)} ({operand.element_count()} elements) to "
+            f"{text(result)} ({result.element_count()} elements)",
+        )
 
 
 @rule("transpose")
@@ -63,8 +81,9 @@ def transpose(instr: HloInstruction, ctx: VerifyContext) -> None:
     operand = array(instr, 0)
     perm = dim_list(instr, "dimensions", operand.rank)
     if len(perm) != operand.rank:
-        raise fail(instr, "attribute", f"transpose dimensions {list(perm)} are not a permutation of rank "
-                                       f"{operand.rank}")
+        raise fail(
+            instr, "attribute", f"transpose dimensions {list(perm)} are not a permutation of rank {operand.rank}"
+        )
     expect_shape(instr, with_dims(operand.element_type, (operand.dimensions[p] for p in perm)))
 
 
@@ -100,8 +119,11 @@ def slice_(instr: HloInstruction, ctx: VerifyContext) -> None:
     dims = []
     for i, (r, size) in enumerate(zip(ranges, operand.dimensions)):
         if r.stride <= 0 or not 0 <= r.start <= r.limit <= size:
-            raise fail(instr, "attribute", f"slice range [{r.start}:{r.limit}:{r.stride}] of dimension {i} "
-                                           f"(size {size}) is out of bounds")
+            raise fail(
+                instr,
+                "attribute",
+                f"slice range [{r.start}:{r.limit}:{r.stride}] of dimension {i} (size {size}) is out of bounds",
+            )
         dims.append(-(-(r.limit - r.start) // r.stride))
     expect_shape(instr, with_dims(operand.element_type, dims))
 
@@ -112,13 +134,19 @@ def _start_indices(instr: HloInstruction, first: int, rank: int) -> None:
     if len(indices) == 1 and indices[0].shape.is_array and indices[0].shape.rank == 1:
         return
     if len(indices) != rank:
-        raise fail(instr, "operand-count", f"{instr.opcode} of a rank-{rank} operand takes {rank} start indices, "
-                                           f"not {len(indices)}")
+        raise fail(
+            instr,
+            "operand-count",
+            f"{instr.opcode} of a rank-{rank} operand takes {rank} start indices, not {len(indices)}",
+        )
     element_types = set()
     for i, index in enumerate(indices):
         shape = index.shape
-        if not shape.is_array or shape.rank or not (shape.element_type.is_signed_int
-                                                    or shape.element_type.is_unsigned_int):
+        if (
+            not shape.is_array
+            or shape.rank
+            or not (shape.element_type.is_signed_int or shape.element_type.is_unsigned_int)
+        ):
             raise fail(instr, "operand", f"start index {i} must be an integer scalar, not {text(shape)}")
         element_types.add(shape.element_type)
     if len(element_types) > 1:
@@ -139,8 +167,11 @@ def dynamic_slice(instr: HloInstruction, ctx: VerifyContext) -> None:
 def dynamic_update_slice(instr: HloInstruction, ctx: VerifyContext) -> None:
     operand, update = array(instr, 0), array(instr, 1)
     _start_indices(instr, 2, operand.rank)
-    if update.rank != operand.rank or any(u > d for u, d in zip(update.dimensions, operand.dimensions)) \
-            or update.element_type != operand.element_type:
+    if (
+        update.rank != operand.rank
+        or any(u > d for u, d in zip(update.dimensions, operand.dimensions))
+        or update.element_type != operand.element_type
+    ):
         raise fail(instr, "shape", f"update {text(update)} does not fit into {text(operand)}")
     expect_shape(instr, operand)
 
@@ -155,8 +186,11 @@ def concatenate(instr: HloInstruction, ctx: VerifyContext) -> None:
         other = [d for j, d in enumerate(shape.dimensions) if j != dim]
         expected = [d for j, d in enumerate(first.dimensions) if j != dim]
         if shape.rank != first.rank or other != expected or shape.element_type != first.element_type:
-            raise fail(instr, "shape", f"concatenate operand {i} {text(shape)} does not match {text(first)} "
-                                       f"outside dimension {dim}")
+            raise fail(
+                instr,
+                "shape",
+                f"concatenate operand {i} {text(shape)} does not match {text(first)} outside dimension {dim}",
+            )
         total += shape.dimensions[dim]
     dims = list(first.dimensions)
     dims[dim] = total
@@ -174,8 +208,9 @@ def _one_dimension(instr: HloInstruction, rank: int) -> tuple[int]:
 def pad(instr: HloInstruction, ctx: VerifyContext) -> None:
     operand, value = array(instr, 0), array(instr, 1)
     if value.rank or value.element_type != operand.element_type:
-        raise fail(instr, "operand", f"the padding value must be a {operand.element_type.text} scalar, "
-                                     f"not {text(value)}")
+        raise fail(
+            instr, "operand", f"the padding value must be a {operand.element_type.text} scalar, not {text(value)}"
+        )
     config = instr.attributes["padding"].dimensions
     if len(config) != operand.rank:
         raise fail(instr, "attribute", f"padding has {len(config)} dimensions for a rank-{operand.rank} operand")
@@ -222,8 +257,9 @@ def opt_barrier(instr: HloInstruction, ctx: VerifyContext) -> None:
 @rule("add-dependency")
 def add_dependency(instr: HloInstruction, ctx: VerifyContext) -> None:
     if instr.operands[1].shape.element_type != PrimitiveType.TOKEN:
-        raise fail(instr, "operand", f"add-dependency's second operand must be a token, not "
-                                     f"{text(instr.operands[1].shape)}")
+        raise fail(
+            instr, "operand", f"add-dependency's second operand must be a token, not {text(instr.operands[1].shape)}"
+        )
     expect_shape(instr, instr.operands[0].shape)
 
 
@@ -263,13 +299,23 @@ def gather(instr: HloInstruction, ctx: VerifyContext) -> None:
     collapsed = _sorted(instr, "collapsed_slice_dims", dim_list(instr, "collapsed_slice_dims", operand.rank))
     batching = _sorted(instr, "operand_batching_dims", dim_list(instr, "operand_batching_dims", operand.rank))
     start_index_map = dim_list(instr, "start_index_map", operand.rank)
-    _batching_pairs(instr, operand, indices, index_vector_dim, ("collapsed_slice_dims", collapsed),
-                    ("operand_batching_dims", batching), "start_indices_batching_dims",
-                    ("start_index_map", start_index_map))
+    _batching_pairs(
+        instr,
+        operand,
+        indices,
+        index_vector_dim,
+        ("collapsed_slice_dims", collapsed),
+        ("operand_batching_dims", batching),
+        "start_indices_batching_dims",
+        ("start_index_map", start_index_map),
+    )
     for d in (*collapsed, *batching):
         if sizes[d] > 1:
-            raise fail(instr, "attribute", f"slice_sizes[{d}] is {sizes[d]}, but a collapsed or batching dimension "
-                                           "takes a slice of at most 1")
+            raise fail(
+                instr,
+                "attribute",
+                f"slice_sizes[{d}] is {sizes[d]}, but a collapsed or batching dimension takes a slice of at most 1",
+            )
     vector = indices.dimensions[index_vector_dim] if index_vector_dim < indices.rank else 1
     if len(start_index_map) != vector:
         raise fail(instr, "attribute", f"start_index_map {list(start_index_map)} needs {vector} entries")
@@ -277,10 +323,14 @@ def gather(instr: HloInstruction, ctx: VerifyContext) -> None:
     batch = [d for i, d in enumerate(indices.dimensions) if i != index_vector_dim]
     offset_dims = a["offset_dims"]
     rank = len(offsets) + len(batch)
-    if len(offset_dims) != len(offsets) or any(not 0 <= d < rank for d in offset_dims) \
-            or list(offset_dims) != sorted(set(offset_dims)):
-        raise fail(instr, "attribute", f"offset_dims {list(offset_dims)} do not match the {len(offsets)} "
-                                       "offset dimensions")
+    if (
+        len(offset_dims) != len(offsets)
+        or any(not 0 <= d < rank for d in offset_dims)
+        or list(offset_dims) != sorted(set(offset_dims))
+    ):
+        raise fail(
+            instr, "attribute", f"offset_dims {list(offset_dims)} do not match the {len(offsets)} offset dimensions"
+        )
     dims, offset_iter, batch_iter = [], iter(offsets), iter(batch)
     for i in range(rank):
         dims.append(next(offset_iter) if i in offset_dims else next(batch_iter))
@@ -293,29 +343,45 @@ def _sorted(instr: HloInstruction, name: str, dims: tuple[int, ...]) -> tuple[in
     return dims
 
 
-def _batching_pairs(instr: HloInstruction, operand: Shape, indices: Shape, index_vector_dim: int,
-                    collapsed: tuple[str, tuple[int, ...]], batching: tuple[str, tuple[int, ...]],
-                    indices_name: str, index_map: tuple[str, tuple[int, ...]]) -> None:
+def _batching_pairs(
+    instr: HloInstruction,
+    operand: Shape,
+    indices: Shape,
+    index_vector_dim: int,
+    collapsed: tuple[str, tuple[int, ...]],
+    batching: tuple[str, tuple[int, ...]],
+    indices_name: str,
+    index_map: tuple[str, tuple[int, ...]],
+) -> None:
     """Gather's and scatter's batching dimensions: the operand's and the indices' pair up one to one, with
     equal sizes; the indices' are not the index vector dimension; the operand's are neither collapsed
     (inserted) nor named by the index map."""
     batching_name, operand_dims = batching
     indices_dims = dim_list(instr, indices_name, indices.rank)
     if index_vector_dim in indices_dims:
-        raise fail(instr, "attribute", f"{indices_name} {list(indices_dims)} holds index_vector_dim "
-                                       f"{index_vector_dim}")
+        raise fail(instr, "attribute", f"{indices_name} {list(indices_dims)} holds index_vector_dim {index_vector_dim}")
     if len(indices_dims) != len(operand_dims):
-        raise fail(instr, "attribute", f"{batching_name} {list(operand_dims)} and {indices_name} "
-                                       f"{list(indices_dims)} must have the same size")
+        raise fail(
+            instr,
+            "attribute",
+            f"{batching_name} {list(operand_dims)} and {indices_name} {list(indices_dims)} must have the same size",
+        )
     for i, (a, b) in enumerate(zip(operand_dims, indices_dims)):
         if operand.dimensions[a] != indices.dimensions[b]:
-            raise fail(instr, "attribute", f"{batching_name}[{i}] and {indices_name}[{i}] name dimensions of "
-                                           f"sizes {operand.dimensions[a]} and {indices.dimensions[b]}")
+            raise fail(
+                instr,
+                "attribute",
+                f"{batching_name}[{i}] and {indices_name}[{i}] name dimensions of "
+                f"sizes {operand.dimensions[a]} and {indices.dimensions[b]}",
+            )
     for other_name, other in (collapsed, index_map):
         shared = sorted(set(other) & set(operand_dims))
         if shared:
-            raise fail(instr, "attribute", f"{other_name} {list(other)} and {batching_name} {list(operand_dims)} "
-                                           f"share dimension {shared[0]}")
+            raise fail(
+                instr,
+                "attribute",
+                f"{other_name} {list(other)} and {batching_name} {list(operand_dims)} share dimension {shared[0]}",
+            )
 
 
 def _integer_indices(instr: HloInstruction, indices: Shape) -> None:
@@ -345,26 +411,46 @@ def scatter(instr: HloInstruction, ctx: VerifyContext) -> None:
     to_operand = dim_list(instr, "scatter_dims_to_operand_dims", inputs[0].rank)
     vector = indices.dimensions[index_vector_dim] if index_vector_dim < indices.rank else 1
     if len(to_operand) != vector:
-        raise fail(instr, "attribute", f"scatter_dims_to_operand_dims {list(to_operand)} needs {vector} entries "
-                                       f"(the bound of index_vector_dim {index_vector_dim} of {text(indices)})")
-    _batching_pairs(instr, inputs[0], indices, index_vector_dim, ("inserted_window_dims", inserted),
-                    ("input_batching_dims", batching), "scatter_indices_batching_dims",
-                    ("scatter_dims_to_operand_dims", to_operand))
+        raise fail(
+            instr,
+            "attribute",
+            f"scatter_dims_to_operand_dims {list(to_operand)} needs {vector} entries "
+            f"(the bound of index_vector_dim {index_vector_dim} of {text(indices)})",
+        )
+    _batching_pairs(
+        instr,
+        inputs[0],
+        indices,
+        index_vector_dim,
+        ("inserted_window_dims", inserted),
+        ("input_batching_dims", batching),
+        "scatter_indices_batching_dims",
+        ("scatter_dims_to_operand_dims", to_operand),
+    )
     if inputs[0].rank != len(window) + len(inserted) + len(batching):
-        raise fail(instr, "attribute", f"an operand of rank {inputs[0].rank} needs update_window_dims, "
-                                       "inserted_window_dims and input_batching_dims to add up to its rank")
+        raise fail(
+            instr,
+            "attribute",
+            f"an operand of rank {inputs[0].rank} needs update_window_dims, "
+            "inserted_window_dims and input_batching_dims to add up to its rank",
+        )
     scatter_dims = [d for i, d in enumerate(indices.dimensions) if i != index_vector_dim]
     window_bounds = [d for i, d in enumerate(inputs[0].dimensions) if i not in inserted and i not in batching]
     for i in range(count):
         update = array(instr, count + 1 + i)
         if update.rank != len(window) + len(scatter_dims) or any(not 0 <= d < update.rank for d in window):
-            raise fail(instr, "shape", f"scatter update {text(update)} must have rank "
-                                       f"{len(window) + len(scatter_dims)}")
+            raise fail(
+                instr, "shape", f"scatter update {text(update)} must have rank {len(window) + len(scatter_dims)}"
+            )
         update_scatter = [d for j, d in enumerate(update.dimensions) if j not in window]
         update_window = [update.dimensions[d] for d in window]
         if update_scatter != scatter_dims or any(u > b for u, b in zip(update_window, window_bounds)):
-            raise fail(instr, "shape", f"scatter update {text(update)} does not match the indices "
-                                       f"{text(indices)} and the operand {text(inputs[0])}")
+            raise fail(
+                instr,
+                "shape",
+                f"scatter update {text(update)} does not match the indices "
+                f"{text(indices)} and the operand {text(inputs[0])}",
+            )
     updates = [instr.operands[count + 1 + i].shape.element_type for i in range(count)]
     check_reducer(instr, [s.element_type for s in inputs], updates)
     expect_shape(instr, tuple_or_single(inputs))
@@ -376,8 +462,11 @@ def bitcast(instr: HloInstruction, ctx: VerifyContext) -> None:
     operand, result = instr.operands[0].shape, instr.shape
     before, after = _bitcast_bits(operand), _bitcast_bits(result)
     if before != after:
-        raise fail(instr, "bitcast-size", f"bitcast from {text(operand)} to {text(result)} changes the size "
-                                          f"in bits ({before} -> {after})")
+        raise fail(
+            instr,
+            "bitcast-size",
+            f"bitcast from {text(operand)} to {text(result)} changes the size in bits ({before} -> {after})",
+        )
 
 
 def _bitcast_bits(shape: Shape) -> int:

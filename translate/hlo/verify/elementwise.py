@@ -34,13 +34,38 @@ _SPECIAL_TYPES = frozenset({"convert", "bitcast-convert", "is-finite", "stochast
 # pred, s32, u32, f32 and c64 operands). P pred, S signed, U unsigned integer, F floating point, C complex.
 _FLOAT, _FLOAT_COMPLEX, _INTEGER = frozenset("F"), frozenset("FC"), frozenset("SU")
 _ELEMENT_CLASSES: dict[str, frozenset[str]] = {
-    **dict.fromkeys(("floor", "ceil", "round-nearest-afz", "round-nearest-even", "reduce-precision", "cbrt", "erf"),
-                    _FLOAT),
-    **dict.fromkeys(("sine", "cosine", "tan", "tanh", "exponential", "exponential-minus-one", "log", "log-plus-one",
-                     "logistic", "sqrt", "rsqrt", "real", "imag", "atan2", "acos", "acosh", "asin", "asinh", "atanh",
-                     "cosh", "sinh"), _FLOAT_COMPLEX),
-    **dict.fromkeys(("popcnt", "count-leading-zeros", "shift-left", "shift-right-arithmetic",
-                     "shift-right-logical"), _INTEGER),
+    **dict.fromkeys(
+        ("floor", "ceil", "round-nearest-afz", "round-nearest-even", "reduce-precision", "cbrt", "erf"), _FLOAT
+    ),
+    **dict.fromkeys(
+        (
+            "sine",
+            "cosine",
+            "tan",
+            "tanh",
+            "exponential",
+            "exponential-minus-one",
+            "log",
+            "log-plus-one",
+            "logistic",
+            "sqrt",
+            "rsqrt",
+            "real",
+            "imag",
+            "atan2",
+            "acos",
+            "acosh",
+            "asin",
+            "asinh",
+            "atanh",
+            "cosh",
+            "sinh",
+        ),
+        _FLOAT_COMPLEX,
+    ),
+    **dict.fromkeys(
+        ("popcnt", "count-leading-zeros", "shift-left", "shift-right-arithmetic", "shift-right-logical"), _INTEGER
+    ),
     **dict.fromkeys(("not", "and", "or", "xor"), frozenset("PSU")),
     **dict.fromkeys(("abs", "sign"), frozenset("SFC")),
     **dict.fromkeys(("negate", "subtract", "divide", "remainder", "power"), frozenset("SUFC")),
@@ -72,8 +97,12 @@ def _same_operand_dims(instr: HloInstruction) -> Shape:
     for i, operand in enumerate(instr.operands):
         if operand.shape.dimensions != dims or operand.shape.is_tuple:
             shape = array(instr, i)
-            raise fail(instr, "shape", f"operand {i} is {text(shape)} but the result is {text(result)}: "
-                                       "implicit broadcast is not allowed in HLO")
+            raise fail(
+                instr,
+                "shape",
+                f"operand {i} is {text(shape)} but the result is {text(result)}: "
+                "implicit broadcast is not allowed in HLO",
+            )
     return result
 
 
@@ -86,8 +115,9 @@ def unary(instr: HloInstruction, ctx: VerifyContext) -> None:
     operand = array(instr, 0)
     element = operand.element_type
     _check_element_type(instr, element)
-    if instr.opcode == "reduce-precision" and (instr.attributes["exponent_bits"] < 1
-                                               or instr.attributes["mantissa_bits"] < 0):
+    if instr.opcode == "reduce-precision" and (
+        instr.attributes["exponent_bits"] < 1 or instr.attributes["mantissa_bits"] < 0
+    ):
         raise fail(instr, "attribute", "reduce-precision needs exponent_bits >= 1 and mantissa_bits >= 0")
     if instr.opcode in _TO_REAL and element in _COMPLEX_PART:
         element = _COMPLEX_PART[element]
@@ -126,8 +156,12 @@ def bitcast_convert(instr: HloInstruction, ctx: VerifyContext) -> None:
         dims.append(in_bits // out_bits)
     elif in_bits < out_bits:
         if not dims or dims[-1] != out_bits // in_bits:
-            raise fail(instr, "shape", f"bitcast-convert from {text(operand)} to {result.element_type.text} "
-                                       f"needs a last dimension of {out_bits // in_bits}")
+            raise fail(
+                instr,
+                "shape",
+                f"bitcast-convert from {text(operand)} to {result.element_type.text} "
+                f"needs a last dimension of {out_bits // in_bits}",
+            )
         dims.pop()
     expect_shape(instr, with_dims(result.element_type, dims))
 
@@ -174,8 +208,11 @@ def select(instr: HloInstruction, ctx: VerifyContext) -> None:
         raise fail(instr, "type", f"select's predicate must be pred, not {text(pred)}")
     # A scalar predicate selects whole arrays: XLA's parser and compiler accept it (StableHLO writes it).
     if (pred.rank and not same_dims(pred, on_true)) or not same_shape(on_true, on_false):
-        raise fail(instr, "shape", f"select of {text(pred)}, {text(on_true)}, {text(on_false)}: the operands "
-                                   "must have one shape")
+        raise fail(
+            instr,
+            "shape",
+            f"select of {text(pred)}, {text(on_true)}, {text(on_false)}: the operands must have one shape",
+        )
     expect_shape(instr, on_true)
 
 
@@ -193,10 +230,10 @@ def map_(instr: HloInstruction, ctx: VerifyContext) -> None:
     result = instr.shape
     for i in range(len(instr.operands)):
         if not same_dims(array(instr, i), result):
-            raise fail(instr, "shape", f"map operand {i} is {text(instr.operands[i].shape)}, "
-                                       f"the result {text(result)}")
+            raise fail(instr, "shape", f"map operand {i} is {text(instr.operands[i].shape)}, the result {text(result)}")
     params, root = instr.attributes["to_apply"].program_shape()
     if len(params) != len(instr.operands):
-        raise fail(instr, "signature", f"map's computation takes {len(params)} parameters for "
-                                       f"{len(instr.operands)} operands")
+        raise fail(
+            instr, "signature", f"map's computation takes {len(params)} parameters for {len(instr.operands)} operands"
+        )
     expect_shape(instr, with_dims(root.element_type, result.dimensions))

@@ -31,8 +31,8 @@ def fft(instr: HloInstruction, ctx: VerifyContext) -> None:
     n = len(lengths)
     if not 1 <= n <= 3 or operand.rank < n:
         raise fail(instr, "attribute", f"fft_length {lengths} does not fit {text(operand)}")
-    inner = list(operand.dimensions[operand.rank - n:])
-    outer = list(operand.dimensions[:operand.rank - n])
+    inner = list(operand.dimensions[operand.rank - n :])
+    outer = list(operand.dimensions[: operand.rank - n])
     if kind in ("FFT", "IFFT"):
         if not operand.element_type.is_complex or inner != lengths:
             raise fail(instr, "shape", f"{kind} of {text(operand)} needs complex innermost dimensions {lengths}")
@@ -40,8 +40,7 @@ def fft(instr: HloInstruction, ctx: VerifyContext) -> None:
     elif kind == "RFFT":
         if operand.element_type not in _COMPLEX_OF or inner != lengths:
             raise fail(instr, "shape", f"RFFT of {text(operand)} needs real innermost dimensions {lengths}")
-        expect_shape(instr, with_dims(_COMPLEX_OF[operand.element_type], [*outer, *lengths[:-1],
-                                                                          lengths[-1] // 2 + 1]))
+        expect_shape(instr, with_dims(_COMPLEX_OF[operand.element_type], [*outer, *lengths[:-1], lengths[-1] // 2 + 1]))
     elif kind == "IRFFT":
         if operand.element_type not in _REAL_OF or inner != [*lengths[:-1], lengths[-1] // 2 + 1]:
             raise fail(instr, "shape", f"IRFFT of {text(operand)} does not match fft_length {lengths}")
@@ -51,8 +50,14 @@ def fft(instr: HloInstruction, ctx: VerifyContext) -> None:
 
 
 # The spellings XLA's parser accepts for these custom-call enums (`API_VERSION_UNSPECIFIED` it refuses).
-_API_VERSIONS = frozenset({"API_VERSION_ORIGINAL", "API_VERSION_STATUS_RETURNING",
-                           "API_VERSION_STATUS_RETURNING_UNIFIED", "API_VERSION_TYPED_FFI"})
+_API_VERSIONS = frozenset(
+    {
+        "API_VERSION_ORIGINAL",
+        "API_VERSION_STATUS_RETURNING",
+        "API_VERSION_STATUS_RETURNING_UNIFIED",
+        "API_VERSION_TYPED_FFI",
+    }
+)
 _SCHEDULES = frozenset({"SCHEDULE_NONE", "SCHEDULE_LATEST", "SCHEDULE_EARLIEST"})
 
 
@@ -84,8 +89,11 @@ def _layout_constraints(instr: HloInstruction, constraints: RawAttr) -> None:
         except TranslateError:
             raise fail(instr, "attribute", f"operand layout constraint {i} '{item.strip()}' is not a shape") from None
         if not same_shape(shape, operand.shape):
-            raise fail(instr, "attribute", f"operand layout constraint {text(shape)} is not operand {i}'s shape "
-                                           f"{text(operand.shape)}")
+            raise fail(
+                instr,
+                "attribute",
+                f"operand layout constraint {text(shape)} is not operand {i}'s shape {text(operand.shape)}",
+            )
         problem = shape_problem(shape)
         if problem:
             raise fail(instr, "attribute", f"operand layout constraint {i}: {problem}")
@@ -95,16 +103,26 @@ def _aliasing(instr: HloInstruction, aliasing: tuple[OutputOperandAlias, ...]) -
     """Each alias names an output part and an operand part that exist and have one shape."""
     for alias in aliasing:
         if not 0 <= alias.operand_number < len(instr.operands):
-            raise fail(instr, "attribute", f"output_to_operand_aliasing names operand {alias.operand_number} of "
-                                           f"{len(instr.operands)}")
+            raise fail(
+                instr,
+                "attribute",
+                f"output_to_operand_aliasing names operand {alias.operand_number} of {len(instr.operands)}",
+            )
         output = subshape(instr.shape, alias.output_index)
         operand = subshape(instr.operands[alias.operand_number].shape, alias.operand_index)
         if output is None or operand is None:
-            raise fail(instr, "attribute", f"output_to_operand_aliasing index {list(alias.output_index)} or "
-                                           f"{list(alias.operand_index)} is out of range")
+            raise fail(
+                instr,
+                "attribute",
+                f"output_to_operand_aliasing index {list(alias.output_index)} or "
+                f"{list(alias.operand_index)} is out of range",
+            )
         if not same_shape(output, operand):
-            raise fail(instr, "attribute", f"output_to_operand_aliasing pairs output {text(output)} with "
-                                           f"operand {text(operand)}")
+            raise fail(
+                instr,
+                "attribute",
+                f"output_to_operand_aliasing pairs output {text(output)} with operand {text(operand)}",
+            )
 
 
 _U32_SCALAR = with_dims(PrimitiveType.U32, ())
@@ -122,8 +140,11 @@ def rng(instr: HloInstruction, ctx: VerifyContext) -> None:
     for i in range(len(instr.operands)):
         shape = array(instr, i)
         if shape.rank or shape.element_type != instr.shape.element_type:
-            raise fail(instr, "operand", f"rng parameter {i} must be a {instr.shape.element_type.text} scalar, "
-                                         f"not {text(shape)}")
+            raise fail(
+                instr,
+                "operand",
+                f"rng parameter {i} must be a {instr.shape.element_type.text} scalar, not {text(shape)}",
+            )
 
 
 _RNG_STATE = with_dims(PrimitiveType.U64, (2,))
@@ -136,16 +157,18 @@ def rng_get_and_update_state(instr: HloInstruction, ctx: VerifyContext) -> None:
 
 def _token_operand(instr: HloInstruction, index: int) -> None:
     if instr.operands[index].shape.element_type != PrimitiveType.TOKEN:
-        raise fail(instr, "operand", f"{instr.opcode}'s operand {index} must be a token, not "
-                                     f"{text(instr.operands[index].shape)}")
+        raise fail(
+            instr,
+            "operand",
+            f"{instr.opcode}'s operand {index} must be a token, not {text(instr.operands[index].shape)}",
+        )
 
 
 @rule("infeed")
 def infeed(instr: HloInstruction, ctx: VerifyContext) -> None:
     _token_operand(instr, 0)
     shape = instr.shape
-    if not shape.is_tuple or len(shape.tuple_shapes) != 2 or \
-            shape.tuple_shapes[1].element_type != PrimitiveType.TOKEN:
+    if not shape.is_tuple or len(shape.tuple_shapes) != 2 or shape.tuple_shapes[1].element_type != PrimitiveType.TOKEN:
         raise fail(instr, "shape", f"infeed has shape (data, token[]), not {text(shape)}")
 
 
@@ -160,8 +183,9 @@ def rng_bit_generator(instr: HloInstruction, ctx: VerifyContext) -> None:
     check_enum(instr, "algorithm", frozenset({"RNG_DEFAULT", "RNG_THREE_FRY", "RNG_PHILOX"}), any_case=True)
     shape, state = instr.shape, instr.operands[0].shape
     if not shape.is_tuple or len(shape.tuple_shapes) != 2 or not same_shape(shape.tuple_shapes[0], state):
-        raise fail(instr, "shape", f"rng-bit-generator of state {text(state)} has shape (state, values), "
-                                   f"not {text(shape)}")
+        raise fail(
+            instr, "shape", f"rng-bit-generator of state {text(state)} has shape (state, values), not {text(shape)}"
+        )
 
 
 @rule("topk")
@@ -183,10 +207,8 @@ def _square_matrices(instr: HloInstruction, index: int) -> Shape:
     """Operand `index` is a batch of square floating-point or complex matrices."""
     shape = array(instr, index)
     element = shape.element_type
-    if shape.rank < 2 or shape.dimensions[-1] != shape.dimensions[-2] or not (element.is_float
-                                                                              or element.is_complex):
-        raise fail(instr, "shape", f"{instr.opcode} needs square floating-point or complex matrices, "
-                                   f"not {text(shape)}")
+    if shape.rank < 2 or shape.dimensions[-1] != shape.dimensions[-2] or not (element.is_float or element.is_complex):
+        raise fail(instr, "shape", f"{instr.opcode} needs square floating-point or complex matrices, not {text(shape)}")
     return shape
 
 
@@ -205,10 +227,18 @@ def triangular_solve(instr: HloInstruction, ctx: VerifyContext) -> None:
     check_enum(instr, "transpose_a", _TRANSPOSES)
     a, b = _square_matrices(instr, 0), array(instr, 1)
     shared = b.dimensions[-2 if instr.attributes.get("left_side") else -1] if b.rank >= 2 else None
-    if b.element_type != a.element_type or b.rank != a.rank or shared != a.dimensions[-1] \
-            or b.dimensions[:-2] != a.dimensions[:-2]:
-        raise fail(instr, "shape", f"triangular-solve of {text(a)} against {text(b)}: the element types, batch "
-                                   "dimensions and shared dimension must agree")
+    if (
+        b.element_type != a.element_type
+        or b.rank != a.rank
+        or shared != a.dimensions[-1]
+        or b.dimensions[:-2] != a.dimensions[:-2]
+    ):
+        raise fail(
+            instr,
+            "shape",
+            f"triangular-solve of {text(a)} against {text(b)}: the element types, batch "
+            "dimensions and shared dimension must agree",
+        )
     expect_shape(instr, b)
 
 

@@ -21,8 +21,11 @@ def check_parameters(comp: HloComputation) -> None:
     """Parameters are numbered 0..n-1, each number once."""
     numbers = sorted(i.parameter_number for i in comp.instructions if i.opcode == "parameter")
     if numbers != list(range(len(numbers))):
-        raise Violation("parameters", f"computation {comp.name} has parameters numbered {numbers}, "
-                                      f"not 0..{len(numbers) - 1}", op=comp.name)
+        raise Violation(
+            "parameters",
+            f"computation {comp.name} has parameters numbered {numbers}, not 0..{len(numbers) - 1}",
+            op=comp.name,
+        )
     if comp.root is None:
         raise Violation("root", f"computation {comp.name} has no root", op=comp.name)
 
@@ -39,15 +42,24 @@ def check_entry_layout(module: HloModule) -> None:
         if problem:
             raise Violation("entry-layout", f"{where}: {problem}", op=module.entry.name)
     if len(layout.parameters) != len(params):
-        raise Violation("entry-layout", f"{where} has {len(layout.parameters)} parameters, the entry "
-                                        f"{len(params)}", op=module.entry.name)
+        raise Violation(
+            "entry-layout",
+            f"{where} has {len(layout.parameters)} parameters, the entry {len(params)}",
+            op=module.entry.name,
+        )
     for i, (given, actual) in enumerate(zip(layout.parameters, params)):
         if not same_shape(given, actual):
-            raise Violation("entry-layout", f"{where} gives parameter {i} as {text(given)}, the entry has "
-                                            f"{text(actual)}", op=module.entry.name)
+            raise Violation(
+                "entry-layout",
+                f"{where} gives parameter {i} as {text(given)}, the entry has {text(actual)}",
+                op=module.entry.name,
+            )
     if not same_shape(layout.result, result):
-        raise Violation("entry-layout", f"{where} gives the result as {text(layout.result)}, the entry returns "
-                                        f"{text(result)}", op=module.entry.name)
+        raise Violation(
+            "entry-layout",
+            f"{where} gives the result as {text(layout.result)}, the entry returns {text(result)}",
+            op=module.entry.name,
+        )
 
 
 def check_aliases(module: HloModule) -> None:
@@ -58,13 +70,20 @@ def check_aliases(module: HloModule) -> None:
     params, result = module.entry.program_shape()
     for alias in module.input_output_alias:
         if not _index_is_valid(result, alias.output_index):
-            raise Violation("alias", f"input_output_alias: output index {list(alias.output_index)} is not in "
-                                     f"{text(result)}", op=module.entry.name)
+            raise Violation(
+                "alias",
+                f"input_output_alias: output index {list(alias.output_index)} is not in {text(result)}",
+                op=module.entry.name,
+            )
     for entry in (*module.input_output_alias, *module.buffer_donor):
-        if not 0 <= entry.parameter_number < len(params) or \
-                not _index_is_valid(params[entry.parameter_number], entry.parameter_index):
-            raise Violation("alias", f"parameter {entry.parameter_number} at {list(entry.parameter_index)} is "
-                                     "not in the entry's parameters", op=module.entry.name)
+        if not 0 <= entry.parameter_number < len(params) or not _index_is_valid(
+            params[entry.parameter_number], entry.parameter_index
+        ):
+            raise Violation(
+                "alias",
+                f"parameter {entry.parameter_number} at {list(entry.parameter_index)} is not in the entry's parameters",
+                op=module.entry.name,
+            )
 
 
 def _index_is_valid(shape: Shape, index: tuple[int, ...]) -> bool:

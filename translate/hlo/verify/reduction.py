@@ -23,8 +23,9 @@ from hlo_translate.proto import xla_data_pb2
 def _inputs_and_inits(instr: HloInstruction) -> tuple[list, list]:
     count = len(instr.operands) // 2
     if len(instr.operands) % 2:
-        raise fail(instr, "operand-count", f"{instr.opcode} takes an even number of operands, "
-                                           f"not {len(instr.operands)}")
+        raise fail(
+            instr, "operand-count", f"{instr.opcode} takes an even number of operands, not {len(instr.operands)}"
+        )
     inputs = [array(instr, i) for i in range(count)]
     inits = [array(instr, count + i) for i in range(count)]
     for i, init in enumerate(inits):
@@ -37,18 +38,27 @@ def _inputs_and_inits(instr: HloInstruction) -> tuple[list, list]:
     return inputs, inits
 
 
-def check_reducer(instr: HloInstruction, accumulators: list[PrimitiveType], values: list[PrimitiveType],
-                  key: str = "to_apply") -> None:
+def check_reducer(
+    instr: HloInstruction, accumulators: list[PrimitiveType], values: list[PrimitiveType], key: str = "to_apply"
+) -> None:
     """The reduction computation takes (accumulators..., values...) as scalars and returns the accumulators."""
     comp = instr.attributes[key]
     params, root = comp.program_shape()
     expected = [with_dims(t, ()) for t in (*accumulators, *values)]
     if len(params) != len(expected) or not all(same_shape(p, e) for p, e in zip(params, expected)):
-        raise fail(instr, "signature", f"{comp.name} takes ({', '.join(text(p) for p in params)}), a reducer "
-                                       f"of {instr.opcode} here takes ({', '.join(text(e) for e in expected)})")
-    if not same_shape(root, tuple_or_single(expected[:len(accumulators)])):
-        raise fail(instr, "signature", f"{comp.name} returns {text(root)}, not the accumulator "
-                                       f"{text(tuple_or_single(expected[:len(accumulators)]))}")
+        raise fail(
+            instr,
+            "signature",
+            f"{comp.name} takes ({', '.join(text(p) for p in params)}), a reducer "
+            f"of {instr.opcode} here takes ({', '.join(text(e) for e in expected)})",
+        )
+    if not same_shape(root, tuple_or_single(expected[: len(accumulators)])):
+        raise fail(
+            instr,
+            "signature",
+            f"{comp.name} returns {text(root)}, not the accumulator "
+            f"{text(tuple_or_single(expected[: len(accumulators)]))}",
+        )
 
 
 @rule("reduce")
@@ -97,8 +107,12 @@ def select_and_scatter(instr: HloInstruction, ctx: VerifyContext) -> None:
     for key, result in (("select", with_dims(PrimitiveType.PRED, ())), ("scatter", scalar)):
         params, root = instr.attributes[key].program_shape()
         if len(params) != 2 or not all(same_shape(p, scalar) for p in params) or not same_shape(root, result):
-            raise fail(instr, "signature", f"{key} computation {instr.attributes[key].name} must take two "
-                                           f"{text(scalar)} and return {text(result)}")
+            raise fail(
+                instr,
+                "signature",
+                f"{key} computation {instr.attributes[key].name} must take two "
+                f"{text(scalar)} and return {text(result)}",
+            )
     expect_shape(instr, operand)
 
 
@@ -115,15 +129,19 @@ def sort(instr: HloInstruction, ctx: VerifyContext) -> None:
     params, root = comp.program_shape()
     expected = [with_dims(s.element_type, ()) for s in shapes for _ in range(2)]
     if len(params) != len(expected) or not all(same_shape(p, e) for p, e in zip(params, expected)):
-        raise fail(instr, "signature", f"sort's comparator {comp.name} takes ({', '.join(text(p) for p in params)}),"
-                                       f" not ({', '.join(text(e) for e in expected)})")
+        raise fail(
+            instr,
+            "signature",
+            f"sort's comparator {comp.name} takes ({', '.join(text(p) for p in params)}),"
+            f" not ({', '.join(text(e) for e in expected)})",
+        )
     if not same_shape(root, with_dims(PrimitiveType.PRED, ())):
         raise fail(instr, "signature", f"sort's comparator {comp.name} returns {text(root)}, not pred[]")
     expect_shape(instr, tuple_or_single(shapes))
 
 
 # What XLA's parser reads for `algorithm=` and `operand_precision=` (in either case).
-_DOT_ALGORITHMS = frozenset({name[len("ALG_"):] for name in xla_data_pb2.PrecisionConfig.Algorithm.keys()})
+_DOT_ALGORITHMS = frozenset({name[len("ALG_") :] for name in xla_data_pb2.PrecisionConfig.Algorithm.keys()})
 _PRECISIONS = frozenset(xla_data_pb2.PrecisionConfig.Precision.keys())
 
 
@@ -146,8 +164,12 @@ def scaled_dot(instr: HloInstruction, ctx: VerifyContext) -> None:
     """(lhs, rhs, lhs_scale, rhs_scale): a dot of lhs and rhs; each scale has its operand's rank."""
     for operand, scale in ((0, 2), (1, 3)):
         if array(instr, scale).rank != array(instr, operand).rank:
-            raise fail(instr, "shape", f"scale {text(instr.operands[scale].shape)} must have the rank of "
-                                       f"operand {text(instr.operands[operand].shape)}")
+            raise fail(
+                instr,
+                "shape",
+                f"scale {text(instr.operands[scale].shape)} must have the rank of "
+                f"operand {text(instr.operands[operand].shape)}",
+            )
     expect_shape(instr, with_dims(instr.shape.element_type, _dot_dims(instr)))
 
 
@@ -164,11 +186,18 @@ def ragged_dot(instr: HloInstruction, ctx: VerifyContext) -> None:
         _dot_dims(instr, skip_rhs=group_dims)  # dimension pairing and sizes only
         return
     if len(group_dims) != 1:
-        raise fail(instr, "attribute", f"ragged-dot ragged in lhs dimension {ragged[0]} needs one rhs group "
-                                       f"dimension, not {list(group_dims)}")
+        raise fail(
+            instr,
+            "attribute",
+            f"ragged-dot ragged in lhs dimension {ragged[0]} needs one rhs group dimension, not {list(group_dims)}",
+        )
     if groups.rank == 0 or groups.dimensions[-1] != rhs.dimensions[group_dims[0]]:
-        raise fail(instr, "shape", f"group_sizes {text(groups)} must give one size per group of rhs dimension "
-                                   f"{group_dims[0]} ({rhs.dimensions[group_dims[0]]})")
+        raise fail(
+            instr,
+            "shape",
+            f"group_sizes {text(groups)} must give one size per group of rhs dimension "
+            f"{group_dims[0]} ({rhs.dimensions[group_dims[0]]})",
+        )
     expect_shape(instr, with_dims(instr.shape.element_type, _dot_dims(instr, skip_rhs=group_dims)))
 
 
@@ -179,10 +208,13 @@ def _dot_dims(instr: HloInstruction, skip_rhs: tuple[int, ...] = ()) -> list[int
     lc, rc = dim_list(instr, "lhs_contracting_dims", lhs.rank), dim_list(instr, "rhs_contracting_dims", rhs.rank)
     if len(lb) != len(rb) or len(lc) != len(rc) or set(lb) & set(lc) or set(rb) & set(rc):
         raise fail(instr, "attribute", f"{instr.opcode}'s batch and contracting dimensions do not pair up")
-    for (x, y, what) in [*((x, y, "batch") for x, y in zip(lb, rb)), *((x, y, "contracting") for x, y in zip(lc, rc))]:
+    for x, y, what in [*((x, y, "batch") for x, y in zip(lb, rb)), *((x, y, "contracting") for x, y in zip(lc, rc))]:
         if lhs.dimensions[x] != rhs.dimensions[y]:
-            raise fail(instr, "shape", f"{what} dimensions lhs {x} ({lhs.dimensions[x]}) and rhs {y} "
-                                       f"({rhs.dimensions[y]}) differ")
+            raise fail(
+                instr,
+                "shape",
+                f"{what} dimensions lhs {x} ({lhs.dimensions[x]}) and rhs {y} ({rhs.dimensions[y]}) differ",
+            )
     dims = [lhs.dimensions[d] for d in lb]
     dims += [s for i, s in enumerate(lhs.dimensions) if i not in lb and i not in lc]
     dims += [s for i, s in enumerate(rhs.dimensions) if i not in rb and i not in rc and i not in skip_rhs]
@@ -198,17 +230,22 @@ def convolution(instr: HloInstruction, ctx: VerifyContext) -> None:
         raise fail(instr, "type", f"convolution of {text(lhs)} and {text(rhs)} mixes element types")
     d = instr.attributes["dim_labels"]
     rank = len(d.input_spatial_dimensions) + 2
-    if lhs.rank != rank or rhs.rank != rank or len(d.kernel_spatial_dimensions) + 2 != rank \
-            or len(d.output_spatial_dimensions) + 2 != rank:
+    if (
+        lhs.rank != rank
+        or rhs.rank != rank
+        or len(d.kernel_spatial_dimensions) + 2 != rank
+        or len(d.output_spatial_dimensions) + 2 != rank
+    ):
         raise fail(instr, "shape", f"dim_labels are for rank {rank}, operands are {text(lhs)} and {text(rhs)}")
-    for side, dims in (("input", (d.input_batch_dimension, d.input_feature_dimension, *d.input_spatial_dimensions)),
-                       ("kernel", (d.kernel_input_feature_dimension, d.kernel_output_feature_dimension,
-                                   *d.kernel_spatial_dimensions)),
-                       ("output", (d.output_batch_dimension, d.output_feature_dimension,
-                                   *d.output_spatial_dimensions))):
+    for side, dims in (
+        ("input", (d.input_batch_dimension, d.input_feature_dimension, *d.input_spatial_dimensions)),
+        ("kernel", (d.kernel_input_feature_dimension, d.kernel_output_feature_dimension, *d.kernel_spatial_dimensions)),
+        ("output", (d.output_batch_dimension, d.output_feature_dimension, *d.output_spatial_dimensions)),
+    ):
         if sorted(dims) != list(range(rank)):
-            raise fail(instr, "attribute", f"the {side} dimension numbers {list(dims)} are not a permutation of "
-                                           f"0..{rank - 1}")
+            raise fail(
+                instr, "attribute", f"the {side} dimension numbers {list(dims)} are not a permutation of 0..{rank - 1}"
+            )
     features = instr.attributes.get("feature_group_count", 1)
     batches = instr.attributes.get("batch_group_count", 1)
     if features <= 0 or batches <= 0:
@@ -217,16 +254,19 @@ def convolution(instr: HloInstruction, ctx: VerifyContext) -> None:
     kernel_in = rhs.dimensions[d.kernel_input_feature_dimension]
     kernel_out = rhs.dimensions[d.kernel_output_feature_dimension]
     if in_features != kernel_in * features:
-        raise fail(instr, "shape", f"input feature size {in_features} is not the kernel's input features "
-                                   f"{kernel_in} times feature_group_count {features}")
+        raise fail(
+            instr,
+            "shape",
+            f"input feature size {in_features} is not the kernel's input features "
+            f"{kernel_in} times feature_group_count {features}",
+        )
     in_batch = lhs.dimensions[d.input_batch_dimension]
     if in_batch % batches or kernel_out % batches or kernel_out % features:
         raise fail(instr, "shape", "batch_group_count or feature_group_count does not divide the sizes")
     window = _check_window(instr, rank - 2)
     for w, k in zip(window, d.kernel_spatial_dimensions):
         if w.size != rhs.dimensions[k]:
-            raise fail(instr, "window", f"window size {w.size} differs from kernel dimension {k} "
-                                       f"({rhs.dimensions[k]})")
+            raise fail(instr, "window", f"window size {w.size} differs from kernel dimension {k} ({rhs.dimensions[k]})")
     result = [0] * rank
     result[d.output_batch_dimension] = in_batch // batches
     result[d.output_feature_dimension] = kernel_out

@@ -43,14 +43,17 @@ def sharding_shape_problem(sharding: HloSharding, shape: Shape) -> str | None:
             return f"a tuple sharding on the non-tuple shape {text(shape)}"
         leaves = _leaves(shape)
         if len(sharding.tuple_elements) != max(1, len(leaves)):
-            return (f"a tuple sharding of {len(sharding.tuple_elements)} elements for {len(leaves)} arrays in "
-                    f"{text(shape)}")
+            return (
+                f"a tuple sharding of {len(sharding.tuple_elements)} elements for {len(leaves)} arrays in {text(shape)}"
+            )
         for element, leaf in zip(sharding.tuple_elements, leaves):
             if (problem := sharding_shape_problem(element, leaf)) is not None:
                 return problem
     elif sharding.is_tiled and shape.is_array and sharding.tiled_data_rank != shape.rank:
-        return (f"sharding {sharding.to_text(include_metadata=False)} tiles {sharding.tiled_data_rank} "
-                f"dimensions of the rank-{shape.rank} {text(shape)}")
+        return (
+            f"sharding {sharding.to_text(include_metadata=False)} tiles {sharding.tiled_data_rank} "
+            f"dimensions of the rank-{shape.rank} {text(shape)}"
+        )
     return None
 
 
@@ -81,6 +84,8 @@ def device_problem(sharding: HloSharding, num_partitions: int) -> str | None:
         assert tile is not None
         devices = max(tile.devices) if tile.devices else tile.num_elements - 1
         if tile.num_elements != num_partitions or devices >= num_partitions:
-            return (f"sharding {sharding.to_text(include_metadata=False)} names {tile.num_elements} devices, "
-                    f"the module has {num_partitions} partitions")
+            return (
+                f"sharding {sharding.to_text(include_metadata=False)} names {tile.num_elements} devices, "
+                f"the module has {num_partitions} partitions"
+            )
     return None

@@ -12,20 +12,67 @@ from hlo_translate.hlo.ir import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, HloCompu
 from hlo_translate.hlo.verify.core import fail, is_scalar
 
 # Attributes the parser accepts on every instruction.
-COMMON = frozenset({"sharding", "frontend_attributes", "statistics", "parameter_replication",
-                    "control-predecessors", "origin", "metadata", "backend_config"})
+COMMON = frozenset(
+    {
+        "sharding",
+        "frontend_attributes",
+        "statistics",
+        "parameter_replication",
+        "control-predecessors",
+        "origin",
+        "metadata",
+        "backend_config",
+    }
+)
 _COLLECTIVE = frozenset({"replica_groups", "channel_id", "constrain_layout", "use_global_device_ids"})
 _CHANNEL = frozenset({"channel_id", "is_host_transfer"})
-_DOT_DIMS = frozenset({"lhs_contracting_dims", "rhs_contracting_dims", "lhs_batch_dims", "rhs_batch_dims",
-                       "operand_precision"})
-_CUSTOM_CALL = frozenset({"custom_call_target", "window", "dim_labels", "feature_group_count", "batch_group_count",
-                          "operand_layout_constraints", "custom_call_has_side_effect", "to_apply",
-                          "called_computations", "output_to_operand_aliasing", "padding_type", "literal",
-                          "operand_precision", "schedule", "api_version"})
+_DOT_DIMS = frozenset(
+    {"lhs_contracting_dims", "rhs_contracting_dims", "lhs_batch_dims", "rhs_batch_dims", "operand_precision"}
+)
+_CUSTOM_CALL = frozenset(
+    {
+        "custom_call_target",
+        "window",
+        "dim_labels",
+        "feature_group_count",
+        "batch_group_count",
+        "operand_layout_constraints",
+        "custom_call_has_side_effect",
+        "to_apply",
+        "called_computations",
+        "output_to_operand_aliasing",
+        "padding_type",
+        "literal",
+        "operand_precision",
+        "schedule",
+        "api_version",
+    }
+)
 # Unary opcodes whose parser case also takes `result_accuracy`.
-_WITH_ACCURACY = frozenset({"exponential-minus-one", "log", "log-plus-one", "logistic", "sqrt", "cbrt", "rsqrt",
-                            "tanh", "erf", "sine", "cosine", "tan", "exponential", "acos", "acosh", "asin",
-                            "asinh", "atanh", "cosh", "sinh"})
+_WITH_ACCURACY = frozenset(
+    {
+        "exponential-minus-one",
+        "log",
+        "log-plus-one",
+        "logistic",
+        "sqrt",
+        "cbrt",
+        "rsqrt",
+        "tanh",
+        "erf",
+        "sine",
+        "cosine",
+        "tan",
+        "exponential",
+        "acos",
+        "acosh",
+        "asin",
+        "asinh",
+        "atanh",
+        "cosh",
+        "sinh",
+    }
+)
 # The group-mode spelling (`mode=cross_replica`) the reducing collectives take besides their flags.
 _REDUCING = _COLLECTIVE | {"mode"}
 
@@ -49,10 +96,16 @@ SIGNATURES: dict[str, Signature] = {
     "reduce-precision": _sig(1, "exponent_bits mantissa_bits"),
     **{op: _sig(2) for op in BINARY_ELEMENTWISE},
     "compare": _sig(2, "direction", "type order"),
-    "clamp": _sig(3), "select": _sig(3),
-    "all-gather-done": _sig(1), "all-reduce-done": _sig(1), "collective-permute-done": _sig(1),
-    "copy-done": _sig(1), "opt-barrier": _sig(1), "bitcast": _sig(1),
-    "parameter": _sig(0), "constant": _sig(0),
+    "clamp": _sig(3),
+    "select": _sig(3),
+    "all-gather-done": _sig(1),
+    "all-reduce-done": _sig(1),
+    "collective-permute-done": _sig(1),
+    "copy-done": _sig(1),
+    "opt-barrier": _sig(1),
+    "bitcast": _sig(1),
+    "parameter": _sig(0),
+    "constant": _sig(0),
     "iota": _sig(0, "iota_dimension"),
     "topk": _sig(1, "k", "largest is_stable"),
     "all-gather": _sig((1, 1 << 62), "dimensions", _COLLECTIVE),
@@ -70,7 +123,8 @@ SIGNATURES: dict[str, Signature] = {
     "async-update": _sig(1, "", "calls async_execution_thread"),
     "async-done": _sig(1, "", "calls async_execution_thread"),
     "copy-start": _sig(1, "", "cross_program_prefetch_index"),
-    "replica-id": _sig(0), "partition-id": _sig(0),
+    "replica-id": _sig(0),
+    "partition-id": _sig(0),
     "dynamic-reshape": _sig((1, 1 << 62)),
     "reshape": _sig(1, "", "inferred_dimension"),
     "after-all": _sig(None),
@@ -78,13 +132,19 @@ SIGNATURES: dict[str, Signature] = {
     "sort": _sig((1, 1 << 62), "dimensions to_apply", "is_stable"),
     "tuple": _sig(None),
     "while": _sig(1, "condition body"),
-    "recv": _sig(1, "", _CHANNEL), "recv-done": _sig(1, "", _CHANNEL),
-    "send": _sig(2, "", _CHANNEL), "send-done": _sig(1, "", _CHANNEL),
+    "recv": _sig(1, "", _CHANNEL),
+    "recv-done": _sig(1, "", _CHANNEL),
+    "send": _sig(2, "", _CHANNEL),
+    "send-done": _sig(1, "", _CHANNEL),
     "get-tuple-element": _sig(1, "index"),
     "call": _sig(None, "to_apply", "is_composite"),
     "reduce-window": _sig((2, 1 << 62), "to_apply", "window"),
-    "convolution": _sig(2, "dim_labels", "window feature_group_count batch_group_count operand_precision algorithm "
-                           "block_scaling_config convolution_kind sparsity_config"),
+    "convolution": _sig(
+        2,
+        "dim_labels",
+        "window feature_group_count batch_group_count operand_precision algorithm "
+        "block_scaling_config convolution_kind sparsity_config",
+    ),
     "fft": _sig(1, "fft_type fft_length"),
     "triangular-solve": _sig(2, "", "left_side lower unit_diagonal transpose_a"),
     "cholesky": _sig(1, "", "lower"),
@@ -113,11 +173,16 @@ SIGNATURES: dict[str, Signature] = {
     "dot": _sig(None, "", _DOT_DIMS | {"algorithm", "block_scaling_config", "sparsity_config"}),
     "scaled-dot": _sig(4, "", _DOT_DIMS | {"algorithm"}),
     "ragged-dot": _sig(3, "", _DOT_DIMS | {"lhs_ragged_dims", "rhs_group_dims"}),
-    "gather": _sig(2, "offset_dims collapsed_slice_dims start_index_map index_vector_dim slice_sizes",
-                   "indices_are_sorted operand_batching_dims start_indices_batching_dims"),
-    "scatter": _sig((3, 1 << 62), "update_window_dims inserted_window_dims scatter_dims_to_operand_dims "
-                    "index_vector_dim to_apply",
-                    "indices_are_sorted unique_indices input_batching_dims scatter_indices_batching_dims"),
+    "gather": _sig(
+        2,
+        "offset_dims collapsed_slice_dims start_index_map index_vector_dim slice_sizes",
+        "indices_are_sorted operand_batching_dims start_indices_batching_dims",
+    ),
+    "scatter": _sig(
+        (3, 1 << 62),
+        "update_window_dims inserted_window_dims scatter_dims_to_operand_dims index_vector_dim to_apply",
+        "indices_are_sorted unique_indices input_batching_dims scatter_indices_batching_dims",
+    ),
     "domain": _sig(1, "domain"),
     "get-dimension-size": _sig(1, "dimensions"),
     "shuffle": _sig(1, "dimensions mode", "shifts"),
@@ -149,8 +214,11 @@ def check_signature(instr: HloInstruction) -> None:
     allowed = _ALLOWED[instr.opcode]
     if instr.opcode == "conditional" and instr.operands:
         # The parser's attribute list depends on the branch index: pred takes the two named branches only.
-        branches = (_PRED_BRANCHES if instr.operands[0].shape.element_type.name == "PRED"
-                    else frozenset({"branch_computations"}))
+        branches = (
+            _PRED_BRANCHES
+            if instr.operands[0].shape.element_type.name == "PRED"
+            else frozenset({"branch_computations"})
+        )
         required = required | branches
         allowed = COMMON | branches
     for name in instr.attributes:
