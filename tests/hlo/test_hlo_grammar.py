@@ -6,9 +6,41 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hlo_translate.hlo.ir import Layout, OpMetadata, PrimitiveType, Shape, Tile
-from hlo_translate.hlo.text import attributes as A
+from hlo_translate.hlo.ir import (
+    ConvDimLabels,
+    FrontendAttributes,
+    IotaReplicaGroups,
+    Layout,
+    OpMetadata,
+    PaddingConfig,
+    PaddingDim,
+    PrimitiveType,
+    Shape,
+    SliceDim,
+    Tile,
+    Window,
+    WindowDim,
+)
 from hlo_translate.hlo.text import parse_layout, parse_shape
+from hlo_translate.hlo.text.attributes import (
+    parse_attribute,
+    parse_frontend_attributes,
+    print_attribute,
+    print_frontend_attributes,
+)
+from hlo_translate.hlo.text.structured import (
+    parse_dim_labels,
+    parse_padding,
+    parse_replica_groups,
+    parse_slice,
+    parse_window,
+    print_dim_labels,
+    print_padding,
+    print_replica_groups,
+    print_slice,
+    print_window,
+)
+from hlo_translate.hlo.text.values import parse_int_list, print_int_list
 
 ARRAY_TYPES = [t for t in PrimitiveType if t.is_array and t != PrimitiveType.BUFFER]
 dims = st.lists(st.integers(0, 64), max_size=4)
@@ -70,13 +102,13 @@ int_tuples = st.lists(st.integers(-5, 100), max_size=5).map(tuple)
 
 @given(int_tuples)
 def test_int_list(values: tuple[int, ...]) -> None:
-    assert A.parse_int_list(A.print_int_list(values)) == values
+    assert parse_int_list(print_int_list(values)) == values
 
 
 @given(st.lists(st.tuples(st.integers(0, 50), st.integers(0, 50), st.integers(1, 4)), min_size=1, max_size=4))
 def test_slice(parts) -> None:
-    value = tuple(A.SliceDim(*p) for p in parts)
-    assert A.parse_slice(A.print_slice(value)) == value
+    value = tuple(SliceDim(*p) for p in parts)
+    assert parse_slice(print_slice(value)) == value
 
 
 @given(
@@ -95,14 +127,14 @@ def test_slice(parts) -> None:
     )
 )
 def test_window(parts) -> None:
-    value = A.Window(tuple(A.WindowDim(*p) for p in parts))
-    assert A.parse_window(A.print_window(value)) == value
+    value = Window(tuple(WindowDim(*p) for p in parts))
+    assert parse_window(print_window(value)) == value
 
 
 @given(st.lists(st.tuples(st.integers(-3, 5), st.integers(-3, 5), st.integers(0, 3)), min_size=1, max_size=4))
 def test_padding(parts) -> None:
-    value = A.PaddingConfig(tuple(A.PaddingDim(*p) for p in parts))
-    assert A.parse_padding(A.print_padding(value)) == value
+    value = PaddingConfig(tuple(PaddingDim(*p) for p in parts))
+    assert parse_padding(print_padding(value)) == value
 
 
 @given(st.integers(1, 3).flatmap(lambda n: st.tuples(*(st.permutations(list(range(n + 2))) for _ in range(3)))))
@@ -113,22 +145,22 @@ def test_dim_labels(perms) -> None:
     ib, if_, isp = split(perms[0])
     ki, ko, ksp = split(perms[1])
     ob, of, osp = split(perms[2])
-    value = A.ConvDimLabels(ib, if_, isp, ki, ko, ksp, ob, of, osp)
-    assert A.parse_dim_labels(A.print_dim_labels(value)) == value
+    value = ConvDimLabels(ib, if_, isp, ki, ko, ksp, ob, of, osp)
+    assert parse_dim_labels(print_dim_labels(value)) == value
 
 
 @given(st.lists(st.lists(st.integers(0, 63), min_size=1, max_size=4).map(tuple), max_size=4).map(tuple))
 def test_replica_groups_explicit(groups) -> None:
-    assert A.parse_replica_groups(A.print_replica_groups(groups)) == groups
+    assert parse_replica_groups(print_replica_groups(groups)) == groups
 
 
 def test_replica_groups_iota_and_mesh() -> None:
-    iota = A.parse_replica_groups("[2,4]<=[4,2]T(1,0)")
-    assert iota == A.IotaReplicaGroups(2, 4, (4, 2), (1, 0))
-    assert A.print_replica_groups(iota) == "[2,4]<=[4,2]T(1,0)"
-    mesh = A.parse_replica_groups("mesh['x'=2,'y'=4] {'y'}")
+    iota = parse_replica_groups("[2,4]<=[4,2]T(1,0)")
+    assert iota == IotaReplicaGroups(2, 4, (4, 2), (1, 0))
+    assert print_replica_groups(iota) == "[2,4]<=[4,2]T(1,0)"
+    mesh = parse_replica_groups("mesh['x'=2,'y'=4] {'y'}")
     assert mesh.groups() == ((0, 1, 2, 3), (4, 5, 6, 7))
-    assert A.parse_replica_groups("mesh['x'=2,'y'=4] {'x'}").groups() == ((0, 4), (1, 5), (2, 6), (3, 7))
+    assert parse_replica_groups("mesh['x'=2,'y'=4] {'x'}").groups() == ((0, 4), (1, 5), (2, 6), (3, 7))
 
 
 text_values = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=20)
@@ -136,11 +168,11 @@ text_values = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), 
 
 @given(st.dictionaries(st.from_regex(r"[a-z_][a-z0-9_.]{0,8}", fullmatch=True), text_values, max_size=4))
 def test_frontend_attributes(mapping) -> None:
-    value = A.FrontendAttributes.of(mapping)
-    assert A.parse_frontend_attributes(A.print_frontend_attributes(value)) == value
+    value = FrontendAttributes.of(mapping)
+    assert parse_frontend_attributes(print_frontend_attributes(value)) == value
 
 
 @given(text_values, st.integers(0, 10000))
 def test_metadata(name: str, line: int) -> None:
     value = OpMetadata(op_name=name, source_file="a.py", source_line=line)
-    assert A.parse_attribute("metadata", A.print_attribute("metadata", value)) == value
+    assert parse_attribute("metadata", print_attribute("metadata", value)) == value

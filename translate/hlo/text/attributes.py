@@ -10,378 +10,60 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import (
     STACK_FRAME_SECTIONS,
     TYPE_NAMES,
     ComputationRef,
-    ConvDimLabels,
     Enum,
     FrontendAttributes,
     InstructionRef,
-    IotaReplicaGroups,
-    MeshAxis,
-    MeshReplicaGroups,
     OpMetadata,
     OutputOperandAlias,
-    PaddingConfig,
-    PaddingDim,
     RawAttr,
-    ReplicaGroups,
     ResultAccuracy,
-    SliceDim,
-    Window,
-    WindowDim,
-    c_escape,
-    c_unescape,
 )
 from hlo_translate.hlo.literal import parse_literal
 from hlo_translate.hlo.sharding import parse_op_metadata, parse_sharding
 from hlo_translate.hlo.text.shapes import ShapeReader, parse_shape
-
-# ---------------------------------------------------------------------------------------------
-# Lexing helpers shared by the codecs and the HLO parser.
-
-STRING_RE = re.compile(r'"((?:[^"\\]|\\.)*)"', re.S)
-_INT_LIST_RE = re.compile(r"\{\s*(-?\d+(?:\s*,\s*-?\d+)*)?\s*\}$")
-
-
-def quote(value: str) -> str:
-    """`value` as a double-quoted, C-escaped HLO string."""
-    return '"' + c_escape(value) + '"'
-
-
-def split_top_level(text: str, sep: str = ",") -> list[str]:
-    """Split at `sep` outside brackets, braces, parentheses and strings."""
-    parts: list[str] = []
-    depth = 0
-    start = 0
-    i = 0
-    n = len(text)
-    while i < n:
-        ch = text[i]
-        if ch == '"':
-            m = STRING_RE.match(text, i)
-            if not m:
-                raise TranslateError("unterminated string")
-            i = m.end()
-            continue
-        if ch in "{[(":
-            depth += 1
-        elif ch in "}])":
-            depth -= 1
-        elif ch == sep and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-        i += 1
-    tail = text[start:].strip()
-    if tail or parts:
-        parts.append(tail)
-    return parts
-
-
-def strip_braces(text: str) -> str:
-    text = text.strip()
-    if not (text.startswith("{") and text.endswith("}")):
-        raise TranslateError(f"expected '{{...}}', got '{text[:40]}'")
-    return text[1:-1].strip()
-
-
-# ---------------------------------------------------------------------------------------------
-# Codecs: text <-> value.
-
-
-@dataclass(frozen=True, slots=True)
-class AttrCodec:
-    parse: Callable[[str], Any]
-    print: Callable[[Any], str]
-
-
-def parse_int_list(text: str) -> tuple[int, ...]:
-    m = _INT_LIST_RE.match(text.strip())
-    if m:
-        return tuple(map(int, m.group(1).split(","))) if m.group(1) else ()
-    raise TranslateError(f"expected a list of integers like {{1,2}}, got '{text[:40]}'")
-
-
-def print_int_list(values: tuple[int, ...]) -> str:
-    return "{" + ",".join(map(str, values)) + "}"
-
-
-def parse_slice_sizes(text: str) -> tuple[int, ...] | tuple[tuple[int, ...], ...]:
-    """gather's `slice_sizes={1,2}`, or an in-place collective-permute's one list per slice `{{8,4},{8,4}}`."""
-    inner = text.strip()
-    if not inner.replace(" ", "").startswith("{{"):
-        return parse_int_list(inner)
-    return tuple(parse_int_list(part) for part in split_top_level(strip_braces(inner)))
-
-
-def print_slice_sizes(value: tuple[int, ...] | tuple[tuple[int, ...], ...]) -> str:
-    if value and isinstance(value[0], tuple):
-        return "{" + ",".join(print_int_list(sizes) for sizes in value) + "}"
-    return print_int_list(cast(tuple[int, ...], value))
-
-
-def parse_int(text: str) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise TranslateError(f"expected an integer, got '{text[:40]}'") from None
-
-
-def parse_float(text: str) -> float:
-    try:
-        return float(text.strip())
-    except ValueError:
-        raise TranslateError(f"expected a number, got '{text[:40]}'") from None
-
-
-def print_float(value: float) -> str:
-    text = repr(float(value))
-    return text[:-2] if text.endswith(".0") else text
-
-
-def parse_bool(text: str) -> bool:
-    text = text.strip()
-    if text in ("true", "false"):
-        return text == "true"
-    raise TranslateError(f"expected true or false, got '{text[:40]}'")
-
-
-def print_bool(value: bool) -> str:
-    return "true" if value else "false"
-
-
-def parse_string(text: str) -> str:
-    text = text.strip()
-    m = STRING_RE.fullmatch(text)
-    if not m:
-        raise TranslateError(f"expected a quoted string, got '{text[:40]}'")
-    try:
-        return c_unescape(m.group(1))
-    except ValueError as err:
-        raise TranslateError(f"bad string {text[:40]}: {err}") from None
-
-
-def parse_enum(text: str) -> Enum:
-    text = text.strip()
-    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_\-]*", text):
-        raise TranslateError(f"expected a name, got '{text[:40]}'")
-    return Enum(text)
-
-
-def parse_bool_list(text: str) -> tuple[bool, ...]:
-    inner = strip_braces(text)
-    return tuple(parse_bool(x) for x in inner.split(",")) if inner else ()
-
-
-def print_bool_list(values: tuple[bool, ...]) -> str:
-    return "{" + ",".join(map(print_bool, values)) + "}"
-
-
-def parse_enum_list(text: str) -> tuple[Enum, ...]:
-    inner = strip_braces(text)
-    return tuple(parse_enum(x) for x in split_top_level(inner)) if inner else ()
-
-
-def print_enum_list(values: tuple[Enum, ...]) -> str:
-    return "{" + ",".join(v.name for v in values) + "}"
-
-
-def parse_slice(text: str) -> tuple[SliceDim, ...]:
-    dims = []
-    for part in split_top_level(strip_braces(text)):
-        m = re.fullmatch(r"\[\s*(-?\d+)\s*:\s*(-?\d+)\s*(?::\s*(-?\d+)\s*)?\]", part)
-        if not m:
-            raise TranslateError(f"bad slice dimension '{part}'")
-        dims.append(SliceDim(int(m.group(1)), int(m.group(2)), int(m.group(3) or 1)))
-    return tuple(dims)
-
-
-def print_slice(dims: tuple[SliceDim, ...]) -> str:
-    parts = [f"[{d.start}:{d.limit}" + (f":{d.stride}]" if d.stride != 1 else "]") for d in dims]
-    return "{" + ", ".join(parts) + "}"
-
-
-_WINDOW_KEYS = ("size", "stride", "pad", "lhs_dilate", "rhs_dilate", "rhs_reversal")
-
-
-def parse_window(text: str) -> Window:
-    inner = strip_braces(text)
-    items: dict[str, list[str]] = {}
-    for item in inner.split():
-        key, _, value = item.partition("=")
-        if key not in _WINDOW_KEYS:
-            raise TranslateError(f"unknown window attribute '{key}'")
-        items[key] = value.split("x")
-    if len({len(v) for v in items.values()}) > 1:  # XLA's parser wants one entry per window dimension
-        raise TranslateError(f"window attributes of different lengths in '{text[:60]}'")
-    rank = max((len(v) for v in items.values()), default=0)
-    dims = []
-    for i in range(rank):
-
-        def get(key: str, default: int, i: int = i) -> int:
-            return _window_int(items[key][i]) if key in items else default
-
-        low, high = 0, 0
-        if "pad" in items:
-            lo, _, hi = items["pad"][i].partition("_")
-            low, high = _window_int(lo), _window_int(hi)
-        dims.append(
-            WindowDim(
-                get("size", 1),
-                get("stride", 1),
-                low,
-                high,
-                get("rhs_dilate", 1),
-                get("lhs_dilate", 1),
-                bool(get("rhs_reversal", 0)),
-            )
-        )
-    return Window(tuple(dims))
-
-
-def _window_int(text: str) -> int:
-    if not re.fullmatch(r"-?\d{1,19}", text):
-        raise TranslateError(f"bad window value '{text[:30]}'")
-    return int(text)
-
-
-def print_window(window: Window) -> str:
-    dims = window.dimensions
-    if not dims:
-        return "{}"
-    parts = ["size=" + "x".join(str(d.size) for d in dims)]
-    if any(d.stride != 1 for d in dims):
-        parts.append("stride=" + "x".join(str(d.stride) for d in dims))
-    if any(d.padding_low or d.padding_high for d in dims):
-        parts.append("pad=" + "x".join(f"{d.padding_low}_{d.padding_high}" for d in dims))
-    if any(d.base_dilation != 1 for d in dims):
-        parts.append("lhs_dilate=" + "x".join(str(d.base_dilation) for d in dims))
-    if any(d.window_dilation != 1 for d in dims):
-        parts.append("rhs_dilate=" + "x".join(str(d.window_dilation) for d in dims))
-    if any(d.window_reversal for d in dims):
-        parts.append("rhs_reversal=" + "x".join(str(int(d.window_reversal)) for d in dims))
-    return "{" + " ".join(parts) + "}"
-
-
-def parse_padding(text: str) -> PaddingConfig:
-    dims = []
-    for part in text.strip().split("x"):
-        nums = part.split("_")
-        if len(nums) not in (2, 3):
-            raise TranslateError(f"bad padding '{text}'")
-        dims.append(PaddingDim(*(int(n) for n in nums)))
-    return PaddingConfig(tuple(dims))
-
-
-def print_padding(config: PaddingConfig) -> str:
-    return "x".join(
-        f"{d.edge_padding_low}_{d.edge_padding_high}" + (f"_{d.interior_padding}" if d.interior_padding else "")
-        for d in config.dimensions
-    )
-
-
-def _labels_to_dims(labels: str, batch: str, feature: str) -> tuple[int, int, tuple[int, ...]]:
-    spatial = sorted((ch, i) for i, ch in enumerate(labels) if ch.isdigit())
-    if batch not in labels or feature not in labels or len(spatial) + 2 != len(labels):
-        raise TranslateError(f"bad dim_labels part '{labels}'")
-    return labels.index(batch), labels.index(feature), tuple(i for _, i in spatial)
-
-
-def parse_dim_labels(text: str) -> ConvDimLabels:
-    m = re.fullmatch(r"([0-9a-z]+)_([0-9a-z]+)->([0-9a-z]+)", text.strip())
-    if not m:
-        raise TranslateError(f"bad dim_labels '{text}'")
-    ib, if_, isp = _labels_to_dims(m.group(1), "b", "f")
-    ki, ko, ksp = _labels_to_dims(m.group(2), "i", "o")
-    ob, of, osp = _labels_to_dims(m.group(3), "b", "f")
-    return ConvDimLabels(ib, if_, isp, ki, ko, ksp, ob, of, osp)
-
-
-def _dims_to_labels(rank: int, named: dict[int, str], spatial: tuple[int, ...]) -> str:
-    chars = ["?"] * rank
-    for dim, ch in named.items():
-        chars[dim] = ch
-    for i, dim in enumerate(spatial):
-        chars[dim] = str(i)
-    return "".join(chars)
-
-
-def print_dim_labels(d: ConvDimLabels) -> str:
-    rank = len(d.input_spatial_dimensions) + 2
-    lhs = _dims_to_labels(
-        rank, {d.input_batch_dimension: "b", d.input_feature_dimension: "f"}, d.input_spatial_dimensions
-    )
-    rhs = _dims_to_labels(
-        rank,
-        {d.kernel_input_feature_dimension: "i", d.kernel_output_feature_dimension: "o"},
-        d.kernel_spatial_dimensions,
-    )
-    out = _dims_to_labels(
-        rank, {d.output_batch_dimension: "b", d.output_feature_dimension: "f"}, d.output_spatial_dimensions
-    )
-    return f"{lhs}_{rhs}->{out}"
-
-
-_IOTA_GROUPS_RE = re.compile(r"\[\s*(\d+)\s*,\s*(\d+)\s*\]\s*<=\s*\[([\d,\s]*)\](?:\s*T\(([\d,\s]*)\))?$")
-_MESH_GROUPS_RE = re.compile(r"mesh\[(.*?)\]\s*\{(.*)\}$", re.S)
-
-
-def parse_replica_groups(text: str) -> ReplicaGroups:
-    text = text.strip()
-    m = _IOTA_GROUPS_RE.match(text)
-    if m:
-        reshape = tuple(int(x) for x in m.group(3).split(","))
-        perm = tuple(int(x) for x in m.group(4).split(",")) if m.group(4) else ()
-        return IotaReplicaGroups(int(m.group(1)), int(m.group(2)), reshape, perm)
-    m = _MESH_GROUPS_RE.match(text)
-    if m:
-        axes = []
-        for part in split_top_level(m.group(1)):
-            am = re.fullmatch(r"'([^']*)'\s*=\s*(\d+)", part)
-            if not am:
-                raise TranslateError(f"bad mesh axis '{part}' in replica_groups")
-            axes.append(MeshAxis(am.group(1), int(am.group(2))))
-        used = tuple(p.strip() for p in split_top_level(m.group(2)) if p.strip())
-        return MeshReplicaGroups(tuple(axes), used, text)
-    inner = strip_braces(text)
-    return tuple(parse_int_list(g) for g in split_top_level(inner)) if inner else ()
-
-
-def print_replica_groups(groups: ReplicaGroups) -> str:
-    if isinstance(groups, IotaReplicaGroups):
-        text = (
-            f"[{groups.num_replica_groups},{groups.num_devices_per_group}]<=["
-            + ",".join(map(str, groups.reshape_dims))
-            + "]"
-        )
-        if groups.transpose_perm and list(groups.transpose_perm) != sorted(groups.transpose_perm):
-            text += "T(" + ",".join(map(str, groups.transpose_perm)) + ")"
-        return text
-    if isinstance(groups, MeshReplicaGroups):
-        return groups.text
-    return "{" + ",".join(print_int_list(g) for g in groups) + "}"
-
-
-def parse_pairs(text: str) -> tuple[tuple[int, int], ...]:
-    inner = strip_braces(text)
-    pairs = []
-    for part in split_top_level(inner) if inner else []:
-        values = parse_int_list(part)
-        if len(values) != 2:
-            raise TranslateError(f"expected a pair {{source,target}}, got '{part}'")
-        pairs.append((values[0], values[1]))
-    return tuple(pairs)
-
-
-def print_pairs(pairs: tuple[tuple[int, int], ...]) -> str:
-    return "{" + ",".join(f"{{{s},{t}}}" for s, t in pairs) + "}"
-
+from hlo_translate.hlo.text.structured import (
+    parse_dim_labels,
+    parse_padding,
+    parse_pairs,
+    parse_replica_groups,
+    parse_slice,
+    parse_window,
+    print_dim_labels,
+    print_padding,
+    print_pairs,
+    print_replica_groups,
+    print_slice,
+    print_window,
+)
+from hlo_translate.hlo.text.values import (
+    STRING_RE,
+    AttrCodec,
+    parse_bool,
+    parse_bool_list,
+    parse_enum,
+    parse_enum_list,
+    parse_float,
+    parse_int,
+    parse_int_list,
+    parse_slice_sizes,
+    parse_string,
+    print_bool,
+    print_bool_list,
+    print_enum_list,
+    print_float,
+    print_int_list,
+    print_slice_sizes,
+    quote,
+    split_top_level,
+    strip_braces,
+)
 
 _ATTRIBUTE_KEY_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
 

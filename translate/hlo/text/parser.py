@@ -16,14 +16,11 @@ from hlo_translate.gc_pause import without_cyclic_gc
 from hlo_translate.hlo.ir import (
     OPCODES,
     UNBOUNDED,
-    BufferDonor,
-    ComputationLayout,
     ComputationRef,
     FileLocation,
     HloComputation,
     HloInstruction,
     HloModule,
-    InputOutputAlias,
     InstructionRef,
     OpMetadata,
     RawAttr,
@@ -41,9 +38,7 @@ from hlo_translate.hlo.text.attributes import (
     parse_attribute,
     parse_bool,
     parse_bool_list,
-    parse_int_list,
     parse_string,
-    split_top_level,
 )
 from hlo_translate.hlo.text.lexer import (
     BARE_OPCODE_RE,
@@ -64,11 +59,15 @@ from hlo_translate.hlo.text.lexer import (
     STACK_STRING_RE,
     Lexer,
 )
+from hlo_translate.hlo.text.module_header import (
+    parse_buffer_donor,
+    parse_computation_layout,
+    parse_input_output_alias,
+)
 from hlo_translate.hlo.text.original_value import parse_recovery_table
 from hlo_translate.hlo.text.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
 from hlo_translate.hlo.text.printer import compatible
 from hlo_translate.hlo.text.shape_inference import INFERABLE, infer_shape
-from hlo_translate.hlo.text.shapes import ShapeReader
 
 
 class _Parser(Lexer):
@@ -224,13 +223,13 @@ class _Parser(Lexer):
     def header_attribute(self, module: HloModule, key: str, value: str, pos: int) -> None:
         try:
             if key == "entry_computation_layout":
-                module.entry_computation_layout = _parse_computation_layout(value)
+                module.entry_computation_layout = parse_computation_layout(value)
             elif key == "is_scheduled":
                 module.is_scheduled = parse_bool(value)
             elif key == "input_output_alias":
-                module.input_output_alias = _parse_io_alias(value)
+                module.input_output_alias = parse_input_output_alias(value)
             elif key == "buffer_donor":
-                module.buffer_donor = _parse_buffer_donor(value)
+                module.buffer_donor = parse_buffer_donor(value)
             elif key == "frontend_attributes":
                 module.frontend_attributes = parse_attribute(key, value)
             elif key == "origin_recovery_table":
@@ -765,51 +764,6 @@ def _has_refs(value: Any) -> bool:
     if isinstance(value, (ComputationRef, InstructionRef)):
         return True
     return isinstance(value, tuple) and bool(value) and isinstance(value[0], (ComputationRef, InstructionRef))
-
-
-def _parse_computation_layout(text: str) -> ComputationLayout:
-    inner = text.strip()
-    if not (inner.startswith("{") and inner.endswith("}")):
-        raise TranslateError("expected {(params)->result}")
-    reader = ShapeReader(inner, 1)
-    params = reader.read_shape()
-    reader.expect("->")
-    result = reader.read_shape()
-    reader.expect("}")
-    return ComputationLayout(params.tuple_shapes, result)
-
-
-def _parse_shape_index(text: str) -> tuple[int, ...]:
-    return parse_int_list(text)
-
-
-def _parse_io_alias(text: str) -> tuple[InputOutputAlias, ...]:
-    inner = text.strip()[1:-1].strip()
-    result = []
-    for part in split_top_level(inner) if inner else []:
-        m = re.fullmatch(r"(\{[^}]*\})\s*:\s*\(\s*(\d+)\s*,\s*(\{[^}]*\})\s*(?:,\s*([a-z\-]+)\s*)?\)", part)
-        if not m:
-            raise TranslateError(f"bad input_output_alias entry '{part}'")
-        result.append(
-            InputOutputAlias(
-                _parse_shape_index(m.group(1)),
-                int(m.group(2)),
-                _parse_shape_index(m.group(3)),
-                m.group(4) or "may-alias",
-            )
-        )
-    return tuple(result)
-
-
-def _parse_buffer_donor(text: str) -> tuple[BufferDonor, ...]:
-    inner = text.strip()[1:-1].strip()
-    result = []
-    for part in split_top_level(inner) if inner else []:
-        m = re.fullmatch(r"\(\s*(\d+)\s*,\s*(\{[^}]*\})\s*\)", part)
-        if not m:
-            raise TranslateError(f"bad buffer_donor entry '{part}'")
-        result.append(BufferDonor(int(m.group(1)), _parse_shape_index(m.group(2))))
-    return tuple(result)
 
 
 @without_cyclic_gc
