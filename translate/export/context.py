@@ -316,7 +316,7 @@ class Builder:
         handler = HANDLERS.get(BITCAST if has_attrs and BITCAST in attrs else op.name)
         if handler is None:
             raise TranslateError("unsupported op", op=op.name, location=op_location(op))
-        info = location_info(op.location)
+        info = location_info(op.location, input_position=False)
         frontend = None
         if has_attrs and "mhlo.frontend_attributes" in attrs:
             try:
@@ -439,7 +439,7 @@ def _unique_location_names(module_op: ir.Operation) -> set[str]:
     counts: dict[str, int] = {}
 
     def count(location: ir.Location) -> None:
-        name = location_info(location).instruction_name
+        name = location_info(location, input_position=False).instruction_name
         if name is not None:
             counts[name] = counts.get(name, 0) + 1
 

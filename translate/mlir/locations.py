@@ -185,15 +185,17 @@ def parse_location(text: str) -> LocationInfo:
 _EMPTY = LocationInfo()
 
 
-def location_info(location: ir.Location) -> LocationInfo:
-    """The op name and source position an MLIR location carries (empty if none)."""
+def location_info(location: ir.Location, *, input_position: bool = True) -> LocationInfo:
+    """The op name and source position an MLIR location carries (empty if none). `input_position=False`
+    leaves out a position in text parsed from a string (what only an error message reads): the exporter's
+    per-op path then builds nothing for the plain positions most ops of such text carry."""
     # Fast paths, read through the bindings' accessors (no printing): a plain file position (what
     # parsed text without location info carries) and unknown.
     if isinstance(location, ir.FileLineColLoc):
-        file, line, column = location.filename, location.start_line, location.start_col
+        file = location.filename
         if file in _UNNAMED_FILES:
-            return LocationInfo(input_position=(line, column))
-        return LocationInfo(None, file, line, column)
+            return LocationInfo(input_position=(location.start_line, location.start_col)) if input_position else _EMPTY
+        return LocationInfo(None, file, location.start_line, location.start_col)
     if isinstance(location, ir.UnknownLoc):
         return _EMPTY
     return parse_location(str(location))
