@@ -177,14 +177,20 @@ def _verify_written(hlo: HloModule, carried: AbstractSet[str] = frozenset()) -> 
 
 
 def _prepare_for_export(module: ir.Module) -> None:
-    """The passes that run before the exporter: Shardy -> GSPMD shardings, then CHLO decomposition."""
-    if any(op.operation.name == "sdy.mesh" for op in module.body.operations):
+    """The passes that run before the exporter: Shardy -> GSPMD shardings, then CHLO decomposition.
+
+    Shardy's export runs when the module declares a mesh or holds any `sdy.*` op: a sharding group or
+    a propagation barrier needs no mesh, and becomes XLA's `xla.sdy.*` custom call."""
+    from hlo_translate.chlo import decompose_chlo, dialect_ops
+
+    found = dialect_ops(module, ("chlo.", "sdy."))
+    chlo_ops: list | None = found["chlo."]
+    if found["sdy."]:
         from hlo_translate.shardy import export_module as export_sdy
 
         export_sdy(module, round_trip=True)
-    from hlo_translate.chlo import decompose_chlo
-
-    decompose_chlo(module)
+        chlo_ops = None  # the Shardy export rewrote the module: walk it again
+    decompose_chlo(module, ops=chlo_ops)
 
 
 @without_cyclic_gc
@@ -236,7 +242,7 @@ def hlo_to_stablehlo(
     from hlo_translate.import_ import import_module
     from hlo_translate.mlir.context import make_context, module_to_bytecode, module_to_text
     from hlo_translate.mlir.portable import portable_version
-    from hlo_translate.shardy import SHARDING_FORMS, choose_shardings
+    from hlo_translate.shardy import SHARDING_FORMS, choose_shardings, has_sdy_custom_calls
 
     _check_type("context", context, (ir.Context, type(None)), "a jaxlib.mlir.ir.Context or None")
     if shardings is not None and shardings not in SHARDING_FORMS:
@@ -252,7 +258,7 @@ def hlo_to_stablehlo(
         ctx.enable_multithreading(False)
     with ctx:
         module = import_module(hlo, ctx)
-        choose_shardings(module, shardings)
+        choose_shardings(module, shardings, round_trip_calls=has_sdy_custom_calls(hlo))
         if emit == "module":
             if context is None:  # the caller's passes may use threads
                 ctx.enable_multithreading(True)

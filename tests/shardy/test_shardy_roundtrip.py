@@ -300,6 +300,31 @@ def test_every_round_trip_form_matches_xla_and_comes_back() -> None:
     assert_same_sdy(EVERY_FORM, hlo_translate.import_shardings(xla_hlo_to_stablehlo(ours)))
 
 
+MESHLESS_GROUP_AND_BARRIER = """
+module @m {
+  func.func @main(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+    sdy.sharding_group %arg0 group_id=3 : tensor<8x8xf32>
+    %0 = sdy.propagation_barrier %arg0 allowed_direction=BACKWARD : tensor<8x8xf32>
+    %1 = stablehlo.add %0, %0 : tensor<8x8xf32>
+    return %1 : tensor<8x8xf32>
+  }
+}
+"""
+
+
+def test_sharding_group_and_barrier_without_a_mesh_match_xla_and_come_back() -> None:
+    """A module whose only Shardy ops are a sharding group and a barrier declares no mesh: XLA writes
+    its xla.sdy.* custom calls with no xla.sdy.meshes, and we lift them back to the same ops."""
+    import hlo_translate
+
+    ours = to_hlo_text(MESHLESS_GROUP_AND_BARRIER)
+    assert "xla.sdy.meshes" not in ours
+    assert_xla_attributes(MESHLESS_GROUP_AND_BARRIER, ours)
+    back = hlo_translate.hlo_to_stablehlo(ours)
+    assert "xla.sdy" not in back
+    assert_same_sdy(MESHLESS_GROUP_AND_BARRIER, back)
+
+
 def test_named_computation_round_trip() -> None:
     """XLA's converter rejects sdy.named_computation; ours writes a call of a function named after it
     (marked xla.sdy.named_computation), which XLA's parser reads and which comes back."""

@@ -15,7 +15,7 @@ lgamma, digamma, zeta, polygamma, bessel_i1e), `bits` (is_inf, next_after, mulhi
 """
 
 from hlo_translate.chlo import bits, broadcasting, elementary, special, structured  # noqa: F401  (register rules)
-from hlo_translate.chlo.decompose import DIRECT_MAPPED, DIRECT_MAPPED_REAL_ONLY, decompose_chlo
+from hlo_translate.chlo.decompose import DIRECT_MAPPED, DIRECT_MAPPED_REAL_ONLY, decompose_chlo, dialect_ops
 from hlo_translate.chlo.registry import RULES
 
-__all__ = ["DIRECT_MAPPED", "DIRECT_MAPPED_REAL_ONLY", "RULES", "decompose_chlo"]
+__all__ = ["DIRECT_MAPPED", "DIRECT_MAPPED_REAL_ONLY", "RULES", "decompose_chlo", "dialect_ops"]

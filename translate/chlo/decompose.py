@@ -17,13 +17,16 @@ DIRECT_MAPPED: frozenset[str] = frozenset({"chlo.erf", "chlo.tan", "chlo.top_k",
 DIRECT_MAPPED_REAL_ONLY: frozenset[str] = frozenset({"chlo.square"})
 
 
-def decompose_chlo(module: ir.Module, *, keep: frozenset[str] = DIRECT_MAPPED) -> None:
+def decompose_chlo(
+    module: ir.Module, *, keep: frozenset[str] = DIRECT_MAPPED, ops: list[ir.Operation] | None = None
+) -> None:
     """Rewrite, in place, every CHLO op of `module` not in `keep` into StableHLO ops with the
     numerics of XLA's own CHLO legalization (chlo-legalize-to-stablehlo).
 
     Must run inside the module's context. Raises TranslateError("unsupported CHLO op", op=...)
     for an op it has no rule for (or whose types its rule does not handle); the module is then
-    left partly rewritten. Example::
+    left partly rewritten. `ops`, when given, are the module's CHLO ops in post-order (a caller that
+    walked the module already, `dialect_ops`), so the module is not walked twice. Example::
 
         >>> with make_context():                                   # doctest: +SKIP
         ...     module = parse_module(text_with_chlo_asinh)
@@ -31,7 +34,7 @@ def decompose_chlo(module: ir.Module, *, keep: frozenset[str] = DIRECT_MAPPED) -
         ...     "chlo." in module_to_text(module)
         False
     """
-    for op in _chlo_ops(module):
+    for op in dialect_ops(module, ("chlo.",))["chlo."] if ops is None else ops:
         if _left_alone(op, keep):
             continue
         rule = RULES.get(op.name)
@@ -60,14 +63,17 @@ def _left_alone(op: ir.Operation, keep: frozenset[str]) -> bool:
     return True
 
 
-def _chlo_ops(module: ir.Module) -> list[ir.Operation]:
-    """Every CHLO op in the module, nested regions included; children come before their parents,
-    so a rule that moves a region's ops (scan) sees them decomposed already."""
-    found: list[ir.Operation] = []
+def dialect_ops(module: ir.Module, prefixes: tuple[str, ...]) -> dict[str, list[ir.Operation]]:
+    """The ops of the module whose name starts with each prefix ("chlo.", "sdy."), nested regions
+    included, in one walk; children come before their parents, so a rule that moves a region's ops
+    (scan) sees them decomposed already."""
+    found: dict[str, list[ir.Operation]] = {prefix: [] for prefix in prefixes}
 
     def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name.startswith("chlo."):
-            found.append(op)
+        name = op.name
+        for prefix in prefixes:
+            if name.startswith(prefix):
+                found[prefix].append(op)
         return ir.WalkResult.ADVANCE
 
     module.operation.walk(visit, ir.WalkOrder.POST_ORDER)

@@ -14,7 +14,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from jaxlib.mlir import ir
+
+if TYPE_CHECKING:
+    from hlo_translate.hlo.ir import HloModule
 
 __all__ = [
     "import_shardings",
@@ -23,6 +28,7 @@ __all__ = [
     "export_module",
     "lift_sdy_round_trip",
     "choose_shardings",
+    "has_sdy_custom_calls",
     "SHARDING_FORMS",
 ]
 
@@ -75,6 +81,15 @@ def export_module(module: ir.Module, *, round_trip: bool = False) -> None:
         verify(module)
 
 
+def has_sdy_custom_calls(hlo: HloModule) -> bool:
+    """Whether an instruction of ``hlo`` is one of XLA's ``xla.sdy.*`` round-trip custom calls."""
+    return any(
+        instr.opcode == "custom-call" and str(instr.attributes.get("custom_call_target", "")).startswith("xla.sdy.")
+        for computation in hlo.computations
+        for instr in computation.instructions
+    )
+
+
 def lift_sdy_round_trip(module: ir.Module) -> bool:
     """In place: XLA's ``xla.sdy.*`` round-trip attributes and custom calls -> sdy form."""
     from hlo_translate.shardy.round_trip import lift_sdy_round_trip as lift
@@ -82,12 +97,14 @@ def lift_sdy_round_trip(module: ir.Module) -> bool:
     return lift(module)
 
 
-def choose_shardings(module: ir.Module, form: str | None) -> None:
+def choose_shardings(module: ir.Module, form: str | None, *, round_trip_calls: bool = False) -> None:
     """In place, after HLO -> StableHLO: the shardings in ``form``.
 
     ``"sdy"``: Shardy (the round-trip form lifted, then GSPMD strings imported with mesh inference);
     ``"gspmd"``: ``mhlo.sharding`` strings only (the round-trip form lifted, then exported);
     None: what the input carries (XLA's round-trip form, when complete, is lifted to Shardy).
+    ``round_trip_calls``: the HLO held ``xla.sdy.*`` custom calls (``has_sdy_custom_calls``), which XLA
+    writes without ``xla.sdy.meshes`` for a module whose only Shardy ops are sharding groups and barriers.
     """
     from hlo_translate.mlir.context import verify
     from hlo_translate.shardy.round_trip import has_meshes
@@ -99,7 +116,7 @@ def choose_shardings(module: ir.Module, form: str | None) -> None:
             verify(module)
         export_module(module)
     elif form is None:
-        if has_meshes(module) and lift_sdy_round_trip(module):
+        if (has_meshes(module) or round_trip_calls) and lift_sdy_round_trip(module):
             verify(module)
     else:
         raise ValueError(f"unknown sharding form {form!r} (expected one of {', '.join(SHARDING_FORMS)} or None)")

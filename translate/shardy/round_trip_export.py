@@ -58,7 +58,8 @@ _SDY_RULE = "sdy.sharding_rule"
 
 
 def save_sdy_round_trip(module: ir.Module) -> bool:
-    """Rewrite ``module`` in place (see the module docstring); False when it has no ``sdy.mesh``."""
+    """Rewrite ``module`` in place (see the module docstring); False when it has nothing of Shardy
+    (no ``sdy.mesh``, no ``sdy.*`` op)."""
     return _Saver(module).run()
 
 
@@ -69,9 +70,11 @@ class _Saver:
 
     def run(self) -> bool:
         meshes = [op.operation for op in self.module.body.operations if op.operation.name == "sdy.mesh"]
-        if not meshes:
+        if meshes:
+            self._save_meshes(meshes)
+        elif not self._has_sdy_ops():
             return False
-        self._save_meshes(meshes)
+        # Without a mesh (a sharding group, a propagation barrier alone) XLA writes no `xla.sdy.meshes`.
         for op in self._innermost_first("sdy.named_computation"):
             self._outline_named_computation(op)
         for op in self._innermost_first("sdy.manual_computation"):
@@ -99,6 +102,9 @@ class _Saver:
             else:
                 kept[name] = attr
         _set_frontend(self.module.operation, MESHES, ir.StringAttr.get(str(ir.DictAttr.get(kept))))
+
+    def _has_sdy_ops(self) -> bool:
+        return any(op.name.startswith("sdy.") for func in U.functions(self.module) for op in U.walk(func))
 
     def _innermost_first(self, name: str) -> list[ir.Operation]:
         found = [op for func in U.functions(self.module) for op in U.walk(func) if op.name == name]
