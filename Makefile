@@ -71,8 +71,10 @@ test-xla-corpus: venv
 verifier-sweep: venv
 	HLO_TRANSLATE_VERIFIER_SWEEP=1 $(PY) -m pytest -q -s tests/hlo/test_verifier_xla.py
 
+# GPU memory is not preallocated: with pytest-xdist (`make test-gpu PYTEST_ARGS="-n 4"`) every worker takes its
+# own share of the card, and XLA's default (75% of it each) fails all but the first.
 test-gpu: venv
-	$(PY) -m pytest -q -m gpu tests
+	XLA_PYTHON_CLIENT_PREALLOCATE=false $(PY) -m pytest -q -m gpu $(PYTEST_ARGS) tests
 
 # StableHLO's interpreter tests (the .mlir files of stablehlo/tests/interpret, fetched by you: they are not
 # part of this repository) through our export on XLA CPU: `make interpret-suite SUITE=path/to/interpret`.
