@@ -79,14 +79,22 @@ def module_to_proto_bytes(module: HloModule) -> bytes:
     return bytes(out)
 
 
+_FEW_IDS = 2000  # up to this many, a Python loop (~1 us an id) beats importing numpy (~50 ms)
+
+
 def _instruction_ids(counts: list[int]) -> list[bytes]:
     """The varint of every instruction's id, XLA's `(computation number << 32) + position`, computation by
     computation (`counts`: each computation's instruction count), encoded in numpy for all at once.
 
     A row of ten bytes per id, the varint's bytes then zeros; numpy's fixed-width bytes drop trailing zeros
     when they become Python bytes, and only the varint of 0 ends in a zero byte (every other varint ends in
-    its highest non-zero 7-bit group; the bytes before it have the continuation bit)."""
-    import numpy  # lazy: reading and printing a module without constants needs no numpy
+    its highest non-zero 7-bit group; the bytes before it have the continuation bit).
+
+    A small module's ids are encoded one by one: importing numpy would cost more than the whole
+    conversion (the CLI's start-up)."""
+    if sum(counts) <= _FEW_IDS:
+        return [varint((n << 32) + i) for n, count in enumerate(counts) for i in range(count)]
+    import numpy  # lazy: a small module is read and written without numpy
 
     sizes = numpy.asarray(counts, dtype=numpy.int64)
     total = int(sizes.sum())
