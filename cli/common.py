@@ -17,7 +17,7 @@ from hlo_translate.cli.messages import as_internal_error, naming
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError
 
 if TYPE_CHECKING:
-    from hlo_translate.cli.batch import Conversion
+    from hlo_translate.cli.conversion import Conversion
 
 EXIT_INTERNAL_ERROR = 1
 EXIT_USER_ERROR = 2
