@@ -6,7 +6,6 @@ import contextlib
 import functools
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -81,6 +80,8 @@ def write_output(path: str | None, data: bytes | str, *, make_parents: bool = Fa
     if path in (None, "-"):
         _write_stdout(payload)
         return
+    import tempfile  # lazy: shutil, random and the compression modules come with it (start-up)
+
     target = Path(path)
     try:
         if make_parents:
