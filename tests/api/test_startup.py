@@ -5,7 +5,8 @@ time itself is `make bench`'s: `python -m bench.startup`).
 - `convert-hlo` (HLO text <-> proto) of a module without constants or shardings: no jax, jaxlib, numpy or
   ml_dtypes (our parser, printer and protobuf only); printing reads no parser, writing no proto reader.
 - `hlo-to-stablehlo` / `stablehlo-to-hlo`: jaxlib's MLIR bindings but not jax, not the execution and
-  validation code, not the other direction's converter.
+  validation code, not the other direction's converter; without CHLO ops or Shardy meshes, neither the
+  CHLO rules nor Shardy's round-trip code.
 - The lazy package facades (`hlo_translate.lazy`) still export every name they list.
 """
 
@@ -104,6 +105,7 @@ def test_hlo_to_stablehlo_imports_no_jax(inputs: dict[str, Path]) -> None:
     assert "jaxlib.mlir.ir" in modules  # the check below reads the right process
     assert packages(modules, "jax", "hlo_translate.execution", "hlo_translate.jax") == []
     assert packages(modules, "hlo_translate.export", "hlo_translate.chlo", "google.protobuf") == []
+    assert packages(modules, "hlo_translate.shardy.round_trip") == []  # a module without Shardy meshes
 
 
 def test_stablehlo_to_hlo_imports_no_jax(inputs: dict[str, Path]) -> None:
@@ -111,10 +113,11 @@ def test_stablehlo_to_hlo_imports_no_jax(inputs: dict[str, Path]) -> None:
     assert "jaxlib.mlir.ir" in modules
     assert packages(modules, "jax", "hlo_translate.execution", "hlo_translate.jax") == []
     assert packages(modules, "hlo_translate.import_", "multiprocessing") == []
+    assert packages(modules, "hlo_translate.chlo.special", "hlo_translate.shardy.round_trip") == []  # no chlo, no sdy
 
 
 LAZY_FACADES = ["hlo_translate.hlo.literal", "hlo_translate.hlo.proto", "hlo_translate.hlo.sharding"]
-LAZY_FACADES += ["hlo_translate.hlo.text"]
+LAZY_FACADES += ["hlo_translate.hlo.text", "hlo_translate.chlo"]
 
 
 @pytest.mark.parametrize("name", LAZY_FACADES)

@@ -90,7 +90,7 @@ def choose_shardings(module: ir.Module, form: str | None) -> None:
     None: what the input carries (XLA's round-trip form, when complete, is lifted to Shardy).
     """
     from hlo_translate.mlir.context import verify
-    from hlo_translate.shardy.round_trip import has_meshes
+    from hlo_translate.shardy.mlir_util import may_carry_round_trip_meshes
 
     if form == "sdy":
         import_module(module)
@@ -99,6 +99,10 @@ def choose_shardings(module: ir.Module, form: str | None) -> None:
             verify(module)
         export_module(module)
     elif form is None:
+        if not may_carry_round_trip_meshes(module):  # most modules: no need to load the round-trip code
+            return
+        from hlo_translate.shardy.round_trip import has_meshes
+
         if has_meshes(module) and lift_sdy_round_trip(module):
             verify(module)
     else:
