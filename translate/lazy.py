@@ -21,20 +21,16 @@ def lazy_exports(
     package: str, exports: Mapping[str, tuple[str, ...]]
 ) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
     """`__getattr__` and `__dir__` for the package named `package`, exporting `exports` (module -> names;
-    a module name relative to the package). A name may be exported under another name: `"NEW=old"`."""
-    where: dict[str, tuple[str, str]] = {}
-    for module, names in exports.items():
-        for entry in names:
-            public, _, source = entry.partition("=")
-            where[public] = (f"{package}.{module}", source or public)
+    a module name relative to the package)."""
+    where = {name: f"{package}.{module}" for module, names in exports.items() for name in names}
     namespace = sys.modules[package].__dict__  # the package, while its __init__ runs
 
     def __getattr__(name: str) -> object:
         try:
-            module, source = where[name]
+            module = where[name]
         except KeyError:
             raise AttributeError(f"module {package!r} has no attribute {name!r}") from None
-        value = getattr(importlib.import_module(module), source)
+        value = getattr(importlib.import_module(module), name)
         namespace[name] = value  # later uses are a plain attribute read
         return value
 
