@@ -93,7 +93,7 @@ bench: venv
 # The growth series alone (10k, 100k, 1M instructions, each in a fresh process; CPU time, steadier on a
 # shared machine; best of 2 at every size, each size in 2 fresh processes, each row the best of them).
 bench-growth: venv
-	$(PY) -m bench --sizes 10k,100k,1M --cpu --no-dumps --repeat 2 --processes 2
+	$(PY) -m bench --sizes 10k,100k,1M --cpu --no-dumps --no-startup --repeat 2 --processes 2
 
 golden: venv
 	$(PY) -m tests.golden_tool regenerate

@@ -27,6 +27,9 @@ Rows (ours, XLA's, ratio ours/XLA):
                  XLA's converter in the same loop: export `write_hlo(stablehlo_to_hlo(text))` |
                  `mlir_module_to_xla_computation(text).as_hlo_text()`, import `hlo_to_stablehlo(text)` |
                  `hlo_to_stablehlo(proto bytes)`; on a one-layer model (small) and the 50k one
+  start-up       whole `hlo-translate` processes on a 2-instruction module, each verb, and batch mode per
+                 file: CPU seconds (user+sys of the child), min/median/max of 10 runs, with cached bytecode
+                 and with our sources compiled; floors: Python alone, jaxlib's MLIR (bench/startup.py)
   walk, walk-export  a diagnostic, ours only: one loop that reads every instruction's name, opcode, shape,
                  operands' names and attributes and does nothing else, over the parsed module and over
                  the exporter's: the floor of any step that reads the whole IR. Its growth with the module
@@ -379,6 +382,11 @@ def main() -> None:
         help="time with this process's CPU time instead of the wall clock (steadier on a shared machine)",
     )
     parser.add_argument("--no-dumps", action="store_true", help="skip the dump-directory timing")
+    parser.add_argument(
+        "--no-startup",
+        action="store_true",
+        help="skip the start-up rows (whole CLI processes on tiny modules; alone: python -m bench.startup)",
+    )
     parser.add_argument("--repeat", type=int, default=3, help="runs per timing (best of), at every size")
     parser.add_argument(
         "--processes",
@@ -422,6 +430,10 @@ def main() -> None:
         unknown = [s for s in sizes if s not in SIZES]
         if unknown:
             parser.error(f"unknown size {unknown[0]} (one of {', '.join(SIZES)})")
+    if not args.no_startup:
+        from bench.startup import print_rows
+
+        print_rows()
     print(f"clock: {'process CPU time' if args.cpu else 'wall'}")
     rows: list[Row] = []
     print("step          size  instrs     ours                          XLA            ours/XLA")

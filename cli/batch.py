@@ -27,24 +27,13 @@ from typing import IO
 
 import click
 
+from hlo_translate.cli.conversion import Conversion, Convert
 from hlo_translate.cli.messages import as_internal_error, naming
 from hlo_translate.cli.sniff import InputKind, holds
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError
 
 # The extensions a module file is written with; the longest match is the one replaced.
 FORMAT_EXTENSIONS = (".hlo.pb", ".pb", ".pbtxt", ".textproto", ".txt", ".hlo", ".mlir", ".mlirbc", ".bc")
-
-Convert = Callable[[bytes], bytes | str]
-
-
-@dataclass(frozen=True)
-class Conversion:
-    """What a verb does to one file: the kind of module it reads, the function, the output suffix."""
-
-    kind: InputKind
-    convert: Convert
-    suffix: str
-    binary: bool = False  # the output is not text (refused on a terminal unless `-o -`)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ import contextlib
 import functools
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,7 +16,7 @@ from hlo_translate.cli.messages import as_internal_error, naming
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError
 
 if TYPE_CHECKING:
-    from hlo_translate.cli.batch import Conversion
+    from hlo_translate.cli.conversion import Conversion
 
 EXIT_INTERNAL_ERROR = 1
 EXIT_USER_ERROR = 2
@@ -81,6 +80,8 @@ def write_output(path: str | None, data: bytes | str, *, make_parents: bool = Fa
     if path in (None, "-"):
         _write_stdout(payload)
         return
+    import tempfile  # lazy: shutil, random and the compression modules come with it (start-up)
+
     target = Path(path)
     try:
         if make_parents:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from hlo_translate import HloFormat, stablehlo_to_hlo, write_hlo
-from hlo_translate.cli.batch import Conversion
 from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths
+from hlo_translate.cli.conversion import Conversion
 from hlo_translate.cli.sniff import InputKind
 
 _SUFFIX = {"text": ".hlo", "proto": ".pb", "proto-text": ".pbtxt"}

@@ -5,8 +5,9 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 
 from hlo_translate.chlo.builder import is_complex_type
-from hlo_translate.chlo.registry import RULES, RuleContext, op_source_location
+from hlo_translate.chlo.registry import RULES, Rule, RuleContext, op_source_location
 from hlo_translate.errors import TranslateError
+from hlo_translate.registry import Registry
 
 # CHLO ops the exporter (translate.export) maps straight to an HLO opcode, as XLA's own pipeline
 # does: erf -> erf, tan -> tan, top_k -> topk, square -> multiply(x, x). The pass leaves them alone.
@@ -37,7 +38,7 @@ def decompose_chlo(
     for op in dialect_ops(module, ("chlo.",))["chlo."] if ops is None else ops:
         if _left_alone(op, keep):
             continue
-        rule = RULES.get(op.name)
+        rule = load_rules().get(op.name)
         if rule is None:
             raise TranslateError("unsupported CHLO op", op=op.name, location=op_source_location(op))
         _shapes_must_be_static(op)
@@ -53,6 +54,15 @@ def decompose_chlo(
             assert result.type == value.value.type, f"{op.name}: {result.type} replaced by {value.value.type}"
             result.replace_all_uses_with(value.value)
         op.erase()
+
+
+def load_rules() -> Registry[str, Rule]:
+    """The registry with every rule in it. The rule families register themselves when imported, which
+    happens here, on the first CHLO op to decompose: most modules have none, and the CLI's start-up
+    need not load them."""
+    from hlo_translate.chlo import bits, broadcasting, elementary, special, structured  # noqa: F401
+
+    return RULES
 
 
 def _left_alone(op: ir.Operation, keep: frozenset[str]) -> bool:

@@ -107,7 +107,7 @@ def choose_shardings(module: ir.Module, form: str | None, *, round_trip_calls: b
     writes without ``xla.sdy.meshes`` for a module whose only Shardy ops are sharding groups and barriers.
     """
     from hlo_translate.mlir.context import verify
-    from hlo_translate.shardy.round_trip import has_meshes
+    from hlo_translate.shardy.mlir_util import may_carry_round_trip_meshes
 
     if form == "sdy":
         import_module(module)
@@ -116,6 +116,10 @@ def choose_shardings(module: ir.Module, form: str | None, *, round_trip_calls: b
             verify(module)
         export_module(module)
     elif form is None:
+        if not round_trip_calls and not may_carry_round_trip_meshes(module):
+            return  # most modules: no need to load the round-trip code
+        from hlo_translate.shardy.round_trip import has_meshes
+
         if (has_meshes(module) or round_trip_calls) and lift_sdy_round_trip(module):
             verify(module)
     else:

@@ -34,7 +34,6 @@ from jaxlib.mlir.dialects import func as func_dialect
 from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.export.mlir_attrs import is_not_utf8
 from hlo_translate.hlo.ir import OpMetadata
 from hlo_translate.hlo.sharding import (
     AxisRef,
@@ -115,6 +114,8 @@ class _Exporter:
                 try:
                     touched |= self._convert_op(op, outer)
                 except RuntimeError as err:  # as the exporter's own loop: a string the bindings cannot hand
+                    from hlo_translate.export.mlir_attrs import is_not_utf8  # the exporter: on this error only
+
                     if not is_not_utf8(err):  # over (an attribute parameter not UTF-8, fuzz seed 163)
                         raise
                     raise U.error_at(op, "a string attribute of the op is not valid UTF-8") from None

@@ -12,6 +12,7 @@ from hlo_translate.mlir.locations import location_name, source_location
 MHLO_SHARDING = "mhlo.sharding"
 SDY_SHARDING = "sdy.sharding"
 FRONTEND_ATTRS = "mhlo.frontend_attributes"
+ROUND_TRIP_MESHES = "xla.sdy.meshes"  # the module frontend attribute of XLA's Shardy round-trip form
 
 
 def functions(module: ir.Module) -> list[ir.Operation]:
@@ -62,6 +63,17 @@ def mhlo_sharding(attr: ir.Attribute):  # -> HloSharding
     from hlo_translate.export.mlir_attrs import sharding
 
     return sharding(attr)
+
+
+def may_carry_round_trip_meshes(module: ir.Module) -> bool:
+    """False when the module's frontend attributes surely hold no ``xla.sdy.meshes``: a look that needs none
+    of the round-trip code (``round_trip.has_meshes`` reads the attributes in full, and checks them)."""
+    try:
+        attrs = module.operation.attributes
+        attr = attrs[FRONTEND_ATTRS] if FRONTEND_ATTRS in attrs else None
+    except TypeError:  # not a value (a location): the full read reports it
+        return True
+    return attr is not None and (not isinstance(attr, ir.DictAttr) or ROUND_TRIP_MESHES in attr)
 
 
 def get_attr(op: ir.Operation, name: str) -> ir.Attribute | None:

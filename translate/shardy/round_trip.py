@@ -35,7 +35,7 @@ from hlo_translate.shardy.exporter import EXPLICIT_COLLECTIVES, GSPMD_ONLY
 from hlo_translate.shardy.mesh_inference import MeshPlan
 from hlo_translate.shardy.sdy_attrs import mesh_from_attr, mesh_text, parse_attr, read_per_value, sharding_text
 
-MESHES = "xla.sdy.meshes"
+MESHES = U.ROUND_TRIP_MESHES
 SHARDING = "xla.sdy.sharding"
 SHARDING_RULE = "xla.sdy.sharding_rule"
 IN_SHARDINGS = "xla.sdy.in_shardings"

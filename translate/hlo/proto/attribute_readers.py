@@ -41,7 +41,6 @@ from hlo_translate.hlo.proto.attribute_writers import (
     result_accuracy_from_proto,
     statistics_from_proto,
 )
-from hlo_translate.hlo.proto.literal import literal_from_proto
 from hlo_translate.hlo.proto.shapes import shape_from_proto
 from hlo_translate.hlo.sharding import from_op_sharding
 from hlo_translate.proto import hlo_pb2, xla_data_pb2
@@ -316,6 +315,8 @@ def attributes_from_proto(
                 enum_name(hlo_pb2.CustomCallSchedule, p.custom_call_schedule, "custom_call_schedule", p.name)
             )
         if p.HasField("literal"):
+            from hlo_translate.hlo.proto.literal import literal_from_proto  # numpy: only for a module with constants
+
             attrs["literal"] = literal_from_proto(p.literal)
         if p.padding_type:
             attrs["padding_type"] = Enum(enum_name(xla_data_pb2.PaddingType, p.padding_type, "padding_type", p.name))

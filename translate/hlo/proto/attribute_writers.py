@@ -26,8 +26,6 @@ from hlo_translate.hlo.ir import (
     axis_base,
     sub_axis,
 )
-from hlo_translate.hlo.literal import lexer_int64
-from hlo_translate.hlo.proto.literal import literal_to_proto
 from hlo_translate.hlo.proto.shapes import shape_to_proto
 from hlo_translate.hlo.sharding import from_op_sharding, parse_sharding, to_op_sharding
 from hlo_translate.hlo.text import (
@@ -250,6 +248,8 @@ def _write_mode(p: hlo_pb2.HloInstructionProto, v: Enum, i: HloInstruction) -> N
 
 
 def _write_literal(p: hlo_pb2.HloInstructionProto, v: Any, _: HloInstruction) -> None:
+    from hlo_translate.hlo.proto.literal import literal_to_proto  # numpy: only for a module with constants
+
     p.literal.CopyFrom(literal_to_proto(v))
 
 
@@ -475,6 +475,8 @@ def _write_raw_backend_config(p: hlo_pb2.HloInstructionProto, v: RawAttr, _: Hlo
 def _write_statistics(p: hlo_pb2.HloInstructionProto, v: RawAttr, i: HloInstruction) -> None:
     """`statistics={visualizing_index=1,stat-0=60}` -> StatisticsViz: the first value is the index, whatever
     its name (as XLA's parser reads it), the others statistics; integers as XLA's lexer reads them."""
+
+    from hlo_translate.hlo.literal import lexer_int64  # numpy: only for a module with statistics
 
     def number(text: str) -> int | float:
         text = text.strip()

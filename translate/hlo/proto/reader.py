@@ -42,7 +42,6 @@ from hlo_translate.hlo.proto.attribute_readers import (
     called_from_proto,
     generic_attributes,
 )
-from hlo_translate.hlo.proto.literal import literal_from_proto
 from hlo_translate.hlo.proto.module_fields import proto_only_fields, stack_frames_from_proto
 from hlo_translate.hlo.proto.shapes import shape_from_proto
 from hlo_translate.hlo.proto.wire import (
@@ -355,6 +354,8 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             if opcode == "parameter":
                 instr.parameter_number = entry[2] if entry else ip.parameter_number
             elif opcode == "constant":
+                from hlo_translate.hlo.proto.literal import literal_from_proto  # numpy: for constants only
+
                 _check_literal_shape(ip)
                 instr.literal = literal_from_proto(ip.literal)
             local[low] = instr

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy
 from google.protobuf import text_format
 
 from hlo_translate.errors import TranslateError
@@ -17,7 +16,6 @@ from hlo_translate.hlo.proto.attribute_writers import (
     READS_OPERANDS,
     write_xla_defaults,
 )
-from hlo_translate.hlo.proto.literal import literal_to_proto
 from hlo_translate.hlo.proto.module_fields import stack_frames_to_proto
 from hlo_translate.hlo.proto.shapes import shape_bytes, shape_to_proto
 from hlo_translate.hlo.proto.wire import (
@@ -81,13 +79,23 @@ def module_to_proto_bytes(module: HloModule) -> bytes:
     return bytes(out)
 
 
+_FEW_IDS = 2000  # up to this many, a Python loop (~1 us an id) beats importing numpy (~50 ms)
+
+
 def _instruction_ids(counts: list[int]) -> list[bytes]:
     """The varint of every instruction's id, XLA's `(computation number << 32) + position`, computation by
     computation (`counts`: each computation's instruction count), encoded in numpy for all at once.
 
     A row of ten bytes per id, the varint's bytes then zeros; numpy's fixed-width bytes drop trailing zeros
     when they become Python bytes, and only the varint of 0 ends in a zero byte (every other varint ends in
-    its highest non-zero 7-bit group; the bytes before it have the continuation bit)."""
+    its highest non-zero 7-bit group; the bytes before it have the continuation bit).
+
+    A small module's ids are encoded one by one: importing numpy would cost more than the whole
+    conversion (the CLI's start-up)."""
+    if sum(counts) <= _FEW_IDS:
+        return [varint((n << 32) + i) for n, count in enumerate(counts) for i in range(count)]
+    import numpy  # lazy: a small module is read and written without numpy
+
     sizes = numpy.asarray(counts, dtype=numpy.int64)
     total = int(sizes.sum())
     computation = numpy.repeat(numpy.arange(len(counts), dtype=numpy.uint64), sizes)
@@ -355,6 +363,8 @@ def _instruction_proto(instr: HloInstruction, attributes: dict[str, Any]) -> hlo
     ip.shape.MergeFromString(shape_bytes(instr.shape))  # some writers read the shape
     write_xla_defaults(ip, instr)
     if instr.literal is not None:
+        from hlo_translate.hlo.proto.literal import literal_to_proto  # numpy: only for a module with constants
+
         ip.literal.CopyFrom(literal_to_proto(instr.literal))
     try:
         for key, value in attributes.items():

@@ -29,13 +29,14 @@ import builtins
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from math import prod
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from hlo_translate.hlo.ir import OpMetadata
 from hlo_translate.hlo.sharding.named import NamedSharding
 from hlo_translate.hlo.sharding.tile_assignment import TileAssignment
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class ShardingKind(Enum):

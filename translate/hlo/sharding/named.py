@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import prod
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from hlo_translate.hlo.ir import OpMetadata, check_device_count
 from hlo_translate.hlo.sharding.tile_assignment import IotaTile
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +53,8 @@ class Mesh:
 
     def devices(self) -> np.ndarray:
         """The device ids as an array shaped like the mesh axes."""
+        import numpy as np  # lazy: a sharding is parsed and printed without numpy
+
         shape = self.axis_sizes
         check_device_count(prod(shape), "the mesh [" + ",".join(f"'{a.name}'={a.size}" for a in self.axes) + "]")
         if self.device_ids is not None:

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import prod
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from hlo_translate.hlo.ir import check_device_count
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +38,8 @@ class IotaTile:
 
     def flat(self) -> np.ndarray:
         """The device ids in row-major order of the transposed array."""
+        import numpy as np  # lazy: a sharding is parsed and printed without numpy
+
         n = prod(self.reshape_dims)
         check_device_count(n, f"the iota tile assignment <={self.to_text()}")
         return np.arange(n, dtype=np.int64).reshape(self.reshape_dims).transpose(self.transpose_perm).ravel()
@@ -66,6 +70,8 @@ class TileAssignment:
 
     def array(self) -> np.ndarray:
         """The device ids as an int64 array of shape ``dims``."""
+        import numpy as np  # lazy: a sharding is parsed and printed without numpy
+
         if self.iota is not None:
             return self.iota.flat().reshape(self.dims)
         return np.asarray(self.devices, dtype=np.int64).reshape(self.dims)
@@ -138,6 +144,8 @@ def find_iota(flat: np.ndarray) -> IotaTile | None:
     strides. Reading digits from the minor end, each maximal run ``a[j] = j * stride`` is one digit;
     this gives the canonical form directly (maximal runs cannot be merged further).
     """
+    import numpy as np  # lazy: a sharding is parsed and printed without numpy
+
     flat = np.asarray(flat, dtype=np.int64).ravel()
     n = flat.size
     if n == 0 or flat[0] != 0:

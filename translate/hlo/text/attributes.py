@@ -25,7 +25,6 @@ from hlo_translate.hlo.ir import (
     RawAttr,
     ResultAccuracy,
 )
-from hlo_translate.hlo.literal import parse_literal
 from hlo_translate.hlo.sharding import parse_op_metadata, parse_sharding
 from hlo_translate.hlo.text.shapes import ShapeReader, parse_shape
 from hlo_translate.hlo.text.structured import (
@@ -476,6 +475,8 @@ CODECS: dict[str, AttrCodec] = {
 
 def _parse_literal_attr(text: str) -> Any:
     """custom-call's `literal=s32[2]{0} {1, 2}`: a shape, then the literal's text."""
+    from hlo_translate.hlo.literal import parse_literal  # numpy: only for a module with literals
+
     reader = ShapeReader(text.strip())
     shape = reader.read_shape()
     return parse_literal(text.strip()[reader.pos :].strip(), shape)

@@ -31,7 +31,6 @@ from hlo_translate.hlo.ir import (
     is_known_opcode,
     shape_problem,
 )
-from hlo_translate.hlo.literal import parse_literal
 from hlo_translate.hlo.text.attributes import (
     RESERVED_BARE_NAMES,
     TYPE_NAMES,
@@ -676,6 +675,8 @@ class _Parser(Lexer):
         return param
 
     def attach_literal(self, instr: HloInstruction, body: str, pos: int) -> None:
+        from hlo_translate.hlo.literal import parse_literal  # numpy: only for a module with constants
+
         try:
             instr.literal = parse_literal(body, instr.shape)
         except TranslateError as err:

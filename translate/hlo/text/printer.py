@@ -15,8 +15,6 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import numpy as np
-
 from hlo_translate.gc_pause import without_cyclic_gc
 from hlo_translate.hlo.ir import (
     HloComputation,
@@ -28,7 +26,6 @@ from hlo_translate.hlo.ir import (
     Shape,
     StackFrameIndex,
 )
-from hlo_translate.hlo.literal import scalar_text
 from hlo_translate.hlo.text.attributes import (
     CODECS,
     COMPUTATION,
@@ -121,6 +118,8 @@ def _computation_lines(
         for instr in comp.instructions:
             opcode = instr.opcode
             if opcode == "constant":
+                import numpy as np  # numpy: only for a module with constants (its literals loaded it)
+
                 literal = instr.literal
                 assert literal is not None, instr.name
                 value = literal.value
@@ -129,6 +128,8 @@ def _computation_lines(
                     try:
                         args = scalars[key]
                     except KeyError:
+                        from hlo_translate.hlo.literal import scalar_text
+
                         args = scalars[key] = scalar_text(key[0], value.dtype, key[1])
                 else:
                     args = literal.to_text()

@@ -3,6 +3,8 @@ scaled-dot, ragged-dot, convolution."""
 
 from __future__ import annotations
 
+import functools
+
 from hlo_translate.hlo.ir import HloInstruction, PrimitiveType, WindowDim
 from hlo_translate.hlo.verify.core import (
     VerifyContext,
@@ -17,7 +19,6 @@ from hlo_translate.hlo.verify.core import (
     tuple_or_single,
     with_dims,
 )
-from hlo_translate.proto import xla_data_pb2
 
 
 def _inputs_and_inits(instr: HloInstruction) -> tuple[list, list]:
@@ -140,14 +141,22 @@ def sort(instr: HloInstruction, ctx: VerifyContext) -> None:
     expect_shape(instr, tuple_or_single(shapes))
 
 
-# What XLA's parser reads for `algorithm=` and `operand_precision=` (in either case).
-_DOT_ALGORITHMS = frozenset({name[len("ALG_") :] for name in xla_data_pb2.PrecisionConfig.Algorithm.keys()})
-_PRECISIONS = frozenset(xla_data_pb2.PrecisionConfig.Precision.keys())
+@functools.cache
+def _precision_names() -> tuple[frozenset[str], frozenset[str]]:
+    """What XLA's parser reads for `algorithm=` and `operand_precision=` (in either case), from our schema.
+
+    Read on first use: a verifier that imported the protobuf bindings up front would make every command
+    pay for them (the HLO text -> StableHLO path needs no protobuf)."""
+    from hlo_translate.proto import xla_data_pb2
+
+    config = xla_data_pb2.PrecisionConfig
+    return frozenset(name[len("ALG_") :] for name in config.Algorithm.keys()), frozenset(config.Precision.keys())
 
 
 def _check_precision_config(instr: HloInstruction) -> None:
-    check_enum(instr, "algorithm", _DOT_ALGORITHMS, any_case=True)
-    check_enum(instr, "operand_precision", _PRECISIONS, any_case=True)
+    algorithms, precisions = _precision_names()
+    check_enum(instr, "algorithm", algorithms, any_case=True)
+    check_enum(instr, "operand_precision", precisions, any_case=True)
 
 
 @rule("dot")
