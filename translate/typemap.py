@@ -113,12 +113,17 @@ def _build_mlir_type(shape: Shape) -> ir.Type:
     return ir.RankedTensorType.get(dims, element, loc=ir.Location.unknown())
 
 
+_MHLO_BOUNDS = "#mhlo.type_extensions<bounds = ["
+# MHLO's token is StableHLO's (XLA's converter takes both; MHLO's export tests write `!mhlo.token`).
+_TOKEN_TYPES = frozenset({"!stablehlo.token", "!mhlo.token"})
+
+
 def shape_from_mlir(t: ir.Type) -> Shape:
     """An MLIR tensor/tuple/token type as an HLO shape (no layout)."""
     if isinstance(t, ir.TupleType):
         tt = t
         return Shape.tuple_of([shape_from_mlir(tt.get_type(i)) for i in range(tt.num_types)])
-    if isinstance(t, stablehlo.TokenType) or str(t) == "!stablehlo.token":
+    if isinstance(t, stablehlo.TokenType) or str(t) in _TOKEN_TYPES:
         return Shape.token()
     if not isinstance(t, ir.RankedTensorType):
         raise TranslateError(f"type {t} has no HLO equivalent (only ranked tensors, tuples and tokens)")
@@ -129,6 +134,9 @@ def shape_from_mlir(t: ir.Type) -> Shape:
         text = str(rt.encoding)
         if text.startswith("#stablehlo.bounds<"):
             bounds = [None if b.strip() == "?" else int(b) for b in text[len("#stablehlo.bounds<") : -1].split(",")]
+        elif text.startswith(_MHLO_BOUNDS) and text.endswith("]>"):
+            # MHLO's spelling of the same bounds (XLA's export tests write it)
+            bounds = [None if b.strip() == "?" else int(b) for b in text[len(_MHLO_BOUNDS) : -2].split(",")]
     dims: list[int] = []
     dynamic: list[bool] = []
     for i in range(rt.rank):

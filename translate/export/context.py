@@ -346,7 +346,7 @@ class Builder:
         if stamp.instruction_name is not None:
             self._reuse_name(results, stamp)
         if has_attrs:
-            self._attach_sharding(op, attrs, results)
+            self._attach_sharding(op, attrs, results, stamp.created)
             self._attach_control(op, attrs, results)
             if "xla.keep" in attrs:
                 self.ctx.pinned.update(id(i) for i in stamp.created)
@@ -396,7 +396,9 @@ class Builder:
                 preds.append(pred)
             main.attributes["control-predecessors"] = tuple(preds)
 
-    def _attach_sharding(self, op: ir.Operation, attrs: ir.OpAttributeMap, results: list[HloInstruction]) -> None:
+    def _attach_sharding(
+        self, op: ir.Operation, attrs: ir.OpAttributeMap, results: list[HloInstruction], created: list[HloInstruction]
+    ) -> None:
         config = _attr(op, attrs, "xla.backend_config")
         if config is not None and results:
             # Written by the importer for ops whose StableHLO form has no backend_config (docs/import.md).
@@ -408,6 +410,9 @@ class Builder:
         main = results[0]
         if len(results) > 1 and main.opcode == "get-tuple-element":
             main = main.operands[0]
+            # through the op's own unpacking (an infeed's data tuple) to the instruction whose results they are
+            while main.opcode == "get-tuple-element" and any(main is c for c in created):
+                main = main.operands[0]
         main.attributes["sharding"] = self.ctx.sharding_on(attr, main.shape, op.name, op_location(op))
 
 
@@ -419,8 +424,9 @@ def _attr(op: ir.Operation, attrs: ir.OpAttributeMap, name: str) -> ir.Attribute
         raise TranslateError(err.message, op=op.name, location=op_location(op)) from None
 
 
-# Ops whose handler spreads `mhlo.sharding` over the instructions it makes (export/p2p.py).
-_SPLIT_SHARDING = ("stablehlo.send", "stablehlo.recv")
+# Ops whose handler places `mhlo.sharding` itself: send/recv spread it over the instructions they make
+# (export/p2p.py), while extends it over the values its regions capture (export/control_flow.py).
+_SPLIT_SHARDING = ("stablehlo.send", "stablehlo.recv", "stablehlo.while", "mhlo.while")
 
 
 def frontend_attributes_of(attr: ir.Attribute | None) -> FrontendAttributes | None:
