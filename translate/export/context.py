@@ -305,6 +305,8 @@ class Builder:
             name = operation.name
             if name in TERMINATORS:
                 return [self.value(v) for v in operation.operands]
+            if name in _CONSTANTS and _dead_constant(operation):
+                continue
             self.emit_op(operation)
         raise TranslateError("block without a terminator")
 
@@ -414,6 +416,16 @@ class Builder:
             while main.opcode == "get-tuple-element" and any(main is c for c in created):
                 main = main.operands[0]
         main.attributes["sharding"] = self.ctx.sharding_on(attr, main.shape, op.name, op_location(op))
+
+
+# A constant nothing uses is dropped unread, as XLA's converter drops it: its value may have no HLO form (an
+# `index` element type, an elided `dense_resource`) and an HLO module would lose it anyway (export/dce.py).
+_CONSTANTS = frozenset({"stablehlo.constant", "mhlo.constant", "arith.constant"})
+
+
+def _dead_constant(op: ir.Operation) -> bool:
+    """Unused, and with no attribute but its value (no `xla.keep`, no control edge, no name to keep)."""
+    return len(op.attributes) == 1 and not any(True for _ in op.results[0].uses)
 
 
 def _attr(op: ir.Operation, attrs: ir.OpAttributeMap, name: str) -> ir.Attribute | None:

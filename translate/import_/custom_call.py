@@ -79,12 +79,18 @@ def custom_call(ctx: OpContext) -> Tree:
     layouts = _layouts(ctx)
     if layouts is not None:
         attributes["operand_layouts"], attributes["result_layouts"] = layouts
-    # Results: one per top-level tuple element (nested tuples stay tuple-typed values).
-    if ctx.shape.is_tuple:
+    # Results: one per top-level tuple element (nested tuples stay tuple-typed values). A tuple of one element
+    # stays one tuple-typed result, read by a get_tuple_element: as one result of the element's type it would
+    # come back untupled, and an output_to_operand_aliasing into it ({0}: ...) would index a non-tuple.
+    if ctx.shape.is_tuple and len(ctx.shape.tuple_shapes) != 1:
         types = [shape_to_mlir(s) for s in ctx.shape.tuple_shapes]
         op = ctx.op("stablehlo.custom_call", ctx.values(), types, attributes)
         return tuple(op.results)
-    return ctx.op("stablehlo.custom_call", ctx.values(), attributes=attributes).result
+    result = ctx.op("stablehlo.custom_call", ctx.values(), attributes=attributes).result
+    if ctx.shape.is_tuple:
+        element = shape_to_mlir(ctx.shape.tuple_shapes[0])
+        return (ctx.op("stablehlo.get_tuple_element", [result], [element], {"index": A.i32(0)}).result,)
+    return result
 
 
 def _layouts(ctx: OpContext) -> tuple[ir.Attribute, ir.Attribute] | None:
