@@ -31,6 +31,8 @@ from typing import Any
 from tests.xla_corpus.checks import MAX_INPUT_ELEMENTS, NOT_RUNNABLE
 from tests.xla_translate import pieces
 
+# Opcodes XLA's CPU compiler aborts on (jaxlib 0.12: scan fails a CHECK in its loop-fusion emitter).
+CPU_ABORTS = frozenset({"scan"})
 EXPORT_CHECKS = ("export", "reread", "execute")
 IMPORT_CHECKS = ("import", "roundtrip")
 CHECKS = ("oracle", *EXPORT_CHECKS, *IMPORT_CHECKS)
@@ -124,7 +126,7 @@ def _execute(xla_text: str, ours: dict[str, Any], report: Callable[[dict[str, An
 
     module = ours["module"]
     opcodes = {i.opcode for c in module.computations for i in c.instructions}
-    unrunnable = sorted(opcodes & NOT_RUNNABLE)
+    unrunnable = sorted(opcodes & (NOT_RUNNABLE | CPU_ABORTS))
     if unrunnable:
         return f"skip: {unrunnable[0]}"
     try:
