@@ -83,6 +83,7 @@ class _Parser(Lexer):
         self.anon_names = NameUniquifier()  # names of nested instructions, as XLA's parser makes them
         self.tuple_elements: dict[tuple[int, int], HloInstruction] = {}  # `%t#N` sugar, made once
         self.single: HloComputation | None = None  # the computation of a single-instruction text
+        self.callees: dict[str, HloComputation] = {}  # the computations read so far, for shape inference
         # whether the text holds space XLA's lexer does not skip (rare): the plain-line fast path, whose
         # patterns and strip() take it, is then off, and each attribute value is checked for it
         self.odd_spaces = ODD_SPACE_RE.search(text) is not None
@@ -118,6 +119,7 @@ class _Parser(Lexer):
                 raise self.error(f"computation '{comp.name}' is defined twice (first at line {line})", start)
             defined[comp.name] = start
             module.computations.append(comp)
+            self.callees[comp.name] = comp
         self.resolve(module, pending)
         if module.entry is None:
             if not module.computations:
@@ -472,7 +474,7 @@ class _Parser(Lexer):
             self.finish(instr, comp, pending, start)
         if shape is None:
             try:
-                instr.shape = infer_shape(instr)
+                instr.shape = infer_shape(instr, self.callees.get)
             except TranslateError as err:
                 raise self.error(err.message, start, op=instr.name) from None
         return instr
