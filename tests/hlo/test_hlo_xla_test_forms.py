@@ -6,7 +6,9 @@ original (compared as serialized protos after renumbering ids, `tests/support/hl
 from __future__ import annotations
 
 import pytest
+from jax.errors import JaxRuntimeError  # what jaxlib's HLO readers raise
 
+from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.proto import module_to_proto_bytes
 from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
 from tests.support.hlo_compare import assert_same_module, xla_module_from_proto, xla_module_from_text
@@ -102,6 +104,16 @@ ENTRY e {
   ROOT t = tuple(b, g)
 }
 """,
+    # a bare value for an array constant: XLA sets the first element to it, the others to zero
+    "scalar_literal_for_an_array": """HloModule m
+ENTRY e {
+  a = bf16[4,3] constant(0.)
+  b = f32[2,3] constant(7)
+  c = pred[2] constant(true)
+  d = s32[2,2]{0,1} constant(-5)
+  ROOT t = tuple(a, b, c, d)
+}
+""",
 }
 
 
@@ -116,3 +128,26 @@ def test_text_of_xla_tests_reads_to_the_module_xla_reads(name: str) -> None:
     ours = parse_hlo_text(text)
     assert_same_module(reference, _xla_proto(print_hlo_text(ours)))
     assert_same_module(reference, xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
+
+
+# form -> (text XLA's parser refuses, our one-line message)
+REJECTED = {
+    "scalar_literal_for_an_empty_array": (
+        "HloModule m\nENTRY e {\n  ROOT c = f32[0,3] constant(7)\n}\n",
+        "a single value cannot fill the empty array f32[0,3]",
+    ),
+    "scalar_literal_for_a_complex_array": (
+        "HloModule m\nENTRY e {\n  ROOT c = c64[2] constant((1,2))\n}\n",
+        "bad constant",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REJECTED))
+def test_text_xla_refuses_is_refused_in_one_line(name: str) -> None:
+    text, message = REJECTED[name]
+    with pytest.raises(JaxRuntimeError):
+        xla_module_from_text(text)
+    with pytest.raises(TranslateError) as info:
+        parse_hlo_text(text)
+    assert message in str(info.value) and "\n" not in str(info.value), str(info.value)
