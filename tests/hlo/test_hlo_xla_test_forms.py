@@ -114,6 +114,23 @@ ENTRY e {
   ROOT t = tuple(a, b, c, d)
 }
 """,
+    # buffer shapes `b(f32[4,16])`: results, parameters, tuple elements, operand shapes
+    "buffer_shapes": """HloModule m
+ENTRY e {
+  p = (s32[], b(f32[4,16]{0,1})) parameter(0)
+  b0 = b(f32[4,16]{0,1}) get-tuple-element(p), index=1
+  c = b(f32[4, 16]) custom-call(b(f32[4,16]{0,1}) b0), custom_call_target="foo", output_to_operand_aliasing={{}: (0, {})}, api_version=API_VERSION_TYPED_FFI
+  i = s32[] get-tuple-element(p), index=0
+  ROOT t = (b(f32[4,16]), s32[]) tuple(c, i)
+}
+""",
+    # a layout after a space: XLA's lexer skips it (a brace followed by an integer or ':' is a layout's)
+    "layout_after_a_space": """HloModule m
+ENTRY e (p: f32[2,3] {0,1}) -> f32[3,2] {
+  p = f32[2,3] {0, 1} parameter(0)
+  ROOT b = f32[3,2] {1,0} bitcast(p)
+}
+""",
 }
 
 

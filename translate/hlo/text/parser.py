@@ -444,8 +444,12 @@ class _Parser(Lexer):
         nested instruction (an operand written as an instruction) has no attributes."""
         self.skip()
         m = BARE_OPCODE_RE.match(self.text, self.pos)
+        if m is not None and m.group(1) == "b" and shape is None:
+            m = None  # `b(f32[2]) custom-call(...)`: a buffer shape, not the opcode
         if m is None:
             m = OPCODE_RE.search(self.text, self.pos)
+            while m is not None and m.group(1) == "b":  # `(s32[], b(s32[2])) opcode(...)`: a buffer shape
+                m = OPCODE_RE.search(self.text, m.end())
             line_end = self.text.find("\n", self.pos)
             if m is None or (line_end >= 0 and m.start() > line_end and not self.text.startswith("(", self.pos)):
                 m, shape = self.shape_across_lines(name)
@@ -579,7 +583,8 @@ class _Parser(Lexer):
             start = self.pos
             declared = None
             m = NAME_RE.match(text, self.pos)
-            if m is None or text.startswith("[", m.end()):  # a shape first: `f32[2] %x`, `(f32[], s32[]) t`
+            # a shape first: `f32[2] %x`, `(f32[], s32[]) t`, `b(f32[2]) x` (no opcode is named `b`)
+            if m is None or text.startswith("[", m.end()) or (m.group() == "b" and text.startswith("(", m.end())):
                 declared = self.shape()
                 self.skip()
                 m = NAME_RE.match(text, self.pos)
