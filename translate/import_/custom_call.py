@@ -60,7 +60,9 @@ def custom_call(ctx: OpContext) -> Tree:
         elif text:
             attributes["backend_config"] = A.string(text)
     aliases = ctx.attr("output_to_operand_aliasing")
-    if aliases:
+    # A Pin's or Unpin's alias pairs a tensor with its buffer (a memref), which StableHLO's verifier refuses:
+    # left out, as XLA's importer leaves it; the exporter writes it back (XLA requires it there).
+    if aliases and target not in ("Pin", "Unpin"):
         attributes["output_operand_aliases"] = ir.ArrayAttr.get(
             [
                 stablehlo.OutputOperandAlias.get(list(a.output_index), a.operand_number, list(a.operand_index))
