@@ -11,7 +11,8 @@ Pieces come from
   `xla/hlo/translate/mhlo_to_hlo/tests/*.mlir`;
 - import tests, HLO -> MHLO/StableHLO: `xla/hlo/translate/hlo_to_mhlo/tests/*.hlo`;
 
-each file split on `// -----` (lit's `-split-input-file`), its `//` lines (RUN, CHECK, expected-error) dropped.
+each file split on `// -----` where its RUN lines ask for `-split-input-file` (else it is one piece), its comment
+lines (`//`, and `#` in the `.hlo` files written as HloProto text) dropped: RUN, CHECK, expected-error.
 An export file whose RUN lines ask for tuple arguments or a tuple result (`-emit-use-tuple-args`,
 `-emit-return-tuple`) gives each piece once per distinct pair of those flags; the id of a piece run with a
 flag names it (`<path>:<index>:tuple-args`). No piece is dropped here: whether XLA translates it is the
@@ -36,7 +37,7 @@ SUMMARY_FILE = HERE / "summary.json"
 EXPORT_FILE = re.compile(r"^xla/hlo/translate/(mhlo_to_hlo/|stablehlo_to_hlo/)?tests/[^/]+\.mlir$")
 IMPORT_FILE = re.compile(r"^xla/hlo/translate/hlo_to_mhlo/tests/[^/]+\.hlo$")
 SPLIT = re.compile(r"^// -----.*$", re.M)
-RUN_LINE = re.compile(r"^// RUN:(.*)$", re.M)
+RUN_LINE = re.compile(r"^(?://|#) RUN:(.*)$", re.M)
 
 
 def git(repo: Path, *args: str) -> str:
@@ -71,10 +72,13 @@ def variant_suffix(flags: dict[str, bool]) -> str:
 def pieces_of(path: str, source: str) -> Iterator[dict]:
     direction = "import" if IMPORT_FILE.match(path) else "export"
     variants = flag_variants(source) if direction == "export" else [{}]
-    starts = [0] + [m.end() for m in SPLIT.finditer(source)]
-    ends = [m.start() for m in SPLIT.finditer(source)] + [len(source)]
+    comments = ("//", "#") if direction == "import" else ("//",)
+    split = any("split-input-file" in command for command in RUN_LINE.findall(source))
+    splits = list(SPLIT.finditer(source)) if split else []
+    starts = [0] + [m.end() for m in splits]
+    ends = [m.start() for m in splits] + [len(source)]
     for index, (start, end) in enumerate(zip(starts, ends)):
-        kept = [ln for ln in source[start:end].splitlines() if not ln.lstrip().startswith("//")]
+        kept = [ln for ln in source[start:end].splitlines() if not ln.lstrip().startswith(comments)]
         text = "\n".join(kept).strip()
         if not text:
             continue

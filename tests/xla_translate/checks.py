@@ -147,12 +147,38 @@ def _execute(xla_text: str, ours: dict[str, Any], report: Callable[[dict[str, An
     return None
 
 
+def _is_proto_text(text: str) -> bool:
+    """Whether the piece is an HloModuleProto (or an HloProto around one) in protobuf text format, as some
+    of XLA's import tests are written, rather than HLO text."""
+    from hlo_translate.hlo.io import HloFormat, detect_hlo_format
+
+    return detect_hlo_format(text.encode()) is HloFormat.PROTO_TEXT
+
+
+def _xla_module_proto(text: str) -> bytes:
+    """The piece as XLA reads it, serialized: HLO text through XLA's parser; protobuf text through the
+    protobuf schema (ours is wire-compatible with XLA's) and XLA's proto reader."""
+    from google.protobuf import text_format
+    from jaxlib import _hlo
+
+    from hlo_translate.proto import hlo_pb2
+
+    if not _is_proto_text(text):
+        return bytes(_hlo.hlo_module_from_text(text).as_serialized_hlo_module_proto())
+    wrapped = text.lstrip().startswith("hlo_module")
+    message = text_format.Parse(text, hlo_pb2.HloProto() if wrapped else hlo_pb2.HloModuleProto())
+    module = message.hlo_module if wrapped else message
+    return bytes(
+        _hlo.HloModule.from_serialized_hlo_module_proto(module.SerializeToString()).as_serialized_hlo_module_proto()
+    )
+
+
 def _xla_import(text: str) -> None:
     import jax  # noqa: F401  (quiets XLA's logging)
-    from jaxlib import _hlo, _jax
+    from jaxlib import _jax
 
     try:
-        proto = _hlo.hlo_module_from_text(text).as_serialized_hlo_module_proto()
+        proto = _xla_module_proto(text)
     except Exception as err:
         raise Refused("XLA's parser: " + _first_line(err)) from err
     try:
@@ -178,14 +204,18 @@ def _read_as_xla_would(text: str) -> tuple[Any, bool]:
     `verify=False` converts whatever XLA's parser takes. Returns the module and whether our verifier took it."""
     import hlo_translate
     from hlo_translate.hlo.verify import Violation
-    from tests.support.xla_verdict import stricter_than_oracle, xla_verdict
+    from tests.support.xla_verdict import stricter_than_oracle, xla_verdict, xla_verdict_proto
 
+    data = text.encode()  # bytes: HLO text or protobuf text, whichever the piece is
     try:
-        return hlo_translate.read_hlo(text), True
+        return hlo_translate.read_hlo(data), True
     except Violation as err:
-        if not stricter_than_oracle(err.rule, err.opcode or "") and xla_verdict(text).accepted is not False:
-            raise AssertionError(f"our verifier refuses what XLA's verifier accepts: {err}") from None
-    return hlo_translate.read_hlo(text, verify=False), False
+        proto = _is_proto_text(text)
+        if not stricter_than_oracle(err.rule, err.opcode or "", proto=proto):
+            verdict = xla_verdict_proto(_xla_module_proto(text)) if proto else xla_verdict(text)
+            if verdict.accepted is not False:
+                raise AssertionError(f"our verifier refuses what XLA's verifier accepts: {err}") from None
+    return hlo_translate.read_hlo(data, verify=False), False
 
 
 def _round_trip(ours: dict[str, Any]) -> str | None:
