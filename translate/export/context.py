@@ -28,6 +28,7 @@ from hlo_translate.hlo.ir import (
     HloInstruction,
     OpMetadata,
     PrimitiveType,
+    ResultAccuracy,
     Shape,
     shape_problem,
     with_default_layouts,
@@ -349,6 +350,8 @@ class Builder:
             self._reuse_name(results, stamp)
         if has_attrs:
             self._attach_sharding(op, attrs, results, stamp.created)
+            if "result_accuracy" in attrs and results and any(results[0] is c for c in stamp.created):
+                results[0].attributes["result_accuracy"] = _result_accuracy(op, _attr(op, attrs, "result_accuracy"))
             self._attach_control(op, attrs, results)
             if "xla.keep" in attrs:
                 self.ctx.pinned.update(id(i) for i in stamp.created)
@@ -416,6 +419,27 @@ class Builder:
             while main.opcode == "get-tuple-element" and any(main is c for c in created):
                 main = main.operands[0]
         main.attributes["sharding"] = self.ctx.sharding_on(attr, main.shape, op.name, op_location(op))
+
+
+_ACCURACY_FIELD = re.compile(r"(atol|rtol|ulps) = ([-+0-9.eE]+)")
+_ACCURACY_MODE = re.compile(r"result_accuracy_mode<(\w+)>")
+
+
+def _result_accuracy(op: ir.Operation, attr: ir.Attribute | None) -> ResultAccuracy:
+    """`#stablehlo.result_accuracy<atol = .., rtol = .., ulps = .., mode = ..>` (fields at their defaults are
+    not printed) as HLO's `result_accuracy={tolerance={...}}` or `{mode=highest}`, as XLA's converter writes it."""
+    text = str(attr)
+    mode = _ACCURACY_MODE.search(text)
+    if not text.startswith(("#stablehlo.result_accuracy<", "#mhlo.result_accuracy<")):
+        raise TranslateError(f"result_accuracy {text[:80]} is not a #stablehlo.result_accuracy", op=op.name)
+    fields = dict(_ACCURACY_FIELD.findall(text))
+    name = mode.group(1).lower() if mode is not None else "default"  # DEFAULT, the mode's default, is elided
+    return ResultAccuracy(
+        None if name == "tolerance" else name,
+        float(fields.get("atol", 0)),
+        float(fields.get("rtol", 0)),
+        int(float(fields.get("ulps", 0))),
+    )
 
 
 # A constant nothing uses is dropped unread, as XLA's converter drops it: its value may have no HLO form (an
