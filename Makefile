@@ -1,5 +1,5 @@
 # hlo-translate: `make demo`, `make test`, `make test-fast`, `make lint`, `make test-jax-suite`, `make test-dumps`,
-# `make test-xla-corpus`, `make venv`, `make bench`, `make golden`, `make proto`,
+# `make test-xla-corpus`, `make test-xla-translate`, `make venv`, `make bench`, `make golden`, `make proto`,
 # `make fuzz N=10000 SEED=1` (a fuzz campaign: N cases per entry point; reproducers in fuzz-out/;
 # FUZZ_ARGS="--rejected-sample 5" etc. passes options, see `python -m tests.fuzz --help`),
 # `make interpret-suite SUITE=DIR` (StableHLO's interpreter tests through our export on XLA CPU).
@@ -20,7 +20,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: venv lint demo test test-fast test-jax-suite test-dumps test-gpu bench bench-growth golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus test-xla-corpus fuzz interpret-suite
+.PHONY: venv lint demo test test-fast test-jax-suite test-dumps test-gpu bench bench-growth golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus test-xla-corpus test-xla-translate fuzz interpret-suite
 
 venv: $(STAMP)
 
@@ -66,6 +66,11 @@ test-dumps: venv
 # the failures by cause, and a check that they are exactly tests/xla_corpus/known_failures.txt.
 test-xla-corpus: venv
 	$(PY) -m tests.xla_corpus.report --workers $(or $(WORKERS),2) --check-known
+
+# Every piece of XLA's own translate tests (tests/xla_translate; `make test` runs them all too): the counts per
+# direction and check, the failures by cause, and a check that they are exactly its known_failures.txt.
+test-xla-translate: venv
+	$(PY) -m tests.xla_translate.report --workers $(or $(WORKERS),2) --check-known
 
 # Our verifier's verdicts against XLA's on every corpus and golden module and mutations of each (~30 min).
 verifier-sweep: venv

@@ -42,6 +42,7 @@ SWEEPS = frozenset(
         "corpus/test_corpus.py",
         "jax_suite/test_slice.py",
         "xla_corpus/test_xla_corpus.py",
+        "xla_translate/test_xla_translate.py",
     }
 )
 _TESTS = Path(__file__).resolve().parent

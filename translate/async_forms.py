@@ -140,6 +140,9 @@ FALLBACK_OPCODES = frozenset(
         # indices, slice_sizes) and combined (several operands, one tuple result).
         "collective-permute",
         "reduce-scatter",
+        # A sharding domain: an identity for the value, but the partitioner's marker, kept (StableHLO has no
+        # op for it; XLA's importer writes mhlo.domain, which is not StableHLO).
+        "domain",
     }
 )
 LEAF_OPCODES = frozenset({"send", "send-done", "recv", "recv-done"})

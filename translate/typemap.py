@@ -13,7 +13,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.ir import UNBOUNDED, PrimitiveType, Shape
+from hlo_translate.hlo.ir import UNBOUNDED, Layout, PrimitiveType, Shape
 
 P = PrimitiveType
 
@@ -97,6 +97,8 @@ def _build_mlir_type(shape: Shape) -> ir.Type:
         return ir.TupleType.get_tuple([shape_to_mlir(s) for s in shape.tuple_shapes])
     if shape.element_type == P.TOKEN:
         return stablehlo.TokenType.get()
+    if shape.element_type == P.BUFFER:
+        return _memref_type(shape.tuple_shapes[0])
     if shape.element_type == P.OPAQUE_TYPE:
         raise TranslateError("opaque shapes have no StableHLO equivalent")
     element = element_type_to_mlir(shape.element_type)
@@ -113,13 +115,58 @@ def _build_mlir_type(shape: Shape) -> ir.Type:
     return ir.RankedTensorType.get(dims, element, loc=ir.Location.unknown())
 
 
+_MHLO_BOUNDS = "#mhlo.type_extensions<bounds = ["
+
+
+def _memref_type(array: Shape) -> ir.Type:
+    """A buffer's array as a memref, as XLA's importer writes it: row-major is the identity layout, any other
+    dense layout the strides of its order."""
+    if array.is_dynamic or (array.layout is not None and array.layout.tiles):
+        raise TranslateError(f"buffer of {array.to_text()} has no MLIR equivalent (dynamic or tiled)")
+    element = element_type_to_mlir(array.element_type)
+    dims = list(array.dimensions)
+    order = list(array.layout.minor_to_major) if array.layout is not None else []
+    if not order or order == list(range(array.rank - 1, -1, -1)):
+        return ir.MemRefType.get(dims, element)
+    strides, stride = [1] * array.rank, 1
+    for dim in order:
+        strides[dim], stride = stride, stride * dims[dim]
+    return ir.MemRefType.get(dims, element, layout=ir.StridedLayoutAttr.get(offset=0, strides=strides))
+
+
+def _buffer_shape(t: ir.MemRefType) -> Shape:
+    """A memref as XLA's buffer shape `b(f32[2,4]{0,1})`, as XLA's converter reads it: static sizes, and strides
+    that lay the dimensions out densely, in some order (the layout; the identity layout is row-major)."""
+    if not t.has_static_shape:
+        raise TranslateError(f"type {t} has no HLO equivalent (a buffer needs static sizes)")
+    element = element_type_from_mlir(t.element_type)
+    dims = list(t.shape)
+    try:
+        strides, _ = t.get_strides_and_offset()
+    except Exception:  # jaxlib raises for layouts that are not strided
+        raise TranslateError(f"type {t} has no HLO equivalent (its layout is not strided)") from None
+    minor_to_major, stride = [], 1
+    for size_stride, dim in sorted((s, d) for d, s in enumerate(strides)):
+        if size_stride != stride and dims[dim] != 1:
+            raise TranslateError(f"type {t} has no HLO equivalent (its strides do not lay it out densely)")
+        minor_to_major.append(dim)
+        stride *= dims[dim]
+    return Shape.buffer_of(Shape.array(element, dims, Layout(tuple(minor_to_major))))
+
+
+# MHLO's token is StableHLO's (XLA's converter takes both; MHLO's export tests write `!mhlo.token`).
+_TOKEN_TYPES = frozenset({"!stablehlo.token", "!mhlo.token"})
+
+
 def shape_from_mlir(t: ir.Type) -> Shape:
     """An MLIR tensor/tuple/token type as an HLO shape (no layout)."""
     if isinstance(t, ir.TupleType):
         tt = t
         return Shape.tuple_of([shape_from_mlir(tt.get_type(i)) for i in range(tt.num_types)])
-    if isinstance(t, stablehlo.TokenType) or str(t) == "!stablehlo.token":
+    if isinstance(t, stablehlo.TokenType) or str(t) in _TOKEN_TYPES:
         return Shape.token()
+    if isinstance(t, ir.MemRefType):
+        return _buffer_shape(t)
     if not isinstance(t, ir.RankedTensorType):
         raise TranslateError(f"type {t} has no HLO equivalent (only ranked tensors, tuples and tokens)")
     rt = t
@@ -129,6 +176,9 @@ def shape_from_mlir(t: ir.Type) -> Shape:
         text = str(rt.encoding)
         if text.startswith("#stablehlo.bounds<"):
             bounds = [None if b.strip() == "?" else int(b) for b in text[len("#stablehlo.bounds<") : -1].split(",")]
+        elif text.startswith(_MHLO_BOUNDS) and text.endswith("]>"):
+            # MHLO's spelling of the same bounds (XLA's export tests write it)
+            bounds = [None if b.strip() == "?" else int(b) for b in text[len(_MHLO_BOUNDS) : -2].split(",")]
     dims: list[int] = []
     dynamic: list[bool] = []
     for i in range(rt.rank):

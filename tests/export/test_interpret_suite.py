@@ -299,13 +299,17 @@ def test_dynamic_shapes_that_constants_determine_are_refined() -> None:
     np.testing.assert_array_equal(result, x + np.array([[0, 1, 2], [0, 1, 2]], np.int32))
 
 
-def test_dynamic_shapes_of_dynamic_arguments_still_need_input_shapes() -> None:
+def test_dynamic_arguments_are_unbounded_dimensions_unless_shapes_are_given() -> None:
+    """Outside JAX's shape-polymorphic programs (tests/export/test_shape_poly.py), an unbounded argument
+    is HLO's `?` dimension, as XLA's converter writes it (issue 26); input shapes still refine it."""
     text = (
         "func.func @main(%x: tensor<?xi32>) -> tensor<?xi32> {\n"
         "  %0 = stablehlo.negate %x : tensor<?xi32>\n  return %0 : tensor<?xi32>\n}"
     )
-    with pytest.raises(hlo_translate.TranslateError, match="argument 0 of @main has the dynamic type"):
-        hlo_translate.stablehlo_to_hlo(text)
+    unbounded = hlo_translate.stablehlo_to_hlo(text)
+    assert [i.shape.to_text() for i in unbounded.entry.instructions] == ["s32[?]{0}", "s32[?]{0}"]
+    refined = hlo_translate.stablehlo_to_hlo(text, input_shapes="s32[3]")
+    assert refined.entry.root.shape.to_text() == "s32[3]{0}"
 
 
 def test_irfft_inverts_rfft_on_xla() -> None:

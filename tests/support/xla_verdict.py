@@ -40,6 +40,14 @@ STRICTER_THAN_ORACLE: dict[tuple[str, str], str] = {
     ("shape", "all-gather-done"): "the importer types a *-done from its start",
     ("shape", "all-gather-start"): "the importer builds an all-gather-start from its operand, dropping the "
     "declared operand slot of its shape",
+    ("shape", "all-reduce-start"): "the importer builds an all-reduce-start from its operands, dropping its "
+    "declared shape (HloVerifier infers it: InferAllReduceStartShape)",
+    ("shape", "collective-permute-start"): "the importer builds a collective-permute-start from its operand, "
+    "dropping its declared shape (HloVerifier infers it: InferCollectivePermuteStartShape)",
+    ("shape", "recv-done"): "the importer types a recv-done from its recv (HloVerifier's HandleRecvDone compares "
+    "the two)",
+    ("shape", "broadcast"): "the importer writes a broadcast as broadcast_in_dim, which expands a dimension of "
+    "size 1; HloVerifier's HandleBroadcast wants each operand dimension of its result dimension's size",
     ("async-shape", "async-start"): "the importer builds an async-start from its computation and operands, "
     "dropping the declared operand slot",
     ("collective-mode", "*"): "HloVerifier rejects use_global_device_ids without a channel (its collective group "

@@ -229,9 +229,13 @@ def _empty(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 @handles("tensor.cast")
 def _cast_shape(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    """Static to static: the same value. A cast to a dynamic type is refused like any dynamic shape."""
-    _tensor_shape(b, op.results[0], op)
-    return b.operands(op)
+    """Static to static: the same value. A bounded value cast to an unbounded type, or any value cast to an
+    unranked one (what a function's result type may say), is the same value too, its HLO shape unchanged (as
+    XLA's converter keeps it); a static value cast to a dynamic type is refused like any dynamic shape."""
+    source = b.value(op.operands[0])
+    if not source.shape.is_dynamic and isinstance(op.results[0].type, ir.RankedTensorType):
+        _tensor_shape(b, op.results[0], op)
+    return [source]
 
 
 @handles("tensor.expand_shape", "tensor.collapse_shape", "tensor.reshape")

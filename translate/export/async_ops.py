@@ -41,7 +41,7 @@ from hlo_translate.export.context import Builder, frontend_attributes_of
 from hlo_translate.export.module import function_computation
 from hlo_translate.export.regions import flat_computation, leaves, pack
 from hlo_translate.export.registry import handles, handles_custom_call
-from hlo_translate.hlo.ir import FrontendAttributes, HloComputation, HloInstruction, Shape
+from hlo_translate.hlo.ir import FrontendAttributes, HloComputation, HloInstruction, PrimitiveType, Shape
 from hlo_translate.hlo.text import parse_attribute
 from hlo_translate.hlo.verify.core import same_shape
 from hlo_translate.hlo.verify.signatures import allowed_attributes
@@ -291,13 +291,38 @@ def _single_copy(b: Builder, callee: str) -> bool:
     return ops == ["mhlo.copy", "func.return"]
 
 
+def _is_copy_start_shape(shape: Shape, source: Shape) -> bool:
+    return (
+        shape.is_tuple
+        and len(shape.tuple_shapes) == 3
+        and all(same_shape(s, source) for s in shape.tuple_shapes[:2])
+        and shape.tuple_shapes[2].element_type == PrimitiveType.U32
+    )
+
+
+def _operands_first(shape: Shape, operands: list[HloInstruction]) -> Shape:
+    """The start shape with the operands' tuple first. XLA's converter also takes a bundle whose first
+    element is the one operand itself (`!mhlo.async_bundle<tensor<4xf32>, tensor<4xf32>>`, as its own export
+    tests write it); HLO's async-start holds its operands as a tuple."""
+    if not shape.is_tuple or len(operands) != 1 or not shape.tuple_shapes:
+        return shape
+    if same_shape(shape.tuple_shapes[0], operands[0].shape):
+        return Shape.tuple_of([Shape.tuple_of([operands[0].shape]), *shape.tuple_shapes[1:]])
+    return shape
+
+
 @handles("mhlo.async_start")
 def _mhlo_async_start(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     callee = _callee(op)
     shape = _bundle_shape(b, op)
     operands = b.operands(op)
     if _single_copy(b, callee):
+        if len(operands) == 1 and not _is_copy_start_shape(shape, operands[0].shape):
+            # a bundle of (operand, result) only, as XLA's own export tests write it: HLO's copy-start is
+            # (destination, source, context)
+            shape = Shape.tuple_of([operands[0].shape, operands[0].shape, Shape(PrimitiveType.U32)])
         return [b.add("copy-start", shape, operands)]
+    shape = _operands_first(shape, operands)
     thread = A.string(A.get(op, "execution_thread"), MAIN_THREAD)
     wrapped = function_computation(b.ctx, callee)
     attrs: dict[str, object] = {}

@@ -30,8 +30,9 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.export.context import Builder
 from hlo_translate.hlo.ir import HloInstruction, Shape, with_default_layouts
 
-# Ops without operands or side effects that a region may recompute.
-_SOURCES = frozenset({"stablehlo.constant", "stablehlo.iota"})
+# Ops without operands or side effects that a region may recompute (and their mhlo twins, which XLA's
+# converter takes too: XLA's own export tests write them).
+_SOURCES = frozenset({"stablehlo.constant", "stablehlo.iota", "mhlo.constant", "mhlo.iota"})
 # Pure ops a region may recompute when their operands are recomputable.
 _PURE = frozenset(
     {
@@ -56,6 +57,7 @@ _PURE = frozenset(
         "stablehlo.abs",
     }
 )
+_PURE |= {name.replace("stablehlo.", "mhlo.") for name in _PURE}
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from hlo_translate.hlo.ir import (
     HloInstruction,
     OpMetadata,
     PrimitiveType,
+    ResultAccuracy,
     Shape,
     shape_problem,
     with_default_layouts,
@@ -305,6 +306,8 @@ class Builder:
             name = operation.name
             if name in TERMINATORS:
                 return [self.value(v) for v in operation.operands]
+            if name in _CONSTANTS and _dead_constant(operation):
+                continue
             self.emit_op(operation)
         raise TranslateError("block without a terminator")
 
@@ -346,7 +349,9 @@ class Builder:
         if stamp.instruction_name is not None:
             self._reuse_name(results, stamp)
         if has_attrs:
-            self._attach_sharding(op, attrs, results)
+            self._attach_sharding(op, attrs, results, stamp.created)
+            if "result_accuracy" in attrs and results and any(results[0] is c for c in stamp.created):
+                results[0].attributes["result_accuracy"] = _result_accuracy(op, _attr(op, attrs, "result_accuracy"))
             self._attach_control(op, attrs, results)
             if "xla.keep" in attrs:
                 self.ctx.pinned.update(id(i) for i in stamp.created)
@@ -396,7 +401,9 @@ class Builder:
                 preds.append(pred)
             main.attributes["control-predecessors"] = tuple(preds)
 
-    def _attach_sharding(self, op: ir.Operation, attrs: ir.OpAttributeMap, results: list[HloInstruction]) -> None:
+    def _attach_sharding(
+        self, op: ir.Operation, attrs: ir.OpAttributeMap, results: list[HloInstruction], created: list[HloInstruction]
+    ) -> None:
         config = _attr(op, attrs, "xla.backend_config")
         if config is not None and results:
             # Written by the importer for ops whose StableHLO form has no backend_config (docs/import.md).
@@ -408,7 +415,41 @@ class Builder:
         main = results[0]
         if len(results) > 1 and main.opcode == "get-tuple-element":
             main = main.operands[0]
+            # through the op's own unpacking (an infeed's data tuple) to the instruction whose results they are
+            while main.opcode == "get-tuple-element" and any(main is c for c in created):
+                main = main.operands[0]
         main.attributes["sharding"] = self.ctx.sharding_on(attr, main.shape, op.name, op_location(op))
+
+
+_ACCURACY_FIELD = re.compile(r"(atol|rtol|ulps) = ([-+0-9.eE]+)")
+_ACCURACY_MODE = re.compile(r"result_accuracy_mode<(\w+)>")
+
+
+def _result_accuracy(op: ir.Operation, attr: ir.Attribute | None) -> ResultAccuracy:
+    """`#stablehlo.result_accuracy<atol = .., rtol = .., ulps = .., mode = ..>` (fields at their defaults are
+    not printed) as HLO's `result_accuracy={tolerance={...}}` or `{mode=highest}`, as XLA's converter writes it."""
+    text = str(attr)
+    mode = _ACCURACY_MODE.search(text)
+    if not text.startswith(("#stablehlo.result_accuracy<", "#mhlo.result_accuracy<")):
+        raise TranslateError(f"result_accuracy {text[:80]} is not a #stablehlo.result_accuracy", op=op.name)
+    fields = dict(_ACCURACY_FIELD.findall(text))
+    name = mode.group(1).lower() if mode is not None else "default"  # DEFAULT, the mode's default, is elided
+    return ResultAccuracy(
+        None if name == "tolerance" else name,
+        float(fields.get("atol", 0)),
+        float(fields.get("rtol", 0)),
+        int(float(fields.get("ulps", 0))),
+    )
+
+
+# A constant nothing uses is dropped unread, as XLA's converter drops it: its value may have no HLO form (an
+# `index` element type, an elided `dense_resource`) and an HLO module would lose it anyway (export/dce.py).
+_CONSTANTS = frozenset({"stablehlo.constant", "mhlo.constant", "arith.constant"})
+
+
+def _dead_constant(op: ir.Operation) -> bool:
+    """Unused, and with no attribute but its value (no `xla.keep`, no control edge, no name to keep)."""
+    return len(op.attributes) == 1 and not any(True for _ in op.results[0].uses)
 
 
 def _attr(op: ir.Operation, attrs: ir.OpAttributeMap, name: str) -> ir.Attribute | None:
@@ -419,8 +460,9 @@ def _attr(op: ir.Operation, attrs: ir.OpAttributeMap, name: str) -> ir.Attribute
         raise TranslateError(err.message, op=op.name, location=op_location(op)) from None
 
 
-# Ops whose handler spreads `mhlo.sharding` over the instructions it makes (export/p2p.py).
-_SPLIT_SHARDING = ("stablehlo.send", "stablehlo.recv")
+# Ops whose handler places `mhlo.sharding` itself: send/recv spread it over the instructions they make
+# (export/p2p.py), while extends it over the values its regions capture (export/control_flow.py).
+_SPLIT_SHARDING = ("stablehlo.send", "stablehlo.recv", "stablehlo.while", "mhlo.while")
 
 
 def frontend_attributes_of(attr: ir.Attribute | None) -> FrontendAttributes | None:

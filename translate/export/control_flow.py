@@ -13,7 +13,7 @@ from jaxlib.mlir import ir
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.captures import captures_of
-from hlo_translate.export.context import Builder
+from hlo_translate.export.context import Builder, op_location
 from hlo_translate.export.regions import (
     branch_computation,
     captures_operand,
@@ -23,6 +23,8 @@ from hlo_translate.export.regions import (
 )
 from hlo_translate.export.registry import handles
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, Shape, with_default_layouts
+from hlo_translate.hlo.sharding import HloSharding, for_shape
+from hlo_translate.hlo.verify.shardings import sharding_shape_problem
 from hlo_translate.markers import XLA_SHAPE
 
 
@@ -35,9 +37,28 @@ def _while(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     condition = tuple_computation(b, cond_region, captures, "region", pass_captures=False, state=state)
     body = tuple_computation(b, body_region, captures, "region", pass_captures=True, state=state)
     loop = b.add("while", init.shape, [init], {"condition": condition, "body": body})
+    _loop_sharding(b, op, loop, captures)
     if not A.has(op, XLA_SHAPE):
         return [b.gte(loop, i) for i in range(len(op.results))]
     return leaves(b, loop)[: len(op.results)]
+
+
+def _loop_sharding(b: Builder, op: ir.Operation, loop: HloInstruction, captures: list[ir.Value]) -> None:
+    """The op's `mhlo.sharding` on the loop. A tuple one names the op's results only: the captured values
+    the state carries too get their own shardings (replicated where they have none), as XLA's converter
+    extends it."""
+    attr = A.get(op, "mhlo.sharding")
+    if attr is None:
+        return
+    sharding = b.ctx.sharding(attr, op.name, op_location(op))
+    if sharding.is_tuple and captures and len(sharding.tuple_elements) == len(op.results):
+        extra = [b.value(v).attributes.get("sharding") or HloSharding.replicated() for v in captures]
+        sharding = HloSharding.tuple([*sharding.tuple_elements, *extra])
+    sharding = for_shape(b.ctx.checked_sharding(sharding, op.name, op_location(op)), loop.shape)
+    problem = sharding_shape_problem(sharding, loop.shape)
+    if problem is not None:
+        raise TranslateError(problem, op=op.name, location=op_location(op))
+    loop.attributes["sharding"] = sharding
 
 
 def _state_shape(b: Builder, op: ir.Operation, captures: list[ir.Value]) -> Shape:

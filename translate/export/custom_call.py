@@ -29,6 +29,8 @@ API_VERSIONS = {
     3: "API_VERSION_STATUS_RETURNING_UNIFIED",
     4: "API_VERSION_TYPED_FFI",
 }
+# The custom calls that move a value into a buffer (`b(...)` shape) and out of it.
+_BUFFER_BOUNDARIES = frozenset({"Pin", "Unpin"})
 
 
 def _layouts(attr: ir.Attribute | None) -> list[Layout] | None:
@@ -107,6 +109,10 @@ def generic_custom_call(b: Builder, op: ir.Operation, target: str) -> list[HloIn
                 )
             )
         attrs["output_to_operand_aliasing"] = tuple(entries)
+    if target in _BUFFER_BOUNDARIES and "output_to_operand_aliasing" not in attrs:
+        # XLA requires the alias of a Pin's or Unpin's result to its operand (buffer shapes); its
+        # converter adds it the same way
+        attrs["output_to_operand_aliasing"] = (OutputOperandAlias((), 0, ()),)
     called = A.get(op, "called_computations")
     if called is not None and len(ir.ArrayAttr(called)):
         attrs["called_computations"] = tuple(function_computation(b.ctx, A.symbol(c)) for c in ir.ArrayAttr(called))

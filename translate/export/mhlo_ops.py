@@ -17,12 +17,14 @@ import re
 
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import _mhlo_ops_gen as generated
+from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
+from hlo_translate.export.regions import flat_computation
 from hlo_translate.export.registry import HANDLERS, Handler, handles
-from hlo_translate.hlo.ir import HloInstruction, Shape
+from hlo_translate.hlo.ir import Enum, HloInstruction, OutputOperandAlias, Shape
 from hlo_translate.hlo.literal import Literal
 
 # mhlo ops with an HLO opcode and no StableHLO twin (XLA's converter writes the same opcodes).
@@ -38,19 +40,16 @@ OWN_OPCODES: dict[str, str] = {
     "mhlo.bitcast": "bitcast",
     "mhlo.add_dependency": "add-dependency",
     "mhlo.stochastic_convert": "stochastic-convert",
+    "mhlo.mulhi": "mulhi",
 }
 
 # mhlo ops we refuse, and why (docs/producers.md lists them).
 REFUSED: dict[str, str] = {
-    "mhlo.fusion": "an XLA-internal fusion; producers do not write it and its fusion kind has no StableHLO form",
     "mhlo.domain": "an XLA-internal sharding domain marker",
     "mhlo.async_update": "generic async bundles are XLA-internal (see docs/async.md)",
     "mhlo.collective_reduce": "not an HLO instruction (XLA's converter refuses it too)",
     "mhlo.minimum_broadcast_shapes": "a shape computation on dynamic shapes (refine shapes first)",
-    "mhlo.scan": "no HLO instruction (XLA's converter refuses it too)",
     "mhlo.trace": "removed from XLA; it has no HLO instruction",
-    "mhlo.mulhi": "no HLO instruction (XLA's converter refuses it too)",
-    "mhlo.ragged_dot": "ragged dimension numbers are not exported yet",
     "mhlo.uniform_quantize": "quantized types have no HLO element type",
     "mhlo.uniform_dequantize": "quantized types have no HLO element type",
 }
@@ -138,6 +137,79 @@ def _refused(reason: str) -> Handler:
 def _topk(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     attrs = {"k": A.integer(op.attributes["k"]), "largest": A.boolean(A.get(op, "largest"), True)}
     return b.split(op, b.add("topk", b.result_shape(op), b.operands(op), attrs))
+
+
+@handles("mhlo.scan")
+def _scan(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """`scan(inputs..., inits...)`: the body maps (input elements..., carries...) to (output elements...,
+    carries...); the result is (outputs..., final carries...), as XLA's converter writes it."""
+    num_inits = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))[1]
+    attrs: dict[str, object] = {
+        "dimensions": (A.integer(op.attributes["dimension"]),),
+        "num_carries": num_inits,
+        "to_apply": flat_computation(b, op.regions[0]),
+    }
+    for flag in ("is_associative", "is_reverse"):
+        value = A.get(op, flag)
+        if value is not None and (flag == "is_associative" or A.boolean(value)):
+            attrs[flag] = A.boolean(value)
+    return b.split(op, b.add("scan", b.result_shape(op), b.operands(op), attrs))
+
+
+_RAGGED_DIMS = re.compile(r"(lhs_ragged|rhs_group)_dimensions = \[([\d, ]*)\]")
+
+
+@handles("mhlo.ragged_dot")
+def _ragged_dot(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """`ragged-dot(lhs, rhs, group_sizes)` with the dot's dimensions and the ragged and group dimensions
+    (mhlo has no Python binding for `#mhlo.ragged_dot<...>`: its dot part is read in StableHLO's spelling)."""
+    text = str(op.attributes["ragged_dot_dimension_numbers"])
+    dot = re.search(r"#mhlo\.dot<[^>]*>", text)
+    if dot is None:
+        raise TranslateError(f"cannot read ragged_dot_dimension_numbers {text[:120]}")
+    dn = A.dot_dims(ir.Attribute.parse(dot.group(0).replace("#mhlo.dot<", "#stablehlo.dot<")))
+    attrs: dict[str, object] = {}
+    if dn.lhs_batching_dimensions:
+        attrs["lhs_batch_dims"] = tuple(dn.lhs_batching_dimensions)
+    attrs["lhs_contracting_dims"] = tuple(dn.lhs_contracting_dimensions)
+    if dn.rhs_batching_dimensions:
+        attrs["rhs_batch_dims"] = tuple(dn.rhs_batching_dimensions)
+    attrs["rhs_contracting_dims"] = tuple(dn.rhs_contracting_dimensions)
+    ragged = dict(_RAGGED_DIMS.findall(text[dot.end() :]))
+    for key, name in (("lhs_ragged", "lhs_ragged_dims"), ("rhs_group", "rhs_group_dims")):
+        if key in ragged:
+            attrs[name] = tuple(int(d) for d in ragged[key].replace(" ", "").split(",") if d)
+    precisions = (
+        A.precision_list(_respelled(op.attributes["precision_config"])) if A.has(op, "precision_config") else []
+    )
+    if precisions and any(p != "DEFAULT" for p in precisions):
+        attrs["operand_precision"] = tuple(Enum(p.lower()) for p in precisions)
+    return [b.add("ragged-dot", b.result_shape(op), b.operands(op), attrs)]
+
+
+_FUSION_KIND = re.compile(r"#mhlo<fusion_kind (k\w+)>")
+
+
+@handles("mhlo.fusion")
+def _fusion(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """`fusion(operands), kind=..., calls=<the region>`, as XLA's converter writes an mhlo.fusion (XLA's own
+    tests write them; our importer writes a fusion as a call marked `xla.fusion_kind` instead)."""
+    kind = _FUSION_KIND.fullmatch(str(op.attributes["fusion_kind"])) if A.has(op, "fusion_kind") else None
+    if kind is None:
+        raise TranslateError("an mhlo.fusion needs a fusion_kind (#mhlo<fusion_kind kLoop>)")
+    attrs: dict[str, object] = {"kind": Enum(kind.group(1))}
+    aliases = (
+        [stablehlo.OutputOperandAlias(a) for a in A.elements(_respelled(op.attributes["output_operand_aliases"]))]
+        if A.has(op, "output_operand_aliases")
+        else []
+    )
+    if aliases:
+        attrs["output_to_operand_aliasing"] = tuple(
+            OutputOperandAlias(tuple(a.output_tuple_indices), a.operand_index, tuple(a.operand_tuple_indices))
+            for a in aliases
+        )
+    attrs["calls"] = (flat_computation(b, op.regions[0], "fused_computation"),)
+    return b.split(op, b.add("fusion", b.result_shape(op), b.operands(op), attrs))
 
 
 @handles("mhlo.xla.rng_get_and_update_state")

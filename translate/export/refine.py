@@ -91,13 +91,25 @@ def is_unbounded_dynamic(t: ir.Type) -> bool:
 
 
 def check_static_arguments(module: ir.Module) -> None:
-    """Raise, naming the argument, when @main has an argument of unknown shape and no shapes were given."""
-    for i, arg in enumerate(main_function(module).regions[0].blocks[0].arguments):
+    """Raise, naming the argument, when @main of a shape-polymorphic JAX program has an argument of unknown
+    shape and no shapes were given: its dimension variables and shape assertions need static shapes. Any other
+    module keeps an unbounded dimension as HLO's `?` (`f32[?,4]`), as XLA's converter writes it."""
+    main = main_function(module)
+    if not _shape_polymorphic(module, main):
+        return
+    for i, arg in enumerate(main.regions[0].blocks[0].arguments):
         if is_unbounded_dynamic(arg.type):
             raise TranslateError(
                 f"argument {i} of @main has the dynamic type {arg.type}: give the static "
                 "shapes of @main's arguments with --input-shapes (input_shapes=)"
             )
+
+
+def _shape_polymorphic(module: ir.Module, main: ir.Operation) -> bool:
+    """A JAX program with symbolic dimensions: `jax.export` marks the module `jax.uses_shape_polymorphism`,
+    `jax.jit(f).lower` passes dimension variables as arguments (`jax.global_constant`)."""
+    marked = A.get(module.operation, "jax.uses_shape_polymorphism")
+    return (marked is not None and A.boolean(marked)) or bool(_dimension_variables(main))
 
 
 def refine_module(module: ir.Module, input_shapes: Sequence[Shape]) -> ir.Module:

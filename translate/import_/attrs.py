@@ -19,6 +19,7 @@ from hlo_translate.hlo.ir import (
     FrontendAttributes,
     HloInstruction,
     RawAttr,
+    ResultAccuracy,
 )
 
 # Attributes of one import, by the HLO value they were built from (`memo_scope`, around
@@ -153,6 +154,16 @@ def sharding_text(value: object) -> str:
     return to_text() if to_text is not None else str(value)
 
 
+def result_accuracy(value: ResultAccuracy) -> ir.Attribute:
+    """`result_accuracy={tolerance={atol=0,rtol=0,ulps=10}}` (or `{mode=highest}`) as StableHLO's
+    `#stablehlo.result_accuracy<...>`, as XLA's importer writes it."""
+    mode = (value.mode or "tolerance").upper()
+    return ir.Attribute.parse(
+        f"#stablehlo.result_accuracy<atol = {float(value.atol)!r}, rtol = {float(value.rtol)!r}, "
+        f"ulps = {int(value.ulps)}, mode = #stablehlo.result_accuracy_mode<{mode}>>"
+    )
+
+
 def attach_common(operation: ir.Operation, instr: HloInstruction) -> None:
     """Frontend attributes and sharding, the way XLA's importer keeps them on StableHLO ops."""
     fa = instr.frontend_attributes
@@ -164,6 +175,9 @@ def attach_common(operation: ir.Operation, instr: HloInstruction) -> None:
     sharding = instr.attributes.get("sharding")
     if sharding is not None:
         operation.attributes["mhlo.sharding"] = ir.StringAttr.get(sharding_text(sharding))
+    accuracy = instr.attributes.get("result_accuracy")
+    if isinstance(accuracy, ResultAccuracy):
+        operation.attributes["result_accuracy"] = result_accuracy(accuracy)
     # A backend_config the StableHLO op has no slot for (while's known_trip_count, ...) rides along as
     # `xla.backend_config` and the exporter writes it back (docs/import.md).
     config = instr.attributes.get("backend_config")

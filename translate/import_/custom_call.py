@@ -60,7 +60,9 @@ def custom_call(ctx: OpContext) -> Tree:
         elif text:
             attributes["backend_config"] = A.string(text)
     aliases = ctx.attr("output_to_operand_aliasing")
-    if aliases:
+    # A Pin's or Unpin's alias pairs a tensor with its buffer (a memref), which StableHLO's verifier refuses:
+    # left out, as XLA's importer leaves it; the exporter writes it back (XLA requires it there).
+    if aliases and target not in ("Pin", "Unpin"):
         attributes["output_operand_aliases"] = ir.ArrayAttr.get(
             [
                 stablehlo.OutputOperandAlias.get(list(a.output_index), a.operand_number, list(a.operand_index))
@@ -79,12 +81,18 @@ def custom_call(ctx: OpContext) -> Tree:
     layouts = _layouts(ctx)
     if layouts is not None:
         attributes["operand_layouts"], attributes["result_layouts"] = layouts
-    # Results: one per top-level tuple element (nested tuples stay tuple-typed values).
-    if ctx.shape.is_tuple:
+    # Results: one per top-level tuple element (nested tuples stay tuple-typed values). A tuple of one element
+    # stays one tuple-typed result, read by a get_tuple_element: as one result of the element's type it would
+    # come back untupled, and an output_to_operand_aliasing into it ({0}: ...) would index a non-tuple.
+    if ctx.shape.is_tuple and len(ctx.shape.tuple_shapes) != 1:
         types = [shape_to_mlir(s) for s in ctx.shape.tuple_shapes]
         op = ctx.op("stablehlo.custom_call", ctx.values(), types, attributes)
         return tuple(op.results)
-    return ctx.op("stablehlo.custom_call", ctx.values(), attributes=attributes).result
+    result = ctx.op("stablehlo.custom_call", ctx.values(), attributes=attributes).result
+    if ctx.shape.is_tuple:
+        element = shape_to_mlir(ctx.shape.tuple_shapes[0])
+        return (ctx.op("stablehlo.get_tuple_element", [result], [element], {"index": A.i32(0)}).result,)
+    return result
 
 
 def _layouts(ctx: OpContext) -> tuple[ir.Attribute, ir.Attribute] | None:

@@ -411,6 +411,9 @@ class _Exporter:
         attr = U.get_attr(op, "replica_groups")
         if attr is None or not isinstance(attr, ir.Attribute) or "replica_group_mesh_axes" not in str(attr):
             return False
+        if str(attr).startswith("#mhlo."):
+            # MHLO's spelling of the same attribute (XLA's own export tests write it)
+            attr = ir.Attribute.parse(str(attr).replace("#mhlo.", "#stablehlo."))
         groups = self._mesh_axes_groups(stablehlo.ReplicaGroupMeshAxesAttr(attr), op)
         op.attributes["replica_groups"] = ir.DenseElementsAttr.get(np.ascontiguousarray(groups, dtype=np.int64))
         return True

@@ -63,6 +63,7 @@ class PrimitiveType(enum.IntEnum):
             PrimitiveType.OPAQUE_TYPE,
             PrimitiveType.TOKEN,
             PrimitiveType.PRIMITIVE_TYPE_INVALID,
+            PrimitiveType.BUFFER,
         )
 
     @property
@@ -262,6 +263,8 @@ def with_default_layouts(shape: Shape) -> Shape:
     """`shape` with XLA's row-major default layout on every array that has none (as XLA reads HLO text)."""
     if shape.is_tuple:
         return Shape.tuple_of([with_default_layouts(s) for s in shape.tuple_shapes])
+    if shape.is_buffer:
+        return Shape.buffer_of(with_default_layouts(shape.tuple_shapes[0]))
     if not shape.is_array or shape.layout is not None:
         return shape
     return shape.with_layout(default_layout(shape.rank))
@@ -305,6 +308,15 @@ class Shape:
     def token() -> Shape:
         return Shape(PrimitiveType.TOKEN)
 
+    @staticmethod
+    def buffer_of(array: Shape) -> Shape:
+        """XLA's buffer shape `b(f32[2]{0})`: element type BUFFER, the array its one tuple shape."""
+        return Shape(PrimitiveType.BUFFER, tuple_shapes=(array,))
+
+    @property
+    def is_buffer(self) -> bool:
+        return self.element_type == PrimitiveType.BUFFER
+
     @property
     def is_tuple(self) -> bool:
         return self.element_type == PrimitiveType.TUPLE
@@ -327,6 +339,8 @@ class Shape:
     def without_layouts(self) -> Shape:
         if self.is_tuple:
             return Shape.tuple_of([s.without_layouts() for s in self.tuple_shapes])
+        if self.is_buffer:
+            return Shape.buffer_of(self.tuple_shapes[0].without_layouts())
         return Shape(self.element_type, self.dimensions, self.dynamic, None)
 
     def to_short_text(self) -> str:
@@ -378,6 +392,8 @@ class Shape:
             return "token[]"
         if self.element_type == PrimitiveType.OPAQUE_TYPE:
             return "opaque[]"
+        if self.is_buffer:
+            return f"b({self.tuple_shapes[0].to_text(print_layout)})"
         dims = []
         for size, dyn in zip(self.dimensions, self.dynamic or (False,) * self.rank):
             if size == UNBOUNDED:

@@ -77,6 +77,8 @@ def _parse(text: str, shape: Shape) -> Literal:
         raise TranslateError(f"a constant of shape {shape} has no literal form")
     check_static(shape)
     element_type = shape.element_type
+    if shape.dimensions and "{" not in text and not element_type.is_complex:
+        return _scalar_for_array(text, shape)
     if element_type.is_complex:
         text = _COMPLEX_RE.sub(r"\1;\2", text)
     tokens = _split_elements(text, shape.dimensions)
@@ -88,6 +90,18 @@ def _parse(text: str, shape: Shape) -> Literal:
         flat = _complex_values(tokens, text, element_type)
     else:
         flat = _float_values(tokens, text, element_type)
+    return Literal(shape, flat.reshape(shape.dimensions))
+
+
+def _scalar_for_array(text: str, shape: Shape) -> Literal:
+    """`f32[2,3] constant(7)`: XLA's parser takes a bare value for an array (not a complex one) and sets the
+    first element to it, every other to zero (`{ {7, 0, 0}, {0, 0, 0} }`); an empty array it refuses."""
+    if not shape.element_count():
+        raise TranslateError(f"a single value cannot fill the empty array {shape.to_text(False)}")
+    scalar = _parse(text, Shape.array(shape.element_type, ()))
+    assert isinstance(scalar.value, np.ndarray)
+    flat = np.zeros(shape.element_count(), dtype=scalar.value.dtype)
+    flat[0] = scalar.value
     return Literal(shape, flat.reshape(shape.dimensions))
 
 

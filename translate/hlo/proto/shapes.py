@@ -33,7 +33,7 @@ def shape_to_proto(shape: Shape, out: xla_data_pb2.ShapeProto | None = None) -> 
 def new_shape_proto(shape: Shape, out: xla_data_pb2.ShapeProto | None = None) -> xla_data_pb2.ShapeProto:
     proto = out if out is not None else xla_data_pb2.ShapeProto()
     proto.element_type = int(shape.element_type)
-    if shape.is_tuple:
+    if shape.is_tuple or shape.is_buffer:  # (a buffer's array is its one tuple shape)
         for s in shape.tuple_shapes:
             new_shape_proto(s, proto.tuple_shapes.add())
         return proto
@@ -84,6 +84,11 @@ def _read_shape_proto(proto: xla_data_pb2.ShapeProto) -> Shape:
         raise TranslateError(f"unknown element type number {proto.element_type}") from None
     if element_type == PrimitiveType.TUPLE:
         return Shape.tuple_of([_read_shape_proto(s) for s in proto.tuple_shapes])
+    if element_type == PrimitiveType.BUFFER:
+        arrays = [_read_shape_proto(s) for s in proto.tuple_shapes]
+        if len(arrays) != 1 or not arrays[0].is_array:
+            raise TranslateError("a BUFFER shape proto must hold one array shape in tuple_shapes")
+        return Shape.buffer_of(arrays[0])
     if not element_type.is_array:
         return Shape(element_type)
     dims = tuple(proto.dimensions)

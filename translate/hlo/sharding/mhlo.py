@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.ir import Shape
+from hlo_translate.hlo.ir import PrimitiveType, Shape
 from hlo_translate.hlo.sharding.model import HloSharding
 from hlo_translate.hlo.sharding.parser import parse_sharding
 from hlo_translate.hlo.sharding.proto import from_op_sharding
@@ -54,7 +54,10 @@ def parse_mhlo_sharding(value: bytes) -> HloSharding:
 
 def for_shape(sharding: HloSharding, shape: Shape) -> HloSharding:
     """``sharding`` on an instruction of ``shape``: a non-tuple one spread over a tuple's leaves; a
-    tuple one must have one element per leaf."""
+    tuple one must have one element per leaf. A token takes any sharding as it is (XLA writes an outfeed's
+    tuple sharding, its data's and its token's, on the token it returns)."""
+    if shape.element_type == PrimitiveType.TOKEN:
+        return sharding
     if not shape.is_tuple:
         if sharding.is_tuple:
             raise TranslateError(f"tuple sharding {sharding.to_text()} on a non-tuple value {shape.to_text()}")

@@ -82,6 +82,7 @@ class _Parser(Lexer):
         self.anon_names = NameUniquifier()  # names of nested instructions, as XLA's parser makes them
         self.tuple_elements: dict[tuple[int, int], HloInstruction] = {}  # `%t#N` sugar, made once
         self.single: HloComputation | None = None  # the computation of a single-instruction text
+        self.callees: dict[str, HloComputation] = {}  # the computations read so far, for shape inference
         # whether the text holds space XLA's lexer does not skip (rare): the plain-line fast path, whose
         # patterns and strip() take it, is then off, and each attribute value is checked for it
         self.odd_spaces = ODD_SPACE_RE.search(text) is not None
@@ -117,6 +118,7 @@ class _Parser(Lexer):
                 raise self.error(f"computation '{comp.name}' is defined twice (first at line {line})", start)
             defined[comp.name] = start
             module.computations.append(comp)
+            self.callees[comp.name] = comp
         self.resolve(module, pending)
         if module.entry is None:
             if not module.computations:
@@ -441,8 +443,12 @@ class _Parser(Lexer):
         nested instruction (an operand written as an instruction) has no attributes."""
         self.skip()
         m = BARE_OPCODE_RE.match(self.text, self.pos)
+        if m is not None and m.group(1) == "b" and shape is None:
+            m = None  # `b(f32[2]) custom-call(...)`: a buffer shape, not the opcode
         if m is None:
             m = OPCODE_RE.search(self.text, self.pos)
+            while m is not None and m.group(1) == "b":  # `(s32[], b(s32[2])) opcode(...)`: a buffer shape
+                m = OPCODE_RE.search(self.text, m.end())
             line_end = self.text.find("\n", self.pos)
             if m is None or (line_end >= 0 and m.start() > line_end and not self.text.startswith("(", self.pos)):
                 m, shape = self.shape_across_lines(name)
@@ -471,7 +477,7 @@ class _Parser(Lexer):
             self.finish(instr, comp, pending, start)
         if shape is None:
             try:
-                instr.shape = infer_shape(instr)
+                instr.shape = infer_shape(instr, self.callees.get)
             except TranslateError as err:
                 raise self.error(err.message, start, op=instr.name) from None
         return instr
@@ -576,7 +582,8 @@ class _Parser(Lexer):
             start = self.pos
             declared = None
             m = NAME_RE.match(text, self.pos)
-            if m is None or text.startswith("[", m.end()):  # a shape first: `f32[2] %x`, `(f32[], s32[]) t`
+            # a shape first: `f32[2] %x`, `(f32[], s32[]) t`, `b(f32[2]) x` (no opcode is named `b`)
+            if m is None or text.startswith("[", m.end()) or (m.group() == "b" and text.startswith("(", m.end())):
                 declared = self.shape()
                 self.skip()
                 m = NAME_RE.match(text, self.pos)

@@ -1,14 +1,16 @@
 """The result shapes XLA's HLO parser infers when the text leaves them out (`a = add(x, y)`).
 
-XLA's parser infers shapes for the opcodes of its `CanInferShape`; we infer the ones whose shape follows
-from the operands alone (elementwise ops, tuples and their elements, ids, tokens) and refuse the rest
-with one line asking for the shape, never a guess.
+XLA's parser infers shapes for the opcodes of its `CanInferShape`: here the ones whose shape follows from
+the operands alone (elementwise ops, tuples and their elements, ids, tokens), in `shape_rules` those that
+need attributes or called computations (pad, dot, convolution, reduce, while, call, ...); the rest are
+refused with one line asking for the shape, never a guess.
 """
 
 from __future__ import annotations
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import BINARY_ELEMENTWISE, UNARY_ELEMENTWISE, HloInstruction, PrimitiveType, Shape
+from hlo_translate.hlo.text.shape_rules import Callee, infer_structured_shape
 
 # Unary ops whose result keeps the operand's shape (XLA's `InferUnaryOpShape`), but for the element type.
 _SAME_SHAPE_UNARY = UNARY_ELEMENTWISE - {
@@ -71,8 +73,9 @@ INFERABLE = frozenset(
 )
 
 
-def infer_shape(instr: HloInstruction) -> Shape:
-    """The shape XLA's parser gives `instr` when the text leaves it out; TranslateError where we cannot tell."""
+def infer_shape(instr: HloInstruction, callee: Callee = lambda name: None) -> Shape:
+    """The shape XLA's parser gives `instr` when the text leaves it out; TranslateError where we cannot tell
+    (`callee` finds a called computation already read, by name)."""
     op, operands = instr.opcode, instr.operands
     shapes = [o.shape for o in operands]
     if op == "tuple":
@@ -102,6 +105,9 @@ def infer_shape(instr: HloInstruction) -> Shape:
         return _with_element_type(shapes[0], _COMPLEX_OF_REAL[shapes[0].element_type])
     if op in BINARY_ELEMENTWISE and len(shapes) == 2 and shapes[0].without_layouts() == shapes[1].without_layouts():
         return shapes[0]
+    structured = infer_structured_shape(instr, callee)
+    if structured is not None:
+        return structured
     raise TranslateError(f"cannot infer the shape of this '{op}': write its shape before the opcode")
 
 

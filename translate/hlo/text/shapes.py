@@ -27,6 +27,7 @@ _ELEMENT_RE = re.compile(r"([a-z][a-z0-9]*)\[")
 # Names of PrimitiveType that XLA's lexer does not read as an element type (a tuple is written `(...)`).
 _NOT_ELEMENT_TYPES = frozenset({"tuple", "invalid"})
 _INT_RE = re.compile(r"-?\d+")
+_SPACED_LAYOUT_RE = re.compile(r"[ \t\r\n]+(?=\{[ \t\r\n]*(?:-?\d|:))")
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 MAX_TUPLE_NESTING = 100  # XLA's shapes nest a few levels; deeper input would exhaust Python's stack
 
@@ -86,6 +87,13 @@ class ShapeReader:
 
     def read_shape(self) -> Shape:
         self.skip_space()
+        if self.text.startswith("b(", self.pos):  # a buffer shape, `b(f32[2]{0})`: an array inside
+            self.pos += 2
+            array = self.read_shape()
+            if not array.is_array:
+                raise self.error(f"a buffer shape holds an array, not {array.to_text()}")
+            self.expect(")")
+            return Shape.buffer_of(array)
         if self.accept("("):
             if self.depth >= MAX_TUPLE_NESTING:
                 raise self.error(f"tuple shape nested deeper than {MAX_TUPLE_NESTING} levels")
@@ -130,6 +138,11 @@ class ShapeReader:
             return Shape(element_type)
         layout = None
         if self.text.startswith("{", self.pos):
+            layout = self.read_layout()
+        elif (spaced := _SPACED_LAYOUT_RE.match(self.text, self.pos)) is not None:
+            # `f32[2,3] {1,0}`: XLA's lexer skips the space; a brace is a layout's when an integer or ':'
+            # follows (else it opens a computation: `-> f32[2] {`)
+            self.pos = spaced.end()
             layout = self.read_layout()
         return Shape(element_type, tuple(dims), tuple(dynamic), layout)
 

@@ -8,7 +8,7 @@ subgroup dimensions aside); and, in a module of several partitions, a tile assig
 
 from __future__ import annotations
 
-from hlo_translate.hlo.ir import HloInstruction, Shape
+from hlo_translate.hlo.ir import HloInstruction, PrimitiveType, Shape
 from hlo_translate.hlo.sharding import HloSharding
 from hlo_translate.hlo.verify.core import fail, text
 
@@ -37,7 +37,10 @@ def _fits_shape(instr: HloInstruction, sharding: HloSharding, shape: Shape) -> N
 
 def sharding_shape_problem(sharding: HloSharding, shape: Shape) -> str | None:
     """Why `sharding` does not fit `shape`, or None. The exporter asks the same of what it is about to write
-    (the input's fault, not ours)."""
+    (the input's fault, not ours). Any sharding fits a token (XLA's HloSharding::Validate: an outfeed's
+    token carries the tuple sharding of its data and token)."""
+    if shape.element_type == PrimitiveType.TOKEN:
+        return None
     if sharding.is_tuple:
         if not shape.is_tuple:
             return f"a tuple sharding on the non-tuple shape {text(shape)}"

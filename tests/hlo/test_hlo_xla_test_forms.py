@@ -1,0 +1,170 @@
+"""Text forms of XLA's own test files (issue 26) that XLA's parser reads and ours must read to the same module:
+XLA's parse of our printed text, and XLA's load of our HloModuleProto, are the module XLA parses from the
+original (compared as serialized protos after renumbering ids, `tests/support/hlo_compare.py`).
+"""
+
+from __future__ import annotations
+
+import pytest
+from jax.errors import JaxRuntimeError  # what jaxlib's HLO readers raise
+
+from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.proto import module_to_proto_bytes
+from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
+from tests.support.hlo_compare import assert_same_module, xla_module_from_proto, xla_module_from_text
+
+_REDUCER = """add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+"""
+
+# form -> text XLA's parser reads
+ACCEPTED = {
+    # an instruction without its result shape: XLA's parser infers it (its `CanInferShape` opcodes)
+    "inferred_pad_transpose_dot_concatenate": """HloModule m
+ENTRY e {
+  p = f32[2,3]{0,1} parameter(0)
+  q = bf16[3,4] parameter(1)
+  c = f32[] constant(0)
+  pd = pad(p, c), padding=1_1x0_2_1
+  t = transpose(p), dimensions={1,0}
+  t2 = transpose(q), dimensions={1,0}
+  d = dot(p, q), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  cc = concatenate(p, p), dimensions={0}
+  r = reverse(p), dimensions={0}
+  ROOT r2 = tuple(pd, t, t2, d, cc, r)
+}
+""",
+    "inferred_batch_dot": """HloModule m
+ENTRY e {
+  p = f32[5,2,3] parameter(0)
+  q = f32[5,3,4] parameter(1)
+  ROOT d = dot(p, q), lhs_batch_dims={0}, lhs_contracting_dims={2}, rhs_batch_dims={0}, rhs_contracting_dims={1}
+}
+""",
+    "inferred_reduce_and_reduce_window": _REDUCER
+    + """ENTRY e {
+  p = f32[4,6]{0,1} parameter(0)
+  z = f32[] constant(0)
+  r = reduce(p, z), dimensions={1}, to_apply=add
+  w = reduce-window(p, z), window={size=2x3 stride=2x1 pad=0_1x1_1}, to_apply=add
+  ROOT t = tuple(r, w)
+}
+""",
+    "inferred_convolution": """HloModule m
+ENTRY e {
+  x = f32[1,8,8,3] parameter(0)
+  k = f32[3,3,3,16] parameter(1)
+  ROOT c = convolution(x, k), window={size=3x3 stride=2x2 pad=1_1x1_1}, dim_labels=b01f_01io->b01f
+}
+""",
+    "inferred_while_call_conditional_sort": """HloModule m
+cond {
+  p = (s32[], f32[2]{0}) parameter(0)
+  i = get-tuple-element(p), index=0
+  n = s32[] constant(3)
+  ROOT lt = compare(i, n), direction=LT
+}
+body {
+  p = (s32[], f32[2]) parameter(0)
+  i = get-tuple-element(p), index=0
+  one = s32[] constant(1)
+  j = add(i, one)
+  v = get-tuple-element(p), index=1
+  ROOT t = tuple(j, v)
+}
+callee {
+  a = f32[2] parameter(0)
+  ROOT n = f32[2]{0} negate(a)
+}
+less {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT lt = compare(a, b), direction=LT
+}
+ENTRY e {
+  x = f32[2] parameter(0)
+  z = s32[] constant(0)
+  init = tuple(z, x)
+  w = while(init), condition=cond, body=body
+  c = call(x), to_apply=callee
+  b = pred[] parameter(1)
+  k = conditional(b, x, x), true_computation=callee, false_computation=callee
+  s = sort(x), dimensions={0}, to_apply=less
+  ROOT t = tuple(w, c, k, s)
+}
+""",
+    "inferred_broadcast_and_dimension_sizes": """HloModule m
+ENTRY e {
+  p = f32[3] parameter(0)
+  b = broadcast(p), dimensions={2}
+  g = get-dimension-size(p), dimensions={0}
+  ROOT t = tuple(b, g)
+}
+""",
+    # a bare value for an array constant: XLA sets the first element to it, the others to zero
+    "scalar_literal_for_an_array": """HloModule m
+ENTRY e {
+  a = bf16[4,3] constant(0.)
+  b = f32[2,3] constant(7)
+  c = pred[2] constant(true)
+  d = s32[2,2]{0,1} constant(-5)
+  ROOT t = tuple(a, b, c, d)
+}
+""",
+    # buffer shapes `b(f32[4,16])`: results, parameters, tuple elements, operand shapes
+    "buffer_shapes": """HloModule m
+ENTRY e {
+  p = (s32[], b(f32[4,16]{0,1})) parameter(0)
+  b0 = b(f32[4,16]{0,1}) get-tuple-element(p), index=1
+  c = b(f32[4, 16]) custom-call(b(f32[4,16]{0,1}) b0), custom_call_target="foo", output_to_operand_aliasing={{}: (0, {})}, api_version=API_VERSION_TYPED_FFI
+  i = s32[] get-tuple-element(p), index=0
+  ROOT t = (b(f32[4,16]), s32[]) tuple(c, i)
+}
+""",
+    # a layout after a space: XLA's lexer skips it (a brace followed by an integer or ':' is a layout's)
+    "layout_after_a_space": """HloModule m
+ENTRY e (p: f32[2,3] {0,1}) -> f32[3,2] {
+  p = f32[2,3] {0, 1} parameter(0)
+  ROOT b = f32[3,2] {1,0} bitcast(p)
+}
+""",
+}
+
+
+def _xla_proto(text: str) -> bytes:
+    return xla_module_from_text(text).as_serialized_hlo_module_proto()
+
+
+@pytest.mark.parametrize("name", sorted(ACCEPTED))
+def test_text_of_xla_tests_reads_to_the_module_xla_reads(name: str) -> None:
+    text = ACCEPTED[name]
+    reference = _xla_proto(text)
+    ours = parse_hlo_text(text)
+    assert_same_module(reference, _xla_proto(print_hlo_text(ours)))
+    assert_same_module(reference, xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
+
+
+# form -> (text XLA's parser refuses, our one-line message)
+REJECTED = {
+    "scalar_literal_for_an_empty_array": (
+        "HloModule m\nENTRY e {\n  ROOT c = f32[0,3] constant(7)\n}\n",
+        "a single value cannot fill the empty array f32[0,3]",
+    ),
+    "scalar_literal_for_a_complex_array": (
+        "HloModule m\nENTRY e {\n  ROOT c = c64[2] constant((1,2))\n}\n",
+        "bad constant",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REJECTED))
+def test_text_xla_refuses_is_refused_in_one_line(name: str) -> None:
+    text, message = REJECTED[name]
+    with pytest.raises(JaxRuntimeError):
+        xla_module_from_text(text)
+    with pytest.raises(TranslateError) as info:
+        parse_hlo_text(text)
+    assert message in str(info.value) and "\n" not in str(info.value), str(info.value)
