@@ -131,6 +131,32 @@ ENTRY e (p: f32[2,3] {0,1}) -> f32[3,2] {
   ROOT b = f32[3,2] {1,0} bitcast(p)
 }
 """,
+    # computations written in place, `to_apply={...}`: XLA names them `_` (made unique) and lists each
+    # before its caller, an async wrapper right after the computation it wraps
+    "inline_computations": """HloModule m
+ENTRY e {
+  p = f32[4] parameter(0)
+  z = f32[] constant(0)
+  r = reduce(p, z), dimensions={0}, to_apply={
+    a = f32[] parameter(0)
+    b = f32[] parameter(1)
+    ROOT s = add(a, b)
+  }
+  c = call(r), to_apply={
+    x = f32[] parameter(0)
+    ROOT n = call(x), to_apply={
+      y = f32[] parameter(0)
+      ROOT m = negate(y)
+    }
+  }
+  s = ((f32[]), f32[], s32[]) call-start(c), to_apply={
+    x = f32[] parameter(0)
+    ROOT n = f32[] exponential(x)
+  }, async_execution_thread="thread"
+  d = f32[] call-done(s)
+  ROOT t = tuple(r, c, d)
+}
+""",
 }
 
 

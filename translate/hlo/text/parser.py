@@ -69,6 +69,13 @@ from hlo_translate.hlo.text.parser_rules import NameUniquifier, apply_parser_rul
 from hlo_translate.hlo.text.printer import compatible
 from hlo_translate.hlo.text.shape_inference import INFERABLE, infer_shape
 
+# Attributes whose computation XLA's parser also takes written in place, `to_apply={ ... }`; such a value
+# holds instructions (`name =`), where a list of computations (`calls={%a, %b}`) holds names only.
+INLINE_COMPUTATION_KEYS = frozenset(
+    {"to_apply", "condition", "body", "true_computation", "false_computation", "select", "scatter", "calls"}
+)
+INLINE_COMPUTATION_RE = re.compile(r"\{\s*(?:ROOT\s+)?%?[A-Za-z_][\w.\-]*\s*=")
+
 
 class _Parser(Lexer):
     """One pass over the text: header, optional stack-frame tables, computations."""
@@ -84,6 +91,7 @@ class _Parser(Lexer):
         self.tuple_elements: dict[tuple[int, int], HloInstruction] = {}  # `%t#N` sugar, made once
         self.single: HloComputation | None = None  # the computation of a single-instruction text
         self.callees: dict[str, HloComputation] = {}  # the computations read so far, for shape inference
+        self.inline: list[HloComputation] = []  # `to_apply={...}` computations, in the order they close
         # whether the text holds space XLA's lexer does not skip (rare): the plain-line fast path, whose
         # patterns and strip() take it, is then off, and each attribute value is checked for it
         self.odd_spaces = ODD_SPACE_RE.search(text) is not None
@@ -118,6 +126,8 @@ class _Parser(Lexer):
                 line = self.text.count("\n", 0, defined[comp.name]) + 1
                 raise self.error(f"computation '{comp.name}' is defined twice (first at line {line})", start)
             defined[comp.name] = start
+            module.computations.extend(self.inline)  # (callees before their caller, as XLA lists them)
+            self.inline.clear()
             module.computations.append(comp)
             self.callees[comp.name] = comp
         self.resolve(module, pending)
@@ -501,6 +511,9 @@ class _Parser(Lexer):
         for key, value, pos in read + attributes if read else attributes:
             if key in instr.attributes:
                 raise self.error(f"attribute '{key}' given twice", pos, op=name)
+            if key in INLINE_COMPUTATION_KEYS and INLINE_COMPUTATION_RE.match(value):
+                instr.attributes[key] = self.inline_computation(pos, pending, key == "calls")
+                continue
             parsed = self.attribute_values.get((key, value))
             if parsed is None:
                 try:
@@ -516,6 +529,31 @@ class _Parser(Lexer):
             problem = sugar_start_problem(instr)
             if problem is not None:
                 raise self.error(problem, start, op=name)
+
+    def inline_computation(self, pos: int, pending: list, as_list: bool) -> HloComputation | tuple[HloComputation, ...]:
+        """`to_apply={ a = f32[] parameter(0) ... }` at `pos`: a computation written in place, which XLA's
+        parser names `_` (made unique with the others) and lists before the computation that calls it."""
+        resume = self.pos
+        self.pos = pos
+        comp = HloComputation("_")
+        self.expect("{")
+        names: dict[str, HloInstruction] = {}
+        while True:
+            self.plain_instructions(comp, names, pending)
+            if self.accept("}"):
+                break
+            if self.pos >= len(self.text):
+                raise self.error("inline computation is not closed", pos)
+            instr, is_root = self.instruction(comp, names, pending)
+            comp.instructions.append(instr)
+            if is_root:
+                self.set_root(comp, instr)
+        self.check_parameter_numbers(comp, pos)
+        if comp.root is None:
+            comp.root = comp.instructions[-1]
+        self.pos = resume
+        self.inline.append(comp)
+        return (comp,) if as_list else comp
 
     def shape_across_lines(self, name: str) -> tuple[re.Match[str], Shape]:
         """A declared shape that goes on past its line (XLA's lexer takes a newline as space, `f32[4]{0\n}`),

@@ -53,7 +53,13 @@ def _expand_async_sugar(module: HloModule) -> None:
                 continue
             suffix = instr.opcode[len(base) :]
             if suffix == "-start":
-                computations.append(_wrap(instr, base))
+                callee = next(iter(instr.called_computations()), None)
+                wrapped = _wrap(instr, base)
+                if callee is not None and callee.name == "_" and callee in computations:
+                    # XLA makes the wrapper as it reads the start: right after a callee written in place
+                    computations.insert(computations.index(callee) + 1, wrapped)
+                else:
+                    computations.append(wrapped)
             else:
                 instr.attributes = {k: v for k, v in instr.attributes.items() if k in _ASYNC_OWN}
             instr.opcode = _GENERIC[suffix]
