@@ -157,6 +157,16 @@ ENTRY e {
   ROOT t = tuple(r, c, d)
 }
 """,
+    # a tuple `outfeed_shape` ending its line, the next line starting with a tuple shape
+    "tuple_outfeed_shape": """HloModule m
+ENTRY e {
+  token0 = token[] after-all()
+  infeed = ((u32[3]{0}, pred[]), token[]) infeed(token0)
+  data = (u32[3]{0}, pred[]) get-tuple-element(infeed), index=0
+  outfeed = token[] outfeed(data, token0), outfeed_shape=(u32[3]{0}, pred[])
+  ROOT infeed.1 = ((u32[3]{0}, pred[]), token[]) infeed(token0)
+}
+""",
 }
 
 

@@ -21,6 +21,7 @@ INDEX_RE = re.compile(r"\d+")
 PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
 _STOP_CHARS = re.compile(r'[,(){}\[\]"/]')
+_LINE_END_RE = re.compile(r"[ \t\r]*(?:\n|\Z)")
 # Space that Python's `\s` and str.strip() take and XLA's lexer does not (vertical tab, form feed, Unicode
 # spaces): outside strings and comments XLA's parser refuses it, also inside attribute values that our
 # parsers read with regular expressions. `_SPACE_CHECK` finds the first one that is not inside either.
@@ -185,6 +186,9 @@ class Lexer:
                     and not text.startswith(":", pos + 1)
                 ):
                     pos += 1
+                    break
+                if depth == 0 and _LINE_END_RE.match(text, pos + 1):  # `outfeed_shape=(u32[3], pred[])` ends
+                    pos += 1  # its line: the next line's brackets belong to the next instruction
                     break
             elif ch == "," and depth == 0:
                 break
