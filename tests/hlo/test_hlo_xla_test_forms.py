@@ -167,6 +167,14 @@ ENTRY e {
   ROOT infeed.1 = ((u32[3]{0}, pred[]), token[]) infeed(token0)
 }
 """,
+    # `?` in dim_labels: a dimension the convolution does not name
+    "unnamed_convolution_dimensions": """HloModule m
+ENTRY e {
+  x = f32[1,2,3,4,5] parameter(0)
+  k = f32[1,2,3,5,6] parameter(1)
+  ROOT r = f32[1,2,1,3,6] convolution(x, k), window={size=2x3}, dim_labels=?b01f_0?1io->b01?f
+}
+""",
 }
 
 
