@@ -9,7 +9,7 @@ import pytest
 from jax.errors import JaxRuntimeError  # what jaxlib's HLO readers raise
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.proto import module_to_proto_bytes
+from hlo_translate.hlo.proto import module_from_proto_bytes, module_to_proto_bytes
 from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
 from tests.support.hlo_compare import assert_same_module, xla_module_from_proto, xla_module_from_text
 
@@ -212,3 +212,23 @@ def test_text_xla_refuses_is_refused_in_one_line(name: str) -> None:
     with pytest.raises(TranslateError) as info:
         parse_hlo_text(text)
     assert message in str(info.value) and "\n" not in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize("done", ["send-done", "recv-done"])
+def test_a_done_without_its_send_or_recv_is_refused_in_a_proto(done: str) -> None:
+    """XLA's text parser takes a send-done / recv-done whose operand is no send / recv, its proto reader
+    refuses it (a RET_CHECK); ours read alike: the text read, its proto (XLA's own) refused in one line."""
+    result = "token[]" if done == "send-done" else "(f32[2], token[])"
+    text = f"""HloModule m
+ENTRY e {{
+  p = (f32[2], u32[], token[]) parameter(0)
+  ROOT d = {result} {done}(p), channel_id=1
+}}
+"""
+    proto = _xla_proto(text)
+    assert parse_hlo_text(text).entry.root.opcode == done
+    with pytest.raises(JaxRuntimeError):
+        xla_module_from_proto(proto)
+    with pytest.raises(TranslateError) as info:
+        module_from_proto_bytes(proto)
+    assert f"a {done} must take the context of a {done[:4]}" in str(info.value) and "\n" not in str(info.value)
