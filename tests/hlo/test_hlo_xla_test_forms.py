@@ -175,6 +175,17 @@ ENTRY e {
   ROOT r = f32[1,2,1,3,6] convolution(x, k), window={size=2x3}, dim_labels=?b01f_0?1io->b01?f
 }
 """,
+    # what XLA's proto writer sets though the text leaves it out: an outfeed's shape (its operand's), a
+    # dot's dimension numbers (none)
+    "outfeed_without_its_shape_and_dot_without_dimensions": """HloModule m
+ENTRY e {
+  p = f32[2]{0} parameter(0)
+  s = f32[] parameter(1)
+  t = token[] after-all()
+  o = token[] outfeed(p, t)
+  ROOT d = f32[2] dot(p, s)
+}
+""",
 }
 
 

@@ -332,6 +332,10 @@ def write_xla_defaults(p: hlo_pb2.HloInstructionProto, instr: HloInstruction) ->
     if op in ("convolution", "dot"):
         p.sparsity_config.SetInParent()
         p.block_scaling_config.SetInParent()
+    if op == "dot":
+        p.dot_dimension_numbers.SetInParent()  # XLA's proto loader requires it, even with no dimensions
+    elif op == "outfeed" and "outfeed_shape" not in instr.attributes and instr.operands:
+        shape_to_proto(instr.operands[0].shape, p.outfeed_shape)  # XLA's parser: the operand's shape
     if op == "custom-call":
         p.custom_call_api_version = hlo_pb2.CustomCallApiVersion.API_VERSION_ORIGINAL
     elif op == "topk":
@@ -345,7 +349,7 @@ def write_xla_defaults(p: hlo_pb2.HloInstructionProto, instr: HloInstruction) ->
 # Opcodes whose proto depends on their operands' shapes or count (`write_xla_defaults`); the proto writer
 # shares one serialized piece among instructions alike in all else (`_attributed_piece`). A writer that
 # reads the operands must list its opcode here.
-READS_OPERANDS = frozenset({"compare", "custom-call"})
+READS_OPERANDS = frozenset({"compare", "custom-call", "outfeed"})
 _TOTAL_TYPES = frozenset({"TOTALORDER", "SIGNED", "UNSIGNED"})
 # Opcodes whose proto always has a precision config, and for how many operands (custom-call: all of them).
 PRECISION_OPERANDS = {"convolution": 2, "dot": 2, "ragged-dot": 2, "scaled-dot": 2, "custom-call": 0}
