@@ -186,6 +186,26 @@ ENTRY e {
   ROOT d = f32[2] dot(p, s)
 }
 """,
+    # a convolution's sparsity config (`sparsity` is num_non_zero x block_size), and a scan, whose
+    # is_associative XLA's parser makes false when the text leaves it out
+    "sparsity_config_and_scan": """HloModule m
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  s = f32[] add(a, b)
+  ROOT t = (f32[], f32[]) tuple(s, s)
+}
+ENTRY e {
+  x = f32[1,2] parameter(0)
+  k = f32[2,2] parameter(1)
+  c = f32[1,2] convolution(x, k), dim_labels=bf_io->bf,
+    sparsity_config={lhs={sparsity=1x2 dimension=1} rhs={sparsity=3x4 dimension=0 stride=1}}
+  v = f32[4] parameter(2)
+  i = f32[] parameter(3)
+  s = (f32[4], f32[]) scan(v, i), dimensions={0}, num_carries=1, to_apply=add
+  ROOT t = tuple(c, s)
+}
+""",
 }
 
 
@@ -200,6 +220,7 @@ def test_text_of_xla_tests_reads_to_the_module_xla_reads(name: str) -> None:
     ours = parse_hlo_text(text)
     assert_same_module(reference, _xla_proto(print_hlo_text(ours)))
     assert_same_module(reference, xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
+    assert_same_module(reference, _xla_proto(print_hlo_text(module_from_proto_bytes(reference))))
 
 
 # form -> (text XLA's parser refuses, our one-line message)

@@ -39,6 +39,7 @@ from hlo_translate.hlo.proto.attribute_writers import (
     origin_from_proto,
     permute_slice_sizes,
     result_accuracy_from_proto,
+    sparsity_from_proto,
     statistics_from_proto,
 )
 from hlo_translate.hlo.proto.literal import literal_from_proto
@@ -195,6 +196,8 @@ def attributes_from_proto(
             attrs["feature_group_count"] = p.feature_group_count
         if p.batch_group_count > 1:
             attrs["batch_group_count"] = p.batch_group_count
+        if op == "convolution" and (sparsity := sparsity_from_proto(p.sparsity_config)) is not None:
+            attrs["sparsity_config"] = sparsity
     if op in ("dot", "ragged-dot", "scaled-dot"):
         dnums = p.ragged_dot_dimension_numbers.dot_dimension_numbers if op == "ragged-dot" else p.dot_dimension_numbers
         for name, field in DOT_FIELDS.items():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -334,6 +335,8 @@ def write_xla_defaults(p: hlo_pb2.HloInstructionProto, instr: HloInstruction) ->
         p.block_scaling_config.SetInParent()
     if op == "dot":
         p.dot_dimension_numbers.SetInParent()  # XLA's proto loader requires it, even with no dimensions
+    elif op == "scan":
+        p.is_associative = hlo_pb2.TRI_STATE_FALSE  # XLA's parser: false unless the text says otherwise
     elif op == "outfeed" and "outfeed_shape" not in instr.attributes and instr.operands:
         shape_to_proto(instr.operands[0].shape, p.outfeed_shape)  # XLA's parser: the operand's shape
     if op == "custom-call":
@@ -537,7 +540,50 @@ def domain_from_proto(p: hlo_pb2.HloInstructionProto) -> RawAttr:
     return RawAttr(f'{{kind="sharding", entry={entry.to_text()}, exit={exit_.to_text()}}}')
 
 
+_SPARSITY_SIDE_RE = re.compile(r"\s*(lhs|rhs)\s*=\s*\{([^{}]*)\}\s*,?")
+_SPARSITY_FIELD_RE = re.compile(r"\s*(?:sparsity\s*=\s*(\d+)x(\d+)|(dimension|stride)\s*=\s*(-?\d+))\s*,?")
+
+
+def _write_sparsity(p: hlo_pb2.HloInstructionProto, v: RawAttr, i: HloInstruction) -> None:
+    """`sparsity_config={rhs={sparsity=2x4 dimension=0 stride=1}}`, as XLA's parser reads it (`sparsity` is
+    num_non_zero x block_size)."""
+    body = v.text.strip()
+    if not (body.startswith("{") and body.endswith("}")):
+        raise TranslateError(f"bad sparsity_config {body[:60]!r}", op=i.name)
+    pos, body = 0, body[1:-1]
+    while pos < len(body.rstrip()):
+        side = _SPARSITY_SIDE_RE.match(body, pos)
+        if side is None:
+            raise TranslateError(f"bad sparsity_config near {body[pos : pos + 40]!r}", op=i.name)
+        target = getattr(p.sparsity_config, side.group(1))
+        target.SetInParent()
+        inner, at = side.group(2), 0
+        while at < len(inner.rstrip()):
+            field = _SPARSITY_FIELD_RE.match(inner, at)
+            if field is None:
+                raise TranslateError(f"bad sparsity_config near {inner[at : at + 40]!r}", op=i.name)
+            if field.group(1) is not None:
+                target.num_non_zero, target.block_size = int(field.group(1)), int(field.group(2))
+            else:
+                setattr(target, field.group(3), int(field.group(4)))
+            at = field.end()
+        pos = side.end()
+
+
+def sparsity_from_proto(config: xla_data_pb2.SparsityConfig) -> RawAttr | None:
+    """The text of a sparsity config XLA's parser reads back (its printer adds an `idx=` it does not read),
+    or None when the config says nothing."""
+    sides = []
+    for name in ("lhs", "rhs"):
+        if config.HasField(name):
+            t = getattr(config, name)
+            fields = f"sparsity={t.num_non_zero}x{t.block_size} dimension={t.dimension} stride={t.stride}"
+            sides.append(f"{name}={{{fields}}}")
+    return RawAttr("{" + " ".join(sides) + "}") if sides else None
+
+
 RAW_TO_PROTO: dict[str, Writer] = {
+    "sparsity_config": _write_sparsity,
     "domain": _write_domain,
     "statistics": _write_statistics,
     "origin": _write_origin,
