@@ -206,6 +206,19 @@ ENTRY e {
   ROOT t = tuple(c, s)
 }
 """,
+    # original values: a leaf without an original array `{}`, and a synthetic call
+    "original_values_empty_leaf_and_synthetic_call": """HloModule m
+incr {
+  x = f32[] parameter(0)
+  ROOT n = f32[] negate(x)
+}
+ENTRY e {
+  p = ((f32[], f32[3]{0}), f32[2,3]) parameter(0), origin={(({}, {"v2"}), {"v3"})}
+  a = f32[] parameter(1)
+  c = f32[] call(a), to_apply=incr, origin={[synthetic_call]}
+  ROOT t = tuple(p, c)
+}
+""",
 }
 
 

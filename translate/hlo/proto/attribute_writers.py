@@ -39,6 +39,7 @@ from hlo_translate.hlo.text import (
     split_top_level,
     strip_braces,
 )
+from hlo_translate.hlo.text.original_value import SYNTHETIC_CALL_RE
 from hlo_translate.proto import hlo_pb2, xla_data_pb2
 
 # ---------------------------------------------------------------------------------------------
@@ -499,14 +500,21 @@ def _write_statistics(p: hlo_pb2.HloInstructionProto, v: RawAttr, i: HloInstruct
 def _write_origin(p: hlo_pb2.HloInstructionProto, v: RawAttr, i: HloInstruction) -> None:
     """`origin={...}` -> OriginalValueProto, one element per leaf."""
     p.original_value.SetInParent()
+    if SYNTHETIC_CALL_RE.fullmatch(v.text.strip()):  # as XLA's parser makes it: no elements, no hierarchy
+        p.original_value.is_synthetic_call = True
+        p.original_value.call_hierarchy = ""
+        return
     for leaf in parse_original_value(v.text):
         element = p.original_value.elements.add()
         element.shape_index.extend(leaf.shape_index)
-        element.original_array.instruction_name = leaf.instruction_name
-        element.original_array.shape_index.extend(leaf.array_index)
+        if leaf.instruction_name or leaf.array_index:  # (an empty leaf `{}` has no original array)
+            element.original_array.instruction_name = leaf.instruction_name
+            element.original_array.shape_index.extend(leaf.array_index)
 
 
 def origin_from_proto(value: xla_data_pb2.OriginalValueProto, shape: Shape) -> RawAttr:
+    if value.is_synthetic_call:
+        return RawAttr("{[synthetic_call]}")
     leaves = tuple(
         OriginalArray(tuple(e.shape_index), e.original_array.instruction_name, tuple(e.original_array.shape_index))
         for e in value.elements
