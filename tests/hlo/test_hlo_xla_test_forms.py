@@ -219,6 +219,20 @@ ENTRY e {
   ROOT t = tuple(p, c)
 }
 """,
+    # shapes XLA's parser makes whatever the text declares: a send's of its operand, a recv's of its declared
+    # data, `token[]` for send-done and outfeed
+    "shapes_xla_makes_for_send_recv_outfeed": """HloModule m
+ENTRY e {
+  p = f32[2,3]{1,0} parameter(0)
+  tk = token[] after-all()
+  s = (f32[2,3]{0,1}, u32[], token[]) send(p, tk), channel_id=1
+  sd = token[] send-done(s), channel_id=1
+  r = (f32[4]{0}) recv(tk), channel_id=2
+  rd = (f32[4], token[]) recv-done(r), channel_id=2
+  o = () outfeed(p, tk)
+  ROOT t = token[] after-all(sd, o)
+}
+""",
 }
 
 

@@ -23,6 +23,7 @@ from hlo_translate.hlo.ir import (
     HloModule,
     InstructionRef,
     OpMetadata,
+    PrimitiveType,
     RawAttr,
     Shape,
     StackFrame,
@@ -138,6 +139,8 @@ class _Parser(Lexer):
             module.entry.is_entry = True
         if not has_header:
             module.name = f"module_{module.entry.name}"  # the name XLA's parser gives a module without header
+        if any(opcode in self.text for opcode in ("send", "recv", "outfeed")):
+            _xla_made_shapes(module)
         apply_parser_rules(module)
         return module
 
@@ -772,6 +775,26 @@ class _Parser(Lexer):
                         )
                     resolved.append(target)
                 instr.attributes[key] = tuple(resolved)
+
+
+def _xla_made_shapes(module: HloModule) -> None:
+    """The shapes XLA's parser gives these opcodes whatever the text declares (its instruction constructors
+    make them): send `(data, u32[], token[])` of its operand, recv the same of its declared data, send-done
+    and outfeed `token[]`, recv-done `(data, token[])` of its operand's data."""
+    context, token = Shape.array(PrimitiveType.U32, ()), Shape.token()
+    for comp in module.computations:
+        for instr in comp.instructions:
+            op, shape = instr.opcode, instr.shape
+            if op == "send" and instr.operands:
+                instr.shape = Shape.tuple_of([instr.operands[0].shape, context, token])
+            elif op == "recv" and shape.is_tuple and shape.tuple_shapes:
+                instr.shape = Shape.tuple_of([shape.tuple_shapes[0], context, token])
+            elif op in ("send-done", "outfeed"):
+                instr.shape = token
+            elif op == "recv-done" and instr.operands and instr.operands[0].shape.is_tuple:
+                data = instr.operands[0].shape.tuple_shapes
+                if data:
+                    instr.shape = Shape.tuple_of([data[0], token])
 
 
 def _parsed_shape_problem(shape: Shape) -> str | None:
