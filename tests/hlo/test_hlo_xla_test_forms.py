@@ -233,6 +233,14 @@ ENTRY e {
   ROOT t = token[] after-all(sd, o)
 }
 """,
+    # a constant's shape is its literal's: static, without `E(4)`
+    "constant_shape_is_its_literals": """HloModule m
+ENTRY e {
+  a = s4[2,4]{1,0:E(4)} constant({{0,1,2,3},{4,5,5,4}})
+  b = f32[<=3]{0:S(1)} constant({1,2,3})
+  ROOT t = tuple(a, b)
+}
+""",
 }
 
 

@@ -728,6 +728,8 @@ class _Parser(Lexer):
             instr.literal = parse_literal(body, instr.shape)
         except TranslateError as err:
             raise self.error(f"bad constant: {err.message}", pos, op=instr.name) from None
+        if instr.literal.shape != instr.shape:  # XLA's constant takes its literal's shape: static, no `E(4)`
+            instr.shape = instr.literal.shape
 
     def resolve(self, module: HloModule, pending: list) -> None:
         """Replace computation and instruction references by the objects they name."""
