@@ -241,6 +241,13 @@ ENTRY e {
   ROOT t = tuple(a, b)
 }
 """,
+    # a complex value whose real part is NaN is that NaN whole: `(nan, inf)` reads as (nan, nan)
+    "complex_with_a_nan_real_part": """HloModule m
+ENTRY e {
+  a = c64[4] constant({(1, inf), (nan, inf), (-nan, 2), (nan(0x123), 1)})
+  ROOT b = c128[] constant((nan, -inf))
+}
+""",
 }
 
 
