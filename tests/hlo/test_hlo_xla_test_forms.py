@@ -248,6 +248,37 @@ ENTRY e {
   ROOT b = c128[] constant((nan, -inf))
 }
 """,
+    # output_to_operand_aliasing on an async start stays on the start (not on the op it wraps)
+    "aliasing_on_an_async_start": """HloModule m
+async_computation {
+  p0 = f32[2,3] parameter(0)
+  ROOT abs = f32[2,3] abs(p0)
+}
+ENTRY main {
+  p0 = f32[2,3] parameter(0)
+  start = ((f32[2,3]), f32[2,3], s32[]) call-start(p0),
+    to_apply=async_computation,
+    output_to_operand_aliasing={{1}: (0, {})}
+  ROOT done = f32[2,3] call-done(start)
+}
+""",
+    "aliasing_on_a_fusion": """HloModule m
+fused {
+  p0 = f32[2,3] parameter(0)
+  ROOT abs = f32[2,3] abs(p0)
+}
+ENTRY main {
+  p0 = f32[2,3] parameter(0)
+  ROOT f = f32[2,3] fusion(p0), kind=kLoop, calls=fused, output_to_operand_aliasing={{}: (0, {})}
+}
+""",
+    # a memory space on a scalar's layout
+    "memory_space_on_a_scalar": """HloModule m
+ENTRY e {
+  p = u32[]{:T(128)S(2)} parameter(0)
+  ROOT c = u32[]{:S(1)} copy(p)
+}
+""",
 }
 
 

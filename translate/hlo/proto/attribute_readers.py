@@ -298,6 +298,11 @@ def attributes_from_proto(
         attrs["kind"] = Enum(p.fusion_kind)
     pred_branch = op == "conditional" and bool(operands) and operands[0].shape.element_type == PrimitiveType.PRED
     called_from_proto(op, called, attrs, pred_branch, p.name)
+    if op in ("async-start", "fusion") and p.output_operand_aliasing:  # (custom-call's: below, in its place)
+        attrs["output_to_operand_aliasing"] = tuple(
+            OutputOperandAlias(tuple(a.output_shape_index), a.operand_index, tuple(a.operand_shape_index))
+            for a in p.output_operand_aliasing
+        )
     if op == "custom-call":
         attrs["custom_call_target"] = p.custom_call_target
         if p.custom_call_has_side_effect:

@@ -29,6 +29,7 @@ _ASYNC_OWN = frozenset(
         "statistics",
         "origin",
         "control-predecessors",
+        "output_to_operand_aliasing",  # XLA's parser sets it on the async-start
     }
 )
 # Attributes XLA's parser also sets on the wrapped instruction when an async instruction carries them.
