@@ -279,6 +279,15 @@ ENTRY e {
   ROOT c = u32[]{:S(1)} copy(p)
 }
 """,
+    # an operand's declared shape may differ from its instruction's in which dimensions are dynamic
+    "declared_operand_shape_dynamic_aside": """HloModule m
+ENTRY e {
+  p = s32[3] parameter(0)
+  c = s32[] constant(2)
+  d = s32[<=3] set-dimension-size(p, c), dimensions={0}
+  ROOT r = s32[<=6] concatenate(s32[<=3] p, s32[3] d), dimensions={0}
+}
+""",
 }
 
 

@@ -670,7 +670,7 @@ class _Parser(Lexer):
             raise self.error(f"use of undefined value '{m.group(1)}'", m.start(), op=instr.name)
         while self.text[self.pos : self.pos + 1] not in (",", ")") and self.accept("#"):
             operand = self.tuple_element(operand, comp, instr)
-        if declared is not None and declared.without_layouts() != operand.shape.without_layouts():
+        if declared is not None and not compatible(declared, operand.shape):  # (XLA's check: dynamic-ness aside)
             raise self.error(
                 f"operand '{operand.name}' is declared {declared.to_text()} but is {operand.shape.to_text()}",
                 start,
