@@ -288,6 +288,21 @@ ENTRY e {
   ROOT r = s32[<=6] concatenate(s32[<=3] p, s32[3] d), dimensions={0}
 }
 """,
+    # a bare attribute value ends with its token: the next instruction may follow on the same line
+    "next_instruction_on_the_same_line": """HloModule m
+Sum {
+  x = f32[] parameter(0)
+  y = f32[] parameter(1)
+  ROOT add = f32[] add(x, y)
+}
+ENTRY e {
+  p = f32[2,2,3,4] parameter(0)
+  z = f32[] constant(0)
+  reduce = f32[2,2,3] reduce(p, z), dimensions={3},
+  to_apply=Sum transpose = f32[2,2,3]{2,1,0} transpose(reduce),
+  dimensions={0,1,2} ROOT bitcast = f32[2,2,3]{2,1,0} bitcast(transpose)
+}
+""",
 }
 
 
