@@ -303,6 +303,13 @@ ENTRY e {
   dimensions={0,1,2} ROOT bitcast = f32[2,2,3]{2,1,0} bitcast(transpose)
 }
 """,
+    # a custom call's tuple literal, each element with its shape
+    "custom_call_tuple_literal": """HloModule m
+ENTRY e {
+  c = f32[1]{0} constant({12345})
+  ROOT r = f32[1,2,3]{0,2,1} custom-call(f32[1]{0} c), custom_call_target="foo", literal=( s32[4]{0} {4, 128, 128, 3}, pred[4]{0} {1, 0, 0, 0} )
+}
+""",
 }
 
 
