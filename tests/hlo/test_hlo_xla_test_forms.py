@@ -310,6 +310,51 @@ ENTRY e {
   ROOT r = f32[1,2,3]{0,2,1} custom-call(f32[1]{0} c), custom_call_target="foo", literal=( s32[4]{0} {4, 128, 128, 3}, pred[4]{0} {1, 0, 0, 0} )
 }
 """,
+    "inferred_batch_norm_topk_scatter_fft": """HloModule m
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+ge {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT c = pred[] compare(a, b), direction=GE
+}
+ENTRY e {
+  x = f32[2,3,4]{0,1,2} parameter(0)
+  s = f32[3] parameter(1)
+  t = batch-norm-training(x, s, s), epsilon=0.001, feature_index=1
+  i = batch-norm-inference(x, s, s, s, s), epsilon=0.001, feature_index=1
+  g = batch-norm-grad(x, s, s, s, x), epsilon=0.001, feature_index=1
+  k = topk(x), k=2, largest=true
+  idx = s32[2,1] parameter(2)
+  upd = f32[2,3,4] parameter(3)
+  sc = scatter(x, idx, upd), update_window_dims={1,2}, inserted_window_dims={0}, scatter_dims_to_operand_dims={0}, index_vector_dim=1, to_apply=add
+  z = f32[] constant(0)
+  src = f32[1,3,4] parameter(4)
+  sas = select-and-scatter(x, src, z), window={size=2x1x1 stride=2x1x1}, select=ge, scatter=add
+  r = f32[4,8] parameter(5)
+  rf = fft(r), fft_type=RFFT, fft_length={8}
+  c = c64[4,5] parameter(6)
+  irf = fft(c), fft_type=IRFFT, fft_length={8}
+  f = fft(c), fft_type=FFT, fft_length={5}
+  ROOT tup = tuple(t, i, g, k, sc, sas, rf, irf, f)
+}
+""",
+    "inferred_scan": """HloModule m
+body {
+  x = f32[3] parameter(0)
+  c = f32[] parameter(1)
+  y = f32[3] negate(x)
+  ROOT t = (f32[3], f32[]) tuple(y, c)
+}
+ENTRY e {
+  v = f32[4,3] parameter(0)
+  i = f32[] parameter(1)
+  ROOT s = scan(v, i), dimensions={0}, num_carries=1, to_apply=body
+}
+""",
 }
 
 
