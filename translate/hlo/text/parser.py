@@ -23,7 +23,6 @@ from hlo_translate.hlo.ir import (
     HloModule,
     InstructionRef,
     OpMetadata,
-    PrimitiveType,
     RawAttr,
     Shape,
     StackFrame,
@@ -41,6 +40,7 @@ from hlo_translate.hlo.text.attributes import (
     parse_bool_list,
     parse_string,
 )
+from hlo_translate.hlo.text.inline_computations import read_inline_computation
 from hlo_translate.hlo.text.lexer import (
     BARE_OPCODE_RE,
     INDEX_RE,
@@ -66,16 +66,16 @@ from hlo_translate.hlo.text.module_header import (
     parse_input_output_alias,
 )
 from hlo_translate.hlo.text.original_value import parse_recovery_table
-from hlo_translate.hlo.text.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
+from hlo_translate.hlo.text.parser_rules import (
+    INLINE_COMPUTATION_KEYS,
+    INLINE_COMPUTATION_RE,
+    NameUniquifier,
+    apply_parser_rules,
+    sugar_start_problem,
+    xla_made_shapes,
+)
 from hlo_translate.hlo.text.printer import compatible
 from hlo_translate.hlo.text.shape_inference import INFERABLE, infer_shape
-
-# Attributes whose computation XLA's parser also takes written in place, `to_apply={ ... }`; such a value
-# holds instructions (`name =`), where a list of computations (`calls={%a, %b}`) holds names only.
-INLINE_COMPUTATION_KEYS = frozenset(
-    {"to_apply", "condition", "body", "true_computation", "false_computation", "select", "scatter", "calls"}
-)
-INLINE_COMPUTATION_RE = re.compile(r"\{\s*(?:ROOT\s+)?%?[A-Za-z_][\w.\-]*\s*=")
 
 
 class _Parser(Lexer):
@@ -140,7 +140,7 @@ class _Parser(Lexer):
         if not has_header:
             module.name = f"module_{module.entry.name}"  # the name XLA's parser gives a module without header
         if any(opcode in self.text for opcode in ("send", "recv", "outfeed")):
-            _xla_made_shapes(module)
+            xla_made_shapes(module)
         apply_parser_rules(module)
         return module
 
@@ -515,7 +515,8 @@ class _Parser(Lexer):
             if key in instr.attributes:
                 raise self.error(f"attribute '{key}' given twice", pos, op=name)
             if key in INLINE_COMPUTATION_KEYS and INLINE_COMPUTATION_RE.match(value):
-                instr.attributes[key] = self.inline_computation(pos, pending, key == "calls")
+                self.inline.append(read_inline_computation(self, pos, pending))
+                instr.attributes[key] = (self.inline[-1],) if key == "calls" else self.inline[-1]
                 continue
             parsed = self.attribute_values.get((key, value))
             if parsed is None:
@@ -532,31 +533,6 @@ class _Parser(Lexer):
             problem = sugar_start_problem(instr)
             if problem is not None:
                 raise self.error(problem, start, op=name)
-
-    def inline_computation(self, pos: int, pending: list, as_list: bool) -> HloComputation | tuple[HloComputation, ...]:
-        """`to_apply={ a = f32[] parameter(0) ... }` at `pos`: a computation written in place, which XLA's
-        parser names `_` (made unique with the others) and lists before the computation that calls it."""
-        resume = self.pos
-        self.pos = pos
-        comp = HloComputation("_")
-        self.expect("{")
-        names: dict[str, HloInstruction] = {}
-        while True:
-            self.plain_instructions(comp, names, pending)
-            if self.accept("}"):
-                break
-            if self.pos >= len(self.text):
-                raise self.error("inline computation is not closed", pos)
-            instr, is_root = self.instruction(comp, names, pending)
-            comp.instructions.append(instr)
-            if is_root:
-                self.set_root(comp, instr)
-        self.check_parameter_numbers(comp, pos)
-        if comp.root is None:
-            comp.root = comp.instructions[-1]
-        self.pos = resume
-        self.inline.append(comp)
-        return (comp,) if as_list else comp
 
     def shape_across_lines(self, name: str) -> tuple[re.Match[str], Shape]:
         """A declared shape that goes on past its line (XLA's lexer takes a newline as space, `f32[4]{0\n}`),
@@ -777,26 +753,6 @@ class _Parser(Lexer):
                         )
                     resolved.append(target)
                 instr.attributes[key] = tuple(resolved)
-
-
-def _xla_made_shapes(module: HloModule) -> None:
-    """The shapes XLA's parser gives these opcodes whatever the text declares (its instruction constructors
-    make them): send `(data, u32[], token[])` of its operand, recv the same of its declared data, send-done
-    and outfeed `token[]`, recv-done `(data, token[])` of its operand's data."""
-    context, token = Shape.array(PrimitiveType.U32, ()), Shape.token()
-    for comp in module.computations:
-        for instr in comp.instructions:
-            op, shape = instr.opcode, instr.shape
-            if op == "send" and instr.operands:
-                instr.shape = Shape.tuple_of([instr.operands[0].shape, context, token])
-            elif op == "recv" and shape.is_tuple and shape.tuple_shapes:
-                instr.shape = Shape.tuple_of([shape.tuple_shapes[0], context, token])
-            elif op in ("send-done", "outfeed"):
-                instr.shape = token
-            elif op == "recv-done" and instr.operands and instr.operands[0].shape.is_tuple:
-                data = instr.operands[0].shape.tuple_shapes
-                if data:
-                    instr.shape = Shape.tuple_of([data[0], token])
 
 
 def _parsed_shape_problem(shape: Shape) -> str | None:

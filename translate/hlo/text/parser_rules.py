@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule, async_sugar_base
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule, PrimitiveType, Shape, async_sugar_base
 
 # Attributes that stay on the async instruction of a sugar form (the rest belong to the wrapped op).
 _ASYNC_OWN = frozenset(
@@ -190,3 +190,31 @@ class NameUniquifier:
         if number == 0:
             return f"{root}.0" if numbered else root
         return f"{root}.{number}"
+
+
+# Attributes whose computation XLA's parser also takes written in place, `to_apply={ ... }`; such a value
+# holds instructions (`name =`), where a list of computations (`calls={%a, %b}`) holds names only.
+INLINE_COMPUTATION_KEYS = frozenset(
+    {"to_apply", "condition", "body", "true_computation", "false_computation", "select", "scatter", "calls"}
+)
+INLINE_COMPUTATION_RE = re.compile(r"\{\s*(?:ROOT\s+)?%?[A-Za-z_][\w.\-]*\s*=")
+
+
+def xla_made_shapes(module: HloModule) -> None:
+    """The shapes XLA's parser gives these opcodes whatever the text declares (its instruction constructors
+    make them): send `(data, u32[], token[])` of its operand, recv the same of its declared data, send-done
+    and outfeed `token[]`, recv-done `(data, token[])` of its operand's data."""
+    context, token = Shape.array(PrimitiveType.U32, ()), Shape.token()
+    for comp in module.computations:
+        for instr in comp.instructions:
+            op, shape = instr.opcode, instr.shape
+            if op == "send" and instr.operands:
+                instr.shape = Shape.tuple_of([instr.operands[0].shape, context, token])
+            elif op == "recv" and shape.is_tuple and shape.tuple_shapes:
+                instr.shape = Shape.tuple_of([shape.tuple_shapes[0], context, token])
+            elif op in ("send-done", "outfeed"):
+                instr.shape = token
+            elif op == "recv-done" and instr.operands and instr.operands[0].shape.is_tuple:
+                data = instr.operands[0].shape.tuple_shapes
+                if data:
+                    instr.shape = Shape.tuple_of([data[0], token])
