@@ -262,6 +262,16 @@ ENTRY main {
   ROOT done = f32[2,3] call-done(start)
 }
 """,
+    # ... but on the custom call a custom-call-start wraps, which has one of its own
+    "aliasing_on_a_custom_call_start": """HloModule m
+ENTRY e {
+  p0 = f32[10] parameter(0)
+  b0 = b(f32[10]) custom-call(p0), custom_call_target="Pin", output_to_operand_aliasing={{}: (0, {})}
+  s = ((b(f32[10])), b(f32[10])) custom-call-start(b0), custom_call_target="foo", output_to_operand_aliasing={{}: (0, {})}
+  d = b(f32[10]) custom-call-done(s)
+  ROOT v = f32[10]{0} custom-call(d), custom_call_target="Unpin", output_to_operand_aliasing={{}: (0, {})}
+}
+""",
     "aliasing_on_a_fusion": """HloModule m
 fused {
   p0 = f32[2,3] parameter(0)

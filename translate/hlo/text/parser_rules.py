@@ -34,6 +34,9 @@ _ASYNC_OWN = frozenset(
 )
 # Attributes XLA's parser also sets on the wrapped instruction when an async instruction carries them.
 _SHARED_WITH_WRAPPED = ("metadata", "frontend_attributes", "backend_config", "statistics", "origin")
+# output_to_operand_aliasing belongs to a wrapped op that has one (XLA's parser), else to the async-start.
+_ALIASING = frozenset({"output_to_operand_aliasing"})
+_TAKE_ALIASING = frozenset({"custom-call", "fusion"})
 _GENERIC = {"-start": "async-start", "-update": "async-update", "-done": "async-done"}
 
 
@@ -75,11 +78,12 @@ def _wrap(start: HloInstruction, base: str) -> HloComputation:
         raise TranslateError(problem, op=start.name)
     operand_shapes = start.shape.tuple_shapes[0].tuple_shapes
     params = [HloInstruction("async_param", "parameter", s, parameter_number=i) for i, s in enumerate(operand_shapes)]
-    attributes = {k: v for k, v in start.attributes.items() if k not in _ASYNC_OWN}
+    own = _ASYNC_OWN - _ALIASING if base in _TAKE_ALIASING else _ASYNC_OWN  # the wrapped op's, where it has one
+    attributes = {k: v for k, v in start.attributes.items() if k not in own}
     root = HloInstruction(base, base, start.shape.tuple_shapes[1], list(params), attributes)
     thread = start.attributes.get("async_execution_thread")
     wrapped = HloComputation("async_wrapped", [*params, root], root, execution_thread=thread)
-    start.attributes = {**{k: v for k, v in start.attributes.items() if k in _ASYNC_OWN}, "calls": (wrapped,)}
+    start.attributes = {**{k: v for k, v in start.attributes.items() if k in own}, "calls": (wrapped,)}
     return wrapped
 
 
