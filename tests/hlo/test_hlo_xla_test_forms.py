@@ -124,6 +124,12 @@ ENTRY e {
   ROOT t = (b(f32[4,16]), s32[]) tuple(c, i)
 }
 """,
+    # a computation's body right after its result shape: the brace is no layout
+    "body_brace_right_after_the_result_shape": """HloModule m
+ENTRY e (p: f32[2,3]) -> f32[2,3]{
+  ROOT p = f32[2,3]{1,0} parameter(0)
+}
+""",
     # a layout after a space: XLA's lexer skips it (a brace followed by an integer or ':' is a layout's)
     "layout_after_a_space": """HloModule m
 ENTRY e (p: f32[2,3] {0,1}) -> f32[3,2] {
