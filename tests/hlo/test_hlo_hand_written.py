@@ -69,9 +69,8 @@ def test_text_and_proto_both_ways(name: str) -> None:
     if name in XLA_PROTO_LOADER_REFUSES:
         with pytest.raises(JaxRuntimeError, match=XLA_PROTO_LOADER_REFUSES[name]):
             xla_module_from_proto(reference)
-        from tests.collectives.test_async import same_hlo
-
-        same_hlo(text, print_hlo_text(module_from_proto_bytes(module_to_proto_bytes(ours))))
+        with pytest.raises(TranslateError, match="must take the context of a"):  # and so does ours
+            module_from_proto_bytes(module_to_proto_bytes(ours))
         return
     assert_same_module(reference, xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
     back = print_hlo_text(module_from_proto_bytes(reference))

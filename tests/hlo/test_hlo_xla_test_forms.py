@@ -9,7 +9,7 @@ import pytest
 from jax.errors import JaxRuntimeError  # what jaxlib's HLO readers raise
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.proto import module_to_proto_bytes
+from hlo_translate.hlo.proto import module_from_proto_bytes, module_to_proto_bytes
 from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
 from tests.support.hlo_compare import assert_same_module, xla_module_from_proto, xla_module_from_text
 
@@ -124,11 +124,251 @@ ENTRY e {
   ROOT t = (b(f32[4,16]), s32[]) tuple(c, i)
 }
 """,
+    # a computation's body right after its result shape: the brace is no layout
+    "body_brace_right_after_the_result_shape": """HloModule m
+ENTRY e (p: f32[2,3]) -> f32[2,3]{
+  ROOT p = f32[2,3]{1,0} parameter(0)
+}
+""",
     # a layout after a space: XLA's lexer skips it (a brace followed by an integer or ':' is a layout's)
     "layout_after_a_space": """HloModule m
 ENTRY e (p: f32[2,3] {0,1}) -> f32[3,2] {
   p = f32[2,3] {0, 1} parameter(0)
   ROOT b = f32[3,2] {1,0} bitcast(p)
+}
+""",
+    # computations written in place, `to_apply={...}`: XLA names them `_` (made unique) and lists each
+    # before its caller, an async wrapper right after the computation it wraps
+    "inline_computations": """HloModule m
+ENTRY e {
+  p = f32[4] parameter(0)
+  z = f32[] constant(0)
+  r = reduce(p, z), dimensions={0}, to_apply={
+    a = f32[] parameter(0)
+    b = f32[] parameter(1)
+    ROOT s = add(a, b)
+  }
+  c = call(r), to_apply={
+    x = f32[] parameter(0)
+    ROOT n = call(x), to_apply={
+      y = f32[] parameter(0)
+      ROOT m = negate(y)
+    }
+  }
+  s = ((f32[]), f32[], s32[]) call-start(c), to_apply={
+    x = f32[] parameter(0)
+    ROOT n = f32[] exponential(x)
+  }, async_execution_thread="thread"
+  d = f32[] call-done(s)
+  ROOT t = tuple(r, c, d)
+}
+""",
+    # a tuple `outfeed_shape` ending its line, the next line starting with a tuple shape
+    "tuple_outfeed_shape": """HloModule m
+ENTRY e {
+  token0 = token[] after-all()
+  infeed = ((u32[3]{0}, pred[]), token[]) infeed(token0)
+  data = (u32[3]{0}, pred[]) get-tuple-element(infeed), index=0
+  outfeed = token[] outfeed(data, token0), outfeed_shape=(u32[3]{0}, pred[])
+  ROOT infeed.1 = ((u32[3]{0}, pred[]), token[]) infeed(token0)
+}
+""",
+    # `?` in dim_labels: a dimension the convolution does not name
+    "unnamed_convolution_dimensions": """HloModule m
+ENTRY e {
+  x = f32[1,2,3,4,5] parameter(0)
+  k = f32[1,2,3,5,6] parameter(1)
+  ROOT r = f32[1,2,1,3,6] convolution(x, k), window={size=2x3}, dim_labels=?b01f_0?1io->b01?f
+}
+""",
+    # what XLA's proto writer sets though the text leaves it out: an outfeed's shape (its operand's), a
+    # dot's dimension numbers (none)
+    "outfeed_without_its_shape_and_dot_without_dimensions": """HloModule m
+ENTRY e {
+  p = f32[2]{0} parameter(0)
+  s = f32[] parameter(1)
+  t = token[] after-all()
+  o = token[] outfeed(p, t)
+  ROOT d = f32[2] dot(p, s)
+}
+""",
+    # a convolution's sparsity config (`sparsity` is num_non_zero x block_size), and a scan, whose
+    # is_associative XLA's parser makes false when the text leaves it out
+    "sparsity_config_and_scan": """HloModule m
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  s = f32[] add(a, b)
+  ROOT t = (f32[], f32[]) tuple(s, s)
+}
+ENTRY e {
+  x = f32[1,2] parameter(0)
+  k = f32[2,2] parameter(1)
+  c = f32[1,2] convolution(x, k), dim_labels=bf_io->bf,
+    sparsity_config={lhs={sparsity=1x2 dimension=1} rhs={sparsity=3x4 dimension=0 stride=1}}
+  v = f32[4] parameter(2)
+  i = f32[] parameter(3)
+  s = (f32[4], f32[]) scan(v, i), dimensions={0}, num_carries=1, to_apply=add
+  ROOT t = tuple(c, s)
+}
+""",
+    # original values: a leaf without an original array `{}`, and a synthetic call
+    "original_values_empty_leaf_and_synthetic_call": """HloModule m
+incr {
+  x = f32[] parameter(0)
+  ROOT n = f32[] negate(x)
+}
+ENTRY e {
+  p = ((f32[], f32[3]{0}), f32[2,3]) parameter(0), origin={(({}, {"v2"}), {"v3"})}
+  a = f32[] parameter(1)
+  c = f32[] call(a), to_apply=incr, origin={[synthetic_call]}
+  ROOT t = tuple(p, c)
+}
+""",
+    # shapes XLA's parser makes whatever the text declares: a send's of its operand, a recv's of its declared
+    # data, `token[]` for send-done and outfeed
+    "shapes_xla_makes_for_send_recv_outfeed": """HloModule m
+ENTRY e {
+  p = f32[2,3]{1,0} parameter(0)
+  tk = token[] after-all()
+  s = (f32[2,3]{0,1}, u32[], token[]) send(p, tk), channel_id=1
+  sd = token[] send-done(s), channel_id=1
+  r = (f32[4]{0}) recv(tk), channel_id=2
+  rd = (f32[4], token[]) recv-done(r), channel_id=2
+  o = () outfeed(p, tk)
+  ROOT t = token[] after-all(sd, o)
+}
+""",
+    # a constant's shape is its literal's: static, without `E(4)`
+    "constant_shape_is_its_literals": """HloModule m
+ENTRY e {
+  a = s4[2,4]{1,0:E(4)} constant({{0,1,2,3},{4,5,5,4}})
+  b = f32[<=3]{0:S(1)} constant({1,2,3})
+  ROOT t = tuple(a, b)
+}
+""",
+    # a complex value whose real part is NaN is that NaN whole: `(nan, inf)` reads as (nan, nan)
+    "complex_with_a_nan_real_part": """HloModule m
+ENTRY e {
+  a = c64[4] constant({(1, inf), (nan, inf), (-nan, 2), (nan(0x123), 1)})
+  ROOT b = c128[] constant((nan, -inf))
+}
+""",
+    # output_to_operand_aliasing on an async start stays on the start (not on the op it wraps)
+    "aliasing_on_an_async_start": """HloModule m
+async_computation {
+  p0 = f32[2,3] parameter(0)
+  ROOT abs = f32[2,3] abs(p0)
+}
+ENTRY main {
+  p0 = f32[2,3] parameter(0)
+  start = ((f32[2,3]), f32[2,3], s32[]) call-start(p0),
+    to_apply=async_computation,
+    output_to_operand_aliasing={{1}: (0, {})}
+  ROOT done = f32[2,3] call-done(start)
+}
+""",
+    # ... but on the custom call a custom-call-start wraps, which has one of its own
+    "aliasing_on_a_custom_call_start": """HloModule m
+ENTRY e {
+  p0 = f32[10] parameter(0)
+  b0 = b(f32[10]) custom-call(p0), custom_call_target="Pin", output_to_operand_aliasing={{}: (0, {})}
+  s = ((b(f32[10])), b(f32[10])) custom-call-start(b0), custom_call_target="foo", output_to_operand_aliasing={{}: (0, {})}
+  d = b(f32[10]) custom-call-done(s)
+  ROOT v = f32[10]{0} custom-call(d), custom_call_target="Unpin", output_to_operand_aliasing={{}: (0, {})}
+}
+""",
+    "aliasing_on_a_fusion": """HloModule m
+fused {
+  p0 = f32[2,3] parameter(0)
+  ROOT abs = f32[2,3] abs(p0)
+}
+ENTRY main {
+  p0 = f32[2,3] parameter(0)
+  ROOT f = f32[2,3] fusion(p0), kind=kLoop, calls=fused, output_to_operand_aliasing={{}: (0, {})}
+}
+""",
+    # a memory space on a scalar's layout
+    "memory_space_on_a_scalar": """HloModule m
+ENTRY e {
+  p = u32[]{:T(128)S(2)} parameter(0)
+  ROOT c = u32[]{:S(1)} copy(p)
+}
+""",
+    # an operand's declared shape may differ from its instruction's in which dimensions are dynamic
+    "declared_operand_shape_dynamic_aside": """HloModule m
+ENTRY e {
+  p = s32[3] parameter(0)
+  c = s32[] constant(2)
+  d = s32[<=3] set-dimension-size(p, c), dimensions={0}
+  ROOT r = s32[<=6] concatenate(s32[<=3] p, s32[3] d), dimensions={0}
+}
+""",
+    # a bare attribute value ends with its token: the next instruction may follow on the same line
+    "next_instruction_on_the_same_line": """HloModule m
+Sum {
+  x = f32[] parameter(0)
+  y = f32[] parameter(1)
+  ROOT add = f32[] add(x, y)
+}
+ENTRY e {
+  p = f32[2,2,3,4] parameter(0)
+  z = f32[] constant(0)
+  reduce = f32[2,2,3] reduce(p, z), dimensions={3},
+  to_apply=Sum transpose = f32[2,2,3]{2,1,0} transpose(reduce),
+  dimensions={0,1,2} ROOT bitcast = f32[2,2,3]{2,1,0} bitcast(transpose)
+}
+""",
+    # a custom call's tuple literal, each element with its shape
+    "custom_call_tuple_literal": """HloModule m
+ENTRY e {
+  c = f32[1]{0} constant({12345})
+  ROOT r = f32[1,2,3]{0,2,1} custom-call(f32[1]{0} c), custom_call_target="foo", literal=( s32[4]{0} {4, 128, 128, 3}, pred[4]{0} {1, 0, 0, 0} )
+}
+""",
+    "inferred_batch_norm_topk_scatter_fft": """HloModule m
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+ge {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT c = pred[] compare(a, b), direction=GE
+}
+ENTRY e {
+  x = f32[2,3,4]{0,1,2} parameter(0)
+  s = f32[3] parameter(1)
+  t = batch-norm-training(x, s, s), epsilon=0.001, feature_index=1
+  i = batch-norm-inference(x, s, s, s, s), epsilon=0.001, feature_index=1
+  g = batch-norm-grad(x, s, s, s, x), epsilon=0.001, feature_index=1
+  k = topk(x), k=2, largest=true
+  idx = s32[2,1] parameter(2)
+  upd = f32[2,3,4] parameter(3)
+  sc = scatter(x, idx, upd), update_window_dims={1,2}, inserted_window_dims={0}, scatter_dims_to_operand_dims={0}, index_vector_dim=1, to_apply=add
+  z = f32[] constant(0)
+  src = f32[1,3,4] parameter(4)
+  sas = select-and-scatter(x, src, z), window={size=2x1x1 stride=2x1x1}, select=ge, scatter=add
+  r = f32[4,8] parameter(5)
+  rf = fft(r), fft_type=RFFT, fft_length={8}
+  c = c64[4,5] parameter(6)
+  irf = fft(c), fft_type=IRFFT, fft_length={8}
+  f = fft(c), fft_type=FFT, fft_length={5}
+  ROOT tup = tuple(t, i, g, k, sc, sas, rf, irf, f)
+}
+""",
+    "inferred_scan": """HloModule m
+body {
+  x = f32[3] parameter(0)
+  c = f32[] parameter(1)
+  y = f32[3] negate(x)
+  ROOT t = (f32[3], f32[]) tuple(y, c)
+}
+ENTRY e {
+  v = f32[4,3] parameter(0)
+  i = f32[] parameter(1)
+  ROOT s = scan(v, i), dimensions={0}, num_carries=1, to_apply=body
 }
 """,
 }
@@ -145,6 +385,7 @@ def test_text_of_xla_tests_reads_to_the_module_xla_reads(name: str) -> None:
     ours = parse_hlo_text(text)
     assert_same_module(reference, _xla_proto(print_hlo_text(ours)))
     assert_same_module(reference, xla_module_from_proto(module_to_proto_bytes(ours)).as_serialized_hlo_module_proto())
+    assert_same_module(reference, _xla_proto(print_hlo_text(module_from_proto_bytes(reference))))
 
 
 # form -> (text XLA's parser refuses, our one-line message)
@@ -168,3 +409,23 @@ def test_text_xla_refuses_is_refused_in_one_line(name: str) -> None:
     with pytest.raises(TranslateError) as info:
         parse_hlo_text(text)
     assert message in str(info.value) and "\n" not in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize("done", ["send-done", "recv-done"])
+def test_a_done_without_its_send_or_recv_is_refused_in_a_proto(done: str) -> None:
+    """XLA's text parser takes a send-done / recv-done whose operand is no send / recv, its proto reader
+    refuses it (a RET_CHECK); ours read alike: the text read, its proto (XLA's own) refused in one line."""
+    result = "token[]" if done == "send-done" else "(f32[2], token[])"
+    text = f"""HloModule m
+ENTRY e {{
+  p = (f32[2], u32[], token[]) parameter(0)
+  ROOT d = {result} {done}(p), channel_id=1
+}}
+"""
+    proto = _xla_proto(text)
+    assert parse_hlo_text(text).entry.root.opcode == done
+    with pytest.raises(JaxRuntimeError):
+        xla_module_from_proto(proto)
+    with pytest.raises(TranslateError) as info:
+        module_from_proto_bytes(proto)
+    assert f"a {done} must take the context of a {done[:4]}" in str(info.value) and "\n" not in str(info.value)

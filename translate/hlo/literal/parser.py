@@ -326,6 +326,9 @@ def _complex_values(tokens: list[str], text: str, element_type: PrimitiveType) -
     for column, name in ((0, "real part"), (1, "imaginary part")):
         doubles, payloads = _doubles(parts[column::2], text, element_type)
         pairs[:, column] = _narrow(doubles, payloads, part_type, name)
+    nan_real = np.isnan(pairs[:, 0])
+    if nan_real.any():  # XLA's parser makes the whole value its real part's NaN: `(nan, inf)` is (nan, nan)
+        pairs[nan_real, 1] = pairs[nan_real, 0]
     return pairs.view(numpy_dtype(element_type)).reshape(len(tokens))
 
 

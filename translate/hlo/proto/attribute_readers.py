@@ -39,6 +39,7 @@ from hlo_translate.hlo.proto.attribute_writers import (
     origin_from_proto,
     permute_slice_sizes,
     result_accuracy_from_proto,
+    sparsity_from_proto,
     statistics_from_proto,
 )
 from hlo_translate.hlo.proto.shapes import shape_from_proto
@@ -194,6 +195,8 @@ def attributes_from_proto(
             attrs["feature_group_count"] = p.feature_group_count
         if p.batch_group_count > 1:
             attrs["batch_group_count"] = p.batch_group_count
+        if op == "convolution" and (sparsity := sparsity_from_proto(p.sparsity_config)) is not None:
+            attrs["sparsity_config"] = sparsity
     if op in ("dot", "ragged-dot", "scaled-dot"):
         dnums = p.ragged_dot_dimension_numbers.dot_dimension_numbers if op == "ragged-dot" else p.dot_dimension_numbers
         for name, field in DOT_FIELDS.items():
@@ -294,6 +297,11 @@ def attributes_from_proto(
         attrs["kind"] = Enum(p.fusion_kind)
     pred_branch = op == "conditional" and bool(operands) and operands[0].shape.element_type == PrimitiveType.PRED
     called_from_proto(op, called, attrs, pred_branch, p.name)
+    if op in ("async-start", "fusion") and p.output_operand_aliasing:  # (custom-call's: below, in its place)
+        attrs["output_to_operand_aliasing"] = tuple(
+            OutputOperandAlias(tuple(a.output_shape_index), a.operand_index, tuple(a.operand_shape_index))
+            for a in p.output_operand_aliasing
+        )
     if op == "custom-call":
         attrs["custom_call_target"] = p.custom_call_target
         if p.custom_call_has_side_effect:

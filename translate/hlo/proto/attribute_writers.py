@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -36,6 +37,7 @@ from hlo_translate.hlo.text import (
     split_top_level,
     strip_braces,
 )
+from hlo_translate.hlo.text.original_value import SYNTHETIC_CALL_RE
 from hlo_translate.proto import hlo_pb2, xla_data_pb2
 
 # ---------------------------------------------------------------------------------------------
@@ -332,6 +334,12 @@ def write_xla_defaults(p: hlo_pb2.HloInstructionProto, instr: HloInstruction) ->
     if op in ("convolution", "dot"):
         p.sparsity_config.SetInParent()
         p.block_scaling_config.SetInParent()
+    if op == "dot":
+        p.dot_dimension_numbers.SetInParent()  # XLA's proto loader requires it, even with no dimensions
+    elif op == "scan":
+        p.is_associative = hlo_pb2.TRI_STATE_FALSE  # XLA's parser: false unless the text says otherwise
+    elif op == "outfeed" and "outfeed_shape" not in instr.attributes and instr.operands:
+        shape_to_proto(instr.operands[0].shape, p.outfeed_shape)  # XLA's parser: the operand's shape
     if op == "custom-call":
         p.custom_call_api_version = hlo_pb2.CustomCallApiVersion.API_VERSION_ORIGINAL
     elif op == "topk":
@@ -345,7 +353,7 @@ def write_xla_defaults(p: hlo_pb2.HloInstructionProto, instr: HloInstruction) ->
 # Opcodes whose proto depends on their operands' shapes or count (`write_xla_defaults`); the proto writer
 # shares one serialized piece among instructions alike in all else (`_attributed_piece`). A writer that
 # reads the operands must list its opcode here.
-READS_OPERANDS = frozenset({"compare", "custom-call"})
+READS_OPERANDS = frozenset({"compare", "custom-call", "outfeed"})
 _TOTAL_TYPES = frozenset({"TOTALORDER", "SIGNED", "UNSIGNED"})
 # Opcodes whose proto always has a precision config, and for how many operands (custom-call: all of them).
 PRECISION_OPERANDS = {"convolution": 2, "dot": 2, "ragged-dot": 2, "scaled-dot": 2, "custom-call": 0}
@@ -494,14 +502,21 @@ def _write_statistics(p: hlo_pb2.HloInstructionProto, v: RawAttr, i: HloInstruct
 def _write_origin(p: hlo_pb2.HloInstructionProto, v: RawAttr, i: HloInstruction) -> None:
     """`origin={...}` -> OriginalValueProto, one element per leaf."""
     p.original_value.SetInParent()
+    if SYNTHETIC_CALL_RE.fullmatch(v.text.strip()):  # as XLA's parser makes it: no elements, no hierarchy
+        p.original_value.is_synthetic_call = True
+        p.original_value.call_hierarchy = ""
+        return
     for leaf in parse_original_value(v.text):
         element = p.original_value.elements.add()
         element.shape_index.extend(leaf.shape_index)
-        element.original_array.instruction_name = leaf.instruction_name
-        element.original_array.shape_index.extend(leaf.array_index)
+        if leaf.instruction_name or leaf.array_index:  # (an empty leaf `{}` has no original array)
+            element.original_array.instruction_name = leaf.instruction_name
+            element.original_array.shape_index.extend(leaf.array_index)
 
 
 def origin_from_proto(value: xla_data_pb2.OriginalValueProto, shape: Shape) -> RawAttr:
+    if value.is_synthetic_call:
+        return RawAttr("{[synthetic_call]}")
     leaves = tuple(
         OriginalArray(tuple(e.shape_index), e.original_array.instruction_name, tuple(e.original_array.shape_index))
         for e in value.elements
@@ -535,7 +550,50 @@ def domain_from_proto(p: hlo_pb2.HloInstructionProto) -> RawAttr:
     return RawAttr(f'{{kind="sharding", entry={entry.to_text()}, exit={exit_.to_text()}}}')
 
 
+_SPARSITY_SIDE_RE = re.compile(r"\s*(lhs|rhs)\s*=\s*\{([^{}]*)\}\s*,?")
+_SPARSITY_FIELD_RE = re.compile(r"\s*(?:sparsity\s*=\s*(\d+)x(\d+)|(dimension|stride)\s*=\s*(-?\d+))\s*,?")
+
+
+def _write_sparsity(p: hlo_pb2.HloInstructionProto, v: RawAttr, i: HloInstruction) -> None:
+    """`sparsity_config={rhs={sparsity=2x4 dimension=0 stride=1}}`, as XLA's parser reads it (`sparsity` is
+    num_non_zero x block_size)."""
+    body = v.text.strip()
+    if not (body.startswith("{") and body.endswith("}")):
+        raise TranslateError(f"bad sparsity_config {body[:60]!r}", op=i.name)
+    pos, body = 0, body[1:-1]
+    while pos < len(body.rstrip()):
+        side = _SPARSITY_SIDE_RE.match(body, pos)
+        if side is None:
+            raise TranslateError(f"bad sparsity_config near {body[pos : pos + 40]!r}", op=i.name)
+        target = getattr(p.sparsity_config, side.group(1))
+        target.SetInParent()
+        inner, at = side.group(2), 0
+        while at < len(inner.rstrip()):
+            field = _SPARSITY_FIELD_RE.match(inner, at)
+            if field is None:
+                raise TranslateError(f"bad sparsity_config near {inner[at : at + 40]!r}", op=i.name)
+            if field.group(1) is not None:
+                target.num_non_zero, target.block_size = int(field.group(1)), int(field.group(2))
+            else:
+                setattr(target, field.group(3), int(field.group(4)))
+            at = field.end()
+        pos = side.end()
+
+
+def sparsity_from_proto(config: xla_data_pb2.SparsityConfig) -> RawAttr | None:
+    """The text of a sparsity config XLA's parser reads back (its printer adds an `idx=` it does not read),
+    or None when the config says nothing."""
+    sides = []
+    for name in ("lhs", "rhs"):
+        if config.HasField(name):
+            t = getattr(config, name)
+            fields = f"sparsity={t.num_non_zero}x{t.block_size} dimension={t.dimension} stride={t.stride}"
+            sides.append(f"{name}={{{fields}}}")
+    return RawAttr("{" + " ".join(sides) + "}") if sides else None
+
+
 RAW_TO_PROTO: dict[str, Writer] = {
+    "sparsity_config": _write_sparsity,
     "domain": _write_domain,
     "statistics": _write_statistics,
     "origin": _write_origin,

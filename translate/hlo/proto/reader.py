@@ -260,6 +260,10 @@ def _alike_entry(key: tuple[bytes, bytes, bool], ip: hlo_pb2.HloInstructionProto
     ]
 
 
+# The done of a point-to-point transfer and the opcode its operand must have.
+_DONE_OF_CONTEXT = {"send-done": "send", "recv-done": "recv"}
+
+
 def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
     """An HloModuleProto (XLA's or ours) as our IR."""
     module = HloModule(sanitized_name(proto.name))
@@ -351,6 +355,13 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             if operands is None:
                 operands = _local_instructions(ip.operand_ids, local, "operand", name)
             instr = HloInstruction(name, opcode, entry[1] if entry else _instruction_shape(ip), operands, unique_id=uid)
+            if opcode in _DONE_OF_CONTEXT and (not operands or operands[0].opcode != _DONE_OF_CONTEXT[opcode]):
+                # XLA's proto reader RET_CHECKs it (its text parser takes it: text alone cannot go through a proto)
+                raise TranslateError(
+                    f"a {opcode} must take the context of a {_DONE_OF_CONTEXT[opcode]} as its operand, "
+                    f"not of a {operands[0].opcode if operands else 'nothing'}",
+                    op=name,
+                )
             if opcode == "parameter":
                 instr.parameter_number = entry[2] if entry else ip.parameter_number
             elif opcode == "constant":

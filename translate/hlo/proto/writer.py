@@ -397,7 +397,9 @@ _EMPTY_METADATA = wire_field(7, b"")
 # metadata, frontend attributes, statistics
 _EMPTY_DEFAULTS = wire_field(7, b"") + wire_field(68, b"") + wire_field(82, b"")
 # Opcodes for which write_xla_defaults sets more than the three empty messages.
-_OPCODE_DEFAULTS = frozenset({"convolution", "custom-call", "dot", "topk", "compare", *PRECISION_OPERANDS})
+_OPCODE_DEFAULTS = frozenset(
+    {"convolution", "custom-call", "dot", "topk", "compare", "outfeed", "scan", *PRECISION_OPERANDS}
+)
 # Attributes kept out of `_attributed_bytes`'s one-step key: written per instruction, or made ids.
 _KEYED_APART = CALL_ATTRS | {"metadata"}
 

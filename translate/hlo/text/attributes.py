@@ -24,6 +24,7 @@ from hlo_translate.hlo.ir import (
     OutputOperandAlias,
     RawAttr,
     ResultAccuracy,
+    Shape,
 )
 from hlo_translate.hlo.sharding import parse_op_metadata, parse_sharding
 from hlo_translate.hlo.text.shapes import ShapeReader, parse_shape
@@ -474,15 +475,22 @@ CODECS: dict[str, AttrCodec] = {
 
 
 def _parse_literal_attr(text: str) -> Any:
-    """custom-call's `literal=s32[2]{0} {1, 2}`: a shape, then the literal's text."""
-    from hlo_translate.hlo.literal import parse_literal  # numpy: only for a module with literals
+    """custom-call's `literal=s32[2]{0} {1, 2}`: a shape, then the literal's text; a tuple is written
+    `( s32[2]{0} {1, 2}, pred[] 1 )`, each element with its own shape (as XLA's parser reads it)."""
+    from hlo_translate.hlo.literal import Literal, parse_literal  # numpy: only for a module with literals
 
-    reader = ShapeReader(text.strip())
+    text = text.strip()
+    if text.startswith("(") and text.endswith(")"):
+        elements = [_parse_literal_attr(part) for part in split_top_level(text[1:-1]) if part.strip()]
+        return Literal(Shape.tuple_of([e.shape for e in elements]), tuple(elements))
+    reader = ShapeReader(text)
     shape = reader.read_shape()
-    return parse_literal(text.strip()[reader.pos :].strip(), shape)
+    return parse_literal(text[reader.pos :].strip(), shape)
 
 
 def _print_literal_attr(value: Any) -> str:
+    if value.shape.is_tuple:
+        return "(" + ", ".join(_print_literal_attr(e) for e in value.value) + ")"
     return f"{value.shape.to_text()} {value.to_text()}"
 
 

@@ -21,6 +21,8 @@ INDEX_RE = re.compile(r"\d+")
 PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
 _STOP_CHARS = re.compile(r'[,(){}\[\]"/]')
+_LINE_END_RE = re.compile(r"[ \t\r]*(?:\n|\Z)")
+_NEXT_INSTRUCTION_RE = re.compile(r"[ \t\r]+(?:ROOT[ \t\r]|%?[A-Za-z_][\w.\-]*[ \t\r]*=[^=])")
 # Space that Python's `\s` and str.strip() take and XLA's lexer does not (vertical tab, form feed, Unicode
 # spaces): outside strings and comments XLA's parser refuses it, also inside attribute values that our
 # parsers read with regular expressions. `_SPACE_CHECK` finds the first one that is not inside either.
@@ -186,6 +188,9 @@ class Lexer:
                 ):
                     pos += 1
                     break
+                if depth == 0 and _LINE_END_RE.match(text, pos + 1):  # `outfeed_shape=(u32[3], pred[])` ends
+                    pos += 1  # its line: the next line's brackets belong to the next instruction
+                    break
             elif ch == "," and depth == 0:
                 break
             pos += 1
@@ -198,6 +203,12 @@ class Lexer:
         if newline >= 0 and not value.lstrip().startswith(("{", "(", "[", '"')):
             value = value[:newline]
             self.pos = start + newline
+        if " " in value and not value.lstrip().startswith(("{", "(", "[", '"')):
+            # XLA's lexer ends a bare value with its token: `body=b ROOT r = ...` starts an instruction
+            after = _NEXT_INSTRUCTION_RE.search(value)
+            if after is not None:
+                value = value[: after.start()]
+                self.pos = start + after.start()
         return value.strip()
 
     def comment_end(self, pos: int) -> int | None:

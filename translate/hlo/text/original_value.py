@@ -15,6 +15,8 @@ from hlo_translate.hlo.ir import HloModule, OriginalArray, RecoveryEntry
 from hlo_translate.hlo.text.attributes import parse_int_list, parse_string, print_int_list, quote
 
 _LEAF_RE = re.compile(r'\{\s*("(?:[^"\\]|\\.)*")\s*(\{[-\d,\s]*\})?\s*\}')
+_EMPTY_LEAF_RE = re.compile(r"\{\s*\}")  # a leaf without an original array (XLA's parser warns, keeps it)
+SYNTHETIC_CALL_RE = re.compile(r"\{\s*\[\s*synthetic_call\s*\]\s*\}")  # `origin={[synthetic_call]}`
 
 
 def parse_original_value(text: str) -> tuple[OriginalArray, ...]:
@@ -49,6 +51,9 @@ def _tree(text: str, pos: int, index: tuple[int, ...], leaves: list[OriginalArra
                 raise TranslateError(f"bad original value near '{text[pos : pos + 30]}'")
         return pos + 1
     m = _LEAF_RE.match(text, pos)
+    if m is None and (empty := _EMPTY_LEAF_RE.match(text, pos)) is not None:
+        leaves.append(OriginalArray(index, ""))
+        return empty.end()
     if m is None:
         raise TranslateError(f"bad original value near '{text[pos : pos + 30]}'")
     array_index = parse_int_list(m.group(2)) if m.group(2) else ()
@@ -68,6 +73,8 @@ def print_original_value(leaves: tuple[OriginalArray, ...], is_tuple: bool) -> s
 
 
 def _leaf(leaf: OriginalArray) -> str:
+    if not leaf.instruction_name and not leaf.array_index:
+        return "{}"
     index = f" {print_int_list(leaf.array_index)}" if leaf.array_index else ""
     return "{" + quote(leaf.instruction_name) + index + "}"
 

@@ -39,6 +39,7 @@ from hlo_translate.hlo.text.attributes import (
     parse_bool_list,
     parse_string,
 )
+from hlo_translate.hlo.text.inline_computations import read_inline_computation
 from hlo_translate.hlo.text.lexer import (
     BARE_OPCODE_RE,
     INDEX_RE,
@@ -64,7 +65,14 @@ from hlo_translate.hlo.text.module_header import (
     parse_input_output_alias,
 )
 from hlo_translate.hlo.text.original_value import parse_recovery_table
-from hlo_translate.hlo.text.parser_rules import NameUniquifier, apply_parser_rules, sugar_start_problem
+from hlo_translate.hlo.text.parser_rules import (
+    INLINE_COMPUTATION_KEYS,
+    INLINE_COMPUTATION_RE,
+    NameUniquifier,
+    apply_parser_rules,
+    sugar_start_problem,
+    xla_made_shapes,
+)
 from hlo_translate.hlo.text.printer import compatible
 from hlo_translate.hlo.text.shape_inference import INFERABLE, infer_shape
 
@@ -83,6 +91,7 @@ class _Parser(Lexer):
         self.tuple_elements: dict[tuple[int, int], HloInstruction] = {}  # `%t#N` sugar, made once
         self.single: HloComputation | None = None  # the computation of a single-instruction text
         self.callees: dict[str, HloComputation] = {}  # the computations read so far, for shape inference
+        self.inline: list[HloComputation] = []  # `to_apply={...}` computations, in the order they close
         # whether the text holds space XLA's lexer does not skip (rare): the plain-line fast path, whose
         # patterns and strip() take it, is then off, and each attribute value is checked for it
         self.odd_spaces = ODD_SPACE_RE.search(text) is not None
@@ -117,6 +126,8 @@ class _Parser(Lexer):
                 line = self.text.count("\n", 0, defined[comp.name]) + 1
                 raise self.error(f"computation '{comp.name}' is defined twice (first at line {line})", start)
             defined[comp.name] = start
+            module.computations.extend(self.inline)  # (callees before their caller, as XLA lists them)
+            self.inline.clear()
             module.computations.append(comp)
             self.callees[comp.name] = comp
         self.resolve(module, pending)
@@ -127,6 +138,8 @@ class _Parser(Lexer):
             module.entry.is_entry = True
         if not has_header:
             module.name = f"module_{module.entry.name}"  # the name XLA's parser gives a module without header
+        if any(opcode in self.text for opcode in ("send", "recv", "outfeed")):
+            xla_made_shapes(module)
         apply_parser_rules(module)
         return module
 
@@ -500,6 +513,10 @@ class _Parser(Lexer):
         for key, value, pos in read + attributes if read else attributes:
             if key in instr.attributes:
                 raise self.error(f"attribute '{key}' given twice", pos, op=name)
+            if key in INLINE_COMPUTATION_KEYS and INLINE_COMPUTATION_RE.match(value):
+                self.inline.append(read_inline_computation(self, pos, pending))
+                instr.attributes[key] = (self.inline[-1],) if key == "calls" else self.inline[-1]
+                continue
             parsed = self.attribute_values.get((key, value))
             if parsed is None:
                 try:
@@ -628,7 +645,7 @@ class _Parser(Lexer):
             raise self.error(f"use of undefined value '{m.group(1)}'", m.start(), op=instr.name)
         while self.text[self.pos : self.pos + 1] not in (",", ")") and self.accept("#"):
             operand = self.tuple_element(operand, comp, instr)
-        if declared is not None and declared.without_layouts() != operand.shape.without_layouts():
+        if declared is not None and not compatible(declared, operand.shape):  # (XLA's check: dynamic-ness aside)
             raise self.error(
                 f"operand '{operand.name}' is declared {declared.to_text()} but is {operand.shape.to_text()}",
                 start,
@@ -688,6 +705,8 @@ class _Parser(Lexer):
             instr.literal = parse_literal(body, instr.shape)
         except TranslateError as err:
             raise self.error(f"bad constant: {err.message}", pos, op=instr.name) from None
+        if instr.literal.shape != instr.shape:  # XLA's constant takes its literal's shape: static, no `E(4)`
+            instr.shape = instr.literal.shape
 
     def resolve(self, module: HloModule, pending: list) -> None:
         """Replace computation and instruction references by the objects they name."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule, async_sugar_base
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule, PrimitiveType, Shape, async_sugar_base
 
 # Attributes that stay on the async instruction of a sugar form (the rest belong to the wrapped op).
 _ASYNC_OWN = frozenset(
@@ -29,10 +29,14 @@ _ASYNC_OWN = frozenset(
         "statistics",
         "origin",
         "control-predecessors",
+        "output_to_operand_aliasing",  # XLA's parser sets it on the async-start
     }
 )
 # Attributes XLA's parser also sets on the wrapped instruction when an async instruction carries them.
 _SHARED_WITH_WRAPPED = ("metadata", "frontend_attributes", "backend_config", "statistics", "origin")
+# output_to_operand_aliasing belongs to a wrapped op that has one (XLA's parser), else to the async-start.
+_ALIASING = frozenset({"output_to_operand_aliasing"})
+_TAKE_ALIASING = frozenset({"custom-call", "fusion"})
 _GENERIC = {"-start": "async-start", "-update": "async-update", "-done": "async-done"}
 
 
@@ -53,7 +57,13 @@ def _expand_async_sugar(module: HloModule) -> None:
                 continue
             suffix = instr.opcode[len(base) :]
             if suffix == "-start":
-                computations.append(_wrap(instr, base))
+                callee = next(iter(instr.called_computations()), None)
+                wrapped = _wrap(instr, base)
+                if callee is not None and callee.name == "_" and callee in computations:
+                    # XLA makes the wrapper as it reads the start: right after a callee written in place
+                    computations.insert(computations.index(callee) + 1, wrapped)
+                else:
+                    computations.append(wrapped)
             else:
                 instr.attributes = {k: v for k, v in instr.attributes.items() if k in _ASYNC_OWN}
             instr.opcode = _GENERIC[suffix]
@@ -68,11 +78,12 @@ def _wrap(start: HloInstruction, base: str) -> HloComputation:
         raise TranslateError(problem, op=start.name)
     operand_shapes = start.shape.tuple_shapes[0].tuple_shapes
     params = [HloInstruction("async_param", "parameter", s, parameter_number=i) for i, s in enumerate(operand_shapes)]
-    attributes = {k: v for k, v in start.attributes.items() if k not in _ASYNC_OWN}
+    own = _ASYNC_OWN - _ALIASING if base in _TAKE_ALIASING else _ASYNC_OWN  # the wrapped op's, where it has one
+    attributes = {k: v for k, v in start.attributes.items() if k not in own}
     root = HloInstruction(base, base, start.shape.tuple_shapes[1], list(params), attributes)
     thread = start.attributes.get("async_execution_thread")
     wrapped = HloComputation("async_wrapped", [*params, root], root, execution_thread=thread)
-    start.attributes = {**{k: v for k, v in start.attributes.items() if k in _ASYNC_OWN}, "calls": (wrapped,)}
+    start.attributes = {**{k: v for k, v in start.attributes.items() if k in own}, "calls": (wrapped,)}
     return wrapped
 
 
@@ -183,3 +194,31 @@ class NameUniquifier:
         if number == 0:
             return f"{root}.0" if numbered else root
         return f"{root}.{number}"
+
+
+# Attributes whose computation XLA's parser also takes written in place, `to_apply={ ... }`; such a value
+# holds instructions (`name =`), where a list of computations (`calls={%a, %b}`) holds names only.
+INLINE_COMPUTATION_KEYS = frozenset(
+    {"to_apply", "condition", "body", "true_computation", "false_computation", "select", "scatter", "calls"}
+)
+INLINE_COMPUTATION_RE = re.compile(r"\{\s*(?:ROOT\s+)?%?[A-Za-z_][\w.\-]*\s*=")
+
+
+def xla_made_shapes(module: HloModule) -> None:
+    """The shapes XLA's parser gives these opcodes whatever the text declares (its instruction constructors
+    make them): send `(data, u32[], token[])` of its operand, recv the same of its declared data, send-done
+    and outfeed `token[]`, recv-done `(data, token[])` of its operand's data."""
+    context, token = Shape.array(PrimitiveType.U32, ()), Shape.token()
+    for comp in module.computations:
+        for instr in comp.instructions:
+            op, shape = instr.opcode, instr.shape
+            if op == "send" and instr.operands:
+                instr.shape = Shape.tuple_of([instr.operands[0].shape, context, token])
+            elif op == "recv" and shape.is_tuple and shape.tuple_shapes:
+                instr.shape = Shape.tuple_of([shape.tuple_shapes[0], context, token])
+            elif op in ("send-done", "outfeed"):
+                instr.shape = token
+            elif op == "recv-done" and instr.operands and instr.operands[0].shape.is_tuple:
+                data = instr.operands[0].shape.tuple_shapes
+                if data:
+                    instr.shape = Shape.tuple_of([data[0], token])

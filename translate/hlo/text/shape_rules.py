@@ -327,3 +327,81 @@ def _cholesky(instr: HloInstruction, shapes: list[Shape], callee: Callee) -> Sha
 @_rule("triangular-solve")
 def _triangular_solve(instr: HloInstruction, shapes: list[Shape], callee: Callee) -> Shape | None:
     return shapes[1] if len(shapes) == 2 else None
+
+
+@_rule("batch-norm-inference", "select-and-scatter")
+def _first_operand(instr: HloInstruction, shapes: list[Shape], callee: Callee) -> Shape | None:
+    return shapes[0]
+
+
+@_rule("batch-norm-training", "batch-norm-grad")
+def _batch_norm(instr: HloInstruction, shapes: list[Shape], callee: Callee) -> Shape | None:
+    operand = shapes[0]
+    feature = instr.attributes["feature_index"]
+    per_feature = _array(operand.element_type, [operand.dimensions[feature]], [_dynamic(operand)[feature]])
+    return Shape.tuple_of([operand, per_feature, per_feature])
+
+
+@_rule("topk")
+def _topk(instr: HloInstruction, shapes: list[Shape], callee: Callee) -> Shape | None:
+    (operand,) = shapes
+    k = instr.attributes["k"]
+    dims = list(operand.dimensions)
+    dims[-1] = k
+    dynamic = list(_dynamic(operand))
+    dynamic[-1] = False
+    return Shape.tuple_of([_array(operand.element_type, dims, dynamic), _array(PrimitiveType.S32, dims, dynamic)])
+
+
+@_rule("scatter")
+def _scatter(instr: HloInstruction, shapes: list[Shape], callee: Callee) -> Shape | None:
+    count = (len(shapes) - 1) // 2  # operands..., indices, updates...
+    return shapes[0] if count == 1 else Shape.tuple_of(shapes[:count])
+
+
+_REAL_OF = {PrimitiveType.C64: PrimitiveType.F32, PrimitiveType.C128: PrimitiveType.F64}
+_COMPLEX_OF = {real: complex_ for complex_, real in _REAL_OF.items()}
+
+
+@_rule("fft")
+def _fft(instr: HloInstruction, shapes: list[Shape], callee: Callee) -> Shape | None:
+    (operand,) = shapes
+    kind = instr.attributes["fft_type"].name
+    length = tuple(instr.attributes["fft_length"])
+    if kind in ("FFT", "IFFT"):
+        return operand
+    dims = list(operand.dimensions)
+    if kind == "RFFT":
+        element = _COMPLEX_OF[operand.element_type]
+        if length[-1] != 0:
+            dims[-1] = length[-1] // 2 + 1
+    elif kind == "IRFFT":
+        element = _REAL_OF[operand.element_type]
+        dims[-1] = length[-1]
+    else:
+        return None
+    return Shape(element, tuple(dims), _dynamic(operand), operand.layout)
+
+
+@_rule("scan")
+def _scan(instr: HloInstruction, shapes: list[Shape], callee: Callee) -> Shape | None:
+    (scan_dim,) = instr.attributes["dimensions"]
+    carries = instr.attributes["num_carries"]
+    if len(shapes) <= carries:
+        return None
+    size = shapes[0].dimensions[scan_dim]
+    root = _called(instr, "to_apply", callee).root
+    assert root is not None
+
+    def stacked(shape: Shape) -> Shape | None:
+        # XLA inserts the scanned dimension, static; a layout it would rework we leave to the text
+        if shape.layout is not None or not shape.is_array:
+            return None
+        dims = (*shape.dimensions[:scan_dim], size, *shape.dimensions[scan_dim:])
+        return Shape.array(shape.element_type, dims)
+
+    if not root.shape.is_tuple:
+        return root.shape if carries else stacked(root.shape)
+    elements = root.shape.tuple_shapes
+    result = [stacked(s) if i + carries < len(elements) else s for i, s in enumerate(elements)]
+    return None if None in result else Shape.tuple_of([s for s in result if s is not None])

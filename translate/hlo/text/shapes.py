@@ -27,6 +27,9 @@ _ELEMENT_RE = re.compile(r"([a-z][a-z0-9]*)\[")
 # Names of PrimitiveType that XLA's lexer does not read as an element type (a tuple is written `(...)`).
 _NOT_ELEMENT_TYPES = frozenset({"tuple", "invalid"})
 _INT_RE = re.compile(r"-?\d+")
+# a brace that opens a layout (XLA: an integer or ':' follows; `{}` too, as we print no scalar layout so)
+# and not a computation's body (`-> f32[2]{` then an instruction)
+_LAYOUT_BRACE_RE = re.compile(r"\{[ \t\r\n]*(?:-?\d|:|\})")
 _SPACED_LAYOUT_RE = re.compile(r"[ \t\r\n]+(?=\{[ \t\r\n]*(?:-?\d|:))")
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 MAX_TUPLE_NESTING = 100  # XLA's shapes nest a few levels; deeper input would exhaust Python's stack
@@ -137,7 +140,7 @@ class ShapeReader:
                 raise self.error(f"{element_type.text}[] takes no dimensions")
             return Shape(element_type)
         layout = None
-        if self.text.startswith("{", self.pos):
+        if self.text.startswith("{", self.pos) and _LAYOUT_BRACE_RE.match(self.text, self.pos):
             layout = self.read_layout()
         elif (spaced := _SPACED_LAYOUT_RE.match(self.text, self.pos)) is not None:
             # `f32[2,3] {1,0}`: XLA's lexer skips the space; a brace is a layout's when an integer or ':'

@@ -116,14 +116,16 @@ def print_padding(config: PaddingConfig) -> str:
 
 
 def _labels_to_dims(labels: str, batch: str, feature: str) -> tuple[int, int, tuple[int, ...]]:
+    # `?` marks a dimension the convolution does not name (XLA's parser skips it; its printer writes one
+    # wherever a named dimension leaves a gap)
     spatial = sorted((ch, i) for i, ch in enumerate(labels) if ch.isdigit())
-    if batch not in labels or feature not in labels or len(spatial) + 2 != len(labels):
+    if batch not in labels or feature not in labels or len(spatial) + 2 + labels.count("?") != len(labels):
         raise TranslateError(f"bad dim_labels part '{labels}'")
     return labels.index(batch), labels.index(feature), tuple(i for _, i in spatial)
 
 
 def parse_dim_labels(text: str) -> ConvDimLabels:
-    m = re.fullmatch(r"([0-9a-z]+)_([0-9a-z]+)->([0-9a-z]+)", text.strip())
+    m = re.fullmatch(r"([0-9a-z?]+)_([0-9a-z?]+)->([0-9a-z?]+)", text.strip())
     if not m:
         raise TranslateError(f"bad dim_labels '{text}'")
     ib, if_, isp = _labels_to_dims(m.group(1), "b", "f")
@@ -133,6 +135,7 @@ def parse_dim_labels(text: str) -> ConvDimLabels:
 
 
 def _dims_to_labels(rank: int, named: dict[int, str], spatial: tuple[int, ...]) -> str:
+    rank = max((*named, *spatial)) + 1  # as XLA prints it: up to the last named dimension
     chars = ["?"] * rank
     for dim, ch in named.items():
         chars[dim] = ch
