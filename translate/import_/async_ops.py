@@ -30,6 +30,7 @@ from hlo_translate.async_forms import (
     FALLBACK_ATTRIBUTES,
     FALLBACK_PREFIX,
     LEAF_OPCODES,
+    PLAIN_FALLBACK_OPCODES,
     AsyncForm,
     StartShape,
     context_of,
@@ -308,6 +309,12 @@ def bundle_start(ctx: OpContext) -> Tree:
     if plan is None:
         return emit_fallback(ctx)
     return _spec_bundle(ctx, *plan)
+
+
+@register(*sorted(PLAIN_FALLBACK_OPCODES))
+def no_stablehlo_op(ctx: OpContext) -> Tree:
+    """Opcodes StableHLO has no op for (`translate.async_forms.PLAIN_FALLBACK_OPCODES`)."""
+    return emit_fallback(ctx)
 
 
 @register("async-update", "copy-start", "copy-done")

@@ -7,10 +7,17 @@ from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.async_forms import FALLBACK_OPCODES, FALLBACK_PREFIX, JAX_DONE_TARGETS, JAX_START_TARGETS
 from hlo_translate.hlo.ir import RawAttr, Shape, default_layout
-from hlo_translate.hlo.text import parse_shape, split_top_level
+from hlo_translate.hlo.text import parse_shape, print_attribute, split_top_level
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import OpContext, Tree, register
-from hlo_translate.markers import PLAIN_CUSTOM_CALL, RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET
+from hlo_translate.markers import (
+    BACKEND_CONFIG_TEXT,
+    CUSTOM_CALL_ATTRIBUTES,
+    PLAIN_CUSTOM_CALL,
+    RNG_STATE_TARGET,
+    STOCHASTIC_CONVERT_TARGET,
+    XLA_SHAPE,
+)
 from hlo_translate.mlir.guard import attribute_problem
 from hlo_translate.typemap import shape_to_mlir
 
@@ -29,6 +36,22 @@ _API_VERSIONS = {
     "API_VERSION_STATUS_RETURNING_UNIFIED": 3,
     "API_VERSION_TYPED_FFI": 4,
 }
+# The custom-call attributes StableHLO's op (or our markers) say; any other travels in its HLO text.
+_SAID = frozenset(
+    {
+        "custom_call_target",
+        "api_version",
+        "custom_call_has_side_effect",
+        "backend_config",
+        "output_to_operand_aliasing",
+        "called_computations",
+        "operand_layout_constraints",
+        "frontend_attributes",
+        "sharding",
+        "metadata",
+        "control-predecessors",
+    }
+)
 
 
 @register("custom-call")
@@ -47,18 +70,11 @@ def custom_call(ctx: OpContext) -> Tree:
     }
     if ctx.attr("custom_call_has_side_effect"):
         attributes["has_side_effect"] = ir.BoolAttr.get(True)
-    config = ctx.attr("backend_config")
-    if config is not None:
-        text = config.text if isinstance(config, RawAttr) else str(config)
-        if api_version == 4:
-            if (problem := attribute_problem(text)) is not None:
-                raise ctx.error(f"backend_config: {problem}")
-            try:
-                attributes["backend_config"] = ir.Attribute.parse(text or "{}")
-            except ir.MLIRError:
-                raise ctx.error("typed-FFI backend_config is not an MLIR dictionary") from None
-        elif text:
-            attributes["backend_config"] = A.string(text)
+    attributes.update(_backend_config(ctx, api_version))
+    said = ctx.instr.attributes.items()
+    others = {name: A.string(print_attribute(name, value)) for name, value in said if name not in _SAID}
+    if others:
+        attributes[CUSTOM_CALL_ATTRIBUTES] = ir.DictAttr.get(others)
     aliases = ctx.attr("output_to_operand_aliasing")
     if aliases:
         attributes["output_operand_aliases"] = ir.ArrayAttr.get(
@@ -79,12 +95,34 @@ def custom_call(ctx: OpContext) -> Tree:
     layouts = _layouts(ctx)
     if layouts is not None:
         attributes["operand_layouts"], attributes["result_layouts"] = layouts
-    # Results: one per top-level tuple element (nested tuples stay tuple-typed values).
+    # Results: one per top-level tuple element (nested tuples stay tuple-typed values); a 1-tuple says
+    # so in `xla_shape`, as its one result would read as the element itself.
+    if ctx.shape.is_tuple and len(ctx.shape.tuple_shapes) == 1:
+        attributes[XLA_SHAPE] = A.string(ctx.shape.to_text())
     if ctx.shape.is_tuple:
         types = [shape_to_mlir(s) for s in ctx.shape.tuple_shapes]
         op = ctx.op("stablehlo.custom_call", ctx.values(), types, attributes)
         return tuple(op.results)
     return ctx.op("stablehlo.custom_call", ctx.values(), attributes=attributes).result
+
+
+def _backend_config(ctx: OpContext, api_version: int) -> dict[str, ir.Attribute]:
+    """`backend_config` (a string; a dictionary for typed FFI, with its text where MLIR prints the
+    dictionary otherwise, so that the exporter writes back what it read)."""
+    config = ctx.attr("backend_config")
+    text = "" if config is None else config.text if isinstance(config, RawAttr) else str(config)
+    if api_version != 4:
+        return {"backend_config": A.string(text)} if text else {}
+    if (problem := attribute_problem(text)) is not None:
+        raise ctx.error(f"backend_config: {problem}")
+    try:
+        dictionary = ir.Attribute.parse(text or "{}")
+    except ir.MLIRError:  # not MLIR (`$config` in a test template): only its text travels
+        return {BACKEND_CONFIG_TEXT: A.string(text)}
+    attributes: dict[str, ir.Attribute] = {"backend_config": dictionary} if text else {}
+    if str(dictionary) != text:
+        attributes[BACKEND_CONFIG_TEXT] = A.string(text)
+    return attributes
 
 
 def _layouts(ctx: OpContext) -> tuple[ir.Attribute, ir.Attribute] | None:
