@@ -24,6 +24,11 @@ PLAIN_CUSTOM_CALL = "xla.plain_custom_call"
 # it was written ("" where it had none), when MLIR prints the dictionary differently (`1.0 : f32` comes
 # back as `1.000000e+00 : f32`); the exporter writes it back while the dictionary still reads as it.
 BACKEND_CONFIG_TEXT = "xla.backend_config_text"
+# On a CHLO op imported from the HLO opcode of the same name (`chlo.asin` from `asin`, ...): the exporter
+# writes the opcode back instead of decomposing the op as XLA's pipeline does for producers' CHLO.
+FROM_HLO_OPCODE = "xla.from_hlo_opcode"
+# The HLO opcodes that import as the CHLO op of the same name.
+CHLO_WITH_OPCODE = ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh")
 # On a `stablehlo.custom_call` imported from HLO: the custom-call's attributes StableHLO has no field for
 # (a cuDNN convolution's `window`, `dim_labels`, ...), in their HLO text (as on the `xla.*` fallbacks).
 CUSTOM_CALL_ATTRIBUTES = "xla.attributes"

@@ -1,5 +1,5 @@
 """HLO that StableHLO has no op or field for comes back from HLO -> StableHLO -> HLO as it was written (issue 26):
-opcodes with no StableHLO op (`custom_call @"xla.<opcode>"`), a custom-call's typed-FFI `backend_config` text,
+opcodes with no StableHLO op (`custom_call @"xla.<opcode>"`), those imported as CHLO ops (`asin`, ...), a custom-call's typed-FFI `backend_config` text,
 its convolution attributes (cuDNN calls), a 1-tuple result.
 
 Oracle: XLA's parser reads the module we write back to the module it reads from the original text (both
@@ -88,7 +88,15 @@ ENTRY e {
   ROOT r = u32[2,2] get-tuple-element(c), index=0
 }"""
 
+CHLO_OPCODES = ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh")
+ELEMENTARY = """HloModule m
+ENTRY e {
+  a = f32[4] parameter(0)
+  ROOT c = f32[4] OPCODE(a)
+}"""
+
 CASES = {
+    **{opcode: ELEMENTARY.replace("OPCODE", opcode) for opcode in CHLO_OPCODES},
     "scan": SCAN,
     "scaled-dot": SCALED_DOT,
     "ragged-dot": RAGGED_DOT,
@@ -120,6 +128,16 @@ def test_opcodes_without_a_stablehlo_op_are_named_custom_calls() -> None:
     stablehlo = hlo_translate.hlo_to_stablehlo(hlo_translate.read_hlo(RAGGED_DOT, verify=False))
     assert 'stablehlo.custom_call @"xla.ragged-dot"' in stablehlo
     assert "lhs_ragged_dims" in stablehlo  # the attributes travel in their HLO text
+
+
+def test_chlo_ops_of_a_producer_still_decompose() -> None:
+    """Only CHLO ops imported from HLO come back as the opcode; JAX's are decomposed as XLA's pipeline does."""
+    stablehlo = hlo_translate.hlo_to_stablehlo(ELEMENTARY.replace("OPCODE", "asin"))
+    assert "chlo.asin" in stablehlo
+    producers = stablehlo.replace("{xla.from_hlo_opcode}", "")
+    assert "xla.from_hlo_opcode" not in producers
+    opcodes = {i.opcode for c in hlo_translate.stablehlo_to_hlo(producers).computations for i in c.instructions}
+    assert "asin" not in opcodes and "atan2" in opcodes
 
 
 def test_typed_ffi_config_text_is_written_back_verbatim() -> None:

@@ -7,6 +7,7 @@ from jaxlib.mlir import ir
 from hlo_translate.chlo.builder import is_complex_type
 from hlo_translate.chlo.registry import RULES, RuleContext, op_source_location
 from hlo_translate.errors import TranslateError
+from hlo_translate.markers import CHLO_WITH_OPCODE, FROM_HLO_OPCODE
 
 # CHLO ops the exporter (translate.export) maps straight to an HLO opcode, as XLA's own pipeline
 # does: erf -> erf, tan -> tan, top_k -> topk, square -> multiply(x, x). The pass leaves them alone.
@@ -53,6 +54,8 @@ def decompose_chlo(module: ir.Module, *, keep: frozenset[str] = DIRECT_MAPPED) -
 
 
 def _left_alone(op: ir.Operation, keep: frozenset[str]) -> bool:
+    if FROM_HLO_OPCODE in op.attributes and op.name.removeprefix("chlo.") in CHLO_WITH_OPCODE:
+        return True  # imported from that HLO opcode: the exporter writes the opcode back
     if op.name not in keep:
         return False
     if op.name in DIRECT_MAPPED_REAL_ONLY:
