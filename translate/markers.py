@@ -27,6 +27,9 @@ BACKEND_CONFIG_TEXT = "xla.backend_config_text"
 # On a CHLO op imported from the HLO opcode of the same name (`chlo.asin` from `asin`, ...): the exporter
 # writes the opcode back instead of decomposing the op as XLA's pipeline does for producers' CHLO.
 FROM_HLO_OPCODE = "xla.from_hlo_opcode"
+# On the `stablehlo.optimization_barrier` over (value leaves..., token) an HLO add-dependency imports as:
+# the exporter writes the add-dependency back.
+ADD_DEPENDENCY = "xla.add_dependency"
 # The HLO opcodes that import as the CHLO op of the same name.
 CHLO_WITH_OPCODE = ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh")
 # On a `stablehlo.custom_call` imported from HLO: the custom-call's attributes StableHLO has no field for

@@ -1,6 +1,7 @@
 """HLO that StableHLO has no op or field for comes back from HLO -> StableHLO -> HLO as it was written (issue 26):
 opcodes with no StableHLO op (`custom_call @"xla.<opcode>"`), those imported as CHLO ops (`asin`, ...), a custom-call's typed-FFI `backend_config` text,
-its convolution attributes (cuDNN calls), a 1-tuple result.
+its convolution attributes (cuDNN calls), a 1-tuple result; an infeed of one array (not a tuple of
+one); an add-dependency (imported as an optimization barrier over the value and the token).
 
 Oracle: XLA's parser reads the module we write back to the module it reads from the original text (both
 printed by XLA, then compared as instruction multisets up to names: tests.support.hlo_compare.signature),
@@ -88,6 +89,21 @@ ENTRY e {
   ROOT r = u32[2,2] get-tuple-element(c), index=0
 }"""
 
+INFEED_OF_AN_ARRAY = """HloModule m
+ENTRY e {
+  t = token[] after-all()
+  i = (f32[200], token[]) infeed(t)
+  ROOT d = f32[200] get-tuple-element(i), index=0
+}"""
+
+ADD_DEPENDENCY = """HloModule m
+ENTRY e {
+  a = f32[4] parameter(0)
+  t = token[] after-all()
+  d = f32[4] add-dependency(a, t)
+  ROOT n = f32[4] negate(d)
+}"""
+
 CHLO_OPCODES = ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh")
 ELEMENTARY = """HloModule m
 ENTRY e {
@@ -105,6 +121,8 @@ CASES = {
     "typed-ffi-config": TYPED_FFI_CONFIG,
     "cudnn-conv": CUDNN_CONV,
     "one-tuple": ONE_TUPLE,
+    "infeed-of-an-array": INFEED_OF_AN_ARRAY,
+    "add-dependency": ADD_DEPENDENCY,
 }
 
 

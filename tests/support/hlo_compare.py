@@ -111,10 +111,10 @@ def _spelled_as_xla_prints(opcode: str, attributes: dict) -> dict:
 
 def _as_absent(opcode: str, name: str, value: object) -> bool:
     """Whether XLA reads the attribute as it reads its absence (the same HloModuleProto, or the same
-    instruction by XLA's printer): an empty list (`dimensions={}`, `replica_groups={}`: a repeated field
+    instruction by XLA's printer): an empty string (`infeed_config=""`), an empty list (`dimensions={}`, `replica_groups={}`: a repeated field
     left empty), a group count of 1, every operand's precision DEFAULT (XLA prints none), a map's dimensions (XLA's map
     always spans every dimension, whatever the text says)."""
-    if value == () or value is False:  # a repeated field left empty, a bool left false
+    if value == () or value is False or value == "":  # a repeated field left empty, a bool or string unset
         return True
     if name in ("feature_group_count", "batch_group_count") and value == 1:  # XLA's default, printed by none
         return True
@@ -147,14 +147,22 @@ def signature(module: HloModule) -> Counter:
         if id(comp) not in memo:
             counts: Counter = Counter()
             for instr in comp.instructions:
-                for called in _called_computations(instr):
+                attributes = instr.attributes
+                if instr.opcode in ("async-update", "async-done"):
+                    # XLA gives an update/done its start's computation whether the text names it or not
+                    attributes = {k: v for k, v in attributes.items() if k != "calls"}
+                if instr.opcode == "outfeed" and instr.operands and "outfeed_shape" in attributes:
+                    # XLA's parser takes an outfeed's shape from its operand where the text names none
+                    if attributes["outfeed_shape"].without_layouts() == instr.operands[0].shape.without_layouts():
+                        attributes = {k: v for k, v in attributes.items() if k != "outfeed_shape"}
+                for called in _called_computations(attributes):
                     counts += counts_of(called)
                 if instr.opcode in PLUMBING:
                     continue
                 attrs = tuple(
                     sorted(
                         (k, repr(_value(k, v)))
-                        for k, v in _spelled_as_xla_prints(instr.opcode, instr.attributes).items()
+                        for k, v in _spelled_as_xla_prints(instr.opcode, attributes).items()
                         if k not in IGNORED_ATTRIBUTES and not _as_absent(instr.opcode, k, v)
                     )
                 )
@@ -166,9 +174,9 @@ def signature(module: HloModule) -> Counter:
     return counts_of(module.entry)
 
 
-def _called_computations(instr) -> list[HloComputation]:
+def _called_computations(attributes: dict) -> list[HloComputation]:
     called = []
-    for value in instr.attributes.values():
+    for value in attributes.values():
         values = value if isinstance(value, tuple) else (value,)
         called += [v for v in values if isinstance(v, HloComputation)]
     return called

@@ -22,8 +22,8 @@ from hlo_translate.export.regions import (
     tuple_computation,
 )
 from hlo_translate.export.registry import handles
-from hlo_translate.hlo.ir import HloComputation, HloInstruction, Shape, with_default_layouts
-from hlo_translate.markers import XLA_SHAPE
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, PrimitiveType, Shape, with_default_layouts
+from hlo_translate.markers import ADD_DEPENDENCY, XLA_SHAPE
 
 
 @handles("stablehlo.while")
@@ -108,8 +108,22 @@ def _case(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 @handles("stablehlo.optimization_barrier")
 def _optimization_barrier(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     # HLO's opt-barrier takes and returns one tuple, or one array where the importer marked it.
+    if A.has(op, ADD_DEPENDENCY):
+        return _add_dependency(b, op)
     if len(op.results) == 1 and not A.boolean(A.get(op, "xla.tuple"), True):
         return [b.add("opt-barrier", b.shape(op.results[0]), b.operands(op))]
     operand = b.tuple(b.operands(op))
     barrier = b.add("opt-barrier", operand.shape, [operand])
     return [b.gte(barrier, i) for i in range(len(op.results))]
+
+
+def _add_dependency(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """The barrier over (value leaves..., token) an HLO add-dependency imported as: that add-dependency."""
+    operands = b.operands(op)
+    if len(operands) < 2 or operands[-1].shape.element_type != PrimitiveType.TOKEN:
+        raise TranslateError(f"{ADD_DEPENDENCY}: the barrier's last operand must be a token")
+    leaves = operands[:-1]
+    value = leaves[0] if len(leaves) == 1 else b.tuple(leaves)
+    instr = b.add("add-dependency", value.shape, [value, operands[-1]])
+    values = [instr] if len(leaves) == 1 else [b.gte(instr, i) for i in range(len(leaves))]
+    return [*values, operands[-1]]

@@ -11,7 +11,7 @@ from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.constants import dense_attr
 from hlo_translate.import_.importer import HANDLERS, OpContext, register, register_simple, required
 from hlo_translate.import_.trees import Tree, flatten, unflatten
-from hlo_translate.markers import CHLO_WITH_OPCODE, FROM_HLO_OPCODE
+from hlo_translate.markers import ADD_DEPENDENCY, CHLO_WITH_OPCODE, FROM_HLO_OPCODE
 from hlo_translate.optable import BY_HLO
 
 # One-to-one entries that need structure on import, handled below or in data_movement.
@@ -129,4 +129,5 @@ def add_dependency(ctx: OpContext) -> Tree:
     leaves = flatten(ctx.operands[0])
     token = ctx.value(1)
     op = ctx.op("stablehlo.optimization_barrier", [*leaves, token], [v.type for v in leaves] + [token.type])
+    op.attributes[ADD_DEPENDENCY] = ir.UnitAttr.get()
     return unflatten(ctx.shape, iter(list(op.results)[:-1]))
