@@ -116,6 +116,8 @@ def _as_absent(opcode: str, name: str, value: object) -> bool:
     always spans every dimension, whatever the text says)."""
     if value == () or value is False or value == "":  # a repeated field left empty, a bool or string unset
         return True
+    if name == "channel_id" and value == 0:  # the proto's unset channel
+        return True
     if name in ("feature_group_count", "batch_group_count") and value == 1:  # XLA's default, printed by none
         return True
     if name == "operand_precision" and isinstance(value, tuple):
