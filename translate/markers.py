@@ -30,8 +30,10 @@ FROM_HLO_OPCODE = "xla.from_hlo_opcode"
 # On the `stablehlo.optimization_barrier` over (value leaves..., token) an HLO add-dependency imports as:
 # the exporter writes the add-dependency back.
 ADD_DEPENDENCY = "xla.add_dependency"
-# The HLO opcodes that import as the CHLO op of the same name.
-CHLO_WITH_OPCODE = ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh")
+# The elementwise HLO opcodes that import as the CHLO op of the same name; with `scan`, every CHLO op the
+# exporter writes back as an HLO opcode when imported from it.
+CHLO_ELEMENTWISE_OPCODES = ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh")
+CHLO_WITH_OPCODE = (*CHLO_ELEMENTWISE_OPCODES, "scan")
 # On a `stablehlo.custom_call` imported from HLO: the custom-call's attributes StableHLO has no field for
 # (a cuDNN convolution's `window`, `dim_labels`, ...), in their HLO text (as on the `xla.*` fallbacks).
 CUSTOM_CALL_ATTRIBUTES = "xla.attributes"

@@ -17,13 +17,14 @@ from hlo_translate.export.context import Builder
 from hlo_translate.export.regions import (
     branch_computation,
     captures_operand,
+    flat_computation,
     leaves,
     pack,
     tuple_computation,
 )
 from hlo_translate.export.registry import handles
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, PrimitiveType, Shape, with_default_layouts
-from hlo_translate.markers import ADD_DEPENDENCY, XLA_SHAPE
+from hlo_translate.markers import ADD_DEPENDENCY, FROM_HLO_OPCODE, XLA_SHAPE
 
 
 @handles("stablehlo.while")
@@ -127,3 +128,23 @@ def _add_dependency(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     instr = b.add("add-dependency", value.shape, [value, operands[-1]])
     values = [instr] if len(leaves) == 1 else [b.gte(instr, i) for i in range(len(leaves))]
     return [*values, operands[-1]]
+
+
+@handles("chlo.scan")
+def _scan(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """A `chlo.scan` imported from HLO scan (FROM_HLO_OPCODE; the CHLO pass decomposes any other): that scan,
+    its body the computation, its results (outputs, carries) one tuple."""
+    if not A.has(op, FROM_HLO_OPCODE):
+        raise TranslateError("chlo.scan reached the exporter undecomposed")
+    carries = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))[1]
+    attrs: dict[str, object] = {
+        "dimensions": (A.integer(op.attributes["dimension"]),),
+        "num_carries": carries,
+        "to_apply": flat_computation(b, op.regions[0], "scan_body"),
+    }
+    for flag in ("is_reverse", "is_associative"):
+        if A.has(op, flag):
+            attrs[flag] = A.boolean(A.get(op, flag))
+    shape = Shape.tuple_of([b.shape(r) for r in op.results])
+    instr = b.add("scan", shape, b.operands(op), attrs)
+    return [b.gte(instr, i) for i in range(len(op.results))]

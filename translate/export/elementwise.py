@@ -9,7 +9,7 @@ from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import HANDLERS, handles
 from hlo_translate.hlo.ir import Enum, HloInstruction, default_comparison_type
-from hlo_translate.markers import BITCAST, BITCAST_STEP, CHLO_WITH_OPCODE, FROM_HLO_OPCODE
+from hlo_translate.markers import BITCAST, BITCAST_STEP, CHLO_ELEMENTWISE_OPCODES, FROM_HLO_OPCODE
 from hlo_translate.optable import ONE_TO_ONE, OneToOne
 
 
@@ -80,7 +80,7 @@ def _hlo_opcode(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     return [b.add(op.name.removeprefix("chlo."), b.result_shape(op), b.operands(op), {})]
 
 
-handles(*(f"chlo.{opcode}" for opcode in CHLO_WITH_OPCODE))(_hlo_opcode)
+handles(*(f"chlo.{opcode}" for opcode in CHLO_ELEMENTWISE_OPCODES))(_hlo_opcode)
 
 
 @handles("stablehlo.reduce_precision")

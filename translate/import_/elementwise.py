@@ -11,7 +11,7 @@ from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.constants import dense_attr
 from hlo_translate.import_.importer import HANDLERS, OpContext, register, register_simple, required
 from hlo_translate.import_.trees import Tree, flatten, unflatten
-from hlo_translate.markers import ADD_DEPENDENCY, CHLO_WITH_OPCODE, FROM_HLO_OPCODE
+from hlo_translate.markers import ADD_DEPENDENCY, CHLO_ELEMENTWISE_OPCODES, FROM_HLO_OPCODE
 from hlo_translate.optable import BY_HLO
 
 # One-to-one entries that need structure on import, handled below or in data_movement.
@@ -40,7 +40,7 @@ def _marked_chlo(opcode: str):
     return form
 
 
-for _opcode in CHLO_WITH_OPCODE:
+for _opcode in CHLO_ELEMENTWISE_OPCODES:
     if _opcode not in HANDLERS:
         register_simple(_opcode)(_marked_chlo(_opcode))
 # XLA prints clz as `count-leading-zeros`; accept both spellings whichever the table uses.
