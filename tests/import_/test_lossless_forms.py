@@ -158,6 +158,13 @@ def test_chlo_ops_of_a_producer_still_decompose() -> None:
     assert "asin" not in opcodes and "atan2" in opcodes
 
 
+def test_scan_imports_as_chlo_scan() -> None:
+    """chlo.scan is what XLA compiles (the corpus runs xla/service/scan_expander_test.cc:2 on it; XLA's CPU
+    aborts on other scans, its own included, so no test here runs one in-process)."""
+    stablehlo = hlo_translate.hlo_to_stablehlo(SCAN)
+    assert "chlo.scan" in stablehlo and "xla.scan" not in stablehlo
+
+
 def test_typed_ffi_config_text_is_written_back_verbatim() -> None:
     back = hlo_translate.write_hlo(
         hlo_translate.stablehlo_to_hlo(hlo_translate.hlo_to_stablehlo(TYPED_FFI_CONFIG))
