@@ -322,7 +322,7 @@ def scan(ctx: OpContext) -> Tree:
     """`chlo.scan` (which XLA compiles, back to HLO scan), marked FROM_HLO_OPCODE so that the exporter writes
     the scan back; our fallback form where chlo.scan cannot say the instruction (several scan dimensions,
     nested results)."""
-    dimensions = ctx.attr("dimensions") or ()
+    dimensions: tuple[int, ...] = tuple(ctx.attr("dimensions") or ())
     carries = ctx.attr("num_carries")
     shape = ctx.shape
     if (
