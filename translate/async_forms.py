@@ -148,10 +148,14 @@ FALLBACK_OPCODES = frozenset(
         "mulhi",
         "shuffle",
         "collective-reduce",
+        # A sharding domain (an identity to StableHLO) kept as written; only XLA's passes make them.
+        "domain",
     }
 )
 # The fallback opcodes that compute a final value (not an async or send/recv step).
-PLAIN_FALLBACK_OPCODES = frozenset({"scan", "scaled-dot", "ragged-dot", "mulhi", "shuffle", "collective-reduce"})
+PLAIN_FALLBACK_OPCODES = frozenset(
+    {"scan", "scaled-dot", "ragged-dot", "mulhi", "shuffle", "collective-reduce", "domain"}
+)
 LEAF_OPCODES = frozenset({"send", "send-done", "recv", "recv-done"})
 
 

@@ -1,7 +1,7 @@
 """HLO that StableHLO has no op or field for comes back from HLO -> StableHLO -> HLO as it was written (issue 26):
 opcodes with no StableHLO op (`custom_call @"xla.<opcode>"`), those imported as CHLO ops (`asin`, ...), a custom-call's typed-FFI `backend_config` text,
 its convolution attributes (cuDNN calls), a 1-tuple result; an infeed of one array (not a tuple of
-one); an add-dependency (imported as an optimization barrier over the value and the token).
+one); an add-dependency (imported as an optimization barrier over the value and the token); a sharding domain.
 
 Oracle: XLA's parser reads the module we write back to the module it reads from the original text (both
 printed by XLA, then compared as instruction multisets up to names: tests.support.hlo_compare.signature),
@@ -104,6 +104,12 @@ ENTRY e {
   ROOT n = f32[4] negate(d)
 }"""
 
+DOMAIN = """HloModule m
+ENTRY e {
+  v = f32[4] parameter(0)
+  ROOT d = f32[4] domain(v), domain={kind="sharding", entry={maximal device=0}, exit={maximal device=1}}
+}"""
+
 CHLO_OPCODES = ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh")
 ELEMENTARY = """HloModule m
 ENTRY e {
@@ -123,6 +129,7 @@ CASES = {
     "one-tuple": ONE_TUPLE,
     "infeed-of-an-array": INFEED_OF_AN_ARRAY,
     "add-dependency": ADD_DEPENDENCY,
+    "domain": DOMAIN,
 }
 
 

@@ -311,7 +311,7 @@ def bundle_start(ctx: OpContext) -> Tree:
     return _spec_bundle(ctx, *plan)
 
 
-@register(*sorted(PLAIN_FALLBACK_OPCODES - {"scan"}))
+@register(*sorted(PLAIN_FALLBACK_OPCODES - {"scan", "domain"}))
 def no_stablehlo_op(ctx: OpContext) -> Tree:
     """Opcodes StableHLO has no op for (`translate.async_forms.PLAIN_FALLBACK_OPCODES`)."""
     return emit_fallback(ctx)
