@@ -126,6 +126,8 @@ def _as_absent(opcode: str, name: str, value: object) -> bool:
 
 
 def _value(name: str, value: object) -> object:
+    if name == "frontend_attributes" and hasattr(value, "items"):
+        return tuple(sorted(value.items))  # a map in XLA's proto: its order is no part of the module
     if name == "operand_layout_constraints" and isinstance(value, RawAttr):
         # shapes as XLA stores them: spacing aside, with the default layout where the text has none
         inner = value.text.strip()[1:-1]
