@@ -24,6 +24,8 @@ PLAIN_CUSTOM_CALL = "xla.plain_custom_call"
 # it was written ("" where it had none), when MLIR prints the dictionary differently (`1.0 : f32` comes
 # back as `1.000000e+00 : f32`); the exporter writes it back while the dictionary still reads as it.
 BACKEND_CONFIG_TEXT = "xla.backend_config_text"
+# An instruction's original value (`origin={...}` in HLO text) in its HLO text, as XLA's importer keeps it.
+ORIGINAL_VALUE = "mhlo.original_value"
 # On a CHLO op imported from the HLO opcode of the same name (`chlo.asin` from `asin`, ...): the exporter
 # writes the opcode back instead of decomposing the op as XLA's pipeline does for producers' CHLO.
 FROM_HLO_OPCODE = "xla.from_hlo_opcode"

@@ -1,7 +1,8 @@
 """HLO that StableHLO has no op or field for comes back from HLO -> StableHLO -> HLO as it was written (issue 26):
 opcodes with no StableHLO op (`custom_call @"xla.<opcode>"`), those imported as CHLO ops (`asin`, ...), a custom-call's typed-FFI `backend_config` text,
 its convolution attributes (cuDNN calls), a 1-tuple result; an infeed of one array (not a tuple of
-one); an add-dependency (imported as an optimization barrier over the value and the token); a sharding domain.
+one); an add-dependency (imported as an optimization barrier over the value and the token); a sharding domain; an
+instruction's original value (`origin=`, kept as `mhlo.original_value` as XLA's importer does).
 
 Oracle: XLA's parser reads the module we write back to the module it reads from the original text (both
 printed by XLA, then compared as instruction multisets up to names: tests.support.hlo_compare.signature),
@@ -110,6 +111,13 @@ ENTRY e {
   ROOT d = f32[4] domain(v), domain={kind="sharding", entry={maximal device=0}, exit={maximal device=1}}
 }"""
 
+ORIGINAL_VALUE = """HloModule m
+ENTRY e {
+  a = f32[4] parameter(0)
+  b = f32[4] parameter(1)
+  ROOT c = f32[4] add(a, b), origin={{"add.7"}}
+}"""
+
 CHLO_OPCODES = ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh")
 ELEMENTARY = """HloModule m
 ENTRY e {
@@ -130,6 +138,7 @@ CASES = {
     "infeed-of-an-array": INFEED_OF_AN_ARRAY,
     "add-dependency": ADD_DEPENDENCY,
     "domain": DOMAIN,
+    "original-value": ORIGINAL_VALUE,
 }
 
 
@@ -170,6 +179,10 @@ def test_scan_imports_as_chlo_scan() -> None:
     aborts on other scans, its own included, so no test here runs one in-process)."""
     stablehlo = hlo_translate.hlo_to_stablehlo(SCAN)
     assert "chlo.scan" in stablehlo and "xla.scan" not in stablehlo
+
+
+def test_original_value_is_kept_as_xla_keeps_it() -> None:
+    assert 'mhlo.original_value = "{{\\22add.7\\22}}"' in hlo_translate.hlo_to_stablehlo(ORIGINAL_VALUE)
 
 
 def test_typed_ffi_config_text_is_written_back_verbatim() -> None:
