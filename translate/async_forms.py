@@ -140,10 +140,21 @@ FALLBACK_OPCODES = frozenset(
         # indices, slice_sizes) and combined (several operands, one tuple result).
         "collective-permute",
         "reduce-scatter",
-        # A sharding domain: an identity for the value, but the partitioner's marker, kept (StableHLO has no
-        # op for it; XLA's importer writes mhlo.domain, which is not StableHLO).
+        # Opcodes with no StableHLO op (XLA's own importer writes mhlo.* or chlo.* ops we do not emit):
+        # the custom call stands for the instruction exactly, attributes in their HLO text.
+        "scan",
+        "scaled-dot",
+        "ragged-dot",
+        "mulhi",
+        "shuffle",
+        "collective-reduce",
+        # A sharding domain (an identity to StableHLO) kept as written; only XLA's passes make them.
         "domain",
     }
+)
+# The fallback opcodes that compute a final value (not an async or send/recv step).
+PLAIN_FALLBACK_OPCODES = frozenset(
+    {"scan", "scaled-dot", "ragged-dot", "mulhi", "shuffle", "collective-reduce", "domain"}
 )
 LEAF_OPCODES = frozenset({"send", "send-done", "recv", "recv-done"})
 
@@ -178,7 +189,12 @@ def implied_bundle(opcode: str, leaves: Sequence[Shape]) -> Shape:
 def has_leaf_results(opcode: str) -> bool:
     """Whether the fallback op of `opcode` returns the leaves of its HLO value (a final value, or a
     send/recv bundle, which may cross loops) rather than one tuple value (an async bundle)."""
-    return opcode in LEAF_OPCODES or opcode.endswith("-done") or opcode in ("collective-permute", "reduce-scatter")
+    return (
+        opcode in LEAF_OPCODES
+        or opcode.endswith("-done")
+        or opcode in ("collective-permute", "reduce-scatter")
+        or opcode in PLAIN_FALLBACK_OPCODES
+    )
 
 
 # The attribute name under which each fallback opcode lists its called computation.
@@ -186,6 +202,8 @@ CALLED_COMPUTATION_ATTR: dict[str, str] = {
     "async-start": "calls",
     "all-reduce-start": "to_apply",
     "reduce-scatter": "to_apply",
+    "scan": "to_apply",
+    "collective-reduce": "to_apply",
 }
 
 
@@ -231,6 +249,7 @@ __all__ = [
     "FALLBACK_PREFIX",
     "FALLBACK_ATTRIBUTES",
     "FALLBACK_OPCODES",
+    "PLAIN_FALLBACK_OPCODES",
     "LEAF_OPCODES",
     "BUNDLE_CONSUMERS",
     "implied_bundle",

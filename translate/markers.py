@@ -20,6 +20,25 @@ SIGNATURE = "xla.signature"
 # On a `stablehlo.custom_call` imported from an HLO custom-call whose target the exporter would read as
 # something else (JAX's async collectives, `xla.*`): write it back as a custom-call.
 PLAIN_CUSTOM_CALL = "xla.plain_custom_call"
+# On a typed-FFI `stablehlo.custom_call` imported from HLO: the custom-call's `backend_config` text as
+# it was written ("" where it had none), when MLIR prints the dictionary differently (`1.0 : f32` comes
+# back as `1.000000e+00 : f32`); the exporter writes it back while the dictionary still reads as it.
+BACKEND_CONFIG_TEXT = "xla.backend_config_text"
+# An instruction's original value (`origin={...}` in HLO text) in its HLO text, as XLA's importer keeps it.
+ORIGINAL_VALUE = "mhlo.original_value"
+# On a CHLO op imported from the HLO opcode of the same name (`chlo.asin` from `asin`, ...): the exporter
+# writes the opcode back instead of decomposing the op as XLA's pipeline does for producers' CHLO.
+FROM_HLO_OPCODE = "xla.from_hlo_opcode"
+# On the `stablehlo.optimization_barrier` over (value leaves..., token) an HLO add-dependency imports as:
+# the exporter writes the add-dependency back.
+ADD_DEPENDENCY = "xla.add_dependency"
+# The elementwise HLO opcodes that import as the CHLO op of the same name; with `scan`, every CHLO op the
+# exporter writes back as an HLO opcode when imported from it.
+CHLO_ELEMENTWISE_OPCODES = ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh")
+CHLO_WITH_OPCODE = (*CHLO_ELEMENTWISE_OPCODES, "scan")
+# On a `stablehlo.custom_call` imported from HLO: the custom-call's attributes StableHLO has no field for
+# (a cuDNN convolution's `window`, `dim_labels`, ...), in their HLO text (as on the `xla.*` fallbacks).
+CUSTOM_CALL_ATTRIBUTES = "xla.attributes"
 # The execution thread of an async computation (absent for the main thread).
 EXECUTION_THREAD = "xla.execution_thread"
 # The frontend attributes of a send-done/recv-done where they differ from those of the send/recv.

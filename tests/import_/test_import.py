@@ -374,19 +374,6 @@ def test_lists_where_xla_falls_back_to_mhlo() -> None:
     assert any("mhlo.fusion" in f for f in fallbacks)
 
 
-def test_unsupported_opcode_names_the_instruction() -> None:
-    text = """HloModule m
-ENTRY e {
-  a = f32[4,3] parameter(0)
-  b = f32[2,3,8] parameter(1)
-  g = s32[2] parameter(2)
-  ROOT s = f32[4,8] ragged-dot(a, b, g), lhs_contracting_dims={1}, rhs_contracting_dims={1}, lhs_ragged_dims={0}, rhs_group_dims={0}
-}"""
-    with make_context(), pytest.raises(TranslateError) as info:
-        import_module(parse_hlo_text(text))
-    assert info.value.op == "s" and "unsupported opcode" in info.value.message
-
-
 @pytest.mark.parametrize("opcode", ["acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh"])
 def test_opcodes_with_a_chlo_form_import_to_it_and_run_as_xla_does(opcode: str) -> None:
     """XLA's parser reads these opcodes (XLA's test files use them) and XLA's importer makes mhlo ops of them;

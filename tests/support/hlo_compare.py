@@ -12,7 +12,8 @@ from collections import Counter
 
 from google.protobuf import text_format
 
-from hlo_translate.hlo.ir import HloComputation, HloModule
+from hlo_translate.hlo.ir import HloComputation, HloModule, RawAttr, with_default_layouts
+from hlo_translate.hlo.text import parse_shape, split_top_level
 from hlo_translate.proto import hlo_pb2
 
 
@@ -98,7 +99,40 @@ PLUMBING = {"tuple", "get-tuple-element", "parameter", "copy", "call"}
 IGNORED_ATTRIBUTES = {"metadata", "control-predecessors"}
 
 
-def _value(value: object) -> object:
+def _spelled_as_xla_prints(opcode: str, attributes: dict) -> dict:
+    """A compare's `type=TOTALORDER` as `order=TOTAL` (one HloModuleProto, which XLA prints the latter way)."""
+    compare_type = attributes.get("type")
+    if opcode == "compare" and getattr(compare_type, "name", None) in ("TOTALORDER", "WEAKORDER"):
+        spelled = {k: v for k, v in attributes.items() if k != "type"}
+        spelled["order"] = type(compare_type)(compare_type.name.removesuffix("ORDER"))
+        return spelled
+    return attributes
+
+
+def _as_absent(opcode: str, name: str, value: object) -> bool:
+    """Whether XLA reads the attribute as it reads its absence (the same HloModuleProto, or the same
+    instruction by XLA's printer): an empty string (`infeed_config=""`), an empty list (`dimensions={}`, `replica_groups={}`: a repeated field
+    left empty), a group count of 1, every operand's precision DEFAULT (XLA prints none), a map's dimensions (XLA's map
+    always spans every dimension, whatever the text says)."""
+    if value == () or value is False or value == "":  # a repeated field left empty, a bool or string unset
+        return True
+    if name == "channel_id" and value == 0:  # the proto's unset channel
+        return True
+    if name in ("feature_group_count", "batch_group_count") and value == 1:  # XLA's default, printed by none
+        return True
+    if name == "operand_precision" and isinstance(value, tuple):
+        return all(getattr(p, "name", None) == "default" for p in value)
+    return opcode == "map" and name == "dimensions"
+
+
+def _value(name: str, value: object) -> object:
+    if name == "frontend_attributes" and hasattr(value, "items"):
+        return tuple(sorted(value.items))  # a map in XLA's proto: its order is no part of the module
+    if name == "operand_layout_constraints" and isinstance(value, RawAttr):
+        # shapes as XLA stores them: spacing aside, with the default layout where the text has none
+        inner = value.text.strip()[1:-1]
+        shapes = [parse_shape(s) for s in split_top_level(inner)] if inner.strip() else []
+        return tuple(with_default_layouts(s).to_text() for s in shapes)
     if isinstance(value, HloComputation):
         return "<computation>"
     if isinstance(value, tuple) and value and isinstance(value[0], HloComputation):
@@ -117,12 +151,24 @@ def signature(module: HloModule) -> Counter:
         if id(comp) not in memo:
             counts: Counter = Counter()
             for instr in comp.instructions:
-                for called in _called_computations(instr):
+                attributes = instr.attributes
+                if instr.opcode in ("async-update", "async-done"):
+                    # XLA gives an update/done its start's computation whether the text names it or not
+                    attributes = {k: v for k, v in attributes.items() if k != "calls"}
+                if instr.opcode == "outfeed" and instr.operands and "outfeed_shape" in attributes:
+                    # XLA's parser takes an outfeed's shape from its operand where the text names none
+                    if attributes["outfeed_shape"].without_layouts() == instr.operands[0].shape.without_layouts():
+                        attributes = {k: v for k, v in attributes.items() if k != "outfeed_shape"}
+                for called in _called_computations(attributes):
                     counts += counts_of(called)
                 if instr.opcode in PLUMBING:
                     continue
                 attrs = tuple(
-                    sorted((k, repr(_value(v))) for k, v in instr.attributes.items() if k not in IGNORED_ATTRIBUTES)
+                    sorted(
+                        (k, repr(_value(k, v)))
+                        for k, v in _spelled_as_xla_prints(instr.opcode, attributes).items()
+                        if k not in IGNORED_ATTRIBUTES and not _as_absent(instr.opcode, k, v)
+                    )
                 )
                 literal = instr.literal.to_text() if instr.literal is not None else None
                 counts[(instr.opcode, instr.shape.without_layouts().to_text(), attrs, literal)] += 1
@@ -132,9 +178,9 @@ def signature(module: HloModule) -> Counter:
     return counts_of(module.entry)
 
 
-def _called_computations(instr) -> list[HloComputation]:
+def _called_computations(attributes: dict) -> list[HloComputation]:
     called = []
-    for value in instr.attributes.values():
+    for value in attributes.values():
         values = value if isinstance(value, tuple) else (value,)
         called += [v for v in values if isinstance(v, HloComputation)]
     return called

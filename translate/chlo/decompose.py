@@ -7,6 +7,7 @@ from jaxlib.mlir import ir
 from hlo_translate.chlo.builder import is_complex_type
 from hlo_translate.chlo.registry import RULES, Rule, RuleContext, op_source_location
 from hlo_translate.errors import TranslateError
+from hlo_translate.markers import CHLO_WITH_OPCODE, FROM_HLO_OPCODE
 from hlo_translate.registry import Registry
 
 # CHLO ops the exporter (translate.export) maps straight to an HLO opcode, as XLA's own pipeline
@@ -66,6 +67,8 @@ def load_rules() -> Registry[str, Rule]:
 
 
 def _left_alone(op: ir.Operation, keep: frozenset[str]) -> bool:
+    if FROM_HLO_OPCODE in op.attributes and op.name.removeprefix("chlo.") in CHLO_WITH_OPCODE:
+        return True  # imported from that HLO opcode: the exporter writes the opcode back
     if op.name not in keep:
         return False
     if op.name in DIRECT_MAPPED_REAL_ONLY:

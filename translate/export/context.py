@@ -34,8 +34,9 @@ from hlo_translate.hlo.ir import (
     with_default_layouts,
 )
 from hlo_translate.hlo.sharding import for_shape
+from hlo_translate.hlo.text import parse_attribute
 from hlo_translate.hlo.verify.shardings import device_problem, sharding_shape_problem
-from hlo_translate.markers import BITCAST, CONTROL_ID, CONTROL_PREDECESSORS
+from hlo_translate.markers import BITCAST, CONTROL_ID, CONTROL_PREDECESSORS, ORIGINAL_VALUE
 from hlo_translate.mlir.locations import location_info, source_location
 from hlo_translate.typemap import shape_from_mlir
 
@@ -409,6 +410,11 @@ class Builder:
             # Written by the importer for ops whose StableHLO form has no backend_config (docs/import.md).
             main = results[0].operands[0] if results[0].opcode == "get-tuple-element" else results[0]
             main.attributes.setdefault("backend_config", A.raw_string(config))
+        origin = _attr(op, attrs, ORIGINAL_VALUE)
+        # The importer writes the HLO text; MHLO's structured #mhlo.original_value is not read (yet).
+        if isinstance(origin, ir.StringAttr) and results:
+            main = results[0].operands[0] if results[0].opcode == "get-tuple-element" else results[0]
+            main.attributes.setdefault("origin", parse_attribute("origin", A.string(origin)))
         attr = _attr(op, attrs, "mhlo.sharding")
         if attr is None or not results or op.name in _SPLIT_SHARDING:
             return

@@ -17,15 +17,16 @@ from hlo_translate.export.context import Builder, op_location
 from hlo_translate.export.regions import (
     branch_computation,
     captures_operand,
+    flat_computation,
     leaves,
     pack,
     tuple_computation,
 )
 from hlo_translate.export.registry import handles
-from hlo_translate.hlo.ir import HloComputation, HloInstruction, Shape, with_default_layouts
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, PrimitiveType, Shape, with_default_layouts
 from hlo_translate.hlo.sharding import HloSharding, for_shape
 from hlo_translate.hlo.verify.shardings import sharding_shape_problem
-from hlo_translate.markers import XLA_SHAPE
+from hlo_translate.markers import ADD_DEPENDENCY, FROM_HLO_OPCODE, XLA_SHAPE
 
 
 @handles("stablehlo.while")
@@ -129,8 +130,42 @@ def _case(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 @handles("stablehlo.optimization_barrier")
 def _optimization_barrier(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     # HLO's opt-barrier takes and returns one tuple, or one array where the importer marked it.
+    if A.has(op, ADD_DEPENDENCY):
+        return _add_dependency(b, op)
     if len(op.results) == 1 and not A.boolean(A.get(op, "xla.tuple"), True):
         return [b.add("opt-barrier", b.shape(op.results[0]), b.operands(op))]
     operand = b.tuple(b.operands(op))
     barrier = b.add("opt-barrier", operand.shape, [operand])
     return [b.gte(barrier, i) for i in range(len(op.results))]
+
+
+def _add_dependency(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """The barrier over (value leaves..., token) an HLO add-dependency imported as: that add-dependency."""
+    operands = b.operands(op)
+    if len(operands) < 2 or operands[-1].shape.element_type != PrimitiveType.TOKEN:
+        raise TranslateError(f"{ADD_DEPENDENCY}: the barrier's last operand must be a token")
+    leaves = operands[:-1]
+    value = leaves[0] if len(leaves) == 1 else b.tuple(leaves)
+    instr = b.add("add-dependency", value.shape, [value, operands[-1]])
+    values = [instr] if len(leaves) == 1 else [b.gte(instr, i) for i in range(len(leaves))]
+    return [*values, operands[-1]]
+
+
+@handles("chlo.scan")
+def _scan(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """A `chlo.scan` imported from HLO scan (FROM_HLO_OPCODE; the CHLO pass decomposes any other): that scan,
+    its body the computation, its results (outputs, carries) one tuple."""
+    if not A.has(op, FROM_HLO_OPCODE):
+        raise TranslateError("chlo.scan reached the exporter undecomposed")
+    carries = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))[1]
+    attrs: dict[str, object] = {
+        "dimensions": (A.integer(op.attributes["dimension"]),),
+        "num_carries": carries,
+        "to_apply": flat_computation(b, op.regions[0], "scan_body"),
+    }
+    for flag in ("is_reverse", "is_associative"):
+        if A.has(op, flag):
+            attrs[flag] = A.boolean(A.get(op, flag))
+    shape = Shape.tuple_of([b.shape(r) for r in op.results])
+    instr = b.add("scan", shape, b.operands(op), attrs)
+    return [b.gte(instr, i) for i in range(len(op.results))]

@@ -20,7 +20,8 @@ from hlo_translate.export.context import Builder
 from hlo_translate.export.module import function_computation
 from hlo_translate.export.registry import CUSTOM_CALL_HANDLERS, handles, handles_custom_call
 from hlo_translate.hlo.ir import Enum, HloInstruction, Layout, OutputOperandAlias, RawAttr, Shape, SliceDim
-from hlo_translate.markers import PLAIN_CUSTOM_CALL
+from hlo_translate.hlo.text import parse_attribute
+from hlo_translate.markers import BACKEND_CONFIG_TEXT, CUSTOM_CALL_ATTRIBUTES, PLAIN_CUSTOM_CALL, XLA_SHAPE
 
 API_VERSIONS = {
     0: "API_VERSION_UNSPECIFIED",
@@ -57,7 +58,11 @@ def _api_version(op: ir.Operation) -> int:
 
 
 def _backend_config(op: ir.Operation, api_version: int) -> object | None:
-    """The HLO backend_config: a string, or a dictionary's MLIR text printed raw."""
+    """The HLO backend_config: a string, or a dictionary's MLIR text printed raw (the text it was
+    imported from, `BACKEND_CONFIG_TEXT`, while the dictionary still reads as that text)."""
+    verbatim = _verbatim_config(op) if api_version == 4 else None
+    if verbatim is not None:
+        return verbatim or None
     for name in ("mhlo.backend_config", "backend_config"):
         attr = A.get(op, name)
         if attr is None:
@@ -71,6 +76,40 @@ def _backend_config(op: ir.Operation, api_version: int) -> object | None:
                 raise TranslateError("a dictionary backend_config needs api_version 4 (typed FFI)")
             return str(attr)
     return "{}" if api_version == 4 else None
+
+
+def _verbatim_config(op: ir.Operation) -> str | None:
+    marker = A.get(op, BACKEND_CONFIG_TEXT)
+    if not isinstance(marker, ir.StringAttr):
+        return None
+    text = A.string(marker)
+    current = A.get(op, "backend_config")
+    try:
+        imported = ir.Attribute.parse(text or "{}")
+    except ir.MLIRError:  # a text that is no MLIR travels alone
+        return text if current is None else None
+    return text if str(imported) == str(current if current is not None else ir.DictAttr.get({})) else None
+
+
+def _one_tuple(op: ir.Operation, result: Shape) -> Shape | None:
+    """The 1-tuple shape `xla_shape` gives a custom call whose one result is its element."""
+    given = A.hlo_shape(op, XLA_SHAPE)
+    if given is None or not given.is_tuple or len(given.tuple_shapes) != 1 or len(op.results) != 1:
+        return None
+    if given.tuple_shapes[0].without_layouts() != result.without_layouts():
+        return None  # not the importer's mark: XLA's own `xla_shape` (the result's layouts), read elsewhere
+    return Shape.tuple_of([result])
+
+
+def carried_attributes(op: ir.Operation) -> dict[str, object]:
+    """The HLO attributes a custom call carries in their text (`CUSTOM_CALL_ATTRIBUTES`)."""
+    attrs: dict[str, object] = {}
+    for name, value in A.dictionary(A.get(op, CUSTOM_CALL_ATTRIBUTES)).items():
+        try:
+            attrs[name] = parse_attribute(name, A.string(value))
+        except TranslateError as err:
+            raise TranslateError(f"bad {CUSTOM_CALL_ATTRIBUTES} entry {name}: {err.message}") from None
+    return attrs
 
 
 @handles("stablehlo.custom_call")
@@ -91,7 +130,10 @@ def generic_custom_call(b: Builder, op: ir.Operation, target: str) -> list[HloIn
     if result_layouts is not None:
         result_shapes = [_with_layout(s, lay) for s, lay in zip(result_shapes, result_layouts)]
     shape = result_shapes[0] if len(result_shapes) == 1 else Shape.tuple_of(result_shapes)
-    attrs: dict[str, object] = {"custom_call_target": target}
+    one_tuple = _one_tuple(op, shape)
+    if one_tuple is not None:
+        shape = one_tuple
+    attrs: dict[str, object] = {"custom_call_target": target, **carried_attributes(op)}
     if A.boolean(A.get(op, "has_side_effect")):
         attrs["custom_call_has_side_effect"] = True
     operand_layouts = _layouts(A.get(op, "operand_layouts"))
@@ -122,7 +164,7 @@ def generic_custom_call(b: Builder, op: ir.Operation, target: str) -> list[HloIn
     if config is not None:
         attrs["backend_config"] = config
     instr = b.add("custom-call", shape, operands, attrs)
-    if len(op.results) == 1:
+    if len(op.results) == 1 and one_tuple is None:
         return [instr]
     # XLA's Shardy round-trip markers keep their xla.sdy.* attributes off the get-tuple-elements.
     plain = target.startswith("xla.sdy.")

@@ -9,7 +9,7 @@ from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import HANDLERS, handles
 from hlo_translate.hlo.ir import Enum, HloInstruction, default_comparison_type
-from hlo_translate.markers import BITCAST, BITCAST_STEP
+from hlo_translate.markers import BITCAST, BITCAST_STEP, CHLO_ELEMENTWISE_OPCODES, FROM_HLO_OPCODE
 from hlo_translate.optable import ONE_TO_ONE, OneToOne
 
 
@@ -70,6 +70,17 @@ def _compare(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         order = _ORDER_OF_TYPE.get(compare_type)
         attrs.update({"order": Enum(order)} if order else {"type": Enum(compare_type)})
     return [b.add("compare", b.result_shape(op), operands, attrs)]
+
+
+def _hlo_opcode(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """A CHLO op imported from the HLO opcode of its name (`FROM_HLO_OPCODE`), which the CHLO pass left
+    alone: that opcode. (A producer's CHLO op never reaches here: the pass decomposes it.)"""
+    if FROM_HLO_OPCODE not in op.attributes:
+        raise TranslateError(f"{op.name} reached the exporter undecomposed")
+    return [b.add(op.name.removeprefix("chlo."), b.result_shape(op), b.operands(op), {})]
+
+
+handles(*(f"chlo.{opcode}" for opcode in CHLO_ELEMENTWISE_OPCODES))(_hlo_opcode)
 
 
 @handles("stablehlo.reduce_precision")

@@ -12,7 +12,7 @@ from hlo_translate.export.layouts import with_minor_to_major
 from hlo_translate.export.module import function_computation
 from hlo_translate.export.registry import handles, handles_custom_call
 from hlo_translate.hlo.ir import Enum, FrontendAttributes, HloInstruction, Shape
-from hlo_translate.markers import RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET, TUPLE_ALL_TO_ALL
+from hlo_translate.markers import RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET, TUPLE_ALL_TO_ALL, XLA_SHAPE
 
 _RNG_ALGORITHMS = {"DEFAULT": "rng_default", "THREE_FRY": "rng_three_fry", "PHILOX": "rng_philox"}
 _DISTRIBUTIONS = {"UNIFORM": "rng_uniform", "NORMAL": "rng_normal"}
@@ -55,12 +55,25 @@ def _infeed(b: Builder, op: ir.Operation) -> list[HloInstruction]:
             with_minor_to_major(s, A.i64_list(e), f"the layout of infeed result {i}") if s.rank else s
             for i, (s, e) in enumerate(zip(shapes, entries))
         ]
-    data = Shape.tuple_of(shapes)
     attrs = {"infeed_config": A.raw_string(A.get(op, "infeed_config"))} if A.get(op, "infeed_config") else {}
+    if _reads_one_array(op, shapes):  # imported from an infeed of (array, token)
+        infeed = b.add("infeed", Shape.tuple_of([shapes[0], Shape.token()]), b.operands(op), attrs)
+        return [b.gte(infeed, 0), b.gte(infeed, 1)]
+    data = Shape.tuple_of(shapes)
     infeed = b.add("infeed", Shape.tuple_of([data, Shape.token()]), b.operands(op), attrs)
     values = b.gte(infeed, 0)
     results = [b.gte(values, i) for i in range(len(data.tuple_shapes))]
     return results + [b.gte(infeed, 1)]
+
+
+def _reads_one_array(op: ir.Operation, shapes: list[Shape]) -> bool:
+    """Whether `xla_shape` gives the infeed the HLO shape (array, token): its one data result, untupled."""
+    given = A.hlo_shape(op, XLA_SHAPE)
+    if given is None:
+        return False
+    expected = Shape.tuple_of([shapes[0], Shape.token()]) if len(shapes) == 1 else None
+    # Anything else is XLA's own `xla_shape` (the layouts of a tuple infeed), read with the layouts.
+    return expected is not None and given.without_layouts() == expected.without_layouts()
 
 
 @handles("stablehlo.outfeed")

@@ -30,6 +30,7 @@ from hlo_translate.async_forms import (
     FALLBACK_ATTRIBUTES,
     FALLBACK_PREFIX,
     LEAF_OPCODES,
+    PLAIN_FALLBACK_OPCODES,
     AsyncForm,
     StartShape,
     context_of,
@@ -42,7 +43,7 @@ from hlo_translate.hlo.ir import COMPUTATION_ATTRS, HloComputation, HloInstructi
 from hlo_translate.hlo.text import print_attribute
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import ModuleImporter, OpContext, Tree, flat_types, register, unflatten
-from hlo_translate.markers import EXECUTION_THREAD, OPERAND_SHAPE, XLA_SHAPE
+from hlo_translate.markers import EXECUTION_THREAD, FROM_HLO_OPCODE, OPERAND_SHAPE, XLA_SHAPE
 from hlo_translate.typemap import shape_to_mlir
 
 COMMON_ATTRS = frozenset({"frontend_attributes", "sharding", "metadata"})
@@ -308,6 +309,50 @@ def bundle_start(ctx: OpContext) -> Tree:
     if plan is None:
         return emit_fallback(ctx)
     return _spec_bundle(ctx, *plan)
+
+
+@register(*sorted(PLAIN_FALLBACK_OPCODES - {"scan", "domain"}))
+def no_stablehlo_op(ctx: OpContext) -> Tree:
+    """Opcodes StableHLO has no op for (`translate.async_forms.PLAIN_FALLBACK_OPCODES`)."""
+    return emit_fallback(ctx)
+
+
+@register("scan")
+def scan(ctx: OpContext) -> Tree:
+    """`chlo.scan` (which XLA compiles, back to HLO scan), marked FROM_HLO_OPCODE so that the exporter writes
+    the scan back; our fallback form where chlo.scan cannot say the instruction (several scan dimensions,
+    nested results)."""
+    dimensions: tuple[int, ...] = tuple(ctx.attr("dimensions") or ())
+    carries = ctx.attr("num_carries")
+    shape = ctx.shape
+    if (
+        len(dimensions) != 1
+        or not isinstance(carries, int)
+        or not 0 <= carries <= len(ctx.instr.operands)
+        or not shape.is_tuple
+        or any(s.is_tuple for s in shape.tuple_shapes)
+        or any(o.shape.is_tuple for o in ctx.instr.operands)
+        or set(ctx.instr.attributes) - _SCAN_ATTRIBUTES
+    ):
+        return emit_fallback(ctx)
+    inputs = len(ctx.instr.operands) - carries
+    attributes: dict[str, Any] = {
+        "dimension": A.i64(dimensions[0]),
+        "operandSegmentSizes": ir.DenseI32ArrayAttr.get([inputs, carries]),
+        "resultSegmentSizes": ir.DenseI32ArrayAttr.get([len(shape.tuple_shapes) - carries, carries]),
+        FROM_HLO_OPCODE: ir.UnitAttr.get(),
+    }
+    for flag in ("is_reverse", "is_associative"):
+        if ctx.attr(flag) is not None:
+            attributes[flag] = ir.BoolAttr.get(bool(ctx.attr(flag)))
+    op, tree = ctx.multi("chlo.scan", ctx.values(), attributes, regions=1)
+    ctx.region(op, 0, ctx.computation("to_apply"))
+    return tree
+
+
+_SCAN_ATTRIBUTES = frozenset(
+    {"dimensions", "num_carries", "is_reverse", "is_associative", "to_apply", "metadata", "control-predecessors"}
+)
 
 
 @register("async-update", "copy-start", "copy-done")

@@ -21,6 +21,8 @@ from hlo_translate.hlo.ir import (
     RawAttr,
     ResultAccuracy,
 )
+from hlo_translate.hlo.text import print_attribute
+from hlo_translate.markers import ORIGINAL_VALUE
 
 # Attributes of one import, by the HLO value they were built from (`memo_scope`, around
 # `ModuleImporter.run`): a module repeats the same dimension lists and dot numbers thousands of times,
@@ -178,6 +180,10 @@ def attach_common(operation: ir.Operation, instr: HloInstruction) -> None:
     accuracy = instr.attributes.get("result_accuracy")
     if isinstance(accuracy, ResultAccuracy):
         operation.attributes["result_accuracy"] = result_accuracy(accuracy)
+    # The instruction's original value (`origin={{"add"}}`), as XLA's importer keeps it.
+    origin = instr.attributes.get("origin")
+    if origin is not None and ORIGINAL_VALUE not in operation.attributes:
+        operation.attributes[ORIGINAL_VALUE] = string(print_attribute("origin", origin))
     # A backend_config the StableHLO op has no slot for (while's known_trip_count, ...) rides along as
     # `xla.backend_config` and the exporter writes it back (docs/import.md).
     config = instr.attributes.get("backend_config")

@@ -7,10 +7,16 @@ from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.async_forms import FALLBACK_OPCODES, FALLBACK_PREFIX, JAX_DONE_TARGETS, JAX_START_TARGETS
 from hlo_translate.hlo.ir import RawAttr, Shape, default_layout
-from hlo_translate.hlo.text import parse_shape, split_top_level
+from hlo_translate.hlo.text import parse_shape, print_attribute, split_top_level
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import OpContext, Tree, register
-from hlo_translate.markers import PLAIN_CUSTOM_CALL, RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET
+from hlo_translate.markers import (
+    BACKEND_CONFIG_TEXT,
+    CUSTOM_CALL_ATTRIBUTES,
+    PLAIN_CUSTOM_CALL,
+    RNG_STATE_TARGET,
+    STOCHASTIC_CONVERT_TARGET,
+)
 from hlo_translate.mlir.guard import attribute_problem
 from hlo_translate.typemap import shape_to_mlir
 
@@ -29,6 +35,22 @@ _API_VERSIONS = {
     "API_VERSION_STATUS_RETURNING_UNIFIED": 3,
     "API_VERSION_TYPED_FFI": 4,
 }
+# The custom-call attributes StableHLO's op (or our markers) say; any other travels in its HLO text.
+_SAID = frozenset(
+    {
+        "custom_call_target",
+        "api_version",
+        "custom_call_has_side_effect",
+        "backend_config",
+        "output_to_operand_aliasing",
+        "called_computations",
+        "operand_layout_constraints",
+        "frontend_attributes",
+        "sharding",
+        "metadata",
+        "control-predecessors",
+    }
+)
 
 
 @register("custom-call")
@@ -47,18 +69,11 @@ def custom_call(ctx: OpContext) -> Tree:
     }
     if ctx.attr("custom_call_has_side_effect"):
         attributes["has_side_effect"] = ir.BoolAttr.get(True)
-    config = ctx.attr("backend_config")
-    if config is not None:
-        text = config.text if isinstance(config, RawAttr) else str(config)
-        if api_version == 4:
-            if (problem := attribute_problem(text)) is not None:
-                raise ctx.error(f"backend_config: {problem}")
-            try:
-                attributes["backend_config"] = ir.Attribute.parse(text or "{}")
-            except ir.MLIRError:
-                raise ctx.error("typed-FFI backend_config is not an MLIR dictionary") from None
-        elif text:
-            attributes["backend_config"] = A.string(text)
+    attributes.update(_backend_config(ctx, api_version))
+    said = ctx.instr.attributes.items()
+    others = {name: A.string(print_attribute(name, value)) for name, value in said if name not in _SAID}
+    if others:
+        attributes[CUSTOM_CALL_ATTRIBUTES] = ir.DictAttr.get(others)
     aliases = ctx.attr("output_to_operand_aliasing")
     # A Pin's or Unpin's alias pairs a tensor with its buffer (a memref), which StableHLO's verifier refuses:
     # left out, as XLA's importer leaves it; the exporter writes it back (XLA requires it there).
@@ -93,6 +108,25 @@ def custom_call(ctx: OpContext) -> Tree:
         element = shape_to_mlir(ctx.shape.tuple_shapes[0])
         return (ctx.op("stablehlo.get_tuple_element", [result], [element], {"index": A.i32(0)}).result,)
     return result
+
+
+def _backend_config(ctx: OpContext, api_version: int) -> dict[str, ir.Attribute]:
+    """`backend_config` (a string; a dictionary for typed FFI, with its text where MLIR prints the
+    dictionary otherwise, so that the exporter writes back what it read)."""
+    config = ctx.attr("backend_config")
+    text = "" if config is None else config.text if isinstance(config, RawAttr) else str(config)
+    if api_version != 4:
+        return {"backend_config": A.string(text)} if text else {}
+    if (problem := attribute_problem(text)) is not None:
+        raise ctx.error(f"backend_config: {problem}")
+    try:
+        dictionary = ir.Attribute.parse(text or "{}")
+    except ir.MLIRError:  # not MLIR (`$config` in a test template): only its text travels
+        return {BACKEND_CONFIG_TEXT: A.string(text)}
+    attributes: dict[str, ir.Attribute] = {"backend_config": dictionary} if text else {}
+    if str(dictionary) != text:
+        attributes[BACKEND_CONFIG_TEXT] = A.string(text)
+    return attributes
 
 
 def _layouts(ctx: OpContext) -> tuple[ir.Attribute, ir.Attribute] | None:

@@ -11,6 +11,7 @@ from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.constants import dense_attr
 from hlo_translate.import_.importer import HANDLERS, OpContext, register, register_simple, required
 from hlo_translate.import_.trees import Tree, flatten, unflatten
+from hlo_translate.markers import ADD_DEPENDENCY, CHLO_ELEMENTWISE_OPCODES, FROM_HLO_OPCODE
 from hlo_translate.optable import BY_HLO
 
 # One-to-one entries that need structure on import, handled below or in data_movement.
@@ -27,12 +28,21 @@ def _one_to_one(stablehlo_name: str):
 for _opcode, _entry in BY_HLO.items():
     if _entry.stablehlo not in _STRUCTURED and not _entry.attrs:
         register_simple(_opcode)(_one_to_one(_entry.stablehlo))
+
+
 # HLO opcodes whose StableHLO form is the CHLO op of the same name (XLA's importer writes `mhlo.<name>`, which
-# is not StableHLO). The exporter decomposes these CHLO ops as XLA's own pipeline does (docs/chlo.md), so the
-# round trip gives back their decomposition, not the opcode (docs/import.md).
-for _opcode in ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh"):
+# is not StableHLO), marked FROM_HLO_OPCODE: the exporter writes the opcode back (docs/import.md), where it
+# decomposes a producer's CHLO op as XLA's own pipeline does (docs/chlo.md).
+def _marked_chlo(opcode: str):
+    def form(instr: HloInstruction) -> tuple[str, dict[str, ir.Attribute]]:
+        return f"chlo.{opcode}", {FROM_HLO_OPCODE: ir.UnitAttr.get()}
+
+    return form
+
+
+for _opcode in CHLO_ELEMENTWISE_OPCODES:
     if _opcode not in HANDLERS:
-        register_simple(_opcode)(_one_to_one(f"chlo.{_opcode}"))
+        register_simple(_opcode)(_marked_chlo(_opcode))
 # XLA prints clz as `count-leading-zeros`; accept both spellings whichever the table uses.
 for _spelling in ("count-leading-zeros", "clz"):
     if _spelling not in HANDLERS:
@@ -119,4 +129,5 @@ def add_dependency(ctx: OpContext) -> Tree:
     leaves = flatten(ctx.operands[0])
     token = ctx.value(1)
     op = ctx.op("stablehlo.optimization_barrier", [*leaves, token], [v.type for v in leaves] + [token.type])
+    op.attributes[ADD_DEPENDENCY] = ir.UnitAttr.get()
     return unflatten(ctx.shape, iter(list(op.results)[:-1]))

@@ -16,7 +16,7 @@ from jaxlib.mlir import ir
 from hlo_translate.hlo.ir import Shape, default_layout
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import OpContext, Tree, flat_shapes, flatten, register
-from hlo_translate.markers import RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET
+from hlo_translate.markers import RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET, XLA_SHAPE
 
 
 @register("infeed")
@@ -28,6 +28,8 @@ def infeed(ctx: OpContext) -> Tree:
     leaves = flat_shapes(data)
     if any(_has_layout(s) for s in leaves):
         attributes["layout"] = ir.ArrayAttr.get([_layout(s) for s in leaves])
+    if not data.is_tuple:  # the exporter's infeed reads a tuple of its data results unless told
+        attributes[XLA_SHAPE] = A.string(ctx.shape.to_text())
     _, tree = ctx.multi("stablehlo.infeed", ctx.values(), attributes)
     return tree
 

@@ -81,13 +81,22 @@ def export_module(module: ir.Module, *, round_trip: bool = False) -> None:
         verify(module)
 
 
+# XLA's round-trip custom calls that name no mesh: a module whose only Shardy ops are these declares none.
+_MESHLESS_CALLS = frozenset({"xla.sdy.ShardingGroup", "xla.sdy.PropagationBarrier"})
+
+
 def has_sdy_custom_calls(hlo: HloModule) -> bool:
-    """Whether an instruction of ``hlo`` is one of XLA's ``xla.sdy.*`` round-trip custom calls."""
-    return any(
-        instr.opcode == "custom-call" and str(instr.attributes.get("custom_call_target", "")).startswith("xla.sdy.")
+    """Whether ``hlo``'s ``xla.sdy.*`` round-trip custom calls are all sharding groups and barriers (at least
+    one): the form XLA writes, with no ``xla.sdy.meshes``, for a module that has no mesh. Other round-trip
+    calls without meshes (a V3 sharding's manual computation) keep the form they came in."""
+    targets = {
+        str(instr.attributes.get("custom_call_target", ""))
         for computation in hlo.computations
         for instr in computation.instructions
-    )
+        if instr.opcode == "custom-call"
+    }
+    sdy = {target for target in targets if target.startswith("xla.sdy.")}
+    return bool(sdy) and sdy <= _MESHLESS_CALLS
 
 
 def lift_sdy_round_trip(module: ir.Module) -> bool:
