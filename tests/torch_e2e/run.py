@@ -34,15 +34,24 @@ def read_known(path: Path) -> set[str]:
 
 def cause(detail: str) -> str:
     """A short cause for grouping: the message without numbers, names of values and locations."""
+    detail = re.sub(
+        r"TorchMlirCompilerError: Lowering (.*?) failed with the following diagnostics:", r"torch-mlir, \1:", detail
+    )
+    detail = re.sub(r"(stack_trace|File )[^\n]*", "", detail)
     text = re.sub(r"<input>:\d+:\d+: |-:\d+:\d+: |\d+(\.\d+)?", "", detail)
-    return re.sub(r"%[\w#]+", "%v", text)[:140]
+    return re.sub(r"%[\w#]+", "%v", text)[:160]
 
 
-def run(folder: Path, known: set[str], limit: int = 0) -> dict[str, Any]:
+def run(
+    folder: Path, known: set[str], limit: int = 0, reuse: dict[str, dict[str, Any]] | None = None
+) -> dict[str, Any]:
     records = load_records(folder)
     results: list[dict[str, Any]] = []
     exported = [r for r in records if r["status"] == "exported"]
     for n, record in enumerate(exported[:limit] if limit else exported, 1):
+        if reuse and record["name"] in reuse:  # an earlier report's outcome for the same case
+            results.append(reuse[record["name"]])
+            continue
         case = load_case(folder, record)
         outcome = {path: run_path(case, path) for path in PATHS}
         results.append({"name": record["name"], **{p: list(o) for p, o in outcome.items()}})
@@ -67,7 +76,7 @@ def summary(report: dict[str, Any]) -> tuple[list[str], int]:
     ]
     for status in ("eager_failed", "export_failed"):
         causes = Counter(cause(r.get("error", "")) for r in report["not_exported"] if r["status"] == status)
-        for text, count in causes.most_common(12):
+        for text, count in causes.most_common(25):
             lines.append(f"  {status} {count:4d}  {text}")
     for path in PATHS:
         counts = Counter(r[path][0] for r in results)
@@ -84,14 +93,10 @@ def summary(report: dict[str, Any]) -> tuple[list[str], int]:
     for r in unexpected:
         path = "ours" if r["ours"][0] != "pass" else "roundtrip"
         lines.append(f"  {r['name']}: {path} {r[path][0]}: {r[path][1]} (xla: {r['xla'][0]})")
-    stale = sorted(known - {r["name"] for r in results if r["ours"][0] != "pass"} - _unexported(report))
+    stale = sorted(r["name"] for r in wrong if r["ours"][0] == "pass")
     if stale:
         lines.append(f"known wrong but passing now: {', '.join(stale)}")
     return lines, len(unexpected)
-
-
-def _unexported(report: dict[str, Any]) -> set[str]:
-    return {r["name"] for r in report["not_exported"]} | ({*report["known"]} - {r["name"] for r in report["results"]})
 
 
 def main() -> None:
@@ -100,8 +105,10 @@ def main() -> None:
     parser.add_argument("--known", type=Path, default=KNOWN)
     parser.add_argument("--json", type=Path, help="write the whole report here")
     parser.add_argument("--limit", type=int, default=0, help="only the first N exported cases")
+    parser.add_argument("--reuse", type=Path, help="an earlier --json report: its cases are not run again")
     args = parser.parse_args()
-    report = run(args.folder, read_known(args.known), args.limit)
+    reuse = {r["name"]: r for r in json.loads(args.reuse.read_text())["results"]} if args.reuse else None
+    report = run(args.folder, read_known(args.known), args.limit, reuse)
     if args.json:
         args.json.write_text(json.dumps(report, indent=1))
     lines, failures = summary(report)
