@@ -89,6 +89,8 @@ def summary(report: dict[str, Any]) -> tuple[list[str], int]:
     xla_only = [r for r in results if r["xla"][0] == "pass" and r["ours"][0] != "pass"]
     ours_only = [r for r in results if r["ours"][0] == "pass" and r["xla"][0] != "pass"]
     lines.append(f"pass through us but not XLA's converter: {len(ours_only)}; the other way round: {len(xla_only)}")
+    for text, count in Counter(cause(r["xla"][1]) for r in ours_only).most_common(8):
+        lines.append(f"  xla {count:4d}  {text}")
     lines.append(f"failures through us, not known: {len(unexpected)}")
     for r in unexpected:
         path = "ours" if r["ours"][0] != "pass" else "roundtrip"
