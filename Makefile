@@ -2,7 +2,8 @@
 # `make test-xla-corpus`, `make test-xla-translate`, `make venv`, `make bench`, `make golden`, `make proto`,
 # `make fuzz N=10000 SEED=1` (a fuzz campaign: N cases per entry point; reproducers in fuzz-out/;
 # FUZZ_ARGS="--rejected-sample 5" etc. passes options, see `python -m tests.fuzz --help`),
-# `make interpret-suite SUITE=DIR` (StableHLO's interpreter tests through our export on XLA CPU).
+# `make interpret-suite SUITE=DIR` (StableHLO's interpreter tests through our export on XLA CPU),
+# `make test-torch-e2e` (torch-mlir's own e2e suite through us; WORKERS=2 TORCH_E2E_ARGS="--filter Conv").
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -20,7 +21,7 @@ done; exit 1
 endef
 PYTHON ?= $(shell $(find_python))
 
-.PHONY: venv lint demo test test-fast test-jax-suite test-dumps test-gpu bench bench-growth golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus test-xla-corpus test-xla-translate fuzz interpret-suite
+.PHONY: venv lint demo test test-fast test-jax-suite test-dumps test-gpu bench bench-growth golden proto proto-check clean verifier-sweep corpus-torch corpus-tf test-mhlo-corpus test-torch-e2e test-xla-corpus test-xla-translate fuzz interpret-suite
 
 venv: $(STAMP)
 
@@ -115,6 +116,19 @@ corpus-torch:
 	@[ -x $(PRODUCER_VENVS)/torch/bin/python ] || $(PRODUCER_PYTHON) -m venv $(PRODUCER_VENVS)/torch
 	$(PRODUCER_VENVS)/torch/bin/pip install -q torch==$(TORCH_VERSION) torch-mlir==$(TORCH_MLIR_VERSION) numpy ml_dtypes
 	$(PRODUCER_VENVS)/torch/bin/python tests/producers/gen_torch.py
+
+# torch-mlir's own e2e suite (a pinned copy in tests/torch_e2e/upstream): each test exported to StableHLO by
+# torch-mlir in the torch venv (cases kept in $(TORCH_E2E_OUT), --resume: a rerun exports only what is missing),
+# then run through our export, our round trip and XLA's converter on XLA CPU against eager PyTorch, in the
+# project venv (no torch). The report counts each path and lists every failure not in known_wrong.txt.
+TORCH_E2E_OUT ?= .cache/torch-e2e/cases
+test-torch-e2e: venv
+	@[ -x $(PRODUCER_VENVS)/torch/bin/python ] || $(PRODUCER_PYTHON) -m venv $(PRODUCER_VENVS)/torch
+	$(PRODUCER_VENVS)/torch/bin/pip install -q torch==$(TORCH_VERSION) torch-mlir==$(TORCH_MLIR_VERSION) numpy ml_dtypes multiprocess
+	n=$(or $(WORKERS),2); for i in $$(seq 0 $$((n - 1))); do \
+	  $(PRODUCER_VENVS)/torch/bin/python tests/torch_e2e/gen.py --out $(TORCH_E2E_OUT) --resume --shard $$i/$$n $(TORCH_E2E_ARGS) & \
+	done; wait
+	$(PY) -m tests.torch_e2e.run $(TORCH_E2E_OUT) --json $(TORCH_E2E_OUT)/report.json
 
 corpus-tf:
 	@[ -x $(PRODUCER_VENVS)/tf/bin/python ] || $(PRODUCER_PYTHON) -m venv $(PRODUCER_VENVS)/tf

@@ -3,17 +3,21 @@
 Only ops on statically shaped tensors have an HLO meaning. Signless integers are signed in HLO (`i32`
 is `s32`), so the unsigned `arith` ops (`divui`, `maxui`, `cmpi ult`, `uitofp`, ...) reinterpret
 their operands as the unsigned type of the same width (`bitcast-convert`) and the result back.
-`tensor.empty` has undefined contents: it becomes zeros. Anything else (scalars, `index`, dynamic
-shapes, fast-math-only ops) is refused with a TranslateError naming the op.
+`tensor.empty` has undefined contents: it becomes zeros. A plain scalar (`i64`, `f64`, `i1`, `index`,
+as torch-mlir writes for a Python number: `tensor.extract` of a 0-d tensor, `arith` on it, a scalar
+`@main` result) is the 0-d array of its element type (`index` is `s64`): `tensor.extract` is a slice
+and `tensor.from_elements` a concatenation of such arrays. Anything else (dynamic shapes, fast-math-only
+ops, other types) is refused with a TranslateError naming the op.
 """
 
 from __future__ import annotations
 
+import numpy as np
 from jaxlib.mlir import ir
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
-from hlo_translate.export.constants import constant_array, literal_of
+from hlo_translate.export.constants import NUMPY_DTYPES, constant_array, literal_of
 from hlo_translate.export.context import Builder
 from hlo_translate.export.refine import NeedsRefinement
 from hlo_translate.export.registry import handles
@@ -62,6 +66,8 @@ _CASTS: dict[str, str] = {
     "arith.uitofp": "operand",
     "arith.extui": "operand",
     "arith.fptoui": "result",
+    "arith.index_cast": "",
+    "arith.index_castui": "operand",
 }
 # arith.cmpf predicates (by their enum number) that HLO's compare expresses: the ordered ones and `une`
 # (HLO's NE is true for unordered operands, the others false).
@@ -102,7 +108,7 @@ _CMPI = {
 
 
 def _tensor_shape(b: Builder, value: ir.Value, op: ir.Operation) -> Shape:
-    if not isinstance(value.type, ir.RankedTensorType):
+    if not isinstance(value.type, (ir.RankedTensorType, ir.IntegerType, ir.FloatType, ir.IndexType)):
         raise TranslateError(f"only tensor operands and results have an HLO equivalent, not {value.type}", op=op.name)
     shape = b.shape(value)
     if shape.is_dynamic:
@@ -131,7 +137,29 @@ def _unsigned_shape(shape: Shape) -> Shape:
 @handles("arith.constant")
 def _constant(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     shape = _tensor_shape(b, op.results[0], op)
-    return [b.constant(literal_of(constant_array(b, op, shape), shape), shape)]
+    if isinstance(op.results[0].type, ir.RankedTensorType):
+        return [b.constant(literal_of(constant_array(b, op, shape), shape), shape)]
+    return [b.constant(literal_of(_scalar_value(op, shape), shape), shape)]
+
+
+def _scalar_value(op: ir.Operation, shape: Shape) -> np.ndarray:
+    """A plain scalar constant (`arith.constant 2.0 : f64`, `true`, `3 : index`) as a 0-d array."""
+    attr = op.attributes["value"]
+    dtype = NUMPY_DTYPES.get(shape.element_type)
+    if dtype is None:
+        raise TranslateError(f"constants of type {shape.element_type.text} are not supported", op=op.name)
+    if isinstance(attr, ir.BoolAttr):
+        return np.array(attr.value)
+    if isinstance(attr, ir.FloatAttr):
+        return np.array(attr.value).astype(dtype)
+    if isinstance(attr, ir.IntegerAttr):
+        value = attr.value
+        if shape.element_type == P.PRED:  # `true` reads back as -1 (a sign-extended i1) or 1
+            return np.array(value != 0)
+        # wrap to the width: a signless constant may be written as its unsigned value
+        bits = 8 * np.dtype(dtype).itemsize
+        return np.array(value % (1 << bits)).astype(np.dtype(f"u{bits // 8}")).view(dtype).reshape(())
+    raise TranslateError(f"unsupported constant value {attr}", op=op.name)
 
 
 def _elementwise(b: Builder, op: ir.Operation) -> list[HloInstruction]:
@@ -212,8 +240,10 @@ def _compare_floats(
 @handles("arith.select")
 def _select(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     shape = _tensor_shape(b, op.results[0], op)
-    _tensor_shape(b, op.operands[0], op)  # a scalar `i1` condition comes from an op HLO cannot have
-    return [b.add("select", shape, b.operands(op))]
+    condition, on_true, on_false = b.operands(op)
+    if condition.shape.dimensions != shape.dimensions:  # a scalar `i1` choosing between whole tensors
+        condition = b.add("broadcast", Shape(P.PRED, shape.dimensions), [condition], {"dimensions": ()})
+    return [b.add("select", shape, [condition, on_true, on_false])]
 
 
 @handles("tensor.empty")
@@ -244,3 +274,37 @@ def _reshape(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     source = b.value(op.operands[0])
     _tensor_shape(b, op.operands[0], op)
     return [b.add("reshape", shape, [source])]
+
+
+@handles("tensor.extract")
+def _extract(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """One element of a static tensor as a 0-d array: the tensor itself when it is 0-d, else a
+    `dynamic-slice` of size 1 at the (`index`, so `s64`) positions, reshaped to `[]`."""
+    shape = _tensor_shape(b, op.results[0], op)
+    source_shape = _tensor_shape(b, op.operands[0], op)
+    source, *indices = b.operands(op)
+    if not indices:
+        return [source]
+    if len(indices) != len(source_shape.dimensions):
+        raise TranslateError(f"{len(indices)} indices for a rank-{len(source_shape.dimensions)} tensor", op=op.name)
+    ones = (1,) * len(indices)
+    sliced = b.add("dynamic-slice", Shape(shape.element_type, ones), [source, *indices], {"dynamic_slice_sizes": ones})
+    return [b.add("reshape", shape, [sliced])]
+
+
+@handles("tensor.from_elements")
+def _from_elements(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    """A static tensor of scalars (0-d arrays), in row-major order: each reshaped to `[1]`, concatenated,
+    reshaped to the result's dimensions."""
+    shape = _tensor_shape(b, op.results[0], op)
+    elements = b.operands(op)
+    if len(elements) == 1:
+        return [b.add("reshape", shape, elements)]
+    one = Shape(shape.element_type, (1,))
+    flat = b.add(
+        "concatenate",
+        Shape(shape.element_type, (len(elements),)),
+        [b.add("reshape", one, [e]) for e in elements],
+        {"dimensions": (0,)},
+    )
+    return [b.add("reshape", shape, [flat])]

@@ -38,7 +38,7 @@ from hlo_translate.hlo.text import parse_attribute
 from hlo_translate.hlo.verify.shardings import device_problem, sharding_shape_problem
 from hlo_translate.markers import BITCAST, CONTROL_ID, CONTROL_PREDECESSORS, ORIGINAL_VALUE
 from hlo_translate.mlir.locations import location_info, source_location
-from hlo_translate.typemap import shape_from_mlir
+from hlo_translate.typemap import element_type_from_mlir, shape_from_mlir
 
 _BAD_NAME_CHARS = re.compile(r"[^A-Za-z0-9_.\-]")
 _VALID_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
@@ -121,7 +121,7 @@ class ExportContext:
         shape = self._shape_cache.get(t)
         if shape is None:
             try:
-                shape = with_default_layouts(shape_from_mlir(t))
+                shape = with_default_layouts(_scalar_shape(t) or shape_from_mlir(t))
             except TranslateError as err:
                 raise TranslateError(err.message) from None
             problem = shape_problem(shape)  # the verifier's rule (a size in bytes past int64, say)
@@ -456,6 +456,16 @@ _CONSTANTS = frozenset({"stablehlo.constant", "mhlo.constant", "arith.constant"}
 def _dead_constant(op: ir.Operation) -> bool:
     """Unused, and with no attribute but its value (no `xla.keep`, no control edge, no name to keep)."""
     return len(op.attributes) == 1 and not any(True for _ in op.results[0].uses)
+
+
+def _scalar_shape(t: ir.Type) -> Shape | None:
+    """A plain scalar type (`i64`, `f64`, `i1`, `index` from torch-mlir's `arith` and `tensor.extract`) as
+    the 0-d array HLO has for a scalar: `index` is `s64`. None for anything else (tensors, tuples, tokens)."""
+    if isinstance(t, ir.IndexType):
+        return Shape.array(PrimitiveType.S64, ())
+    if isinstance(t, (ir.IntegerType, ir.FloatType)):
+        return Shape.array(element_type_from_mlir(t), ())
+    return None
 
 
 def _attr(op: ir.Operation, attrs: ir.OpAttributeMap, name: str) -> ir.Attribute | None:
