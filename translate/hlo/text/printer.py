@@ -187,9 +187,10 @@ def _computation_lines(
                         text += seen[1]
                         continue
                     if kind is OpMetadata and item[0] == "metadata":
-                        attribute = texts.get(item)  # equal records print alike: their fields are strings and ints
-                        if attribute is None:
-                            attribute = texts[item] = f", metadata={print_attribute(*item)}"
+                        known = texts.get(item)  # equal records print alike: their fields are strings and ints
+                        if known is None:
+                            known = texts[item] = f", metadata={print_attribute(*item)}"
+                        attribute = known
                     else:
                         attribute = f", {item[0]}={print_attribute(*item)}"
                     printed[id(value)] = (item[0], attribute)
