@@ -81,3 +81,37 @@ def test_a_shapes_printed_text_is_not_part_of_its_value() -> None:
         "layout",
         "tuple_shapes",
     ]
+
+
+SLICES_AND_PADS = """HloModule m
+ENTRY e {
+  x = f32[4,4] parameter(0)
+  z = f32[] constant(0)
+  sa = f32[2,4] slice(x), slice={[0:2], [0:4]}
+  sb = f32[2,4] slice(x), slice={[0:2], [0:4]}
+  sc = f32[2,4] slice(x), slice={[0:2], [0:4]}
+  p0 = f32[6,4] pad(x, z), padding=1_1x0_0
+  p1 = f32[6,4] pad(x, z), padding=1_1x0_0
+  ROOT t = (f32[2,4], f32[2,4], f32[2,4], f32[6,4], f32[6,4]) tuple(sa, sb, sc, p0, p1)
+}
+"""
+
+
+def test_record_values_shared_distinct_or_replaced() -> None:
+    """The parser shares one slice (and padding) value per distinct text, which the printer prints once per
+    object: a line given a value of its own, equal or not, prints its own."""
+    module = parse_hlo_text(SLICES_AND_PADS)
+    by_name = {i.name: i for i in module.entry.instructions}
+    assert by_name["sa"].attributes["slice"] is by_name["sc"].attributes["slice"]
+    assert by_name["p0"].attributes["padding"] is by_name["p1"].attributes["padding"]
+    assert print_hlo_text(module) == print_hlo_text(parse_hlo_text(print_hlo_text(module)))
+    sa = by_name["sa"].attributes["slice"]
+    by_name["sb"].attributes["slice"] = tuple(dataclasses.replace(d) for d in sa)  # equal, not the same
+    by_name["sc"].attributes["slice"] = (dataclasses.replace(sa[0], start=2, limit=4), sa[1])
+    p0 = by_name["p0"].attributes["padding"]
+    by_name["p1"].attributes["padding"] = dataclasses.replace(p0, dimensions=p0.dimensions[::-1])
+    by_name["p1"].shape = Shape.array(PrimitiveType.F32, (4, 6))
+    lines = {line.split(" = ")[0].strip(): line for line in print_hlo_text(module).splitlines() if " = " in line}
+    assert lines["sa"].endswith("slice={[0:2], [0:4]}") and lines["sb"].endswith("slice={[0:2], [0:4]}")
+    assert lines["sc"].endswith("slice={[2:4], [0:4]}")
+    assert lines["p0"].endswith("padding=1_1x0_0") and lines["p1"].endswith("padding=0_0x1_1")

@@ -264,3 +264,104 @@ def test_an_enum_number_the_schema_does_not_define_is_refused_at_its_instruction
     setattr(instr, field, -1)
     with pytest.raises(TranslateError, match=f"'{name}': {field} -1 is not a value XLA defines"):
         proto_io.module_from_proto(proto)
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def _fields(data: bytes) -> list[tuple[int, bytes, bytes | None]]:
+    """Each field of `data` as (number, its whole bytes, its payload when length-delimited)."""
+    fields, at = [], 0
+    while at < len(data):
+        start, tag, shift = at, 0, 0
+        while True:
+            byte = data[at]
+            tag |= (byte & 0x7F) << shift
+            at, shift = at + 1, shift + 7
+            if byte < 0x80:
+                break
+        payload = None
+        if tag & 7 == 2:
+            size, shift = 0, 0
+            while True:
+                byte = data[at]
+                size |= (byte & 0x7F) << shift
+                at, shift = at + 1, shift + 7
+                if byte < 0x80:
+                    break
+            payload, at = data[at : at + size], at + size
+        elif tag & 7 == 0:
+            while data[at] >= 0x80:
+                at += 1
+            at += 1
+        else:
+            at += 8 if tag & 7 == 1 else 4
+        fields.append((tag >> 3, data[start:at], payload))
+    return fields
+
+
+def _delimited(number: int, payload: bytes) -> bytes:
+    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
+
+
+def _rewrite_instructions(data: bytes, rewrite) -> bytes:
+    """The module's bytes with each instruction's fields (number, whole field) passed through `rewrite`."""
+    out = []
+    for number, whole, payload in _fields(data):
+        if number == 3 and payload is not None:  # a computation
+            body = []
+            for inner, inner_whole, instruction in _fields(payload):
+                if inner == 2 and instruction is not None:
+                    fields = [(n, w) for n, w, _ in _fields(instruction)]
+                    inner_whole = _delimited(2, b"".join(w for _, w in rewrite(fields)))
+                body.append(inner_whole)
+            whole = _delimited(3, b"".join(body))
+        out.append(whole)
+    return b"".join(out)
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        "name last",  # no longer first: each instruction read on its own
+        "name twice",  # protobuf keeps the last: the name written first is not the instruction's
+        "operands split",  # two packed operand fields, which protobuf joins
+        "fields reversed",
+    ],
+)
+def test_instructions_as_written_read_as_their_messages(layout: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """proto-read slices each instruction out of the module's bytes as written (not as protobuf would write it
+    again): bytes laid out otherwise read as their parsed messages do."""
+
+    def rewrite(fields: list[tuple[int, bytes]]) -> list[tuple[int, bytes]]:
+        if layout == "name last":
+            return [f for f in fields if f[0] != 1] + [f for f in fields if f[0] == 1]
+        if layout == "name twice":
+            name = next(_fields(w)[0][2] for n, w in fields if n == 1)
+            return [*fields, (1, _delimited(1, name + b".x"))]
+        if layout == "operands split":
+            split = []
+            for n, w in fields:
+                ids = _fields(w)[0][2] if n == 36 else None
+                first = next((k + 1 for k, byte in enumerate(ids or b"") if byte < 0x80), 0)  # the first id's end
+                if ids is not None and first < len(ids):
+                    split += [(36, _delimited(36, ids[:first])), (36, _delimited(36, ids[first:]))]
+                else:
+                    split.append((n, w))
+            return split
+        return fields[::-1]
+
+    data = _rewrite_instructions(_xla_proto().SerializeToString(), rewrite)
+    assert data != _xla_proto().SerializeToString()
+    as_written = proto_io.module_from_proto_bytes(data)
+    reused, one_by_one = _read_both(hlo_pb2.HloModuleProto.FromString(data), monkeypatch)
+    _assert_same(as_written, reused)
+    _assert_same(as_written, one_by_one)
+    names = [i.name for i in as_written.entry.instructions]
+    assert ("add.1.x" in names) == (layout == "name twice")

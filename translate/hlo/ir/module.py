@@ -197,8 +197,11 @@ class HloModule:
             return []
         seen = {id(self.entry)}
         found, stack = [self.entry], [self.entry]
+        keys = _COMPUTATION_KEYS
         while stack:
             for instr in stack.pop().instructions:
+                if keys.isdisjoint(instr.attributes):
+                    continue  # calls nothing (most): `called_computations`' own first test, without the call
                 for called in instr.called_computations():
                     if id(called) not in seen:
                         seen.add(id(called))

@@ -50,9 +50,11 @@ from hlo_translate.hlo.proto.wire import (
     OPERAND_IDS_TAG,
     VARINT_RE,
     field_numbers,
+    message_fields,
     varints,
 )
 from hlo_translate.hlo.proto.wrappers import (
+    HloProtoKind,
     is_whole_module,
     not_a_module_error,
     unwrap_module_proto,
@@ -264,8 +266,28 @@ def _alike_entry(key: tuple[bytes, bytes, bool], ip: hlo_pb2.HloInstructionProto
 _DONE_OF_CONTEXT = {"send-done": "send", "recv-done": "recv"}
 
 
-def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
-    """An HloModuleProto (XLA's or ours) as our IR."""
+def _raw_instructions(
+    module_bytes: bytes, computations: list[tuple[hlo_pb2.HloComputationProto, list]]
+) -> list[list[bytes]] | None:
+    """Each computation's instructions as written in `module_bytes` (an HloModuleProto's), or None where they
+    are not laid out one field per parsed message. Bytes as written may differ from protobuf's own
+    serialization (field order, default values written): the likeness keys read from them are then only
+    fewer alike, each key still standing for one parsed instruction but name and ids."""
+    payloads = message_fields(module_bytes, 3)
+    if payloads is None or len(payloads) != len(computations):
+        return None
+    found = []
+    for payload, (_, ips) in zip(payloads, computations):
+        instructions = message_fields(payload, 2)
+        if instructions is None or len(instructions) != len(ips):
+            return None
+        found.append(instructions)
+    return found
+
+
+def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None = None) -> HloModule:
+    """An HloModuleProto (XLA's or ours) as our IR; `module_bytes`, when given, are the bytes `proto` was
+    read from (its instructions are then sliced out of them, not serialized again)."""
     module = HloModule(sanitized_name(proto.name))
     comps: dict[int, HloComputation] = {}
     # Each computation's instructions by local id: XLA resolves an operand, root, control predecessor or
@@ -278,6 +300,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
     alike: dict[tuple[bytes, bytes, bool], list | bool] = {}  # see _alike_entry
     _check_device_assignment(proto)
     computations = [(cp, list(cp.instructions)) for cp in proto.computations]
+    raw = _raw_instructions(module_bytes, computations) if module_bytes is not None else None
     all_ids = [ip.id for _, ips in computations for ip in ips]
     all_encoded_ids = varints(all_ids)  # (one call for the module: each call builds a message)
     start = 0
@@ -297,8 +320,8 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
         local_ids: dict[bytes, HloInstruction] = {}  # the same, by their whole ids' varint bytes
         stop = start + len(ips)
         ids, encoded_ids, start = all_ids[start:stop], all_encoded_ids[start:stop], stop
-        for ip, uid, encoded_id in zip(ips, ids, encoded_ids):
-            data = ip.SerializeToString()
+        serialized = raw[k] if raw is not None else [ip.SerializeToString() for ip in ips]
+        for ip, uid, encoded_id, data in zip(ips, ids, encoded_ids, serialized):
             entry: Any = None  # a list (see _alike_entry), True, or None
             if len(data) > 2 and data[0] == 10 and data[1] < 128:  # the name first, < 128 bytes
                 name_end = 2 + data[1]
@@ -354,7 +377,12 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             names.add(name)
             if operands is None:
                 operands = _local_instructions(ip.operand_ids, local, "operand", name)
-            instr = HloInstruction(name, opcode, entry[1] if entry else _instruction_shape(ip), operands, unique_id=uid)
+            own = entry[4] if entry and entry[6] else None  # attributes of its own, read for one alike before
+            if own is not None:  # (positional: a dataclass's keyword arguments cost ~0.1 us an instruction)
+                instr = HloInstruction(name, opcode, entry[1], operands, own.copy(), None, None, uid)
+            else:
+                shape = entry[1] if entry else _instruction_shape(ip)
+                instr = HloInstruction(name, opcode, shape, operands, unique_id=uid)
             if opcode in _DONE_OF_CONTEXT and (not operands or operands[0].opcode != _DONE_OF_CONTEXT[opcode]):
                 # XLA's proto reader RET_CHECKs it (its text parser takes it: text alone cannot go through a proto)
                 raise TranslateError(
@@ -372,10 +400,10 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto) -> HloModule:
             local[low] = instr
             local_ids[encoded_id] = instr
             comp.instructions.append(instr)
-            if entry and entry[6]:  # attributes of its own: read now, once for all alike
-                attributes = entry[4]
-                if attributes is None:
-                    attributes = entry[4] = generic_attributes(ip, instr, OWN_ATTRIBUTES[opcode](ip))
+            if own is not None:
+                pass
+            elif entry and entry[6]:  # attributes of its own: read now, once for all alike
+                attributes = entry[4] = generic_attributes(ip, instr, OWN_ATTRIBUTES[opcode](ip))
                 instr.attributes = attributes.copy()
             else:
                 pending.append((instr, ip, entry, k))
@@ -534,9 +562,9 @@ def _apply_schedule(
 
 def module_from_proto_bytes(data: bytes) -> HloModule:
     """Read a binary HloModuleProto, or an HloProto / HloSnapshot / HloUnoptimizedSnapshot holding one."""
-    proto = unwrap_module_proto(data, instructions=False)[0]  # (the instructions are looked at here)
+    proto, kind = unwrap_module_proto(data, instructions=False)  # (the instructions are looked at here)
     try:
-        return module_from_proto(proto)
+        return module_from_proto(proto, data if kind is HloProtoKind.MODULE else None)
     except TranslateError:
         if not is_whole_module(proto):  # an instruction without an opcode: not a module after all
             raise not_a_module_error() from None

@@ -90,3 +90,42 @@ def _read_varint(data: bytes, at: int) -> tuple[int, int]:
             return value, at
         shift += 7
     return value, len(data) + 1
+
+
+def message_fields(data: bytes, number: int, start: int = 0, end: int | None = None) -> list[bytes] | None:
+    """The payloads of the length-delimited field `number` in `data[start:end]`, in order, the other fields
+    skipped; None unless it is a sequence of whole fields (no groups) and each `number` is length-delimited.
+
+    The bytes as they were written: a reader slices its instructions out of the module's bytes instead of
+    serializing each parsed message again (~1 us an instruction)."""
+    if end is None:
+        end = len(data)
+    found = []
+    at = start
+    while at < end:
+        tag = data[at]
+        if tag < 0x80:
+            at += 1
+        else:
+            tag, at = _read_varint(data, at)
+        kind = tag & 7
+        if kind == 2:
+            size = data[at] if at < end else 0x80
+            if size < 0x80:
+                at += 1
+            else:
+                size, at = _read_varint(data, at)
+            if at + size > end:
+                return None
+            if tag >> 3 == number:
+                found.append(data[at : at + size])
+            at += size
+        elif tag >> 3 == number or tag < 8:
+            return None
+        elif kind == 0:
+            _, at = _read_varint(data, at)
+        elif kind in (1, 5):
+            at += 8 if kind == 1 else 4
+        else:
+            return None
+    return found if at == end else None

@@ -173,13 +173,14 @@ def _instructions_bytes(
     shape, metadata when it has none, and its other attributes: see `_attributed_piece`), then its id,
     operand ids and parameter number. Metadata, called computations and control predecessors are written
     per instruction (`_attributed_bytes`)."""
-    tag, lengths, id_tag, name_tag, operand_ids_tag, parameter_tag = (
+    tag, lengths, id_tag, name_tag, operand_ids_tag, parameter_tag, called_ids_tag = (
         LENGTH_DELIMITED_TAGS[2],
         LENGTHS,
         ID_TAG,
         NAME_TAG,
         OPERAND_IDS_TAG,
         PARAMETER_NUMBER_TAG,
+        CALLED_IDS_TAG,
     )
     limit = len(lengths)
     keyed_apart, reads_operands = _KEYED_APART, READS_OPERANDS
@@ -217,6 +218,27 @@ def _instructions_bytes(
                     known = pieces.get(key) or _attributed_piece(instr, key, pieces)
                 except TypeError:  # an unhashable attribute value
                     pass
+            elif (
+                instr.literal is None
+                and "metadata" not in attributes
+                and "control-predecessors" not in attributes
+                and len(called := [v for k, v in attributes.items() if k in keyed_apart]) == 1
+                and type(called[0]) is HloComputation
+            ):  # one called computation (a reduce's to_apply): the shared piece, then its id (field 38), as
+                # `_attributed_bytes` writes it, without its general steps
+                key = (
+                    opcode,
+                    id(instr.shape),
+                    tuple([item for item in attributes.items() if item[0] not in keyed_apart]),
+                    *([id(o.shape) for o in operands] if opcode in reads_operands else ()),
+                )
+                try:
+                    known = pieces.get(key) or _attributed_piece(instr, key, pieces)
+                except TypeError:  # an unhashable attribute value
+                    pass
+                if known is not None:
+                    called_id = varint(comp_ids[called[0]])
+                    tail = (called_ids_tag, lengths[len(called_id)], called_id, *tail)
             if known is None:
                 data = b"".join((_attributed_bytes(instr, comp_ids, encoded_ids, pieces), *tail))
                 size = len(data)

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import enum
 import re
 from typing import Any
 
@@ -22,7 +21,6 @@ from hlo_translate.hlo.ir import (
     HloInstruction,
     HloModule,
     InstructionRef,
-    OpMetadata,
     RawAttr,
     Shape,
     StackFrame,
@@ -75,6 +73,7 @@ from hlo_translate.hlo.text.parser_rules import (
 )
 from hlo_translate.hlo.text.printer import compatible
 from hlo_translate.hlo.text.shape_inference import INFERABLE, infer_shape
+from hlo_translate.hlo.text.shared_values import has_refs, immutable_plain
 
 
 class _Parser(Lexer):
@@ -84,9 +83,9 @@ class _Parser(Lexer):
         self.text = text
         self.pos = 0
         self.shape_cache: dict[str, Shape] = {}
-        # (name, text) -> the parsed value, for values safe to share (`_immutable_plain`): `dimensions={1}`,
+        # (name, text) -> the parsed value, for values safe to share (`immutable_plain`): `dimensions={1}`,
         # `direction=GT`, ... repeat on thousands of lines
-        self.attribute_values: dict[tuple[str, str], Any] = {}
+        self.attribute_values: dict[tuple[str, str], tuple[Any, bool]] = {}  # (value, whether it names others)
         self.anon_names = NameUniquifier()  # names of nested instructions, as XLA's parser makes them
         self.tuple_elements: dict[tuple[int, int], HloInstruction] = {}  # `%t#N` sugar, made once
         self.single: HloComputation | None = None  # the computation of a single-instruction text
@@ -114,7 +113,7 @@ class _Parser(Lexer):
             self.skip()
         if self.text.startswith(STACK_SECTIONS, self.pos):
             module.stack_frames = self.stack_frame_table()
-        pending: list[tuple[HloInstruction, str, Any, int]] = []
+        pending: list[tuple[HloInstruction, str, Any, int, HloComputation]] = []
         defined: dict[str, int] = {}
         while True:
             self.skip()
@@ -510,24 +509,26 @@ class _Parser(Lexer):
         if ".anon" in name:  # XLA's parser registers every name; only these can meet a later `.anon`
             self.anon_names.unique(name)
         attributes = [] if complete else self.attributes()
+        values, own = self.attribute_values, instr.attributes
         for key, value, pos in read + attributes if read else attributes:
-            if key in instr.attributes:
+            if key in own:
                 raise self.error(f"attribute '{key}' given twice", pos, op=name)
             if key in INLINE_COMPUTATION_KEYS and INLINE_COMPUTATION_RE.match(value):
                 self.inline.append(read_inline_computation(self, pos, pending))
-                instr.attributes[key] = (self.inline[-1],) if key == "calls" else self.inline[-1]
+                own[key] = (self.inline[-1],) if key == "calls" else self.inline[-1]
                 continue
-            parsed = self.attribute_values.get((key, value))
-            if parsed is None:
+            known = values.get((key, value))
+            if known is None:
                 try:
                     parsed = parse_attribute(key, value)
                 except TranslateError as err:
                     raise self.error(f"bad attribute {key}: {err.message}", pos, op=name) from None
-                if _immutable_plain(parsed):
-                    self.attribute_values[(key, value)] = parsed
-            instr.attributes[key] = parsed
-            if _has_refs(parsed):
-                pending.append((instr, key, parsed, pos))
+                known = (parsed, has_refs(parsed))
+                if immutable_plain(parsed):
+                    values[(key, value)] = known
+            own[key] = known[0]
+            if known[1]:
+                pending.append((instr, key, known[0], pos, comp))
         if opcode.endswith("-start") and async_sugar_base(opcode) is not None:
             problem = sugar_start_problem(instr)
             if problem is not None:
@@ -712,21 +713,17 @@ class _Parser(Lexer):
         """Replace computation and instruction references by the objects they name."""
         by_name = {c.name: c for c in module.computations}
         order = {id(c): k for k, c in enumerate(module.computations)}
-        # instruction names are scoped by computation (control predecessors name their own computation's)
-        scope_of: dict[int, tuple[dict[str, HloInstruction], HloComputation]] = {}
-        for comp in module.computations:
-            names_and_comp = ({i.name: i for i in comp.instructions}, comp)
-            for i in comp.instructions:
-                scope_of[id(i)] = names_and_comp
+        # instruction names are scoped by computation (control predecessors name their own computation's);
+        # made on demand, per computation that has such a reference
+        scopes: dict[int, dict[str, HloInstruction]] = {}
         position: dict[int, int] = {}  # an instruction's place in its computation, as written (made on demand)
 
-        def comp_of(ref: ComputationRef, pos: int, instr: HloInstruction) -> HloComputation:
+        def comp_of(ref: ComputationRef, pos: int, instr: HloInstruction, caller: HloComputation) -> HloComputation:
             if ref.name not in by_name:
                 raise self.error(f"unknown computation '{ref.name}'", pos, op=instr.name)
             called = by_name[ref.name]
-            caller = scope_of[id(instr)][1] if id(instr) in scope_of else None
             # XLA's parser looks a called computation up as it reads the call: it must be defined before
-            if caller is not None and order[id(called)] >= order[id(caller)]:
+            if order[id(called)] >= order[id(caller)]:
                 raise self.error(
                     f"computation '{ref.name}' is not defined before the computation '{caller.name}' that calls it",
                     pos,
@@ -734,14 +731,16 @@ class _Parser(Lexer):
                 )
             return called
 
-        for instr, key, value, pos in pending:
+        for instr, key, value, pos, comp in pending:
             if isinstance(value, ComputationRef):
-                instr.attributes[key] = comp_of(value, pos, instr)
+                instr.attributes[key] = comp_of(value, pos, instr, comp)
             elif isinstance(value, tuple) and value and isinstance(value[0], ComputationRef):
-                instr.attributes[key] = tuple(comp_of(v, pos, instr) for v in value)
+                instr.attributes[key] = tuple(comp_of(v, pos, instr, comp) for v in value)
             elif isinstance(value, tuple) and value and isinstance(value[0], InstructionRef):
                 resolved = []
-                scope, comp = scope_of.get(id(instr), ({}, None))
+                scope = scopes.get(id(comp))
+                if scope is None:
+                    scope = scopes[id(comp)] = {i.name: i for i in comp.instructions}
                 for ref in value:
                     if ref.name not in scope:
                         raise self.error(f"unknown instruction '{ref.name}'", pos, op=instr.name)
@@ -776,21 +775,6 @@ def _scope_key(name: str) -> str:
     """The key of an instruction in its computation's names: a keyword-like name, which only `%name` can
     reference, under `%name`, so that the fast path's lookup of a bare operand misses it."""
     return "%" + name if name in RESERVED_BARE_NAMES else name
-
-
-def _immutable_plain(value: Any) -> bool:
-    """An int, a string, an enum member, a tuple of ints or a metadata record (frozen: one per source line,
-    printed and serialized once per object): one parsed value may serve every instruction."""
-    kind = type(value)
-    if kind is tuple:
-        return all(type(v) is int for v in value)
-    return kind is int or kind is str or kind is OpMetadata or isinstance(value, enum.Enum)
-
-
-def _has_refs(value: Any) -> bool:
-    if isinstance(value, (ComputationRef, InstructionRef)):
-        return True
-    return isinstance(value, tuple) and bool(value) and isinstance(value[0], (ComputationRef, InstructionRef))
 
 
 @without_cyclic_gc

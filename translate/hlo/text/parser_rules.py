@@ -38,13 +38,18 @@ _SHARED_WITH_WRAPPED = ("metadata", "frontend_attributes", "backend_config", "st
 _ALIASING = frozenset({"output_to_operand_aliasing"})
 _TAKE_ALIASING = frozenset({"custom-call", "fusion"})
 _GENERIC = {"-start": "async-start", "-update": "async-update", "-done": "async-done"}
+_ASYNC_SUFFIXES = tuple(_GENERIC)
 
 
 def apply_parser_rules(module: HloModule) -> None:
     """Spell out async sugar, share attributes with wrapped instructions, make names unique."""
-    _expand_async_sugar(module)
-    _async_threads(module)
-    _share_with_wrapped(module)
+    # the first three rules act on async opcodes only (sugar or not, all end in one of these suffixes): one
+    # C-level pass over the opcodes spares three Python loops over a module that has none (the common case)
+    opcodes = {instr.opcode for comp in module.computations for instr in comp.instructions}
+    if any(opcode.endswith(_ASYNC_SUFFIXES) for opcode in opcodes):
+        _expand_async_sugar(module)
+        _async_threads(module)
+        _share_with_wrapped(module)
     _uniquify(module)
 
 
@@ -141,11 +146,11 @@ def _share_with_wrapped(module: HloModule) -> None:
 
 
 def _uniquify(module: HloModule) -> None:
-    instructions = [instr for comp in module.computations for instr in comp.instructions]
-    if _uniquifier_may_rename([instr.name for instr in instructions]):
+    if _uniquifier_may_rename([instr.name for comp in module.computations for instr in comp.instructions]):
         names = NameUniquifier()
-        for instr in instructions:
-            instr.name = names.unique(instr.name)
+        for comp in module.computations:
+            for instr in comp.instructions:
+                instr.name = names.unique(instr.name)
     if _uniquifier_may_rename([comp.name for comp in module.computations]):
         computation_names = NameUniquifier()
         for comp in module.computations:

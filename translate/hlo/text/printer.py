@@ -108,7 +108,7 @@ def _computation_lines(
     append = out.append
     texts: dict[tuple[str, Any], str] = {}  # (name, value) -> `, name=text`, for plain values
     scalars: dict[tuple[PrimitiveType, bytes], str] = {}  # a scalar constant's type and bits -> its text
-    metadata: dict[int, str] = {}  # id(an OpMetadata) -> `, metadata={...}`
+    printed: dict[int, tuple[str, str]] = {}  # id(a record) -> (its attribute's name, `, name=text`)
     for comp in computations:
         comp_name = comp.name
         if comp_name in keywords:
@@ -161,7 +161,13 @@ def _computation_lines(
                 if kind is tuple:
                     for v in value:
                         if type(v) is not int:
-                            text += f", {item[0]}={print_attribute(*item)}"
+                            seen = printed.get(id(value))  # (a tuple of records: as a record, below)
+                            if seen is not None and seen[0] == item[0]:
+                                text += seen[1]
+                            else:
+                                attribute = f", {item[0]}={print_attribute(*item)}"
+                                printed[id(value)] = (item[0], attribute)
+                                text += attribute
                             break
                     else:  # a tuple of ints (most attributes): its text once per pass
                         try:
@@ -170,21 +176,26 @@ def _computation_lines(
                             text += texts.setdefault(item, f", {item[0]}={print_attribute(*item)}")
                 elif kind is HloComputation and item[0] in _COMPUTATION_NAMES:
                     text += f", {item[0]}={value.name}"
-                elif kind is OpMetadata and item[0] == "metadata":  # few distinct records, often shared
-                    try:
-                        text += metadata[id(value)]  # (the module keeps each record alive while we print)
-                    except KeyError:
-                        attribute = texts.get(item)  # equal records print alike: their fields are strings and ints
-                        if attribute is None:
-                            attribute = texts[item] = f", metadata={print_attribute(*item)}"
-                        text += metadata.setdefault(id(value), attribute)
                 elif kind in _PLAIN_VALUES:
                     try:
                         text += texts[item]
                     except KeyError:
                         text += texts.setdefault(item, f", {item[0]}={print_attribute(*item)}")
-                else:
-                    text += f", {item[0]}={print_attribute(*item)}"
+                else:  # a record (metadata, slice, padding, ...): once per object, which the parser and the
+                    # proto reader share between instructions (the module keeps each alive while we print)
+                    seen = printed.get(id(value))
+                    if seen is not None and seen[0] == item[0]:
+                        text += seen[1]
+                        continue
+                    if kind is OpMetadata and item[0] == "metadata":
+                        known = texts.get(item)  # equal records print alike: their fields are strings and ints
+                        if known is None:
+                            known = texts[item] = f", metadata={print_attribute(*item)}"
+                        attribute = known
+                    else:
+                        attribute = f", {item[0]}={print_attribute(*item)}"
+                    printed[id(value)] = (item[0], attribute)
+                    text += attribute
             append(text)
         thread = comp.execution_thread
         append("}" if thread is None else f'}}, execution_thread="{thread}"')

@@ -88,18 +88,25 @@ def _key(instr: HloInstruction, pure: dict[str, bool]) -> tuple | None:
     if not is_pure:
         return None
     attributes = instr.attributes
-    items = (
-        tuple(
+    if not attributes:
+        items: tuple = ()
+    elif _UNREAD_ATTRIBUTES.isdisjoint(attributes) and HloComputation not in map(type, attributes.values()):
+        items = tuple(attributes.items())  # (most: the loop below would make the same tuple, in C here)
+    else:
+        items = tuple(
             [
                 (name, _computation_key(value) if isinstance(value, HloComputation) else value)
                 for name, value in attributes.items()
                 if name not in _UNREAD_ATTRIBUTES
             ]
         )
-        if attributes
-        else ()
-    )
-    return (opcode, id(instr.shape), items, *[id(o.shape) for o in instr.operands])
+    operands = instr.operands
+    count = len(operands)
+    if count == 1:  # (the common counts spelled out: no list to unpack)
+        return (opcode, id(instr.shape), items, id(operands[0].shape))
+    if count == 2:
+        return (opcode, id(instr.shape), items, id(operands[0].shape), id(operands[1].shape))
+    return (opcode, id(instr.shape), items, *[id(o.shape) for o in operands])
 
 
 def _computation_key(comp: HloComputation) -> tuple:
