@@ -15,13 +15,12 @@ import argparse
 import json
 import re
 import sys
-import threading
 import time
 from collections import Counter, defaultdict
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from tests.support.corpus_runner import run_checks
 from tests.xla_corpus import KNOWN_FAILURES_FILE, known_failures, module_ids, sample
 from tests.xla_corpus.checks import CHECKS
 from tests.xla_corpus.worker import Worker
@@ -76,29 +75,8 @@ def cause(answer: dict[str, Any]) -> str:
 
 
 def run_all(ids: list[str], workers: int, results: Path | None = None) -> dict[str, dict[str, Any]]:
-    """Every module's worker answer, in `workers` worker processes; each answer is appended to `results`
-    (JSON lines) as it comes, so that a run cut short leaves what it did."""
-    chunks = [ids[k::workers] for k in range(workers)]
-    out = results.open("w") if results else None
-    lock = threading.Lock()
-
-    def run(chunk: list[str]) -> list[tuple[str, dict[str, Any]]]:
-        done = []
-        with Worker(timeout_s=180) as worker:
-            for module_id in chunk:
-                done.append((module_id, worker.call("check", id=module_id)))
-                if out is not None:
-                    with lock:
-                        out.write(json.dumps({"id": module_id, **done[-1][1]}) + "\n")
-                        out.flush()
-        return done
-
-    try:
-        with ThreadPoolExecutor(workers) as pool:
-            return {module_id: answer for part in pool.map(run, chunks) for module_id, answer in part}
-    finally:
-        if out is not None:
-            out.close()
+    """Every module's worker answer, in `workers` worker processes; each answer is appended to `results`."""
+    return run_checks(ids, workers, lambda: Worker(timeout_s=180), results)
 
 
 def print_tables(answers: dict[str, dict[str, Any]], seconds: float) -> None:

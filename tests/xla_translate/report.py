@@ -14,13 +14,12 @@ import argparse
 import json
 import re
 import sys
-import threading
 import time
 from collections import Counter, defaultdict
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from tests.support.corpus_runner import run_checks
 from tests.xla_translate import KNOWN_FAILURES_FILE, known_failures, pieces
 from tests.xla_translate.checks import EXPORT_CHECKS, IMPORT_CHECKS
 from tests.xla_translate.worker import Worker
@@ -74,27 +73,7 @@ def cause(piece_id: str, answer: dict[str, Any]) -> str:
 
 def run_all(ids: list[str], workers: int, results: Path | None = None) -> dict[str, dict[str, Any]]:
     """Every piece's worker answer, in `workers` worker processes; each answer is appended to `results`."""
-    chunks = [ids[k::workers] for k in range(workers)]
-    out = results.open("w") if results else None
-    lock = threading.Lock()
-
-    def run(chunk: list[str]) -> list[tuple[str, dict[str, Any]]]:
-        done = []
-        with Worker(timeout_s=120) as worker:
-            for piece_id in chunk:
-                done.append((piece_id, worker.call("check", id=piece_id)))
-                if out is not None:
-                    with lock:
-                        out.write(json.dumps({"id": piece_id, **done[-1][1]}) + "\n")
-                        out.flush()
-        return done
-
-    try:
-        with ThreadPoolExecutor(workers) as pool:
-            return {piece_id: answer for part in pool.map(run, chunks) for piece_id, answer in part}
-    finally:
-        if out is not None:
-            out.close()
+    return run_checks(ids, workers, lambda: Worker(timeout_s=120), results)
 
 
 def print_tables(answers: dict[str, dict[str, Any]], seconds: float) -> None:
