@@ -51,9 +51,8 @@ _DOT_PRESETS = frozenset(
 )
 
 
-@handles("stablehlo.dot_general")
-def _dot_general(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    dn = A.dot_dims(op.attributes["dot_dimension_numbers"])
+def dot_dimension_attrs(dn) -> dict[str, object]:
+    """A dot's dimension numbers as HLO's attributes (the batch ones only where there are any)."""
     attrs: dict[str, object] = {}
     if dn.lhs_batching_dimensions:
         attrs["lhs_batch_dims"] = tuple(dn.lhs_batching_dimensions)
@@ -61,6 +60,12 @@ def _dot_general(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     if dn.rhs_batching_dimensions:
         attrs["rhs_batch_dims"] = tuple(dn.rhs_batching_dimensions)
     attrs["rhs_contracting_dims"] = tuple(dn.rhs_contracting_dimensions)
+    return attrs
+
+
+@handles("stablehlo.dot_general")
+def _dot_general(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    attrs = dot_dimension_attrs(A.dot_dims(op.attributes["dot_dimension_numbers"]))
     attrs.update(_precision(op))
     attrs.update(_algorithm(op))
     return [b.add("dot", b.result_shape(op), b.operands(op), attrs)]

@@ -22,6 +22,7 @@ from jaxlib.mlir.dialects import stablehlo
 from hlo_translate.errors import TranslateError
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
+from hlo_translate.export.linalg import dot_dimension_attrs
 from hlo_translate.export.regions import flat_computation
 from hlo_translate.export.registry import HANDLERS, Handler, handles
 from hlo_translate.hlo.ir import Enum, HloInstruction, OutputOperandAlias, Shape
@@ -167,14 +168,7 @@ def _ragged_dot(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     dot = re.search(r"#mhlo\.dot<[^>]*>", text)
     if dot is None:
         raise TranslateError(f"cannot read ragged_dot_dimension_numbers {text[:120]}")
-    dn = A.dot_dims(ir.Attribute.parse(dot.group(0).replace("#mhlo.dot<", "#stablehlo.dot<")))
-    attrs: dict[str, object] = {}
-    if dn.lhs_batching_dimensions:
-        attrs["lhs_batch_dims"] = tuple(dn.lhs_batching_dimensions)
-    attrs["lhs_contracting_dims"] = tuple(dn.lhs_contracting_dimensions)
-    if dn.rhs_batching_dimensions:
-        attrs["rhs_batch_dims"] = tuple(dn.rhs_batching_dimensions)
-    attrs["rhs_contracting_dims"] = tuple(dn.rhs_contracting_dimensions)
+    attrs = dot_dimension_attrs(A.dot_dims(ir.Attribute.parse(dot.group(0).replace("#mhlo.dot<", "#stablehlo.dot<"))))
     ragged = dict(_RAGGED_DIMS.findall(text[dot.end() :]))
     for key, name in (("lhs_ragged", "lhs_ragged_dims"), ("rhs_group", "rhs_group_dims")):
         if key in ragged:
