@@ -242,7 +242,7 @@ def hlo_to_stablehlo(
     from hlo_translate.import_ import import_module
     from hlo_translate.mlir.context import make_context, module_to_bytecode, module_to_text
     from hlo_translate.mlir.portable import portable_version
-    from hlo_translate.shardy import SHARDING_FORMS, choose_shardings, has_sdy_custom_calls
+    from hlo_translate.shardy import SHARDING_FORMS, choose_shardings, has_only_meshless_sdy_calls
 
     _check_type("context", context, (ir.Context, type(None)), "a jaxlib.mlir.ir.Context or None")
     if shardings is not None and shardings not in SHARDING_FORMS:
@@ -258,7 +258,7 @@ def hlo_to_stablehlo(
         ctx.enable_multithreading(False)
     with ctx:
         module = import_module(hlo, ctx)
-        choose_shardings(module, shardings, round_trip_calls=has_sdy_custom_calls(hlo))
+        choose_shardings(module, shardings, meshless_calls=has_only_meshless_sdy_calls(hlo))
         if emit == "module":
             if context is None:  # the caller's passes may use threads
                 ctx.enable_multithreading(True)

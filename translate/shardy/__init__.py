@@ -28,7 +28,7 @@ __all__ = [
     "export_module",
     "lift_sdy_round_trip",
     "choose_shardings",
-    "has_sdy_custom_calls",
+    "has_only_meshless_sdy_calls",
     "SHARDING_FORMS",
 ]
 
@@ -85,7 +85,7 @@ def export_module(module: ir.Module, *, round_trip: bool = False) -> None:
 _MESHLESS_CALLS = frozenset({"xla.sdy.ShardingGroup", "xla.sdy.PropagationBarrier"})
 
 
-def has_sdy_custom_calls(hlo: HloModule) -> bool:
+def has_only_meshless_sdy_calls(hlo: HloModule) -> bool:
     """Whether ``hlo``'s ``xla.sdy.*`` round-trip custom calls are all sharding groups and barriers (at least
     one): the form XLA writes, with no ``xla.sdy.meshes``, for a module that has no mesh. Other round-trip
     calls without meshes (a V3 sharding's manual computation) keep the form they came in."""
@@ -106,14 +106,14 @@ def lift_sdy_round_trip(module: ir.Module) -> bool:
     return lift(module)
 
 
-def choose_shardings(module: ir.Module, form: str | None, *, round_trip_calls: bool = False) -> None:
+def choose_shardings(module: ir.Module, form: str | None, *, meshless_calls: bool = False) -> None:
     """In place, after HLO -> StableHLO: the shardings in ``form``.
 
     ``"sdy"``: Shardy (the round-trip form lifted, then GSPMD strings imported with mesh inference);
     ``"gspmd"``: ``mhlo.sharding`` strings only (the round-trip form lifted, then exported);
     None: what the input carries (XLA's round-trip form, when complete, is lifted to Shardy).
-    ``round_trip_calls``: the HLO held ``xla.sdy.*`` custom calls (``has_sdy_custom_calls``), which XLA
-    writes without ``xla.sdy.meshes`` for a module whose only Shardy ops are sharding groups and barriers.
+    ``meshless_calls``: the HLO's only ``xla.sdy.*`` custom calls are sharding groups and barriers
+    (``has_only_meshless_sdy_calls``), which XLA writes without ``xla.sdy.meshes``: lifted all the same.
     """
     from hlo_translate.mlir.context import verify
     from hlo_translate.shardy.mlir_util import may_carry_round_trip_meshes
@@ -125,11 +125,11 @@ def choose_shardings(module: ir.Module, form: str | None, *, round_trip_calls: b
             verify(module)
         export_module(module)
     elif form is None:
-        if not round_trip_calls and not may_carry_round_trip_meshes(module):
+        if not meshless_calls and not may_carry_round_trip_meshes(module):
             return  # most modules: no need to load the round-trip code
         from hlo_translate.shardy.round_trip import has_meshes
 
-        if (has_meshes(module) or round_trip_calls) and lift_sdy_round_trip(module):
+        if (has_meshes(module) or meshless_calls) and lift_sdy_round_trip(module):
             verify(module)
     else:
         raise ValueError(f"unknown sharding form {form!r} (expected one of {', '.join(SHARDING_FORMS)} or None)")
