@@ -32,6 +32,9 @@ FROM_HLO_OPCODE = "xla.from_hlo_opcode"
 # On the `stablehlo.optimization_barrier` over (value leaves..., token) an HLO add-dependency imports as:
 # the exporter writes the add-dependency back.
 ADD_DEPENDENCY = "xla.add_dependency"
+# On a `custom_call @Sharding`: it stands for an HLO `copy` carrying a sharding (a resharding point), written
+# back as that copy.
+SHARDING_COPY = "xla.copy"
 # The elementwise HLO opcodes that import as the CHLO op of the same name; with `scan`, every CHLO op the
 # exporter writes back as an HLO opcode when imported from it.
 CHLO_ELEMENTWISE_OPCODES = ("acos", "acosh", "asin", "asinh", "atanh", "cosh", "sinh")

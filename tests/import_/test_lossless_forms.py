@@ -125,6 +125,14 @@ ENTRY e {
   ROOT c = f32[4] OPCODE(a)
 }"""
 
+# A copy with a sharding: where GSPMD reshards a value (XLA's shardy-xla pass writes them in shard_maps).
+SHARDED_COPY = """HloModule m, num_partitions=8
+ENTRY e {
+  x = f32[8,16] parameter(0), sharding={devices=[8,1]<=[8]}
+  c = f32[8,16] copy(x), sharding={devices=[2,4]<=[8]}
+  ROOT n = f32[8,16] negate(c), sharding={devices=[2,4]<=[8]}
+}"""
+
 CASES = {
     **{opcode: ELEMENTARY.replace("OPCODE", opcode) for opcode in CHLO_OPCODES},
     "scan": SCAN,
@@ -139,6 +147,7 @@ CASES = {
     "add-dependency": ADD_DEPENDENCY,
     "domain": DOMAIN,
     "original-value": ORIGINAL_VALUE,
+    "sharded-copy": SHARDED_COPY,
 }
 
 
@@ -197,3 +206,11 @@ def test_an_edited_typed_ffi_dictionary_wins_over_the_imported_text() -> None:
     stablehlo = hlo_translate.hlo_to_stablehlo(TYPED_FFI_CONFIG).replace("n = 3 : i64, scale0", "n = 4 : i64, scale0")
     back = hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(stablehlo)).decode()
     assert "n = 4 : i64" in back and "scale0 = 1.0 : f32" not in back
+
+
+def test_a_sharded_copy_is_a_sharding_constraint() -> None:
+    """JAX's spelling of a resharding (`custom_call @Sharding`), which the Shardy import makes a constraint."""
+    stablehlo = hlo_translate.hlo_to_stablehlo(SHARDED_COPY)
+    assert 'stablehlo.custom_call @Sharding(%arg0) {mhlo.sharding = "{devices=[2,4]<=[8]}", xla.copy}' in stablehlo
+    sdy = hlo_translate.hlo_to_stablehlo(SHARDED_COPY, shardings="sdy")
+    assert "sdy.sharding_constraint %arg0" in sdy

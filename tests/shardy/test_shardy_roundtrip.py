@@ -605,3 +605,68 @@ def test_explicit_collectives_run() -> None:
 
     x = np.arange(64, dtype=np.float32).reshape(8, 8)
     np.testing.assert_array_equal(hlo_translate.execute(to_hlo_text(COLLECTIVES), [x], num_devices=8)[0], x * x)
+
+
+# A JAX shard_map as XLA 0.12 writes it in its own dumps (`before_optimizations`): V3 named shardings, no
+# `xla.sdy.meshes` and no `xla.sdy.in_shardings`/`out_shardings`/`manual_axes` frontend attributes; the
+# shardings are those of the Sharding call and of the markers themselves.
+V3_SHARD_MAP = """HloModule jit_f, entry_computation_layout={(f32[8,8]{1,0})->(f32[8,8]{1,0}, f32[8,8]{1,0})}, \
+num_partitions=8
+
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+
+xla.sdy.manual_computation_body.1 {
+  p = f32[1,8] parameter(0)
+  ar = f32[1,8] all-reduce(p), channel_id=1, replica_groups=[1,8]<=[8], use_global_device_ids=true, to_apply=add
+  m = f32[1,8] multiply(p, p)
+  ROOT t = (f32[1,8], f32[1,8]) tuple(ar, m)
+}
+
+ENTRY main {
+  x = f32[8,8] parameter(0)
+  s = f32[8,8] custom-call(x), custom_call_target="Sharding", custom_call_has_side_effect=true, \
+sharding={mesh['x'=8], [{'x'}, {}]}
+  l = f32[1,8] custom-call(s), custom_call_target="xla.sdy.GlobalToLocalShape", custom_call_has_side_effect=true, \
+sharding={mesh['x'=8], manual}
+  c = (f32[1,8], f32[1,8]) call(l), to_apply=xla.sdy.manual_computation_body.1, \
+sharding={{mesh['x'=8], manual}, {mesh['x'=8], manual}}, frontend_attributes={inlineable="xla_late"}
+  c0 = f32[1,8] get-tuple-element(c), index=0
+  c1 = f32[1,8] get-tuple-element(c), index=1
+  g = (f32[8,8], f32[8,8]) custom-call(c0, c1), custom_call_target="xla.sdy.LocalToGlobalShape", \
+custom_call_has_side_effect=true, sharding={{mesh['x'=8], [{'x'}, {}]}, {mesh['x'=8], [{'x'}, {}]}}
+  g0 = f32[8,8] get-tuple-element(g), index=0
+  g1 = f32[8,8] get-tuple-element(g), index=1
+  ROOT r = (f32[8,8], f32[8,8]) tuple(g0, g1)
+}
+"""
+
+
+def test_v3_shard_map_of_xla_dumps_becomes_a_manual_computation() -> None:
+    """The shardings of the markers become the manual computation's (in: the Sharding call's, out: the
+    LocalToGlobalShape's, manual axes: the GlobalToLocalShape's); in both sharding forms the module computes
+    what XLA computes from the dump on 8 devices, and comes back through our HLO with its manual computation."""
+    import hlo_translate
+
+    sdy_text = hlo_translate.hlo_to_stablehlo(V3_SHARD_MAP, shardings="sdy", locations=False)
+    assert "xla.sdy" not in sdy_text
+    (computation,) = [line for line in sdy_text.splitlines() if "sdy.manual_computation(" in line]
+    assert 'in_shardings=[<@mesh, [{"x"}, {}]>]' in computation
+    assert 'out_shardings=[<@mesh, [{"x"}, {}]>, <@mesh, [{"x"}, {}]>]' in computation
+    assert 'manual_axes={"x"}' in computation
+    gspmd_text = hlo_translate.hlo_to_stablehlo(V3_SHARD_MAP, shardings="gspmd")
+    assert "sdy." not in gspmd_text and "@SPMDFullToShardShape" in gspmd_text
+
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    want = hlo_translate.execute(V3_SHARD_MAP, [x], num_devices=8)
+    np.testing.assert_array_equal(want[0], np.broadcast_to(x.sum(axis=0), (8, 8)))
+    for text in (sdy_text, gspmd_text):
+        for got, expected in zip(hlo_translate.execute(text, [x], num_devices=8), want, strict=True):
+            np.testing.assert_array_equal(got, expected)
+
+    hlo = hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(sdy_text), hlo_translate.HloFormat.TEXT).decode()
+    back = hlo_translate.hlo_to_stablehlo(hlo, locations=False)
+    assert re.findall(r"manual_axes=\{[^}]*\}", back) == ['manual_axes={"x"}']

@@ -161,8 +161,8 @@ def signature(module: HloModule) -> Counter:
                         attributes = {k: v for k, v in attributes.items() if k != "outfeed_shape"}
                 for called in _called_computations(attributes):
                     counts += counts_of(called)
-                if instr.opcode in PLUMBING:
-                    continue
+                if instr.opcode in PLUMBING and not (instr.opcode == "copy" and "sharding" in attributes):
+                    continue  # a copy with a sharding is where GSPMD reshards: it counts
                 attrs = tuple(
                     sorted(
                         (k, repr(_value(k, v)))

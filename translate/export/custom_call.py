@@ -21,7 +21,13 @@ from hlo_translate.export.module import function_computation
 from hlo_translate.export.registry import CUSTOM_CALL_HANDLERS, handles, handles_custom_call
 from hlo_translate.hlo.ir import Enum, HloInstruction, Layout, OutputOperandAlias, RawAttr, Shape, SliceDim
 from hlo_translate.hlo.text import parse_attribute
-from hlo_translate.markers import BACKEND_CONFIG_TEXT, CUSTOM_CALL_ATTRIBUTES, PLAIN_CUSTOM_CALL, XLA_SHAPE
+from hlo_translate.markers import (
+    BACKEND_CONFIG_TEXT,
+    CUSTOM_CALL_ATTRIBUTES,
+    PLAIN_CUSTOM_CALL,
+    SHARDING_COPY,
+    XLA_SHAPE,
+)
 
 API_VERSIONS = {
     0: "API_VERSION_UNSPECIFIED",
@@ -115,6 +121,8 @@ def carried_attributes(op: ir.Operation) -> dict[str, object]:
 @handles("stablehlo.custom_call")
 def _custom_call(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     target = A.string(op.attributes["call_target_name"])
+    if target == "Sharding" and A.has(op, SHARDING_COPY):  # the importer's form of a copy with a sharding
+        return [b.add("copy", b.result_shape(op), b.operands(op))]
     special = None if A.has(op, PLAIN_CUSTOM_CALL) else CUSTOM_CALL_HANDLERS.get(target)
     if special is not None:
         return special(b, op)

@@ -10,7 +10,7 @@ from hlo_translate.hlo.ir import HloInstruction, Shape, default_layout
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.async_ops import emit_fallback
 from hlo_translate.import_.importer import OpContext, Tree, register, register_simple, required
-from hlo_translate.markers import BITCAST, BITCAST_STEP
+from hlo_translate.markers import BITCAST, BITCAST_STEP, SHARDING_COPY
 from hlo_translate.typemap import shape_to_mlir
 
 Form = tuple[str, "dict[str, ir.Attribute] | None"]
@@ -166,7 +166,15 @@ def get_tuple_element(ctx: OpContext) -> Tree:
 
 @register("copy")
 def copy(ctx: OpContext) -> Tree:
-    # A copy changes only the layout (or nothing): the logical value is its operand.
+    # A copy changes only the layout (or nothing): the logical value is its operand. A copy with a sharding
+    # is where GSPMD reshards the value: a sharding constraint, which JAX writes as `custom_call @Sharding`.
+    if "sharding" in ctx.instr.attributes and not ctx.shape.is_tuple:
+        return ctx.single(
+            "stablehlo.custom_call",
+            [ctx.value(0)],
+            call_target_name=A.string("Sharding"),
+            **{SHARDING_COPY: ir.UnitAttr.get()},
+        )
     return ctx.operands[0]
 
 

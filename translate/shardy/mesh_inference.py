@@ -103,6 +103,8 @@ class MeshPlan:
             return NamedSharding(Mesh(maximal_device=sharding.device))
         if kind is ShardingKind.NAMED:
             assert sharding.named is not None
+            if _is_axisless(sharding):  # `{mesh[], replicated}`: replicated on any mesh
+                return NamedSharding(self.mesh)
             return _on_mesh(sharding.named, self.mesh)
         canonical = canonicalize(sharding)
         every_axis = tuple(AxisRef(i) for i, a in enumerate(self.mesh.axes) if a.size > 1)
@@ -387,6 +389,8 @@ def _named_meshes(leaves: list[HloSharding]) -> list[Mesh]:
     meshes: list[Mesh] = []
     for leaf in leaves:
         if leaf.is_named and leaf.named is not None and leaf.named.mesh.maximal_device is None:
+            if _is_axisless(leaf):
+                continue  # XLA writes `{mesh[], replicated}` on values of a program with a real mesh
             if meshes and leaf.named.mesh != meshes[0]:
                 raise TranslateError(
                     f"named shardings on different meshes ({meshes[0].to_text()} and "
@@ -394,6 +398,13 @@ def _named_meshes(leaves: list[HloSharding]) -> list[Mesh]:
                 )
             meshes.append(leaf.named.mesh)
     return meshes
+
+
+def _is_axisless(leaf: HloSharding) -> bool:
+    """A named sharding on a mesh of no axes (XLA's `{mesh[], replicated}`): it uses no axis, so any mesh
+    says it."""
+    named = leaf.named
+    return named is not None and named.mesh.maximal_device is None and not named.mesh.axes
 
 
 def _on_mesh(named: NamedSharding, mesh: Mesh) -> NamedSharding:

@@ -26,10 +26,11 @@ from __future__ import annotations
 import re
 
 from jaxlib.mlir import ir
-from jaxlib.mlir.dialects import sdy, stablehlo
+from jaxlib.mlir.dialects import sdy
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.sharding import Mesh
+from hlo_translate.shardy import manual_values as V
 from hlo_translate.shardy import mlir_util as U
 from hlo_translate.shardy.exporter import EXPLICIT_COLLECTIVES, GSPMD_ONLY
 from hlo_translate.shardy.mesh_inference import MeshPlan
@@ -475,30 +476,77 @@ class _Lifter:
             for call in ready:
                 self._lift_manual_computation(call)
 
+    def _v3_manual_axes(self, to_local: ir.Operation) -> str | None:
+        """``#sdy<manual_axes{...}>`` from the V3 sharding of a GlobalToLocalShape (``{mesh[...], manual}``,
+        or ``manual={...}`` for some axes); None when it has none."""
+        gspmd = U.get_attr(to_local, U.MHLO_SHARDING)
+        sharding = U.mhlo_sharding(gspmd) if gspmd is not None else None
+        if sharding is not None and sharding.is_tuple and sharding.tuple_elements:
+            sharding = sharding.tuple_elements[0]
+        if sharding is None or not sharding.is_named or sharding.named is None:
+            return None
+        named = sharding.named
+        self._mesh_symbol(named.mesh)
+        names = [f'"{named.mesh.axes[ref.index].name}"' for ref in named.manual_axes]
+        return "#sdy<manual_axes{" + ", ".join(names) + "}>"
+
+    def _v3_value_shardings(self, values: list[ir.Value | ir.Operation], where: ir.Operation) -> str | None:
+        """``#sdy.sharding_per_value<[...]>`` of the global values around a manual computation: each the
+        V3 sharding of the Sharding custom call that makes it (operands) or of the LocalToGlobalShape's
+        results (given as the op); None when one has no V3 sharding."""
+        texts: list[str] = []
+        for value in values:
+            if isinstance(value, ir.Operation):  # the LocalToGlobalShape: its (tuple) sharding, one per result
+                gspmd = U.get_attr(value, U.MHLO_SHARDING)
+                if gspmd is None:
+                    return None
+                sharding = U.mhlo_sharding(gspmd)
+                elements = sharding.tuple_elements if sharding.is_tuple else (sharding,)
+                types = [r.type for r in value.results]
+                if len(elements) != len(types):
+                    count = f"{len(elements)} elements for {len(types)} results"
+                    raise U.error_at(where, f"mhlo.sharding {gspmd} has {count}")
+                for element, type_ in zip(elements, types):
+                    attr = ir.StringAttr.get(element.to_text(include_metadata=False))
+                    texts.append(self._on_round_trip_mesh(attr, U.tensor_rank(type_), where))
+                continue
+            producer = value.owner.operation if isinstance(value, ir.OpResult) else None
+            gspmd = U.get_attr(producer, U.MHLO_SHARDING) if producer is not None else None
+            if producer is None or U.custom_call_target(producer) != "Sharding" or gspmd is None:
+                return None
+            texts.append(self._on_round_trip_mesh(gspmd, U.tensor_rank(value.type), where))
+        return "#sdy.sharding_per_value<[" + ", ".join(texts) + "]>"
+
     def _lift_manual_computation(self, call: ir.Operation) -> None:
-        to_local = _producer(call, GLOBAL_TO_LOCAL)
-        to_global = _consumer(call, LOCAL_TO_GLOBAL)
+        to_local = V.producer(call, GLOBAL_TO_LOCAL)
+        to_global = V.consumer(call, LOCAL_TO_GLOBAL)
         marks = [op for op in (to_local, to_global) if op is not None]
         # Read, not popped: one GlobalToLocalShape may feed several calls (XLA's CSE merges them).
         axes = next((a for a in (_frontend_string(op, MANUAL_AXES) for op in marks) if a), None)
         ins = _frontend_string(to_local, IN_SHARDINGS) if to_local is not None else None
         outs = _frontend_string(to_global, OUT_SHARDINGS) if to_global is not None else None
+        if self._v3_meshes or not self.meshes:
+            # XLA's V3 dumps (named shardings, no xla.sdy.meshes) say none of these as frontend
+            # attributes: they are the shardings of the markers and of the Sharding calls before them.
+            axes = axes or (self._v3_manual_axes(to_local) if to_local is not None else None)
+            ins = ins or (self._v3_value_shardings(list(to_local.operands), to_local) if to_local else None)
+            outs = outs or (self._v3_value_shardings([to_global], to_global) if to_global is not None else None)
         operands = list(to_local.operands) if to_local is not None else []
         if (
             to_local is None
             and call.operands
             and not any(list(r.uses) for r in call.results)
-            and all(_is_zero_sized(v.type) for v in call.operands)
+            and all(V.is_zero_sized(v.type) for v in call.operands)
         ):
             U.erase(call)  # XLA's leftover of a computation whose values are all zero-size: dead
             return
-        result_types = [t for r in to_global.results for t in _flat_types(r.type)] if to_global is not None else []
+        result_types = [t for r in to_global.results for t in V.flat_types(r.type)] if to_global is not None else []
         _check_manual_pattern(call, to_local, to_global)
         body = U.lookup_function(self.module, U.callee(call))
         if body is None:
             raise U.error_at(call, f"manual computation body @{U.callee(call)} is not in the module")
         with ir.InsertionPoint(call), call.location:
-            operands = _leaves(operands)
+            operands = V.leaves(operands)
             computation = sdy.ManualComputationOp(
                 result_types,
                 operands,
@@ -509,7 +557,7 @@ class _Lifter:
             block = computation.regions[0].blocks.append(*[v.type for v in call.operands])
         U.inline_copy(body, block, list(range(len(call.results))))
         if to_global is not None:
-            _replace_results(to_global, list(computation.results))
+            V.replace_results(to_global, list(computation.results))
             U.erase(to_global)
         U.erase(call)
         if to_local is not None:
@@ -647,20 +695,7 @@ def _pop_dict_frontend_attr(attrs: dict[str, ir.Attribute], key: str) -> str | N
     return U.string_value(value)
 
 
-# XLA's HLO importer gives multi-value custom calls a tuple result taken apart by get_tuple_element.
-_GET_TUPLE_ELEMENT = "stablehlo.get_tuple_element"
-
-
-def _producer(call: ir.Operation, target: str) -> ir.Operation | None:
-    for value in call.operands:
-        if not isinstance(value, ir.OpResult):
-            continue
-        op = value.owner.operation
-        while op.name == _GET_TUPLE_ELEMENT and isinstance(op.operands[0], ir.OpResult):
-            op = op.operands[0].owner.operation  # elements of (nested) tuples: X64 splits write those
-        if U.custom_call_target(op) == target:
-            return op
-    return None
+_GET_TUPLE_ELEMENT = V.GET_TUPLE_ELEMENT
 
 
 def _check_manual_pattern(call: ir.Operation, to_local: ir.Operation | None, to_global: ir.Operation | None) -> None:
@@ -670,11 +705,11 @@ def _check_manual_pattern(call: ir.Operation, to_local: ir.Operation | None, to_
     renamed target, an operand from elsewhere) is refused here: the rewrite would build a manual
     computation whose operands and block disagree."""
     callee = U.callee(call)
-    expected = 0 if to_local is None else sum(_leaf_count(v.type) for v in to_local.operands)
+    expected = 0 if to_local is None else sum(V.leaf_count(v.type) for v in to_local.operands)
     # XLA replaces a zero-size local value by a constant of its type: such an operand stands for
     # the GlobalToLocalShape result at its position.
     positions = [
-        i if _position_in(v, to_local) is None and _is_zero_sized(v.type) else _position_in(v, to_local)
+        i if V.position_in(v, to_local) is None and V.is_zero_sized(v.type) else V.position_in(v, to_local)
         for i, v in enumerate(call.operands)
     ]
     if positions != list(range(expected)):
@@ -694,84 +729,6 @@ def _is_body_name(name: str) -> bool:
     """A manual computation body, as XLA's import finds it: the marker anywhere in the name (a
     framework may prefix it, e.g. ``my_model.___call__.fwd.xla.sdy.manual_computation_body_14.1234``)."""
     return any(marker in name for marker in BODY_PREFIXES)
-
-
-def _is_zero_sized(type_: ir.Type) -> bool:
-    return isinstance(type_, ir.RankedTensorType) and type_.has_static_shape and 0 in type_.shape
-
-
-def _position_in(value: ir.Value, to_local: ir.Operation | None) -> int | None:
-    """Which leaf of ``to_local``'s results ``value`` is (a non-tuple result, or an element read with
-    get_tuple_element, at any depth of nested tuples), counted in flattened order; None if none."""
-    if to_local is None:
-        return None
-    path: list[int] = []
-    while isinstance(value, ir.OpResult):
-        op = value.owner.operation
-        if op == to_local:
-            offset = sum(_leaf_count(r.type) for r in list(to_local.results)[: value.result_number])
-            type_ = value.type
-            for index in reversed(path):
-                if not isinstance(type_, ir.TupleType) or index >= type_.num_types:
-                    return None
-                offset += sum(_leaf_count(type_.get_type(j)) for j in range(index))
-                type_ = type_.get_type(index)
-            return None if isinstance(type_, ir.TupleType) else offset
-        if op.name != _GET_TUPLE_ELEMENT:
-            return None
-        path.append(ir.IntegerAttr(op.attributes["index"]).value)
-        value = op.operands[0]
-    return None
-
-
-def _leaf_count(type_: ir.Type) -> int:
-    if isinstance(type_, ir.TupleType):
-        return sum(_leaf_count(type_.get_type(i)) for i in range(type_.num_types))
-    return 1
-
-
-def _leaves(values: list[ir.Value]) -> list[ir.Value]:
-    """``values`` with tuples flattened: a ``stablehlo.tuple``'s operands, else its elements read with
-    new get_tuple_element ops (at the insertion point in force)."""
-    out: list[ir.Value] = []
-    for value in values:
-        if not isinstance(value.type, ir.TupleType):
-            out.append(value)
-        elif isinstance(value, ir.OpResult) and value.owner.operation.name == "stablehlo.tuple":
-            out += _leaves(list(value.owner.operation.operands))
-        else:
-            tuple_type = value.type
-            out += _leaves([stablehlo.GetTupleElementOp(value, i).result for i in range(tuple_type.num_types)])
-    return out
-
-
-def _consumer(call: ir.Operation, target: str) -> ir.Operation | None:
-    for result in call.results:
-        for use in result.uses:
-            if U.custom_call_target(use.owner.operation) == target:
-                return use.owner.operation
-    return None
-
-
-def _flat_types(type_: ir.Type) -> list[ir.Type]:
-    if isinstance(type_, ir.TupleType):
-        return [type_.get_type(i) for i in range(type_.num_types)]
-    return [type_]
-
-
-def _replace_results(op: ir.Operation, values: list[ir.Value]) -> None:
-    """Replace ``op``'s results (or the elements of its one tuple result) by ``values``."""
-    if len(op.results) == 1 and isinstance(op.results[0].type, ir.TupleType):
-        for use in list(op.results[0].uses):
-            element = use.owner.operation
-            if element.name != _GET_TUPLE_ELEMENT:
-                raise U.error_at(element, "a tuple of the Shardy round trip is used other than by get_tuple_element")
-            index = ir.IntegerAttr(element.attributes["index"]).value
-            element.results[0].replace_all_uses_with(values[index])
-            U.erase(element)
-        return
-    for old, new in zip(op.results, values):
-        old.replace_all_uses_with(new)
 
 
 def _erase_if_unused(op: ir.Operation) -> None:
