@@ -384,7 +384,7 @@ class _Parser(Lexer):
         line_re, attr_re, end_re = PLAIN_RE.match, PLAIN_ATTR_RE.match, NO_MORE_ATTRIBUTES_RE.match
         pos = SPACE_RE.match(text, self.pos).end()
         while (m := line_re(text, pos)) is not None:
-            root, name, shape_text, opcode, args = m.groups()
+            root, name, shape_text, opcode, args, line_end = m.groups()
             shape = shapes.get(shape_text)
             if (
                 shape is None
@@ -411,7 +411,11 @@ class _Parser(Lexer):
                 instr = HloInstruction(name, opcode, shape)
             names[name] = instr
             pos = m.end()
-            if text.startswith(",", pos):
+            if line_end is not None:  # no attributes (NO_MORE_ATTRIBUTES_RE's match, read with the line)
+                if ".anon" in name or opcode.endswith("-start"):
+                    self.pos = pos
+                    self.finish(instr, comp, pending, m.start(), complete=True)
+            elif text.startswith(",", pos):
                 attributes = []
                 while (a := attr_re(text, pos)) is not None:
                     attributes.append((a.group(1), a.group(2).rstrip(), a.start(2)))
@@ -425,16 +429,9 @@ class _Parser(Lexer):
                     self.finish(instr, comp, pending, m.start(), attributes)
                 pos = self.pos
             else:
-                end = end_re(text, pos)
-                if end is None:
-                    self.pos = pos
-                    self.finish(instr, comp, pending, m.start())
-                    pos = self.pos
-                else:
-                    pos = end.end()
-                    if ".anon" in name or opcode.endswith("-start"):
-                        self.pos = pos
-                        self.finish(instr, comp, pending, m.start(), complete=True)
+                self.pos = pos
+                self.finish(instr, comp, pending, m.start())
+                pos = self.pos
             instructions.append(instr)
             if root is not None:
                 self.pos = pos
