@@ -261,8 +261,9 @@ def measure(size: str, repeat: int, warm_up: bool = True, steps: frozenset[str] 
     m = exported.instruction_count()
     xla_m = sum(len(c.instructions()) for c in xla_exported_module.computations())
     row("print-export", lambda: print_hlo_text(exported), lambda: xla_exported_module.to_string(options), m, xla_m)
-    xla_same_module = _hlo.hlo_module_from_text(print_hlo_text(exported)) if "print-ex-same" in steps else None
-    row("print-ex-same", lambda: print_hlo_text(exported), lambda: xla_same_module.to_string(options), m)
+    if "print-ex-same" in steps:
+        xla_same_module = _hlo.hlo_module_from_text(print_hlo_text(exported))
+        row("print-ex-same", lambda: print_hlo_text(exported), lambda: xla_same_module.to_string(options), m)
     row(
         "export",
         lambda: hlo_translate.stablehlo_to_hlo(mlir),

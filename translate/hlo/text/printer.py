@@ -112,7 +112,7 @@ def _computation_lines(
     texts: dict[tuple[str, Any], str] = {}  # (name, value) -> `, name=text`, for plain values
     scalars: dict[tuple[PrimitiveType, bytes], str] = {}  # a scalar constant's type and bits -> its text
     printed: dict[int, tuple[str, str]] = {}  # id(a record) -> (its attribute's name, `, name=text`)
-    ndarray: type | None = None  # numpy's, once a constant is met (a module without constants needs no numpy)
+    ndarray: Any = None  # numpy's, once a constant is met (a module without constants needs no numpy)
     for comp in computations:
         comp_name = comp.name
         if comp_name in keywords:
@@ -198,14 +198,15 @@ def _computation_lines(
                         text += seen[1]
                         continue
                     attribute = None
-                    if kind in _PRINTED_ALIKE_WHEN_EQUAL:  # the exporter makes one record per instruction
+                    by_value = kind in _PRINTED_ALIKE_WHEN_EQUAL  # the exporter makes one per instruction
+                    if by_value:
                         try:
                             attribute = texts.get(item)
                         except TypeError:  # a record built with a list inside: by object only
-                            kind = None
+                            by_value = False
                     if attribute is None:
                         attribute = f", {item[0]}={print_attribute(*item)}"
-                        if kind in _PRINTED_ALIKE_WHEN_EQUAL:
+                        if by_value:
                             texts[item] = attribute
                     printed[id(value)] = (item[0], attribute)
                     text += attribute
