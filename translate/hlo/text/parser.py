@@ -75,6 +75,10 @@ from hlo_translate.hlo.text.printer import compatible
 from hlo_translate.hlo.text.shape_inference import INFERABLE, infer_shape
 from hlo_translate.hlo.text.shared_values import has_refs, immutable_plain
 
+# Each opcode's one string (a line's own copy is dropped for it): less memory, and equal opcodes compare by
+# identity later on.
+_OPCODE_STRINGS = {opcode: opcode for opcode in OPCODES}
+
 
 class _Parser(Lexer):
     """One pass over the text: header, optional stack-frame tables, computations."""
@@ -380,20 +384,23 @@ class _Parser(Lexer):
         """
         if self.odd_spaces:
             return
-        text, shapes, instructions = self.text, self.shape_cache, comp.instructions
+        text, shapes, instructions, opcodes = self.text, self.shape_cache, comp.instructions, _OPCODE_STRINGS
         line_re, attr_re, end_re = PLAIN_RE.match, PLAIN_ATTR_RE.match, NO_MORE_ATTRIBUTES_RE.match
         pos = SPACE_RE.match(text, self.pos).end()
         while (m := line_re(text, pos)) is not None:
             root, name, shape_text, opcode, args, line_end = m.groups()
             shape = shapes.get(shape_text)
+            known = opcodes.get(opcode)
             if (
                 shape is None
                 or name in names
                 or name in RESERVED_BARE_NAMES
-                or opcode == "constant"
-                or (opcode not in OPCODES and not is_known_opcode(opcode))
+                or known == "constant"
+                or (known is None and not is_known_opcode(opcode))
             ):
                 break
+            if known is not None:
+                opcode = known  # one string per opcode in the module, not one per line
             if opcode == "parameter":
                 args = args.strip()
                 if not args.isdigit() or len(args) > 18:
