@@ -202,11 +202,17 @@ def walk(module) -> None:
                 pass
 
 
-def measure(size: str, repeat: int, warm_up: bool = True) -> list[Row]:
-    """Every step on the module of `size`, ours and XLA's, each step first run once on the 10k module (the
-    same warm-up at every size, 10k included: imports, first-use caches)."""
+# The timed rows of `measure`, in order (`--steps` picks some; walk includes walk-export).
+STEPS = ("parse", "print", "proto-read", "proto-write", "import", "print-export", "print-ex-same", "export", "walk")
+# What else a whole run prints, which `--steps` leaves out unless named.
+EXTRAS = ("verify", "memory", "memory-loop", "dumps")
+
+
+def measure(size: str, repeat: int, warm_up: bool = True, steps: frozenset[str] = frozenset(STEPS)) -> list[Row]:
+    """Every step on the module of `size` (or those of `steps`), ours and XLA's, each step first run once on
+    the 10k module (the same warm-up at every size, 10k included: imports, first-use caches)."""
     if warm_up:
-        measure("10k", 1, warm_up=False)
+        measure("10k", 1, warm_up=False, steps=steps)
     from jaxlib import _hlo  # type: ignore[attr-defined]  # no stubs for jaxlib's private _hlo
     from jaxlib._jax import mlir as xla_mlir
 
@@ -227,7 +233,8 @@ def measure(size: str, repeat: int, warm_up: bool = True) -> list[Row]:
     def row(
         step: str, ours: Callable[[], object], xla: Callable[[], object], count: int = n, xla_count: int | None = None
     ) -> None:
-        rows.append(Row(step, size, count, best_of(ours, repeat), best_of(xla, repeat), xla_count))
+        if step in steps:
+            rows.append(Row(step, size, count, best_of(ours, repeat), best_of(xla, repeat), xla_count))
 
     row("parse", lambda: parse_hlo_text(text), lambda: _hlo.hlo_module_from_text(text))
     row("print", lambda: print_hlo_text(ours_module), lambda: xla_module.to_string(options))
@@ -246,31 +253,35 @@ def measure(size: str, repeat: int, warm_up: bool = True) -> list[Row]:
         lambda: hlo_translate.hlo_to_stablehlo(ours_module, emit="bytecode"),
         lambda: xla_mlir.hlo_to_stablehlo(proto),
     )
+    if not steps & {"print-export", "print-ex-same", "export", "walk"}:
+        return rows  # the rest needs the exporter's module
     exported = hlo_translate.stablehlo_to_hlo(mlir)
     xla_exported = xla_mlir.mlir_module_to_xla_computation(mlir, use_tuple_args=False, return_tuple=False)
     xla_exported_module = _hlo.HloModule.from_serialized_hlo_module_proto(xla_exported.as_serialized_hlo_module_proto())
     m = exported.instruction_count()
     xla_m = sum(len(c.instructions()) for c in xla_exported_module.computations())
     row("print-export", lambda: print_hlo_text(exported), lambda: xla_exported_module.to_string(options), m, xla_m)
-    xla_same_module = _hlo.hlo_module_from_text(print_hlo_text(exported))
-    row("print-ex-same", lambda: print_hlo_text(exported), lambda: xla_same_module.to_string(options), m)
+    if "print-ex-same" in steps:
+        xla_same_module = _hlo.hlo_module_from_text(print_hlo_text(exported))
+        row("print-ex-same", lambda: print_hlo_text(exported), lambda: xla_same_module.to_string(options), m)
     row(
         "export",
         lambda: hlo_translate.stablehlo_to_hlo(mlir),
         lambda: xla_mlir.mlir_module_to_xla_computation(mlir, use_tuple_args=False, return_tuple=False),
         m,
     )
-    rows.append(Row("walk", size, n, best_of(lambda: walk(ours_module), max(repeat, 3)), None))
-    rows.append(Row("walk-export", size, m, best_of(lambda: walk(exported), max(repeat, 3)), None))
+    if "walk" in steps:
+        rows.append(Row("walk", size, n, best_of(lambda: walk(ours_module), max(repeat, 3)), None))
+        rows.append(Row("walk-export", size, m, best_of(lambda: walk(exported), max(repeat, 3)), None))
     return rows
 
 
-def measure_apart(size: str, repeat: int, processes: int = 1) -> list[Row]:
+def measure_apart(size: str, repeat: int, processes: int = 1, steps: frozenset[str] = frozenset(STEPS)) -> list[Row]:
     """`measure` in a fresh process (`--one-size`), so that no size runs in a process the others grew; with
     `processes` > 1, in that many fresh processes one after the other, each row the best of them (ours and
     XLA's each their best). One process's times move with where its heap and the other processes of the
     machine put it: a pure walk of the 10k module read 0.28 us/instr in most processes and 0.42 in some."""
-    args = [sys.executable, "-m", "bench", "--one-size", size, "--repeat", str(repeat)]
+    args = [sys.executable, "-m", "bench", "--one-size", size, "--repeat", str(repeat), "--steps", ",".join(steps)]
     if CLOCK is time.process_time:
         args.append("--cpu")
     best: dict[str, Row] = {}
@@ -403,6 +414,11 @@ def main() -> None:
     )
     parser.add_argument("--loop-calls", type=int, help="calls per memory-loop row (default: 1000 small, 60 at 50k)")
     parser.add_argument("--loop-sizes", default="small,50k", help="memory-loop module sizes (small, 50k)")
+    parser.add_argument(
+        "--steps",
+        help=f"comma-separated rows to run instead of all ({', '.join(STEPS + EXTRAS)}): e.g. "
+        "`--quick --steps print,proto-write` times two rows on the 50k module and nothing else",
+    )
     parser.add_argument("--one-size", help=argparse.SUPPRESS)  # measure_apart's child: rows as JSON
     parser.add_argument(
         "--dumps",
@@ -413,8 +429,15 @@ def main() -> None:
     global CLOCK
     if args.cpu:
         CLOCK = time.process_time
+    wanted = set(STEPS + EXTRAS)
+    if args.steps:
+        wanted = {s.strip() for s in args.steps.split(",")}
+        if wanted - set(STEPS + EXTRAS):
+            parser.error(f"--steps: each one of {', '.join(STEPS + EXTRAS)}")
+        args.no_startup = args.no_dumps = True
+    steps = frozenset(wanted & set(STEPS))
     if args.one_size:
-        print(json.dumps([vars(row) for row in measure(args.one_size, args.repeat)]))
+        print(json.dumps([vars(row) for row in measure(args.one_size, args.repeat, steps=steps)]))
         return
     loop_sizes = [s.strip() for s in args.loop_sizes.split(",")]
     if any(s not in LOOP_SIZES for s in loop_sizes):
@@ -438,10 +461,16 @@ def main() -> None:
     rows: list[Row] = []
     print("step          size  instrs     ours                          XLA            ours/XLA")
     for size in sizes:
-        for row in measure_apart(size, args.repeat, args.processes) if len(sizes) > 1 else measure(size, args.repeat):
+        timed = (
+            measure_apart(size, args.repeat, args.processes, steps)
+            if len(sizes) > 1
+            else measure(size, args.repeat, steps=steps)
+        )
+        for row in timed:
             rows.append(row)
             print(row.text(), flush=True)
-        print(verifier_cost(size, args.repeat), flush=True)
+        if "verify" in wanted:
+            print(verifier_cost(size, args.repeat), flush=True)
     if len(sizes) > 1:
         print("growth (us per instruction, ours, then XLA's; flat = linear):")
         growth_sizes = [s for s in sizes if s != "50k"] if len(set(sizes) - {"50k"}) > 1 else sizes
@@ -457,6 +486,18 @@ def main() -> None:
             if len(xla) == len(series):
                 line += "   XLA " + "  ".join(f"{x:.2f}" for x in xla) + f" ({(max(xla) / min(xla) - 1) * 100:+.0f}%)"
             print(line)
+    if "memory" in wanted:
+        print_memory(sizes)
+    if "memory-loop" in wanted:
+        print("memory loop (RSS a fresh process adds, no gc.collect() in the loop):")
+        for size in loop_sizes:
+            print("\n".join(memory_loop(size, args.loop_calls)), flush=True)
+    if not args.no_dumps:
+        dump_directory(args.dumps)
+
+
+def print_memory(sizes: list[str]) -> None:
+    """The memory rows: a parsed module's RSS at 50k and 1M (of those run), else the largest size run."""
     print("memory of a parsed module (RSS growth of a fresh process):")
     for size in [s for s in ("50k", "1M") if s in sizes] or sizes[-1:]:
         n, result = memory(size)
@@ -467,11 +508,6 @@ def main() -> None:
             f"{ours_mem['kept'] / max(xla_mem['kept'], 1):.2f}x, "
             f"peak {ours_mem['peak'] / max(xla_mem['peak'], 1):.2f}x"
         )
-    print("memory loop (RSS a fresh process adds, no gc.collect() in the loop):")
-    for size in loop_sizes:
-        print("\n".join(memory_loop(size, args.loop_calls)), flush=True)
-    if not args.no_dumps:
-        dump_directory(args.dumps)
 
 
 if __name__ == "__main__":

@@ -129,10 +129,9 @@ def _computation_bytes(
     shape (4), id (5), root id (6), fusion flag (7), execution thread (8), as deterministic serialization
     orders them."""
     out += wire_field(1, comp.name.encode())
-    _instructions_bytes(out, comp.instructions, own_ids, comp_ids, encoded_ids, pieces)
+    params = _instructions_bytes(out, comp.instructions, own_ids, comp_ids, encoded_ids, pieces)
     parts: list[bytes] = []
     assert comp.root is not None
-    params = [i for i in comp.instructions if i.opcode == "parameter"]  # comp.parameters, without a lambda
     if len(params) > 1:
         params.sort(key=PARAMETER_NUMBER)
     # The program shape's parameter and result shapes (fields 1, 2), once per distinct set of shapes
@@ -164,48 +163,55 @@ def _instructions_bytes(
     comp_ids: dict[HloComputation, int],
     encoded_ids: dict[HloInstruction, bytes],
     pieces: dict[Any, Any],
-) -> None:
+) -> list[HloInstruction]:
     """Append each instruction as a serialized HloInstructionProto field (2) of its computation to
-    `out`, in one loop (the per-instruction Python is most of the write; `wire_field` inlined, and each
-    instruction's fields joined in one step).
+    `out`, in one loop (the per-instruction Python is most of the write: tags and lengths come from
+    tables, one and two operands skip the join of a list, and each instruction's fields are joined in one
+    step); returns the computation's parameters, met on the way.
 
     An instruction is its name (field 1), then a piece shared by every instruction alike to it (opcode,
     shape, metadata when it has none, and its other attributes: see `_attributed_piece`), then its id,
     operand ids and parameter number. Metadata, called computations and control predecessors are written
     per instruction (`_attributed_bytes`)."""
-    tag, lengths, id_tag, name_tag, operand_ids_tag, parameter_tag, called_ids_tag = (
-        LENGTH_DELIMITED_TAGS[2],
-        LENGTHS,
-        ID_TAG,
-        NAME_TAG,
-        OPERAND_IDS_TAG,
-        PARAMETER_NUMBER_TAG,
-        CALLED_IDS_TAG,
-    )
-    limit = len(lengths)
-    keyed_apart, reads_operands = _KEYED_APART, READS_OPERANDS
+    lengths, fields, names, operand_fields = LENGTHS, _INSTRUCTION_FIELDS, _NAME_FIELDS, _OPERAND_ID_FIELDS
+    id_tag, parameter_tag, called_ids_tag = ID_TAG, PARAMETER_NUMBER_TAG, CALLED_IDS_TAG
+    limit, tables = len(lengths), len(fields)
+    keyed_apart, reads_operands, opcode_defaults = _KEYED_APART, READS_OPERANDS, _OPCODE_DEFAULTS
+    params: list[HloInstruction] = []
     for instr, own_id in zip(instructions, own_ids):
         operands = instr.operands
-        if operands:
+        count = len(operands)
+        if count == 2:
+            ids = encoded_ids[operands[0]] + encoded_ids[operands[1]]
+        elif count == 1:
+            ids = encoded_ids[operands[0]]
+        elif count:
             ids = b"".join([encoded_ids[o] for o in operands])
-            size = len(ids)
-            tail: tuple[bytes, ...] = (
-                id_tag,
-                own_id,
-                operand_ids_tag,
-                lengths[size] if size < limit else varint(size),
-                ids,
-            )
-            if instr.parameter_number is not None:
-                tail += (parameter_tag, varint(instr.parameter_number))
-        elif instr.parameter_number is not None:
-            number = instr.parameter_number
-            tail = (id_tag, own_id, parameter_tag, lengths[number] if 0 <= number < limit else varint(number))
+        number = instr.parameter_number
+        if number is None:
+            if count:
+                size = len(ids)
+                tail: tuple[bytes, ...] = (
+                    id_tag,
+                    own_id,
+                    operand_fields[size] if size < tables else OPERAND_IDS_TAG + varint(size),
+                    ids,
+                )
+            else:
+                tail = (id_tag, own_id)
         else:
-            tail = (id_tag, own_id)
+            encoded = lengths[number] if 0 <= number < limit else varint(number)
+            if count:
+                size = len(ids)
+                field = operand_fields[size] if size < tables else OPERAND_IDS_TAG + varint(size)
+                tail = (id_tag, own_id, field, ids, parameter_tag, encoded)
+            else:
+                tail = (id_tag, own_id, parameter_tag, encoded)
         opcode = instr.opcode
+        if opcode == "parameter":
+            params.append(instr)
         attributes = instr.attributes
-        if attributes or instr.literal is not None or opcode in _OPCODE_DEFAULTS:
+        if attributes or instr.literal is not None or opcode in opcode_defaults:
             known = None
             if instr.literal is None and keyed_apart.isdisjoint(attributes):  # most: keyed in one step
                 key = (
@@ -215,7 +221,9 @@ def _instructions_bytes(
                     *([id(o.shape) for o in operands] if opcode in reads_operands else ()),
                 )
                 try:
-                    known = pieces.get(key) or _attributed_piece(instr, key, pieces)
+                    known = pieces[key]
+                except KeyError:
+                    known = _attributed_piece(instr, key, pieces)
                 except TypeError:  # an unhashable attribute value
                     pass
             elif (
@@ -242,25 +250,25 @@ def _instructions_bytes(
             if known is None:
                 data = b"".join((_attributed_bytes(instr, comp_ids, encoded_ids, pieces), *tail))
                 size = len(data)
-                out += tag
-                out += lengths[size] if size < limit else varint(size)
+                out += fields[size] if size < tables else INSTRUCTION_TAG + varint(size)
                 out += data
                 continue
             piece = known[2]
         else:  # what write_xla_defaults sets on an instruction of no particular opcode: three empty messages
             key = (opcode, id(instr.shape))
-            piece = pieces.get(key)
-            if piece is None:
+            try:
+                piece = pieces[key]
+            except KeyError:
                 piece = pieces[key] = (
                     wire_field(2, opcode.encode()) + wire_field(3, shape_bytes(instr.shape)) + _EMPTY_DEFAULTS
                 )
         name = instr.name.encode()
         size = len(name)
-        data = b"".join((name_tag, lengths[size] if size < limit else varint(size), name, piece, *tail))
+        data = b"".join((names[size] if size < tables else NAME_TAG + varint(size), name, piece, *tail))
         size = len(data)
-        out += tag
-        out += lengths[size] if size < limit else varint(size)
+        out += fields[size] if size < tables else INSTRUCTION_TAG + varint(size)
         out += data
+    return params
 
 
 def _attributed_piece(instr: HloInstruction, key: tuple, pieces: dict[Any, Any]) -> tuple[bytes, bytes, bytes] | None:
@@ -416,6 +424,12 @@ def _shape_bytes_by_id(shape: Shape, pieces: dict[Any, Any]) -> bytes:
 
 
 _EMPTY_METADATA = wire_field(7, b"")
+# The tag and length of an instruction (a computation's field 2), of its name (field 1) and of its operand
+# ids (field 36, packed), by the length: one table read instead of a tag and a varint each.
+INSTRUCTION_TAG = LENGTH_DELIMITED_TAGS[2]
+_INSTRUCTION_FIELDS = [INSTRUCTION_TAG + length for length in LENGTHS[:4096]]
+_NAME_FIELDS = [NAME_TAG + length for length in LENGTHS[:4096]]
+_OPERAND_ID_FIELDS = [OPERAND_IDS_TAG + length for length in LENGTHS[:4096]]
 # metadata, frontend attributes, statistics
 _EMPTY_DEFAULTS = wire_field(7, b"") + wire_field(68, b"") + wire_field(82, b"")
 # Opcodes for which write_xla_defaults sets more than the three empty messages.

@@ -60,10 +60,15 @@ STACK_ENTRY_RE = re.compile(r"[ \t\r\n]*(\d+)[ \t]+([^\n]*)")  # (blank lines be
 STACK_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"\s*')
 STACK_RECORD_RE = re.compile(r"\{((?:\s*[A-Za-z_]\w*=-?\d+\s*,?)*)\s*\}\s*")
 # One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
-# argument list without parentheses (plain operand names, or a parameter number).
+# argument list without parentheses (plain operand names, or a parameter number). An array shape without
+# spaces (`f32[8,64]{1,0}`, most) is tried first, in one step: it holds no space, so the shortest shape the
+# second form finds (character by character) is never shorter, and the match is the same. Last, where the
+# line has no attributes, what NO_MORE_ATTRIBUTES_RE finds after it (group 6; None where it finds nothing).
 PLAIN_RE = re.compile(
-    r"(ROOT[ \t]+)?%?([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]+=[ \t]*([^\n=\s][^\n=]*?)[ \t]+"
+    r"(ROOT[ \t]+)?%?([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]+=[ \t]*"
+    r"([a-z][a-z0-9]*\[[0-9,]*\](?:\{[0-9,]*\})?|[^\n=\s][^\n=]*?)[ \t]+"
     r"([a-z][a-z0-9\-]*)\(([^()\n#\[{\"/]*)\)"
+    r"(\s*(?=[^,/\s])|\s*\Z)?"
 )
 # One attribute of such a line whose value is plain: a braced value without nested braces, quotes or
 # parentheses (`{1,2}`, `{[0:4:1]}`, `{size=3 stride=2}`), or an unbraced one without brackets or quotes

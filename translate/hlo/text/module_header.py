@@ -15,7 +15,7 @@ def parse_computation_layout(text: str) -> ComputationLayout:
     inner = text.strip()
     if not (inner.startswith("{") and inner.endswith("}")):
         raise TranslateError("expected {(params)->result}")
-    reader = ShapeReader(inner, 1)
+    reader = ShapeReader(inner, 1, cache={})
     params = reader.read_shape()
     reader.expect("->")
     result = reader.read_shape()

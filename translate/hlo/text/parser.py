@@ -75,6 +75,10 @@ from hlo_translate.hlo.text.printer import compatible
 from hlo_translate.hlo.text.shape_inference import INFERABLE, infer_shape
 from hlo_translate.hlo.text.shared_values import has_refs, immutable_plain
 
+# Each opcode's one string (a line's own copy is dropped for it): less memory, and equal opcodes compare by
+# identity later on.
+_OPCODE_STRINGS = {opcode: opcode for opcode in OPCODES}
+
 
 class _Parser(Lexer):
     """One pass over the text: header, optional stack-frame tables, computations."""
@@ -380,20 +384,23 @@ class _Parser(Lexer):
         """
         if self.odd_spaces:
             return
-        text, shapes, instructions = self.text, self.shape_cache, comp.instructions
+        text, shapes, instructions, opcodes = self.text, self.shape_cache, comp.instructions, _OPCODE_STRINGS
         line_re, attr_re, end_re = PLAIN_RE.match, PLAIN_ATTR_RE.match, NO_MORE_ATTRIBUTES_RE.match
         pos = SPACE_RE.match(text, self.pos).end()
         while (m := line_re(text, pos)) is not None:
-            root, name, shape_text, opcode, args = m.groups()
+            root, name, shape_text, opcode, args, line_end = m.groups()
             shape = shapes.get(shape_text)
+            known = opcodes.get(opcode)
             if (
                 shape is None
                 or name in names
                 or name in RESERVED_BARE_NAMES
-                or opcode == "constant"
-                or (opcode not in OPCODES and not is_known_opcode(opcode))
+                or known == "constant"
+                or (known is None and not is_known_opcode(opcode))
             ):
                 break
+            if known is not None:
+                opcode = known  # one string per opcode in the module, not one per line
             if opcode == "parameter":
                 args = args.strip()
                 if not args.isdigit() or len(args) > 18:
@@ -411,7 +418,11 @@ class _Parser(Lexer):
                 instr = HloInstruction(name, opcode, shape)
             names[name] = instr
             pos = m.end()
-            if text.startswith(",", pos):
+            if line_end is not None:  # no attributes (NO_MORE_ATTRIBUTES_RE's match, read with the line)
+                if ".anon" in name or opcode.endswith("-start"):
+                    self.pos = pos
+                    self.finish(instr, comp, pending, m.start(), complete=True)
+            elif text.startswith(",", pos):
                 attributes = []
                 while (a := attr_re(text, pos)) is not None:
                     attributes.append((a.group(1), a.group(2).rstrip(), a.start(2)))
@@ -425,16 +436,9 @@ class _Parser(Lexer):
                     self.finish(instr, comp, pending, m.start(), attributes)
                 pos = self.pos
             else:
-                end = end_re(text, pos)
-                if end is None:
-                    self.pos = pos
-                    self.finish(instr, comp, pending, m.start())
-                    pos = self.pos
-                else:
-                    pos = end.end()
-                    if ".anon" in name or opcode.endswith("-start"):
-                        self.pos = pos
-                        self.finish(instr, comp, pending, m.start(), complete=True)
+                self.pos = pos
+                self.finish(instr, comp, pending, m.start())
+                pos = self.pos
             instructions.append(instr)
             if root is not None:
                 self.pos = pos

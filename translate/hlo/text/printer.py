@@ -21,10 +21,13 @@ from hlo_translate.hlo.ir import (
     HloInstruction,
     HloModule,
     OpMetadata,
+    PaddingConfig,
     PrimitiveType,
     RawAttr,
     Shape,
+    SliceDim,
     StackFrameIndex,
+    Window,
 )
 from hlo_translate.hlo.text.attributes import (
     CODECS,
@@ -109,6 +112,7 @@ def _computation_lines(
     texts: dict[tuple[str, Any], str] = {}  # (name, value) -> `, name=text`, for plain values
     scalars: dict[tuple[PrimitiveType, bytes], str] = {}  # a scalar constant's type and bits -> its text
     printed: dict[int, tuple[str, str]] = {}  # id(a record) -> (its attribute's name, `, name=text`)
+    ndarray: Any = None  # numpy's, once a constant is met (a module without constants needs no numpy)
     for comp in computations:
         comp_name = comp.name
         if comp_name in keywords:
@@ -116,14 +120,22 @@ def _computation_lines(
         append(f"ENTRY {comp_name} {{" if comp.is_entry else f"{comp_name} {{")
         root = comp.root
         for instr in comp.instructions:
+            name = instr.name
+            if name in keywords:
+                raise _KeywordName
+            shape_text = instr.shape._printed  # the shape's text once made: a slot read
+            if shape_text is None:
+                shape_text = instr.shape.to_text()
+            lead = "  ROOT " if instr is root else "  "
             opcode = instr.opcode
+            # Each line in one step (most are an instruction of one or two operands and no attributes)
             if opcode == "constant":
-                import numpy as np  # numpy: only for a module with constants (its literals loaded it)
-
+                if ndarray is None:
+                    from numpy import ndarray  # only for a module with constants (its literals loaded numpy)
                 literal = instr.literal
                 assert literal is not None, instr.name
                 value = literal.value
-                if type(value) is np.ndarray and value.ndim == 0:  # most constants are scalars, many alike
+                if type(value) is ndarray and not value.ndim:  # most constants are scalars, many alike
                     key = (literal.shape.element_type, value.tobytes())
                     try:
                         args = scalars[key]
@@ -133,24 +145,18 @@ def _computation_lines(
                         args = scalars[key] = scalar_text(key[0], value.dtype, key[1])
                 else:
                     args = literal.to_text()
+                text = f"{lead}{name} = {shape_text} constant({args})"
             elif opcode == "parameter":
-                args = str(instr.parameter_number)
+                text = f"{lead}{name} = {shape_text} parameter({instr.parameter_number})"
             else:
                 operands = instr.operands
                 count = len(operands)
                 if count == 2:
-                    args = f"{operands[0].name}, {operands[1].name}"
+                    text = f"{lead}{name} = {shape_text} {opcode}({operands[0].name}, {operands[1].name})"
                 elif count == 1:
-                    args = operands[0].name
+                    text = f"{lead}{name} = {shape_text} {opcode}({operands[0].name})"
                 else:
-                    args = ", ".join([o.name for o in operands])
-            shape_text = instr.shape._printed  # the shape's text once made: a slot read
-            if shape_text is None:
-                shape_text = instr.shape.to_text()
-            name = instr.name
-            if name in keywords:
-                raise _KeywordName
-            text = f"{'  ROOT ' if instr is root else '  '}{name} = {shape_text} {opcode}({args})"
+                    text = f"{lead}{name} = {shape_text} {opcode}({', '.join([o.name for o in operands])})"
             attributes = instr.attributes
             if not attributes:
                 append(text)
@@ -164,9 +170,13 @@ def _computation_lines(
                             seen = printed.get(id(value))  # (a tuple of records: as a record, below)
                             if seen is not None and seen[0] == item[0]:
                                 text += seen[1]
+                            elif type(v) is SliceDim and item in texts:  # equal slices print alike (ints)
+                                text += texts[item]
                             else:
                                 attribute = f", {item[0]}={print_attribute(*item)}"
                                 printed[id(value)] = (item[0], attribute)
+                                if type(v) is SliceDim:
+                                    texts[item] = attribute
                                 text += attribute
                             break
                     else:  # a tuple of ints (most attributes): its text once per pass
@@ -187,13 +197,17 @@ def _computation_lines(
                     if seen is not None and seen[0] == item[0]:
                         text += seen[1]
                         continue
-                    if kind is OpMetadata and item[0] == "metadata":
-                        known = texts.get(item)  # equal records print alike: their fields are strings and ints
-                        if known is None:
-                            known = texts[item] = f", metadata={print_attribute(*item)}"
-                        attribute = known
-                    else:
+                    attribute = None
+                    by_value = kind in _PRINTED_ALIKE_WHEN_EQUAL  # the exporter makes one per instruction
+                    if by_value:
+                        try:
+                            attribute = texts.get(item)
+                        except TypeError:  # a record built with a list inside: by object only
+                            by_value = False
+                    if attribute is None:
                         attribute = f", {item[0]}={print_attribute(*item)}"
+                        if by_value:
+                            texts[item] = attribute
                     printed[id(value)] = (item[0], attribute)
                     text += attribute
             append(text)
@@ -203,6 +217,9 @@ def _computation_lines(
 
 
 _PLAIN_VALUES = frozenset({int, str})
+# Records whose fields are only strings and ints (and records of them): equal ones print alike, so their text
+# is kept by value, not only by object.
+_PRINTED_ALIKE_WHEN_EQUAL = frozenset({OpMetadata, PaddingConfig, Window})
 _COMPUTATION_NAMES = frozenset(name for name, codec in CODECS.items() if codec is COMPUTATION)  # `to_apply=name`
 
 

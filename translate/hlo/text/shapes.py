@@ -27,6 +27,7 @@ _ELEMENT_RE = re.compile(r"([a-z][a-z0-9]*)\[")
 # Names of PrimitiveType that XLA's lexer does not read as an element type (a tuple is written `(...)`).
 _NOT_ELEMENT_TYPES = frozenset({"tuple", "invalid"})
 _INT_RE = re.compile(r"-?\d+")
+_ARRAY_WITH_LAYOUT_RE = re.compile(r"[a-z][a-z0-9]*\[[0-9,]*\]\{[0-9,]*\}")
 # a brace that opens a layout (XLA: an integer or ':' follows; `{}` too, as we print no scalar layout so)
 # and not a computation's body (`-> f32[2]{` then an instruction)
 _LAYOUT_BRACE_RE = re.compile(r"\{[ \t\r\n]*(?:-?\d|:|\})")
@@ -38,12 +39,15 @@ MAX_TUPLE_NESTING = 100  # XLA's shapes nest a few levels; deeper input would ex
 class ShapeReader:
     """A cursor over text that reads one shape (used by the HLO text parser too)."""
 
-    __slots__ = ("text", "pos", "depth")
+    __slots__ = ("text", "pos", "depth", "cache")
 
-    def __init__(self, text: str, pos: int = 0):
+    def __init__(self, text: str, pos: int = 0, cache: dict[str, Shape] | None = None):
         self.text = text
         self.pos = pos
         self.depth = 0
+        # Shapes read, by their text, where one text holds many alike (a module header's hundreds of
+        # parameters): an array with its layout (`f32[4,64]{1,0}`) reads the same wherever it is written
+        self.cache = cache
 
     def error(self, message: str) -> TranslateError:
         line = self.text.count("\n", 0, self.pos) + 1
@@ -90,6 +94,18 @@ class ShapeReader:
 
     def read_shape(self) -> Shape:
         self.skip_space()
+        if self.cache is not None and (m := _ARRAY_WITH_LAYOUT_RE.match(self.text, self.pos)) is not None:
+            shape = self.cache.get(m.group())
+            if shape is None:
+                shape = self._read_shape()
+                if self.pos == m.end():
+                    self.cache[m.group()] = shape
+            else:
+                self.pos = m.end()
+            return shape
+        return self._read_shape()
+
+    def _read_shape(self) -> Shape:
         if self.text.startswith("b(", self.pos):  # a buffer shape, `b(f32[2]{0})`: an array inside
             self.pos += 2
             array = self.read_shape()
