@@ -13,10 +13,11 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
 
 from hlo_translate.collective import Collective, CollectiveKind
+from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import Shape
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.async_ops import emit_fallback
-from hlo_translate.import_.importer import OpContext, Tree, register, unflatten
+from hlo_translate.import_.importer import NoStableHloForm, OpContext, Tree, register, unflatten
 from hlo_translate.markers import TUPLE_ALL_TO_ALL
 from hlo_translate.typemap import shape_to_mlir
 
@@ -29,9 +30,17 @@ def module_device_count(ctx: OpContext) -> int | None:
 
 
 def collective_of(ctx: OpContext, opcode: str | None = None) -> Collective:
-    """The collective of the instruction (read as `opcode`, default its own), pairs checked."""
+    """The collective of the instruction (read as `opcode`, default its own), pairs checked: pairs
+    StableHLO refuses (a device twice, an id out of range), which XLA's parser takes, and `channel_id=0`
+    with global device ids (StableHLO's channel handle 0 is no channel) leave the instruction in the
+    fallback form."""
     collective = Collective.from_hlo_attributes(opcode or ctx.instr.opcode, ctx.instr.attributes)
-    collective.validate(module_device_count(ctx))
+    try:
+        collective.validate(module_device_count(ctx))
+    except TranslateError as err:
+        raise NoStableHloForm(err.message, op=ctx.instr.name) from None
+    if ctx.attr("channel_id") == 0 and ctx.attr("use_global_device_ids"):
+        raise NoStableHloForm("channel_id=0 with use_global_device_ids", op=ctx.instr.name)
     return collective
 
 

@@ -41,6 +41,15 @@ SimpleForm = Callable[[HloInstruction], tuple[str, "dict[str, ir.Attribute] | No
 
 HANDLERS: Registry[str, Handler] = Registry("importer handler")
 SIMPLE: Registry[str, SimpleForm] = Registry("importer one-op form")
+# One entry, FALLBACK_KEY: the handler writing any instruction as the lossless `custom_call
+# @"xla.<opcode>"` (`async_ops.emit_fallback`), for the instructions StableHLO cannot say as written.
+FALLBACK: Registry[str, Handler] = Registry("importer fallback")
+FALLBACK_KEY = "xla.<opcode>"
+
+
+class NoStableHloForm(TranslateError):
+    """The instruction is valid HLO that StableHLO has no op for as written (a duplicate source-target
+    pair, an unsupported constant type, ...): the importer writes it in the fallback form instead."""
 
 
 def register(*opcodes: str) -> Callable[[Handler], Handler]:
@@ -296,9 +305,12 @@ class OpContext:
 class ModuleImporter:
     """Imports one HloModule into a new MLIR module (in the current or a given context)."""
 
-    def __init__(self, module: HloModule, context: ir.Context | None = None):
+    def __init__(self, module: HloModule, context: ir.Context | None = None, fallback: frozenset[int] = frozenset()):
         self.hlo = module
         self.context = context
+        # ids of the instructions to write in the fallback form (those StableHLO refused last time, see
+        # `import_.fallback`)
+        self.fallback = fallback
         self.functions: dict[str, str] = {}  # computation name -> function symbol
         self.pending: list[tuple[HloComputation, func.FuncOp]] = []
         self.symbols: set[str] = set()
@@ -496,7 +508,7 @@ class ModuleImporter:
         # The loop below runs once per instruction of the module: the common case (`SIMPLE`) is built
         # here without further calls into the importer; everything else goes through a handler.
         types, instruction_ops, location_of = self._types, self._instruction_ops, self.locations.of
-        ordered = self._ordered
+        ordered, fallback = self._ordered, self.fallback
         create, name_loc = ir.Operation.create, ir.Location.name
         for instr in computation.instructions:
             opcode = instr.opcode
@@ -515,9 +527,9 @@ class ModuleImporter:
                         operands.append(values[k])
             key = id(instr)
             dead = not readers.get(key)
-            simple = SIMPLE.get(opcode)
+            simple = SIMPLE.get(opcode) if key not in fallback else None
             if simple is None or tuple in map(type, operands):
-                if opcode == "reduce":  # a JAX module's most common op with a region
+                if opcode == "reduce" and key not in fallback:  # a JAX module's most common op with a region
                     tree = self._emit_reduce(instr, operands, dead)
                     if tree is not None:
                         values[key] = tree
@@ -541,6 +553,9 @@ class ModuleImporter:
                 )
             except ir.MLIRError as err:  # an attribute MLIR refused: the instruction's one-line error
                 raise TranslateError(first_diagnostic(err), op=instr.name) from None
+            except NoStableHloForm:
+                values[key] = self.emit_instruction(instr, operands, dead, as_fallback=True)
+                continue
             if not _FINISH_ATTRIBUTES.isdisjoint(attributes_of):
                 self._finish(instr, operation, dead)
             else:  # none of the attributes `_finish` reads: only these two things to do
@@ -579,8 +594,13 @@ class ModuleImporter:
         self._finish(instr, operation, dead)
         return unflatten(shape, iter(operation.results)) if shape.is_tuple else operation.result
 
-    def emit_instruction(self, instr: HloInstruction, operands: list[Tree], dead: bool = False) -> Tree:
-        handler = HANDLERS.get(instr.opcode)
+    def emit_instruction(
+        self, instr: HloInstruction, operands: list[Tree], dead: bool = False, as_fallback: bool = False
+    ) -> Tree:
+        """The ops standing for `instr`: its handler's, or the fallback form (`as_fallback`, an instruction
+        StableHLO refused before, or one whose handler finds no StableHLO form for it)."""
+        as_fallback = as_fallback or id(instr) in self.fallback
+        handler = FALLBACK[FALLBACK_KEY] if as_fallback else HANDLERS.get(instr.opcode)
         if handler is None:
             raise TranslateError(f"unsupported opcode '{instr.opcode}'", op=instr.name)
         ctx = OpContext(self, instr, operands, self.locations.of(instr))
@@ -589,6 +609,12 @@ class ModuleImporter:
                 result = handler(ctx)
             except ir.MLIRError as err:  # an attribute or op MLIR refused: the instruction's one-line error
                 raise ctx.error(first_diagnostic(err)) from None
+            except NoStableHloForm:
+                if as_fallback:
+                    raise
+                for op in reversed(ctx.created):  # what the handler built before it gave up: unused
+                    op.erase()
+                return self.emit_instruction(instr, operands, dead, as_fallback=True)
         created = ctx.created
         if created:
             self._finish(instr, created[-1], dead)
