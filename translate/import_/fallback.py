@@ -22,7 +22,7 @@ the importer writes that instruction in the fallback form at once (`ModuleImport
     ...   ROOT m = f32[2] maximum(a, b)
     ... }'''
     >>> with make_context(), ir.Location.unknown():
-    ...     '@"xla.maximum"' in str(import_verified(parse_hlo_text(text)))
+    ...     "custom_call @xla.maximum" in str(import_verified(parse_hlo_text(text)))
     True
 """
 
