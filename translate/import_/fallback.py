@@ -63,8 +63,9 @@ def import_verified(module: HloModule) -> ir.Module:
 
 def refused_instructions(result: ir.Module, module: HloModule) -> frozenset[int] | None:
     """The ids of the instructions of `module` whose ops StableHLO's verifier refuses in `result`; None
-    when it verifies. The diagnostics' locations name them; where they name none (a helper op, which
-    has no name, or a function's return), each op is verified on its own (`_refused_names`)."""
+    when it verifies. The diagnostics' locations name them, and each op is verified on its own
+    (`_refused_names`), which also finds those no diagnostic names (a helper op, which has no name, or
+    a function's return)."""
     try:
         result.operation.verify()
     except ir.MLIRError as err:
@@ -76,16 +77,14 @@ def refused_instructions(result: ir.Module, module: HloModule) -> frozenset[int]
         for instr in computation.instructions:
             if instr.opcode not in NO_FALLBACK_OPCODES:
                 by_name.setdefault(instr.name, []).append(id(instr))
+    # MLIR stops at the first refused op of each function: the walk finds the others (one round each
+    # otherwise) and those the diagnostics cannot name
     names = {location_name(str(d.location)) for d in diagnostics}
-    found = frozenset(i for name in names if name is not None for i in by_name.get(name, ()))
-    if found:
-        return found
-    named: set[str] = set()
-    _refused_names(result.body, named)
-    return frozenset(i for name in named for i in by_name.get(name, ()))
+    _refused_names(result.body, names)
+    return frozenset(i for name in names if name is not None for i in by_name.get(name, ()))
 
 
-def _refused_names(block: ir.Block, found: set[str]) -> bool:
+def _refused_names(block: ir.Block, found: set[str | None]) -> bool:
     """Add to `found` the instruction names of the ops in `block` StableHLO refuses; whether any is
     refused. An op refused for a nested op is not blamed itself (a later round will, if it still is).
     An op without a name is a helper of the next named op in its block (the importer builds the op
@@ -116,7 +115,7 @@ def _refused_names(block: ir.Block, found: set[str]) -> bool:
     return refused
 
 
-def _blame_returned(block: ir.Block, found: set[str]) -> None:
+def _blame_returned(block: ir.Block, found: set[str | None]) -> None:
     """Add the names of the ops whose values `block` returns."""
     operations = list(block.operations)
     if not operations:
