@@ -29,12 +29,13 @@ from hlo_translate.import_.importer import ModuleImporter
 from hlo_translate.mlir.context import make_context, module_to_text, parse_module
 from tests.support.hlo_compare import signature, xla_module_from_text
 
-_FALLBACK_CALL = re.compile(r'stablehlo\.custom_call @"?xla\.([a-z0-9\-]+)"?\(')
+# The custom form, `stablehlo.custom_call @xla.add(`, and the generic one, `call_target_name = "xla.add"`.
+_FALLBACK_CALL = re.compile(r'stablehlo\.custom_call @"?xla\.([a-z0-9\-]+)"?\(|call_target_name = "xla\.([a-z0-9\-]+)"')
 
 
 def fallback_opcodes(stablehlo: str) -> list[str]:
     """The opcodes of the `xla.<opcode>` fallback custom calls in `stablehlo`, in order."""
-    return _FALLBACK_CALL.findall(stablehlo)
+    return [custom or generic for custom, generic in _FALLBACK_CALL.findall(stablehlo)]
 
 
 MODULES: dict[str, str] = {
@@ -431,3 +432,40 @@ def test_the_generated_corpus_comes_back_from_the_fallback_form() -> None:
         if signature(hlo_translate.stablehlo_to_hlo(_all_in_fallback_form(module))) != signature(module):
             differ.append(f"{path.parent.name}/{path.name}")
     assert differ == []
+
+
+def test_a_reducer_of_a_shared_form_keeps_its_fallback() -> None:
+    """Reducers of one form are built once and copied (importer.py's templates): one holding an instruction
+    in the fallback form is built on its own, the other stays plain."""
+    text = """\
+HloModule templates
+
+add_a {
+  x = f32[] parameter(0)
+  y = f32[] parameter(1)
+  ROOT s = f32[] add(x, y)
+}
+
+add_b {
+  x = f32[] parameter(0)
+  y = f32[] parameter(1)
+  ROOT s = f32[] add(x, y)
+}
+
+ENTRY e {
+  p = f32[8] parameter(0)
+  z = f32[] constant(0)
+  r1 = f32[] reduce(p, z), dimensions={0}, to_apply=add_a
+  r2 = f32[] reduce(p, z), dimensions={0}, to_apply=add_b
+  ROOT t = (f32[], f32[]) tuple(r1, r2)
+}
+"""
+    module = hlo_translate.read_hlo(text)
+    add_b = next(c for c in module.computations if c.name == "add_b")
+    assert add_b.root is not None
+    with make_context(), ir.Location.unknown():
+        result = ModuleImporter(module, fallback=frozenset({id(add_b.root)})).run()
+        result.operation.verify()
+        stablehlo = module_to_text(result)
+    assert fallback_opcodes(stablehlo) == ["add"]
+    assert signature(hlo_translate.stablehlo_to_hlo(stablehlo)) == signature(module)

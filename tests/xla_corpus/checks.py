@@ -198,8 +198,9 @@ def _fallback_count(stablehlo: str) -> int:
 
     from hlo_translate.async_forms import FALLBACK_OPCODES
 
-    found = re.findall(r'stablehlo\.custom_call @"?xla\.([a-z0-9\-]+)"?\(', stablehlo)
-    return sum(opcode not in FALLBACK_OPCODES for opcode in found)
+    # the custom form (`custom_call @xla.add(`) and the generic one (`call_target_name = "xla.add"`)
+    found = re.findall(r'custom_call @"?xla\.([a-z0-9\-]+)"?\(|call_target_name = "xla\.([a-z0-9\-]+)"', stablehlo)
+    return sum((custom or generic) not in FALLBACK_OPCODES for custom, generic in found)
 
 
 def _round_trip(ours: Any, stablehlo: str) -> None:

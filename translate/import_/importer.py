@@ -428,7 +428,7 @@ class ModuleImporter:
         scope (the block then has no arguments: `stablehlo.if`/`case` branches).
         """
         if captured is None:
-            key = _template_key(computation, terminator)
+            key = self._template_key(computation, terminator)
             if key is not None:
                 self._fill_from_template(region, computation, key)
                 return
@@ -449,6 +449,13 @@ class ModuleImporter:
         with ir.InsertionPoint(block):
             root = self.emit(computation, list(block.arguments), captured)
             ir.Operation.create(terminator, operands=flatten(root), loc=ir.Location.unknown())
+
+    def _template_key(self, computation: HloComputation, terminator: str) -> tuple | None:
+        """`_template_key`, None for a computation holding an instruction to write in the fallback form
+        (a template of its form may have been built without it)."""
+        if self.fallback and not self.fallback.isdisjoint(map(id, computation.instructions)):
+            return None
+        return _template_key(computation, terminator)
 
     def _fill_from_template(self, region: ir.Region, computation: HloComputation, key: tuple) -> None:
         """`fill_region` for a computation of the same form as one filled before (`_template_key`):
@@ -575,7 +582,7 @@ class ModuleImporter:
         computation, dimensions = attributes.get("to_apply"), attributes.get("dimensions")
         if type(computation) is not HloComputation or dimensions is None or tuple in map(type, operands):
             return None
-        key = _template_key(computation, "stablehlo.return")
+        key = self._template_key(computation, "stablehlo.return")
         if key is None:
             return None
         shape = instr.shape
