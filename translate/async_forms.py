@@ -113,12 +113,22 @@ JAX_START_TARGETS: dict[str, str] = {
 }
 JAX_DONE_TARGETS = frozenset(t.replace("-start", "-done") for t in JAX_START_TARGETS)
 
-# The fallback spelling: custom_call @"xla.<opcode>" for the async opcodes below. Its operands and
-# results are the HLO instruction's (a tuple shape is one tuple-typed value, except that send/recv
-# bundles are flattened to their leaves so they can cross loops); called computations are listed
-# in `called_computations`, every other attribute is kept as HLO text in `xla.attributes`.
+# The fallback spelling: custom_call @"xla.<opcode>". Its operands and results are the HLO instruction's
+# (a tuple-shaped result is its leaves, except an async bundle that only flows to the next step of its
+# chain, one tuple-typed value; send/recv bundles are flattened so they can cross loops); called
+# computations are listed in `called_computations` (with the attribute each is under in
+# `FALLBACK_COMPUTATION_ATTRIBUTES` where `CALLED_COMPUTATION_ATTR` does not say it), a constant's literal is
+# its HLO text in `FALLBACK_LITERAL`, every other attribute is kept as HLO text in `xla.attributes`.
+# The importer writes the opcodes below so by design; any other instruction it writes so only where
+# StableHLO cannot say it as written (`translate.import_.fallback`).
 FALLBACK_PREFIX = "xla."
 FALLBACK_ATTRIBUTES = "xla.attributes"
+FALLBACK_COMPUTATION_ATTRIBUTES = "xla.computation_attributes"
+FALLBACK_LITERAL = "xla.literal"
+# Computation attributes whose value is a list, even of one computation (`calls={f}`).
+LIST_COMPUTATION_ATTRS = frozenset({"calls", "branch_computations", "called_computations"})
+# Instructions that are no op of their own on import (values are trees): never in the fallback form.
+NO_FALLBACK_OPCODES = frozenset({"parameter", "tuple", "get-tuple-element"})
 FALLBACK_OPCODES = frozenset(
     {
         "async-start",
@@ -186,15 +196,16 @@ def implied_bundle(opcode: str, leaves: Sequence[Shape]) -> Shape:
     return shape.without_layouts()
 
 
+# The fallback opcodes whose result is an async bundle, one tuple value unless it is pipelined.
+BUNDLE_STARTS = frozenset(
+    {"async-start", "async-update", "copy-start", "all-reduce-start", "all-gather-start", "collective-permute-start"}
+)
+
+
 def has_leaf_results(opcode: str) -> bool:
     """Whether the fallback op of `opcode` returns the leaves of its HLO value (a final value, or a
     send/recv bundle, which may cross loops) rather than one tuple value (an async bundle)."""
-    return (
-        opcode in LEAF_OPCODES
-        or opcode.endswith("-done")
-        or opcode in ("collective-permute", "reduce-scatter")
-        or opcode in PLAIN_FALLBACK_OPCODES
-    )
+    return opcode not in BUNDLE_STARTS
 
 
 # The attribute name under which each fallback opcode lists its called computation.
@@ -248,6 +259,11 @@ __all__ = [
     "JAX_ASYNC_CONFIG_ATTR",
     "FALLBACK_PREFIX",
     "FALLBACK_ATTRIBUTES",
+    "FALLBACK_COMPUTATION_ATTRIBUTES",
+    "FALLBACK_LITERAL",
+    "LIST_COMPUTATION_ATTRS",
+    "NO_FALLBACK_OPCODES",
+    "BUNDLE_STARTS",
     "FALLBACK_OPCODES",
     "PLAIN_FALLBACK_OPCODES",
     "LEAF_OPCODES",

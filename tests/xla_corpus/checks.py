@@ -15,6 +15,8 @@ CHECKS, each `pass`, `fail` (with a one-line message in `messages`) or `skip: <w
 - execute: where XLA's CPU runs the test file's module (no custom calls, collectives, host transfers or random
   numbers), our StableHLO runs to the same outputs on random inputs.
 `verifier` (informational, not a check) is our HLO verifier's verdict: many test modules are invalid on purpose.
+`fallback` (informational, present where import passed) counts the instructions StableHLO could not say as written,
+imported as the `custom_call @"xla.<opcode>"` carrier (docs/import.md), not counting the async forms made so by design.
 """
 
 from __future__ import annotations
@@ -115,6 +117,7 @@ def run_checks(module_id: str, report: Callable[[dict[str, Any]], None] = lambda
         attempt("text", lambda: _same_from_text(expected, state["ours"]))
         attempt("proto", lambda: _same_from_proto(expected, state["ours"]))
         if attempt("import", lambda: state.update(stablehlo=_import(state["ours"]))):
+            results["fallback"] = _fallback_count(state["stablehlo"])
             attempt("roundtrip", lambda: _round_trip(state["ours"], state["stablehlo"]))
             attempt("execute", lambda: _execute(text, state["ours"], state["stablehlo"], progress))
     return results
@@ -188,6 +191,16 @@ def _import(ours: Any) -> str:
     stablehlo: str = hlo_translate.hlo_to_stablehlo(ours)
     _verified_without_mhlo(stablehlo)
     return stablehlo
+
+
+def _fallback_count(stablehlo: str) -> int:
+    import re
+
+    from hlo_translate.async_forms import FALLBACK_OPCODES
+
+    # the custom form (`custom_call @xla.add(`) and the generic one (`call_target_name = "xla.add"`)
+    found = re.findall(r'custom_call @"?xla\.([a-z0-9\-]+)"?\(|call_target_name = "xla\.([a-z0-9\-]+)"', stablehlo)
+    return sum((custom or generic) not in FALLBACK_OPCODES for custom, generic in found)
 
 
 def _round_trip(ours: Any, stablehlo: str) -> None:

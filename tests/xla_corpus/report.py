@@ -89,6 +89,8 @@ def print_tables(answers: dict[str, dict[str, Any]], seconds: float) -> None:
         f"{len(answers)} modules in {seconds:.0f} s; {clean} pass every check "
         f"({100 * clean / max(len(answers), 1):.1f}%)"
     )
+    fallback = sum(bool(a.get("results", {}).get("fallback")) for a in answers.values() if a.get("status") == "ok")
+    print(f"{fallback} modules import with instructions in the xla.<opcode> fallback form (informational)")
     print(f"{'check':10} {'pass':>6} {'fail':>6} {'skip':>6}")
     for name in CHECKS:
         print(f"{name:10} {counts[name]['pass']:>6} {counts[name]['fail']:>6} {counts[name]['skip']:>6}")

@@ -22,12 +22,16 @@ from hlo_translate.async_forms import (
     CALLED_COMPUTATION_ATTR,
     DONE_OF,
     FALLBACK_ATTRIBUTES,
+    FALLBACK_COMPUTATION_ATTRIBUTES,
+    FALLBACK_LITERAL,
     FALLBACK_OPCODES,
     FALLBACK_PREFIX,
     FORMS,
     JAX_ASYNC_CONFIG_ATTR,
     JAX_DONE_TARGETS,
     JAX_START_TARGETS,
+    LIST_COMPUTATION_ATTRS,
+    NO_FALLBACK_OPCODES,
     AsyncForm,
     context_of,
     implied_bundle,
@@ -42,6 +46,8 @@ from hlo_translate.export.module import function_computation
 from hlo_translate.export.regions import flat_computation, leaves, pack
 from hlo_translate.export.registry import handles, handles_custom_call
 from hlo_translate.hlo.ir import FrontendAttributes, HloComputation, HloInstruction, PrimitiveType, Shape
+from hlo_translate.hlo.ir.opcodes import OPCODES
+from hlo_translate.hlo.literal import parse_literal
 from hlo_translate.hlo.text import parse_attribute
 from hlo_translate.hlo.verify.core import same_shape
 from hlo_translate.hlo.verify.signatures import allowed_attributes
@@ -375,17 +381,42 @@ def _fallback_attributes(op: ir.Operation) -> dict[str, object]:
 def _fallback_computations(b: Builder, op: ir.Operation, opcode: str, attrs: dict[str, object]) -> None:
     called = A.get(op, "called_computations")
     symbols = [A.symbol(c) for c in A.elements(called)] if called is not None else []
-    name = CALLED_COMPUTATION_ATTR.get(opcode)
-    if not symbols and name is None:
-        return
-    if name is None or len(symbols) != 1:  # the opcodes with a computation attribute each need theirs
-        raise TranslateError(f"xla.{opcode} calls {len(symbols)} computations; expected {'one' if name else 'none'}")
-    comp = function_computation(b.ctx, symbols[0])
-    func = b.ctx.func_ops[symbols[0]]
+    named = A.get(op, FALLBACK_COMPUTATION_ATTRIBUTES)
+    if named is not None:
+        names = [A.string(n) for n in A.elements(named)]
+        if len(names) != len(symbols):
+            raise TranslateError(
+                f"xla.{opcode} names {len(names)} computation attributes for {len(symbols)} called computations"
+            )
+    else:
+        name = CALLED_COMPUTATION_ATTR.get(opcode)
+        if not symbols and name is None:
+            return
+        if name is None or len(symbols) != 1:  # the opcodes with a computation attribute each need theirs
+            raise TranslateError(
+                f"xla.{opcode} calls {len(symbols)} computations; expected {'one' if name else 'none'}"
+            )
+        names = [name]
+    for name, symbol in zip(names, symbols):
+        comp = _called_computation(b, symbol)
+        if name in LIST_COMPUTATION_ATTRS:
+            previous = attrs.get(name, ())
+            assert isinstance(previous, tuple)
+            attrs[name] = (*previous, comp)
+        elif name in attrs:
+            raise TranslateError(f"xla.{opcode} names computation attribute {name} twice")
+        else:
+            attrs[name] = comp
+
+
+def _called_computation(b: Builder, symbol: str) -> HloComputation:
+    """The computation of function `symbol`, with the execution thread the function names."""
+    comp = function_computation(b.ctx, symbol)
+    func = b.ctx.func_ops[symbol]
     if A.has(func, "execution_thread"):
         thread = A.string(A.get(func, "execution_thread"))
         comp.execution_thread = None if thread == MAIN_THREAD else thread
-    attrs[name] = (comp,) if name == "calls" else comp
+    return comp
 
 
 def _fallback(b: Builder, op: ir.Operation) -> list[HloInstruction]:
@@ -406,6 +437,8 @@ def _fallback(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         raise TranslateError(f"{FALLBACK_ATTRIBUTES}: xla.{opcode} takes no attribute '{unknown[0]}'")
     _fallback_computations(b, op, opcode, attrs)
     instr = b.add(opcode, shape, operands, attrs)
+    if A.has(op, FALLBACK_LITERAL):
+        instr.literal = parse_literal(A.string(A.get(op, FALLBACK_LITERAL)), shape)
     b.ctx.carried.append(instr)
     if len(op.results) == 1:
         return [instr]
@@ -417,4 +450,7 @@ def _fallback(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     return values
 
 
-handles_custom_call(*(FALLBACK_PREFIX + opcode for opcode in sorted(FALLBACK_OPCODES)))(_fallback)
+# Every opcode has its fallback form: the importer writes any instruction StableHLO cannot say so.
+handles_custom_call(
+    *(FALLBACK_PREFIX + opcode for opcode in sorted((OPCODES | FALLBACK_OPCODES) - NO_FALLBACK_OPCODES))
+)(_fallback)

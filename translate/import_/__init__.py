@@ -22,20 +22,22 @@ from hlo_translate.import_ import (  # noqa: F401  (each module registers its ha
     data_movement,
     dot_conv,
     elementwise,
+    fallback,
     fusion,
     linalg,
     p2p,
     reduction,
     xla_ops,
 )
-from hlo_translate.import_.importer import HANDLERS, ModuleImporter
-from hlo_translate.mlir.context import verify
+from hlo_translate.import_.importer import HANDLERS
 
 
 def import_module(module: HloModule, context: ir.Context | None = None) -> ir.Module:
     """Import `module` into a verified StableHLO module (in `context`, else the current one).
 
-    Raises TranslateError for an opcode without a StableHLO form, naming the instruction.
+    An instruction StableHLO cannot say as written is the lossless `custom_call @"xla.<opcode>"`
+    (`import_.fallback`). Raises TranslateError for an opcode without a StableHLO form, naming the
+    instruction.
     """
     if context is not None:
         with context, ir.Location.unknown():
@@ -44,9 +46,8 @@ def import_module(module: HloModule, context: ir.Context | None = None) -> ir.Mo
 
 
 def _import(module: HloModule) -> ir.Module:
-    result = ModuleImporter(module).run()  # no `mhlo.` op: checked where ops are named (importer.py)
-    verify(result)
-    return result
+    # no `mhlo.` op: checked where ops are named (importer.py)
+    return fallback.import_verified(module)
 
 
 __all__ = ["import_module", "HANDLERS"]

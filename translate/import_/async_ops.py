@@ -28,6 +28,8 @@ from hlo_translate.async_forms import (
     BY_WRAPPED_OPCODE,
     CALLED_COMPUTATION_ATTR,
     FALLBACK_ATTRIBUTES,
+    FALLBACK_COMPUTATION_ATTRIBUTES,
+    FALLBACK_LITERAL,
     FALLBACK_PREFIX,
     LEAF_OPCODES,
     PLAIN_FALLBACK_OPCODES,
@@ -42,7 +44,16 @@ from hlo_translate.async_forms import (
 from hlo_translate.hlo.ir import COMPUTATION_ATTRS, HloComputation, HloInstruction, Shape
 from hlo_translate.hlo.text import print_attribute
 from hlo_translate.import_ import attrs as A
-from hlo_translate.import_.importer import ModuleImporter, OpContext, Tree, flat_types, register, unflatten
+from hlo_translate.import_.importer import (
+    FALLBACK,
+    FALLBACK_KEY,
+    ModuleImporter,
+    OpContext,
+    Tree,
+    flat_types,
+    register,
+    unflatten,
+)
 from hlo_translate.markers import EXECUTION_THREAD, FROM_HLO_OPCODE, OPERAND_SHAPE, XLA_SHAPE
 from hlo_translate.typemap import shape_to_mlir
 
@@ -245,6 +256,27 @@ def _consumes_leaves(ctx: OpContext, opcode: str) -> bool:
     return opcode in BUNDLE_CONSUMERS and bool(ctx.operands) and isinstance(ctx.operands[0], tuple)
 
 
+def _called_computations(ctx: OpContext, opcode: str) -> dict[str, ir.Attribute]:
+    """`called_computations`, and for an opcode without a `CALLED_COMPUTATION_ATTR` the attribute each
+    computation is under (`condition`, `body`, each of the `branch_computations`, ...)."""
+    computation_attr = CALLED_COMPUTATION_ATTR.get(opcode)
+    if computation_attr is not None:
+        callee = wrapped_computation(ctx) if computation_attr == "calls" else ctx.computation(computation_attr)
+        return {"called_computations": ir.ArrayAttr.get([_function_symbol(ctx, callee)])}
+    symbols: list[ir.Attribute] = []
+    names: list[ir.Attribute] = []
+    for name in COMPUTATION_ATTRS:
+        value = ctx.attr(name)
+        if value is None:
+            continue
+        for computation in value if isinstance(value, tuple) else (value,):
+            symbols.append(_function_symbol(ctx, ctx.importer.resolve_computation(computation)))
+            names.append(A.string(name))
+    if not symbols:
+        return {}
+    return {"called_computations": ir.ArrayAttr.get(symbols), FALLBACK_COMPUTATION_ATTRIBUTES: ir.ArrayAttr.get(names)}
+
+
 def emit_fallback(ctx: OpContext, opcode: str | None = None) -> Tree:
     """`stablehlo.custom_call @"xla.<opcode>"` standing for this instruction exactly.
 
@@ -265,10 +297,9 @@ def emit_fallback(ctx: OpContext, opcode: str | None = None) -> Tree:
         texts[name] = A.string(print_attribute(name, value))
     if texts:
         attributes[FALLBACK_ATTRIBUTES] = ir.DictAttr.get(texts)
-    computation_attr = CALLED_COMPUTATION_ATTR.get(opcode)
-    if computation_attr is not None:
-        callee = wrapped_computation(ctx) if computation_attr == "calls" else ctx.computation(computation_attr)
-        attributes["called_computations"] = ir.ArrayAttr.get([_function_symbol(ctx, callee)])
+    if instr.literal is not None:
+        attributes[FALLBACK_LITERAL] = A.string(instr.literal.to_text())
+    attributes.update(_called_computations(ctx, opcode))
     shape = instr.shape
     leaf_results = has_leaf_results(opcode) or _bundle_crosses(ctx, opcode)
     if leaf_form or _consumes_leaves(ctx, opcode):
@@ -281,7 +312,7 @@ def emit_fallback(ctx: OpContext, opcode: str | None = None) -> Tree:
     if leaf_results:
         types = flat_types(shape)
         leaves = shape.leaves()
-        implied = Shape.tuple_of(leaves) if len(leaves) > 1 else leaves[0]
+        implied = leaves[0] if len(leaves) == 1 else Shape.tuple_of(leaves)
     else:
         types = [shape_to_mlir(shape)]
         implied = shape
@@ -293,6 +324,12 @@ def emit_fallback(ctx: OpContext, opcode: str | None = None) -> Tree:
 
 # -------------------------------------------------------------------------------------------------
 # Handlers
+
+
+@FALLBACK.register(FALLBACK_KEY)
+def any_instruction(ctx: OpContext) -> Tree:
+    """Any instruction StableHLO cannot say as written (`translate.import_.fallback`)."""
+    return emit_fallback(ctx)
 
 
 @register(*BY_START)

@@ -16,7 +16,7 @@ from hlo_translate.collective import Collective, CollectiveKind
 from hlo_translate.hlo.ir import Shape
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.async_ops import emit_fallback
-from hlo_translate.import_.importer import OpContext, Tree, register, unflatten
+from hlo_translate.import_.importer import NoStableHloForm, OpContext, Tree, register, unflatten
 from hlo_translate.markers import TUPLE_ALL_TO_ALL
 from hlo_translate.typemap import shape_to_mlir
 
@@ -29,9 +29,17 @@ def module_device_count(ctx: OpContext) -> int | None:
 
 
 def collective_of(ctx: OpContext, opcode: str | None = None) -> Collective:
-    """The collective of the instruction (read as `opcode`, default its own), pairs checked."""
+    """The collective of the instruction (read as `opcode`, default its own), pairs checked. A device in
+    two source-target pairs (which StableHLO refuses; XLA's parser takes it, and a send or recv may name
+    several targets) and `channel_id=0` with global device ids (StableHLO's channel handle 0 is no
+    channel) leave the instruction in the fallback form."""
     collective = Collective.from_hlo_attributes(opcode or ctx.instr.opcode, ctx.instr.attributes)
+    pairs = collective.source_target_pairs or ()
+    if len({s for s, _ in pairs}) < len(pairs) or len({t for _, t in pairs}) < len(pairs):
+        raise NoStableHloForm("a device appears in two source-target pairs", op=ctx.instr.name)
     collective.validate(module_device_count(ctx))
+    if ctx.attr("channel_id") == 0 and ctx.attr("use_global_device_ids"):
+        raise NoStableHloForm("channel_id=0 with use_global_device_ids", op=ctx.instr.name)
     return collective
 
 

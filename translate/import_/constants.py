@@ -6,7 +6,7 @@ import numpy as np
 from jaxlib.mlir import ir
 
 from hlo_translate.hlo.ir import PrimitiveType, Shape
-from hlo_translate.import_.importer import OpContext, Tree, register
+from hlo_translate.import_.importer import NoStableHloForm, OpContext, Tree, register
 from hlo_translate.typemap import element_type_to_mlir, shape_to_mlir
 
 P = PrimitiveType
@@ -51,9 +51,9 @@ def constant(ctx: OpContext) -> Tree:
     if literal is None:
         raise ctx.error("constant without a literal")
     if ctx.shape.is_tuple:
-        raise ctx.error("tuple constants are not supported")
+        raise NoStableHloForm("tuple constants are not supported", op=ctx.instr.name)
     try:
         value = dense_attr(literal.value, ctx.shape)
     except (ValueError, TypeError) as err:
-        raise ctx.error(f"cannot import constant: {err}") from None
+        raise NoStableHloForm(f"cannot import constant: {err}", op=ctx.instr.name) from None
     return ctx.single("stablehlo.constant", [], value=value)

@@ -15,7 +15,7 @@ from jaxlib.mlir import ir
 
 from hlo_translate.hlo.ir import HloComputation, PrimitiveType, Shape
 from hlo_translate.import_ import attrs as A
-from hlo_translate.import_.importer import OpContext, Tree, flat_types, flatten, register, unflatten
+from hlo_translate.import_.importer import NoStableHloForm, OpContext, Tree, flat_types, flatten, register, unflatten
 from hlo_translate.markers import XLA_SHAPE
 from hlo_translate.mlir.guard import attribute_problem
 
@@ -97,7 +97,7 @@ def composite(ctx: OpContext) -> Tree:
     `stablehlo.composite` whose decomposition is the called computation's function."""
     frontend = dict(ctx.instr.frontend_attributes.items) if ctx.instr.frontend_attributes else {}
     if "composite.name" not in frontend:
-        raise ctx.error("a composite call needs the frontend attribute composite.name")
+        raise NoStableHloForm("a composite call needs the frontend attribute composite.name", op=ctx.instr.name)
     if (problem := attribute_problem(frontend.get("composite.attributes") or "")) is not None:
         raise ctx.error(f"composite.attributes: {problem}")
     try:

@@ -9,7 +9,7 @@ from jaxlib.mlir.dialects import stablehlo
 from hlo_translate.hlo.ir import HloInstruction, Shape, default_layout
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.async_ops import emit_fallback
-from hlo_translate.import_.importer import OpContext, Tree, register, register_simple, required
+from hlo_translate.import_.importer import NoStableHloForm, OpContext, Tree, register, register_simple, required
 from hlo_translate.markers import BITCAST, BITCAST_STEP, SHARDING_COPY
 from hlo_translate.typemap import shape_to_mlir
 
@@ -166,8 +166,18 @@ def get_tuple_element(ctx: OpContext) -> Tree:
 
 @register("copy")
 def copy(ctx: OpContext) -> Tree:
-    # A copy changes only the layout (or nothing): the logical value is its operand. A copy with a sharding
-    # is where GSPMD reshards the value: a sharding constraint, which JAX writes as `custom_call @Sharding`.
+    # A copy changes only the layout (or nothing): the logical value is its operand.
+    source, result = ctx.instr.operands[0].shape, ctx.shape
+    same = (  # an array copy that changes nothing but the layout: the usual case, told without new shapes
+        not source.tuple_shapes
+        and source.element_type == result.element_type
+        and source.dimensions == result.dimensions
+        and source.dynamic == result.dynamic
+    )
+    if not same and source.without_layouts() != result.without_layouts():
+        raise NoStableHloForm("a copy that changes the shape", op=ctx.instr.name)
+    # A copy with a sharding is where GSPMD reshards the value: a sharding constraint, which JAX writes as
+    # `custom_call @Sharding`.
     if "sharding" in ctx.instr.attributes and not ctx.shape.is_tuple:
         return ctx.single(
             "stablehlo.custom_call",
@@ -198,10 +208,12 @@ def bitcast(ctx: OpContext) -> Tree:
     result = ctx.shape
     value = ctx.value(0)
     if not (source.is_array and result.is_array):
-        raise ctx.error("bitcast of a tuple or token is not supported")
+        raise NoStableHloForm("bitcast of a tuple or token is not supported", op=ctx.instr.name)
     if source.element_type != result.element_type:
         if source.element_type.bit_width != result.element_type.bit_width:
-            raise ctx.error("bitcast between element types of different widths is not supported")
+            raise NoStableHloForm(
+                "bitcast between element types of different widths is not supported", op=ctx.instr.name
+            )
         value = _op(ctx, "stablehlo.bitcast_convert", value, Shape.array(result.element_type, source.dimensions), {})
         source = Shape.array(result.element_type, source.dimensions, source.layout)
     src_major = _major_to_minor(source)

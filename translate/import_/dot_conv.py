@@ -6,10 +6,9 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import HloInstruction
 from hlo_translate.import_ import attrs as A
-from hlo_translate.import_.importer import OpContext, Tree, register, register_simple
+from hlo_translate.import_.importer import NoStableHloForm, OpContext, Tree, register, register_simple
 
 
 @register_simple("dot")
@@ -70,7 +69,7 @@ def _dot_algorithm(instr: HloInstruction, preset: str) -> ir.Attribute:
     if parts[-1].startswith("x") and parts[-1][1:].isdigit() and len(parts[-1]) < 10:
         operations = int(parts.pop()[1:])
     if len(parts) != 4 or parts[0] != "dot" or "any" in parts:
-        raise TranslateError(f"dot algorithm preset '{preset}' has no StableHLO equivalent", op=instr.name)
+        raise NoStableHloForm(f"dot algorithm preset '{preset}' has no StableHLO equivalent", op=instr.name)
     lhs, rhs, acc = parts[1:]
     return ir.Attribute.parse(
         f"#stablehlo.dot_algorithm<lhs_precision_type = {lhs}, rhs_precision_type = {rhs}, "

@@ -41,6 +41,15 @@ SimpleForm = Callable[[HloInstruction], tuple[str, "dict[str, ir.Attribute] | No
 
 HANDLERS: Registry[str, Handler] = Registry("importer handler")
 SIMPLE: Registry[str, SimpleForm] = Registry("importer one-op form")
+# One entry, FALLBACK_KEY: the handler writing any instruction as the lossless `custom_call
+# @"xla.<opcode>"` (`async_ops.emit_fallback`), for the instructions StableHLO cannot say as written.
+FALLBACK: Registry[str, Handler] = Registry("importer fallback")
+FALLBACK_KEY = "xla.<opcode>"
+
+
+class NoStableHloForm(TranslateError):
+    """The instruction is valid HLO that StableHLO has no op for as written (a duplicate source-target
+    pair, an unsupported constant type, ...): the importer writes it in the fallback form instead."""
 
 
 def register(*opcodes: str) -> Callable[[Handler], Handler]:
@@ -296,9 +305,12 @@ class OpContext:
 class ModuleImporter:
     """Imports one HloModule into a new MLIR module (in the current or a given context)."""
 
-    def __init__(self, module: HloModule, context: ir.Context | None = None):
+    def __init__(self, module: HloModule, context: ir.Context | None = None, fallback: frozenset[int] = frozenset()):
         self.hlo = module
         self.context = context
+        # ids of the instructions to write in the fallback form (those StableHLO refused last time, see
+        # `import_.fallback`)
+        self.fallback = fallback
         self.functions: dict[str, str] = {}  # computation name -> function symbol
         self.pending: list[tuple[HloComputation, func.FuncOp]] = []
         self.symbols: set[str] = set()
@@ -416,7 +428,7 @@ class ModuleImporter:
         scope (the block then has no arguments: `stablehlo.if`/`case` branches).
         """
         if captured is None:
-            key = _template_key(computation, terminator)
+            key = self._template_key(computation, terminator)
             if key is not None:
                 self._fill_from_template(region, computation, key)
                 return
@@ -437,6 +449,13 @@ class ModuleImporter:
         with ir.InsertionPoint(block):
             root = self.emit(computation, list(block.arguments), captured)
             ir.Operation.create(terminator, operands=flatten(root), loc=ir.Location.unknown())
+
+    def _template_key(self, computation: HloComputation, terminator: str) -> tuple | None:
+        """`_template_key`, None for a computation holding an instruction to write in the fallback form
+        (a template of its form may have been built without it)."""
+        if self.fallback and not self.fallback.isdisjoint(map(id, computation.instructions)):
+            return None
+        return _template_key(computation, terminator)
 
     def _fill_from_template(self, region: ir.Region, computation: HloComputation, key: tuple) -> None:
         """`fill_region` for a computation of the same form as one filled before (`_template_key`):
@@ -496,7 +515,7 @@ class ModuleImporter:
         # The loop below runs once per instruction of the module: the common case (`SIMPLE`) is built
         # here without further calls into the importer; everything else goes through a handler.
         types, instruction_ops, location_of = self._types, self._instruction_ops, self.locations.of
-        ordered = self._ordered
+        ordered, fallback = self._ordered, self.fallback
         create, name_loc = ir.Operation.create, ir.Location.name
         for instr in computation.instructions:
             opcode = instr.opcode
@@ -515,9 +534,9 @@ class ModuleImporter:
                         operands.append(values[k])
             key = id(instr)
             dead = not readers.get(key)
-            simple = SIMPLE.get(opcode)
+            simple = SIMPLE.get(opcode) if key not in fallback else None
             if simple is None or tuple in map(type, operands):
-                if opcode == "reduce":  # a JAX module's most common op with a region
+                if opcode == "reduce" and key not in fallback:  # a JAX module's most common op with a region
                     tree = self._emit_reduce(instr, operands, dead)
                     if tree is not None:
                         values[key] = tree
@@ -541,6 +560,9 @@ class ModuleImporter:
                 )
             except ir.MLIRError as err:  # an attribute MLIR refused: the instruction's one-line error
                 raise TranslateError(first_diagnostic(err), op=instr.name) from None
+            except NoStableHloForm:
+                values[key] = self.emit_instruction(instr, operands, dead, as_fallback=True)
+                continue
             if not _FINISH_ATTRIBUTES.isdisjoint(attributes_of):
                 self._finish(instr, operation, dead)
             else:  # none of the attributes `_finish` reads: only these two things to do
@@ -560,7 +582,7 @@ class ModuleImporter:
         computation, dimensions = attributes.get("to_apply"), attributes.get("dimensions")
         if type(computation) is not HloComputation or dimensions is None or tuple in map(type, operands):
             return None
-        key = _template_key(computation, "stablehlo.return")
+        key = self._template_key(computation, "stablehlo.return")
         if key is None:
             return None
         shape = instr.shape
@@ -579,8 +601,13 @@ class ModuleImporter:
         self._finish(instr, operation, dead)
         return unflatten(shape, iter(operation.results)) if shape.is_tuple else operation.result
 
-    def emit_instruction(self, instr: HloInstruction, operands: list[Tree], dead: bool = False) -> Tree:
-        handler = HANDLERS.get(instr.opcode)
+    def emit_instruction(
+        self, instr: HloInstruction, operands: list[Tree], dead: bool = False, as_fallback: bool = False
+    ) -> Tree:
+        """The ops standing for `instr`: its handler's, or the fallback form (`as_fallback`, an instruction
+        StableHLO refused before, or one whose handler finds no StableHLO form for it)."""
+        as_fallback = as_fallback or id(instr) in self.fallback
+        handler = FALLBACK[FALLBACK_KEY] if as_fallback else HANDLERS.get(instr.opcode)
         if handler is None:
             raise TranslateError(f"unsupported opcode '{instr.opcode}'", op=instr.name)
         ctx = OpContext(self, instr, operands, self.locations.of(instr))
@@ -589,6 +616,12 @@ class ModuleImporter:
                 result = handler(ctx)
             except ir.MLIRError as err:  # an attribute or op MLIR refused: the instruction's one-line error
                 raise ctx.error(first_diagnostic(err)) from None
+            except NoStableHloForm:
+                if as_fallback:
+                    raise
+                for op in reversed(ctx.created):  # what the handler built before it gave up: unused
+                    op.erase()
+                return self.emit_instruction(instr, operands, dead, as_fallback=True)
         created = ctx.created
         if created:
             self._finish(instr, created[-1], dead)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 
 from hlo_translate.import_ import attrs as A
-from hlo_translate.import_.importer import OpContext, Tree, register
+from hlo_translate.import_.importer import NoStableHloForm, OpContext, Tree, register
 
 
 @register("fft")
@@ -40,7 +40,7 @@ def triangular_solve(ctx: OpContext) -> Tree:
 def topk(ctx: OpContext) -> Tree:
     # StableHLO has no top-k; CHLO's (what JAX emits) is the largest-first form.
     if ctx.attr("largest", True) is False:
-        raise ctx.error("topk with largest=false has no StableHLO/CHLO form")
+        raise NoStableHloForm("topk with largest=false has no StableHLO/CHLO form", op=ctx.instr.name)
     _, tree = ctx.multi("chlo.top_k", ctx.values(), {"k": A.i64(ctx.required("k"))})
     return tree
 
