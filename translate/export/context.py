@@ -199,6 +199,7 @@ class Builder:
         self._stamp: _OpStamp | None = None
         self._num_params = 0
         self.control_ids: dict[int, HloInstruction] = {}  # xla.control_id -> its instruction
+        self.tuple_constants: dict[str, HloInstruction] = {}  # markers.TUPLE_CONSTANT name -> its constant
 
     # -- instructions -------------------------------------------------------------------------
 
