@@ -59,6 +59,9 @@ BITCAST_STEP = "xla.bitcast_step"
 # the exporter writes the leaves of one name in a block back as that one tuple constant.
 TUPLE_CONSTANT = "xla.tuple_constant"
 
+# On a `chlo.top_k` imported from an HLO topk without `is_stable` (unit attribute): the exporter writes none.
+UNSTABLE_TOPK = "xla.unstable_topk"
+
 # HLO control-predecessors: an op another op must follow gets `xla.control_id = N` (unique in the
 # module); the op that follows lists them in `xla.control_predecessors = array<i64: N, ...>`.
 CONTROL_ID = "xla.control_id"

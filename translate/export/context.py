@@ -36,7 +36,7 @@ from hlo_translate.hlo.ir import (
 from hlo_translate.hlo.sharding import for_shape
 from hlo_translate.hlo.text import parse_attribute
 from hlo_translate.hlo.verify.shardings import device_problem, sharding_shape_problem
-from hlo_translate.markers import BITCAST, CONTROL_ID, CONTROL_PREDECESSORS, ORIGINAL_VALUE
+from hlo_translate.markers import BITCAST, CONTROL_ID, CONTROL_PREDECESSORS, CUSTOM_CALL_ATTRIBUTES, ORIGINAL_VALUE
 from hlo_translate.mlir.locations import location_info, source_location
 from hlo_translate.typemap import element_type_from_mlir, shape_from_mlir
 
@@ -355,6 +355,8 @@ class Builder:
             if "result_accuracy" in attrs and results and any(results[0] is c for c in stamp.created):
                 results[0].attributes["result_accuracy"] = _result_accuracy(op, _attr(op, attrs, "result_accuracy"))
             self._attach_control(op, attrs, results)
+            if CUSTOM_CALL_ATTRIBUTES in attrs and op.name != "stablehlo.custom_call":
+                _attach_carried(op, _attr(op, attrs, CUSTOM_CALL_ATTRIBUTES), results, stamp.created)
             if "xla.keep" in attrs:
                 self.ctx.pinned.update(id(i) for i in stamp.created)
         values = self.values
@@ -426,6 +428,28 @@ class Builder:
             while main.opcode == "get-tuple-element" and any(main is c for c in created):
                 main = main.operands[0]
         main.attributes["sharding"] = self.ctx.sharding_on(attr, main.shape, op.name, op_location(op))
+
+
+def _attach_carried(
+    op: ir.Operation, attr: ir.Attribute | None, results: list[HloInstruction], created: list[HloInstruction]
+) -> None:
+    """The HLO attributes the importer carried in their text (`xla.attributes`) where the op has no field for
+    them (a fusion's output_to_operand_aliasing, a reshape's inferred_dimension), onto the instruction the op
+    made; a custom call reads its own (`custom_call.carried_attributes`)."""
+    if not results:
+        return
+    main = results[0]
+    while main.opcode == "get-tuple-element" and any(main is c for c in created) and len(results) > 1:
+        main = main.operands[0]
+    if not any(main is c for c in created):
+        return  # the op forwards a value built elsewhere
+    for name, value in A.dictionary(attr).items():
+        try:
+            main.attributes.setdefault(name, parse_attribute(name, A.string(value)))
+        except TranslateError as err:
+            raise TranslateError(
+                f"bad {CUSTOM_CALL_ATTRIBUTES} entry {name}: {err.message}", op=op.name, location=op_location(op)
+            ) from None
 
 
 _ACCURACY_FIELD = re.compile(r"(atol|rtol|ulps) = ([-+0-9.eE]+)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
@@ -151,10 +152,16 @@ def _fft(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     return [b.add("fft", b.result_shape(op), b.operands(op), attrs)]
 
 
+def _f32_value(attr: ir.Attribute) -> float:
+    """An f32 attribute's value as the shortest decimal that reads back as it (`0.001`, not the double
+    0.0010000000474974513): the number an HLO module states, which XLA keeps as a float."""
+    return float(str(np.float32(A.float_value(attr))))
+
+
 def _batch_norm(opcode: str):
     def handler(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         attrs = {
-            "epsilon": A.float_value(op.attributes["epsilon"]),
+            "epsilon": _f32_value(op.attributes["epsilon"]),
             "feature_index": A.integer(op.attributes["feature_index"]),
         }
         instr = b.add(opcode, b.result_shape(op), b.operands(op), attrs)
