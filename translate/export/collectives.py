@@ -151,7 +151,6 @@ def tuple_all_to_all(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     attrs = collective.hlo_attributes()
     attrs.pop("dimensions", None)
     operands = b.operands(op)
-    if len(operands) == 1:
-        return [b.add("all-to-all", operands[0].shape, operands, attrs)]
+    # without dimensions XLA's all-to-all is a tuple, of one element too (InferAllToAllTupleShape)
     instr = b.add("all-to-all", Shape.tuple_of([o.shape for o in operands]), operands, attrs)
     return [b.gte(instr, i) for i in range(len(operands))]

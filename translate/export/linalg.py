@@ -12,6 +12,7 @@ from hlo_translate.export.context import Builder
 from hlo_translate.export.reduction import make_window, padding_pairs
 from hlo_translate.export.registry import handles
 from hlo_translate.hlo.ir import ConvDimLabels, Enum, HloInstruction
+from hlo_translate.hlo.verify.misc import fft_problem
 
 
 def _precision(op: ir.Operation) -> dict[str, object]:
@@ -142,13 +143,10 @@ def _fft(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         "fft_type": Enum(A.enum_word(op.attributes["fft_type"])),
         "fft_length": A.i64_list(op.attributes["fft_length"]),
     }
-    lengths = list(attrs["fft_length"])
-    operand_type = op.operands[0].type
-    dims = list(operand_type.shape) if isinstance(operand_type, ir.RankedTensorType) else None
-    if dims is not None and lengths:
-        expected = lengths if attrs["fft_type"].name != "IRFFT" else [*lengths[:-1], lengths[-1] // 2 + 1]
-        if len(dims) < len(lengths) or dims[len(dims) - len(lengths) :] != expected:
-            raise TranslateError(f"fft_length {lengths} does not fit the operand's dimensions {dims}")
+    operand = b.shape(op.operands[0])
+    problem = fft_problem(attrs["fft_type"].name, operand, list(attrs["fft_length"]))
+    if problem is not None:  # what XLA's shape inference (and our verifier) would refuse in the HLO written
+        raise TranslateError(problem)
     return [b.add("fft", b.result_shape(op), b.operands(op), attrs)]
 
 

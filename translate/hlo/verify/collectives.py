@@ -161,28 +161,61 @@ def _reducer(instr: HloInstruction) -> None:
         check_reducer(instr, [element_type], [element_type])
 
 
-def _gathered(instr: HloInstruction, operand: Shape, result: Shape, scatter: bool) -> None:
-    """`result` is `operand` gathered (or scattered) along its one dimension over the group."""
+def _gather_dimension(instr: HloInstruction, operand: Shape, result: Shape) -> int:
     dimensions = instr.attributes["dimensions"]
     if len(dimensions) > 1:  # XLA's parser and proto reader want exactly one
         raise fail(instr, "attribute", f"{instr.opcode} takes one dimension, not {len(dimensions)}")
     (dim,) = dimensions or (None,)
     if dim is None or not 0 <= dim < operand.rank or not result.is_array or result.rank != operand.rank:
         raise fail(instr, "attribute", f"{instr.opcode} dimension {dim} does not fit {text(operand)} -> {text(result)}")
+    return dim
+
+
+def subgroup_size(instr: HloInstruction, ctx: VerifyContext) -> int:
+    """How many devices one group of the collective spans in its mode (XLA's GetSubgroupSize): a group's size,
+    or without groups the replicas (the partitions across partitions); across replicas and partitions (a channel
+    without global ids), times the partitions. 1 where the module states no device counts."""
     size = group_size(instr)
-    dims = list(operand.dimensions)
+    mode = getattr(instr.attributes.get("mode"), "name", None)
+    if mode is None:
+        channel = "channel_id" in instr.attributes
+        globals_ = bool(instr.attributes.get("use_global_device_ids"))
+        mode = ("flattened_id" if globals_ else "cross_replica_and_partition") if channel else "cross_replica"
+    if mode == "cross_partition":
+        return size if size is not None else ctx.num_partitions
+    replicas = size if size is not None else ctx.replica_count
+    return replicas * ctx.num_partitions if mode == "cross_replica_and_partition" else replicas
+
+
+def _shard_count(instr: HloInstruction, ctx: VerifyContext, operand: Shape, result: Shape, scatter: bool) -> int:
+    """XLA's shard count: the ratio of the first result's and operand's gathered dimension, rounded up, which
+    must be the subgroup size unless that is 1 (a module without device counts)."""
+    dim = _gather_dimension(instr, operand, result)
     small, big = (result, operand) if scatter else (operand, result)
-    if size is None:
-        if small.dimensions[dim] and big.dimensions[dim] % small.dimensions[dim]:
-            raise fail(instr, "shape", f"{instr.opcode} from {text(operand)} to {text(result)}")
-        dims[dim] = result.dimensions[dim]
-    elif scatter:
-        if dims[dim] % size:
-            raise fail(instr, "shape", f"dimension {dim} of {text(operand)} does not split into {size} parts")
-        dims[dim] //= size
+    size = subgroup_size(instr, ctx)
+    if not small.dimensions[dim]:
+        return size  # nothing to divide by (XLA's ratio is undefined): the shapes are checked with the group's size
+    shard = -(-big.dimensions[dim] // small.dimensions[dim])
+    if size != 1 and shard != size:
+        raise fail(
+            instr, "shape", f"{instr.opcode} from {text(operand)} to {text(result)} is over {shard}, its groups of {size}"
+        )
+    if shard <= 0:
+        raise fail(instr, "shape", f"{instr.opcode} from {text(operand)} to {text(result)}")
+    return shard
+
+
+def _gathered(instr: HloInstruction, operand: Shape, result: Shape, scatter: bool, shard: int) -> None:
+    """`result` is `operand` gathered (or scattered) along its one dimension over `shard` devices."""
+    dim = _gather_dimension(instr, operand, result)
+    dims = list(operand.dimensions)
+    if scatter:
+        if dims[dim] % shard:
+            raise fail(instr, "shape", f"dimension {dim} of {text(operand)} does not split into {shard} parts")
+        dims[dim] //= shard
     else:
-        dims[dim] *= size
-    expect_shape(instr, with_dims(operand.element_type, dims), f"{instr.opcode} over groups of {size}")
+        dims[dim] *= shard
+    expect_shape(instr, with_dims(operand.element_type, dims), f"{instr.opcode} over {shard} devices")
 
 
 @rule("all-gather", "reduce-scatter")
@@ -191,8 +224,10 @@ def all_gather(instr: HloInstruction, ctx: VerifyContext) -> None:
     results = instr.shape.tuple_shapes if len(instr.operands) > 1 else (instr.shape,)
     if len(results) != len(instr.operands):
         raise fail(instr, "shape", f"{instr.opcode} of {len(instr.operands)} operands has shape {text(instr.shape)}")
+    scatter = instr.opcode == "reduce-scatter"
+    shard = _shard_count(instr, ctx, instr.operands[0].shape, results[0], scatter) if results else 1
     for operand, result in zip(instr.operands, results):
-        _gathered(_as(instr, result), operand.shape, result, instr.opcode == "reduce-scatter")
+        _gathered(_as(instr, result), operand.shape, result, scatter, shard)
     _reducer(instr)
 
 
@@ -214,10 +249,11 @@ def all_gather_start(instr: HloInstruction, ctx: VerifyContext) -> None:
         ins, outs = ins.tuple_shapes, outs.tuple_shapes
     if len(ins) != len(instr.operands) or len(outs) != len(instr.operands):
         raise fail(instr, "shape", f"all-gather-start shape {text(shape)} does not match its operands")
+    shard = _shard_count(instr, ctx, instr.operands[0].shape, outs[0], False) if outs else 1
     for operand, given_in, out in zip(instr.operands, ins, outs):
         if not same_shape(given_in, operand.shape):
             raise fail(instr, "shape", f"all-gather-start input {text(given_in)} differs from {text(operand.shape)}")
-        _gathered(_as(instr, out), operand.shape, out, False)
+        _gathered(_as(instr, out), operand.shape, out, False, shard)
 
 
 @rule("ragged-all-to-all")
