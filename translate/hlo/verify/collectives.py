@@ -197,9 +197,8 @@ def _shard_count(instr: HloInstruction, ctx: VerifyContext, operand: Shape, resu
         return size  # nothing to divide by (XLA's ratio is undefined): the shapes are checked with the group's size
     shard = -(-big.dimensions[dim] // small.dimensions[dim])
     if size != 1 and shard != size:
-        raise fail(
-            instr, "shape", f"{instr.opcode} from {text(operand)} to {text(result)} is over {shard}, its groups of {size}"
-        )
+        message = f"{instr.opcode} from {text(operand)} to {text(result)} is over {shard}, its groups of {size}"
+        raise fail(instr, "shape", message)
     if shard <= 0:
         raise fail(instr, "shape", f"{instr.opcode} from {text(operand)} to {text(result)}")
     return shard
