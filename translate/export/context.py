@@ -411,23 +411,37 @@ class Builder:
         config = _attr(op, attrs, "xla.backend_config")
         if config is not None and results:
             # Written by the importer for ops whose StableHLO form has no backend_config (docs/import.md).
-            main = results[0].operands[0] if results[0].opcode == "get-tuple-element" else results[0]
+            main = _unpacked(results[0], created)
             main.attributes.setdefault("backend_config", A.raw_string(config))
         origin = _attr(op, attrs, ORIGINAL_VALUE)
         # The importer writes the HLO text; MHLO's structured #mhlo.original_value is not read (yet).
         if isinstance(origin, ir.StringAttr) and results:
-            main = results[0].operands[0] if results[0].opcode == "get-tuple-element" else results[0]
+            main = _unpacked(results[0], created)
             main.attributes.setdefault("origin", parse_attribute("origin", A.string(origin)))
         attr = _attr(op, attrs, "mhlo.sharding")
         if attr is None or not results or op.name in _SPLIT_SHARDING:
             return
         main = results[0]
-        if len(results) > 1 and main.opcode == "get-tuple-element":
+        # an op of several results, or of one made a 1-tuple's element (a conditional or custom call of a 1-tuple):
+        # the sharding is the tuple instruction's
+        one_tuple = main.opcode == "get-tuple-element" and any(main.operands[0] is c for c in created)
+        if (len(results) > 1 or one_tuple) and main.opcode == "get-tuple-element":
             main = main.operands[0]
             # through the op's own unpacking (an infeed's data tuple) to the instruction whose results they are
             while main.opcode == "get-tuple-element" and any(main is c for c in created):
                 main = main.operands[0]
         main.attributes["sharding"] = self.ctx.sharding_on(attr, main.shape, op.name, op_location(op))
+
+
+def _unpacked(result: HloInstruction, created: list[HloInstruction]) -> HloInstruction:
+    """The instruction an op's result is read from: through the get-tuple-elements the op made (a nested loop
+    state's leaves), or the result itself; a get-tuple-element of a value made elsewhere, its operand."""
+    if result.opcode != "get-tuple-element":
+        return result
+    main = result.operands[0]
+    while main.opcode == "get-tuple-element" and any(main is c for c in created):
+        main = main.operands[0]
+    return main
 
 
 def _attach_carried(
