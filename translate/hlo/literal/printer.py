@@ -55,8 +55,9 @@ FLOAT_FORMATS: dict[PrimitiveType, FloatFormat] = {
 }
 COMPONENT_TYPE = {P.C64: P.F32, P.C128: P.F64}
 UINT_OF_SIZE = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
-DOUBLE_QUIET_PAYLOAD = 1 << 51
-E8M0_LOWEST_TEXT = "5.87747e-39"  # 2^-127 as XLA's parser reads it back (its printer's `5.9e-39` it reads as 2^-126)  # what `nan` without a payload means to XLA's lexer
+DOUBLE_QUIET_PAYLOAD = 1 << 51  # what `nan` without a payload means to XLA's lexer
+# e8m0's lowest value, 2^-127, as XLA's parser reads it back (XLA's printer's `5.9e-39` it reads as 2^-126)
+E8M0_LOWEST_TEXT = "5.87747e-39"
 
 # ---------------------------------------------------------------------------------------------
 # Printing
