@@ -226,8 +226,8 @@ def _marker(op: ir.Operation) -> tuple[str, Shape, tuple[int, ...]]:
 def _tuple_literal(b: Builder, op: ir.Operation, name: str, shape: Shape) -> Literal | None:
     """The tuple literal of `shape` the constants marked `name` in `op`'s block hold, if they hold every leaf."""
     leaves: dict[tuple[int, ...], Literal] = {}
-    for other in op.block.operations:
-        other = other.operation
+    for view in op.block.operations:
+        other = view.operation
         if other.name != "stablehlo.constant" or TUPLE_CONSTANT not in other.attributes:
             continue
         other_name, other_shape, index = _marker(other)
