@@ -62,6 +62,10 @@ TUPLE_CONSTANT = "xla.tuple_constant"
 # On a `chlo.top_k` imported from an HLO topk without `is_stable` (unit attribute): the exporter writes none.
 UNSTABLE_TOPK = "xla.unstable_topk"
 
+# On an op made of an HLO instruction of tuple shape whose sharding is not a tuple sharding (`{replicated}` on a
+# scatter of two results), unit: the exporter writes it so, where it would spread it over the leaves.
+UNTUPLED_SHARDING = "xla.untupled_sharding"
+
 # HLO control-predecessors: an op another op must follow gets `xla.control_id = N` (unique in the
 # module); the op that follows lists them in `xla.control_predecessors = array<i64: N, ...>`.
 CONTROL_ID = "xla.control_id"

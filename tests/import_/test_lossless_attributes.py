@@ -144,6 +144,26 @@ ENTRY e {
   ROOT g = u32[2] get-tuple-element(a), index=0
 }"""
 
+UNTUPLED_SHARDING = """HloModule m
+add {
+  a0 = f32[] parameter(0)
+  a1 = f32[] parameter(1)
+  b0 = f32[] parameter(2)
+  b1 = f32[] parameter(3)
+  r0 = f32[] add(a0, b0)
+  r1 = f32[] add(a1, b1)
+  ROOT t = (f32[], f32[]) tuple(r0, r1)
+}
+ENTRY e {
+  x = f32[2,9] parameter(0)
+  y = f32[2,9] parameter(1)
+  i = s32[3,1] parameter(2)
+  u = f32[3,9] parameter(3)
+  v = f32[3,9] parameter(4)
+  ROOT s = (f32[2,9], f32[2,9]) scatter(x, y, i, u, v), to_apply=add, update_window_dims={1},
+    inserted_window_dims={0}, scatter_dims_to_operand_dims={0}, index_vector_dim=1, sharding={replicated}
+}"""
+
 CASES = {
     "tuple-constant": TUPLE_CONSTANT,
     "two-equal-tuple-constants": TWO_TUPLE_CONSTANTS,
@@ -160,6 +180,7 @@ CASES = {
     "fft-any-length": FFT_ANY_LENGTH,
     "gather-over-the-shapes": GATHER_OVER_THE_SHAPES,
     "one-operand-tuple-all-to-all": ONE_OPERAND_TUPLE_ALL_TO_ALL,
+    "untupled-sharding": UNTUPLED_SHARDING,
 }
 
 

@@ -36,7 +36,14 @@ from hlo_translate.hlo.ir import (
 from hlo_translate.hlo.sharding import for_shape
 from hlo_translate.hlo.text import parse_attribute
 from hlo_translate.hlo.verify.shardings import device_problem, sharding_shape_problem
-from hlo_translate.markers import BITCAST, CONTROL_ID, CONTROL_PREDECESSORS, CUSTOM_CALL_ATTRIBUTES, ORIGINAL_VALUE
+from hlo_translate.markers import (
+    BITCAST,
+    CONTROL_ID,
+    CONTROL_PREDECESSORS,
+    CUSTOM_CALL_ATTRIBUTES,
+    ORIGINAL_VALUE,
+    UNTUPLED_SHARDING,
+)
 from hlo_translate.mlir.locations import location_info, source_location
 from hlo_translate.typemap import element_type_from_mlir, shape_from_mlir
 
@@ -430,7 +437,12 @@ class Builder:
             # through the op's own unpacking (an infeed's data tuple) to the instruction whose results they are
             while main.opcode == "get-tuple-element" and any(main is c for c in created):
                 main = main.operands[0]
-        main.attributes["sharding"] = self.ctx.sharding_on(attr, main.shape, op.name, op_location(op))
+        sharding = self.ctx.sharding_on(attr, main.shape, op.name, op_location(op))
+        if UNTUPLED_SHARDING in attrs and main.shape.is_tuple and sharding.is_tuple:
+            # the HLO said one sharding for every leaf (checked on each above): written so again
+            whole = self.ctx.sharding(attr, op.name, op_location(op))
+            sharding = sharding if whole.is_tuple else whole
+        main.attributes["sharding"] = sharding
 
 
 def _unpacked(result: HloInstruction, created: list[HloInstruction]) -> HloInstruction:

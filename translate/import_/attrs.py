@@ -22,7 +22,7 @@ from hlo_translate.hlo.ir import (
     ResultAccuracy,
 )
 from hlo_translate.hlo.text import print_attribute
-from hlo_translate.markers import CUSTOM_CALL_ATTRIBUTES, ORIGINAL_VALUE
+from hlo_translate.markers import CUSTOM_CALL_ATTRIBUTES, ORIGINAL_VALUE, UNTUPLED_SHARDING
 
 # Attributes of one import, by the HLO value they were built from (`memo_scope`, around
 # `ModuleImporter.run`): a module repeats the same dimension lists and dot numbers thousands of times,
@@ -177,6 +177,8 @@ def attach_common(operation: ir.Operation, instr: HloInstruction) -> None:
     sharding = instr.attributes.get("sharding")
     if sharding is not None:
         operation.attributes["mhlo.sharding"] = ir.StringAttr.get(sharding_text(sharding))
+        if instr.shape.is_tuple and not getattr(sharding, "is_tuple", True):
+            operation.attributes[UNTUPLED_SHARDING] = ir.UnitAttr.get()
     accuracy = instr.attributes.get("result_accuracy")
     if isinstance(accuracy, ResultAccuracy):
         operation.attributes["result_accuracy"] = result_accuracy(accuracy)
