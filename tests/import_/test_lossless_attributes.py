@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 import hlo_translate
+from hlo_translate.errors import InternalError, TranslateError
 from tests.support.hlo_compare import signature, xla_module_from_text
 
 TUPLE_CONSTANT = """HloModule m
@@ -250,3 +251,23 @@ def test_the_f8_dot_presets_import_as_xla_imports_them() -> None:
         stablehlo, _ = _round_trip(DOT_F8_PRESET.replace("PRESET", preset))
         assert "lhs_precision_type = f8E5M2, rhs_precision_type = f8E5M2, accumulation_type = f32" in stablehlo
         assert f"allow_imprecise_accumulation = {imprecise}" in stablehlo
+
+
+def test_a_carried_attribute_the_verifier_refuses_is_the_inputs_fault() -> None:
+    """`xla.attributes` on any op is HLO text the input brings: the verifier's refusal is a TranslateError."""
+    mlir = """func.func @main(%a: tensor<4xf32>) -> tensor<2x2xf32> {
+  %c = stablehlo.reshape %a {xla.attributes = {window = "{size=2}"}} : (tensor<4xf32>) -> tensor<2x2xf32>
+  return %c : tensor<2x2xf32>
+}"""
+    with pytest.raises(TranslateError, match="reshape takes no attribute 'window'") as caught:
+        hlo_translate.stablehlo_to_hlo(mlir)
+    assert not isinstance(caught.value, InternalError)
+
+
+def test_a_bad_tuple_constant_marker_is_a_clear_error() -> None:
+    mlir = """func.func @main() -> tensor<f32> {
+  %c = stablehlo.constant {xla.tuple_constant = {name = "c", shape = "(f32[], f32[])", index = array<i64: 5>}} dense<1.0> : tensor<f32>
+  return %c : tensor<f32>
+}"""
+    with pytest.raises(TranslateError, match="bad xla.tuple_constant"):
+        hlo_translate.stablehlo_to_hlo(mlir)

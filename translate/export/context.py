@@ -79,7 +79,8 @@ class ExportContext:
         }
         # Instructions of ops marked `xla.keep`: dead code that must survive (see `dce.py`).
         self.pinned: set[int] = set()
-        # Instructions rebuilt from the HLO-text attributes of our `xla.*` fallback custom calls (input's).
+        # Instructions given HLO-text attributes (`xla.attributes`: our `xla.*` fallback custom calls, other custom
+        # calls and ops): what the verifier says of those is the input's fault.
         self.carried: list[HloInstruction] = []
         # The names a generated `base.N` must avoid: generated names never clash with one another (a
         # name splits into base and number at its last dot, one way only), so only these are looked up,
@@ -363,7 +364,7 @@ class Builder:
                 results[0].attributes["result_accuracy"] = _result_accuracy(op, _attr(op, attrs, "result_accuracy"))
             self._attach_control(op, attrs, results)
             if CUSTOM_CALL_ATTRIBUTES in attrs and op.name != "stablehlo.custom_call":
-                _attach_carried(op, _attr(op, attrs, CUSTOM_CALL_ATTRIBUTES), results, stamp.created)
+                _attach_carried(self.ctx, op, _attr(op, attrs, CUSTOM_CALL_ATTRIBUTES), results, stamp.created)
             if "xla.keep" in attrs:
                 self.ctx.pinned.update(id(i) for i in stamp.created)
         values = self.values
@@ -457,11 +458,16 @@ def _unpacked(result: HloInstruction, created: list[HloInstruction]) -> HloInstr
 
 
 def _attach_carried(
-    op: ir.Operation, attr: ir.Attribute | None, results: list[HloInstruction], created: list[HloInstruction]
+    ctx: ExportContext,
+    op: ir.Operation,
+    attr: ir.Attribute | None,
+    results: list[HloInstruction],
+    created: list[HloInstruction],
 ) -> None:
     """The HLO attributes the importer carried in their text (`xla.attributes`) where the op has no field for
     them (a fusion's output_to_operand_aliasing, a reshape's inferred_dimension), onto the instruction the op
-    made; a custom call reads its own (`custom_call.carried_attributes`)."""
+    made, which joins `ctx.carried` (the verifier's word on it is the input's fault); a custom call reads its
+    own (`custom_call.carried_attributes`)."""
     if not results:
         return
     main = results[0]
@@ -469,6 +475,7 @@ def _attach_carried(
         main = main.operands[0]
     if not any(main is c for c in created):
         return  # the op forwards a value built elsewhere
+    ctx.carried.append(main)
     for name, value in A.dictionary(attr).items():
         try:
             main.attributes.setdefault(name, parse_attribute(name, A.string(value)))
