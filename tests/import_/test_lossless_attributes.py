@@ -271,3 +271,17 @@ def test_a_bad_tuple_constant_marker_is_a_clear_error() -> None:
 }"""
     with pytest.raises(TranslateError, match="bad xla.tuple_constant"):
         hlo_translate.stablehlo_to_hlo(mlir)
+
+
+def test_a_gather_over_other_than_its_groups_is_the_inputs_fault() -> None:
+    """XLA's verifier wants a gather over exactly its subgroup (here the 16 replicas): the exporter refuses the
+    other as the input's fault, not as an internal error on what it wrote."""
+    mlir = """module attributes {mhlo.num_replicas = 16 : i32} {
+  func.func @main(%a: tensor<128xf32>) -> tensor<512xf32> {
+    %g = "stablehlo.all_gather"(%a) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]]> : tensor<1x16xi64>} : (tensor<128xf32>) -> tensor<512xf32>
+    return %g : tensor<512xf32>
+  }
+}"""
+    with pytest.raises(TranslateError, match="is over 4 devices, its groups over 16") as caught:
+        hlo_translate.stablehlo_to_hlo(mlir)
+    assert not isinstance(caught.value, InternalError)

@@ -171,44 +171,72 @@ def _gather_dimension(instr: HloInstruction, operand: Shape, result: Shape) -> i
     return dim
 
 
-def subgroup_size(instr: HloInstruction, ctx: VerifyContext) -> int:
+def _explicit_group_size(groups: Any) -> int | None:
+    """The size of the first of explicit replica groups (iota, mesh or listed), None without groups."""
+    if isinstance(groups, IotaReplicaGroups):
+        return groups.num_devices_per_group
+    if isinstance(groups, MeshReplicaGroups):
+        groups = groups.groups()
+    return len(groups[0]) if groups else None
+
+
+def subgroup_size(attributes: Mapping[str, Any], replica_count: int, num_partitions: int) -> int:
     """How many devices one group of the collective spans in its mode (XLA's GetSubgroupSize): a group's size,
     or without groups the replicas (the partitions across partitions); across replicas and partitions (a channel
     without global ids), times the partitions. 1 where the module states no device counts."""
-    size = group_size(instr)
-    mode = getattr(instr.attributes.get("mode"), "name", None)
+    size = _explicit_group_size(attributes.get("replica_groups", ()))
+    mode = getattr(attributes.get("mode"), "name", None)
     if mode is None:
-        channel = "channel_id" in instr.attributes
-        globals_ = bool(instr.attributes.get("use_global_device_ids"))
+        channel = "channel_id" in attributes
+        globals_ = bool(attributes.get("use_global_device_ids"))
         mode = ("flattened_id" if globals_ else "cross_replica_and_partition") if channel else "cross_replica"
     if mode == "cross_partition":
-        return size if size is not None else ctx.num_partitions
-    replicas = size if size is not None else ctx.replica_count
-    return replicas * ctx.num_partitions if mode == "cross_replica_and_partition" else replicas
+        return size if size is not None else num_partitions
+    replicas = size if size is not None else replica_count
+    return replicas * num_partitions if mode == "cross_replica_and_partition" else replicas
 
 
-def _replica_group_size(instr: HloInstruction, ctx: VerifyContext) -> int | None:
-    """A group's size alone where XLA's subgroup spans replicas and partitions (a channel without global ids in a
-    module of several partitions): a lenience of ours, which takes the groups as the devices gathered over, as the
-    hand-written modules of this project (golden/async) do; XLA refuses those, and takes the module that gathers over
-    the group's size times the partitions, which we take too."""
-    if "channel_id" not in instr.attributes or instr.attributes.get("use_global_device_ids") or ctx.num_partitions == 1:
-        return None
-    return group_size(instr)
+def shard_count_problem(
+    opcode: str, attributes: Mapping[str, Any], operand: Shape, result: Shape, replica_count: int, num_partitions: int
+) -> str | None:
+    """What XLA's verifier refuses in the shard count of an all-gather (or reduce-scatter) from `operand` to
+    `result`, or None: the ratio of their gathered dimensions, rounded up, must be the subgroup size of the
+    collective's mode unless that is 1 (a module without device counts). The exporter asks the same of what it is
+    about to write. A lenience of ours: with a channel and no global ids in a module of several partitions, a
+    group's size alone passes too (the hand-written modules of this project, golden/async, gather so; XLA refuses
+    them)."""
+    dimensions: tuple[int, ...] = tuple(attributes.get("dimensions") or ())
+    if len(dimensions) != 1 or not 0 <= dimensions[0] < min(operand.rank, result.rank):
+        return None  # the dimension's own check says what is wrong
+    dim = dimensions[0]
+    small, big = (result, operand) if opcode == "reduce-scatter" else (operand, result)
+    if not small.dimensions[dim]:
+        return None  # nothing to divide by (XLA's ratio is undefined): the shapes are checked with the group's size
+    shard = -(-big.dimensions[dim] // small.dimensions[dim])
+    size = subgroup_size(attributes, replica_count, num_partitions)
+    lenient = (
+        _explicit_group_size(attributes.get("replica_groups", ()))
+        if "channel_id" in attributes and not attributes.get("use_global_device_ids") and num_partitions > 1
+        else None
+    )
+    if size != 1 and shard not in (size, lenient):
+        return f"{opcode} from {text(operand)} to {text(result)} is over {shard} devices, its groups over {size}"
+    return None
 
 
 def _shard_count(instr: HloInstruction, ctx: VerifyContext, operand: Shape, result: Shape, scatter: bool) -> int:
-    """XLA's shard count: the ratio of the first result's and operand's gathered dimension, rounded up, which
-    must be the subgroup size unless that is 1 (a module without device counts)."""
+    """XLA's shard count (`shard_count_problem`): the ratio of the first result's and operand's gathered
+    dimension, rounded up; the subgroup size where that is undefined (a dimension of size 0)."""
     dim = _gather_dimension(instr, operand, result)
+    group_size(instr)  # the groups' own checks first
+    counts = (ctx.replica_count, ctx.num_partitions)
+    problem = shard_count_problem(instr.opcode, instr.attributes, operand, result, *counts)
+    if problem is not None:
+        raise fail(instr, "shape", problem)
     small, big = (result, operand) if scatter else (operand, result)
-    size = subgroup_size(instr, ctx)
     if not small.dimensions[dim]:
-        return size  # nothing to divide by (XLA's ratio is undefined): the shapes are checked with the group's size
+        return subgroup_size(instr.attributes, ctx.replica_count, ctx.num_partitions)
     shard = -(-big.dimensions[dim] // small.dimensions[dim])
-    if size != 1 and shard != size and shard != _replica_group_size(instr, ctx):
-        message = f"{instr.opcode} from {text(operand)} to {text(result)} is over {shard}, its groups of {size}"
-        raise fail(instr, "shape", message)
     if shard <= 0:
         raise fail(instr, "shape", f"{instr.opcode} from {text(operand)} to {text(result)}")
     return shard
