@@ -57,6 +57,18 @@ PLAIN_GET_TUPLE_ELEMENTS = "xla.plain_get_tuple_elements"
 BITCAST = "xla.bitcast"
 BITCAST_STEP = "xla.bitcast_step"
 
+# On each `stablehlo.constant` an HLO tuple constant imports as (one per leaf):
+# `{name = "<the tuple constant>", shape = "<its HLO shape>", index = array<i64: <the leaf's tuple index>>}`;
+# the exporter writes the leaves of one name in a block back as that one tuple constant.
+TUPLE_CONSTANT = "xla.tuple_constant"
+
+# On a `chlo.top_k` imported from an HLO topk without `is_stable` (unit attribute): the exporter writes none.
+UNSTABLE_TOPK = "xla.unstable_topk"
+
+# On an op made of an HLO instruction of tuple shape whose sharding is not a tuple sharding (`{replicated}` on a
+# scatter of two results), unit: the exporter writes it so, where it would spread it over the leaves.
+UNTUPLED_SHARDING = "xla.untupled_sharding"
+
 # HLO control-predecessors: an op another op must follow gets `xla.control_id = N` (unique in the
 # module); the op that follows lists them in `xla.control_predecessors = array<i64: N, ...>`.
 CONTROL_ID = "xla.control_id"

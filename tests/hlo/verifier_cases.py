@@ -1066,5 +1066,55 @@ CASES.update(
             "operand-count",
         ),
         "token-with-dimensions": (entry("t = token[2] after-all()", "r = f32[2] constant({1, 2})"), "parse"),
+        # XLA's InferFftShape ties only RFFT's and IRFFT's innermost dimensions to fft_length
+        "fft-any-complex-operand-ok": (
+            entry("x = c64[1,1,1,1] parameter(0)", "r = c64[1,1,1,1] fft(x), fft_type=FFT, fft_length={1,0,1}"),
+            None,
+        ),
+        "fft-real-operand": (
+            entry("x = f32[4,8] parameter(0)", "r = f32[4,8] fft(x), fft_type=FFT, fft_length={8}"),
+            "shape",
+        ),
+        "rfft-zero-length-keeps-the-dimension-ok": (
+            entry("x = f32[4,0] parameter(0)", "r = c64[4,0] fft(x), fft_type=RFFT, fft_length={0}"),
+            None,
+        ),
+        "irfft-zero-sized-ok": (
+            entry("x = c64[4,0] parameter(0)", "r = f32[4,0] fft(x), fft_type=IRFFT, fft_length={0}"),
+            None,
+        ),
+        # XLA's shard count comes from the shapes; it must be the subgroup size unless that is 1 (a group of one
+        # replica with a channel: replicas x partitions, 1 x 1 without num_partitions)
+        "all-gather-shard-count-from-the-shapes-ok": (
+            entry(
+                "p = f32[10,20] parameter(0)",
+                "r = f32[10,80] all-gather(p), replica_groups={{0}}, channel_id=1, dimensions={1}",
+            ),
+            None,
+        ),
+        "reduce-scatter-shard-count-from-the-shapes-ok": (
+            entry(
+                "p = f32[4,8] parameter(0)",
+                "r = f32[4,4] reduce-scatter(p), replica_groups={{0}}, channel_id=1, dimensions={1}, to_apply=add",
+                computations=ADD,
+            ),
+            None,
+        ),
+        "reduce-scatter-over-replicas-and-partitions-ok": (
+            entry(
+                "p = f32[32] parameter(0)",
+                "r = f32[2] reduce-scatter(p), replica_groups={{0,1,2,3}}, channel_id=1, dimensions={0}, to_apply=add",
+                header=", num_partitions=4",
+                computations=ADD,
+            ),
+            None,
+        ),
+        "all-gather-shard-count-not-the-group": (
+            entry(
+                "p = f32[16,10] parameter(0)",
+                "r = f32[16,10] all-gather(p), replica_groups={{0,1},{2,3}}, dimensions={0}",
+            ),
+            "shape",
+        ),
     }
 )

@@ -100,7 +100,12 @@ IGNORED_ATTRIBUTES = {"metadata", "control-predecessors"}
 
 
 def _spelled_as_xla_prints(opcode: str, attributes: dict) -> dict:
-    """A compare's `type=TOTALORDER` as `order=TOTAL` (one HloModuleProto, which XLA prints the latter way)."""
+    """A compare's `type=TOTALORDER` as `order=TOTAL`, a custom-call's `to_apply=c` as `called_computations={c}`
+    (one HloModuleProto, which XLA prints the latter way)."""
+    if opcode == "custom-call" and "to_apply" in attributes and "called_computations" not in attributes:
+        spelled = {k: v for k, v in attributes.items() if k != "to_apply"}
+        spelled["called_computations"] = (attributes["to_apply"],)
+        return spelled
     compare_type = attributes.get("type")
     if opcode == "compare" and getattr(compare_type, "name", None) in ("TOTALORDER", "WEAKORDER"):
         spelled = {k: v for k, v in attributes.items() if k != "type"}
@@ -121,7 +126,7 @@ def _as_absent(opcode: str, name: str, value: object) -> bool:
     if name in ("feature_group_count", "batch_group_count") and value == 1:  # XLA's default, printed by none
         return True
     if name == "operand_precision" and isinstance(value, tuple):
-        return all(getattr(p, "name", None) == "default" for p in value)
+        return all(str(getattr(p, "name", "")).lower() == "default" for p in value)
     return opcode == "map" and name == "dimensions"
 
 
@@ -133,6 +138,9 @@ def _value(name: str, value: object) -> object:
         inner = value.text.strip()[1:-1]
         shapes = [parse_shape(s) for s in split_top_level(inner)] if inner.strip() else []
         return tuple(with_default_layouts(s).to_text() for s in shapes)
+    if name == "operand_precision" and isinstance(value, tuple):
+        # XLA's parser reads a precision in either case (`HIGH`, `high`: one PrecisionConfig value)
+        return tuple(str(getattr(p, "name", p)).lower() for p in value)
     if isinstance(value, HloComputation):
         return "<computation>"
     if isinstance(value, tuple) and value and isinstance(value[0], HloComputation):

@@ -18,7 +18,12 @@ from hlo_translate.export.context import Builder
 from hlo_translate.export.regions import flat_computation
 from hlo_translate.export.registry import handles, handles_custom_call
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, Shape, with_default_layouts
-from hlo_translate.hlo.verify.collectives import global_ids_problem, group_count_problem, repeated_replica_problem
+from hlo_translate.hlo.verify.collectives import (
+    global_ids_problem,
+    group_count_problem,
+    repeated_replica_problem,
+    shard_count_problem,
+)
 from hlo_translate.markers import TUPLE_ALL_TO_ALL
 
 
@@ -94,8 +99,21 @@ def _collective(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         if collective.dimension != collective.concat_dimension:
             return [_all_to_all_across_dimensions(b, op, collective)]
     attrs = hlo_attributes(b, op, reducer_of(b, op))
+    if kind in (CollectiveKind.ALL_GATHER, CollectiveKind.REDUCE_SCATTER) and op.operands:
+        _check_shard_count(b, kind.value, attrs, op)
     instr = b.add(kind.value, b.result_shape(op), b.operands(op), attrs)
     return b.split(op, instr)
+
+
+def _check_shard_count(b: Builder, opcode: str, attrs: dict[str, object], op: ir.Operation) -> None:
+    """Refuse, as the input's fault, a gather whose shapes XLA's verifier refuses for its groups (the shard count
+    of the first operand and result is not the devices of a group)."""
+    counts = _declared_counts(b)
+    operand, result = b.shape(op.operands[0]), b.shape(op.results[0])
+    replicas, partitions = counts.get("mhlo.num_replicas", 1), counts.get("mhlo.num_partitions", 1)
+    problem = shard_count_problem(opcode, attrs, operand, result, replicas, partitions)
+    if problem is not None:
+        raise TranslateError(problem)
 
 
 @handles_custom_call("ragged_all_to_all")
@@ -151,7 +169,6 @@ def tuple_all_to_all(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     attrs = collective.hlo_attributes()
     attrs.pop("dimensions", None)
     operands = b.operands(op)
-    if len(operands) == 1:
-        return [b.add("all-to-all", operands[0].shape, operands, attrs)]
+    # without dimensions XLA's all-to-all is a tuple, of one element too (InferAllToAllTupleShape)
     instr = b.add("all-to-all", Shape.tuple_of([o.shape for o in operands]), operands, attrs)
     return [b.gte(instr, i) for i in range(len(operands))]

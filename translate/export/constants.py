@@ -15,12 +15,15 @@ import numpy as np
 from jaxlib.mlir import ir
 
 from hlo_translate.errors import TranslateError
+from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.context import Builder
 from hlo_translate.export.registry import handles
 from hlo_translate.export.resources import is_resource, resource_data
 from hlo_translate.hlo.ir import HloInstruction, Shape
 from hlo_translate.hlo.ir import PrimitiveType as P
 from hlo_translate.hlo.literal import Literal
+from hlo_translate.hlo.text import parse_shape
+from hlo_translate.markers import TUPLE_CONSTANT
 
 NUMPY_DTYPES: dict[P, np.dtype] = {
     P.PRED: np.dtype(np.bool_),
@@ -178,5 +181,69 @@ def _from_bytes(data: bytes, dtype: np.dtype, dims: tuple[int, ...]) -> np.ndarr
 
 @handles("stablehlo.constant")
 def _constant(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+    if TUPLE_CONSTANT in op.attributes:
+        leaf = _tuple_constant_leaf(b, op)
+        if leaf is not None:
+            return [leaf]
     shape = b.result_shape(op)
     return [b.constant(literal_of(constant_array(b, op, shape), shape), shape)]
+
+
+def _tuple_constant_leaf(b: Builder, op: ir.Operation) -> HloInstruction | None:
+    """A leaf of an HLO tuple constant the importer split (markers.TUPLE_CONSTANT): the get-tuple-element of the
+    one tuple constant the block's leaves of that name make, written at the first of them. None (a plain
+    constant) where the leaves no longer make the whole tuple (a pass dropped or changed one)."""
+    name, shape, index = _marker(op)
+    built = b.tuple_constants.get(name)
+    if built is None:
+        literal = _tuple_literal(b, op, name, shape)
+        if literal is None:
+            return None
+        built = b.constant(literal, shape)
+        b.tuple_constants[name] = built
+    instr = built
+    for i in index:
+        instr = b.gte(instr, i)
+    return instr if instr.shape.without_layouts() == b.result_shape(op).without_layouts() else None
+
+
+def _marker(op: ir.Operation) -> tuple[str, Shape, tuple[int, ...]]:
+    fields = A.dictionary(op.attributes[TUPLE_CONSTANT])
+    try:
+        shape = parse_shape(A.string(fields.get("shape")))
+        index = A.i64_list(fields.get("index"))
+        name = A.string(fields.get("name"))
+        leaf = shape
+        for i in index:
+            leaf = leaf.tuple_shapes[i]
+    except (TranslateError, IndexError, TypeError, ValueError):
+        raise TranslateError(f"bad {TUPLE_CONSTANT}: {op.attributes[TUPLE_CONSTANT]}") from None
+    if not shape.is_tuple or leaf.is_tuple:
+        raise TranslateError(f"bad {TUPLE_CONSTANT}: {index} is not a leaf of {shape.to_text()}")
+    return name, shape, index
+
+
+def _tuple_literal(b: Builder, op: ir.Operation, name: str, shape: Shape) -> Literal | None:
+    """The tuple literal of `shape` the constants marked `name` in `op`'s block hold, if they hold every leaf."""
+    leaves: dict[tuple[int, ...], Literal] = {}
+    for view in op.block.operations:
+        other = view.operation
+        if other.name != "stablehlo.constant" or TUPLE_CONSTANT not in other.attributes:
+            continue
+        other_name, other_shape, index = _marker(other)
+        if other_name != name or other_shape != shape:
+            continue
+        leaf_shape = shape
+        for i in index:
+            leaf_shape = leaf_shape.tuple_shapes[i]
+        if b.result_shape(other).without_layouts() != leaf_shape.without_layouts():
+            return None
+        leaves[index] = literal_of(constant_array(b, other, leaf_shape), leaf_shape)
+
+    def build(sub: Shape, path: tuple[int, ...]) -> Literal | None:
+        if not sub.is_tuple:
+            return leaves.get(path)
+        parts = [build(s, (*path, i)) for i, s in enumerate(sub.tuple_shapes)]
+        return None if any(p is None for p in parts) else Literal(sub, tuple(p for p in parts if p is not None))
+
+    return build(shape, ())

@@ -36,7 +36,14 @@ from hlo_translate.hlo.ir import (
 from hlo_translate.hlo.sharding import for_shape
 from hlo_translate.hlo.text import parse_attribute
 from hlo_translate.hlo.verify.shardings import device_problem, sharding_shape_problem
-from hlo_translate.markers import BITCAST, CONTROL_ID, CONTROL_PREDECESSORS, ORIGINAL_VALUE
+from hlo_translate.markers import (
+    BITCAST,
+    CONTROL_ID,
+    CONTROL_PREDECESSORS,
+    CUSTOM_CALL_ATTRIBUTES,
+    ORIGINAL_VALUE,
+    UNTUPLED_SHARDING,
+)
 from hlo_translate.mlir.locations import location_info, source_location
 from hlo_translate.typemap import element_type_from_mlir, shape_from_mlir
 
@@ -72,7 +79,8 @@ class ExportContext:
         }
         # Instructions of ops marked `xla.keep`: dead code that must survive (see `dce.py`).
         self.pinned: set[int] = set()
-        # Instructions rebuilt from the HLO-text attributes of our `xla.*` fallback custom calls (input's).
+        # Instructions given HLO-text attributes (`xla.attributes`: our `xla.*` fallback custom calls, other custom
+        # calls and ops): what the verifier says of those is the input's fault.
         self.carried: list[HloInstruction] = []
         # The names a generated `base.N` must avoid: generated names never clash with one another (a
         # name splits into base and number at its last dot, one way only), so only these are looked up,
@@ -199,6 +207,7 @@ class Builder:
         self._stamp: _OpStamp | None = None
         self._num_params = 0
         self.control_ids: dict[int, HloInstruction] = {}  # xla.control_id -> its instruction
+        self.tuple_constants: dict[str, HloInstruction] = {}  # markers.TUPLE_CONSTANT name -> its constant
 
     # -- instructions -------------------------------------------------------------------------
 
@@ -354,6 +363,8 @@ class Builder:
             if "result_accuracy" in attrs and results and any(results[0] is c for c in stamp.created):
                 results[0].attributes["result_accuracy"] = _result_accuracy(op, _attr(op, attrs, "result_accuracy"))
             self._attach_control(op, attrs, results)
+            if CUSTOM_CALL_ATTRIBUTES in attrs and op.name != "stablehlo.custom_call":
+                _attach_carried(self.ctx, op, _attr(op, attrs, CUSTOM_CALL_ATTRIBUTES), results, stamp.created)
             if "xla.keep" in attrs:
                 self.ctx.pinned.update(id(i) for i in stamp.created)
         values = self.values
@@ -408,23 +419,70 @@ class Builder:
         config = _attr(op, attrs, "xla.backend_config")
         if config is not None and results:
             # Written by the importer for ops whose StableHLO form has no backend_config (docs/import.md).
-            main = results[0].operands[0] if results[0].opcode == "get-tuple-element" else results[0]
+            main = _unpacked(results[0], created)
             main.attributes.setdefault("backend_config", A.raw_string(config))
         origin = _attr(op, attrs, ORIGINAL_VALUE)
         # The importer writes the HLO text; MHLO's structured #mhlo.original_value is not read (yet).
         if isinstance(origin, ir.StringAttr) and results:
-            main = results[0].operands[0] if results[0].opcode == "get-tuple-element" else results[0]
+            main = _unpacked(results[0], created)
             main.attributes.setdefault("origin", parse_attribute("origin", A.string(origin)))
         attr = _attr(op, attrs, "mhlo.sharding")
         if attr is None or not results or op.name in _SPLIT_SHARDING:
             return
         main = results[0]
-        if len(results) > 1 and main.opcode == "get-tuple-element":
+        # an op of several results, or of one made a 1-tuple's element (a conditional or custom call of a 1-tuple):
+        # the sharding is the tuple instruction's
+        one_tuple = main.opcode == "get-tuple-element" and any(main.operands[0] is c for c in created)
+        if (len(results) > 1 or one_tuple) and main.opcode == "get-tuple-element":
             main = main.operands[0]
             # through the op's own unpacking (an infeed's data tuple) to the instruction whose results they are
             while main.opcode == "get-tuple-element" and any(main is c for c in created):
                 main = main.operands[0]
-        main.attributes["sharding"] = self.ctx.sharding_on(attr, main.shape, op.name, op_location(op))
+        sharding = self.ctx.sharding_on(attr, main.shape, op.name, op_location(op))
+        if UNTUPLED_SHARDING in attrs and main.shape.is_tuple and sharding.is_tuple:
+            # the HLO said one sharding for every leaf (checked on each above): written so again
+            whole = self.ctx.sharding(attr, op.name, op_location(op))
+            sharding = sharding if whole.is_tuple else whole
+        main.attributes["sharding"] = sharding
+
+
+def _unpacked(result: HloInstruction, created: list[HloInstruction]) -> HloInstruction:
+    """The instruction an op's result is read from: through the get-tuple-elements the op made (a nested loop
+    state's leaves), or the result itself; a get-tuple-element of a value made elsewhere, its operand."""
+    if result.opcode != "get-tuple-element":
+        return result
+    main = result.operands[0]
+    while main.opcode == "get-tuple-element" and any(main is c for c in created):
+        main = main.operands[0]
+    return main
+
+
+def _attach_carried(
+    ctx: ExportContext,
+    op: ir.Operation,
+    attr: ir.Attribute | None,
+    results: list[HloInstruction],
+    created: list[HloInstruction],
+) -> None:
+    """The HLO attributes the importer carried in their text (`xla.attributes`) where the op has no field for
+    them (a fusion's output_to_operand_aliasing, a reshape's inferred_dimension), onto the instruction the op
+    made, which joins `ctx.carried` (the verifier's word on it is the input's fault); a custom call reads its
+    own (`custom_call.carried_attributes`)."""
+    if not results:
+        return
+    main = results[0]
+    while main.opcode == "get-tuple-element" and any(main is c for c in created) and len(results) > 1:
+        main = main.operands[0]
+    if not any(main is c for c in created):
+        return  # the op forwards a value built elsewhere
+    ctx.carried.append(main)
+    for name, value in A.dictionary(attr).items():
+        try:
+            main.attributes.setdefault(name, parse_attribute(name, A.string(value)))
+        except TranslateError as err:
+            raise TranslateError(
+                f"bad {CUSTOM_CALL_ATTRIBUTES} entry {name}: {err.message}", op=op.name, location=op_location(op)
+            ) from None
 
 
 _ACCURACY_FIELD = re.compile(r"(atol|rtol|ulps) = ([-+0-9.eE]+)")

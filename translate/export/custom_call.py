@@ -172,6 +172,10 @@ def generic_custom_call(b: Builder, op: ir.Operation, target: str) -> list[HloIn
     if config is not None:
         attrs["backend_config"] = config
     instr = b.add("custom-call", shape, operands, attrs)
+    if A.has(op, CUSTOM_CALL_ATTRIBUTES):
+        b.ctx.carried.append(instr)  # what the verifier says of the carried HLO text is the input's fault
+    if not op.results:
+        b.ctx.pinned.add(id(instr))  # an op without results is there for what it does: not dead code
     if len(op.results) == 1 and one_tuple is None:
         return [instr]
     # XLA's Shardy round-trip markers keep their xla.sdy.* attributes off the get-tuple-elements.

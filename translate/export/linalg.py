@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
@@ -11,6 +12,7 @@ from hlo_translate.export.context import Builder
 from hlo_translate.export.reduction import make_window, padding_pairs
 from hlo_translate.export.registry import handles
 from hlo_translate.hlo.ir import ConvDimLabels, Enum, HloInstruction
+from hlo_translate.hlo.verify.misc import fft_problem
 
 
 def _precision(op: ir.Operation) -> dict[str, object]:
@@ -141,20 +143,23 @@ def _fft(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         "fft_type": Enum(A.enum_word(op.attributes["fft_type"])),
         "fft_length": A.i64_list(op.attributes["fft_length"]),
     }
-    lengths = list(attrs["fft_length"])
-    operand_type = op.operands[0].type
-    dims = list(operand_type.shape) if isinstance(operand_type, ir.RankedTensorType) else None
-    if dims is not None and lengths:
-        expected = lengths if attrs["fft_type"].name != "IRFFT" else [*lengths[:-1], lengths[-1] // 2 + 1]
-        if len(dims) < len(lengths) or dims[len(dims) - len(lengths) :] != expected:
-            raise TranslateError(f"fft_length {lengths} does not fit the operand's dimensions {dims}")
+    operand = b.shape(op.operands[0])
+    problem = fft_problem(attrs["fft_type"].name, operand, list(attrs["fft_length"]))
+    if problem is not None:  # what XLA's shape inference (and our verifier) would refuse in the HLO written
+        raise TranslateError(problem)
     return [b.add("fft", b.result_shape(op), b.operands(op), attrs)]
+
+
+def _f32_value(attr: ir.Attribute) -> float:
+    """An f32 attribute's value as the shortest decimal that reads back as it (`0.001`, not the double
+    0.0010000000474974513): the number an HLO module states, which XLA keeps as a float."""
+    return float(str(np.float32(A.float_value(attr))))
 
 
 def _batch_norm(opcode: str):
     def handler(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         attrs = {
-            "epsilon": A.float_value(op.attributes["epsilon"]),
+            "epsilon": _f32_value(op.attributes["epsilon"]),
             "feature_index": A.integer(op.attributes["feature_index"]),
         }
         instr = b.add(opcode, b.result_shape(op), b.operands(op), attrs)

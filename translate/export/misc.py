@@ -12,7 +12,13 @@ from hlo_translate.export.layouts import with_minor_to_major
 from hlo_translate.export.module import function_computation
 from hlo_translate.export.registry import handles, handles_custom_call
 from hlo_translate.hlo.ir import Enum, FrontendAttributes, HloInstruction, Shape
-from hlo_translate.markers import RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET, TUPLE_ALL_TO_ALL, XLA_SHAPE
+from hlo_translate.markers import (
+    RNG_STATE_TARGET,
+    STOCHASTIC_CONVERT_TARGET,
+    TUPLE_ALL_TO_ALL,
+    UNSTABLE_TOPK,
+    XLA_SHAPE,
+)
 
 _RNG_ALGORITHMS = {"DEFAULT": "rng_default", "THREE_FRY": "rng_three_fry", "PHILOX": "rng_philox"}
 _DISTRIBUTIONS = {"UNIFORM": "rng_uniform", "NORMAL": "rng_normal"}
@@ -91,8 +97,10 @@ def _outfeed(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 
 @handles("chlo.top_k")
 def _top_k(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    # chlo.top_k is stable and takes the largest: XLA writes both on its topk.
+    # chlo.top_k is stable and takes the largest: XLA writes both on its topk (an imported unstable one: largest).
     attrs = {"k": A.integer(op.attributes["k"]), "largest": True, "is_stable": True}
+    if UNSTABLE_TOPK in op.attributes:
+        del attrs["is_stable"]
     instr = b.add("topk", b.result_shape(op), b.operands(op), attrs)
     return b.split(op, instr)
 

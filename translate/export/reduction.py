@@ -84,7 +84,8 @@ def _reduce_window(b: Builder, op: ir.Operation) -> list[HloInstruction]:
         A.i64_list(A.get(op, "base_dilations")),
         A.i64_list(A.get(op, "window_dilations")),
     )
-    return _with_captures(b, op, "reduce-window", {"window": window})
+    # XLA prints no window of no dimensions (a scalar's), and reads none as that
+    return _with_captures(b, op, "reduce-window", {"window": window} if window.dimensions else {})
 
 
 @handles("stablehlo.select_and_scatter")
@@ -95,7 +96,8 @@ def _select_and_scatter(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     )
     select = flat_computation(b, op.regions[0])
     scatter = flat_computation(b, op.regions[1])
-    attrs = {"window": window, "select": select, "scatter": scatter}
+    attrs: dict[str, object] = {"window": window} if window.dimensions else {}
+    attrs.update(select=select, scatter=scatter)
     return [b.add("select-and-scatter", b.result_shape(op), b.operands(op), attrs)]
 
 

@@ -22,7 +22,7 @@ from hlo_translate.hlo.ir import (
     ResultAccuracy,
 )
 from hlo_translate.hlo.text import print_attribute
-from hlo_translate.markers import ORIGINAL_VALUE
+from hlo_translate.markers import CUSTOM_CALL_ATTRIBUTES, ORIGINAL_VALUE, UNTUPLED_SHARDING
 
 # Attributes of one import, by the HLO value they were built from (`memo_scope`, around
 # `ModuleImporter.run`): a module repeats the same dimension lists and dot numbers thousands of times,
@@ -177,6 +177,8 @@ def attach_common(operation: ir.Operation, instr: HloInstruction) -> None:
     sharding = instr.attributes.get("sharding")
     if sharding is not None:
         operation.attributes["mhlo.sharding"] = ir.StringAttr.get(sharding_text(sharding))
+        if instr.shape.is_tuple and not getattr(sharding, "is_tuple", True):
+            operation.attributes[UNTUPLED_SHARDING] = ir.UnitAttr.get()
     accuracy = instr.attributes.get("result_accuracy")
     if isinstance(accuracy, ResultAccuracy):
         operation.attributes["result_accuracy"] = result_accuracy(accuracy)
@@ -190,3 +192,10 @@ def attach_common(operation: ir.Operation, instr: HloInstruction) -> None:
     if config and "backend_config" not in operation.attributes and "xla.backend_config" not in operation.attributes:
         text = config.text if isinstance(config, RawAttr) else str(config)
         operation.attributes["xla.backend_config"] = string(text)
+
+
+def carried(instr: HloInstruction, names: Sequence[str]) -> dict[str, ir.Attribute]:
+    """`{xla.attributes: {name = "<HLO text>"}}` for those of `names` the instruction has: HLO attributes its
+    StableHLO op has no field for, which the exporter writes back (`markers.CUSTOM_CALL_ATTRIBUTES`)."""
+    said = {name: string(print_attribute(name, instr.attributes[name])) for name in names if name in instr.attributes}
+    return {CUSTOM_CALL_ATTRIBUTES: ir.DictAttr.get(said)} if said else {}

@@ -44,6 +44,7 @@ _SAID = frozenset(
         "backend_config",
         "output_to_operand_aliasing",
         "called_computations",
+        "to_apply",
         "operand_layout_constraints",
         "frontend_attributes",
         "sharding",
@@ -88,7 +89,8 @@ def custom_call(ctx: OpContext) -> Tree:
         # A custom-call the exporter would otherwise read as something else (JAX's async collectives,
         # our own `xla.*` forms): it stays an HLO custom-call.
         attributes[PLAIN_CUSTOM_CALL] = ir.UnitAttr.get()
-    called = ctx.attr("called_computations")
+    # XLA keeps a custom-call's to_apply as its called computations (and prints it so)
+    called = ctx.attr("called_computations") or (() if ctx.attr("to_apply") is None else (ctx.attr("to_apply"),))
     if called:
         attributes["called_computations"] = ir.ArrayAttr.get(
             [ir.FlatSymbolRefAttr.get(ctx.importer.function_for(ctx.importer.resolve_computation(c))) for c in called]

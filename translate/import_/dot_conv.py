@@ -64,6 +64,10 @@ def _dot(instr: HloInstruction) -> tuple[str, dict[str, ir.Attribute]]:
 
 def _dot_algorithm(instr: HloInstruction, preset: str) -> ir.Attribute:
     """XLA's `algorithm=dot_bf16_bf16_f32_x3` preset as `#stablehlo.dot_algorithm<...>`."""
+    if preset in ("dot_any_f8_any_f8_f32", "dot_any_f8_any_f8_f32_fast_accum"):
+        # f8 operands of either kind: XLA's importer (and exporter) stand for them by f8E5M2, and for fast
+        # accumulation by allow_imprecise_accumulation
+        return _algorithm_attr("f8E5M2", "f8E5M2", "f32", 1, preset.endswith("_fast_accum"))
     parts = preset.split("_")
     operations = 1
     if parts[-1].startswith("x") and parts[-1][1:].isdigit() and len(parts[-1]) < 10:
@@ -71,10 +75,14 @@ def _dot_algorithm(instr: HloInstruction, preset: str) -> ir.Attribute:
     if len(parts) != 4 or parts[0] != "dot" or "any" in parts:
         raise NoStableHloForm(f"dot algorithm preset '{preset}' has no StableHLO equivalent", op=instr.name)
     lhs, rhs, acc = parts[1:]
+    return _algorithm_attr(lhs, rhs, acc, operations, False)
+
+
+def _algorithm_attr(lhs: str, rhs: str, acc: str, operations: int, imprecise: bool) -> ir.Attribute:
     return ir.Attribute.parse(
         f"#stablehlo.dot_algorithm<lhs_precision_type = {lhs}, rhs_precision_type = {rhs}, "
         f"accumulation_type = {acc}, lhs_component_count = 1, rhs_component_count = 1, "
-        f"num_primitive_operations = {operations}, allow_imprecise_accumulation = false>"
+        f"num_primitive_operations = {operations}, allow_imprecise_accumulation = {str(imprecise).lower()}>"
     )
 
 
@@ -109,4 +117,6 @@ def convolution(ctx: OpContext) -> Tree:
     precision = A.precision_config(ctx.instr, 2)
     if precision is not None:
         attributes["precision_config"] = precision
+    # a sparse operand's layout (XLA's sparsity_config): no field of StableHLO's convolution
+    attributes.update(A.carried(ctx.instr, ("sparsity_config",)))
     return ctx.op("stablehlo.convolution", ctx.values(), attributes=attributes).result

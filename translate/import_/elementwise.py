@@ -25,9 +25,23 @@ def _one_to_one(stablehlo_name: str):
     return form
 
 
+# One-to-one opcodes with an HLO attribute their StableHLO op has no field for: carried (`A.carried`).
+_CARRIED = {"reshape": ("inferred_dimension",)}
+
+
+def _one_to_one_carrying(stablehlo_name: str, names: tuple[str, ...]):
+    def form(instr: HloInstruction) -> tuple[str, dict[str, ir.Attribute] | None]:
+        return stablehlo_name, A.carried(instr, names) or None
+
+    return form
+
+
 for _opcode, _entry in BY_HLO.items():
     if _entry.stablehlo not in _STRUCTURED and not _entry.attrs:
-        register_simple(_opcode)(_one_to_one(_entry.stablehlo))
+        if _opcode in _CARRIED:
+            register_simple(_opcode)(_one_to_one_carrying(_entry.stablehlo, _CARRIED[_opcode]))
+        else:
+            register_simple(_opcode)(_one_to_one(_entry.stablehlo))
 
 
 # HLO opcodes whose StableHLO form is the CHLO op of the same name (XLA's importer writes `mhlo.<name>`, which

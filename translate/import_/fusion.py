@@ -27,4 +27,6 @@ def fusion(ctx: OpContext) -> Tree:
     backend_config = ctx.attr("backend_config")
     if backend_config:
         attributes["xla.backend_config"] = A.string(str(backend_config))
+    # aliasing between a fusion's (buffer) operands and results: nothing a call says
+    attributes.update(A.carried(ctx.instr, ("output_to_operand_aliasing",)))
     return call_function(ctx, "calls", attributes)

@@ -6,6 +6,7 @@ from jaxlib.mlir import ir
 
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import NoStableHloForm, OpContext, Tree, register
+from hlo_translate.markers import UNSTABLE_TOPK
 
 
 @register("fft")
@@ -41,7 +42,11 @@ def topk(ctx: OpContext) -> Tree:
     # StableHLO has no top-k; CHLO's (what JAX emits) is the largest-first form.
     if ctx.attr("largest", True) is False:
         raise NoStableHloForm("topk with largest=false has no StableHLO/CHLO form", op=ctx.instr.name)
-    _, tree = ctx.multi("chlo.top_k", ctx.values(), {"k": A.i64(ctx.required("k"))})
+    attributes = {"k": A.i64(ctx.required("k"))}
+    if not ctx.attr("is_stable", False):
+        # chlo.top_k is stable (an order any topk may give): the marker keeps the HLO's freedom for the way back
+        attributes[UNSTABLE_TOPK] = ir.UnitAttr.get()
+    _, tree = ctx.multi("chlo.top_k", ctx.values(), attributes)
     return tree
 
 

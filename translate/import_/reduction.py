@@ -28,9 +28,15 @@ def _window_attributes(dims: tuple[WindowDim, ...]) -> dict[str, ir.Attribute]:
     }
 
 
+def _window_dims(ctx: OpContext) -> tuple[WindowDim, ...]:
+    """The window's dimensions; none where the HLO states no window (XLA's parser takes that for a scalar)."""
+    window = ctx.attr("window")
+    return () if window is None else tuple(window.dimensions)
+
+
 @register("reduce-window")
 def reduce_window(ctx: OpContext) -> Tree:
-    dims = ctx.required("window").dimensions
+    dims = _window_dims(ctx)
     attributes = _window_attributes(dims)
     attributes["base_dilations"] = A.i64_array([d.base_dilation for d in dims])
     attributes["window_dilations"] = A.i64_array([d.window_dilation for d in dims])
@@ -41,7 +47,7 @@ def reduce_window(ctx: OpContext) -> Tree:
 
 @register("select-and-scatter")
 def select_and_scatter(ctx: OpContext) -> Tree:
-    attributes = _window_attributes(ctx.required("window").dimensions)
+    attributes = _window_attributes(_window_dims(ctx))
     op, tree = ctx.multi("stablehlo.select_and_scatter", ctx.values(), attributes, regions=2)
     ctx.region(op, 0, ctx.computation("select"))
     ctx.region(op, 1, ctx.computation("scatter"))

@@ -12,7 +12,8 @@ logical row-major order, or a tuple of Literals for a tuple shape. The text is w
 
 Where XLA's parser loses what its printer wrote, ours keeps it: `-0` reads as -0.0 (XLA prints -0.0 as
 `-0` and reads that back as +0.0); a complex part keeps its own NaN payload (XLA mixes the two parts'
-payloads up); the e8m0fnu value 2^-127, printed `5.9e-39`, reads back as itself (XLA: 2^-126); and the
+payloads up); the e8m0fnu value 2^-127, which XLA prints `5.9e-39` and reads back as 2^-126, we print
+`5.87747e-39`, which both parsers read as 2^-127; and the
 c64 text of the f32 max, `3.40282347e+38`, is accepted (XLA refuses it as out of range).
 """
 

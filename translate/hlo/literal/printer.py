@@ -56,6 +56,8 @@ FLOAT_FORMATS: dict[PrimitiveType, FloatFormat] = {
 COMPONENT_TYPE = {P.C64: P.F32, P.C128: P.F64}
 UINT_OF_SIZE = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 DOUBLE_QUIET_PAYLOAD = 1 << 51  # what `nan` without a payload means to XLA's lexer
+# e8m0's lowest value, 2^-127, as XLA's parser reads it back (XLA's printer's `5.9e-39` it reads as 2^-126)
+E8M0_LOWEST_TEXT = "5.87747e-39"
 
 # ---------------------------------------------------------------------------------------------
 # Printing
@@ -112,6 +114,10 @@ def float_strings(values: np.ndarray, element_type: PrimitiveType) -> list[str]:
             strings[redo] = list(map(f"%.{fmt.digits}g".__mod__, wide[redo].tolist()))
     else:
         strings = np.array(list(map(f"%.{fmt.digits}g".__mod__, as_list)), dtype=object)
+    if element_type == P.F8E8M0FNU:
+        # XLA prints e8m0's lowest value, 2^-127, as `5.9e-39` and reads that as 2^-126: six digits read back
+        lowest = np.flatnonzero(values.view(np.uint8) == 0)
+        strings[lowest] = E8M0_LOWEST_TEXT
     nans = np.flatnonzero(np.isnan(wide))
     if nans.size:
         negative = np.signbit(wide[nans]).tolist()

@@ -161,28 +161,98 @@ def _reducer(instr: HloInstruction) -> None:
         check_reducer(instr, [element_type], [element_type])
 
 
-def _gathered(instr: HloInstruction, operand: Shape, result: Shape, scatter: bool) -> None:
-    """`result` is `operand` gathered (or scattered) along its one dimension over the group."""
+def _gather_dimension(instr: HloInstruction, operand: Shape, result: Shape) -> int:
     dimensions = instr.attributes["dimensions"]
     if len(dimensions) > 1:  # XLA's parser and proto reader want exactly one
         raise fail(instr, "attribute", f"{instr.opcode} takes one dimension, not {len(dimensions)}")
     (dim,) = dimensions or (None,)
     if dim is None or not 0 <= dim < operand.rank or not result.is_array or result.rank != operand.rank:
         raise fail(instr, "attribute", f"{instr.opcode} dimension {dim} does not fit {text(operand)} -> {text(result)}")
-    size = group_size(instr)
-    dims = list(operand.dimensions)
+    return dim
+
+
+def _explicit_group_size(groups: Any) -> int | None:
+    """The size of the first of explicit replica groups (iota, mesh or listed), None without groups."""
+    if isinstance(groups, IotaReplicaGroups):
+        return groups.num_devices_per_group
+    if isinstance(groups, MeshReplicaGroups):
+        groups = groups.groups()
+    return len(groups[0]) if groups else None
+
+
+def subgroup_size(attributes: Mapping[str, Any], replica_count: int, num_partitions: int) -> int:
+    """How many devices one group of the collective spans in its mode (XLA's GetSubgroupSize): a group's size,
+    or without groups the replicas (the partitions across partitions); across replicas and partitions (a channel
+    without global ids), times the partitions. 1 where the module states no device counts."""
+    size = _explicit_group_size(attributes.get("replica_groups", ()))
+    mode = getattr(attributes.get("mode"), "name", None)
+    if mode is None:
+        channel = "channel_id" in attributes
+        globals_ = bool(attributes.get("use_global_device_ids"))
+        mode = ("flattened_id" if globals_ else "cross_replica_and_partition") if channel else "cross_replica"
+    if mode == "cross_partition":
+        return size if size is not None else num_partitions
+    replicas = size if size is not None else replica_count
+    return replicas * num_partitions if mode == "cross_replica_and_partition" else replicas
+
+
+def shard_count_problem(
+    opcode: str, attributes: Mapping[str, Any], operand: Shape, result: Shape, replica_count: int, num_partitions: int
+) -> str | None:
+    """What XLA's verifier refuses in the shard count of an all-gather (or reduce-scatter) from `operand` to
+    `result`, or None: the ratio of their gathered dimensions, rounded up, must be the subgroup size of the
+    collective's mode unless that is 1 (a module without device counts). The exporter asks the same of what it is
+    about to write. A lenience of ours: with a channel and no global ids in a module of several partitions, a
+    group's size alone passes too (the hand-written modules of this project, golden/async, gather so; XLA refuses
+    them)."""
+    dimensions: tuple[int, ...] = tuple(attributes.get("dimensions") or ())
+    if len(dimensions) != 1 or not 0 <= dimensions[0] < min(operand.rank, result.rank):
+        return None  # the dimension's own check says what is wrong
+    dim = dimensions[0]
+    small, big = (result, operand) if opcode == "reduce-scatter" else (operand, result)
+    if not small.dimensions[dim]:
+        return None  # nothing to divide by (XLA's ratio is undefined): the shapes are checked with the group's size
+    shard = -(-big.dimensions[dim] // small.dimensions[dim])
+    size = subgroup_size(attributes, replica_count, num_partitions)
+    lenient = (
+        _explicit_group_size(attributes.get("replica_groups", ()))
+        if "channel_id" in attributes and not attributes.get("use_global_device_ids") and num_partitions > 1
+        else None
+    )
+    if size != 1 and shard not in (size, lenient):
+        return f"{opcode} from {text(operand)} to {text(result)} is over {shard} devices, its groups over {size}"
+    return None
+
+
+def _shard_count(instr: HloInstruction, ctx: VerifyContext, operand: Shape, result: Shape, scatter: bool) -> int:
+    """XLA's shard count (`shard_count_problem`): the ratio of the first result's and operand's gathered
+    dimension, rounded up; the subgroup size where that is undefined (a dimension of size 0)."""
+    dim = _gather_dimension(instr, operand, result)
+    group_size(instr)  # the groups' own checks first
+    counts = (ctx.replica_count, ctx.num_partitions)
+    problem = shard_count_problem(instr.opcode, instr.attributes, operand, result, *counts)
+    if problem is not None:
+        raise fail(instr, "shape", problem)
     small, big = (result, operand) if scatter else (operand, result)
-    if size is None:
-        if small.dimensions[dim] and big.dimensions[dim] % small.dimensions[dim]:
-            raise fail(instr, "shape", f"{instr.opcode} from {text(operand)} to {text(result)}")
-        dims[dim] = result.dimensions[dim]
-    elif scatter:
-        if dims[dim] % size:
-            raise fail(instr, "shape", f"dimension {dim} of {text(operand)} does not split into {size} parts")
-        dims[dim] //= size
+    if not small.dimensions[dim]:
+        return subgroup_size(instr.attributes, ctx.replica_count, ctx.num_partitions)
+    shard = -(-big.dimensions[dim] // small.dimensions[dim])
+    if shard <= 0:
+        raise fail(instr, "shape", f"{instr.opcode} from {text(operand)} to {text(result)}")
+    return shard
+
+
+def _gathered(instr: HloInstruction, operand: Shape, result: Shape, scatter: bool, shard: int) -> None:
+    """`result` is `operand` gathered (or scattered) along its one dimension over `shard` devices."""
+    dim = _gather_dimension(instr, operand, result)
+    dims = list(operand.dimensions)
+    if scatter:
+        if dims[dim] % shard:
+            raise fail(instr, "shape", f"dimension {dim} of {text(operand)} does not split into {shard} parts")
+        dims[dim] //= shard
     else:
-        dims[dim] *= size
-    expect_shape(instr, with_dims(operand.element_type, dims), f"{instr.opcode} over groups of {size}")
+        dims[dim] *= shard
+    expect_shape(instr, with_dims(operand.element_type, dims), f"{instr.opcode} over {shard} devices")
 
 
 @rule("all-gather", "reduce-scatter")
@@ -191,8 +261,10 @@ def all_gather(instr: HloInstruction, ctx: VerifyContext) -> None:
     results = instr.shape.tuple_shapes if len(instr.operands) > 1 else (instr.shape,)
     if len(results) != len(instr.operands):
         raise fail(instr, "shape", f"{instr.opcode} of {len(instr.operands)} operands has shape {text(instr.shape)}")
+    scatter = instr.opcode == "reduce-scatter"
+    shard = _shard_count(instr, ctx, instr.operands[0].shape, results[0], scatter) if results else 1
     for operand, result in zip(instr.operands, results):
-        _gathered(_as(instr, result), operand.shape, result, instr.opcode == "reduce-scatter")
+        _gathered(_as(instr, result), operand.shape, result, scatter, shard)
     _reducer(instr)
 
 
@@ -214,10 +286,11 @@ def all_gather_start(instr: HloInstruction, ctx: VerifyContext) -> None:
         ins, outs = ins.tuple_shapes, outs.tuple_shapes
     if len(ins) != len(instr.operands) or len(outs) != len(instr.operands):
         raise fail(instr, "shape", f"all-gather-start shape {text(shape)} does not match its operands")
+    shard = _shard_count(instr, ctx, instr.operands[0].shape, outs[0], False) if outs else 1
     for operand, given_in, out in zip(instr.operands, ins, outs):
         if not same_shape(given_in, operand.shape):
             raise fail(instr, "shape", f"all-gather-start input {text(given_in)} differs from {text(operand.shape)}")
-        _gathered(_as(instr, out), operand.shape, out, False)
+        _gathered(_as(instr, out), operand.shape, out, False, shard)
 
 
 @rule("ragged-all-to-all")

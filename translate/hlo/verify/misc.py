@@ -27,26 +27,42 @@ _REAL_OF = {c: r for r, c in _COMPLEX_OF.items()}
 def fft(instr: HloInstruction, ctx: VerifyContext) -> None:
     operand = array(instr, 0)
     kind = instr.attributes["fft_type"].name
+    if kind not in ("FFT", "IFFT", "RFFT", "IRFFT"):
+        raise fail(instr, "attribute", f"unknown fft_type {kind}")
     lengths = list(instr.attributes["fft_length"])
-    n = len(lengths)
-    if not 1 <= n <= 3 or operand.rank < n:
-        raise fail(instr, "attribute", f"fft_length {lengths} does not fit {text(operand)}")
-    inner = list(operand.dimensions[operand.rank - n :])
-    outer = list(operand.dimensions[: operand.rank - n])
+    problem = fft_problem(kind, operand, lengths)
+    if problem is not None:
+        raise fail(instr, "attribute" if problem.startswith("fft_length") else "shape", problem)
+    dims = list(operand.dimensions)
     if kind in ("FFT", "IFFT"):
-        if not operand.element_type.is_complex or inner != lengths:
-            raise fail(instr, "shape", f"{kind} of {text(operand)} needs complex innermost dimensions {lengths}")
         expect_shape(instr, operand)
     elif kind == "RFFT":
-        if operand.element_type not in _COMPLEX_OF or inner != lengths:
-            raise fail(instr, "shape", f"RFFT of {text(operand)} needs real innermost dimensions {lengths}")
-        expect_shape(instr, with_dims(_COMPLEX_OF[operand.element_type], [*outer, *lengths[:-1], lengths[-1] // 2 + 1]))
-    elif kind == "IRFFT":
-        if operand.element_type not in _REAL_OF or inner != [*lengths[:-1], lengths[-1] // 2 + 1]:
-            raise fail(instr, "shape", f"IRFFT of {text(operand)} does not match fft_length {lengths}")
-        expect_shape(instr, with_dims(_REAL_OF[operand.element_type], [*outer, *lengths]))
+        if lengths[-1] != 0:  # XLA keeps a zero-sized dimension as it is
+            dims[-1] = lengths[-1] // 2 + 1
+        expect_shape(instr, with_dims(_COMPLEX_OF[operand.element_type], dims))
     else:
-        raise fail(instr, "attribute", f"unknown fft_type {kind}")
+        dims[-1] = lengths[-1]
+        expect_shape(instr, with_dims(_REAL_OF[operand.element_type], dims))
+
+
+def fft_problem(kind: str, operand: Shape, lengths: list[int]) -> str | None:
+    """What XLA's shape inference refuses in an FFT of `operand` (None: nothing). Only RFFT and IRFFT tie the
+    innermost dimensions to fft_length; an FFT or IFFT takes any complex operand of rank >= len(fft_length)."""
+    n = len(lengths)
+    if not 1 <= n <= 3 or operand.rank < n:
+        return f"fft_length {lengths} does not fit {text(operand)}"
+    inner = list(operand.dimensions[operand.rank - n :])
+    if kind in ("FFT", "IFFT", "IRFFT") and not operand.element_type.is_complex:
+        return f"{kind} of {text(operand)} needs a complex operand"
+    if kind == "RFFT" and (operand.element_type not in _COMPLEX_OF or inner != lengths):
+        return f"RFFT of {text(operand)} needs real innermost dimensions {lengths}"
+    if kind == "IRFFT":
+        last = lengths[-1] // 2 + 1
+        if operand.element_type not in _REAL_OF or inner[:-1] != lengths[:-1]:
+            return f"IRFFT of {text(operand)} does not match fft_length {lengths}"
+        if (inner[-1] != 0 or lengths[-1] != 0) and inner[-1] != last:
+            return f"IRFFT of {text(operand)} needs an innermost dimension of {last} for fft_length {lengths}"
+    return None
 
 
 # The spellings XLA's parser accepts for these custom-call enums (`API_VERSION_UNSPECIFIED` it refuses).

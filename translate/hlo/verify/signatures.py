@@ -119,7 +119,8 @@ SIGNATURES: dict[str, Signature] = {
     "collective-broadcast": _sig(None, "replica_groups", "channel_id has_dynamic_root"),
     "collective-permute": _sig(None, "source_target_pairs", "channel_id slice_sizes"),
     "collective-permute-start": _sig(None, "source_target_pairs", "channel_id slice_sizes"),
-    "async-start": _sig(None, "calls", "async_execution_thread"),
+    # XLA's parser keeps a wrapped op's aliasing on the async-start when the op has no such field
+    "async-start": _sig(None, "calls", "async_execution_thread output_to_operand_aliasing"),
     "async-update": _sig(1, "", "calls async_execution_thread"),
     "async-done": _sig(1, "", "calls async_execution_thread"),
     "copy-start": _sig(1, "", "cross_program_prefetch_index"),
