@@ -210,8 +210,10 @@ def _accumulation_error(expected: np.ndarray, accumulation: int) -> float:
     """How far two summation orders of `accumulation` terms may drift apart, on the scale of the output."""
     import ml_dtypes
 
-    part = np.dtype(np.float32 if expected.dtype == np.complex64 else np.float64) if expected.dtype.kind == "c" else None
-    eps = float(ml_dtypes.finfo(part or expected.dtype).eps)
+    dtype = expected.dtype
+    if dtype.kind == "c":  # the precision of its parts
+        dtype = np.dtype(np.float32 if dtype == np.complex64 else np.float64)
+    eps = float(ml_dtypes.finfo(dtype).eps)
     magnitude = np.abs(expected[np.isfinite(expected)]) if expected.size else np.zeros(0)
     return accumulation * eps * (float(magnitude.max()) if magnitude.size else 0.0)
 

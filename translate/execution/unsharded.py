@@ -40,14 +40,18 @@ _IDENTITY_CUSTOM_CALLS = ("Sharding",)
 _IDENTITY_SDY_OPS = ("sdy.sharding_constraint", "sdy.reshard")
 
 
-def placement_problem(executable: Any, devices: list[Any], parameters: Sequence[TensorSpec],
-                      results: Sequence[TensorSpec]) -> str | None:
+def placement_problem(
+    executable: Any, devices: list[Any], parameters: Sequence[TensorSpec], results: Sequence[TensorSpec]
+) -> str | None:
     """Why JAX cannot place a parameter or gather a result of `executable` by its sharding (None if it can)."""
     from jaxlib import _jax
 
     parameter_shardings = executable.get_parameter_shardings() or [None] * len(parameters)
     output_shardings = executable.get_output_shardings() or [None] * len(results)
-    for kind, specs, shardings in (("parameter", parameters, parameter_shardings), ("result", results, output_shardings)):
+    for kind, specs, shardings in (
+        ("parameter", parameters, parameter_shardings),
+        ("result", results, output_shardings),
+    ):
         for index, (spec, op_sharding) in enumerate(zip(specs, shardings)):
             if op_sharding is None:
                 continue
