@@ -9,11 +9,17 @@ CHECKS, each `pass`, `fail` (with a one-line message in `messages`) or `skip: <w
 - read: our text parser reads the module (without our verifier: XLA's parser runs none either);
 - text: our text of it, read by XLA, is the module XLA reads from the test file (compared as XLA's own
   serialized proto, ids renumbered: tests.support.hlo_compare.normalized);
-- proto: our HloModuleProto, read by XLA, is that module too;
+- proto: our HloModuleProto, read by XLA, is that module too (a skip where XLA's proto reader does not read XLA's
+  own proto of the module back to it: it refuses pipelined send/recv, reads past short repeated fields);
 - import: it imports to StableHLO that jaxlib parses and verifies, without any `mhlo.*` op;
 - roundtrip: that StableHLO exports back to HLO with the same instructions up to names (hlo_compare.signature);
 - execute: where XLA's CPU runs the test file's module (no custom calls, collectives, host transfers or random
-  numbers), our StableHLO runs to the same outputs on random inputs.
+  numbers), our StableHLO runs to the same outputs on random inputs. Both run the same way: SPMD modules whose
+  shardings JAX cannot place run unsharded (hlo_translate.execution.unsharded). Floats compare within a
+  tolerance grown by the longest sum in the module. Skipped where XLA's run is no oracle: it cannot run the
+  module (or crashes, or runs past its time), a bitcast moves values between layouts (XLA's MLIR path runs it
+  as a copy), a fusion passes a parameter through (XLA runs its other outputs to unwritten memory), or, after a
+  mismatch, XLA's run of its other import of the module (HLO -> StableHLO) disagrees with the first.
 `verifier` (informational, not a check) is our HLO verifier's verdict: many test modules are invalid on purpose.
 """
 
