@@ -73,7 +73,7 @@ NOT_RUNNABLE = {
     "while",
 }
 MAX_INPUT_ELEMENTS = 1 << 22
-MAX_OUTPUT_ELEMENTS = 1 << 24
+MAX_OUTPUT_ELEMENTS = 1 << 25
 
 
 @functools.cache
