@@ -39,7 +39,8 @@ KNOWN_HEADER = """\
 def outcomes(answer: dict[str, Any]) -> dict[str, str]:
     """Each check's outcome in a worker answer. Where the worker died (XLA aborted, or ran past its time), the
     step it was in fails with the worker's message, except XLA's run of the test file's own module, which makes
-    execute a skip (XLA's CPU cannot run it); the steps after it were not reached."""
+    execute a skip (XLA's CPU cannot run it), and XLA's reading of its own proto of it, which makes proto a skip;
+    the steps after it were not reached."""
     if answer.get("status") == "ok":
         return {name: answer["results"][name] for name in CHECKS}
     progress = answer.get("progress") or {"running": "xla-parser", "results": {}}
@@ -47,6 +48,8 @@ def outcomes(answer: dict[str, Any]) -> dict[str, str]:
     running = progress["running"]
     if running == "execute-reference":
         results["execute"] = f"skip: XLA's CPU {answer['status']} on the test file's module"
+    elif running == "proto-reference":
+        results["proto"] = f"skip: XLA's proto reader {answer['status']} on XLA's own proto of this module"
     else:
         results["execute" if running == "execute-candidate" else running] = "fail"
     return results

@@ -74,7 +74,14 @@ class Worker:
             if "progress" not in answer:
                 return answer
             progress = answer["progress"]
-        timed_out = proc.poll() is None
+        # The pipe also ends when the worker dies, a moment before the OS reports its exit: only the deadline
+        # tells a timeout from a crash.
+        timed_out = time.monotonic() >= deadline
+        if not timed_out:
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                timed_out = True
         self._kill()
         lost: dict[str, Any] = {
             "status": "timeout" if timed_out else "crashed",

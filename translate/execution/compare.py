@@ -86,6 +86,7 @@ class Comparison:
 
     outputs: tuple[OutputComparison, ...] = ()
     problems: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # how the modules ran, where it is not the plain way (they ran unsharded, ...)
 
     @property
     def ok(self) -> bool:
@@ -100,7 +101,12 @@ class Comparison:
             head = f"MISMATCH: {len(failed)} of {len(self.outputs)} outputs differ"
             if self.problems:
                 head += f", {len(self.problems)} other problem{'s' * (len(self.problems) > 1)}"
-        lines = [*self.problems, *(o.describe() for o in failed), *(o.describe() for o in self.outputs if o.ok)]
+        lines = [
+            *(f"note: {note}" for note in self.notes),
+            *self.problems,
+            *(o.describe() for o in failed),
+            *(o.describe() for o in self.outputs if o.ok),
+        ]
         if len(lines) > max_lines:
             hidden = len(lines) - (max_lines - 1)
             lines = lines[: max_lines - 1] + [f"... and {hidden} more lines"]
@@ -113,8 +119,14 @@ def compare_outputs(
     *,
     rtol: float | None = None,
     atol: float | None = None,
+    accumulation: int = 1,
 ) -> Comparison:
     """Compare `actual` with `expected` output by output; `rtol`/`atol` override the dtype defaults.
+
+    `accumulation` is the most terms one output element may sum (a dot's contraction, a convolution's window
+    times its input features, a reduction): two compilations may add them in another order, and the rounding
+    errors of a sum of n terms grow with n times the terms' size. Float tolerances widen by
+    `accumulation * eps * max|expected|` of each output for that (nothing for 1, the default).
 
     >>> compare_outputs([np.array([1.0, np.nan])], [np.array([1.0, np.nan])]).ok
     True
@@ -123,13 +135,14 @@ def compare_outputs(
     if len(expected) != len(actual):
         problems = (f"expected {len(expected)} outputs, got {len(actual)}",)
     outputs = tuple(
-        _compare_one(i, np.asarray(e), np.asarray(a), rtol, atol) for i, (e, a) in enumerate(zip(expected, actual))
+        _compare_one(i, np.asarray(e), np.asarray(a), rtol, atol, accumulation)
+        for i, (e, a) in enumerate(zip(expected, actual))
     )
     return Comparison(outputs, problems)
 
 
 def _compare_one(
-    index: int, expected: np.ndarray, actual: np.ndarray, rtol: float | None, atol: float | None
+    index: int, expected: np.ndarray, actual: np.ndarray, rtol: float | None, atol: float | None, accumulation: int
 ) -> OutputComparison:
     expected_type, actual_type = str(spec_of(expected)), str(spec_of(actual))
     if expected.shape != actual.shape:
@@ -139,6 +152,8 @@ def _compare_one(
     tolerance = tolerance_for(expected.dtype)
     if tolerance is not None and (rtol is not None or atol is not None):
         tolerance = Tolerance(tolerance.rtol if rtol is None else rtol, tolerance.atol if atol is None else atol)
+    if tolerance is not None and accumulation > 1:
+        tolerance = Tolerance(tolerance.rtol, tolerance.atol + _accumulation_error(expected, accumulation))
     equal, abs_error, rel_error = _elementwise(expected, actual, tolerance)
     mismatched = int(equal.size - np.count_nonzero(equal))
     first = None
@@ -189,6 +204,18 @@ def _elementwise(
     # NaN equals NaN; infinities must agree in sign; a finite value never equals a non-finite one.
     same_special = (np.isnan(e) & np.isnan(a)) | (np.isinf(e) & (e == a))
     return (finite & close) | same_special, abs_error, rel_error
+
+
+def _accumulation_error(expected: np.ndarray, accumulation: int) -> float:
+    """How far two summation orders of `accumulation` terms may drift apart, on the scale of the output."""
+    import ml_dtypes
+
+    dtype = expected.dtype
+    if dtype.kind == "c":  # the precision of its parts
+        dtype = np.dtype(np.float32 if dtype == np.complex64 else np.float64)
+    eps = float(ml_dtypes.finfo(dtype).eps)
+    magnitude = np.abs(expected[np.isfinite(expected)]) if expected.size else np.zeros(0)
+    return accumulation * eps * (float(magnitude.max()) if magnitude.size else 0.0)
 
 
 def _max(values: np.ndarray) -> float:

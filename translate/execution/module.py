@@ -171,6 +171,7 @@ def _load_mlir(module: str | bytes, fmt: ModuleFormat) -> LoadedModule:
         text = module if isinstance(module, str) else str(parsed)
         parameters, results = _signature(parsed)
         attributes = parsed.operation.attributes
+        _check_entry_layouts(attributes, len(parameters))
         return LoadedModule(
             format=fmt,
             payload=module,
@@ -221,6 +222,25 @@ def _spec(mlir_type: Any, what: str) -> TensorSpec:
         )
     ranked = ir.RankedTensorType(mlir_type)
     return mlir_tensor_spec(str(mlir_type), list(ranked.shape), str(ranked.element_type), what)
+
+
+def _check_entry_layouts(attributes: Any, parameters: int) -> None:
+    """Refuse entry parameter layouts XLA cannot take: XLA's compiler reads them by position, one flat layout per
+    parameter, without checking, and crashes the process on a nested list (one per tuple parameter) or a short
+    one."""
+    from jaxlib.mlir import ir
+
+    name = "mhlo.xla_entry_computation_parameter_layouts"
+    if name not in attributes:
+        return
+    entries = list(ir.ArrayAttr(attributes[name]))
+    nested = sum(1 for entry in entries if entry.typeid == ir.ArrayAttr.static_typeid)
+    if nested or len(entries) != parameters:
+        what = f"{len(entries)} entries ({nested} of them lists)" if nested else f"{len(entries)} entries"
+        raise TranslateError(
+            f"{name} has {what} for {parameters} entry parameters: XLA would crash compiling it "
+            "(it expects one flat layout per parameter)"
+        )
 
 
 def _int_attribute(attributes: Any, name: str) -> int | None:

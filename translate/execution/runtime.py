@@ -12,6 +12,7 @@ import contextlib
 import os
 import re
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,7 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.execution.inputs import InputsLike, resolve_inputs
 from hlo_translate.execution.module import LoadedModule, ModuleLike, load_module
 from hlo_translate.execution.signature import TensorSpec
+from hlo_translate.execution.unsharded import placement_problem, without_shardings
 
 PLATFORMS = ("cpu", "cuda")
 _DEVICE_COUNT_FLAG = "--xla_force_host_platform_device_count"
@@ -84,32 +86,72 @@ def execute(
     loaded = load_module(module)
     plan = plan_devices(loaded, num_devices, num_replicas)
     arguments = resolve_inputs(loaded.parameters, inputs, seed)
-    return run(loaded, arguments, plan, platform)
+    notes: list[str] = []
+    outputs = run(loaded, arguments, plan, platform, notes=notes)
+    for note in notes:  # the outputs are right, but the caller asked for a sharded run
+        warnings.warn(note, stacklevel=2)
+    return outputs
 
 
 def run(
-    loaded: LoadedModule, arguments: Sequence[np.ndarray], plan: DevicePlan, platform: str = "cpu"
+    loaded: LoadedModule,
+    arguments: Sequence[np.ndarray],
+    plan: DevicePlan,
+    platform: str = "cpu",
+    *,
+    notes: list[str] | None = None,
+    unsharded: str | None = None,
 ) -> list[np.ndarray]:
-    """Run an already loaded module on checked arguments with a settled device plan."""
+    """Run an already loaded module on checked arguments with a settled device plan.
+
+    An SPMD module whose entry shardings JAX cannot place (uneven tiles, manual or unreduced subgroups) runs
+    on one device with its shardings removed, when its values do not depend on them (execution/unsharded.py);
+    `unsharded` (the reason) asks for that from the start. Either way a line saying so is appended to `notes`.
+    """
     devices = _devices(platform, plan.num_devices)
     if loaded.uses_lapack and platform == "cpu":
         from jax._src.lax import linalg
 
         linalg.initialize_lapack()  # lapack_*_ffi custom calls crash without it
+    if unsharded is not None and plan.num_partitions > 1:
+        return _run_unsharded(loaded, arguments, plan, platform, unsharded, notes)
     executable = _compile(loaded, devices, plan)
+    if plan.num_partitions > 1:
+        problem = placement_problem(executable, devices, loaded.parameters, loaded.results)
+        if problem is not None:
+            return _run_unsharded(loaded, arguments, plan, platform, problem, notes)
     placed = _place_inputs(executable, devices, loaded.parameters, arguments)
     from jaxlib import _jax
 
     try:
         results = executable.execute_sharded(placed)
         shards = results.disassemble_into_single_device_arrays()
+        if len(shards) != len(loaded.results):
+            raise TranslateError(
+                f"the executable returned {len(shards)} outputs, the module declares {len(loaded.results)}"
+            )
+        # Execution is asynchronous: what fails while running surfaces when the outputs are read.
+        return _gather_outputs(executable, devices, loaded.results, shards, plan)
     except _jax.JaxRuntimeError as err:
         raise TranslateError(f"XLA failed while running the module: {_first_lines(err)}") from err
-    if len(shards) != len(loaded.results):
-        raise TranslateError(
-            f"the executable returned {len(shards)} outputs, the module declares {len(loaded.results)}"
-        )
-    return _gather_outputs(executable, devices, loaded.results, shards, plan)
+    except MemoryError as err:  # std::bad_alloc from XLA's C++
+        raise TranslateError(f"XLA ran out of host memory while running the module ({err})") from err
+
+
+def _run_unsharded(
+    loaded: LoadedModule,
+    arguments: Sequence[np.ndarray],
+    plan: DevicePlan,
+    platform: str,
+    why: str,
+    notes: list[str] | None,
+) -> list[np.ndarray]:
+    stripped, blocker = without_shardings(loaded)
+    if stripped is None:
+        raise TranslateError(f"cannot run this module on {plan.num_devices} devices: {why}; {blocker}")
+    if notes is not None:
+        notes.append(f"ran on 1 device with its shardings removed: {why}")
+    return run(stripped, arguments, DevicePlan(1, 1), platform)
 
 
 # ---------------------------------------------------------------- devices
@@ -184,6 +226,8 @@ def _compile(loaded: LoadedModule, devices: list[Any], plan: DevicePlan) -> Any:
         return devices[0].client.compile_and_load(loaded.payload, _jax.DeviceList(tuple(devices)), options)
     except _jax.JaxRuntimeError as err:
         raise TranslateError(f"XLA could not compile the module: {_first_lines(err)}") from err
+    except MemoryError as err:  # std::bad_alloc from XLA's C++
+        raise TranslateError(f"XLA ran out of host memory compiling the module ({err})") from err
 
 
 def _indexer(value: np.ndarray) -> Callable[[Any], np.ndarray]:

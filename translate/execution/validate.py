@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hlo_translate.execution.compare import Comparison, compare_outputs
 from hlo_translate.execution.inputs import InputsLike, resolve_inputs
 from hlo_translate.execution.module import LoadedModule, ModuleLike, load_module
@@ -35,9 +37,15 @@ def validate_modules(
     if problems:
         return Comparison(problems=tuple(problems))
     arguments = resolve_inputs(ref.parameters, inputs, seed)
-    expected = run(ref, arguments, plan, platform)
-    actual = run(cand, arguments, plan, platform)
-    return compare_outputs(expected, actual, rtol=rtol, atol=atol)
+    notes: list[str] = []
+    expected = run(ref, arguments, plan, platform, notes=notes)
+    # The candidate runs as the reference did: unsharded too when the reference's shardings could not be placed.
+    unsharded = "the reference ran so" if notes else None
+    reference_notes = [f"reference {note}" for note in notes]
+    notes.clear()
+    actual = run(cand, arguments, plan, platform, notes=notes, unsharded=unsharded)
+    notes = reference_notes + [f"candidate {note}" for note in notes]
+    return replace(compare_outputs(expected, actual, rtol=rtol, atol=atol), notes=tuple(notes))
 
 
 def _signature_problems(ref: LoadedModule, cand: LoadedModule) -> list[str]:
