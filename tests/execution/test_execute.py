@@ -548,3 +548,26 @@ def test_cuda_validation_catches_swapped_operands() -> None:
     good = lowered.as_text(dialect="hlo")
     assert validate_modules(lowered.as_text(), good, platform="cuda").ok
     assert not validate_modules(lowered.as_text(), swap_operands(good, "subtract"), platform="cuda").ok
+
+
+SMALLEST_TOP_K = """HloModule m
+ENTRY e {
+  p = f32[4,8] parameter(0)
+  ROOT t = (f32[4,2], s32[4,2]) topk(p), k=2, largest=false
+}"""
+
+
+def test_our_fallback_carriers_run_through_our_exporter() -> None:
+    """A `topk` with largest=false imports as our `xla.topk` carrier (chlo.top_k is largest-first only), which
+    XLA's compiler cannot take as StableHLO: execution writes it back with our exporter, and it computes what XLA
+    computes from the HLO (the smallest two of each row)."""
+    import hlo_translate
+
+    stablehlo = hlo_translate.hlo_to_stablehlo(SMALLEST_TOP_K)
+    assert "stablehlo.custom_call @xla.topk" in stablehlo
+    x = np.random.default_rng(0).standard_normal((4, 8)).astype(np.float32)
+    values, indices = hlo_translate.execute(stablehlo, [x])
+    want_values, want_indices = hlo_translate.execute(SMALLEST_TOP_K, [x])
+    np.testing.assert_array_equal(values, np.sort(x, axis=1)[:, :2])
+    np.testing.assert_array_equal(values, want_values)
+    np.testing.assert_array_equal(indices, want_indices)

@@ -169,6 +169,10 @@ def _load_mlir(module: str | bytes, fmt: ModuleFormat) -> LoadedModule:
         except ir.MLIRError as err:
             raise TranslateError(f"cannot parse the {fmt.value}: {_mlir_diagnostics(err)}") from err
         text = module if isinstance(module, str) else str(parsed)
+        if _holds_our_carriers(parsed):
+            # Our importer's `xla.<opcode>` carriers are HLO instructions only our exporter writes back: XLA
+            # compiles the HLO of that exporter (docs/import.md, "the fallback form").
+            return _load_through_our_exporter(text, fmt)
         parameters, results = _signature(parsed)
         attributes = parsed.operation.attributes
         _check_entry_layouts(attributes, len(parameters))
@@ -183,6 +187,36 @@ def _load_mlir(module: str | bytes, fmt: ModuleFormat) -> LoadedModule:
             uses_shardy=re.search(r"\bsdy\.|xla\.sdy\.", text) is not None,
             uses_lapack="lapack_" in text,
         )
+
+
+def _holds_our_carriers(parsed: Any) -> bool:
+    """Whether a custom call of `parsed` is one our exporter writes back as an HLO instruction
+    (`xla.<opcode>`, `xla.rng_get_and_update_state`, ...; XLA's own `xla.sdy.*` aside)."""
+    from jaxlib.mlir import ir
+
+    import hlo_translate.export  # noqa: F401  (its modules register the handlers)
+    from hlo_translate.export.registry import CUSTOM_CALL_HANDLERS
+
+    found = False
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        nonlocal found
+        if op.name == "stablehlo.custom_call":
+            target = ir.StringAttr(op.attributes["call_target_name"]).value
+            if target.startswith("xla.") and not target.startswith("xla.sdy.") and CUSTOM_CALL_HANDLERS.get(target):
+                found = True
+                return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    parsed.operation.walk(visit)
+    return found
+
+
+def _load_through_our_exporter(text: str, fmt: ModuleFormat) -> LoadedModule:
+    import hlo_translate
+
+    hlo = hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(text), hlo_translate.HloFormat.TEXT)
+    return replace(_load_hlo(hlo, ModuleFormat.HLO_TEXT), format=fmt)
 
 
 def _signature(parsed: Any) -> tuple[tuple[TensorSpec, ...], tuple[TensorSpec, ...]]:
