@@ -571,3 +571,26 @@ def test_our_fallback_carriers_run_through_our_exporter() -> None:
     np.testing.assert_array_equal(values, np.sort(x, axis=1)[:, :2])
     np.testing.assert_array_equal(values, want_values)
     np.testing.assert_array_equal(indices, want_indices)
+
+
+TUPLE_PARAMETER_LAYOUT = """HloModule m, entry_computation_layout={((f32[2,3]{0,1}, s32[4]{0}))->f32[2,3]{0,1}}
+ENTRY e {
+  p = (f32[2,3]{0,1}, s32[4]{0}) parameter(0)
+  ROOT g = f32[2,3]{0,1} get-tuple-element(p), index=0
+}"""
+
+
+def test_layouts_of_a_tuple_parameter_are_per_argument_as_xla_writes_them() -> None:
+    """One entry layout per function argument (the tuple's leaves), as XLA's importer writes them: XLA's compiler
+    takes our StableHLO (it crashed on the nested form), and our exporter gives the tuple layout back."""
+    import hlo_translate
+
+    stablehlo = hlo_translate.hlo_to_stablehlo(TUPLE_PARAMETER_LAYOUT, locations=False)
+    assert (
+        "mhlo.xla_entry_computation_parameter_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>]"
+        in stablehlo
+    )
+    x, y = np.arange(6, dtype=np.float32).reshape(2, 3), np.arange(4, dtype=np.int32)
+    np.testing.assert_array_equal(hlo_translate.execute(stablehlo, [x, y])[0], x)
+    back = hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(stablehlo)).decode()
+    assert "entry_computation_layout={((f32[2,3]{0,1}, s32[4]{0}))->f32[2,3]{0,1}}" in back

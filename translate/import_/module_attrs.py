@@ -43,8 +43,9 @@ def set_module_attrs(importer: ModuleImporter) -> None:
         op.attributes["xla.is_scheduled"] = ir.BoolAttr.get(True)
     layout = hlo.entry_computation_layout
     if layout is not None and not all(_is_default(s) for s in (*layout.parameters, layout.result)):
+        # One per function argument, the leaves of tuple parameters (as XLA's importer writes them)
         op.attributes["mhlo.xla_entry_computation_parameter_layouts"] = ir.ArrayAttr.get(
-            [_layout_attr(s) for s in layout.parameters]
+            [_layout_attr(leaf) for s in layout.parameters for leaf in flat_shapes(s)]
         )
         op.attributes["mhlo.xla_entry_computation_result_layout"] = _layout_attr(layout.result)
 
