@@ -165,7 +165,16 @@ ENTRY e {
     inserted_window_dims={0}, scatter_dims_to_operand_dims={0}, index_vector_dim=1, sharding={replicated}
 }"""
 
+# `statistics` on an instruction of any opcode (XLA's parser tests): carried in `xla.attributes`
+STATISTICS = """HloModule m
+ENTRY e {
+  p = f32[4] parameter(0)
+  c = f32[4] constant({1, 2, 3, 4}), statistics={visualizing_index=1,stat-1=33,stat-2=44}
+  ROOT a = f32[4] add(p, c), statistics={visualizing_index=0,stat-0=5}
+}"""
+
 CASES = {
+    "statistics": STATISTICS,
     "tuple-constant": TUPLE_CONSTANT,
     "two-equal-tuple-constants": TWO_TUPLE_CONSTANTS,
     "sub-byte-constants": SUB_BYTE_CONSTANTS,

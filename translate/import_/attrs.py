@@ -174,6 +174,8 @@ def attach_common(operation: ir.Operation, instr: HloInstruction) -> None:
         fa = FrontendAttributes(tuple((k, v) for k, v in fa.items if not k.startswith("composite.")))
     if fa is not None and fa.items:
         operation.attributes["mhlo.frontend_attributes"] = frontend_attributes(fa)
+    if "statistics" in instr.attributes:
+        carry_statistics(operation, instr)
     sharding = instr.attributes.get("sharding")
     if sharding is not None:
         operation.attributes["mhlo.sharding"] = ir.StringAttr.get(sharding_text(sharding))
@@ -192,6 +194,21 @@ def attach_common(operation: ir.Operation, instr: HloInstruction) -> None:
     if config and "backend_config" not in operation.attributes and "xla.backend_config" not in operation.attributes:
         text = config.text if isinstance(config, RawAttr) else str(config)
         operation.attributes["xla.backend_config"] = string(text)
+
+
+def carry_statistics(operation: ir.Operation, instr: HloInstruction) -> None:
+    """An instruction's `statistics={...}` (any opcode; StableHLO has no field for it) joins the op's
+    `xla.attributes`, which the exporter writes back, unless the op's form already carries it."""
+    carried_now = (
+        operation.attributes[CUSTOM_CALL_ATTRIBUTES] if CUSTOM_CALL_ATTRIBUTES in operation.attributes else None
+    )
+    entries = {}
+    if carried_now is not None:
+        table = ir.DictAttr(carried_now)
+        entries = {table[i].name: table[i].attr for i in range(len(table))}
+    if "statistics" not in entries:
+        entries["statistics"] = string(print_attribute("statistics", instr.attributes["statistics"]))
+        operation.attributes[CUSTOM_CALL_ATTRIBUTES] = ir.DictAttr.get(entries)
 
 
 def carried(instr: HloInstruction, names: Sequence[str]) -> dict[str, ir.Attribute]:

@@ -102,7 +102,15 @@ def _signature(computation: HloComputation, parameters: list[HloInstruction]) ->
 _OPERANDS = attrgetter("operands")
 # The instruction attributes `ModuleImporter._finish` reads (`attach_common` and control edges).
 _FINISH_ATTRIBUTES = frozenset(
-    {"frontend_attributes", "sharding", "backend_config", "origin", "control-predecessors", "result_accuracy"}
+    {
+        "frontend_attributes",
+        "sharding",
+        "backend_config",
+        "origin",
+        "control-predecessors",
+        "result_accuracy",
+        "statistics",
+    }
 )
 _OPCODE = attrgetter("opcode")
 
