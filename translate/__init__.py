@@ -109,7 +109,12 @@ def verify(module: str | bytes | os.PathLike | HloModule) -> None:
 @without_cyclic_gc
 @public_api
 def stablehlo_to_hlo(
-    source: Any, *, use_tuple_args: bool = False, return_tuple: bool = False, input_shapes: str | None = None
+    source: Any,
+    *,
+    use_tuple_args: bool = False,
+    return_tuple: bool = False,
+    input_shapes: str | None = None,
+    verify: bool = True,
 ) -> HloModule:
     """Translate a StableHLO module to our HLO IR (`hlo_translate.hlo.ir.HloModule`).
 
@@ -127,8 +132,13 @@ def stablehlo_to_hlo(
     `input_shapes` (`"f32[8,4],s32[8]"`, one static shape per argument of @main) refines a
     shape-polymorphic module (`tensor<?x4xf32>` arguments, as `jax.export` writes them) to static
     shapes first, checking its shape assertions (docs/export.md).
+
+    With `verify` (the default) the HLO written must pass the HLO verifier, and the exporter refuses collectives
+    whose groups XLA's verifier refuses: what fails is a TranslateError. `verify=False` writes the module as it
+    is (the way back of HLO read with `read_hlo(..., verify=False)`: what XLA's parser takes comes back).
     """
     _check_flag("use_tuple_args", use_tuple_args)
+    _check_flag("verify", verify)
     _check_flag("return_tuple", return_tuple)
     _check_type("input_shapes", input_shapes, (str, type(None)), "a str like 'f32[8,4],s32[8]' or None")
     from hlo_translate.export import export_module
@@ -149,14 +159,19 @@ def stablehlo_to_hlo(
         _prepare_for_export(module)
         carried: list = []
         try:
-            hlo = export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple, carried=carried)
+            hlo = export_module(
+                module, use_tuple_args=use_tuple_args, return_tuple=return_tuple, carried=carried, verify=verify
+            )
         except NeedsRefinement as err:
             if input_shapes is not None:
                 raise
             module = refine_static(module, err)  # static arguments, dynamic shapes that constants determine
             carried.clear()
-            hlo = export_module(module, use_tuple_args=use_tuple_args, return_tuple=return_tuple, carried=carried)
-    _verify_written(hlo, {instr.name for instr in carried})
+            hlo = export_module(
+                module, use_tuple_args=use_tuple_args, return_tuple=return_tuple, carried=carried, verify=verify
+            )
+    if verify:
+        _verify_written(hlo, {instr.name for instr in carried})
     return hlo
 
 
@@ -203,6 +218,7 @@ def hlo_to_stablehlo(
     context: ir.Context | None = None,
     target_version: str | None = None,
     shardings: str | None = None,
+    verify: bool = True,
 ) -> Any:
     """Translate an HLO module (text, binary or text proto, a `pathlib.Path`, or our IR) to StableHLO.
 
@@ -219,6 +235,10 @@ def hlo_to_stablehlo(
     inference), "gspmd" (`mhlo.sharding` strings), or None (what the input carries: XLA's Shardy
     round-trip form, `xla.sdy.*`, becomes Shardy again).
 
+    `verify=False` reads HLO given as text or bytes without the HLO verifier (`read_hlo(..., verify=False)`):
+    what XLA's parser takes converts, instructions StableHLO refuses as written in the lossless
+    `xla.<opcode>` form (docs/import.md); `stablehlo_to_hlo(..., verify=False)` writes them back.
+
         >>> print(hlo_to_stablehlo("HloModule m\\nENTRY e { ROOT p = f32[] parameter(0) }", locations=False))
         module @m {
           func.func @main(%arg0: tensor<f32>) -> tensor<f32> {
@@ -231,6 +251,7 @@ def hlo_to_stablehlo(
     if emit not in EMIT_KINDS:
         raise ArgumentValueError(f"emit must be one of {', '.join(EMIT_KINDS)}; got {emit!r}")
     _check_flag("locations", locations)
+    _check_flag("verify", verify)
     if target_version is not None and emit != "portable":
         raise ArgumentValueError("target_version applies to emit='portable' only")
     if context is not None and emit != "module":
@@ -249,7 +270,7 @@ def hlo_to_stablehlo(
         raise ArgumentValueError(f"shardings must be one of {', '.join(SHARDING_FORMS)} or None; got {shardings!r}")
 
     version = portable_version(target_version)  # checked before the work: the newest when None
-    hlo = source if isinstance(source, HloModule) else hlo_io.read_hlo(source)
+    hlo = source if isinstance(source, HloModule) else hlo_io.read_hlo(source, verify=verify)
     ctx = context if context is not None else make_context()
     if context is None:
         # One thread while building: every attribute, type and location made through the bindings is

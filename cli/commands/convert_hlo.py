@@ -15,8 +15,20 @@ _SUFFIX = {"text": ".hlo", "proto": ".pb", "proto-text": ".pbtxt"}
 @click.command("convert-hlo", epilog=BATCH_EPILOG)
 @conversion_options
 @click.option("--emit", type=click.Choice(["text", "proto", "proto-text"]), default="text", show_default=True)
+@click.option(
+    "--no-verify",
+    "no_verify",
+    is_flag=True,
+    help="Convert what XLA's parser takes without the HLO verifier (test snippets, half-built modules).",
+)
 def command(
-    inputs: tuple[str, ...], output: str | None, jobs: int | None, strict: bool, exclude: tuple[str, ...], emit: str
+    inputs: tuple[str, ...],
+    output: str | None,
+    jobs: int | None,
+    strict: bool,
+    exclude: tuple[str, ...],
+    emit: str,
+    no_verify: bool,
 ) -> None:
     """Convert HLO modules between text, binary proto and proto text (input form detected from content).
 
@@ -24,7 +36,7 @@ def command(
     """
 
     def convert(data: bytes) -> bytes:
-        return write_hlo(read_hlo(data), HloFormat(emit))
+        return write_hlo(read_hlo(data, verify=not no_verify), HloFormat(emit))
 
     convert_paths(
         inputs,

@@ -32,6 +32,12 @@ from hlo_translate.errors import ArgumentError
     help="Sharding form of the output: Shardy (sdy dialect, meshes inferred from GSPMD shardings) "
     "or GSPMD (mhlo.sharding). Default: the form the input carries.",
 )
+@click.option(
+    "--no-verify",
+    "no_verify",
+    is_flag=True,
+    help="Convert what XLA's parser takes without the HLO verifier (test snippets, half-built modules).",
+)
 def command(
     inputs: tuple[str, ...],
     output: str | None,
@@ -41,6 +47,7 @@ def command(
     emit: str,
     target_version: str | None,
     shardings: str | None,
+    no_verify: bool,
 ) -> None:
     """Translate HLO modules to StableHLO (MLIR text, bytecode or a portable artifact).
 
@@ -57,7 +64,9 @@ def command(
             raise click.BadParameter(err.message, param_hint="--target-version") from None
 
     def convert(data: bytes) -> bytes | str:
-        return hlo_to_stablehlo(data, emit=emit, target_version=target_version, shardings=shardings)
+        return hlo_to_stablehlo(
+            data, emit=emit, target_version=target_version, shardings=shardings, verify=not no_verify
+        )
 
     suffix = {"text": ".mlir", "bytecode": ".mlirbc", "portable": ".mlirbc"}[emit]
     convert_paths(

@@ -23,6 +23,12 @@ _SUFFIX = {"text": ".hlo", "proto": ".pb", "proto-text": ".pbtxt"}
     metavar="SHAPES",
     help="Static shapes of @main's arguments, e.g. 'f32[8,4],s32[8]': refines a shape-polymorphic module.",
 )
+@click.option(
+    "--no-verify",
+    "no_verify",
+    is_flag=True,
+    help="Write the HLO without checking it with the HLO verifier (lossless for HLO imported with --no-verify).",
+)
 def command(
     inputs: tuple[str, ...],
     output: str | None,
@@ -33,6 +39,7 @@ def command(
     use_tuple_args: bool,
     return_tuple: bool,
     input_shapes: str | None,
+    no_verify: bool,
 ) -> None:
     """Translate StableHLO modules to HLO text or HloModuleProto.
 
@@ -41,7 +48,11 @@ def command(
 
     def convert(data: bytes) -> bytes:
         module = stablehlo_to_hlo(
-            data, use_tuple_args=use_tuple_args, return_tuple=return_tuple, input_shapes=input_shapes
+            data,
+            use_tuple_args=use_tuple_args,
+            return_tuple=return_tuple,
+            input_shapes=input_shapes,
+            verify=not no_verify,
         )
         return write_hlo(module, HloFormat(emit))
 

@@ -57,6 +57,8 @@ class ExportContext:
 
     def __init__(self, module_op: ir.Operation):
         self.module_op = module_op
+        # False: write what the input says, without the checks XLA's verifier would make of it (verify=False)
+        self.verify = True
         self.computations: list[HloComputation] = []
         self.functions: dict[str, HloComputation] = {}
         self.func_ops: dict[str, ir.Operation] = {}

@@ -42,6 +42,7 @@ def export_module(
     use_tuple_args: bool = False,
     return_tuple: bool = False,
     carried: list[HloInstruction] | None = None,
+    verify: bool = True,
 ) -> HloModule:
     """Convert a StableHLO module (parsed in a context from `translate.mlir.context`) to HLO. `carried`, when
     given, receives the instructions rebuilt from the HLO-text attributes of `xla.*` custom calls (the
@@ -53,6 +54,7 @@ def export_module(
     """
     module_op = module.operation
     ctx = ExportContext(module_op)
+    ctx.verify = verify
     main = ctx.func_ops.get("main")
     if main is None:
         raise TranslateError("the module has no function named 'main'")
