@@ -594,3 +594,22 @@ def test_layouts_of_a_tuple_parameter_are_per_argument_as_xla_writes_them() -> N
     np.testing.assert_array_equal(hlo_translate.execute(stablehlo, [x, y])[0], x)
     back = hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(stablehlo)).decode()
     assert "entry_computation_layout={((f32[2,3]{0,1}, s32[4]{0}))->f32[2,3]{0,1}}" in back
+
+
+NESTED_TUPLE_LAYOUTS = """HloModule m, entry_computation_layout={(((f32[1,2]{0,1})))->((f32[1,2]{0,1}))}
+ENTRY e {
+  ROOT p = ((f32[1,2]{0,1})) parameter(0)
+}"""
+
+
+def test_layouts_of_nested_tuples_are_per_leaf_both_ways() -> None:
+    """A nested tuple parameter and result: one layout per function argument and per function result (XLA's
+    compiler segfaulted on the nested arrays we wrote before); the exporter nests them back."""
+    import hlo_translate
+
+    stablehlo = hlo_translate.hlo_to_stablehlo(NESTED_TUPLE_LAYOUTS, locations=False)
+    assert "mhlo.xla_entry_computation_result_layout = [dense<[0, 1]> : tensor<2xindex>]" in stablehlo
+    x = np.arange(2, dtype=np.float32).reshape(1, 2)
+    np.testing.assert_array_equal(hlo_translate.execute(stablehlo, [x])[0], x)
+    back = hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(stablehlo)).decode()
+    assert "entry_computation_layout={(((f32[1,2]{0,1})))->((f32[1,2]{0,1}))}" in back

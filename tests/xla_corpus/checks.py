@@ -386,7 +386,7 @@ def _accumulation(ours: Any) -> int:
                 operand = instruction.operands[0].shape
                 if operand.is_array:
                     sizes.append(math.prod(operand.dimensions[d] for d in attributes.get("dimensions", ())))
-            elif instruction.opcode == "reduce-window":
+            elif instruction.opcode == "reduce-window" and "window" in attributes:  # a scalar's has none
                 sizes.append(math.prod(d.size for d in attributes["window"].dimensions))
     return max(sizes)
 

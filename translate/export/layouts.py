@@ -62,12 +62,31 @@ def _apply_tiles(shape: Shape, attr: ir.Attribute) -> Shape:
 def _result_entry(attr: ir.Attribute, shape: Shape, tiles: bool = False) -> ir.Attribute:
     """A result layout (or tiles) attribute: an array of one element stands for that element (XLA's rule,
     as its export tests write it), unless only the array itself fits the result's tuple structure (our
-    importer's form for a result tuple of one element)."""
+    importer's form for a result tuple of one element). A nested tuple's layouts may come one per leaf (XLA's
+    importer and ours: one per function result)."""
+    if not tiles and _per_leaf(attr, shape):
+        return _nested(shape, iter(A.elements(attr)))
     if isinstance(attr, ir.ArrayAttr) and len(attr) == 1:
         element = A.elements(attr)[0]
         if _fits(element, shape, tiles) or not _fits(attr, shape, tiles):
             return element
     return attr
+
+
+def _per_leaf(attr: ir.Attribute, shape: Shape) -> bool:
+    return (
+        shape.is_tuple
+        and any(s.is_tuple for s in shape.tuple_shapes)
+        and isinstance(attr, ir.ArrayAttr)
+        and len(attr) == _leaf_count(shape)
+        and not any(isinstance(e, ir.ArrayAttr) for e in A.elements(attr))
+    )
+
+
+def _nested(shape: Shape, leaves: Iterator[ir.Attribute]) -> ir.Attribute:
+    if shape.is_tuple:
+        return ir.ArrayAttr.get([_nested(s, leaves) for s in shape.tuple_shapes])
+    return next(leaves)
 
 
 def _fits(attr: ir.Attribute, shape: Shape, tiles: bool) -> bool:

@@ -47,7 +47,12 @@ def set_module_attrs(importer: ModuleImporter) -> None:
         op.attributes["mhlo.xla_entry_computation_parameter_layouts"] = ir.ArrayAttr.get(
             [_layout_attr(leaf) for s in layout.parameters for leaf in flat_shapes(s)]
         )
-        op.attributes["mhlo.xla_entry_computation_result_layout"] = _layout_attr(layout.result)
+        result = layout.result
+        if result.is_tuple and any(s.is_tuple for s in result.tuple_shapes):  # nested: one per function result
+            result_attr = ir.ArrayAttr.get([_layout_attr(leaf) for leaf in flat_shapes(result)])
+        else:
+            result_attr = _layout_attr(result)
+        op.attributes["mhlo.xla_entry_computation_result_layout"] = result_attr
 
 
 def _is_default(shape: Shape) -> bool:
