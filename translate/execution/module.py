@@ -213,10 +213,12 @@ def _holds_our_carriers(parsed: Any) -> bool:
 
 
 def _load_through_our_exporter(text: str, fmt: ModuleFormat) -> LoadedModule:
-    import hlo_translate
+    from hlo_translate.export.pipeline import export_stablehlo
+    from hlo_translate.hlo.io import HloFormat, write_hlo
 
     # verify=False: XLA judges what it compiles (a module read without the verifier comes back as written)
-    hlo = hlo_translate.write_hlo(hlo_translate.stablehlo_to_hlo(text, verify=False), hlo_translate.HloFormat.TEXT)
+    exported = export_stablehlo(text, use_tuple_args=False, return_tuple=False, input_shapes=None, verify=False)
+    hlo = write_hlo(exported, HloFormat.TEXT)
     return replace(_load_hlo(hlo, ModuleFormat.HLO_TEXT), format=fmt)
 
 

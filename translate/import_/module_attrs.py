@@ -49,7 +49,7 @@ def set_module_attrs(importer: ModuleImporter) -> None:
         )
         result = layout.result
         if result.is_tuple and any(s.is_tuple for s in result.tuple_shapes):  # nested: one per function result
-            result_attr = ir.ArrayAttr.get([_layout_attr(leaf) for leaf in flat_shapes(result)])
+            result_attr: ir.Attribute = ir.ArrayAttr.get([_layout_attr(leaf) for leaf in flat_shapes(result)])
         else:
             result_attr = _layout_attr(result)
         op.attributes["mhlo.xla_entry_computation_result_layout"] = result_attr
