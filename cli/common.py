@@ -226,6 +226,17 @@ Exit status: 0 all converted; 2 bad input or usage (a file failed); 1 internal e
 """
 
 
+def no_verify_option(help_text: str = "") -> Callable[[Callable], Callable]:
+    """`--no-verify`: convert what XLA's parser takes, without the HLO verifier (docs/cli.md)."""
+    return click.option(
+        "--no-verify",
+        "no_verify",
+        is_flag=True,
+        help=help_text
+        or "Convert what XLA's parser takes without the HLO verifier (test snippets, half-built modules).",
+    )
+
+
 def conversion_options(fn: Callable) -> Callable:
     """The inputs and output options every converting verb shares, batch mode included."""
     for option in reversed(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from hlo_translate import HloFormat, read_hlo, write_hlo
-from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths
+from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths, no_verify_option
 from hlo_translate.cli.conversion import Conversion
 from hlo_translate.cli.sniff import InputKind
 
@@ -15,12 +15,7 @@ _SUFFIX = {"text": ".hlo", "proto": ".pb", "proto-text": ".pbtxt"}
 @click.command("convert-hlo", epilog=BATCH_EPILOG)
 @conversion_options
 @click.option("--emit", type=click.Choice(["text", "proto", "proto-text"]), default="text", show_default=True)
-@click.option(
-    "--no-verify",
-    "no_verify",
-    is_flag=True,
-    help="Convert what XLA's parser takes without the HLO verifier (test snippets, half-built modules).",
-)
+@no_verify_option()
 def command(
     inputs: tuple[str, ...],
     output: str | None,

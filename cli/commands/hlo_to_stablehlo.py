@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from hlo_translate import hlo_to_stablehlo
-from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths
+from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths, no_verify_option
 from hlo_translate.cli.conversion import Conversion
 from hlo_translate.cli.sniff import InputKind
 from hlo_translate.errors import ArgumentError
@@ -32,12 +32,7 @@ from hlo_translate.errors import ArgumentError
     help="Sharding form of the output: Shardy (sdy dialect, meshes inferred from GSPMD shardings) "
     "or GSPMD (mhlo.sharding). Default: the form the input carries.",
 )
-@click.option(
-    "--no-verify",
-    "no_verify",
-    is_flag=True,
-    help="Convert what XLA's parser takes without the HLO verifier (test snippets, half-built modules).",
-)
+@no_verify_option()
 def command(
     inputs: tuple[str, ...],
     output: str | None,

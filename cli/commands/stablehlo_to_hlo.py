@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from hlo_translate import HloFormat, stablehlo_to_hlo, write_hlo
-from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths
+from hlo_translate.cli.common import BATCH_EPILOG, conversion_options, convert_paths, no_verify_option
 from hlo_translate.cli.conversion import Conversion
 from hlo_translate.cli.sniff import InputKind
 
@@ -23,12 +23,7 @@ _SUFFIX = {"text": ".hlo", "proto": ".pb", "proto-text": ".pbtxt"}
     metavar="SHAPES",
     help="Static shapes of @main's arguments, e.g. 'f32[8,4],s32[8]': refines a shape-polymorphic module.",
 )
-@click.option(
-    "--no-verify",
-    "no_verify",
-    is_flag=True,
-    help="Write the HLO without checking it with the HLO verifier (lossless for HLO imported with --no-verify).",
-)
+@no_verify_option("Write the HLO without checking it with the HLO verifier (the way back of --no-verify imports).")
 def command(
     inputs: tuple[str, ...],
     output: str | None,
