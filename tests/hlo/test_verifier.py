@@ -76,12 +76,12 @@ def test_export_output_is_verified(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     assert hlo_translate.stablehlo_to_hlo(mlir).entry.root.opcode == "negate"
 
-    import hlo_translate.export as export
+    import hlo_translate.export.pipeline as pipeline
 
     def broken_export(*args, **kwargs):  # stands in for an exporter bug
         return parse_hlo_text(CASES["transpose-wrong"][0])
 
-    monkeypatch.setattr(export, "export_module", broken_export)
+    monkeypatch.setattr(pipeline, "export_module", broken_export)
     with pytest.raises(InternalError, match="fails the verifier"):
         hlo_translate.stablehlo_to_hlo(mlir)
 
