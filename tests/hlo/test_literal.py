@@ -537,7 +537,15 @@ def test_proto_round_trip_is_identity(parts: list[Literal]) -> None:
     if parts:
         whole = Literal.tuple_of(parts)
         assert from_literal_proto(to_literal_proto(whole)) == whole
-        assert parse_literal(whole.to_text(), whole.shape) == whole
+        if not any(_nan_real_part(lit) for lit in parts):  # HLO text cannot say those (XLA's parser rule)
+            assert parse_literal(whole.to_text(), whole.shape) == whole
+
+
+def _nan_real_part(lit: Literal) -> bool:
+    """Whether a complex element has a NaN real part and another imaginary part: XLA's parser reads `(nan, x)`
+    as `(nan, nan)` (and so does ours), so only the proto keeps such a value."""
+    value = np.asarray(lit.value)
+    return np.iscomplexobj(value) and bool(np.any(np.isnan(value.real) & ~np.isnan(value.imag)))
 
 
 @pytest.mark.parametrize("element_type", [P.F6E3M2FN, P.F6E2M3FN])
