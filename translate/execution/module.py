@@ -169,7 +169,8 @@ def _load_mlir(module: str | bytes, fmt: ModuleFormat) -> LoadedModule:
         except ir.MLIRError as err:
             raise TranslateError(f"cannot parse the {fmt.value}: {_mlir_diagnostics(err)}") from err
         text = module if isinstance(module, str) else str(parsed)
-        if _holds_our_carriers(parsed):
+        # (the text first: most modules name no `xla.` target, and they need not load the exporter)
+        if ("@xla." in text or '@"xla.' in text) and _holds_our_carriers(parsed):
             # Our importer's `xla.<opcode>` carriers are HLO instructions only our exporter writes back: XLA
             # compiles the HLO of that exporter (docs/import.md, "the fallback form").
             return _load_through_our_exporter(text, fmt)

@@ -78,7 +78,7 @@ def _per_leaf(attr: ir.Attribute, shape: Shape) -> bool:
         shape.is_tuple
         and any(s.is_tuple for s in shape.tuple_shapes)
         and isinstance(attr, ir.ArrayAttr)
-        and len(attr) == _leaf_count(shape)
+        and len(attr) == len(shape.leaves())
         and not any(isinstance(e, ir.ArrayAttr) for e in A.elements(attr))
     )
 
@@ -132,26 +132,6 @@ def _attr_dicts(func: ir.Operation, name: str, count: int) -> list[dict[str, ir.
     return [A.dictionary(a) for a in A.elements(attr)] if attr is not None else [{}] * count
 
 
-def _leaf_count(shape: Shape) -> int:
-    return sum(_leaf_count(s) for s in shape.tuple_shapes) if shape.is_tuple else 1
-
-
-def _flattened(entries: list[ir.Attribute], params: list[Shape]) -> bool:
-    """Whether parameter layouts are given per leaf of tuple parameters (as XLA's importer writes them, its
-    function taking the leaves), rather than one (nested) entry per parameter."""
-    return (
-        any(p.is_tuple for p in params)
-        and len(entries) == sum(_leaf_count(p) for p in params)
-        and not any(isinstance(e, ir.ArrayAttr) for e in entries)
-    )
-
-
-def _apply_to_leaves(shape: Shape, layouts: Iterator[ir.Attribute]) -> Shape:
-    if shape.is_tuple:
-        return Shape.tuple_of([_apply_to_leaves(s, layouts) for s in shape.tuple_shapes])
-    return _apply(shape, next(layouts))
-
-
 def entry_layout(module_op: ir.Operation, main: ir.Operation, entry: HloComputation) -> ComputationLayout | None:
     """The entry computation layout these attributes ask for, or None for all-default."""
     params, result = entry.program_shape()
@@ -159,13 +139,12 @@ def entry_layout(module_op: ir.Operation, main: ir.Operation, entry: HloComputat
     param_layouts = A.get(module_op, "mhlo.xla_entry_computation_parameter_layouts")
     if param_layouts is not None:
         entries = A.elements(param_layouts)
-        if _flattened(entries, params):  # XLA's importer: one layout per leaf of the tuple parameters
-            leaves = iter(entries)
-            params, changed = [_apply_to_leaves(p, leaves) for p in params], True
-        elif len(entries) != len(params):
+        every = Shape.tuple_of(params)
+        if _per_leaf(param_layouts, every):  # XLA's importer: one layout per leaf of the tuple parameters
+            entries = A.elements(_nested(every, iter(entries)))
+        if len(entries) != len(params):
             raise TranslateError(f"{len(entries)} entry parameter layouts for {len(params)} parameters")
-        else:
-            params, changed = [_apply(p, a) for p, a in zip(params, entries)], True
+        params, changed = [_apply(p, a) for p, a in zip(params, entries)], True
     param_tiles = A.get(module_op, "mhlo.xla_entry_computation_parameter_tiles")
     if param_tiles is not None:
         entries = A.elements(param_tiles)
