@@ -103,21 +103,12 @@ def without_shardings(loaded: LoadedModule) -> tuple[LoadedModule | None, str]:
     )
 
 
-def _operations(operation: Any) -> list[Any]:
-    """Every operation nested in `operation` (not itself), outer ones first."""
-    found = []
-    for region in operation.regions:
-        for block in region.blocks:
-            for op in block.operations:
-                found.append(op.operation)
-                found.extend(_operations(op.operation))
-    return found
-
-
 def _partition_aware_op(module: Any) -> str | None:
     from jaxlib.mlir import ir
 
-    for op in _operations(module):
+    from hlo_translate.shardy.mlir_util import walk
+
+    for op in walk(module):
         dialect, _, name = op.name.partition(".")
         if dialect in ("stablehlo", "mhlo") and any(name.startswith(aware) for aware in _PARTITION_AWARE):
             return op.name
@@ -133,10 +124,12 @@ def _partition_aware_op(module: Any) -> str | None:
 def _strip(module: Any) -> None:
     from jaxlib.mlir import ir
 
+    from hlo_translate.shardy.mlir_util import walk
+
     for name in _MODULE_ATTRIBUTES:
         if name in module.operation.attributes:
             del module.operation.attributes[name]
-    for op in _operations(module.operation):
+    for op in walk(module.operation):
         if _is_identity_annotation(op):
             op.results[0].replace_all_uses_with(op.operands[0])
             op.erase()
