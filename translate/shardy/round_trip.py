@@ -490,31 +490,35 @@ class _Lifter:
         names = [f'"{named.mesh.axes[ref.index].name}"' for ref in named.manual_axes]
         return "#sdy<manual_axes{" + ", ".join(names) + "}>"
 
-    def _v3_value_shardings(self, values: list[ir.Value | ir.Operation], where: ir.Operation) -> str | None:
-        """``#sdy.sharding_per_value<[...]>`` of the global values around a manual computation: each the
-        V3 sharding of the Sharding custom call that makes it (operands) or of the LocalToGlobalShape's
-        results (given as the op); None when one has no V3 sharding."""
+    def _v3_in_shardings(self, to_local: ir.Operation) -> str | None:
+        """``#sdy.sharding_per_value<[...]>`` of a manual computation's operands: the V3 sharding of the
+        Sharding custom call that makes each operand of the GlobalToLocalShape; None when one has none."""
         texts: list[str] = []
-        for value in values:
-            if isinstance(value, ir.Operation):  # the LocalToGlobalShape: its (tuple) sharding, one per result
-                gspmd = U.get_attr(value, U.MHLO_SHARDING)
-                if gspmd is None:
-                    return None
-                sharding = U.mhlo_sharding(gspmd)
-                elements = sharding.tuple_elements if sharding.is_tuple else (sharding,)
-                types = [r.type for r in value.results]
-                if len(elements) != len(types):
-                    count = f"{len(elements)} elements for {len(types)} results"
-                    raise U.error_at(where, f"mhlo.sharding {gspmd} has {count}")
-                for element, type_ in zip(elements, types):
-                    attr = ir.StringAttr.get(element.to_text(include_metadata=False))
-                    texts.append(self._on_round_trip_mesh(attr, U.tensor_rank(type_), where))
-                continue
+        for value in to_local.operands:
             producer = value.owner.operation if isinstance(value, ir.OpResult) else None
             gspmd = U.get_attr(producer, U.MHLO_SHARDING) if producer is not None else None
             if producer is None or U.custom_call_target(producer) != "Sharding" or gspmd is None:
                 return None
-            texts.append(self._on_round_trip_mesh(gspmd, U.tensor_rank(value.type), where))
+            texts.append(self._on_round_trip_mesh(gspmd, U.tensor_rank(value.type), to_local))
+        return "#sdy.sharding_per_value<[" + ", ".join(texts) + "]>"
+
+    def _v3_out_shardings(self, to_global: ir.Operation) -> str | None:
+        """``#sdy.sharding_per_value<[...]>`` of a manual computation's results: the LocalToGlobalShape's own
+        (tuple) V3 sharding, one element per result; None when it has none."""
+        gspmd = U.get_attr(to_global, U.MHLO_SHARDING)
+        if gspmd is None:
+            return None
+        sharding = U.mhlo_sharding(gspmd)
+        elements = sharding.tuple_elements if sharding.is_tuple else (sharding,)
+        types = [t for r in to_global.results for t in V.flat_types(r.type)]
+        if len(elements) != len(types):
+            raise U.error_at(to_global, f"mhlo.sharding {gspmd} has {len(elements)} elements for {len(types)} results")
+        texts = [
+            self._on_round_trip_mesh(
+                ir.StringAttr.get(element.to_text(include_metadata=False)), U.tensor_rank(type_), to_global
+            )
+            for element, type_ in zip(elements, types)
+        ]
         return "#sdy.sharding_per_value<[" + ", ".join(texts) + "]>"
 
     def _lift_manual_computation(self, call: ir.Operation) -> None:
@@ -529,8 +533,8 @@ class _Lifter:
             # XLA's V3 dumps (named shardings, no xla.sdy.meshes) say none of these as frontend
             # attributes: they are the shardings of the markers and of the Sharding calls before them.
             axes = axes or (self._v3_manual_axes(to_local) if to_local is not None else None)
-            ins = ins or (self._v3_value_shardings(list(to_local.operands), to_local) if to_local else None)
-            outs = outs or (self._v3_value_shardings([to_global], to_global) if to_global is not None else None)
+            ins = ins or (self._v3_in_shardings(to_local) if to_local is not None else None)
+            outs = outs or (self._v3_out_shardings(to_global) if to_global is not None else None)
         operands = list(to_local.operands) if to_local is not None else []
         if (
             to_local is None
