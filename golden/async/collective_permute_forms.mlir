@@ -14,7 +14,7 @@ module @collective_permute_forms attributes {mhlo.num_partitions = 4 : i32} {
     %9 = stablehlo.custom_call @"xla.collective-permute-start"(%8#0, %8#1) {xla.attributes = {channel_id = "5", source_target_pairs = "{{1,0}}"}} : (tensor<8x4xf32>, tensor<2x2xi32>) -> tuple<tuple<tensor<8x4xf32>, tensor<2x2xi32>>, tuple<tensor<8x4xf32>, tensor<2x2xi32>>>
     %10:2 = stablehlo.custom_call @"xla.collective-permute-done"(%9) : (tuple<tuple<tensor<8x4xf32>, tensor<2x2xi32>>, tuple<tensor<8x4xf32>, tensor<2x2xi32>>>) -> (tensor<8x4xf32>, tensor<2x2xi32>)
     %11 = stablehlo.reshape %10#0 : (tensor<8x4xf32>) -> tensor<32xf32>
-    %12:2 = stablehlo.custom_call @"xla.reduce-scatter"(%11, %11) {called_computations = [@add], xla.attributes = {channel_id = "6", dimensions = "{0}", replica_groups = "{{0,1,2,3}}"}} : (tensor<32xf32>, tensor<32xf32>) -> (tensor<8xf32>, tensor<8xf32>)
+    %12:2 = stablehlo.custom_call @"xla.reduce-scatter"(%11, %11) {called_computations = [@add], xla.attributes = {channel_id = "6", dimensions = "{0}", replica_groups = "{{0,1,2,3}}", use_global_device_ids = "true"}} : (tensor<32xf32>, tensor<32xf32>) -> (tensor<8xf32>, tensor<8xf32>)
     return %7, %10#1, %12#0, %12#1 : tensor<8x8xf32>, tensor<2x2xi32>, tensor<8xf32>, tensor<8xf32>
   }
   func.func private @add(%arg0: tensor<f32>, %arg1: tensor<f32>) -> tensor<f32> {

@@ -307,7 +307,7 @@ HLO_CASES = {
       s = (f32[4], f32[4], u32[], u32[]) collective-permute-start(p), channel_id=1, source_target_pairs={{0,1},{1,2}}
       ROOT d = f32[4] collective-permute-done(s) }""",
     "reduce_scatter_sugar": f"""{SUM}ENTRY e {{ p = f32[8] parameter(0)
-      s = ((f32[8]), f32[2]) reduce-scatter-start(p), channel_id=1, replica_groups={{{{0,1,2,3}}}}, dimensions={{0}}, to_apply=sum
+      s = ((f32[8]), f32[2]) reduce-scatter-start(p), channel_id=1, replica_groups={{{{0,1,2,3}}}}, use_global_device_ids=true, dimensions={{0}}, to_apply=sum
       ROOT d = f32[2] reduce-scatter-done(s) }}""",
     "all_to_all_mesh_groups": """w { p = f32[8] parameter(0)
       ROOT r = f32[8] all-to-all(p), channel_id=1, replica_groups=mesh['x'=2,'y'=2] {'y'}, dimensions={0} }
@@ -844,7 +844,7 @@ if __name__ == "__main__":
 
 CARRIED_ALL_GATHER = """module @m attributes {mhlo.num_partitions = 4 : i32} {
   func.func @main(%arg0: tensor<4xf32>) -> tensor<16xf32> {
-    %0:2 = stablehlo.custom_call @"xla.all-gather-start"(%arg0) {xla.attributes = {channel_id = "1", dimensions = "DIMS", replica_groups = "{{0,1,2,3}}"}} : (tensor<4xf32>) -> (tensor<4xf32>, tensor<16xf32>)
+    %0:2 = stablehlo.custom_call @"xla.all-gather-start"(%arg0) {xla.attributes = {channel_id = "1", dimensions = "DIMS", replica_groups = "{{0,1,2,3}}", use_global_device_ids = "true"}} : (tensor<4xf32>) -> (tensor<4xf32>, tensor<16xf32>)
     %1 = stablehlo.custom_call @"xla.all-gather-done"(%0#0, %0#1) {xla.operand_shape = "(f32[4], f32[16])"} : (tensor<4xf32>, tensor<16xf32>) -> tensor<16xf32>
     return %1 : tensor<16xf32>
   }

@@ -202,9 +202,7 @@ def shard_count_problem(
     """What XLA's verifier refuses in the shard count of an all-gather (or reduce-scatter) from `operand` to
     `result`, or None: the ratio of their gathered dimensions, rounded up, must be the subgroup size of the
     collective's mode unless that is 1 (a module without device counts). The exporter asks the same of what it is
-    about to write. A lenience of ours: with a channel and no global ids in a module of several partitions, a
-    group's size alone passes too (the hand-written modules of this project, golden/async, gather so; XLA refuses
-    them)."""
+    about to write."""
     dimensions: tuple[int, ...] = tuple(attributes.get("dimensions") or ())
     if len(dimensions) != 1 or not 0 <= dimensions[0] < min(operand.rank, result.rank):
         return None  # the dimension's own check says what is wrong
@@ -214,12 +212,7 @@ def shard_count_problem(
         return None  # nothing to divide by (XLA's ratio is undefined): the shapes are checked with the group's size
     shard = -(-big.dimensions[dim] // small.dimensions[dim])
     size = subgroup_size(attributes, replica_count, num_partitions)
-    lenient = (
-        _explicit_group_size(attributes.get("replica_groups", ()))
-        if "channel_id" in attributes and not attributes.get("use_global_device_ids") and num_partitions > 1
-        else None
-    )
-    if size != 1 and shard not in (size, lenient):
+    if size != 1 and shard != size:
         return f"{opcode} from {text(operand)} to {text(result)} is over {shard} devices, its groups over {size}"
     return None
 
