@@ -156,10 +156,6 @@ def sharding_text(value: object) -> str:
     return to_text() if to_text is not None else str(value)
 
 
-# StableHLO's default result_accuracy, which its printer leaves out.
-_DEFAULT_ACCURACY = ResultAccuracy("default", 0.0, 0.0, 0)
-
-
 def result_accuracy(value: ResultAccuracy) -> ir.Attribute:
     """`result_accuracy={tolerance={atol=0,rtol=0,ulps=10}}` (or `{mode=highest}`) as StableHLO's
     `#stablehlo.result_accuracy<...>`, as XLA's importer writes it."""
@@ -179,7 +175,7 @@ def attach_common(operation: ir.Operation, instr: HloInstruction) -> None:
     if fa is not None and fa.items:
         operation.attributes["mhlo.frontend_attributes"] = frontend_attributes(fa)
     if "statistics" in instr.attributes:
-        carry_attribute(operation, instr, "statistics")
+        carry_statistics(operation, instr)
     sharding = instr.attributes.get("sharding")
     if sharding is not None:
         operation.attributes["mhlo.sharding"] = ir.StringAttr.get(sharding_text(sharding))
@@ -188,8 +184,6 @@ def attach_common(operation: ir.Operation, instr: HloInstruction) -> None:
     accuracy = instr.attributes.get("result_accuracy")
     if isinstance(accuracy, ResultAccuracy):
         operation.attributes["result_accuracy"] = result_accuracy(accuracy)
-        if accuracy == _DEFAULT_ACCURACY:  # StableHLO's printer leaves its default out: the HLO text says it
-            carry_attribute(operation, instr, "result_accuracy")
     # The instruction's original value (`origin={{"add"}}`), as XLA's importer keeps it.
     origin = instr.attributes.get("origin")
     if origin is not None and ORIGINAL_VALUE not in operation.attributes:
@@ -207,9 +201,9 @@ def carry_backend_config(operation: ir.Operation, instr: HloInstruction) -> None
         operation.attributes["xla.backend_config"] = string(text)
 
 
-def carry_attribute(operation: ir.Operation, instr: HloInstruction, name: str) -> None:
-    """An instruction's attribute `name` that StableHLO cannot say (`statistics={...}` on any opcode) joins the
-    op's `xla.attributes`, which the exporter writes back, unless the op's form already carries it."""
+def carry_statistics(operation: ir.Operation, instr: HloInstruction) -> None:
+    """An instruction's `statistics={...}` (any opcode; StableHLO has no field for it) joins the op's
+    `xla.attributes`, which the exporter writes back, unless the op's form already carries it."""
     carried_now = (
         operation.attributes[CUSTOM_CALL_ATTRIBUTES] if CUSTOM_CALL_ATTRIBUTES in operation.attributes else None
     )
@@ -217,8 +211,8 @@ def carry_attribute(operation: ir.Operation, instr: HloInstruction, name: str) -
     if carried_now is not None:
         table = ir.DictAttr(carried_now)
         entries = {table[i].name: table[i].attr for i in range(len(table))}
-    if name not in entries:
-        entries[name] = string(print_attribute(name, instr.attributes[name]))
+    if "statistics" not in entries:
+        entries["statistics"] = string(print_attribute("statistics", instr.attributes["statistics"]))
         operation.attributes[CUSTOM_CALL_ATTRIBUTES] = ir.DictAttr.get(entries)
 
 
