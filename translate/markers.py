@@ -52,6 +52,10 @@ DONE_SHARDING = "xla.done_sharding"
 # On a `stablehlo.recv` whose HLO recv-done is read by get-tuple-elements without frontend attributes
 # (XLA's converter gives them the recv's; XLA's passes write them plain).
 PLAIN_GET_TUPLE_ELEMENTS = "xla.plain_get_tuple_elements"
+# On a `stablehlo.broadcast_in_dim` imported from an HLO broadcast that maps a size-1 operand dimension to a larger
+# one (XLA's parser takes it, its verifier does not), unit: the exporter writes that one broadcast back, not the
+# reshape and broadcast it writes for StableHLO's broadcast of a size-1 dimension.
+BROADCAST_AS_WRITTEN = "xla.broadcast_as_written"
 # On the last op of the reshape/transpose/bitcast_convert steps an HLO bitcast became: write one
 # `bitcast` of the value the steps start from; the steps before it carry BITCAST_STEP.
 BITCAST = "xla.bitcast"
@@ -74,6 +78,8 @@ UNTUPLED_SHARDING = "xla.untupled_sharding"
 CONTROL_ID = "xla.control_id"
 CONTROL_PREDECESSORS = "xla.control_predecessors"
 
+# The custom-call targets that move a value into a buffer (`b(...)` shape) and out of it.
+BUFFER_BOUNDARY_TARGETS = frozenset({"Pin", "Unpin"})
 # Custom-call targets standing for HLO opcodes StableHLO has no op for.
 RNG_STATE_TARGET = "xla.rng_get_and_update_state"
 STOCHASTIC_CONVERT_TARGET = "xla.stochastic_convert"

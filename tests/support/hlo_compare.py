@@ -12,7 +12,7 @@ from collections import Counter
 
 from google.protobuf import text_format
 
-from hlo_translate.hlo.ir import HloComputation, HloModule, RawAttr, with_default_layouts
+from hlo_translate.hlo.ir import HloComputation, HloModule, RawAttr, ResultAccuracy, with_default_layouts
 from hlo_translate.hlo.text import parse_shape, split_top_level
 from hlo_translate.proto import hlo_pb2
 
@@ -117,8 +117,8 @@ def _spelled_as_xla_prints(opcode: str, attributes: dict) -> dict:
 def _as_absent(opcode: str, name: str, value: object) -> bool:
     """Whether XLA reads the attribute as it reads its absence (the same HloModuleProto, or the same
     instruction by XLA's printer): an empty string (`infeed_config=""`), an empty list (`dimensions={}`, `replica_groups={}`: a repeated field
-    left empty), a group count of 1, every operand's precision DEFAULT (XLA prints none), a map's dimensions (XLA's map
-    always spans every dimension, whatever the text says)."""
+    left empty), a group count of 1, every operand's precision DEFAULT (XLA prints none), `result_accuracy={mode=default}`
+    (XLA's proto keeps none), a map's dimensions (XLA's map always spans every dimension, whatever the text says)."""
     if value == () or value is False or value == "":  # a repeated field left empty, a bool or string unset
         return True
     if name == "channel_id" and value == 0:  # the proto's unset channel
@@ -127,6 +127,8 @@ def _as_absent(opcode: str, name: str, value: object) -> bool:
         return True
     if name == "operand_precision" and isinstance(value, tuple):
         return all(str(getattr(p, "name", "")).lower() == "default" for p in value)
+    if name == "result_accuracy" and value == ResultAccuracy("default"):  # XLA keeps no default accuracy
+        return True
     return opcode == "map" and name == "dimensions"
 
 

@@ -419,7 +419,7 @@ class Builder:
         self, op: ir.Operation, attrs: ir.OpAttributeMap, results: list[HloInstruction], created: list[HloInstruction]
     ) -> None:
         config = _attr(op, attrs, "xla.backend_config")
-        if config is not None and results:
+        if config is not None and results and op.name not in _START_CONFIG_OPS:
             # Written by the importer for ops whose StableHLO form has no backend_config (docs/import.md).
             main = _unpacked(results[0], created)
             main.attributes.setdefault("backend_config", A.raw_string(config))
@@ -446,6 +446,11 @@ class Builder:
             whole = self.ctx.sharding(attr, op.name, op_location(op))
             sharding = sharding if whole.is_tuple else whole
         main.attributes["sharding"] = sharding
+
+
+# Ops whose `xla.backend_config` is their start instruction's, not the done's their results are read from
+# (export/p2p.py writes it).
+_START_CONFIG_OPS = frozenset({"stablehlo.send", "stablehlo.recv"})
 
 
 def _unpacked(result: HloInstruction, created: list[HloInstruction]) -> HloInstruction:

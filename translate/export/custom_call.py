@@ -23,6 +23,7 @@ from hlo_translate.hlo.ir import Enum, HloInstruction, Layout, OutputOperandAlia
 from hlo_translate.hlo.text import parse_attribute
 from hlo_translate.markers import (
     BACKEND_CONFIG_TEXT,
+    BUFFER_BOUNDARY_TARGETS,
     CUSTOM_CALL_ATTRIBUTES,
     PLAIN_CUSTOM_CALL,
     SHARDING_COPY,
@@ -36,8 +37,6 @@ API_VERSIONS = {
     3: "API_VERSION_STATUS_RETURNING_UNIFIED",
     4: "API_VERSION_TYPED_FFI",
 }
-# The custom calls that move a value into a buffer (`b(...)` shape) and out of it.
-_BUFFER_BOUNDARIES = frozenset({"Pin", "Unpin"})
 
 
 def _layouts(attr: ir.Attribute | None) -> list[Layout] | None:
@@ -47,6 +46,8 @@ def _layouts(attr: ir.Attribute | None) -> list[Layout] | None:
 
 
 def _with_layout(shape: Shape, layout: Layout) -> Shape:
+    if shape.is_buffer:  # a buffer's layout is its array's
+        return Shape.buffer_of(shape.tuple_shapes[0].with_layout(layout))
     return shape.with_layout(layout) if shape.is_array else shape
 
 
@@ -159,10 +160,12 @@ def generic_custom_call(b: Builder, op: ir.Operation, target: str) -> list[HloIn
                 )
             )
         attrs["output_to_operand_aliasing"] = tuple(entries)
-    if target in _BUFFER_BOUNDARIES and "output_to_operand_aliasing" not in attrs:
+    if target in BUFFER_BOUNDARY_TARGETS and "output_to_operand_aliasing" not in attrs:
         # XLA requires the alias of a Pin's or Unpin's result to its operand (buffer shapes); its
         # converter adds it the same way
         attrs["output_to_operand_aliasing"] = (OutputOperandAlias((), 0, ()),)
+    if attrs.get("output_to_operand_aliasing") == ():  # carried as `{}` (a Pin read without one): none
+        del attrs["output_to_operand_aliasing"]
     called = A.get(op, "called_computations")
     if called is not None and len(ir.ArrayAttr(called)):
         attrs["called_computations"] = tuple(function_computation(b.ctx, A.symbol(c)) for c in ir.ArrayAttr(called))

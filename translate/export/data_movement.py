@@ -10,6 +10,7 @@ from hlo_translate.export.context import Builder
 from hlo_translate.export.regions import closed_computation
 from hlo_translate.export.registry import handles
 from hlo_translate.hlo.ir import HloInstruction, PaddingConfig, PaddingDim, Shape, SliceDim
+from hlo_translate.markers import BROADCAST_AS_WRITTEN
 
 
 def _simple(b: Builder, op: ir.Operation, opcode: str, **attrs: object) -> list[HloInstruction]:
@@ -24,7 +25,10 @@ def _iota(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 @handles("stablehlo.broadcast_in_dim")
 def _broadcast_in_dim(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     (operand,) = b.operands(op)
-    return broadcast_in_dim(b, operand, b.result_shape(op), A.i64_list(op.attributes["broadcast_dimensions"]))
+    dims = A.i64_list(op.attributes["broadcast_dimensions"])
+    if A.has(op, BROADCAST_AS_WRITTEN):  # the importer's mark: the HLO broadcast as it was read
+        return [b.add("broadcast", b.result_shape(op), [operand], {"dimensions": dims})]
+    return broadcast_in_dim(b, operand, b.result_shape(op), dims)
 
 
 def broadcast_in_dim(b: Builder, operand: HloInstruction, result: Shape, dims: tuple[int, ...]) -> list[HloInstruction]:

@@ -79,8 +79,13 @@ def _set_sharding(instr: HloInstruction, sharding: HloSharding | None) -> None:
         instr.attributes["sharding"] = sharding
 
 
-def _io_attrs(collective: Collective) -> dict[str, object]:
-    return collective.hlo_attributes()
+def _io_attrs(op: ir.Operation, collective: Collective) -> dict[str, object]:
+    """The start's attributes: the collective's, and the backend_config the importer carried."""
+    attrs = collective.hlo_attributes()
+    config = A.get(op, "xla.backend_config")
+    if config is not None:
+        attrs["backend_config"] = A.raw_string(config)
+    return attrs
 
 
 @handles("stablehlo.send")
@@ -89,8 +94,10 @@ def _send(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     operands = b.operands(op)
     values, token = operands[:-1], operands[-1]
     data = values[0] if len(values) == 1 else b.tuple(values)
-    send = b.add("send", Shape.tuple_of([data.shape, _CONTEXT, Shape.token()]), [data, token], _io_attrs(collective))
-    done = b.add("send-done", Shape.token(), [send], _io_attrs(collective))
+    send = b.add(
+        "send", Shape.tuple_of([data.shape, _CONTEXT, Shape.token()]), [data, token], _io_attrs(op, collective)
+    )
+    done = b.add("send-done", Shape.token(), [send], collective.hlo_attributes())
     for instr in (send, done):
         _with_pairs(instr, collective)
     _done_frontend(op, done)
@@ -106,8 +113,8 @@ def _recv(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     results = list(op.results)
     data_shapes = [b.shape(r) for r in results[:-1]]
     data = data_shapes[0] if len(data_shapes) == 1 else Shape.tuple_of(data_shapes)
-    recv = b.add("recv", Shape.tuple_of([data, _CONTEXT, Shape.token()]), b.operands(op), _io_attrs(collective))
-    done = b.add("recv-done", Shape.tuple_of([data, Shape.token()]), [recv], _io_attrs(collective))
+    recv = b.add("recv", Shape.tuple_of([data, _CONTEXT, Shape.token()]), b.operands(op), _io_attrs(op, collective))
+    done = b.add("recv-done", Shape.tuple_of([data, Shape.token()]), [recv], collective.hlo_attributes())
     plain = A.has(op, PLAIN_GET_TUPLE_ELEMENTS)  # else stamped with the pairs too, as XLA's converter does
     value = b.gte(done, 0, plain=plain)
     values = [value] if len(data_shapes) == 1 else [b.gte(value, i, plain=plain) for i in range(len(data_shapes))]

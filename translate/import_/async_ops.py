@@ -123,6 +123,13 @@ def _only_done(ctx: OpContext, done_opcodes: frozenset[str]) -> bool:
     )
 
 
+def unbuffered(shape: Shape) -> Shape:
+    """`shape` with each buffer `b(f32[2])` replaced by its array `f32[2]`."""
+    if shape.is_tuple:
+        return Shape.tuple_of([unbuffered(s) for s in shape.tuple_shapes])
+    return shape.tuple_shapes[0] if shape.is_buffer else shape
+
+
 def _needs_shape(given: Shape, canonical: Shape) -> bool:
     return with_default_layouts(given) != with_default_layouts(canonical)
 
@@ -309,14 +316,17 @@ def emit_fallback(ctx: OpContext, opcode: str | None = None) -> Tree:
             attributes[OPERAND_SHAPE] = A.string(bundle.to_short_text())
     else:
         operands = ctx.values()
+    # StableHLO refuses a custom call's buffer (memref) result that no output_operand_alias names, and this
+    # form names none: a buffer is typed as its array, and `xla_shape` says it is a buffer.
+    typed = unbuffered(shape)
     if leaf_results:
-        types = flat_types(shape)
+        types = flat_types(typed)
         leaves = shape.leaves()
         implied = leaves[0] if len(leaves) == 1 else Shape.tuple_of(leaves)
     else:
-        types = [shape_to_mlir(shape)]
+        types = [shape_to_mlir(typed)]
         implied = shape
-    if _needs_shape(shape, with_default_layouts(implied.without_layouts())):
+    if typed != shape or _needs_shape(shape, with_default_layouts(implied.without_layouts())):
         attributes[XLA_SHAPE] = A.string(shape.to_text())
     op = ctx.op("stablehlo.custom_call", operands, types, attributes)
     return unflatten(shape, iter(op.results)) if leaf_results else op.result

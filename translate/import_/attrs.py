@@ -190,6 +190,11 @@ def attach_common(operation: ir.Operation, instr: HloInstruction) -> None:
         operation.attributes[ORIGINAL_VALUE] = string(print_attribute("origin", origin))
     # A backend_config the StableHLO op has no slot for (while's known_trip_count, ...) rides along as
     # `xla.backend_config` and the exporter writes it back (docs/import.md).
+    carry_backend_config(operation, instr)
+
+
+def carry_backend_config(operation: ir.Operation, instr: HloInstruction) -> None:
+    """The instruction's backend_config as `xla.backend_config`, unless the op has a slot for it."""
     config = instr.attributes.get("backend_config")
     if config and "backend_config" not in operation.attributes and "xla.backend_config" not in operation.attributes:
         text = config.text if isinstance(config, RawAttr) else str(config)

@@ -6,12 +6,13 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
 from hlo_translate.async_forms import FALLBACK_OPCODES, FALLBACK_PREFIX, JAX_DONE_TARGETS, JAX_START_TARGETS
-from hlo_translate.hlo.ir import RawAttr, Shape, default_layout
+from hlo_translate.hlo.ir import OutputOperandAlias, RawAttr, Shape, default_layout
 from hlo_translate.hlo.text import parse_shape, print_attribute, split_top_level
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import OpContext, Tree, register
 from hlo_translate.markers import (
     BACKEND_CONFIG_TEXT,
+    BUFFER_BOUNDARY_TARGETS,
     CUSTOM_CALL_ATTRIBUTES,
     PLAIN_CUSTOM_CALL,
     RNG_STATE_TARGET,
@@ -28,6 +29,8 @@ SPECIAL_TARGETS = (
     | {RNG_STATE_TARGET, STOCHASTIC_CONVERT_TARGET}
 )
 
+# The alias XLA requires of a Pin or Unpin (the exporter writes it where none is said).
+_BUFFER_BOUNDARY_ALIAS = (OutputOperandAlias((), 0, ()),)
 _API_VERSIONS = {
     "API_VERSION_UNSPECIFIED": 0,
     "API_VERSION_ORIGINAL": 1,
@@ -73,12 +76,15 @@ def custom_call(ctx: OpContext) -> Tree:
     attributes.update(_backend_config(ctx, api_version))
     said = ctx.instr.attributes.items()
     others = {name: A.string(print_attribute(name, value)) for name, value in said if name not in _SAID}
-    if others:
-        attributes[CUSTOM_CALL_ATTRIBUTES] = ir.DictAttr.get(others)
     aliases = ctx.attr("output_to_operand_aliasing")
     # A Pin's or Unpin's alias pairs a tensor with its buffer (a memref), which StableHLO's verifier refuses:
-    # left out, as XLA's importer leaves it; the exporter writes it back (XLA requires it there).
-    if aliases and target not in ("Pin", "Unpin"):
+    # left out, as XLA's importer leaves it, and the exporter writes back the one XLA requires there; any
+    # other aliasing (none, `{}`, included) travels in its text.
+    if target in BUFFER_BOUNDARY_TARGETS and tuple(aliases or ()) != _BUFFER_BOUNDARY_ALIAS:
+        others["output_to_operand_aliasing"] = A.string(print_attribute("output_to_operand_aliasing", aliases or ()))
+    if others:
+        attributes[CUSTOM_CALL_ATTRIBUTES] = ir.DictAttr.get(others)
+    if aliases and target not in BUFFER_BOUNDARY_TARGETS:
         attributes["output_operand_aliases"] = ir.ArrayAttr.get(
             [
                 stablehlo.OutputOperandAlias.get(list(a.output_index), a.operand_number, list(a.operand_index))
@@ -144,5 +150,7 @@ def _layouts(ctx: OpContext) -> tuple[ir.Attribute, ir.Attribute] | None:
 
 
 def _layout(shape: Shape) -> ir.Attribute:
+    if shape.is_buffer:  # a buffer's layout is its array's
+        shape = shape.tuple_shapes[0]
     layout = shape.layout or default_layout(shape.rank)
     return A.dense_index(list(layout.minor_to_major))

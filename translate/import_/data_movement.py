@@ -10,7 +10,7 @@ from hlo_translate.hlo.ir import HloInstruction, Shape, default_layout
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.async_ops import emit_fallback
 from hlo_translate.import_.importer import NoStableHloForm, OpContext, Tree, register, register_simple, required
-from hlo_translate.markers import BITCAST, BITCAST_STEP, SHARDING_COPY
+from hlo_translate.markers import BITCAST, BITCAST_STEP, BROADCAST_AS_WRITTEN, SHARDING_COPY
 from hlo_translate.typemap import shape_to_mlir
 
 Form = tuple[str, "dict[str, ir.Attribute] | None"]
@@ -18,7 +18,22 @@ Form = tuple[str, "dict[str, ir.Attribute] | None"]
 
 @register_simple("broadcast")
 def broadcast(instr: HloInstruction) -> Form:
-    return "stablehlo.broadcast_in_dim", {"broadcast_dimensions": A.i64_array(instr.attributes.get("dimensions", ()))}
+    dims = instr.attributes.get("dimensions", ())
+    attributes = {"broadcast_dimensions": A.i64_array(dims)}
+    if _expands_size_one(instr, dims):
+        attributes[BROADCAST_AS_WRITTEN] = ir.UnitAttr.get()
+    return "stablehlo.broadcast_in_dim", attributes
+
+
+def _expands_size_one(instr: HloInstruction, dims: tuple[int, ...]) -> bool:
+    """Whether the broadcast maps a size-1 operand dimension to a larger result dimension (StableHLO's
+    broadcast_in_dim says it; HLO's broadcast does not, though XLA's parser reads it)."""
+    operand, result = instr.operands[0].shape, instr.shape
+    if not operand.is_array or not result.is_array or len(dims) != operand.rank:
+        return False
+    return any(
+        operand.dimensions[i] == 1 and 0 <= d < result.rank and result.dimensions[d] != 1 for i, d in enumerate(dims)
+    )
 
 
 @register_simple("transpose")

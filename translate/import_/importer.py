@@ -425,7 +425,9 @@ class ModuleImporter:
         block = function.body.blocks.append(*function.type.inputs, arg_locs=arg_locs)
         with ir.InsertionPoint(block):
             root = self.emit(computation, list(block.arguments))
-            func.ReturnOp(flatten(root), loc=ir.Location.unknown())
+            values = flatten(root)
+            func.ReturnOp(values, loc=ir.Location.unknown())
+        _retype_buffer_results(function, values)
 
     def fill_region(
         self, region: ir.Region, computation: HloComputation, terminator: str, captured: list[Tree] | None = None
@@ -699,3 +701,18 @@ _MHLO = "mhlo."
 
 def _produced(name: str, instr: HloInstruction) -> TranslateError:
     return TranslateError(f"internal: the import produced {name}", op=instr.name)
+
+
+def _retype_buffer_results(function: func.FuncOp, values: list[ir.Value]) -> None:
+    """Give `function` the result types of the `values` it returns where a buffer (memref) result is returned
+    as its array: the fallback form types a buffer so (`async_ops.emit_fallback`), as its `xla_shape` says."""
+    declared = list(function.type.results)
+    if not any(isinstance(t, ir.MemRefType) for t in declared):
+        return  # most functions: no buffer
+    returned = [v.type for v in values]
+    if returned == declared or len(returned) != len(declared):
+        return
+    for was, now in zip(declared, returned):
+        if was != now and not (isinstance(was, ir.MemRefType) and isinstance(now, ir.RankedTensorType)):
+            return  # not a buffer's retyping: StableHLO's verifier names the mismatch
+    function.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(function.type.inputs, returned))

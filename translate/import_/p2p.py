@@ -62,6 +62,7 @@ def _annotate(ctx: OpContext, op: ir.Operation, done: HloInstruction) -> None:
     if sharding is not None:
         op.attributes["mhlo.sharding"] = ir.StringAttr.get(A.sharding_text(sharding))
     _done_sharding(ctx, op, done, sharding)
+    A.carry_backend_config(op, ctx.instr)  # the op is not the importer's (`ctx.op`): no `attach_common`
     ours = dict(done.frontend_attributes.items) if done.frontend_attributes else {}
     if _canonical(ours) != _canonical(start):
         op.attributes[DONE_FRONTEND_ATTRIBUTES] = ir.DictAttr.get({k: ir.StringAttr.get(v) for k, v in ours.items()})

@@ -61,6 +61,9 @@ from hlo_translate.shardy.unreduced import lower_to_manual
 MANUAL_COMPUTATION = "sdy.manual_computation"
 # Set by round_trip on a sharding lifted from a GSPMD string alone (XLA's result-sharding holder).
 GSPMD_ONLY = "xla.gspmd_only_sharding"
+# Set by round_trip on a constraint lifted from a `Sharding` custom call with an `xla.sdy.sharding` and no GSPMD
+# string: written back in the round-trip form without one, as it was read.
+SDY_ONLY = "xla.sdy_only_sharding"
 # sdy ops that only annotate a value for propagation: the value passes through unchanged.
 _PASS_THROUGH = ("sdy.propagation_barrier", "sdy.data_flow_edge")
 # Shardy's explicit collectives keep the value and move it to `out_sharding`: in GSPMD terms a
@@ -238,6 +241,8 @@ class _Exporter:
             custom = _custom_call(SHARDING_TARGET, value, value.type, sharding, () if saved else read.unspecified)
         if saved:
             custom.operation.attributes[U.FRONTEND_ATTRS] = op.attributes[U.FRONTEND_ATTRS]
+            if SDY_ONLY in op.attributes:  # read with its xla.sdy.sharding alone
+                del custom.operation.attributes[U.MHLO_SHARDING]
         op.results[0].replace_all_uses_with(custom.result)
         U.erase(op)
 

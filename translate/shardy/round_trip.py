@@ -32,7 +32,7 @@ from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.sharding import Mesh
 from hlo_translate.shardy import manual_values as V
 from hlo_translate.shardy import mlir_util as U
-from hlo_translate.shardy.exporter import EXPLICIT_COLLECTIVES, GSPMD_ONLY
+from hlo_translate.shardy.exporter import EXPLICIT_COLLECTIVES, GSPMD_ONLY, SDY_ONLY
 from hlo_translate.shardy.mesh_inference import MeshPlan
 from hlo_translate.shardy.sdy_attrs import mesh_from_attr, mesh_text, parse_attr, read_per_value, sharding_text
 
@@ -277,6 +277,8 @@ class _Lifter:
             sharding = sdy.TensorShardingPerValueAttr(attr).shardings[0]
             with ir.InsertionPoint(op), op.location:
                 constraint = sdy.ShardingConstraintOp(op.operands[0], sharding)
+            if gspmd is None:
+                constraint.operation.attributes[SDY_ONLY] = ir.UnitAttr.get()
             op.results[0].replace_all_uses_with(constraint.result)
             U.erase(op)
             return
