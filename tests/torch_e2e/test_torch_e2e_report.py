@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from tests.torch_e2e.run import KNOWN, RANDOM, random_cases, read_known, summary
 
 
@@ -61,3 +63,18 @@ def test_the_list_names_its_random_cases() -> None:
     known = read_known(KNOWN)
     assert "BernoulliTensorModule_basic" in random_cases(known)
     assert all(name.endswith("_basic") for name in known)
+
+
+def test_failure_rate_of_a_statistic() -> None:
+    """rng_spread's estimate: a statistic centred on eager's value and far inside the tolerance never
+    fails; one centred on the edge of the tolerance fails half the time; one far outside always does."""
+    from tests.torch_e2e.rng_spread import failure_rate, welch_t
+
+    rng = np.random.default_rng(0)
+    eager = np.array([10.0])  # tolerance 1e-2
+    assert failure_rate(10 + 1e-4 * rng.standard_normal((1000, 1)), eager) < 1e-6
+    assert abs(failure_rate(10.01 + 1e-4 * rng.standard_normal((1000, 1)), eager) - 0.5) < 0.05
+    assert failure_rate(np.full((3, 1), 11.0), eager) == 1.0
+    same = rng.standard_normal((200, 2))
+    assert welch_t(same[:100], same[100:]) < 4
+    assert welch_t(same[:100], same[100:] + 1) > 4
