@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from jax.errors import JaxRuntimeError  # what jaxlib's HLO readers raise
 
+from hlo_translate import read_hlo
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.proto import module_from_proto_bytes, module_to_proto_bytes
 from hlo_translate.hlo.text import parse_hlo_text, print_hlo_text
@@ -371,6 +372,75 @@ ENTRY e {
   ROOT s = scan(v, i), dimensions={0}, num_carries=1, to_apply=body
 }
 """,
+    # an operand written as a shape alone is dropped in a module: XLA's parser fails to read it as a name and
+    # as a nested instruction, and reads on at the ',' (xla/hlo/separate_compilation/hlo_module_splitting_test)
+    "operand_of_a_shape_alone_dropped": """HloModule m
+ENTRY e {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  x = f32[] add(f32[] a, f32[], b)
+  ROOT y = f32[] add(f32[], x, f32[] b, f32[])
+}
+""",
+    # ... and in a single instruction, a parameter `_N` each
+    "single_instruction_operands_of_a_shape_alone": "r = f32[4] add(f32[4], f32[4] _0)\n",
+    # XLA's lexer reads the opcode and its '(' as two tokens, the element type and its '[' too; a shape and the
+    # opcode need no space between them (hlo_rematerialization_test, coalescing_analysis_test,
+    # space_to_batch_converter_test)
+    "space_or_none_between_tokens": """HloModule m
+ENTRY e {
+  a = s32 [2] parameter(0)
+  b = f32[2]negate(f32 [2]{0} parameter(1))
+  t = (s32[2], f32 [2])tuple (s32 [2] a, b)
+  u = tuple /* c */ (a, add (a, s32[2] negate (a)))
+  ROOT r = (s32 [2], (s32[2], f32[2]), (s32[2], s32[2]))tuple(a, t, u)
+}
+""",
+    # XLA's parser takes negative and repeated device ids (its verifier refuses them: hlo_verifier_test)
+    "negative_and_repeated_device_ids": """HloModule m
+ENTRY e {
+  p = f32[4,2] parameter(0), sharding={maximal device=-1}
+  q = f32[4,2] copy(p), sharding={devices=[2,1]0,0}
+  ROOT r = f32[4,2] copy(q), sharding={devices=[2,1]1,-3}
+}
+""",
+    # a shape inferred from a send/recv's is of the shape XLA's parser made it, not the one written
+    # (import_async.hlo, collective_ops_utils_test, gpu layout_assignment_test)
+    "inferred_from_send_and_recv": """HloModule m
+ENTRY e {
+  data = f32[64] parameter(0)
+  tok = token[] after-all()
+  recv = (f32[64,2]{0,1}, u32[], token[]) recv(tok), channel_id=2
+  done = (f32[64,3], token[]) recv-done(recv), channel_id=2
+  g = get-tuple-element(done), index=0
+  send = (f32[64], u32[], token[]) send(tok, data), channel_id=3
+  send2 = (f32[64]{0}, u32[], token[]) send(data, tok), channel_id=4
+  ROOT root = tuple(send, recv, g, send2)
+}
+""",
+    # a sugar done (`negate-done`) whose shape is not compatible with the wrapped instruction's gives it its
+    # own, layout and all; a generic async-done does not (hlo_verifier_test)
+    "sugar_done_shape_to_the_wrapped_instruction": """HloModule m
+w {
+  a = f32[2,3] parameter(0)
+  ROOT n = f32[3,2] negate(a)
+}
+ENTRY e {
+  p = f32[2,3] parameter(0)
+  st1 = ((f32[2,3]), f32[3,2], u32[]) custom-call-start(p), custom_call_target="foo"
+  dn1 = f32[2,3] custom-call-done(st1)
+  st2 = ((f32[2,3]), f32[3,2], u32[]) negate-start(p)
+  up2 = ((f32[2,3]), f32[3,2], u32[]) negate-update(st2)
+  dn2 = s32[4,5]{0,1} negate-done(up2)
+  st3 = ((f32[2,3]), f32[3,2], u32[]) negate-start(p)
+  dn3 = f32[3,2]{0,1} negate-done(st3)
+  st4 = ((f32[2,3]), f32[3,2], u32[]) async-start(p), calls=w
+  dn4 = f32[7] negate-done(st4)
+  st5 = ((f32[2,3]), f32[3,2], u32[]) negate-start(p)
+  dn5 = f32[7] async-done(st5)
+  ROOT t = tuple(dn1, dn2, dn3, dn4, dn5)
+}
+""",
 }
 
 
@@ -429,3 +499,21 @@ ENTRY e {{
     with pytest.raises(TranslateError) as info:
         module_from_proto_bytes(proto)
     assert f"a {done} must take the context of a {done[:4]}" in str(info.value) and "\n" not in str(info.value)
+
+
+def test_a_sugar_done_of_another_shape_is_refused_on_the_wrapped_instruction() -> None:
+    """XLA's parser gives a sugar done's shape to the instruction it wraps, which then disagrees with its
+    operands: our verifier refuses the module there, as XLA's route does (its StableHLO verifier names the
+    wrapped `negate`), and reads it without the verifier."""
+    text = """HloModule m
+ENTRY e {
+  x = f32[4] parameter(0)
+  s = ((f32[4]), f32[4], s32[]) negate-start(x)
+  ROOT r = f32[5] negate-done(s)
+}
+"""
+    with pytest.raises(TranslateError) as info:
+        read_hlo(text)
+    assert "'negate': result shape f32[5] differs from the inferred f32[4]" in str(info.value)
+    wrapped = read_hlo(text, verify=False).entry.root.operands[0].attributes["calls"][0].root
+    assert (wrapped.opcode, wrapped.shape.to_text(False)) == ("negate", "f32[5]")

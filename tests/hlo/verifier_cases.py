@@ -316,8 +316,10 @@ CASES: dict[str, tuple[str, str | None]] = {
         entry("x = f32[4] parameter(0)", "s = ((f32[4]), f32[4], s32[]) negate-start(x)", "r = f32[4] negate-done(s)"),
         None,
     ),
+    # (a generic done: XLA's parser gives a sugar `negate-done`'s shape to the wrapped negate, which the verifier
+    # then refuses, an instruction the text does not write)
     "async-done-shape": (
-        entry("x = f32[4] parameter(0)", "s = ((f32[4]), f32[4], s32[]) negate-start(x)", "r = f32[5] negate-done(s)"),
+        entry("x = f32[4] parameter(0)", "s = ((f32[4]), f32[4], s32[]) negate-start(x)", "r = f32[5] async-done(s)"),
         "shape",
     ),
     # other shape rules
@@ -770,6 +772,13 @@ CASES.update(
             "sharding",
         ),
         "sharding-tile-rank": (entry(V, "r = f32[8] negate(v), sharding={devices=[2,1]0,1}"), "sharding"),
+        # XLA's parser takes negative and repeated device ids, its verifier refuses them with one partition too
+        "sharding-negative-maximal-device": (
+            entry(V, "r = f32[8] negate(v), sharding={maximal device=-1}"),
+            "sharding",
+        ),
+        "sharding-negative-device": (entry(V, "r = f32[8] negate(v), sharding={devices=[2]0,-1}"), "sharding"),
+        "sharding-repeated-device": (entry(V, "r = f32[8] negate(v), sharding={devices=[2]1,1}"), "sharding"),
         "sharding-tuple-count": (entry(V, "r = (f32[8], f32[8]) tuple(v, v), sharding={{replicated}}"), "sharding"),
         "sharding-tuple-on-array": (entry(V, "r = f32[8] negate(v), sharding={{replicated}}"), "sharding"),
     }

@@ -686,6 +686,10 @@ ERRORS = {
         "the number of devices is unknown",
     ),
     "shard_group": (gspmd_module([(2, "{devices=[2,4]<=[8] shard_as 1}")], 8), "shard groups"),
+    # XLA's parser takes negative and repeated device ids (its verifier does not): no mesh holds them
+    "negative_device": (gspmd_module([(1, "{devices=[2]0,-1}")], 2), "no negative or repeated device ids"),
+    "repeated_device": (gspmd_module([(1, "{devices=[2]1,1}")], 2), "no negative or repeated device ids"),
+    "negative_maximal_device": (gspmd_module([(1, "{maximal device=-1}")], 2), "no negative or repeated device"),
     "bad_sharding_text": (
         gspmd_module([(2, "{replicated}")], 8).replace("{replicated}", "{devices=[2]0}"),
         "invalid mhlo.sharding",

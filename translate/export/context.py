@@ -176,10 +176,11 @@ class ExportContext:
     ):  # -> HloSharding
         """`sharding(attr)` made for `shape` (`hlo.sharding.for_shape`), refused as the input's fault when it
         tiles another number of dimensions than an array of `shape` has (the rule of XLA's verifier, and ours:
-        `{devices=[2]<=[2]}` on a `tensor<f32>` argument was our internal error)."""
+        `{devices=[2]<=[2]}` on a `tensor<f32>` argument was our internal error); with `verify=False` written as
+        it is, as XLA's parser reads it (`xla/service/hlo_verifier_test.cc` tiles 4 dimensions of a rank-2 array)."""
         sharding = for_shape(self.sharding(attr, op, location), shape)
         problem = sharding_shape_problem(sharding, shape)
-        if problem is not None:
+        if problem is not None and self.verify:
             raise TranslateError(problem, op=op, location=location)
         return sharding
 

@@ -270,9 +270,7 @@ def _legacy_item(r: _Reader, seen: _Seen, name: str, is_attr: bool, at: int) -> 
         kind = ShardGroupKind.AS if name == "shard_as" else ShardGroupKind.LIKE
         seen.shard_group = ShardGroup(r.integer("a shard group id"), kind)
     elif is_attr and name == "device":
-        seen.device = r.integer("a device id")
-        if seen.device < 0:
-            r.fail("device ids must be non-negative", at)
+        seen.device = r.integer("a device id")  # (negative too: XLA's parser takes it, its verifier refuses)
     elif is_attr and name == "devices":
         seen.tile = _tile_assignment(r)
     elif is_attr and name == "metadata":
@@ -346,10 +344,6 @@ def _tile_assignment(r: _Reader) -> TileAssignment:
         r.fail(f"sharding device count {len(devices)} does not match the tile assignment size {prod(dims)}", at)
     if len(devices) < 2:
         r.fail("non-maximal shardings must have more than one device assigned", at)
-    if min(devices) < 0:
-        r.fail("device ids must be non-negative", at)
-    if len(set(devices)) != len(devices):
-        r.fail("a device appears twice in the tile assignment", at)
     return TileAssignment(tuple(dims), devices=tuple(devices))
 
 

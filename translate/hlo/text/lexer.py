@@ -10,6 +10,7 @@ from hlo_translate.hlo.ir import FILE_LOCATION_FIELDS, STACK_FRAME_FIELDS, STACK
 from hlo_translate.hlo.text.attributes import (
     RESERVED_BARE_NAMES,
     STRING_RE,
+    TYPE_NAMES,
 )
 from hlo_translate.hlo.text.shapes import ShapeReader
 
@@ -17,6 +18,8 @@ SPACE_RE = re.compile(r"(?:[ \t\n\r]|/\*.*?\*/|//[^\n]*)*", re.S)  # XLA's lexer
 NAME_RE = re.compile(r"%?([A-Za-z_][A-Za-z0-9_.\-]*)")
 OPCODE_RE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")
 BARE_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)\(")  # an instruction whose shape XLA infers
+# an opcode and its '(' as XLA's lexer reads them, two tokens with space (comments too) between (rare)
+SPACED_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)(?:[ \t\n\r]|/\*.*?\*/|//[^\n]*)*\(", re.S)
 INDEX_RE = re.compile(r"\d+")
 PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
@@ -278,6 +281,50 @@ class Lexer:
                     "newline and carriage return as space)",
                     m.start(1),
                 )
+
+    def shape_then_opcode(self, name: str) -> tuple[re.Match[str], Shape | None]:
+        """The rare spellings of `shape opcode(` that `rhs`'s patterns do not find, token by token as XLA's
+        lexer reads them: a shape that goes on past its line (`f32[4]{0\n}`), none before or after the opcode
+        (`(f32[], s32[])tuple(`), space between the opcode and its '(' (`tuple (a, b)`), or no shape at all
+        before such an opcode (the shape inferred)."""
+        start = self.pos
+        text = self.text
+        shape = None
+        m = NAME_RE.match(text, start)
+        # XLA reads a shape where its first token can start one: '(', `b(`, an element type
+        if m is None or (m.group() == "b" and text.startswith("(", m.end())) or m.group() in TYPE_NAMES:
+            try:
+                shape = self.shape()
+            except TranslateError:
+                self.pos = start
+                raise self.error("expected 'shape opcode(operands)'", op=name or None) from None
+            self.skip()
+        opcode = SPACED_OPCODE_RE.match(text, self.pos)
+        if opcode is None:
+            self.pos = start
+            raise self.error("expected 'shape opcode(operands)'", op=name or None)
+        return opcode, shape
+
+    def declared_shape(self, name: str, opcode_start: int) -> Shape | None:
+        """The shape written before the opcode (which starts at `opcode_start`), read once per spelling; None
+        where the shape read does not end there (the cursor back at its start)."""
+        shape_text = self.text[self.pos : opcode_start]
+        shape = self.shape_cache.get(shape_text)
+        if shape is None:
+            start = self.pos
+            try:
+                shape = self.shape()
+            except TranslateError as err:
+                if SPACED_OPCODE_RE.match(self.text, start):  # no shape: `tuple (a, add(b, c))`
+                    self.pos = start
+                    return None
+                raise TranslateError(err.message, op=name or None, location=err.location) from None
+            self.skip()
+            if self.pos != opcode_start + 1:
+                self.pos = start
+                return None
+            self.shape_cache[shape_text] = shape
+        return shape
 
     def shape(self) -> Shape:
         self.skip()

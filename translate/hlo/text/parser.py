@@ -50,6 +50,7 @@ from hlo_translate.hlo.text.lexer import (
     PLAIN_ATTR_RE,
     PLAIN_RE,
     SPACE_RE,
+    SPACED_OPCODE_RE,
     STACK_ENTRY_RE,
     STACK_FIELDS,
     STACK_RECORD_RE,
@@ -66,9 +67,11 @@ from hlo_translate.hlo.text.original_value import parse_recovery_table
 from hlo_translate.hlo.text.parser_rules import (
     INLINE_COMPUTATION_KEYS,
     INLINE_COMPUTATION_RE,
+    MADE_SHAPE_OPCODES,
     NameUniquifier,
     apply_parser_rules,
     sugar_start_problem,
+    xla_made_shape,
     xla_made_shapes,
 )
 from hlo_translate.hlo.text.printer import compatible
@@ -461,15 +464,21 @@ class _Parser(Lexer):
         m = BARE_OPCODE_RE.match(self.text, self.pos)
         if m is not None and m.group(1) == "b" and shape is None:
             m = None  # `b(f32[2]) custom-call(...)`: a buffer shape, not the opcode
+        if m is None and shape is not None:  # a nested instruction's shape is read: `add (` follows (rare)
+            m = SPACED_OPCODE_RE.match(self.text, self.pos)
+            if m is None:
+                raise self.error("expected 'shape opcode(operands)'", op=name or None)
         if m is None:
             m = OPCODE_RE.search(self.text, self.pos)
             while m is not None and m.group(1) == "b":  # `(s32[], b(s32[2])) opcode(...)`: a buffer shape
                 m = OPCODE_RE.search(self.text, m.end())
             line_end = self.text.find("\n", self.pos)
             if m is None or (line_end >= 0 and m.start() > line_end and not self.text.startswith("(", self.pos)):
-                m, shape = self.shape_across_lines(name)
+                m, shape = self.shape_then_opcode(name)
             else:
                 shape = self.declared_shape(name, m.start())
+                if shape is None:  # the shape does not end right before that opcode: `(f32[], s32[])tuple(`
+                    m, shape = self.shape_then_opcode(name)
         opcode = m.group(1)
         if not is_known_opcode(opcode):
             raise self.error(f"unknown opcode '{opcode}'", m.start(1), op=name or None)
@@ -492,6 +501,9 @@ class _Parser(Lexer):
             names[key] = instr
             self.finish(instr, comp, pending, start)
         if shape is None:
+            for operand in instr.operands:  # an inferred shape is of the shapes XLA made its operands
+                if operand.opcode in MADE_SHAPE_OPCODES:
+                    xla_made_shape(operand)
             try:
                 instr.shape = infer_shape(instr, self.callees.get)
             except TranslateError as err:
@@ -538,36 +550,6 @@ class _Parser(Lexer):
             if problem is not None:
                 raise self.error(problem, start, op=name)
 
-    def shape_across_lines(self, name: str) -> tuple[re.Match[str], Shape]:
-        """A declared shape that goes on past its line (XLA's lexer takes a newline as space, `f32[4]{0\n}`),
-        and the opcode after it (rare: the common case finds the opcode on the line)."""
-        start = self.pos
-        try:
-            shape = self.shape()
-        except TranslateError:
-            shape = None
-        self.skip()
-        m = BARE_OPCODE_RE.match(self.text, self.pos)
-        if shape is None or m is None:
-            self.pos = start
-            raise self.error("expected 'shape opcode(operands)'", op=name or None)
-        return m, shape
-
-    def declared_shape(self, name: str, opcode_start: int) -> Shape:
-        """The shape written before the opcode (which starts at `opcode_start`), read once per spelling."""
-        shape_text = self.text[self.pos : opcode_start]
-        shape = self.shape_cache.get(shape_text)
-        if shape is None:
-            try:
-                shape = self.shape()
-            except TranslateError as err:
-                raise TranslateError(err.message, op=name or None, location=err.location) from None
-            self.skip()
-            if self.pos != opcode_start + 1:
-                raise self.error("malformed shape", op=name or None)
-            self.shape_cache[shape_text] = shape
-        return shape
-
     def body(
         self, instr: HloInstruction, comp: HloComputation, names: dict[str, HloInstruction], pending: list, start: int
     ) -> None:
@@ -604,13 +586,27 @@ class _Parser(Lexer):
             start = self.pos
             declared = None
             m = NAME_RE.match(text, self.pos)
-            # a shape first: `f32[2] %x`, `(f32[], s32[]) t`, `b(f32[2]) x` (no opcode is named `b`)
-            if m is None or text.startswith("[", m.end()) or (m.group() == "b" and text.startswith("(", m.end())):
+            # a shape first: `f32[2] %x`, `(f32[], s32[]) t`, `b(f32[2]) x` (no opcode is named `b`), `s32 [2] x`
+            if (
+                m is None
+                or text.startswith("[", m.end())
+                or (m.group() == "b" and text.startswith("(", m.end()))
+                or (m.group() in TYPE_NAMES and text.startswith("[", SPACE_RE.match(text, m.end()).end()))
+            ):
                 declared = self.shape()
                 self.skip()
                 m = NAME_RE.match(text, self.pos)
                 if not m:
-                    raise self.error("expected an operand name", op=instr.name)
+                    if not text.startswith((",", ")"), self.pos):
+                        raise self.error("expected an operand name", op=instr.name)
+                    if self.single is comp:  # `r = f32[4] add(f32[4], f32[4])`: a parameter `_N` each
+                        instr.operands.append(self.implicit_parameter(None, declared, comp, names))
+                    # else (`add(f32[] x, f32[], y)`) XLA's parser drops an operand written as a shape alone:
+                    # it fails as a name and as a nested instruction, and its parser reads on at the ','
+                    if self.accept(")"):
+                        return
+                    self.pos += 1
+                    continue
             self.pos = m.end()
             colon = self._bare_colon(m)
             if colon:
@@ -695,9 +691,11 @@ class _Parser(Lexer):
         return instr
 
     def implicit_parameter(
-        self, name: str, shape: Shape, comp: HloComputation, names: dict[str, HloInstruction]
+        self, name: str | None, shape: Shape, comp: HloComputation, names: dict[str, HloInstruction]
     ) -> HloInstruction:
+        """A single instruction's parameter for an operand written with its shape, named `_N` if unnamed."""
         number = sum(1 for i in comp.instructions if i.opcode == "parameter")
+        name = f"_{number}" if name is None else name
         param = HloInstruction(name, "parameter", shape, parameter_number=number)
         comp.instructions.append(param)
         names[_scope_key(name)] = param

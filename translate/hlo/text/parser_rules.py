@@ -17,6 +17,7 @@ import re
 
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule, PrimitiveType, Shape, async_sugar_base
+from hlo_translate.hlo.text.printer import compatible
 
 # Attributes that stay on the async instruction of a sugar form (the rest belong to the wrapped op).
 _ASYNC_OWN = frozenset(
@@ -71,6 +72,8 @@ def _expand_async_sugar(module: HloModule) -> None:
                     computations.append(wrapped)
             else:
                 instr.attributes = {k: v for k, v in instr.attributes.items() if k in _ASYNC_OWN}
+                if suffix == "-done":
+                    _done_shape_to_wrapped(instr)
             instr.opcode = _GENERIC[suffix]
         computations.append(comp)
     module.computations[:] = computations
@@ -90,6 +93,20 @@ def _wrap(start: HloInstruction, base: str) -> HloComputation:
     wrapped = HloComputation("async_wrapped", [*params, root], root, execution_thread=thread)
     start.attributes = {**{k: v for k, v in start.attributes.items() if k in own}, "calls": (wrapped,)}
     return wrapped
+
+
+def _done_shape_to_wrapped(done: HloInstruction) -> None:
+    """A sugar done (`negate-done`) whose shape is not compatible with its wrapped instruction's gives that
+    instruction its own shape, layout included (measured: jaxlib 0.12's parser does, a generic `async-done`
+    does not; the async-start keeps the shape it was written with)."""
+    start = done.operands[0] if done.operands else None
+    while start is not None and start.opcode == "async-update" and start.operands:
+        start = start.operands[0]
+    calls = start.attributes.get("calls") if start is not None and start.opcode == "async-start" else None
+    if isinstance(calls, tuple) and calls and isinstance(calls[0], HloComputation) and calls[0].root is not None:
+        wrapped = calls[0].root
+        if not compatible(wrapped.shape, done.shape):
+            wrapped.shape = done.shape
 
 
 def sugar_start_problem(start: HloInstruction) -> str | None:
@@ -209,21 +226,33 @@ INLINE_COMPUTATION_KEYS = frozenset(
 INLINE_COMPUTATION_RE = re.compile(r"\{\s*(?:ROOT\s+)?%?[A-Za-z_][\w.\-]*\s*=")
 
 
+# The opcodes whose shape XLA's parser makes whatever the text declares (`xla_made_shape`).
+MADE_SHAPE_OPCODES = frozenset({"send", "recv", "send-done", "recv-done", "outfeed"})
+
+
 def xla_made_shapes(module: HloModule) -> None:
-    """The shapes XLA's parser gives these opcodes whatever the text declares (its instruction constructors
-    make them): send `(data, u32[], token[])` of its operand, recv the same of its declared data, send-done
-    and outfeed `token[]`, recv-done `(data, token[])` of its operand's data."""
-    context, token = Shape.array(PrimitiveType.U32, ()), Shape.token()
+    """`xla_made_shape` on every instruction of `module`."""
     for comp in module.computations:
         for instr in comp.instructions:
-            op, shape = instr.opcode, instr.shape
-            if op == "send" and instr.operands:
-                instr.shape = Shape.tuple_of([instr.operands[0].shape, context, token])
-            elif op == "recv" and shape.is_tuple and shape.tuple_shapes:
-                instr.shape = Shape.tuple_of([shape.tuple_shapes[0], context, token])
-            elif op in ("send-done", "outfeed"):
-                instr.shape = token
-            elif op == "recv-done" and instr.operands and instr.operands[0].shape.is_tuple:
-                data = instr.operands[0].shape.tuple_shapes
-                if data:
-                    instr.shape = Shape.tuple_of([data[0], token])
+            if instr.opcode in MADE_SHAPE_OPCODES:
+                xla_made_shape(instr)
+
+
+def xla_made_shape(instr: HloInstruction) -> None:
+    """The shape XLA's parser gives `instr` whatever the text declares (its instruction constructors make
+    them): send `(data, u32[], token[])` of its operand, recv the same of its declared data, send-done and
+    outfeed `token[]`, recv-done `(data, token[])` of its operand's data (as XLA made that operand's)."""
+    context, token = Shape.array(PrimitiveType.U32, ()), Shape.token()
+    op, shape = instr.opcode, instr.shape
+    if op == "send" and instr.operands:
+        instr.shape = Shape.tuple_of([instr.operands[0].shape, context, token])
+    elif op == "recv" and shape.is_tuple and shape.tuple_shapes:
+        instr.shape = Shape.tuple_of([shape.tuple_shapes[0], context, token])
+    elif op in ("send-done", "outfeed"):
+        instr.shape = token
+    elif op == "recv-done" and instr.operands:
+        if instr.operands[0].opcode == "recv":
+            xla_made_shape(instr.operands[0])
+        data = instr.operands[0].shape.tuple_shapes if instr.operands[0].shape.is_tuple else ()
+        if data:
+            instr.shape = Shape.tuple_of([data[0], token])

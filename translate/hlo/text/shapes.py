@@ -23,7 +23,8 @@ from hlo_translate.hlo.ir import (
 # ---------------------------------------------------------------------------------------------
 # Parsing shapes and layouts from text.
 
-_ELEMENT_RE = re.compile(r"([a-z][a-z0-9]*)\[")
+# (XLA's lexer reads the element type and '[' as two tokens: space may come between, `s32 [4]`)
+_ELEMENT_RE = re.compile(r"([a-z][a-z0-9]*)[ \t\r\n]*\[")
 # Names of PrimitiveType that XLA's lexer does not read as an element type (a tuple is written `(...)`).
 _NOT_ELEMENT_TYPES = frozenset({"tuple", "invalid"})
 _INT_RE = re.compile(r"-?\d+")

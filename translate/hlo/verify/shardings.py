@@ -2,8 +2,8 @@
 
 What XLA checks (its HloVerifier's sharding validation, after the parser): a tuple sharding only on a tuple
 shape, with one element per leaf array; a tiled sharding with one tile dimension per array dimension (its
-subgroup dimensions aside); and, in a module of several partitions, a tile assignment of exactly
-`num_partitions` devices and a maximal device below it. With one partition XLA does not check device ids.
+subgroup dimensions aside); no negative or repeated device id (XLA's parser takes both); and, in a module of
+several partitions, a tile assignment of exactly `num_partitions` devices and a maximal device below it.
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ def check_sharding(instr: HloInstruction, num_partitions: int) -> None:
     if not isinstance(sharding, HloSharding):
         return
     _fits_shape(instr, sharding, instr.shape)
-    if num_partitions > 1:
-        _fits_devices(instr, sharding, num_partitions)
+    _fits_devices(instr, sharding, num_partitions)
 
 
 def _leaves(shape: Shape) -> list[Shape]:
@@ -61,9 +60,24 @@ def sharding_shape_problem(sharding: HloSharding, shape: Shape) -> str | None:
 
 
 def _fits_devices(instr: HloInstruction, sharding: HloSharding, num_partitions: int) -> None:
-    problem = device_problem(sharding, num_partitions)
+    problem = device_id_problem(sharding) or device_problem(sharding, num_partitions)
     if problem is not None:
         raise fail(instr, "sharding", problem)
+
+
+def device_id_problem(sharding: HloSharding) -> str | None:
+    """A negative or repeated device id in `sharding`, or None: XLA's parser takes both, its sharding
+    validation refuses them whatever the partitions."""
+    if sharding.is_tuple:
+        return next(filter(None, map(device_id_problem, sharding.tuple_elements)), None)
+    if sharding.is_maximal and sharding.device is not None and sharding.device < 0:
+        return f"maximal device {sharding.device} is negative"
+    devices = sharding.tile.devices if sharding.is_tiled and sharding.tile is not None else ()
+    if devices and min(devices) < 0:
+        return f"sharding {sharding.to_text(include_metadata=False)} names the negative device {min(devices)}"
+    if devices and len(set(devices)) != len(devices):
+        return f"sharding {sharding.to_text(include_metadata=False)} names a device twice"
+    return None
 
 
 def device_problem(sharding: HloSharding, num_partitions: int) -> str | None:
