@@ -46,9 +46,10 @@ def conditional(ctx: OpContext) -> Tree:
     is_pred = ctx.instr.operands[0].shape.element_type == PrimitiveType.PRED
     name = "stablehlo.if" if is_pred else "stablehlo.case"
     op, tree = ctx.multi(name, [selector], regions=len(branches))
-    if ctx.shape.is_tuple and len(ctx.shape.tuple_shapes) == 1:
-        # Optimized HLO keeps 1-tuple results; the exporter honours the marker (docs/import.md).
-        op.attributes["xla.tuple"] = ir.BoolAttr.get(True)
+    if ctx.shape.is_tuple and (len(ctx.shape.tuple_shapes) == 1 or not is_flat_tuple(ctx.shape)):
+        # A 1-tuple (optimized HLO keeps them) or a nested tuple: the results are its leaves, and the
+        # exporter rebuilds the tuple from the marker (docs/import.md), as for a while's state.
+        op.attributes[XLA_SHAPE] = ir.StringAttr.get(ctx.shape.to_short_text())
     for i, (branch, operand) in enumerate(zip(branches, ctx.operands[1:])):
         if reads_every_leaf(branch):
             captured = operand
