@@ -84,8 +84,21 @@ def _state_shape(b: Builder, op: ir.Operation, captures: list[ir.Value]) -> Shap
 
 
 def _result_shape(b: Builder, op: ir.Operation) -> Shape:
-    """A tuple for several results, or for one result the importer marked `xla.tuple` (a 1-tuple
-    conditional of optimized HLO, docs/import.md)."""
+    """The conditional's shape: the one the importer recorded in `xla_shape` (a 1-tuple or a nested tuple
+    whose leaves are the results, docs/import.md), a 1-tuple for one result marked `xla.tuple` (the
+    marker of earlier versions), else the one result's shape or a tuple of all."""
+    given = A.hlo_shape(op, XLA_SHAPE)
+    if given is not None:
+        given = with_default_layouts(given)
+        results = [b.shape(r) for r in op.results]
+        if not given.holds(results):
+            raise TranslateError(
+                f"{XLA_SHAPE} {given.to_text(print_layout=False)} does not hold the results "
+                f"{Shape.tuple_of(results).to_text(print_layout=False)}",
+                op=op.name,
+                location=op_location(op),
+            )
+        return given
     if len(op.results) == 1 and A.boolean(A.get(op, "xla.tuple")):
         return Shape.tuple_of([b.shape(op.results[0])])
     return b.result_shape(op)
@@ -93,23 +106,31 @@ def _result_shape(b: Builder, op: ir.Operation) -> Shape:
 
 @handles("stablehlo.if")
 def _if(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    branches, operands = _branches(b, op)
+    shape = _result_shape(b, op)
+    branches, operands = _branches(b, op, shape)
     attrs = {"true_computation": branches[0], "false_computation": branches[1]}
-    instr = b.add("conditional", _result_shape(b, op), [b.value(op.operands[0]), *operands], attrs)
+    instr = b.add("conditional", shape, [b.value(op.operands[0]), *operands], attrs)
     return _split(b, op, instr)
 
 
-def _branches(b: Builder, op: ir.Operation) -> tuple[list[HloComputation], list[HloInstruction]]:
-    """Each region as a branch computation, and the operand carrying the values it captures."""
+def _branches(b: Builder, op: ir.Operation, shape: Shape) -> tuple[list[HloComputation], list[HloInstruction]]:
+    """Each region as a branch computation returning `shape`, and the operand carrying the values it
+    captures."""
+    nested = A.has(op, XLA_SHAPE)
     branches, operands = [], []
     for region in op.regions:
         captures = captures_of([region])
         operands.append(captures_operand(b, captures))
-        branches.append(branch_computation(b, region, captures, force_tuple=_result_shape(b, op).is_tuple))
+        if nested:
+            branches.append(branch_computation(b, region, captures, result=shape))
+        else:
+            branches.append(branch_computation(b, region, captures, force_tuple=shape.is_tuple))
     return branches, operands
 
 
 def _split(b: Builder, op: ir.Operation, instr: HloInstruction) -> list[HloInstruction]:
+    if A.has(op, XLA_SHAPE):
+        return leaves(b, instr)
     if instr.shape.is_tuple and len(op.results) == 1:
         return [b.gte(instr, 0)]
     return b.split(op, instr)
@@ -117,10 +138,11 @@ def _split(b: Builder, op: ir.Operation, instr: HloInstruction) -> list[HloInstr
 
 @handles("stablehlo.case")
 def _case(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    branches, operands = _branches(b, op)
+    shape = _result_shape(b, op)
+    branches, operands = _branches(b, op, shape)
     instr = b.add(
         "conditional",
-        _result_shape(b, op),
+        shape,
         [b.value(op.operands[0]), *operands],
         {"branch_computations": tuple(branches)},
     )

@@ -109,9 +109,16 @@ def captures_operand(b: Builder, captures: Sequence[ir.Value]) -> HloInstruction
 
 
 def branch_computation(
-    b: Builder, region: ir.Region, captures: Sequence[ir.Value], name: str = "region", *, force_tuple: bool = False
+    b: Builder,
+    region: ir.Region,
+    captures: Sequence[ir.Value],
+    name: str = "region",
+    *,
+    force_tuple: bool = False,
+    result: Shape | None = None,
 ) -> HloComputation:
-    """A conditional branch: one parameter holding the captures (see `captures_operand`)."""
+    """A conditional branch: one parameter holding the captures (see `captures_operand`); its root is
+    the results packed into `result` when given (a 1-tuple or nested tuple of them)."""
     block = single_block(region)
     sub = Builder(b.ctx, b.ctx.unique_name(name))
     if len(captures) == 1:
@@ -121,7 +128,10 @@ def branch_computation(
         for i, value in enumerate(captures):
             sub.values[value] = sub.gte(param, i)
     results = sub.emit_block(block)
-    _set_root(sub, results, force_tuple=force_tuple)
+    if result is not None:
+        sub.comp.root = pack(sub, result, iter(results))
+    else:
+        _set_root(sub, results, force_tuple=force_tuple)
     return b.ctx.finish(sub.comp)
 
 

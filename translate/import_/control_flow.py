@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from hlo_translate.hlo.ir import HloComputation, PrimitiveType, Shape
+from hlo_translate.hlo.ir import PrimitiveType, Shape
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.importer import NoStableHloForm, OpContext, Tree, flat_types, flatten, register, unflatten
+from hlo_translate.import_.liveness import reads_every_leaf
 from hlo_translate.markers import XLA_SHAPE
 from hlo_translate.mlir.guard import attribute_problem
 
@@ -45,32 +46,18 @@ def conditional(ctx: OpContext) -> Tree:
     is_pred = ctx.instr.operands[0].shape.element_type == PrimitiveType.PRED
     name = "stablehlo.if" if is_pred else "stablehlo.case"
     op, tree = ctx.multi(name, [selector], regions=len(branches))
-    if ctx.shape.is_tuple and len(ctx.shape.tuple_shapes) == 1:
-        # Optimized HLO keeps 1-tuple results; the exporter honours the marker (docs/import.md).
-        op.attributes["xla.tuple"] = ir.BoolAttr.get(True)
+    if ctx.shape.is_tuple and (len(ctx.shape.tuple_shapes) == 1 or not is_flat_tuple(ctx.shape)):
+        # A 1-tuple (optimized HLO keeps them) or a nested tuple: the results are its leaves, and the
+        # exporter rebuilds the tuple from the marker (docs/import.md), as for a while's state.
+        op.attributes[XLA_SHAPE] = ir.StringAttr.get(ctx.shape.to_short_text())
     for i, (branch, operand) in enumerate(zip(branches, ctx.operands[1:])):
-        if _reads_every_leaf(branch):
+        if reads_every_leaf(branch):
             captured = operand
         else:  # keep the branch's signature: capture the tuple itself, its reads stay get_tuple_element
             with ir.InsertionPoint(op):
                 captured = ctx.value(1 + i)
         ctx.importer.fill_region(op.regions[i], branch, "stablehlo.return", captured=[captured])
     return tree
-
-
-def _reads_every_leaf(branch: HloComputation) -> bool:
-    """Whether a branch reads every element of its tuple parameter (else capturing only the leaves
-    it reads would drop the others from the branch's operand on the way back)."""
-    param = branch.parameters[0] if branch.parameters else None
-    if param is None or not param.shape.is_tuple:
-        return True
-    read: set[int] = set()
-    for instr in branch.instructions:
-        if param in instr.operands or param is branch.root:
-            if instr.opcode != "get-tuple-element" or branch.root is param:
-                return True
-            read.add(instr.attributes["index"])
-    return read >= set(range(len(param.shape.tuple_shapes)))
 
 
 def call_function(ctx: OpContext, computation_attr: str, attributes: dict[str, ir.Attribute]) -> Tree:

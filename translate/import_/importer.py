@@ -26,6 +26,7 @@ from jaxlib.mlir.dialects import func
 from hlo_translate.errors import TranslateError
 from hlo_translate.hlo.ir import ComputationRef, HloComputation, HloInstruction, HloModule, RawAttr, Shape
 from hlo_translate.import_ import attrs as A
+from hlo_translate.import_.liveness import FOLDING_OPCODES, LeafReads, Resolve
 from hlo_translate.import_.locations import LocationCache
 from hlo_translate.import_.module_attrs import set_entry_attrs, set_module_attrs, set_parameter_attrs
 from hlo_translate.import_.trees import Tree, flat_shapes, flat_types, flatten, unflatten
@@ -113,17 +114,21 @@ _FINISH_ATTRIBUTES = frozenset(
     }
 )
 _OPCODE = attrgetter("opcode")
+_SHAPE = attrgetter("shape")
 
 
 # A computation with more instructions than this releases each value after its last reader (`emit`).
 _RELEASE_ABOVE = 64
 
 
-def _readers(computation: HloComputation, ordered: set[int]) -> tuple[dict[int, int], dict[int, int] | None]:
-    """How many instructions read each one (the root counts as read), not counting get-tuple-elements
-    that nobody reads: an instruction read only by those is as dead as one read by none. Second, for a
-    large computation, how many operand slots read each one (the root one more): `emit` drops a value
-    after its last read. The ids of control predecessors go into `ordered`."""
+def _readers(
+    computation: HloComputation, ordered: set[int], leaf_reads: LeafReads, resolve: Resolve
+) -> tuple[dict[int, int], dict[int, int] | None]:
+    """How many instructions read each one (the root counts as read), zero for an instruction no leaf of
+    which reaches an op (`liveness.py`: read only through get-tuple-elements that never take it, by folded
+    instructions' control edges, by a branch that does not use it, or one with no leaf): it is as dead as
+    one read by none. Second, for a large computation, how many operand slots read each one (the root one
+    more): `emit` drops a value after its last read. The ids of control predecessors go into `ordered`."""
     instructions = computation.instructions
     readers: dict[int, int]
     uses: dict[int, int] | None = None
@@ -144,42 +149,12 @@ def _readers(computation: HloComputation, ordered: set[int]) -> tuple[dict[int, 
                 ordered.add(id(operand))
     if computation.root is not None:
         readers[id(computation.root)] = readers.get(id(computation.root), 0) + 1
-    opcodes = list(map(_OPCODE, instructions))
-    has_tuple = opcodes.count("tuple") > (computation.root is not None and computation.root.opcode == "tuple")
-    if "get-tuple-element" in opcodes:
-        for instr in instructions:
-            if instr.opcode == "get-tuple-element" and not readers.get(id(instr)):
-                _drop_reader(instr.operands[0], readers)
-    if has_tuple:  # a root tuple is always read: only other tuples can leave elements unread
-        _unread_tuple_elements(computation, readers)
+    # Only folding instructions, conditionals and tuple shapes make a read reach no op: without them the
+    # count is exact, and the leaf-level walk (a Python loop per instruction) is not needed.
+    if not FOLDING_OPCODES.isdisjoint(map(_OPCODE, instructions)) or any(s.is_tuple for s in map(_SHAPE, instructions)):
+        for key in leaf_reads.unread(computation, resolve):
+            readers[key] = 0
     return readers, uses
-
-
-def _drop_reader(source: HloInstruction, readers: dict[int, int]) -> None:
-    """`source` has one reader fewer; a get-tuple-element left unread no longer reads its tuple."""
-    readers[id(source)] -= 1
-    if source.opcode == "get-tuple-element" and not readers[id(source)]:
-        _drop_reader(source.operands[0], readers)
-
-
-def _unread_tuple_elements(computation: HloComputation, readers: dict[int, int]) -> None:
-    """A tuple read only by get-tuple-elements does not read the elements none of them takes (tuples
-    are flattened on import, so such an element is dead unless something else reads it)."""
-    users: dict[int, list[HloInstruction]] = {}
-    ordered = {id(p) for instr in computation.instructions for p in instr.control_predecessors}
-    for instr in computation.instructions:
-        for operand in instr.operands:
-            users.setdefault(id(operand), []).append(instr)
-    for instr in reversed(computation.instructions):  # users first: a tuple read by a dead element is dead
-        if instr.opcode != "tuple" or instr is computation.root or id(instr) in ordered:
-            continue
-        mine = [u for u in users.get(id(instr), []) if readers.get(id(u))]
-        if any(u.opcode != "get-tuple-element" for u in mine):
-            continue
-        taken = {int(u.attributes["index"]) for u in mine}
-        for index, operand in enumerate(instr.operands):
-            if index not in taken and readers.get(id(operand)):
-                _drop_reader(operand, readers)
 
 
 def _template_key(computation: HloComputation, terminator: str) -> tuple | None:
@@ -338,6 +313,7 @@ class ModuleImporter:
         # id(computation) -> its parameters and readers: a reducer is emitted once per reduce that calls it.
         self._parameters: dict[int, list[HloInstruction]] = {}
         self._readers: dict[int, tuple[dict[int, int], dict[int, int] | None]] = {}
+        self._leaf_reads = LeafReads()
         self._templates: dict[tuple, ir.Operation] = {}  # `_template_key` -> a detached op holding its block
 
     def type_of(self, shape: Shape) -> ir.Type:
@@ -516,7 +492,9 @@ class ModuleImporter:
             values[id(p)] = tree
         known_readers = self._readers.get(id(computation))
         if known_readers is None:
-            known_readers = self._readers[id(computation)] = _readers(computation, self._ordered)
+            known_readers = self._readers[id(computation)] = _readers(
+                computation, self._ordered, self._leaf_reads, self.resolve_computation
+            )
         readers, uses = known_readers
         # A large computation drops each value after its last read (`left`: reads to come): the Python
         # objects of values keep their ops' objects alive, and MLIR's bindings track every live op, at a
