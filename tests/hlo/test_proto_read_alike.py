@@ -369,3 +369,19 @@ def test_instructions_as_written_read_as_their_messages(layout: str, monkeypatch
     _assert_same(as_written, one_by_one)
     names = [i.name for i in as_written.entry.instructions]
     assert ("add.1.x" in names) == (layout == "name twice")
+
+
+def test_our_proto_keeps_control_predecessors() -> None:
+    """Our writer puts called computation and control predecessor ids after the instruction's other fields
+    (before the id in the bytes): reading them back keeps every control predecessor."""
+    from hlo_translate.hlo.proto import module_to_proto_bytes
+    from hlo_translate.hlo.text import parse_hlo_text
+
+    text = print_hlo_text(parse_hlo_text(MODULE))
+    again = print_hlo_text(proto_io.module_from_proto_bytes(module_to_proto_bytes(parse_hlo_text(MODULE))))
+
+    def preceded(printed: str) -> list[tuple[str, str]]:  # (instruction, its control predecessors)
+        lines = [line for line in printed.splitlines() if "control-predecessors" in line]
+        return [(line.split(" = ")[0].strip(), line.split("control-predecessors=")[1]) for line in lines]
+
+    assert preceded(again) == preceded(text) and len(preceded(text)) == 2
