@@ -244,13 +244,15 @@ def _instruction_shape(ip: hlo_pb2.HloInstructionProto) -> Shape:
 def _alike_entry(key: tuple[bytes, bytes, bool], ip: hlo_pb2.HloInstructionProto) -> list | bool:
     """[opcode, shape, parameter number, has control predecessors, attributes and number of called
     computations (both read later), whether the attributes need no computation nor control predecessor
-    (read at once)] of the instructions whose serialized (head, tail) is `key`; False when they are to be
-    read one by one."""
+    (read at once), whether they are `plain` (those, of a known opcode, and neither a parameter nor the
+    done of a transfer: nothing else to check or read), whether they may call computations] of the
+    instructions whose serialized (head, tail) is `key`; False when they are to be read one by one."""
     head, tail = (field_numbers(part) for part in key[:2])
     if head is None or tail is None or head & _SPLIT_FIELDS or tail & _SPLIT_FIELDS or ip.opcode in _NOT_ALIKE:
         return False
-    preceded = _CONTROL_PREDECESSORS in tail
-    calls = key[2] or _CALLED_FIELD in tail  # (its called ids are checked one by one, see module_from_proto)
+    # (bytes as written may hold any field before the id: the head is looked at too)
+    preceded = _CONTROL_PREDECESSORS in tail or _CONTROL_PREDECESSORS in head
+    calls = key[2] or _CALLED_FIELD in tail or _CALLED_FIELD in head  # (the ids: checked one by one)
     return [
         ip.opcode,
         _instruction_shape(ip),
@@ -258,7 +260,9 @@ def _alike_entry(key: tuple[bytes, bytes, bool], ip: hlo_pb2.HloInstructionProto
         preceded,
         None,
         0,
-        ip.opcode in OWN_ATTRIBUTES and not preceded and not calls,
+        (own := ip.opcode in OWN_ATTRIBUTES and not preceded and not calls),
+        own and ip.opcode in OPCODES and ip.opcode not in _DONE_OF_CONTEXT and ip.opcode != "parameter",
+        calls,
     ]
 
 
@@ -310,10 +314,12 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
         if comp_name in computation_names:  # XLA's proto reader refuses it (a RET_CHECK)
             raise TranslateError(f"two computations are named '{comp_name}'")
         computation_names.add(comp_name)
-        comp = HloComputation(comp_name, unique_id=cp.id)
-        if cp.execution_thread and cp.execution_thread != "main":
-            comp.execution_thread = cp.execution_thread
-        comps[cp.id] = comp
+        cid = cp.id
+        comp = HloComputation(comp_name, [], None, False, None, cid)
+        thread = cp.execution_thread
+        if thread and thread != "main":
+            comp.execution_thread = thread
+        comps[cid] = comp
         module.computations.append(comp)
         local: dict[int, HloInstruction] = {}  # by local id (see locals_by_computation)
         locals_by_computation.append(local)
@@ -368,7 +374,8 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
                     f"instruction's id in computation {cp.name}",
                     op=name,
                 )
-            if opcode not in OPCODES:
+            plain = entry[7] if entry else False  # (a known opcode and no checks of its own: see _alike_entry)
+            if not plain and opcode not in OPCODES:
                 raise TranslateError(f"unknown opcode '{opcode}'", op=name)
             if not name:
                 raise TranslateError(f"instruction id {uid} has no name")
@@ -383,14 +390,16 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
             else:
                 shape = entry[1] if entry else _instruction_shape(ip)
                 instr = HloInstruction(name, opcode, shape, operands, unique_id=uid)
-            if opcode in _DONE_OF_CONTEXT and (not operands or operands[0].opcode != _DONE_OF_CONTEXT[opcode]):
+            if plain:
+                pass
+            elif opcode in _DONE_OF_CONTEXT and (not operands or operands[0].opcode != _DONE_OF_CONTEXT[opcode]):
                 # XLA's proto reader RET_CHECKs it (its text parser takes it: text alone cannot go through a proto)
                 raise TranslateError(
                     f"a {opcode} must take the context of a {_DONE_OF_CONTEXT[opcode]} as its operand, "
                     f"not of a {operands[0].opcode if operands else 'nothing'}",
                     op=name,
                 )
-            if opcode == "parameter":
+            elif opcode == "parameter":
                 instr.parameter_number = entry[2] if entry else ip.parameter_number
             elif opcode == "constant":
                 from hlo_translate.hlo.proto.literal import literal_from_proto  # numpy: for constants only
@@ -414,10 +423,10 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
         if problem is not None:
             raise TranslateError(problem[1], op=problem[0].name if problem[0] is not None else None)
         comp.root = root
-        position.setdefault(cp.id, k)
+        position.setdefault(cid, k)
     positions: dict[int, dict[int, int]] = {}  # a computation's instructions' places in its list, made on demand
     for instr, ip, entry, caller in pending:
-        if called := ip.called_computation_ids:
+        if (not entry or entry[8]) and (called := ip.called_computation_ids):  # (entry[8]: it may call some)
             _check_called_before(called, position, caller, ip.name)
         if not entry:
             instr.attributes = _instruction_attributes(instr, ip, comps)
@@ -429,6 +438,8 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
                 entry[5] = len(ip.called_computation_ids)
                 instr.attributes = attributes.copy()
             elif instr.opcode in OWN_ATTRIBUTES:  # (these read no called computations)
+                instr.attributes = attributes.copy()
+            elif not entry[8]:  # calls nothing, as the one read
                 instr.attributes = attributes.copy()
             elif len(called) == entry[5]:  # the same but the computations
                 instr.attributes = attributes.copy()

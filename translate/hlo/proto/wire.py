@@ -113,6 +113,9 @@ def message_fields(data: bytes, number: int, start: int = 0, end: int | None = N
             size = data[at] if at < end else 0x80
             if size < 0x80:
                 at += 1
+            elif at + 1 < end and data[at + 1] < 0x80:  # two bytes (most instructions): no call
+                size = (size & 0x7F) | data[at + 1] << 7
+                at += 2
             else:
                 size, at = _read_varint(data, at)
             if at + size > end:

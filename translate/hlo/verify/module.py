@@ -19,7 +19,7 @@ def check_instruction_shape(instr: HloInstruction, checked: set[int]) -> None:
 
 def check_parameters(comp: HloComputation) -> None:
     """Parameters are numbered 0..n-1, each number once."""
-    numbers = sorted(i.parameter_number for i in comp.instructions if i.opcode == "parameter")
+    numbers = sorted([i.parameter_number for i in comp.instructions if i.opcode == "parameter"])
     if numbers != list(range(len(numbers))):
         raise Violation(
             "parameters",
