@@ -481,6 +481,18 @@ def test_text_xla_refuses_is_refused_in_one_line(name: str) -> None:
     assert message in str(info.value) and "\n" not in str(info.value), str(info.value)
 
 
+@pytest.mark.parametrize("dims,size", [("1048576,1048576", "8192.0 GiB"), ("2147483647,2147483647,4", "")])
+def test_a_single_value_for_an_array_too_big_to_hold_is_one_line(dims: str, size: str) -> None:
+    """A few characters (`constant(6.25)`) can ask for any number of elements: beyond what the machine can
+    allocate, an input error in one line (it was an internal MemoryError). Not given to XLA's parser, which
+    would try to allocate it."""
+    with pytest.raises(TranslateError) as info:
+        parse_hlo_text(f"HloModule m\nENTRY e {{\n  ROOT c = f64[{dims}] constant(6.25)\n}}\n")
+    message = str(info.value)
+    assert f"a single value for f64[{dims}] needs {size}" in message and "\n" not in message, message
+    assert info.value.op == "c"
+
+
 @pytest.mark.parametrize("done", ["send-done", "recv-done"])
 def test_a_done_without_its_send_or_recv_is_refused_in_a_proto(done: str) -> None:
     """XLA's text parser takes a send-done / recv-done whose operand is no send / recv, its proto reader

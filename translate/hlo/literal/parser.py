@@ -100,7 +100,14 @@ def _scalar_for_array(text: str, shape: Shape) -> Literal:
         raise TranslateError(f"a single value cannot fill the empty array {shape.to_text(False)}")
     scalar = _parse(text, Shape.array(shape.element_type, ()))
     assert isinstance(scalar.value, np.ndarray)
-    flat = np.zeros(shape.element_count(), dtype=scalar.value.dtype)
+    # A few characters of text can ask for any size: beyond what can be allocated, the input's fault in one line.
+    try:
+        flat = np.zeros(shape.element_count(), dtype=scalar.value.dtype)
+    except (MemoryError, ValueError, OverflowError):
+        size = shape.element_count() * scalar.value.dtype.itemsize
+        raise TranslateError(
+            f"a single value for {shape.to_text(False)} needs {size / 2**30:.1f} GiB, more than this machine can hold"
+        ) from None
     flat[0] = scalar.value
     return Literal(shape, flat.reshape(shape.dimensions))
 
