@@ -14,6 +14,7 @@ def entry(*lines: str, header: str = "", computations: str = "") -> str:
 
 
 ADD = "add {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT s = f32[] add(a, b)\n}\n\n"
+ADD1 = "add1 {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  s = f32[] add(a, b)\n  ROOT t = (f32[]) tuple(s)\n}\n\n"
 LESS = (
     "less {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT lt = pred[] compare(a, b), direction=LT\n}\n\n"
 )
@@ -153,6 +154,36 @@ CASES: dict[str, tuple[str, str | None]] = {
             computations=ADD,
         ),
         "shape",
+    ),
+    # one accumulator in a 1-tuple, from the reducer or as the result: XLA takes either, and both
+    "reduce-one-tuple-ok": (
+        entry(
+            P, "z = f32[] constant(0)", "r = (f32[3]) reduce(p, z), dimensions={0}, to_apply=add1", computations=ADD1
+        ),
+        None,
+    ),
+    "reduce-one-tuple-reducer": (
+        entry(P, "z = f32[] constant(0)", "r = f32[3] reduce(p, z), dimensions={0}, to_apply=add1", computations=ADD1),
+        None,
+    ),
+    "reduce-one-tuple-result": (
+        entry(P, "z = f32[] constant(0)", "r = (f32[3]) reduce(p, z), dimensions={0}, to_apply=add", computations=ADD),
+        None,
+    ),
+    "reduce-one-tuple-wrong": (
+        entry(
+            P, "z = f32[] constant(0)", "r = (f32[2]) reduce(p, z), dimensions={0}, to_apply=add1", computations=ADD1
+        ),
+        "shape",
+    ),
+    "reduce-window-one-tuple-ok": (
+        entry(
+            P,
+            "z = f32[] constant(0)",
+            "r = (f32[1,2]) reduce-window(p, z), window={size=2x2}, to_apply=add1",
+            computations=ADD1,
+        ),
+        None,
     ),
     "dot-ok": (
         entry(

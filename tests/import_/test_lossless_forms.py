@@ -133,6 +133,24 @@ ENTRY e {
   ROOT n = f32[8,16] negate(c), sharding={devices=[2,4]<=[8]}
 }"""
 
+# A reduce and a reduce-window returning a 1-tuple, with a reducer returning one (XLA's pass tests).
+ONE_TUPLE_REDUCTIONS = """HloModule m
+add1 {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  s = f32[] add(a, b)
+  ROOT t = (f32[]) tuple(s)
+}
+ENTRY e {
+  p = f32[8,6] parameter(0)
+  z = f32[] constant(0)
+  r = (f32[6]) reduce(p, z), dimensions={0}, to_apply=add1
+  w = (f32[4,3]) reduce-window(p, z), window={size=2x2 stride=2x2}, to_apply=add1
+  g = f32[6] get-tuple-element(r), index=0
+  h = f32[4,3] get-tuple-element(w), index=0
+  ROOT o = (f32[6], f32[4,3]) tuple(g, h)
+}"""
+
 CASES = {
     **{opcode: ELEMENTARY.replace("OPCODE", opcode) for opcode in CHLO_OPCODES},
     "scan": SCAN,
@@ -148,6 +166,7 @@ CASES = {
     "domain": DOMAIN,
     "original-value": ORIGINAL_VALUE,
     "sharded-copy": SHARDED_COPY,
+    "one-tuple-reductions": ONE_TUPLE_REDUCTIONS,
 }
 
 

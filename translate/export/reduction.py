@@ -51,7 +51,10 @@ def _with_captures(b: Builder, op: ir.Operation, opcode: str, attrs: dict[str, o
     inputs' shape) with init value c; its accumulator stays c, and its result is dropped."""
     captures = split_captures([op.regions[0]])
     scalars = live_scalars(b, op, captures)
-    attrs["to_apply"] = closed_computation(b, op.regions[0], captures, groups=2, return_captures=bool(scalars))
+    one_tuple = len(op.results) == 1 and A.boolean(A.get(op, "xla.tuple"), False)  # the importer's mark
+    attrs["to_apply"] = closed_computation(
+        b, op.regions[0], captures, groups=2, return_captures=bool(scalars), force_tuple=one_tuple
+    )
     operands = b.operands(op)
     half = len(operands) // 2
     inputs, inits = operands[:half], operands[half:]
@@ -61,7 +64,7 @@ def _with_captures(b: Builder, op: ir.Operation, opcode: str, attrs: dict[str, o
     shapes = [b.shape(r) for r in op.results]
     result = shapes[0].dimensions
     shapes += [Shape.array(c.shape.element_type, result).with_layout(shapes[0].layout) for c in scalars]
-    shape = shapes[0] if len(shapes) == 1 else Shape.tuple_of(shapes)
+    shape = shapes[0] if len(shapes) == 1 and not one_tuple else Shape.tuple_of(shapes)
     instr = b.add(opcode, shape, inputs + inits, attrs)
     if not scalars:
         return b.split(op, instr)

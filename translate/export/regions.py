@@ -151,10 +151,12 @@ def closed_computation(
     groups: int = 1,
     per_capture: int = 1,
     return_captures: bool = False,
+    force_tuple: bool = False,
 ) -> HloComputation:
     """The region as a computation whose parameters are its block arguments in `groups` equal groups,
     each group followed by `per_capture` parameters per live capture (the capture is the first of them);
-    the root appends the first group's capture parameters when `return_captures`."""
+    the root appends the first group's capture parameters when `return_captures`, and is a tuple even of
+    one result when `force_tuple`."""
     block = single_block(region)
     args = list(block.arguments)
     size = len(args) // groups
@@ -172,5 +174,5 @@ def closed_computation(
     results = sub.emit_block(block)
     if return_captures:
         results = results + capture_params
-    sub.comp.root = results[0] if len(results) == 1 else sub.tuple(results)
+    sub.comp.root = results[0] if len(results) == 1 and not force_tuple else sub.tuple(results)
     return b.ctx.finish(sub.comp)

@@ -16,7 +16,15 @@ def reduce(ctx: OpContext) -> Tree:
         "stablehlo.reduce", ctx.values(), {"dimensions": A.i64_array(ctx.required("dimensions"))}, regions=1
     )
     ctx.region(op, 0, ctx.computation("to_apply"))
+    _mark_one_tuple(ctx, op)
     return tree
+
+
+def _mark_one_tuple(ctx: OpContext, op: ir.Operation) -> None:
+    """A reduce or reduce-window of one input whose result (and reducer's) is a 1-tuple, which XLA's parser
+    takes: `xla.tuple = true` keeps the tuple the op's one result drops (the exporter writes it back)."""
+    if ctx.shape.is_tuple and len(ctx.shape.tuple_shapes) == 1:
+        op.attributes["xla.tuple"] = ir.BoolAttr.get(True)
 
 
 def _window_attributes(dims: tuple[WindowDim, ...]) -> dict[str, ir.Attribute]:
@@ -42,6 +50,7 @@ def reduce_window(ctx: OpContext) -> Tree:
     attributes["window_dilations"] = A.i64_array([d.window_dilation for d in dims])
     op, tree = ctx.multi("stablehlo.reduce_window", ctx.values(), attributes, regions=1)
     ctx.region(op, 0, ctx.computation("to_apply"))
+    _mark_one_tuple(ctx, op)
     return tree
 
 

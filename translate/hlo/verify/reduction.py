@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from hlo_translate.hlo.ir import HloInstruction, PrimitiveType, WindowDim
+from hlo_translate.hlo.ir import HloInstruction, PrimitiveType, Shape, WindowDim
 from hlo_translate.hlo.verify.core import (
     VerifyContext,
     array,
@@ -35,14 +35,28 @@ def _inputs_and_inits(instr: HloInstruction) -> tuple[list, list]:
     for shape in inputs[1:]:
         if shape.dimensions != inputs[0].dimensions:
             raise fail(instr, "shape", f"{instr.opcode} inputs {text(inputs[0])} and {text(shape)} differ")
-    check_reducer(instr, [s.element_type for s in inits], [s.element_type for s in inputs])
+    check_reducer(instr, [s.element_type for s in inits], [s.element_type for s in inputs], one_tuple=True)
     return inputs, inits
 
 
+def _results(instr: HloInstruction, shapes: list[Shape]) -> Shape:
+    """A reduce's or reduce-window's result: one shape, or a tuple of several; one shape in a 1-tuple too
+    where the instruction says so (XLA takes either, whether or not its reducer returns a 1-tuple)."""
+    if len(shapes) == 1 and instr.shape.is_tuple:
+        return Shape.tuple_of(shapes)
+    return tuple_or_single(shapes)
+
+
 def check_reducer(
-    instr: HloInstruction, accumulators: list[PrimitiveType], values: list[PrimitiveType], key: str = "to_apply"
+    instr: HloInstruction,
+    accumulators: list[PrimitiveType],
+    values: list[PrimitiveType],
+    key: str = "to_apply",
+    *,
+    one_tuple: bool = False,
 ) -> None:
-    """The reduction computation takes (accumulators..., values...) as scalars and returns the accumulators."""
+    """The reduction computation takes (accumulators..., values...) as scalars and returns the accumulators
+    (one accumulator in a 1-tuple too when `one_tuple`: XLA takes that of reduce and reduce-window)."""
     comp = instr.attributes[key]
     params, root = comp.program_shape()
     expected = [with_dims(t, ()) for t in (*accumulators, *values)]
@@ -53,7 +67,10 @@ def check_reducer(
             f"{comp.name} takes ({', '.join(text(p) for p in params)}), a reducer "
             f"of {instr.opcode} here takes ({', '.join(text(e) for e in expected)})",
         )
-    if not same_shape(root, tuple_or_single(expected[: len(accumulators)])):
+    returned = expected[: len(accumulators)]
+    if one_tuple and len(returned) == 1 and same_shape(root, Shape.tuple_of(returned)):
+        return
+    if not same_shape(root, tuple_or_single(returned)):
         raise fail(
             instr,
             "signature",
@@ -67,7 +84,7 @@ def reduce(instr: HloInstruction, ctx: VerifyContext) -> None:
     inputs, inits = _inputs_and_inits(instr)
     dims = dim_list(instr, "dimensions", inputs[0].rank)
     kept = [d for i, d in enumerate(inputs[0].dimensions) if i not in dims]
-    expect_shape(instr, tuple_or_single([with_dims(init.element_type, kept) for init in inits]))
+    expect_shape(instr, _results(instr, [with_dims(init.element_type, kept) for init in inits]))
 
 
 def window_output(size: int, w: WindowDim) -> int:
@@ -94,7 +111,7 @@ def reduce_window(instr: HloInstruction, ctx: VerifyContext) -> None:
     inputs, inits = _inputs_and_inits(instr)
     window = _check_window(instr, inputs[0].rank)
     dims = [window_output(d, w) for d, w in zip(inputs[0].dimensions, window)]
-    expect_shape(instr, tuple_or_single([with_dims(init.element_type, dims) for init in inits]))
+    expect_shape(instr, _results(instr, [with_dims(init.element_type, dims) for init in inits]))
 
 
 @rule("select-and-scatter")
