@@ -151,6 +151,34 @@ ENTRY e {
   ROOT o = (f32[6], f32[4,3]) tuple(g, h)
 }"""
 
+# A reversed window, which StableHLO's reduce_window cannot say (the fallback form carries it).
+REVERSED_WINDOW = """HloModule m
+max {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT m = f32[] maximum(a, b)
+}
+ENTRY e {
+  p = f32[16,32] parameter(0)
+  c = f32[] constant(-inf)
+  ROOT d = f32[19,39] reduce-window(p, c), window={size=1x1 pad=1_2x3_4 rhs_reversal=1x1}, to_apply=max
+}"""
+
+# A result-less custom call with a sharding, in Shardy's round-trip form (XLA's shardy_xla_pass_test) and
+# in GSPMD's alone.
+RESULTLESS_SHARDED_SDY = """HloModule m, frontend_attributes={xla.sdy.meshes={maximal_mesh_0 = #sdy.mesh<[], device_ids=[0]>}}
+ENTRY e {
+  ROOT a = s64[2] parameter(0)
+  c = () custom-call(a), custom_call_target="callback", custom_call_has_side_effect=true,
+      frontend_attributes={xla.sdy.sharding="#sdy.sharding_per_value<[<@maximal_mesh_0, []>]>"},
+      sharding={{maximal device=0}}
+}"""
+RESULTLESS_SHARDED = """HloModule m
+ENTRY e {
+  ROOT a = s64[2] parameter(0)
+  c = () custom-call(a), custom_call_target="callback", custom_call_has_side_effect=true, sharding={maximal device=0}
+}"""
+
 CASES = {
     **{opcode: ELEMENTARY.replace("OPCODE", opcode) for opcode in CHLO_OPCODES},
     "scan": SCAN,
@@ -167,6 +195,9 @@ CASES = {
     "original-value": ORIGINAL_VALUE,
     "sharded-copy": SHARDED_COPY,
     "one-tuple-reductions": ONE_TUPLE_REDUCTIONS,
+    "reversed-window": REVERSED_WINDOW,
+    "resultless-sharded-sdy": RESULTLESS_SHARDED_SDY,
+    "resultless-sharded": RESULTLESS_SHARDED,
 }
 
 

@@ -430,7 +430,11 @@ class Builder:
             main = _unpacked(results[0], created)
             main.attributes.setdefault("origin", parse_attribute("origin", A.string(origin)))
         attr = _attr(op, attrs, "mhlo.sharding")
-        if attr is None or not results or op.name in _SPLIT_SHARDING:
+        if attr is None or op.name in _SPLIT_SHARDING:
+            return
+        if not results:  # a result-less custom call: its `()` instruction holds the sharding as the op says it
+            if len(created) == 1:
+                created[0].attributes["sharding"] = self.ctx.sharding(attr, op.name, op_location(op))
             return
         main = results[0]
         # an op of several results, or of one made a 1-tuple's element (a conditional or custom call of a 1-tuple):

@@ -7,7 +7,7 @@ from jaxlib.mlir import ir
 
 from hlo_translate.hlo.ir import WindowDim
 from hlo_translate.import_ import attrs as A
-from hlo_translate.import_.importer import OpContext, Tree, register
+from hlo_translate.import_.importer import NoStableHloForm, OpContext, Tree, register
 
 
 @register("reduce")
@@ -37,9 +37,13 @@ def _window_attributes(dims: tuple[WindowDim, ...]) -> dict[str, ir.Attribute]:
 
 
 def _window_dims(ctx: OpContext) -> tuple[WindowDim, ...]:
-    """The window's dimensions; none where the HLO states no window (XLA's parser takes that for a scalar)."""
+    """The window's dimensions; none where the HLO states no window (XLA's parser takes that for a scalar).
+    A reversed window (`rhs_reversal`, which XLA's parser takes on any window) has no StableHLO form."""
     window = ctx.attr("window")
-    return () if window is None else tuple(window.dimensions)
+    dims = () if window is None else tuple(window.dimensions)
+    if any(d.window_reversal for d in dims):
+        raise NoStableHloForm(f"StableHLO's {ctx.instr.opcode} has no window reversal", op=ctx.instr.name)
+    return dims
 
 
 @register("reduce-window")

@@ -199,7 +199,8 @@ class _Exporter:
             manual = self._manual_at(op, outer)
             reads = self._read_all(op.attributes[U.SDY_SHARDING], op)
             shardings = [self._gspmd(r, self._with_marked(manual, marked, r, op), op) for r in reads]
-            single = len(shardings) == 1 and len(op.results) <= 1
+            # one result: its sharding; none (a custom call's `()`) or several: a tuple of the shardings
+            single = len(shardings) == 1 and len(op.results) == 1
             sharding = shardings[0] if single else HloSharding.tuple(shardings)
             del op.attributes[U.SDY_SHARDING]
             op.attributes[U.MHLO_SHARDING] = ir.StringAttr.get(sharding.to_text())
