@@ -8,6 +8,8 @@ True
 
 from __future__ import annotations
 
+import re
+
 from jaxlib.mlir import ir
 
 from hlo_translate.errors import SourceLocation, TranslateError
@@ -49,6 +51,8 @@ def parse_module(data: str | bytes, source: str = "<input>") -> ir.Module:
     try:
         return ir.Module.parse(data)
     except ir.MLIRError as err:
+        if isinstance(data, str) and _SPARSE_ENCODING in str(err):
+            return _parse_with_sparse_encodings(data, source)
         raise _mlir_error(err, source) from None
     except (ValueError, RuntimeError) as err:  # the bytecode reader's own refusals
         raise TranslateError(
@@ -63,6 +67,59 @@ def parse_module(data: str | bytes, source: str = "<input>") -> ir.Module:
             f"cannot read the MLIR {what}: a count or index in it is larger than memory holds",
             location=SourceLocation(source),
         ) from None
+
+
+# jaxlib's MLIR bindings do not register the sparse_tensor dialect, whose `#sparse_tensor.encoding` XLA's export
+# tests put on tensor types; XLA's converter reads such a tensor as dense, as `typemap.shape_from_mlir` reads
+# any encoding other than bounds.
+_SPARSE_ENCODING = '#"sparse_tensor"<"encoding<'
+_DIALECT_ATTRIBUTE = re.compile(r"#([A-Za-z_][\w$]*)\.")
+
+
+def _parse_with_sparse_encodings(data: str, source: str) -> ir.Module:
+    """`data` read with sparse_tensor encodings kept as opaque attributes: MLIR takes unregistered dialects
+    for this one parse, and anything else of one (an op, an attribute) is refused as before."""
+    context = ir.Context.current
+    context.allow_unregistered_dialects = True
+    try:
+        module = ir.Module.parse(data)
+    except ir.MLIRError as err:
+        raise _mlir_error(err, source) from None
+    finally:
+        context.allow_unregistered_dialects = False
+    for op in _ops(module.operation):
+        where = source_location(str(op.location), unnamed=source) or SourceLocation(source)
+        if not context.is_registered_operation(op.name):
+            raise TranslateError(f"op '{op.name}' of an unregistered dialect", op=op.name, location=where)
+        for name in op.attributes:
+            unknown = sorted(_unregistered(context, str(op.attributes[name])))
+            if unknown:
+                raise TranslateError(
+                    f"attribute {name} holds one of the unregistered dialect '{unknown[0]}'", op=op.name, location=where
+                )
+    return module
+
+
+def _unregistered(context: ir.Context, text: str) -> set[str]:
+    """The dialects other than sparse_tensor whose attributes `text` (an attribute as MLIR prints it) names
+    and the context does not know."""
+    unknown = set()
+    for namespace in set(_DIALECT_ATTRIBUTE.findall(text)) - {"sparse_tensor"}:
+        try:
+            context.dialects[namespace]
+        except IndexError:
+            unknown.add(namespace)
+    return unknown
+
+
+def _ops(root: ir.Operation) -> list[ir.Operation]:
+    found = []
+    for region in root.regions:
+        for block in region.blocks:
+            for op in block.operations:
+                found.append(op.operation)
+                found.extend(_ops(op.operation))
+    return found
 
 
 def verify(module: ir.Module, source: str = "<output>") -> None:
