@@ -551,3 +551,37 @@ def test_infeed_layout_attribute_matches_xla() -> None:
         return next(i for i in parse_hlo_text(hlo).instructions() if i.opcode == "infeed").shape.to_text()
 
     assert infeed_shape(xla_reads(ours(text))) == infeed_shape(xla(text))
+
+
+ASYNC_RECV = """func.func @recv_0(%token: !mhlo.token) -> (tensor<3x4xi32>, !mhlo.token) attributes {execution_thread = "main"} {
+  %0:2 = "mhlo.recv"(%token) {channel_handle = #mhlo.channel_handle<handle = 5, type = 3>, is_host_transfer = true}
+    : (!mhlo.token) -> (tensor<3x4xi32>, !mhlo.token)
+  func.return %0#0, %0#1 : tensor<3x4xi32>, !mhlo.token
+}
+func.func @main(%token: !mhlo.token) -> (tensor<3x4xi32>, !mhlo.token) {
+  %0 = "mhlo.async_start"(%token) {called_computation = @recv_0, execution_thread = "main", SHARDING}
+    : (!mhlo.token) -> !mhlo.async_bundle<!mhlo.token, tuple<tensor<3x4xi32>, !mhlo.token>, tensor<i32>>
+  %1, %2 = "mhlo.async_done"(%0) {mhlo.sharding = "{{maximal device=0}, {maximal device=0}}"}
+    : (!mhlo.async_bundle<!mhlo.token, tuple<tensor<3x4xi32>, !mhlo.token>, tensor<i32>>) -> (tensor<3x4xi32>, !mhlo.token)
+  return %1, %2 : tensor<3x4xi32>, !mhlo.token
+}"""
+
+
+def test_an_async_recv_sharded_as_its_recv_is_the_plain_recv_xla_writes() -> None:
+    """XLA's export test (export_async.mlir): an mhlo.async_start over a lone recv whose sharding names the
+    recv's three leaves is written as XLA's converter writes it, a plain recv and recv-done."""
+    mlir = ASYNC_RECV.replace(
+        "SHARDING", 'mhlo.sharding = "{{maximal device=0}, {maximal device=0}, {maximal device=0}}"'
+    )
+    text = ours(mlir)
+    entry = Counter(i.opcode for i in parse_hlo_text(text).entry.instructions if i.opcode not in PLUMBING)
+    reference = Counter(i.opcode for i in parse_hlo_text(xla(mlir)).entry.instructions if i.opcode not in PLUMBING)
+    assert entry == reference == Counter({"recv": 1, "recv-done": 1})  # XLA keeps the callee as well
+    assert "async-start" not in text and "recv(Arg" in text and "channel_id=5, is_host_transfer=true" in text
+    xla_reads(text)
+
+
+def test_an_async_recv_without_that_sharding_stays_an_async_bundle() -> None:
+    text = ours(ASYNC_RECV.replace(", SHARDING", ""))
+    assert "async-start" in text and "async-done" in text
+    xla_reads(text)

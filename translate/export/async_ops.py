@@ -48,6 +48,7 @@ from hlo_translate.export.registry import handles, handles_custom_call
 from hlo_translate.hlo.ir import FrontendAttributes, HloComputation, HloInstruction, PrimitiveType, Shape
 from hlo_translate.hlo.ir.opcodes import OPCODES
 from hlo_translate.hlo.literal import parse_literal
+from hlo_translate.hlo.sharding import ShardingKind
 from hlo_translate.hlo.text import parse_attribute
 from hlo_translate.hlo.verify.core import same_shape
 from hlo_translate.hlo.verify.signatures import allowed_attributes
@@ -115,8 +116,14 @@ def emit_done(b: Builder, op: ir.Operation, start: HloInstruction) -> list[HloIn
     done = DONE_OF.get(start.opcode)
     if done is None:
         raise TranslateError(f"the awaited value comes from '{start.opcode}', not from an async start")
-    instr = b.add(done, b.result_shape(op), [start])
+    attrs = {k: v for k, v in start.attributes.items() if k in _TRANSFER_KEYS} if done in _TRANSFER_DONES else {}
+    instr = b.add(done, b.result_shape(op), [start], attrs)
     return b.split(op, instr)
+
+
+# A send-done / recv-done repeats its send's / recv's channel and host-transfer flag.
+_TRANSFER_DONES = frozenset({"send-done", "recv-done"})
+_TRANSFER_KEYS = frozenset({"channel_id", "is_host_transfer"})
 
 
 def _merge_frontend(
@@ -331,12 +338,42 @@ def _mhlo_async_start(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     shape = _operands_first(shape, operands)
     thread = A.string(A.get(op, "execution_thread"), MAIN_THREAD)
     wrapped = function_computation(b.ctx, callee)
+    transfer = _single_transfer(wrapped, op)
+    if transfer is not None:
+        # XLA's converter writes an async send or recv as the plain send / recv it wraps (its sharding names
+        # that instruction's leaves); the async-done becomes its send-done / recv-done
+        attrs = {k: v for k, v in transfer.attributes.items() if k not in _OWN_ATTRIBUTES}
+        return [b.add(transfer.opcode, transfer.shape, operands, attrs)]
     attrs: dict[str, object] = {}
     if thread != MAIN_THREAD:
         wrapped.execution_thread = thread
         attrs["async_execution_thread"] = thread
     attrs["calls"] = (wrapped,)
     return [b.add("async-start", shape, operands, attrs)]
+
+
+# What a wrapped send / recv keeps to itself when written in its async start's place.
+_OWN_ATTRIBUTES = frozenset({"metadata", "sharding", "frontend_attributes"})
+
+
+def _single_transfer(wrapped: HloComputation, op: ir.Operation) -> HloInstruction | None:
+    """The send or recv a called computation is made of (its done the root, its operands the parameters),
+    where the async start's `mhlo.sharding` names that instruction's leaves rather than the bundle's (the
+    form XLA's converter writes as the plain send / recv); None otherwise."""
+    root = wrapped.root
+    if root is None or root.opcode not in ("send-done", "recv-done") or A.get(op, "mhlo.sharding") is None:
+        return None
+    transfer = root.operands[0]
+    if transfer.opcode != DONE_OF_TRANSFER[root.opcode] or any(o.opcode != "parameter" for o in transfer.operands):
+        return None
+    if [o.parameter_number for o in transfer.operands] != list(range(len(wrapped.parameters))):
+        return None
+    sharding = A.sharding(A.get(op, "mhlo.sharding"))
+    leaves = len(transfer.shape.tuple_shapes)
+    return transfer if sharding.kind is ShardingKind.TUPLE and len(sharding.tuple_elements) == leaves else None
+
+
+DONE_OF_TRANSFER = {"send-done": "send", "recv-done": "recv"}
 
 
 @handles("mhlo.async_update")
