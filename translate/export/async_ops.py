@@ -342,8 +342,8 @@ def _mhlo_async_start(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     if transfer is not None:
         # XLA's converter writes an async send or recv as the plain send / recv it wraps (its sharding names
         # that instruction's leaves); the async-done becomes its send-done / recv-done
-        attrs = {k: v for k, v in transfer.attributes.items() if k not in _OWN_ATTRIBUTES}
-        return [b.add(transfer.opcode, transfer.shape, operands, attrs)]
+        kept = {k: v for k, v in transfer.attributes.items() if k not in _OWN_ATTRIBUTES}
+        return [b.add(transfer.opcode, transfer.shape, operands, kept)]
     attrs: dict[str, object] = {}
     if thread != MAIN_THREAD:
         wrapped.execution_thread = thread

@@ -80,6 +80,7 @@ def _parse_with_sparse_encodings(data: str, source: str) -> ir.Module:
     """`data` read with sparse_tensor encodings kept as opaque attributes: MLIR takes unregistered dialects
     for this one parse, and anything else of one (an op, an attribute) is refused as before."""
     context = ir.Context.current
+    assert context is not None  # the module parsed once already, in this context
     context.allow_unregistered_dialects = True
     try:
         module = ir.Module.parse(data)
