@@ -174,5 +174,5 @@ def closed_computation(
     results = sub.emit_block(block)
     if return_captures:
         results = results + capture_params
-    sub.comp.root = results[0] if len(results) == 1 and not force_tuple else sub.tuple(results)
+    _set_root(sub, results, force_tuple=force_tuple)
     return b.ctx.finish(sub.comp)

@@ -88,7 +88,9 @@ def _parse_with_sparse_encodings(data: str, source: str) -> ir.Module:
         raise _mlir_error(err, source) from None
     finally:
         context.allow_unregistered_dialects = False
-    for op in _ops(module.operation):
+    from hlo_translate.shardy.mlir_util import walk  # (the rare path: only a module with a sparse encoding)
+
+    for op in walk(module.operation):
         where = source_location(str(op.location), unnamed=source) or SourceLocation(source)
         if not context.is_registered_operation(op.name):
             raise TranslateError(f"op '{op.name}' of an unregistered dialect", op=op.name, location=where)
@@ -111,16 +113,6 @@ def _unregistered(context: ir.Context, text: str) -> set[str]:
         except IndexError:
             unknown.add(namespace)
     return unknown
-
-
-def _ops(root: ir.Operation) -> list[ir.Operation]:
-    found = []
-    for region in root.regions:
-        for block in region.blocks:
-            for op in block.operations:
-                found.append(op.operation)
-                found.extend(_ops(op.operation))
-    return found
 
 
 def verify(module: ir.Module, source: str = "<output>") -> None:

@@ -39,6 +39,7 @@ from hlo_translate.hlo.sharding import (
     canonicalize,
     find_iota,
 )
+from hlo_translate.hlo.verify.shardings import device_id_problem
 
 AXIS_PREFIX = "_axis_"
 # GSPMD records the reduction of unreduced values as a metadata record of this op_type.
@@ -448,12 +449,7 @@ def _check_supported(sharding: HloSharding) -> None:
     if sharding.is_tiled and SubgroupType.MAXIMAL in sharding.subgroup_types:
         raise TranslateError(f"sharding {sharding.to_text(False)}: maximal subgroups have no Shardy equivalent")
     # XLA's parser (and ours, without the verifier) takes negative and repeated device ids; a mesh has neither
-    devices: tuple[int, ...] = ()
-    if sharding.is_maximal and sharding.device is not None:
-        devices = (sharding.device,)
-    elif sharding.is_tiled and sharding.tile is not None and sharding.tile.devices:
-        devices = tuple(sharding.tile.devices)
-    if devices and (min(devices) < 0 or len(set(devices)) != len(devices)):
+    if device_id_problem(sharding) is not None:
         raise TranslateError(
             f"sharding {sharding.to_text(False)}: a Shardy mesh has no negative or repeated device ids"
         )

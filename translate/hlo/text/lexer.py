@@ -19,7 +19,7 @@ NAME_RE = re.compile(r"%?([A-Za-z_][A-Za-z0-9_.\-]*)")
 OPCODE_RE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")
 BARE_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)\(")  # an instruction whose shape XLA infers
 # an opcode and its '(' as XLA's lexer reads them, two tokens with space (comments too) between (rare)
-SPACED_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)(?:[ \t\n\r]|/\*.*?\*/|//[^\n]*)*\(", re.S)
+SPACED_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)" + SPACE_RE.pattern + r"\(", re.S)
 INDEX_RE = re.compile(r"\d+")
 PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
