@@ -116,13 +116,13 @@ def emit_done(b: Builder, op: ir.Operation, start: HloInstruction) -> list[HloIn
     done = DONE_OF.get(start.opcode)
     if done is None:
         raise TranslateError(f"the awaited value comes from '{start.opcode}', not from an async start")
-    attrs = {k: v for k, v in start.attributes.items() if k in _TRANSFER_KEYS} if done in _TRANSFER_DONES else {}
+    attrs = {k: v for k, v in start.attributes.items() if k in _TRANSFER_KEYS} if start.opcode in _TRANSFERS else {}
     instr = b.add(done, b.result_shape(op), [start], attrs)
     return b.split(op, instr)
 
 
 # A send-done / recv-done repeats its send's / recv's channel and host-transfer flag.
-_TRANSFER_DONES = frozenset({"send-done", "recv-done"})
+_TRANSFERS = frozenset({"send", "recv"})
 _TRANSFER_KEYS = frozenset({"channel_id", "is_host_transfer"})
 
 
@@ -361,19 +361,18 @@ def _single_transfer(wrapped: HloComputation, op: ir.Operation) -> HloInstructio
     where the async start's `mhlo.sharding` names that instruction's leaves rather than the bundle's (the
     form XLA's converter writes as the plain send / recv); None otherwise."""
     root = wrapped.root
-    if root is None or root.opcode not in ("send-done", "recv-done") or A.get(op, "mhlo.sharding") is None:
+    if root is None or not root.operands or A.get(op, "mhlo.sharding") is None:
         return None
     transfer = root.operands[0]
-    if transfer.opcode != DONE_OF_TRANSFER[root.opcode] or any(o.opcode != "parameter" for o in transfer.operands):
+    if transfer.opcode not in _TRANSFERS or DONE_OF[transfer.opcode] != root.opcode:
+        return None
+    if any(o.opcode != "parameter" for o in transfer.operands):
         return None
     if [o.parameter_number for o in transfer.operands] != list(range(len(wrapped.parameters))):
         return None
     sharding = A.sharding(A.get(op, "mhlo.sharding"))
     leaves = len(transfer.shape.tuple_shapes)
     return transfer if sharding.kind is ShardingKind.TUPLE and len(sharding.tuple_elements) == leaves else None
-
-
-DONE_OF_TRANSFER = {"send-done": "send", "recv-done": "recv"}
 
 
 @handles("mhlo.async_update")

@@ -116,15 +116,12 @@ def _if(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 def _branches(b: Builder, op: ir.Operation, shape: Shape) -> tuple[list[HloComputation], list[HloInstruction]]:
     """Each region as a branch computation returning `shape`, and the operand carrying the values it
     captures."""
-    nested = A.has(op, XLA_SHAPE)
+    nested = shape if A.has(op, XLA_SHAPE) else None  # (else a flat tuple or one result: see _result_shape)
     branches, operands = [], []
     for region in op.regions:
         captures = captures_of([region])
         operands.append(captures_operand(b, captures))
-        if nested:
-            branches.append(branch_computation(b, region, captures, result=shape))
-        else:
-            branches.append(branch_computation(b, region, captures, force_tuple=shape.is_tuple))
+        branches.append(branch_computation(b, region, captures, force_tuple=shape.is_tuple, result=nested))
     return branches, operands
 
 
