@@ -91,16 +91,18 @@ def _parse_with_sparse_encodings(data: str, source: str) -> ir.Module:
     from hlo_translate.shardy.mlir_util import walk  # (the rare path: only a module with a sparse encoding)
 
     for op in walk(module.operation):
-        where = source_location(str(op.location), unnamed=source) or SourceLocation(source)
         if not context.is_registered_operation(op.name):
-            raise TranslateError(f"op '{op.name}' of an unregistered dialect", op=op.name, location=where)
+            raise _refused(op, f"op '{op.name}' of an unregistered dialect", source)
         for name in op.attributes:
             unknown = sorted(_unregistered(context, str(op.attributes[name])))
             if unknown:
-                raise TranslateError(
-                    f"attribute {name} holds one of the unregistered dialect '{unknown[0]}'", op=op.name, location=where
-                )
+                raise _refused(op, f"attribute {name} holds one of the unregistered dialect '{unknown[0]}'", source)
     return module
+
+
+def _refused(op: ir.Operation, message: str, source: str) -> TranslateError:
+    where = source_location(str(op.location), unnamed=source) or SourceLocation(source)
+    return TranslateError(message, op=op.name, location=where)
 
 
 def _unregistered(context: ir.Context, text: str) -> set[str]:
