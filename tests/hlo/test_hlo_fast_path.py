@@ -68,7 +68,7 @@ def _outcome(text: str) -> str:
 
 
 def _general_rules_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    for pattern in ("PLAIN_RE", "PLAIN_ATTR_RE", "PLAIN_ATTRIBUTES_RE", "COMPUTATION_HEAD_RE"):
+    for pattern in ("PLAIN_RE", "PLAIN_ATTR_RE", "PLAIN_ATTRIBUTES_RE", "COMPUTATION_HEAD_RE", "COMPUTATION_END_RE"):
         monkeypatch.setattr(hlo_text, pattern, _NEVER)
 
 
@@ -122,6 +122,29 @@ def test_a_repeated_attribute_list_gives_each_instruction_its_own() -> None:
 )
 def test_computation_heads_read_as_the_general_rules(head: str, monkeypatch: pytest.MonkeyPatch) -> None:
     text = f"HloModule m\n{head}\n  ROOT p = f32[] parameter(0)\n}}\n"
+    fast = _outcome(text)
+    _general_rules_only(monkeypatch)
+    assert fast == _outcome(text)
+
+
+@pytest.mark.parametrize(
+    "end",
+    [
+        "}",
+        "}\n",
+        "}  \n\n",
+        "} // c\n",
+        "}/* c */",
+        '}, execution_thread="t"',
+        '}\n, execution_thread="t"',
+        '} /* c */ , execution_thread="t"',
+        "},",
+        "}\x0b",
+        '}, execution_thread="t", execution_thread="u"',
+    ],
+)
+def test_computation_ends_read_as_the_general_rules(end: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = f"HloModule m\n{_REDUCER.strip()[:-1]}{end}\nENTRY e {{\n  ROOT p = f32[] parameter(0)\n{end}"
     fast = _outcome(text)
     _general_rules_only(monkeypatch)
     assert fast == _outcome(text)

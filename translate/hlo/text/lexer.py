@@ -32,6 +32,9 @@ SPACED_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)" + SPACE_RE.pattern + r"\(", 
 # A computation's head as most are written, `ENTRY main.5 {` or `region_0.1 {`: `ENTRY`, `%`, the name (which
 # must not be a keyword without its `%`: the caller checks); any other spelling is read token by token.
 COMPUTATION_HEAD_RE = re.compile(r"(ENTRY[ \t]+)?(%?)([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]*\{")
+# A computation's closing brace with no attribute after it: the space XLA's lexer skips (no comment) up to
+# what starts no attribute list, as `attributes` would find it.
+COMPUTATION_END_RE = re.compile(r"\}[ \t\n\r]*(?=[^,/ \t\n\r]|\Z)")
 INDEX_RE = re.compile(r"\d+")
 PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")

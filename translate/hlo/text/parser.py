@@ -36,6 +36,7 @@ from hlo_translate.hlo.text.attributes import (
 from hlo_translate.hlo.text.inline_computations import read_inline_computation
 from hlo_translate.hlo.text.lexer import (
     BARE_OPCODE_RE,
+    COMPUTATION_END_RE,
     COMPUTATION_HEAD_RE,
     INDEX_RE,
     MODULE_ATTRIBUTES,
@@ -241,8 +242,13 @@ class _Parser(Lexer):
             self.expect("{", f" to open computation {comp.name}")
         is_entry = comp.is_entry
         names: dict[str, HloInstruction] = {}
+        closed = None
         while True:
             self.plain_instructions(comp, names, pending)
+            closed = COMPUTATION_END_RE.match(self.text, self.pos)  # `}` and no attributes after it (most)
+            if closed is not None:
+                self.pos = closed.end()
+                break
             if self.accept("}"):
                 break
             if self.pos >= len(self.text):
@@ -263,7 +269,7 @@ class _Parser(Lexer):
                 declared[1],
             )
         seen_thread = False
-        for key, value, pos in self.attributes():
+        for key, value, pos in self.attributes() if closed is None else ():
             if key == "execution_thread":
                 if seen_thread:  # XLA's parser: "attribute execution_thread already exists"
                     raise self.error(f"computation attribute '{key}' given twice", pos)
@@ -373,11 +379,20 @@ class _Parser(Lexer):
                 break
             if known is not None:
                 opcode = known  # one string per opcode in the module, not one per line
+            after = m.end()
+            whole = known = None
+            if line_end is None and text.startswith(",", after):
+                whole = list_re(text, after)  # all of the attributes plain: read once per distinct text
+                if whole is not None and ".anon" not in name and not opcode.endswith("-start"):
+                    known = lists.get(whole.group(1))
+            # what `finish` makes of the same text, given to the constructor: a dict put in place of the empty
+            # one it makes costs each later walk of the module (a print +10%: the dicts lie elsewhere in memory)
+            own = known[0].copy() if known is not None else {}
             if opcode == "parameter":
                 args = args.strip()
                 if not args.isdigit() or len(args) > 18:
                     break  # the general rules say what is wrong
-                instr = HloInstruction(name, opcode, shape, parameter_number=int(args))
+                instr = HloInstruction(name, opcode, shape, attributes=own, parameter_number=int(args))
             elif args:
                 try:  # (one operand, many lines: no split)
                     operands = [names[part] for part in args.split(", ")] if "," in args else [names[args]]
@@ -385,38 +400,34 @@ class _Parser(Lexer):
                     operands = [names.get(part.strip().removeprefix("%")) for part in args.split(",")]
                     if None in operands:
                         break
-                instr = HloInstruction(name, opcode, shape, operands)
+                instr = HloInstruction(name, opcode, shape, operands, own)
             else:
-                instr = HloInstruction(name, opcode, shape)
+                instr = HloInstruction(name, opcode, shape, attributes=own)
             names[name] = instr
-            pos = m.end()
-            if line_end is not None:  # no attributes (NO_MORE_ATTRIBUTES_RE's match, read with the line)
+            pos = after
+            if known is not None:
+                for key, value, offset in known[1]:
+                    pending.append((instr, key, value, pos + offset, comp))
+                pos = whole.end()  # type: ignore[union-attr]  # (known only where whole matched)
+            elif line_end is not None:  # no attributes (NO_MORE_ATTRIBUTES_RE's match, read with the line)
                 if ".anon" in name or opcode.endswith("-start"):
                     self.pos = pos
                     self.finish(instr, comp, pending, m.start(), complete=True)
             elif text.startswith(",", pos):
-                whole = list_re(text, pos)  # all of the attributes plain: read once per distinct text
-                known = lists.get(whole.group(1)) if whole is not None else None
-                if known is not None and ".anon" not in name and not opcode.endswith("-start"):
-                    instr.attributes = known[0].copy()  # (what `finish` makes of the same text)
-                    for key, value, offset in known[1]:
-                        pending.append((instr, key, value, pos + offset, comp))
-                    pos = whole.end()  # (known only where whole matched)
+                attributes = []
+                while (a := attr_re(text, pos)) is not None:
+                    attributes.append((a.group(1), a.group(2).rstrip(), a.start(2)))
+                    pos = a.end()
+                end = end_re(text, pos)
+                if end is not None:  # what `attributes` would find: none, having skipped the space after them
+                    self.pos = end.end()
+                    self.finish(instr, comp, pending, m.start(), attributes, complete=True)
+                    if whole is not None:
+                        self.remember_attributes(whole.group(1), attributes, whole.start())
                 else:
-                    attributes = []
-                    while (a := attr_re(text, pos)) is not None:
-                        attributes.append((a.group(1), a.group(2).rstrip(), a.start(2)))
-                        pos = a.end()
-                    end = end_re(text, pos)
-                    if end is not None:  # what `attributes` would find: none, having skipped the space after
-                        self.pos = end.end()
-                        self.finish(instr, comp, pending, m.start(), attributes, complete=True)
-                        if whole is not None:
-                            self.remember_attributes(whole.group(1), attributes, whole.start())
-                    else:
-                        self.pos = pos
-                        self.finish(instr, comp, pending, m.start(), attributes)
-                    pos = self.pos
+                    self.pos = pos
+                    self.finish(instr, comp, pending, m.start(), attributes)
+                pos = self.pos
             else:
                 self.pos = pos
                 self.finish(instr, comp, pending, m.start())
