@@ -68,7 +68,7 @@ def _outcome(text: str) -> str:
 
 
 def _general_rules_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    for pattern in ("PLAIN_RE", "PLAIN_ATTR_RE", "PLAIN_ATTRIBUTES_RE", "COMPUTATION_HEAD_RE", "COMPUTATION_END_RE"):
+    for pattern in ("PLAIN_RE", "PLAIN_ATTR_RE", "COMPUTATION_HEAD_RE", "COMPUTATION_END_RE"):
         monkeypatch.setattr(hlo_text, pattern, _NEVER)
 
 

@@ -78,34 +78,35 @@ STACK_FIELDS: dict[str, frozenset[str] | None] = {
 STACK_ENTRY_RE = re.compile(r"[ \t\r\n]*(\d+)[ \t]+([^\n]*)")  # (blank lines between entries too)
 STACK_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"\s*')
 STACK_RECORD_RE = re.compile(r"\{((?:\s*[A-Za-z_]\w*=-?\d+\s*,?)*)\s*\}\s*")
+# One attribute of a plain line whose value is plain: a braced value without nested braces, quotes or
+# parentheses (`{1,2}`, `{[0:4:1]}`, `{size=3 stride=2}`), or an unbraced one without brackets or quotes
+# (`LT`, `region_0.1`, `0_0x1_1`), followed on its line by ',' or nothing. Read as `balanced` reads it.
+_ATTR_NAME = r"[A-Za-z_][A-Za-z0-9_.\-]*"
+_ATTR_VALUE = r'\{(?:[^{}\[\]()\n"/]|\[[^{}\[\]()\n"/]*\])*\}|[^\n,(){}\[\]"\s/][^\n,(){}\[\]"/]*'
+
+
+def _plain_attribute(name: str, value: str) -> str:
+    """The pattern of one such attribute, with `name` and `value` (groups or not) in their places."""
+    return rf",[ \t]*{name}=[ \t]*{value}(?=[ \t]*(?:,|\n|\Z))"
+
+
+PLAIN_ATTR_RE = re.compile(_plain_attribute(f"({_ATTR_NAME})", f"({_ATTR_VALUE})"))
+# The end of an instruction's attributes: space (no comment) up to a character that is not ','.
+_NO_MORE_ATTRIBUTES = r"\s*(?=[^,/\s])|\s*\Z"
+NO_MORE_ATTRIBUTES_RE = re.compile(_NO_MORE_ATTRIBUTES)
 # One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
 # argument list without parentheses (plain operand names, or a parameter number). An array shape without
 # spaces (`f32[8,64]{1,0}`, most) is tried first, in one step: it holds no space, so the shortest shape the
 # second form finds (character by character) is never shorter, and the match is the same. Last, where the
-# line has no attributes, what NO_MORE_ATTRIBUTES_RE finds after it (group 6; None where it finds nothing).
+# line has no attributes, what NO_MORE_ATTRIBUTES_RE finds after it (group 6); else, where all of them are
+# plain, their text (group 7: `, dimensions={0}`, which reads the same wherever it is written) and what
+# NO_MORE_ATTRIBUTES_RE finds after it, to the match's end. Neither: the match ends at the ')'.
 PLAIN_RE = re.compile(
     r"(ROOT[ \t]+)?%?([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]+=[ \t]*"
     r"([a-z][a-z0-9]*\[[0-9,]*\](?:\{[0-9,]*\})?|[^\n=\s][^\n=]*?)[ \t]+"
     r"([a-z][a-z0-9\-]*)\(([^()\n#\[{\"/]*)\)"
-    r"(\s*(?=[^,/\s])|\s*\Z)?"
-)
-# One attribute of such a line whose value is plain: a braced value without nested braces, quotes or
-# parentheses (`{1,2}`, `{[0:4:1]}`, `{size=3 stride=2}`), or an unbraced one without brackets or quotes
-# (`LT`, `region_0.1`, `0_0x1_1`), followed on its line by ',' or nothing. Read as `balanced` reads it.
-# The end of an instruction's attributes: space (no comment) up to a character that is not ','.
-NO_MORE_ATTRIBUTES_RE = re.compile(r"\s*(?=[^,/\s])|\s*\Z")
-PLAIN_ATTR_RE = re.compile(
-    r",[ \t]*([A-Za-z_][A-Za-z0-9_.\-]*)=[ \t]*"
-    r'(\{(?:[^{}\[\]()\n"/]|\[[^{}\[\]()\n"/]*\])*\}|[^\n,(){}\[\]"\s/][^\n,(){}\[\]"/]*)'
-    r"(?=[ \t]*(?:,|\n|\Z))"
-)
-# A whole attribute list of such attributes, up to what NO_MORE_ATTRIBUTES_RE finds after it (the end of the
-# match); group 1 is the list's text (`, dimensions={0}`), which reads the same wherever it is written.
-PLAIN_ATTRIBUTES_RE = re.compile(
-    r"((?:,[ \t]*[A-Za-z_][A-Za-z0-9_.\-]*=[ \t]*"
-    r'(?:\{(?:[^{}\[\]()\n"/]|\[[^{}\[\]()\n"/]*\])*\}|[^\n,(){}\[\]"\s/][^\n,(){}\[\]"/]*)'
-    r"(?=[ \t]*(?:,|\n|\Z)))+)"
-    r"(?:\s*(?=[^,/\s])|\s*\Z)"
+    rf"(?:({_NO_MORE_ATTRIBUTES})|((?:{_plain_attribute(_ATTR_NAME, f'(?:{_ATTR_VALUE})')})+)"
+    rf"(?:{_NO_MORE_ATTRIBUTES}))?"
 )
 
 

@@ -45,7 +45,6 @@ from hlo_translate.hlo.text.lexer import (
     OPCODE_RE,
     PARAMETER_NUMBER_RE,
     PLAIN_ATTR_RE,
-    PLAIN_ATTRIBUTES_RE,
     PLAIN_RE,
     SPACE_RE,
     SPACED_OPCODE_RE,
@@ -363,10 +362,10 @@ class _Parser(Lexer):
             return
         text, shapes, instructions, opcodes = self.text, self.shape_cache, comp.instructions, _OPCODE_STRINGS
         line_re, attr_re, end_re = PLAIN_RE.match, PLAIN_ATTR_RE.match, NO_MORE_ATTRIBUTES_RE.match
-        list_re, lists = PLAIN_ATTRIBUTES_RE.match, self.attribute_lists
+        lists = self.attribute_lists
         pos = SPACE_RE.match(text, self.pos).end()
         while (m := line_re(text, pos)) is not None:
-            root, name, shape_text, opcode, args, line_end = m.groups()
+            root, name, shape_text, opcode, args, line_end, attribute_list = m.groups()
             shape = shapes.get(shape_text)
             known = opcodes.get(opcode)
             if (
@@ -379,12 +378,10 @@ class _Parser(Lexer):
                 break
             if known is not None:
                 opcode = known  # one string per opcode in the module, not one per line
-            after = m.end()
-            whole = known = None
-            if line_end is None and text.startswith(",", after):
-                whole = list_re(text, after)  # all of the attributes plain: read once per distinct text
-                if whole is not None and ".anon" not in name and not opcode.endswith("-start"):
-                    known = lists.get(whole.group(1))
+            after = m.end() if attribute_list is None else m.end(5) + 1  # (after the ')')
+            known = None
+            if attribute_list is not None and ".anon" not in name and not opcode.endswith("-start"):
+                known = lists.get(attribute_list)  # all of the attributes plain: read once per distinct text
             # what `finish` makes of the same text, given to the constructor: a dict put in place of the empty
             # one it makes costs each later walk of the module (a print +10%: the dicts lie elsewhere in memory)
             own = known[0].copy() if known is not None else {}
@@ -408,7 +405,7 @@ class _Parser(Lexer):
             if known is not None:
                 for key, value, offset in known[1]:
                     pending.append((instr, key, value, pos + offset, comp))
-                pos = whole.end()  # type: ignore[union-attr]  # (known only where whole matched)
+                pos = m.end()
             elif line_end is not None:  # no attributes (NO_MORE_ATTRIBUTES_RE's match, read with the line)
                 if ".anon" in name or opcode.endswith("-start"):
                     self.pos = pos
@@ -422,8 +419,8 @@ class _Parser(Lexer):
                 if end is not None:  # what `attributes` would find: none, having skipped the space after them
                     self.pos = end.end()
                     self.finish(instr, comp, pending, m.start(), attributes, complete=True)
-                    if whole is not None:
-                        self.remember_attributes(whole.group(1), attributes, whole.start())
+                    if attribute_list is not None:
+                        self.remember_attributes(attribute_list, attributes, after)
                 else:
                     self.pos = pos
                     self.finish(instr, comp, pending, m.start(), attributes)
