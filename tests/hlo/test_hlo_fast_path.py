@@ -51,6 +51,8 @@ _BODIES = {
     "out of range": "ROOT t = f32[8,4] transpose(x), dimensions={1,99999999999999999999}",
     "unknown attribute": "ROOT n = f32[4,8] negate(x), color=blue green",
     "empty value": "ROOT n = f32[4,8] negate(x), color=, dimensions={0}",
+    "anon name": "ROOT t.anon = f32[8,4] transpose(x), dimensions={1,0}",
+    "async start": "ROOT s = ((f32[4,8]), f32[8,4], s32[]) transpose-start(x), dimensions={1,0}",
     "then closing brace": "ROOT t = f32[8,4] transpose(x), dimensions={1,0} }\nENTRY e2 { ROOT q = f32[] constant(0)",
 }
 
