@@ -102,6 +102,9 @@ class HloComputation:
 
     def parameter_problem(self) -> tuple[HloInstruction | None, str] | None:
         """Why the parameters are not numbered 0..n-1, each once (XLA aborts on a gap), or None."""
+        numbers = [i.parameter_number for i in self.instructions if i.opcode == "parameter"]
+        if numbers == list(range(len(numbers))):
+            return None  # numbered in order (most): no set, no search
         seen: set[int] = set()
         for instr in self.instructions:
             if instr.opcode != "parameter":

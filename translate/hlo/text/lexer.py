@@ -6,11 +6,20 @@ from __future__ import annotations
 import re
 
 from hlo_translate.errors import SourceLocation, TranslateError
-from hlo_translate.hlo.ir import FILE_LOCATION_FIELDS, STACK_FRAME_FIELDS, STACK_FRAME_SECTIONS, Shape
+from hlo_translate.hlo.ir import (
+    FILE_LOCATION_FIELDS,
+    STACK_FRAME_FIELDS,
+    STACK_FRAME_SECTIONS,
+    FileLocation,
+    Shape,
+    StackFrame,
+    StackFrameIndex,
+)
 from hlo_translate.hlo.text.attributes import (
     RESERVED_BARE_NAMES,
     STRING_RE,
     TYPE_NAMES,
+    parse_string,
 )
 from hlo_translate.hlo.text.shapes import ShapeReader
 
@@ -20,6 +29,12 @@ OPCODE_RE = re.compile(r"\s([a-z][a-z0-9\-]*)\(")
 BARE_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)\(")  # an instruction whose shape XLA infers
 # an opcode and its '(' as XLA's lexer reads them, two tokens with space (comments too) between (rare)
 SPACED_OPCODE_RE = re.compile(r"([a-z][a-z0-9\-]*)" + SPACE_RE.pattern + r"\(", re.S)
+# A computation's head as most are written, `ENTRY main.5 {` or `region_0.1 {`: `ENTRY`, `%`, the name (which
+# must not be a keyword without its `%`: the caller checks); any other spelling is read token by token.
+COMPUTATION_HEAD_RE = re.compile(r"(ENTRY[ \t]+)?(%?)([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]*\{")
+# A computation's closing brace with no attribute after it: the space XLA's lexer skips (no comment) up to
+# what starts no attribute list, as `attributes` would find it.
+COMPUTATION_END_RE = re.compile(r"\}[ \t\n\r]*(?=[^,/ \t\n\r]|\Z)")
 INDEX_RE = re.compile(r"\d+")
 PARAMETER_NUMBER_RE = re.compile(r"\d+")
 _ATTR_NAME_RE = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)\s*=")
@@ -30,6 +45,7 @@ _NEXT_INSTRUCTION_RE = re.compile(r"[ \t\r]+(?:ROOT[ \t\r]|%?[A-Za-z_][\w.\-]*[ 
 # spaces): outside strings and comments XLA's parser refuses it, also inside attribute values that our
 # parsers read with regular expressions. `_SPACE_CHECK` finds the first one that is not inside either.
 ODD_SPACE_RE = re.compile(r"[^\S \t\n\r]")
+_ASCII_ODD_SPACES = "\x0b\x0c\x1c\x1d\x1e\x1f"  # the ASCII characters ODD_SPACE_RE finds
 _ODD_SPACE_CHECK = re.compile(r'"(?:[^"\\]|\\.)*"|/\*.*?\*/|//[^\n]*|([^\S \t\n\r])', re.S)
 # The module header attributes jaxlib 0.12's parser accepts (it refuses any other).
 MODULE_ATTRIBUTES = frozenset(
@@ -62,27 +78,44 @@ STACK_FIELDS: dict[str, frozenset[str] | None] = {
 STACK_ENTRY_RE = re.compile(r"[ \t\r\n]*(\d+)[ \t]+([^\n]*)")  # (blank lines between entries too)
 STACK_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"\s*')
 STACK_RECORD_RE = re.compile(r"\{((?:\s*[A-Za-z_]\w*=-?\d+\s*,?)*)\s*\}\s*")
+# One attribute of a plain line whose value is plain: a braced value without nested braces, quotes or
+# parentheses (`{1,2}`, `{[0:4:1]}`, `{size=3 stride=2}`), or an unbraced one without brackets or quotes
+# (`LT`, `region_0.1`, `0_0x1_1`), followed on its line by ',' or nothing. Read as `balanced` reads it.
+_ATTR_NAME = r"[A-Za-z_][A-Za-z0-9_.\-]*"
+_ATTR_VALUE = r'\{(?:[^{}\[\]()\n"/]|\[[^{}\[\]()\n"/]*\])*\}|[^\n,(){}\[\]"\s/][^\n,(){}\[\]"/]*'
+
+
+def _plain_attribute(name: str, value: str) -> str:
+    """The pattern of one such attribute, with `name` and `value` (groups or not) in their places."""
+    return rf",[ \t]*{name}=[ \t]*{value}(?=[ \t]*(?:,|\n|\Z))"
+
+
+PLAIN_ATTR_RE = re.compile(_plain_attribute(f"({_ATTR_NAME})", f"({_ATTR_VALUE})"))
+# The end of an instruction's attributes: space (no comment) up to a character that is not ','.
+_NO_MORE_ATTRIBUTES = r"\s*(?=[^,/\s])|\s*\Z"
+NO_MORE_ATTRIBUTES_RE = re.compile(_NO_MORE_ATTRIBUTES)
 # One plain instruction line: ROOT?, name, '=', a shape (no '=' or newline in it), the opcode, and an
 # argument list without parentheses (plain operand names, or a parameter number). An array shape without
 # spaces (`f32[8,64]{1,0}`, most) is tried first, in one step: it holds no space, so the shortest shape the
 # second form finds (character by character) is never shorter, and the match is the same. Last, where the
-# line has no attributes, what NO_MORE_ATTRIBUTES_RE finds after it (group 6; None where it finds nothing).
+# line has no attributes, what NO_MORE_ATTRIBUTES_RE finds after it (group 6); else, where all of them are
+# plain, their text (group 7: `, dimensions={0}`, which reads the same wherever it is written) and what
+# NO_MORE_ATTRIBUTES_RE finds after it, to the match's end. Neither: the match ends at the ')'.
 PLAIN_RE = re.compile(
     r"(ROOT[ \t]+)?%?([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]+=[ \t]*"
     r"([a-z][a-z0-9]*\[[0-9,]*\](?:\{[0-9,]*\})?|[^\n=\s][^\n=]*?)[ \t]+"
     r"([a-z][a-z0-9\-]*)\(([^()\n#\[{\"/]*)\)"
-    r"(\s*(?=[^,/\s])|\s*\Z)?"
+    rf"(?:({_NO_MORE_ATTRIBUTES})|((?:{_plain_attribute(_ATTR_NAME, f'(?:{_ATTR_VALUE})')})+)"
+    rf"(?:{_NO_MORE_ATTRIBUTES}))?"
 )
-# One attribute of such a line whose value is plain: a braced value without nested braces, quotes or
-# parentheses (`{1,2}`, `{[0:4:1]}`, `{size=3 stride=2}`), or an unbraced one without brackets or quotes
-# (`LT`, `region_0.1`, `0_0x1_1`), followed on its line by ',' or nothing. Read as `balanced` reads it.
-# The end of an instruction's attributes: space (no comment) up to a character that is not ','.
-NO_MORE_ATTRIBUTES_RE = re.compile(r"\s*(?=[^,/\s])|\s*\Z")
-PLAIN_ATTR_RE = re.compile(
-    r",[ \t]*([A-Za-z_][A-Za-z0-9_.\-]*)=[ \t]*"
-    r'(\{(?:[^{}\[\]()\n"/]|\[[^{}\[\]()\n"/]*\])*\}|[^\n,(){}\[\]"\s/][^\n,(){}\[\]"/]*)'
-    r"(?=[ \t]*(?:,|\n|\Z))"
-)
+
+
+def has_odd_space(text: str) -> bool:
+    """Whether ODD_SPACE_RE finds a character in `text`: in ASCII text (known in O(1)) one memchr scan per
+    character it can find, a fraction of the pattern's scan of every character (12 ms on a 3 MB module)."""
+    if text.isascii():
+        return any(char in text for char in _ASCII_ODD_SPACES)
+    return ODD_SPACE_RE.search(text) is not None
 
 
 class Lexer:
@@ -337,3 +370,46 @@ class Lexer:
         return shape
 
     # -- module ---------------------------------------------------------------------------------
+
+    def stack_frame_table(self) -> StackFrameIndex:
+        """The four sections of the stack frame table, in XLA's order, each entry `N "name"` or
+        `N {field=value ...}` with the fields XLA's parser requires (entries in the order written)."""
+        entries: dict[str, list] = {section: [] for section in STACK_FIELDS}
+        for section, fields in STACK_FIELDS.items():
+            self.skip()
+            if not self.text.startswith(section, self.pos):
+                raise self.error(f"expected '{section}' in the stack frame table")
+            self.pos += len(section)
+            while m := STACK_ENTRY_RE.match(self.text, self.pos):
+                if len(m.group(1)) > 20 or int(m.group(1)) >= 2**64:  # XLA's lexer: an integer is 64 bits
+                    raise self.error(f"a {section} entry's id does not fit 64 bits", m.start(1))
+                body = m.group(2)
+                record = (STACK_STRING_RE if fields is None else STACK_RECORD_RE).fullmatch(body)
+                if record is None:
+                    raise self.error(f"bad {section} entry", m.start(2))
+                if fields is None:
+                    try:  # XLA's lexer unescapes a string as C does: a bad escape (`\c`) is no string
+                        entries[section].append(parse_string(body))
+                    except TranslateError as err:
+                        raise self.error(f"bad {section} entry: {err.message}", m.start(2)) from None
+                else:
+                    pairs = re.findall(r"([A-Za-z_]\w*)=(-?\d+)", record.group(1))
+                    keys = [key for key, _ in pairs]
+                    if len(set(keys)) != len(keys) or set(keys) != fields:
+                        raise self.error(
+                            f"a {section} entry needs the fields {', '.join(sorted(fields))}, each once", m.start(2)
+                        )
+                    if any(len(value) > 11 or not -(2**31) <= int(value) < 2**31 for _, value in pairs):
+                        raise self.error(f"a {section} entry's value does not fit 32 bits", m.start(2))
+                    entries[section].append({key: int(value) for key, value in pairs})
+                self.pos = m.end()
+        return StackFrameIndex(
+            tuple(entries["FileNames"]),
+            tuple(entries["FunctionNames"]),
+            tuple(FileLocation(**values) for values in entries["FileLocations"]),
+            # HLO text numbers parent frames one higher than the proto (and the IR) does
+            tuple(
+                StackFrame(values["file_location_id"], values["parent_frame_id"] - 1)
+                for values in entries["StackFrames"]
+            ),
+        )

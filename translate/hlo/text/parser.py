@@ -16,15 +16,12 @@ from hlo_translate.hlo.ir import (
     OPCODES,
     UNBOUNDED,
     ComputationRef,
-    FileLocation,
     HloComputation,
     HloInstruction,
     HloModule,
     InstructionRef,
     RawAttr,
     Shape,
-    StackFrame,
-    StackFrameIndex,
     async_sugar_base,
     is_known_opcode,
     shape_problem,
@@ -35,28 +32,25 @@ from hlo_translate.hlo.text.attributes import (
     parse_attribute,
     parse_bool,
     parse_bool_list,
-    parse_string,
 )
 from hlo_translate.hlo.text.inline_computations import read_inline_computation
 from hlo_translate.hlo.text.lexer import (
     BARE_OPCODE_RE,
+    COMPUTATION_END_RE,
+    COMPUTATION_HEAD_RE,
     INDEX_RE,
     MODULE_ATTRIBUTES,
     NAME_RE,
     NO_MORE_ATTRIBUTES_RE,
-    ODD_SPACE_RE,
     OPCODE_RE,
     PARAMETER_NUMBER_RE,
     PLAIN_ATTR_RE,
     PLAIN_RE,
     SPACE_RE,
     SPACED_OPCODE_RE,
-    STACK_ENTRY_RE,
-    STACK_FIELDS,
-    STACK_RECORD_RE,
     STACK_SECTIONS,
-    STACK_STRING_RE,
     Lexer,
+    has_odd_space,
 )
 from hlo_translate.hlo.text.module_header import (
     parse_buffer_donor,
@@ -70,6 +64,7 @@ from hlo_translate.hlo.text.parser_rules import (
     MADE_SHAPE_OPCODES,
     NameUniquifier,
     apply_parser_rules,
+    module_opcodes,
     sugar_start_problem,
     xla_made_shape,
     xla_made_shapes,
@@ -93,6 +88,9 @@ class _Parser(Lexer):
         # (name, text) -> the parsed value, for values safe to share (`immutable_plain`): `dimensions={1}`,
         # `direction=GT`, ... repeat on thousands of lines
         self.attribute_values: dict[tuple[str, str], tuple[Any, bool]] = {}  # (value, whether it names others)
+        # an instruction's whole attribute list, `, dimensions={0}`, made of such values -> the values in order,
+        # and the references among them (name, value, offset in the text): `remember_attributes`
+        self.attribute_lists: dict[str, tuple[dict[str, Any], tuple[tuple[str, Any, int], ...]]] = {}
         self.anon_names = NameUniquifier()  # names of nested instructions, as XLA's parser makes them
         self.tuple_elements: dict[tuple[int, int], HloInstruction] = {}  # `%t#N` sugar, made once
         self.single: HloComputation | None = None  # the computation of a single-instruction text
@@ -100,7 +98,7 @@ class _Parser(Lexer):
         self.inline: list[HloComputation] = []  # `to_apply={...}` computations, in the order they close
         # whether the text holds space XLA's lexer does not skip (rare): the plain-line fast path, whose
         # patterns and strip() take it, is then off, and each attribute value is checked for it
-        self.odd_spaces = ODD_SPACE_RE.search(text) is not None
+        self.odd_spaces = has_odd_space(text)
 
     def module(self) -> HloModule:
         self.skip()
@@ -144,53 +142,11 @@ class _Parser(Lexer):
             module.entry.is_entry = True
         if not has_header:
             module.name = f"module_{module.entry.name}"  # the name XLA's parser gives a module without header
-        if any(opcode in self.text for opcode in ("send", "recv", "outfeed")):
+        opcodes = module_opcodes(module)  # (one pass, for both: most modules need neither's loops)
+        if not opcodes.isdisjoint(MADE_SHAPE_OPCODES):
             xla_made_shapes(module)
-        apply_parser_rules(module)
+        apply_parser_rules(module, opcodes)
         return module
-
-    def stack_frame_table(self) -> StackFrameIndex:
-        """The four sections of the stack frame table, in XLA's order, each entry `N "name"` or
-        `N {field=value ...}` with the fields XLA's parser requires (entries in the order written)."""
-        entries: dict[str, list] = {section: [] for section in STACK_FIELDS}
-        for section, fields in STACK_FIELDS.items():
-            self.skip()
-            if not self.text.startswith(section, self.pos):
-                raise self.error(f"expected '{section}' in the stack frame table")
-            self.pos += len(section)
-            while m := STACK_ENTRY_RE.match(self.text, self.pos):
-                if len(m.group(1)) > 20 or int(m.group(1)) >= 2**64:  # XLA's lexer: an integer is 64 bits
-                    raise self.error(f"a {section} entry's id does not fit 64 bits", m.start(1))
-                body = m.group(2)
-                record = (STACK_STRING_RE if fields is None else STACK_RECORD_RE).fullmatch(body)
-                if record is None:
-                    raise self.error(f"bad {section} entry", m.start(2))
-                if fields is None:
-                    try:  # XLA's lexer unescapes a string as C does: a bad escape (`\c`) is no string
-                        entries[section].append(parse_string(body))
-                    except TranslateError as err:
-                        raise self.error(f"bad {section} entry: {err.message}", m.start(2)) from None
-                else:
-                    pairs = re.findall(r"([A-Za-z_]\w*)=(-?\d+)", record.group(1))
-                    keys = [key for key, _ in pairs]
-                    if len(set(keys)) != len(keys) or set(keys) != fields:
-                        raise self.error(
-                            f"a {section} entry needs the fields {', '.join(sorted(fields))}, each once", m.start(2)
-                        )
-                    if any(len(value) > 11 or not -(2**31) <= int(value) < 2**31 for _, value in pairs):
-                        raise self.error(f"a {section} entry's value does not fit 32 bits", m.start(2))
-                    entries[section].append({key: int(value) for key, value in pairs})
-                self.pos = m.end()
-        return StackFrameIndex(
-            tuple(entries["FileNames"]),
-            tuple(entries["FunctionNames"]),
-            tuple(FileLocation(**values) for values in entries["FileLocations"]),
-            # HLO text numbers parent frames one higher than the proto (and the IR) does
-            tuple(
-                StackFrame(values["file_location_id"], values["parent_frame_id"] - 1)
-                for values in entries["StackFrames"]
-            ),
-        )
 
     def at_computation(self) -> bool:
         """Whether the text goes on with a computation (`ENTRY`, or a name then `{`), as XLA decides."""
@@ -273,16 +229,25 @@ class _Parser(Lexer):
     def computation(self, module: HloModule, pending: list) -> HloComputation:
         start = self.pos
         self.skip()
-        m = NAME_RE.match(self.text, self.pos)  # the keyword as XLA lexes it: not `ENTRYx`, nor `ENTRY:` (a name)
-        is_entry = m is not None and m.group(0) == "ENTRY" and not self.text.startswith(":", m.end())
-        if is_entry:
-            self.pos = m.end()
-        comp = HloComputation(self.name("a computation name"), is_entry=is_entry)
-        declared = self.signature() if self.peek("(") else None
-        self.expect("{", f" to open computation {comp.name}")
+        head = COMPUTATION_HEAD_RE.match(self.text, self.pos)
+        declared = None
+        if head is not None and (head.group(2) or head.group(3) not in RESERVED_BARE_NAMES):
+            # `ENTRY name {`, `name {` (most): what the general rules below read of it, in one step
+            comp = HloComputation(head.group(3), is_entry=head.group(1) is not None)
+            self.pos = head.end()
+        else:
+            comp = self.computation_head()
+            declared = self.signature() if self.peek("(") else None
+            self.expect("{", f" to open computation {comp.name}")
+        is_entry = comp.is_entry
         names: dict[str, HloInstruction] = {}
+        closed = None
         while True:
             self.plain_instructions(comp, names, pending)
+            closed = COMPUTATION_END_RE.match(self.text, self.pos)  # `}` and no attributes after it (most)
+            if closed is not None:
+                self.pos = closed.end()
+                break
             if self.accept("}"):
                 break
             if self.pos >= len(self.text):
@@ -303,7 +268,7 @@ class _Parser(Lexer):
                 declared[1],
             )
         seen_thread = False
-        for key, value, pos in self.attributes():
+        for key, value, pos in self.attributes() if closed is None else ():
             if key == "execution_thread":
                 if seen_thread:  # XLA's parser: "attribute execution_thread already exists"
                     raise self.error(f"computation attribute '{key}' given twice", pos)
@@ -316,6 +281,14 @@ class _Parser(Lexer):
                 raise self.error("the module has two ENTRY computations", start)
             module.entry = comp
         return comp
+
+    def computation_head(self) -> HloComputation:
+        """`ENTRY`? and the computation's name."""
+        m = NAME_RE.match(self.text, self.pos)  # the keyword as XLA lexes it: not `ENTRYx`, nor `ENTRY:` (a name)
+        is_entry = m is not None and m.group(0) == "ENTRY" and not self.text.startswith(":", m.end())
+        if is_entry:
+            self.pos = m.end()
+        return HloComputation(self.name("a computation name"), is_entry=is_entry)
 
     def check_parameter_numbers(self, comp: HloComputation, start: int) -> None:
         problem = comp.parameter_problem()
@@ -389,9 +362,10 @@ class _Parser(Lexer):
             return
         text, shapes, instructions, opcodes = self.text, self.shape_cache, comp.instructions, _OPCODE_STRINGS
         line_re, attr_re, end_re = PLAIN_RE.match, PLAIN_ATTR_RE.match, NO_MORE_ATTRIBUTES_RE.match
+        lists = self.attribute_lists
         pos = SPACE_RE.match(text, self.pos).end()
         while (m := line_re(text, pos)) is not None:
-            root, name, shape_text, opcode, args, line_end = m.groups()
+            root, name, shape_text, opcode, args, line_end, attribute_list = m.groups()
             shape = shapes.get(shape_text)
             known = opcodes.get(opcode)
             if (
@@ -404,24 +378,34 @@ class _Parser(Lexer):
                 break
             if known is not None:
                 opcode = known  # one string per opcode in the module, not one per line
+            after = m.end() if attribute_list is None else m.end(5) + 1  # (after the ')')
+            known = None
+            if attribute_list is not None and ".anon" not in name and not opcode.endswith("-start"):
+                known = lists.get(attribute_list)  # all of the attributes plain: read once per distinct text
+            # what `finish` makes of the same text, given to the constructor (no empty dict made and dropped)
+            own = known[0].copy() if known is not None else {}
             if opcode == "parameter":
                 args = args.strip()
                 if not args.isdigit() or len(args) > 18:
                     break  # the general rules say what is wrong
-                instr = HloInstruction(name, opcode, shape, parameter_number=int(args))
+                instr = HloInstruction(name, opcode, shape, attributes=own, parameter_number=int(args))
             elif args:
-                try:
-                    operands = [names[part] for part in args.split(", ")]
+                try:  # (one operand, many lines: no split)
+                    operands = [names[part] for part in args.split(", ")] if "," in args else [names[args]]
                 except KeyError:  # `%` prefixes, other spacing, or an unknown name
                     operands = [names.get(part.strip().removeprefix("%")) for part in args.split(",")]
                     if None in operands:
                         break
-                instr = HloInstruction(name, opcode, shape, operands)
+                instr = HloInstruction(name, opcode, shape, operands, own)
             else:
-                instr = HloInstruction(name, opcode, shape)
+                instr = HloInstruction(name, opcode, shape, attributes=own)
             names[name] = instr
-            pos = m.end()
-            if line_end is not None:  # no attributes (NO_MORE_ATTRIBUTES_RE's match, read with the line)
+            pos = after
+            if known is not None:
+                for key, value, offset in known[1]:
+                    pending.append((instr, key, value, pos + offset, comp))
+                pos = m.end()
+            elif line_end is not None:  # no attributes (NO_MORE_ATTRIBUTES_RE's match, read with the line)
                 if ".anon" in name or opcode.endswith("-start"):
                     self.pos = pos
                     self.finish(instr, comp, pending, m.start(), complete=True)
@@ -434,6 +418,8 @@ class _Parser(Lexer):
                 if end is not None:  # what `attributes` would find: none, having skipped the space after them
                     self.pos = end.end()
                     self.finish(instr, comp, pending, m.start(), attributes, complete=True)
+                    if attribute_list is not None:
+                        self.remember_attributes(attribute_list, attributes, after)
                 else:
                     self.pos = pos
                     self.finish(instr, comp, pending, m.start(), attributes)
@@ -447,6 +433,20 @@ class _Parser(Lexer):
                 self.pos = pos
                 self.set_root(comp, instr)
         self.pos = pos
+
+    def remember_attributes(self, text: str, read: list[tuple[str, str, int]], start: int) -> None:
+        """Keep what `finish` made of attribute list `text` (starting at `start`, attributes `read`) for the
+        next line that writes it, where each value is one to share (`immutable_plain`, in
+        `attribute_values`): the values in order, and the references to resolve with their offsets."""
+        values, refs = [], []
+        for key, value, pos in read:
+            known = self.attribute_values.get((key, value))
+            if known is None:
+                return
+            values.append((key, known[0]))
+            if known[1]:
+                refs.append((key, known[0], pos - start))
+        self.attribute_lists[text] = (dict(values), tuple(refs))
 
     def rhs(
         self,

@@ -42,11 +42,18 @@ _GENERIC = {"-start": "async-start", "-update": "async-update", "-done": "async-
 _ASYNC_SUFFIXES = tuple(_GENERIC)
 
 
-def apply_parser_rules(module: HloModule) -> None:
-    """Spell out async sugar, share attributes with wrapped instructions, make names unique."""
+def module_opcodes(module: HloModule) -> set[str]:
+    """The opcodes of `module`'s instructions."""
+    return {instr.opcode for comp in module.computations for instr in comp.instructions}
+
+
+def apply_parser_rules(module: HloModule, opcodes: set[str] | None = None) -> None:
+    """Spell out async sugar, share attributes with wrapped instructions, make names unique (`opcodes`: those
+    of `module`, where the caller has them)."""
     # the first three rules act on async opcodes only (sugar or not, all end in one of these suffixes): one
     # C-level pass over the opcodes spares three Python loops over a module that has none (the common case)
-    opcodes = {instr.opcode for comp in module.computations for instr in comp.instructions}
+    if opcodes is None:
+        opcodes = module_opcodes(module)
     if any(opcode.endswith(_ASYNC_SUFFIXES) for opcode in opcodes):
         _expand_async_sugar(module)
         _async_threads(module)
