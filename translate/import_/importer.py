@@ -16,17 +16,25 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Callable, Iterable
-from itertools import chain
-from operator import attrgetter
+from itertools import chain, compress, repeat
+from operator import attrgetter, contains
 from typing import Any
 
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.ir import ComputationRef, HloComputation, HloInstruction, HloModule, RawAttr, Shape
+from hlo_translate.hlo.ir import (
+    ComputationRef,
+    HloComputation,
+    HloInstruction,
+    HloModule,
+    PrimitiveType,
+    RawAttr,
+    Shape,
+)
 from hlo_translate.import_ import attrs as A
-from hlo_translate.import_.liveness import FOLDING_OPCODES, LeafReads, Resolve
+from hlo_translate.import_.liveness import FOLDING_OPCODES, HLO_CONTROL, LeafReads, Resolve
 from hlo_translate.import_.locations import LocationCache
 from hlo_translate.import_.module_attrs import set_entry_attrs, set_module_attrs, set_parameter_attrs
 from hlo_translate.import_.trees import Tree, flat_shapes, flat_types, flatten, unflatten
@@ -39,6 +47,9 @@ Handler = Callable[["OpContext"], Tree]
 # A one-op instruction: its op name and attributes from the instruction alone (operands and result type
 # are the instruction's own), see `register_simple`.
 SimpleForm = Callable[[HloInstruction], tuple[str, "dict[str, ir.Attribute] | None"]]
+# An op of a plain computation (`ModuleImporter._plain_body`): its instruction, op name, attributes, and
+# whether no instruction reads it.
+PlainOp = tuple[HloInstruction, str, "dict[str, ir.Attribute] | None", bool]
 
 HANDLERS: Registry[str, Handler] = Registry("importer handler")
 SIMPLE: Registry[str, SimpleForm] = Registry("importer one-op form")
@@ -114,7 +125,8 @@ _FINISH_ATTRIBUTES = frozenset(
     }
 )
 _OPCODE = attrgetter("opcode")
-_SHAPE = attrgetter("shape")
+_ATTRIBUTES = attrgetter("attributes")
+_ELEMENT_TYPE = attrgetter("shape.element_type")
 
 
 # A computation with more instructions than this releases each value after its last reader (`emit`).
@@ -142,47 +154,42 @@ def _readers(
         for instr in instructions:
             for operand in instr.operands:
                 readers[id(operand)] = readers.get(id(operand), 0) + 1
-    for instr in instructions:
-        if "control-predecessors" in instr.attributes:
-            for operand in instr.control_predecessors:
-                readers[id(operand)] = readers.get(id(operand), 0) + 1
-                ordered.add(id(operand))
+    # The scans over every instruction run in C (map, compress): a computation may hold 10^5 of them.
+    control = list(compress(instructions, map(contains, map(_ATTRIBUTES, instructions), repeat(HLO_CONTROL))))
+    for instr in control:
+        for operand in instr.control_predecessors:
+            readers[id(operand)] = readers.get(id(operand), 0) + 1
+            ordered.add(id(operand))
     if computation.root is not None:
         readers[id(computation.root)] = readers.get(id(computation.root), 0) + 1
     # Only folding instructions, conditionals and tuple shapes make a read reach no op: without them the
-    # count is exact, and the leaf-level walk (a Python loop per instruction) is not needed.
-    if not FOLDING_OPCODES.isdisjoint(map(_OPCODE, instructions)) or any(s.is_tuple for s in map(_SHAPE, instructions)):
-        for key in leaf_reads.unread(computation, resolve):
+    # count is exact, and the leaf-level walk (`liveness.py`) is not needed.
+    folding = list(compress(instructions, map(FOLDING_OPCODES.__contains__, map(_OPCODE, instructions))))
+    tuple_shapes = list(map(_ELEMENT_TYPE, instructions)).count(PrimitiveType.TUPLE)
+    if (folding or tuple_shapes) and not _only_a_root_tuple(computation, folding, tuple_shapes, control):
+        for key in leaf_reads.unread(computation, resolve, uses):
             readers[key] = 0
     return readers, uses
 
 
-def _template_key(computation: HloComputation, terminator: str) -> tuple | None:
-    """The form of `computation` when it is small and made only of parameters and plain `SIMPLE`
-    instructions of array shape with no attribute but metadata (a reducer such as `add(x, y)`); two
-    computations with the same key build the same block but for the locations. None otherwise."""
-    instructions = computation.instructions
-    if len(instructions) > 8 or computation.root is None:
-        return None
-    position: dict[int, int] = {}
-    key: list[Any] = [terminator]
-    for index, instr in enumerate(instructions):
-        attributes = instr.attributes
-        if attributes and (len(attributes) > 1 or "metadata" not in attributes):
-            return None
-        shape = instr.shape
-        if shape.is_tuple:
-            return None
-        position[id(instr)] = index
-        opcode = instr.opcode
-        if opcode == "parameter":
-            key.append((id(shape), instr.parameter_number))
-        elif opcode in SIMPLE:
-            key.append((opcode, id(shape), *[position[id(o)] for o in instr.operands]))
-        else:
-            return None
-    key.append(position[id(computation.root)])
-    return tuple(key)
+def _only_a_root_tuple(
+    computation: HloComputation, folding: list[HloInstruction], tuple_shapes: int, control: list[HloInstruction]
+) -> bool:
+    """Whether the one folding instruction and tuple shape of `computation` is its root, a tuple of arrays
+    (or tokens), and no control edge: the root reads each operand whole, every other instruction reads
+    its operands whole, so the count of readers is exact (JAX's entry computations, the largest)."""
+    root = computation.root
+    return (
+        root is not None
+        and not control
+        and tuple_shapes == 1
+        and len(folding) == 1
+        and folding[0] is root
+        and root.opcode == "tuple"
+        and root.shape.is_tuple
+        and bool(root.shape.tuple_shapes)
+        and not any(s.is_tuple for s in root.shape.tuple_shapes)
+    )
 
 
 class OpContext:
@@ -314,7 +321,6 @@ class ModuleImporter:
         self._parameters: dict[int, list[HloInstruction]] = {}
         self._readers: dict[int, tuple[dict[int, int], dict[int, int] | None]] = {}
         self._leaf_reads = LeafReads()
-        self._templates: dict[tuple, ir.Operation] = {}  # `_template_key` -> a detached op holding its block
 
     def type_of(self, shape: Shape) -> ir.Type:
         """`shape_to_mlir(shape)`, looked up by the shape object's identity: instructions share their
@@ -414,9 +420,9 @@ class ModuleImporter:
         scope (the block then has no arguments: `stablehlo.if`/`case` branches).
         """
         if captured is None:
-            key = self._template_key(computation, terminator)
-            if key is not None:
-                self._fill_from_template(region, computation, key)
+            body = self._plain_body(computation)
+            if body is not None:
+                self._fill_plain(region, computation, body, terminator)
                 return
         self._fill_region_built(region, computation, terminator, captured)
 
@@ -436,34 +442,71 @@ class ModuleImporter:
             root = self.emit(computation, list(block.arguments), captured)
             ir.Operation.create(terminator, operands=flatten(root), loc=ir.Location.unknown())
 
-    def _template_key(self, computation: HloComputation, terminator: str) -> tuple | None:
-        """`_template_key`, None for a computation holding an instruction to write in the fallback form
-        (a template of its form may have been built without it)."""
-        if self.fallback and not self.fallback.isdisjoint(map(id, computation.instructions)):
+    def _plain_body(self, computation: HloComputation) -> list[PlainOp] | None:
+        """The ops of `computation` when it is small and made only of parameters and plain `SIMPLE`
+        instructions of array shape with no attribute but metadata (a reducer such as `add(x, y)`), for
+        `_fill_plain`; None otherwise, and for one holding an instruction to write in the fallback form or
+        one whose form finds no StableHLO op (`emit` builds those). The forms run before anything is
+        built: their errors are `emit`'s."""
+        instructions = computation.instructions
+        root = computation.root
+        if len(instructions) > 8 or root is None:
             return None
-        return _template_key(computation, terminator)
-
-    def _fill_from_template(self, region: ir.Region, computation: HloComputation, key: tuple) -> None:
-        """`fill_region` for a computation of the same form as one filled before (`_template_key`):
-        MLIR copies the block built then (one call), and only the names are set again. Reducers are
-        the case: one per reduce in JAX's modules, all alike but for their instruction names."""
-        holder = self._templates.get(key)
-        if holder is None:  # a detached op that only holds the block, built once per form
-            holder = self._templates[key] = ir.Operation.create(
-                "stablehlo.reduce", regions=1, loc=ir.Location.unknown(), ip=False
-            )
-            self._fill_region_built(holder.regions[0], computation, key[0])
-        copy = holder.clone(ip=False)
-        block = copy.regions[0].blocks[0]
-        block.append_to(region)
-        location_of = self.locations.of
-        arguments, operations = list(block.arguments), iter(block.operations)
-        for instr in computation.instructions:  # the ops in instruction order, parameters by number
+        if self.fallback and not self.fallback.isdisjoint(map(id, instructions)):
+            return None
+        read = {id(root)}  # what `_readers` counts, exact here: no folding instruction, no tuple shape
+        plain: list[tuple[HloInstruction, SimpleForm]] = []
+        for instr in instructions:
+            attributes = instr.attributes
+            if attributes and (len(attributes) > 1 or "metadata" not in attributes):
+                return None
+            if instr.shape.is_tuple:
+                return None
             if instr.opcode == "parameter":
-                arguments[instr.parameter_number].set_location(location_of(instr))
-            else:
-                next(operations).location = location_of(instr)
-        copy.erase()  # last: the block's Python object still refers to it
+                continue
+            form = SIMPLE.get(instr.opcode)
+            if form is None:
+                return None
+            read.update(map(id, instr.operands))
+            plain.append((instr, form))
+        body = []
+        for instr, form in plain:
+            try:
+                name, attributes = form(instr)
+            except ir.MLIRError as err:  # as in `emit`
+                raise TranslateError(first_diagnostic(err), op=instr.name) from None
+            except NoStableHloForm:
+                return None
+            if name.startswith(_MHLO):
+                raise _produced(name, instr)
+            body.append((instr, name, attributes, id(instr) not in read))
+        return body
+
+    def _fill_plain(self, region: ir.Region, computation: HloComputation, body: list[PlainOp], terminator: str) -> None:
+        """`fill_region` for a computation `_plain_body` read: one call per block argument list and op,
+        without `emit`'s bookkeeping (reducers: one per reduce in JAX's modules, all alike but for their
+        instruction names)."""
+        parameters = self.parameters(computation)
+        type_of, location_of, create = self.type_of, self.locations.of, ir.Operation.create
+        block = region.blocks.append(
+            *[type_of(p.shape) for p in parameters], arg_locs=[location_of(p) for p in parameters]
+        )
+        values: dict[int, ir.Value] = dict(zip(map(id, parameters), block.arguments))
+        at_end = ir.InsertionPoint(block)
+        for instr, name, attributes, dead in body:
+            operation = create(
+                name,
+                results=[type_of(instr.shape)],
+                operands=[values[id(o)] for o in instr.operands],
+                attributes=attributes,
+                loc=location_of(instr),
+                ip=at_end,
+            )
+            if dead:  # as `_finish` marks it
+                operation.attributes["xla.keep"] = ir.UnitAttr.get()
+            values[id(instr)] = operation.result
+        assert computation.root is not None
+        create(terminator, operands=[values[id(computation.root)]], loc=ir.Location.unknown(), ip=at_end)
 
     # -- instructions --------------------------------------------------------------------------
 
@@ -564,14 +607,14 @@ class ModuleImporter:
 
     def _emit_reduce(self, instr: HloInstruction, operands: list[Tree], dead: bool) -> Tree | None:
         """What the `reduce` handler builds, without the handler path (OpContext, a location scope),
-        when the reducer is a copy of a block built before (`_template_key`) and no operand is a tuple;
-        None otherwise (the handler then builds it, with its errors)."""
+        when the reducer is plain (`_plain_body`) and no operand is a tuple; None otherwise (the handler
+        then builds it, with its errors)."""
         attributes = instr.attributes
         computation, dimensions = attributes.get("to_apply"), attributes.get("dimensions")
         if type(computation) is not HloComputation or dimensions is None or tuple in map(type, operands):
             return None
-        key = self._template_key(computation, "stablehlo.return")
-        if key is None:
+        body = self._plain_body(computation)
+        if body is None:
             return None
         shape = instr.shape
         try:
@@ -583,9 +626,9 @@ class ModuleImporter:
                 regions=1,
                 loc=self.locations.of(instr),
             )
-            self._fill_from_template(operation.regions[0], computation, key)
         except ir.MLIRError as err:  # as in `emit_instruction`
             raise TranslateError(first_diagnostic(err), op=instr.name) from None
+        self._fill_plain(operation.regions[0], computation, body, "stablehlo.return")
         self._finish(instr, operation, dead)
         return unflatten(shape, iter(operation.results)) if shape.is_tuple else operation.result
 
