@@ -47,9 +47,9 @@ Handler = Callable[["OpContext"], Tree]
 # A one-op instruction: its op name and attributes from the instruction alone (operands and result type
 # are the instruction's own), see `register_simple`.
 SimpleForm = Callable[[HloInstruction], tuple[str, "dict[str, ir.Attribute] | None"]]
-# An op of a plain computation (`ModuleImporter._plain_body`): its instruction, op name, attributes, and
-# whether no instruction reads it.
-PlainOp = tuple[HloInstruction, str, "dict[str, ir.Attribute] | None", bool]
+# A plain computation (`ModuleImporter._plain_body`): its parameters, and its ops, each its instruction, op
+# name, attributes, and whether no instruction reads it.
+PlainBody = tuple[list[HloInstruction], list[tuple[HloInstruction, str, "dict[str, ir.Attribute] | None", bool]]]
 
 HANDLERS: Registry[str, Handler] = Registry("importer handler")
 SIMPLE: Registry[str, SimpleForm] = Registry("importer one-op form")
@@ -129,18 +129,19 @@ _ATTRIBUTES = attrgetter("attributes")
 _ELEMENT_TYPE = attrgetter("shape.element_type")
 
 
+# `_readers`: what reads each instruction, and whether an operand may be a tuple tree.
+Readers = tuple[dict[int, int], dict[int, int] | None, bool]
 # A computation with more instructions than this releases each value after its last reader (`emit`).
 _RELEASE_ABOVE = 64
 
 
-def _readers(
-    computation: HloComputation, ordered: set[int], leaf_reads: LeafReads, resolve: Resolve
-) -> tuple[dict[int, int], dict[int, int] | None]:
+def _readers(computation: HloComputation, ordered: set[int], leaf_reads: LeafReads, resolve: Resolve) -> Readers:
     """How many instructions read each one (the root counts as read), zero for an instruction no leaf of
     which reaches an op (`liveness.py`: read only through get-tuple-elements that never take it, by folded
     instructions' control edges, by a branch that does not use it, or one with no leaf): it is as dead as
     one read by none. Second, for a large computation, how many operand slots read each one (the root one
-    more): `emit` drops a value after its last read. The ids of control predecessors go into `ordered`."""
+    more): `emit` drops a value after its last read. Third, whether an operand may be a tuple tree. The ids
+    of control predecessors go into `ordered`."""
     instructions = computation.instructions
     readers: dict[int, int]
     uses: dict[int, int] | None = None
@@ -169,7 +170,11 @@ def _readers(
     if (folding or tuple_shapes) and not _only_a_root_tuple(computation, folding, tuple_shapes, control):
         for key in leaf_reads.unread(computation, resolve, uses):
             readers[key] = 0
-    return readers, uses
+    # Whether an operand may be a tree with parts (a Python tuple): only one of tuple shape is, and a root
+    # that no operand reads is no operand.
+    root = computation.root
+    root_unread = root is not None and root.shape.is_tuple and uses is not None and uses.get(id(root)) == 1
+    return readers, uses, tuple_shapes > (1 if root_unread else 0)
 
 
 def _only_a_root_tuple(
@@ -313,22 +318,25 @@ class ModuleImporter:
         self._instruction_ops: dict[int, ir.Operation] = {}
         self._ordered: set[int] = set()
         self._control_ids: dict[int, int] = {}  # id(instruction) -> its xla.control_id
-        self._types: dict[int, tuple[Shape, ir.Type]] = {}  # id(shape) -> (shape, its MLIR type)
+        self._type_ids: dict[int, ir.Type] = {}  # id(shape) -> its MLIR type, for the shapes in `_shapes`
+        self._shapes: list[Shape] = []
         self.locations = LocationCache()
         # id(instruction) -> the instructions that use it, built on first need (`async_ops.users_of`).
         self.users: dict[int, list[HloInstruction]] | None = None
         # id(computation) -> its parameters and readers: a reducer is emitted once per reduce that calls it.
         self._parameters: dict[int, list[HloInstruction]] = {}
-        self._readers: dict[int, tuple[dict[int, int], dict[int, int] | None]] = {}
+        self._readers: dict[int, Readers] = {}
         self._leaf_reads = LeafReads()
+        self._simple_forms = dict(SIMPLE.items())  # `SIMPLE` as a dict: its lookups without a Python call
 
     def type_of(self, shape: Shape) -> ir.Type:
         """`shape_to_mlir(shape)`, looked up by the shape object's identity: instructions share their
         shape objects, and hashing a Shape on every lookup costs more than the lookup."""
-        known = self._types.get(id(shape))
+        known = self._type_ids.get(id(shape))
         if known is None:
-            known = self._types[id(shape)] = (shape, shape_to_mlir(shape))  # the shape kept: its id stays its own
-        return known[1]
+            known = self._type_ids[id(shape)] = shape_to_mlir(shape)
+            self._shapes.append(shape)  # kept: its id stays its own
+        return known
 
     # -- entry point ---------------------------------------------------------------------------
 
@@ -442,12 +450,12 @@ class ModuleImporter:
             root = self.emit(computation, list(block.arguments), captured)
             ir.Operation.create(terminator, operands=flatten(root), loc=ir.Location.unknown())
 
-    def _plain_body(self, computation: HloComputation) -> list[PlainOp] | None:
-        """The ops of `computation` when it is small and made only of parameters and plain `SIMPLE`
-        instructions of array shape with no attribute but metadata (a reducer such as `add(x, y)`), for
-        `_fill_plain`; None otherwise, and for one holding an instruction to write in the fallback form or
-        one whose form finds no StableHLO op (`emit` builds those). The forms run before anything is
-        built: their errors are `emit`'s."""
+    def _plain_body(self, computation: HloComputation) -> PlainBody | None:
+        """`computation`'s parameters (in order) and ops when it is small and made only of parameters and
+        plain `SIMPLE` instructions of array shape with no attribute but metadata (a reducer such as
+        `add(x, y)`), for `_fill_plain`; None otherwise, and for one holding an instruction to write in the
+        fallback form or one whose form finds no StableHLO op (`emit` builds those). The forms run in
+        instruction order as `emit` runs them, with its errors."""
         instructions = computation.instructions
         root = computation.root
         if len(instructions) > 8 or root is None:
@@ -455,7 +463,9 @@ class ModuleImporter:
         if self.fallback and not self.fallback.isdisjoint(map(id, instructions)):
             return None
         read = {id(root)}  # what `_readers` counts, exact here: no folding instruction, no tuple shape
-        plain: list[tuple[HloInstruction, SimpleForm]] = []
+        parameters: list[HloInstruction] = []
+        ops: list[tuple[HloInstruction, str, dict[str, ir.Attribute] | None]] = []
+        in_order = True
         for instr in instructions:
             attributes = instr.attributes
             if attributes and (len(attributes) > 1 or "metadata" not in attributes):
@@ -463,14 +473,12 @@ class ModuleImporter:
             if instr.shape.is_tuple:
                 return None
             if instr.opcode == "parameter":
+                in_order = in_order and instr.parameter_number == len(parameters)
+                parameters.append(instr)
                 continue
-            form = SIMPLE.get(instr.opcode)
+            form = self._simple_forms.get(instr.opcode)
             if form is None:
                 return None
-            read.update(map(id, instr.operands))
-            plain.append((instr, form))
-        body = []
-        for instr, form in plain:
             try:
                 name, attributes = form(instr)
             except ir.MLIRError as err:  # as in `emit`
@@ -479,27 +487,32 @@ class ModuleImporter:
                 return None
             if name.startswith(_MHLO):
                 raise _produced(name, instr)
-            body.append((instr, name, attributes, id(instr) not in read))
-        return body
+            read.update(map(id, instr.operands))
+            ops.append((instr, name, attributes))
+        if not in_order:
+            parameters = self.parameters(computation)  # numbered out of order: as `emit` binds them
+        return parameters, [(instr, name, attributes, id(instr) not in read) for instr, name, attributes in ops]
 
-    def _fill_plain(self, region: ir.Region, computation: HloComputation, body: list[PlainOp], terminator: str) -> None:
+    def _fill_plain(self, region: ir.Region, computation: HloComputation, body: PlainBody, terminator: str) -> None:
         """`fill_region` for a computation `_plain_body` read: one call per block argument list and op,
         without `emit`'s bookkeeping (reducers: one per reduce in JAX's modules, all alike but for their
         instruction names)."""
-        parameters = self.parameters(computation)
-        type_of, location_of, create = self.type_of, self.locations.of, ir.Operation.create
+        parameters, ops = body
+        type_of, location_of, name_loc, create = self.type_of, self.locations.of, ir.Location.name, ir.Operation.create
+        # (an attribute here is metadata: `location_of` only then, a name location otherwise, as in `emit`)
         block = region.blocks.append(
-            *[type_of(p.shape) for p in parameters], arg_locs=[location_of(p) for p in parameters]
+            *[type_of(p.shape) for p in parameters],
+            arg_locs=[location_of(p) if p.attributes else name_loc(p.name) for p in parameters],
         )
         values: dict[int, ir.Value] = dict(zip(map(id, parameters), block.arguments))
         at_end = ir.InsertionPoint(block)
-        for instr, name, attributes, dead in body:
+        for instr, name, attributes, dead in ops:
             operation = create(
                 name,
                 results=[type_of(instr.shape)],
                 operands=[values[id(o)] for o in instr.operands],
                 attributes=attributes,
-                loc=location_of(instr),
+                loc=location_of(instr) if instr.attributes else name_loc(instr.name),
                 ip=at_end,
             )
             if dead:  # as `_finish` marks it
@@ -538,15 +551,15 @@ class ModuleImporter:
             known_readers = self._readers[id(computation)] = _readers(
                 computation, self._ordered, self._leaf_reads, self.resolve_computation
             )
-        readers, uses = known_readers
+        readers, uses, trees = known_readers
         # A large computation drops each value after its last read (`left`: reads to come): the Python
         # objects of values keep their ops' objects alive, and MLIR's bindings track every live op, at a
         # cost per op that grows with their number.
         left = dict(uses) if uses is not None else None
         # The loop below runs once per instruction of the module: the common case (`SIMPLE`) is built
         # here without further calls into the importer; everything else goes through a handler.
-        types, instruction_ops, location_of = self._types, self._instruction_ops, self.locations.of
-        ordered, fallback = self._ordered, self.fallback
+        type_ids, instruction_ops, location_of = self._type_ids, self._instruction_ops, self.locations.of
+        ordered, fallback, simple_forms = self._ordered, self.fallback, self._simple_forms
         create, name_loc = ir.Operation.create, ir.Location.name
         for instr in computation.instructions:
             opcode = instr.opcode
@@ -564,9 +577,9 @@ class ModuleImporter:
                         left[k] -= 1
                         operands.append(values[k])
             key = id(instr)
-            dead = not readers.get(key)
-            simple = SIMPLE.get(opcode) if key not in fallback else None
-            if simple is None or tuple in map(type, operands):
+            simple = simple_forms.get(opcode) if key not in fallback else None
+            if simple is None or (trees and tuple in map(type, operands)):
+                dead = not readers.get(key)
                 if opcode == "reduce" and key not in fallback:  # a JAX module's most common op with a region
                     tree = self._emit_reduce(instr, operands, dead)
                     if tree is not None:
@@ -575,8 +588,9 @@ class ModuleImporter:
                 values[key] = self.emit_instruction(instr, operands, dead)
                 continue
             # What the general handler of `simple` builds (`register_simple`), with the same errors.
-            known = types.get(id(instr.shape))
-            result_type = known[1] if known is not None else self.type_of(instr.shape)
+            result_type = type_ids.get(id(instr.shape))
+            if result_type is None:
+                result_type = self.type_of(instr.shape)
             attributes_of = instr.attributes
             try:
                 name, attributes = simple(instr)
@@ -592,14 +606,14 @@ class ModuleImporter:
             except ir.MLIRError as err:  # an attribute MLIR refused: the instruction's one-line error
                 raise TranslateError(first_diagnostic(err), op=instr.name) from None
             except NoStableHloForm:
-                values[key] = self.emit_instruction(instr, operands, dead, as_fallback=True)
+                values[key] = self.emit_instruction(instr, operands, not readers.get(key), as_fallback=True)
                 continue
             if not _FINISH_ATTRIBUTES.isdisjoint(attributes_of):
-                self._finish(instr, operation, dead)
+                self._finish(instr, operation, not readers.get(key))
             else:  # none of the attributes `_finish` reads: only these two things to do
                 if key in ordered:
                     instruction_ops[key] = operation
-                if dead:
+                if not readers.get(key):
                     operation.attributes["xla.keep"] = ir.UnitAttr.get()
             values[key] = operation.result
         assert computation.root is not None
@@ -624,12 +638,13 @@ class ModuleImporter:
                 operands=operands,
                 attributes={"dimensions": A.i64_array(dimensions)},
                 regions=1,
-                loc=self.locations.of(instr),
+                loc=self.locations.of(instr) if "metadata" in attributes else ir.Location.name(instr.name),
             )
         except ir.MLIRError as err:  # as in `emit_instruction`
             raise TranslateError(first_diagnostic(err), op=instr.name) from None
         self._fill_plain(operation.regions[0], computation, body, "stablehlo.return")
-        self._finish(instr, operation, dead)
+        if dead or id(instr) in self._ordered or not _FINISH_ATTRIBUTES.isdisjoint(attributes):
+            self._finish(instr, operation, dead)  # (most reduces: nothing to do)
         return unflatten(shape, iter(operation.results)) if shape.is_tuple else operation.result
 
     def emit_instruction(
