@@ -504,9 +504,9 @@ ENTRY e {
 
 
 def test_reducers_of_one_form_keep_their_own_names() -> None:
-    """Reducers alike but for their names are copies of one block in MLIR (importer.py,
-    `_fill_from_template`): each copy still carries its own instruction names and metadata, so that
-    the round trip through bytecode gives back every reducer as it was."""
+    """Reducers alike but for their names are built by one short path (importer.py, `_fill_plain`):
+    each still carries its own instruction names and metadata, so that the round trip through bytecode
+    gives back every reducer as it was."""
     import hlo_translate
     from hlo_translate.hlo.text import print_hlo_text
 

@@ -19,10 +19,18 @@ Form = tuple[str, "dict[str, ir.Attribute] | None"]
 @register_simple("broadcast")
 def broadcast(instr: HloInstruction) -> Form:
     dims = instr.attributes.get("dimensions", ())
+    operand, result = instr.operands[0].shape, instr.shape
+    # Built once per form: a module repeats its broadcasts. The shapes ride along in the value, so that
+    # their ids in the key stay theirs while it is remembered.
+    key = ("broadcast", dims, id(operand), id(result))
+    return "stablehlo.broadcast_in_dim", A.memo(key, lambda: (_broadcast_attributes(instr, dims), operand, result))[0]
+
+
+def _broadcast_attributes(instr: HloInstruction, dims: tuple[int, ...]) -> dict[str, ir.Attribute]:
     attributes = {"broadcast_dimensions": A.i64_array(dims)}
     if _expands_size_one(instr, dims):
         attributes[BROADCAST_AS_WRITTEN] = ir.UnitAttr.get()
-    return "stablehlo.broadcast_in_dim", attributes
+    return attributes
 
 
 def _expands_size_one(instr: HloInstruction, dims: tuple[int, ...]) -> bool:

@@ -31,7 +31,8 @@ _CARRIED = {"reshape": ("inferred_dimension",)}
 
 def _one_to_one_carrying(stablehlo_name: str, names: tuple[str, ...]):
     def form(instr: HloInstruction) -> tuple[str, dict[str, ir.Attribute] | None]:
-        return stablehlo_name, A.carried(instr, names) or None
+        # (most instructions have no attribute at all: nothing to look for)
+        return stablehlo_name, (A.carried(instr, names) or None) if instr.attributes else None
 
     return form
 

@@ -16,17 +16,25 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Callable, Iterable
-from itertools import chain
-from operator import attrgetter
+from itertools import chain, compress, repeat
+from operator import attrgetter, contains
 from typing import Any
 
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.ir import ComputationRef, HloComputation, HloInstruction, HloModule, RawAttr, Shape
+from hlo_translate.hlo.ir import (
+    ComputationRef,
+    HloComputation,
+    HloInstruction,
+    HloModule,
+    PrimitiveType,
+    RawAttr,
+    Shape,
+)
 from hlo_translate.import_ import attrs as A
-from hlo_translate.import_.liveness import FOLDING_OPCODES, LeafReads, Resolve
+from hlo_translate.import_.liveness import FOLDING_OPCODES, HLO_CONTROL, LeafReads, Resolve
 from hlo_translate.import_.locations import LocationCache
 from hlo_translate.import_.module_attrs import set_entry_attrs, set_module_attrs, set_parameter_attrs
 from hlo_translate.import_.trees import Tree, flat_shapes, flat_types, flatten, unflatten
@@ -39,6 +47,9 @@ Handler = Callable[["OpContext"], Tree]
 # A one-op instruction: its op name and attributes from the instruction alone (operands and result type
 # are the instruction's own), see `register_simple`.
 SimpleForm = Callable[[HloInstruction], tuple[str, "dict[str, ir.Attribute] | None"]]
+# A plain computation (`ModuleImporter._plain_body`): its parameters, and its ops, each its instruction, op
+# name, attributes, and whether no instruction reads it.
+PlainBody = tuple[list[HloInstruction], list[tuple[HloInstruction, str, "dict[str, ir.Attribute] | None", bool]]]
 
 HANDLERS: Registry[str, Handler] = Registry("importer handler")
 SIMPLE: Registry[str, SimpleForm] = Registry("importer one-op form")
@@ -114,21 +125,23 @@ _FINISH_ATTRIBUTES = frozenset(
     }
 )
 _OPCODE = attrgetter("opcode")
-_SHAPE = attrgetter("shape")
+_ATTRIBUTES = attrgetter("attributes")
+_ELEMENT_TYPE = attrgetter("shape.element_type")
 
 
+# `_readers`: what reads each instruction, and whether an operand may be a tuple tree.
+Readers = tuple[dict[int, int], dict[int, int] | None, bool]
 # A computation with more instructions than this releases each value after its last reader (`emit`).
 _RELEASE_ABOVE = 64
 
 
-def _readers(
-    computation: HloComputation, ordered: set[int], leaf_reads: LeafReads, resolve: Resolve
-) -> tuple[dict[int, int], dict[int, int] | None]:
+def _readers(computation: HloComputation, ordered: set[int], leaf_reads: LeafReads, resolve: Resolve) -> Readers:
     """How many instructions read each one (the root counts as read), zero for an instruction no leaf of
     which reaches an op (`liveness.py`: read only through get-tuple-elements that never take it, by folded
     instructions' control edges, by a branch that does not use it, or one with no leaf): it is as dead as
     one read by none. Second, for a large computation, how many operand slots read each one (the root one
-    more): `emit` drops a value after its last read. The ids of control predecessors go into `ordered`."""
+    more): `emit` drops a value after its last read. Third, whether an operand may be a tuple tree. The ids
+    of control predecessors go into `ordered`."""
     instructions = computation.instructions
     readers: dict[int, int]
     uses: dict[int, int] | None = None
@@ -142,47 +155,46 @@ def _readers(
         for instr in instructions:
             for operand in instr.operands:
                 readers[id(operand)] = readers.get(id(operand), 0) + 1
-    for instr in instructions:
-        if "control-predecessors" in instr.attributes:
-            for operand in instr.control_predecessors:
-                readers[id(operand)] = readers.get(id(operand), 0) + 1
-                ordered.add(id(operand))
+    # The scans over every instruction run in C (map, compress): a computation may hold 10^5 of them.
+    control = list(compress(instructions, map(contains, map(_ATTRIBUTES, instructions), repeat(HLO_CONTROL))))
+    for instr in control:
+        for operand in instr.control_predecessors:
+            readers[id(operand)] = readers.get(id(operand), 0) + 1
+            ordered.add(id(operand))
     if computation.root is not None:
         readers[id(computation.root)] = readers.get(id(computation.root), 0) + 1
     # Only folding instructions, conditionals and tuple shapes make a read reach no op: without them the
-    # count is exact, and the leaf-level walk (a Python loop per instruction) is not needed.
-    if not FOLDING_OPCODES.isdisjoint(map(_OPCODE, instructions)) or any(s.is_tuple for s in map(_SHAPE, instructions)):
-        for key in leaf_reads.unread(computation, resolve):
+    # count is exact, and the leaf-level walk (`liveness.py`) is not needed.
+    folding = list(compress(instructions, map(FOLDING_OPCODES.__contains__, map(_OPCODE, instructions))))
+    tuple_shapes = list(map(_ELEMENT_TYPE, instructions)).count(PrimitiveType.TUPLE)
+    if (folding or tuple_shapes) and not _only_a_root_tuple(computation, folding, tuple_shapes, control):
+        for key in leaf_reads.unread(computation, resolve, uses):
             readers[key] = 0
-    return readers, uses
+    # Whether an operand may be a tree with parts (a Python tuple): only one of tuple shape is, and a root
+    # that no operand reads is no operand.
+    root = computation.root
+    root_unread = root is not None and root.shape.is_tuple and uses is not None and uses.get(id(root)) == 1
+    return readers, uses, tuple_shapes > (1 if root_unread else 0)
 
 
-def _template_key(computation: HloComputation, terminator: str) -> tuple | None:
-    """The form of `computation` when it is small and made only of parameters and plain `SIMPLE`
-    instructions of array shape with no attribute but metadata (a reducer such as `add(x, y)`); two
-    computations with the same key build the same block but for the locations. None otherwise."""
-    instructions = computation.instructions
-    if len(instructions) > 8 or computation.root is None:
-        return None
-    position: dict[int, int] = {}
-    key: list[Any] = [terminator]
-    for index, instr in enumerate(instructions):
-        attributes = instr.attributes
-        if attributes and (len(attributes) > 1 or "metadata" not in attributes):
-            return None
-        shape = instr.shape
-        if shape.is_tuple:
-            return None
-        position[id(instr)] = index
-        opcode = instr.opcode
-        if opcode == "parameter":
-            key.append((id(shape), instr.parameter_number))
-        elif opcode in SIMPLE:
-            key.append((opcode, id(shape), *[position[id(o)] for o in instr.operands]))
-        else:
-            return None
-    key.append(position[id(computation.root)])
-    return tuple(key)
+def _only_a_root_tuple(
+    computation: HloComputation, folding: list[HloInstruction], tuple_shapes: int, control: list[HloInstruction]
+) -> bool:
+    """Whether the one folding instruction and tuple shape of `computation` is its root, a tuple of arrays
+    (or tokens), and no control edge: the root reads each operand whole, every other instruction reads
+    its operands whole, so the count of readers is exact (JAX's entry computations, the largest)."""
+    root = computation.root
+    return (
+        root is not None
+        and not control
+        and tuple_shapes == 1
+        and len(folding) == 1
+        and folding[0] is root
+        and root.opcode == "tuple"
+        and root.shape.is_tuple
+        and bool(root.shape.tuple_shapes)
+        and not any(s.is_tuple for s in root.shape.tuple_shapes)
+    )
 
 
 class OpContext:
@@ -306,23 +318,25 @@ class ModuleImporter:
         self._instruction_ops: dict[int, ir.Operation] = {}
         self._ordered: set[int] = set()
         self._control_ids: dict[int, int] = {}  # id(instruction) -> its xla.control_id
-        self._types: dict[int, tuple[Shape, ir.Type]] = {}  # id(shape) -> (shape, its MLIR type)
+        self._type_ids: dict[int, ir.Type] = {}  # id(shape) -> its MLIR type, for the shapes in `_shapes`
+        self._shapes: list[Shape] = []
         self.locations = LocationCache()
         # id(instruction) -> the instructions that use it, built on first need (`async_ops.users_of`).
         self.users: dict[int, list[HloInstruction]] | None = None
         # id(computation) -> its parameters and readers: a reducer is emitted once per reduce that calls it.
         self._parameters: dict[int, list[HloInstruction]] = {}
-        self._readers: dict[int, tuple[dict[int, int], dict[int, int] | None]] = {}
+        self._readers: dict[int, Readers] = {}
         self._leaf_reads = LeafReads()
-        self._templates: dict[tuple, ir.Operation] = {}  # `_template_key` -> a detached op holding its block
+        self._simple_forms = dict(SIMPLE.items())  # `SIMPLE` as a dict: its lookups without a Python call
 
     def type_of(self, shape: Shape) -> ir.Type:
         """`shape_to_mlir(shape)`, looked up by the shape object's identity: instructions share their
         shape objects, and hashing a Shape on every lookup costs more than the lookup."""
-        known = self._types.get(id(shape))
+        known = self._type_ids.get(id(shape))
         if known is None:
-            known = self._types[id(shape)] = (shape, shape_to_mlir(shape))  # the shape kept: its id stays its own
-        return known[1]
+            known = self._type_ids[id(shape)] = shape_to_mlir(shape)
+            self._shapes.append(shape)  # kept: its id stays its own
+        return known
 
     # -- entry point ---------------------------------------------------------------------------
 
@@ -414,9 +428,9 @@ class ModuleImporter:
         scope (the block then has no arguments: `stablehlo.if`/`case` branches).
         """
         if captured is None:
-            key = self._template_key(computation, terminator)
-            if key is not None:
-                self._fill_from_template(region, computation, key)
+            body = self._plain_body(computation)
+            if body is not None:
+                self._fill_plain(region, computation, body, terminator)
                 return
         self._fill_region_built(region, computation, terminator, captured)
 
@@ -436,34 +450,76 @@ class ModuleImporter:
             root = self.emit(computation, list(block.arguments), captured)
             ir.Operation.create(terminator, operands=flatten(root), loc=ir.Location.unknown())
 
-    def _template_key(self, computation: HloComputation, terminator: str) -> tuple | None:
-        """`_template_key`, None for a computation holding an instruction to write in the fallback form
-        (a template of its form may have been built without it)."""
-        if self.fallback and not self.fallback.isdisjoint(map(id, computation.instructions)):
+    def _plain_body(self, computation: HloComputation) -> PlainBody | None:
+        """`computation`'s parameters (in order) and ops when it is small and made only of parameters and
+        plain `SIMPLE` instructions of array shape with no attribute but metadata (a reducer such as
+        `add(x, y)`), for `_fill_plain`; None otherwise, and for one holding an instruction to write in the
+        fallback form or one whose form finds no StableHLO op (`emit` builds those). The forms run in
+        instruction order as `emit` runs them, with its errors."""
+        instructions = computation.instructions
+        root = computation.root
+        if len(instructions) > 8 or root is None:
             return None
-        return _template_key(computation, terminator)
-
-    def _fill_from_template(self, region: ir.Region, computation: HloComputation, key: tuple) -> None:
-        """`fill_region` for a computation of the same form as one filled before (`_template_key`):
-        MLIR copies the block built then (one call), and only the names are set again. Reducers are
-        the case: one per reduce in JAX's modules, all alike but for their instruction names."""
-        holder = self._templates.get(key)
-        if holder is None:  # a detached op that only holds the block, built once per form
-            holder = self._templates[key] = ir.Operation.create(
-                "stablehlo.reduce", regions=1, loc=ir.Location.unknown(), ip=False
-            )
-            self._fill_region_built(holder.regions[0], computation, key[0])
-        copy = holder.clone(ip=False)
-        block = copy.regions[0].blocks[0]
-        block.append_to(region)
-        location_of = self.locations.of
-        arguments, operations = list(block.arguments), iter(block.operations)
-        for instr in computation.instructions:  # the ops in instruction order, parameters by number
+        if self.fallback and not self.fallback.isdisjoint(map(id, instructions)):
+            return None
+        read = {id(root)}  # what `_readers` counts, exact here: no folding instruction, no tuple shape
+        parameters: list[HloInstruction] = []
+        ops: list[tuple[HloInstruction, str, dict[str, ir.Attribute] | None]] = []
+        in_order = True
+        for instr in instructions:
+            attributes = instr.attributes
+            if attributes and (len(attributes) > 1 or "metadata" not in attributes):
+                return None
+            if instr.shape.is_tuple:
+                return None
             if instr.opcode == "parameter":
-                arguments[instr.parameter_number].set_location(location_of(instr))
-            else:
-                next(operations).location = location_of(instr)
-        copy.erase()  # last: the block's Python object still refers to it
+                in_order = in_order and instr.parameter_number == len(parameters)
+                parameters.append(instr)
+                continue
+            form = self._simple_forms.get(instr.opcode)
+            if form is None:
+                return None
+            try:
+                name, attributes = form(instr)
+            except ir.MLIRError as err:  # as in `emit`
+                raise TranslateError(first_diagnostic(err), op=instr.name) from None
+            except NoStableHloForm:
+                return None
+            if name.startswith(_MHLO):
+                raise _produced(name, instr)
+            read.update(map(id, instr.operands))
+            ops.append((instr, name, attributes))
+        if not in_order:
+            parameters = self.parameters(computation)  # numbered out of order: as `emit` binds them
+        return parameters, [(instr, name, attributes, id(instr) not in read) for instr, name, attributes in ops]
+
+    def _fill_plain(self, region: ir.Region, computation: HloComputation, body: PlainBody, terminator: str) -> None:
+        """`fill_region` for a computation `_plain_body` read: one call per block argument list and op,
+        without `emit`'s bookkeeping (reducers: one per reduce in JAX's modules, all alike but for their
+        instruction names)."""
+        parameters, ops = body
+        type_of, location_of, name_loc, create = self.type_of, self.locations.of, ir.Location.name, ir.Operation.create
+        # (an attribute here is metadata: `location_of` only then, a name location otherwise, as in `emit`)
+        block = region.blocks.append(
+            *[type_of(p.shape) for p in parameters],
+            arg_locs=[location_of(p) if p.attributes else name_loc(p.name) for p in parameters],
+        )
+        values: dict[int, ir.Value] = dict(zip(map(id, parameters), block.arguments))
+        at_end = ir.InsertionPoint(block)
+        for instr, name, attributes, dead in ops:
+            operation = create(
+                name,
+                results=[type_of(instr.shape)],
+                operands=[values[id(o)] for o in instr.operands],
+                attributes=attributes,
+                loc=location_of(instr) if instr.attributes else name_loc(instr.name),
+                ip=at_end,
+            )
+            if dead:  # as `_finish` marks it
+                operation.attributes["xla.keep"] = ir.UnitAttr.get()
+            values[id(instr)] = operation.result
+        assert computation.root is not None
+        create(terminator, operands=[values[id(computation.root)]], loc=ir.Location.unknown(), ip=at_end)
 
     # -- instructions --------------------------------------------------------------------------
 
@@ -495,15 +551,15 @@ class ModuleImporter:
             known_readers = self._readers[id(computation)] = _readers(
                 computation, self._ordered, self._leaf_reads, self.resolve_computation
             )
-        readers, uses = known_readers
+        readers, uses, trees = known_readers
         # A large computation drops each value after its last read (`left`: reads to come): the Python
         # objects of values keep their ops' objects alive, and MLIR's bindings track every live op, at a
         # cost per op that grows with their number.
         left = dict(uses) if uses is not None else None
         # The loop below runs once per instruction of the module: the common case (`SIMPLE`) is built
         # here without further calls into the importer; everything else goes through a handler.
-        types, instruction_ops, location_of = self._types, self._instruction_ops, self.locations.of
-        ordered, fallback = self._ordered, self.fallback
+        type_ids, instruction_ops, location_of = self._type_ids, self._instruction_ops, self.locations.of
+        ordered, fallback, simple_forms = self._ordered, self.fallback, self._simple_forms
         create, name_loc = ir.Operation.create, ir.Location.name
         for instr in computation.instructions:
             opcode = instr.opcode
@@ -521,9 +577,9 @@ class ModuleImporter:
                         left[k] -= 1
                         operands.append(values[k])
             key = id(instr)
-            dead = not readers.get(key)
-            simple = SIMPLE.get(opcode) if key not in fallback else None
-            if simple is None or tuple in map(type, operands):
+            simple = simple_forms.get(opcode) if key not in fallback else None
+            if simple is None or (trees and tuple in map(type, operands)):
+                dead = not readers.get(key)
                 if opcode == "reduce" and key not in fallback:  # a JAX module's most common op with a region
                     tree = self._emit_reduce(instr, operands, dead)
                     if tree is not None:
@@ -532,8 +588,9 @@ class ModuleImporter:
                 values[key] = self.emit_instruction(instr, operands, dead)
                 continue
             # What the general handler of `simple` builds (`register_simple`), with the same errors.
-            known = types.get(id(instr.shape))
-            result_type = known[1] if known is not None else self.type_of(instr.shape)
+            result_type = type_ids.get(id(instr.shape))
+            if result_type is None:
+                result_type = self.type_of(instr.shape)
             attributes_of = instr.attributes
             try:
                 name, attributes = simple(instr)
@@ -549,14 +606,14 @@ class ModuleImporter:
             except ir.MLIRError as err:  # an attribute MLIR refused: the instruction's one-line error
                 raise TranslateError(first_diagnostic(err), op=instr.name) from None
             except NoStableHloForm:
-                values[key] = self.emit_instruction(instr, operands, dead, as_fallback=True)
+                values[key] = self.emit_instruction(instr, operands, not readers.get(key), as_fallback=True)
                 continue
             if not _FINISH_ATTRIBUTES.isdisjoint(attributes_of):
-                self._finish(instr, operation, dead)
+                self._finish(instr, operation, not readers.get(key))
             else:  # none of the attributes `_finish` reads: only these two things to do
                 if key in ordered:
                     instruction_ops[key] = operation
-                if dead:
+                if not readers.get(key):
                     operation.attributes["xla.keep"] = ir.UnitAttr.get()
             values[key] = operation.result
         assert computation.root is not None
@@ -564,14 +621,14 @@ class ModuleImporter:
 
     def _emit_reduce(self, instr: HloInstruction, operands: list[Tree], dead: bool) -> Tree | None:
         """What the `reduce` handler builds, without the handler path (OpContext, a location scope),
-        when the reducer is a copy of a block built before (`_template_key`) and no operand is a tuple;
-        None otherwise (the handler then builds it, with its errors)."""
+        when the reducer is plain (`_plain_body`) and no operand is a tuple; None otherwise (the handler
+        then builds it, with its errors)."""
         attributes = instr.attributes
         computation, dimensions = attributes.get("to_apply"), attributes.get("dimensions")
         if type(computation) is not HloComputation or dimensions is None or tuple in map(type, operands):
             return None
-        key = self._template_key(computation, "stablehlo.return")
-        if key is None:
+        body = self._plain_body(computation)
+        if body is None:
             return None
         shape = instr.shape
         try:
@@ -581,12 +638,13 @@ class ModuleImporter:
                 operands=operands,
                 attributes={"dimensions": A.i64_array(dimensions)},
                 regions=1,
-                loc=self.locations.of(instr),
+                loc=self.locations.of(instr) if "metadata" in attributes else ir.Location.name(instr.name),
             )
-            self._fill_from_template(operation.regions[0], computation, key)
         except ir.MLIRError as err:  # as in `emit_instruction`
             raise TranslateError(first_diagnostic(err), op=instr.name) from None
-        self._finish(instr, operation, dead)
+        self._fill_plain(operation.regions[0], computation, body, "stablehlo.return")
+        if dead or id(instr) in self._ordered or not _FINISH_ATTRIBUTES.isdisjoint(attributes):
+            self._finish(instr, operation, dead)  # (most reduces: nothing to do)
         return unflatten(shape, iter(operation.results)) if shape.is_tuple else operation.result
 
     def emit_instruction(

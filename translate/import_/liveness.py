@@ -19,17 +19,32 @@ a branch reads the leaves of its operand it uses, captured from the enclosing sc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Set
+from functools import partial
+from itertools import chain, compress, repeat
+from operator import attrgetter, contains, eq
 from typing import Any
 
 from hlo_translate.errors import TranslateError
-from hlo_translate.hlo.ir import HloComputation, HloInstruction, Shape
+from hlo_translate.hlo.ir import HloComputation, HloInstruction, PrimitiveType, Shape
 
 Path = tuple[int, ...]  # tuple indices from a value to a part of it; () is the whole value
 _WHOLE: frozenset[Path] = frozenset({()})
 # Opcodes whose import may fold into the trees of their operands, and conditionals, whose operands are read
 # as far as their branches read them: computations without any of these (nor tuple shapes) count reads exactly.
 FOLDING_OPCODES = frozenset({"tuple", "get-tuple-element", "copy", "conditional"})
+# The instructions whose reads of their operands depend on what is read of them (`_read_operands`); any
+# other reads all of every operand.
+_PATH_OPCODES = FOLDING_OPCODES | {"parameter"}
+# The HLO attribute of control edges, looked up in every instruction by a scan in C.
+HLO_CONTROL = "control-predecessors"
+_OPCODE = attrgetter("opcode")
+_OPERANDS = attrgetter("operands")
+_ATTRIBUTES = attrgetter("attributes")
+_ELEMENT_TYPE = attrgetter("shape.element_type")
+_IS_TUPLE = partial(eq, PrimitiveType.TUPLE)
+_IS_PARAMETER = partial(eq, "parameter")
 
 
 def reads_every_leaf(branch: HloComputation) -> bool:
@@ -72,14 +87,28 @@ class LeafReads:
     def __init__(self) -> None:
         self._branch_reads: dict[int, frozenset[Path]] = {}
 
-    def unread(self, computation: HloComputation, resolve: Resolve) -> set[int]:
-        """The ids of the instructions of `computation` (parameters aside) no leaf of which is read."""
-        reads = self._reads(computation, resolve)
-        return {
-            id(i)
-            for i in computation.instructions
-            if i.opcode != "parameter" and not _reads_a_leaf(i.shape, reads.get(id(i), ()))
-        }
+    def unread(
+        self, computation: HloComputation, resolve: Resolve, operand_reads: Mapping[int, int] | None = None
+    ) -> set[int]:
+        """The ids of the instructions of `computation` (parameters aside) no leaf of which is read.
+        `operand_reads`: how many operand slots read each instruction, if the caller counted them (the
+        root may count one more)."""
+        instructions = computation.instructions
+        reads, whole = self._reads(computation, resolve, operand_reads)
+        by_id = dict(zip(map(id, instructions), instructions))
+        parameters = set(map(id, compress(instructions, map(_IS_PARAMETER, map(_OPCODE, instructions)))))
+        # Set algebra in C over the many instructions: one read whole holds a leaf unless it is a tuple;
+        # one read by nothing holds none; those read in parts, and tuples, are looked at one by one.
+        unread = by_id.keys() - whole - reads.keys()
+        for key in reads.keys() - whole:
+            instr = by_id[key]
+            if not _reads_a_leaf(instr.shape, reads[key]):
+                unread.add(key)
+        for instr in compress(instructions, map(_IS_TUPLE, map(_ELEMENT_TYPE, instructions))):
+            key = id(instr)
+            if key in whole and not _reads_a_leaf(instr.shape, _with_whole(reads.get(key), True)):
+                unread.add(key)
+        return unread - parameters
 
     def branch_reads(self, branch: HloComputation, resolve: Resolve) -> frozenset[Path]:
         """The parts of its operand a conditional branch reads, as the import captures them."""
@@ -90,13 +119,28 @@ class LeafReads:
             elif not reads_every_leaf(branch):  # the tuple itself is captured: every leaf is read
                 self._branch_reads[key] = _WHOLE
             else:
-                reads = self._reads(branch, resolve)
-                self._branch_reads[key] = frozenset(reads.get(id(branch.parameters[0]), ()))
+                reads, whole = self._reads(branch, resolve)
+                param = id(branch.parameters[0])
+                self._branch_reads[key] = frozenset(_with_whole(reads.get(param), param in whole))
         return self._branch_reads[key]
 
-    def _reads(self, computation: HloComputation, resolve: Resolve) -> dict[int, set[Path]]:
-        """id(instruction) -> the parts of its value that are read (users come after their operands in
-        `instructions`: one pass from the end sees every user of an instruction before it)."""
+    def _reads(
+        self, computation: HloComputation, resolve: Resolve, operand_reads: Mapping[int, int] | None = None
+    ) -> tuple[dict[int, set[Path]], Set[int]]:
+        """id(instruction) -> the parts of its value that are read, and the ids of the instructions read
+        whole by an instruction that reads all of every operand (one not of `_PATH_OPCODES`), or the root:
+        the paths of one are its entry and those of the set together. Users come after their operands in
+        `instructions`: one pass from the end sees every user of an instruction before it."""
+        instructions = computation.instructions
+        # Most instructions read all of every operand whatever is read of them: their reads are one set,
+        # the operands counted less those only the others read, and the pass from the end visits only the
+        # others. The scans run in C (map, compress, Counter): a Python step per instruction was most of
+        # an import's liveness time.
+        by_path = list(compress(instructions, map(_PATH_OPCODES.__contains__, map(_OPCODE, instructions))))
+        if operand_reads is None:
+            operand_reads = Counter(map(id, chain.from_iterable(map(_OPERANDS, instructions))))
+        path_reads = Counter(map(id, chain.from_iterable(map(_OPERANDS, by_path))))
+        whole = operand_reads.keys() - {key for key, n in path_reads.items() if operand_reads.get(key, 0) <= n}
         reads: dict[int, set[Path]] = {}
 
         def read(instr: HloInstruction, paths: Iterable[Path]) -> None:
@@ -105,16 +149,17 @@ class LeafReads:
 
         # Control edges first (a predecessor may come after its successor); one survives the import only
         # between two ops, and reads nothing otherwise.
-        for instr in computation.instructions:
-            if "control-predecessors" in instr.attributes and not folds(instr):
+        for instr in compress(instructions, map(contains, map(_ATTRIBUTES, instructions), repeat(HLO_CONTROL))):
+            if not folds(instr):
                 for predecessor in instr.control_predecessors:
                     if not folds(predecessor):
                         read(predecessor, _WHOLE)
         if computation.root is not None:
             read(computation.root, _WHOLE)
-        for instr in reversed(computation.instructions):
-            self._read_operands(instr, reads.get(id(instr), set()), read, resolve)
-        return reads
+        for instr in reversed(by_path):
+            key = id(instr)
+            self._read_operands(instr, _with_whole(reads.get(key), key in whole), read, resolve)
+        return reads, whole
 
     def _read_operands(self, instr: HloInstruction, mine: set[Path], read: Reader, resolve: Resolve) -> None:
         """Record what `instr` reads of its operands, given what is read of it (`mine`)."""
@@ -166,6 +211,13 @@ def _reads_a_leaf(shape: Shape, paths: Iterable[Path]) -> bool:
         if _has_leaf(part):
             return True
     return False
+
+
+def _with_whole(paths: set[Path] | None, whole: bool) -> set[Path]:
+    """`paths` (None: none), with the whole value if `whole`."""
+    if paths is None:
+        return set(_WHOLE) if whole else set()
+    return paths | _WHOLE if whole else paths
 
 
 def _has_leaf(shape: Shape) -> bool:
