@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 from operator import attrgetter
 
+from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+from google.protobuf.message import DecodeError
+
 from hlo_translate.proto import hlo_pb2
 
 LENGTHS = [bytes((n,)) for n in range(128)] + [bytes((n & 0x7F | 0x80, n >> 7)) for n in range(128, 1 << 14)]
@@ -132,3 +135,54 @@ def message_fields(data: bytes, number: int, start: int = 0, end: int | None = N
         else:
             return None
     return found if at == end else None
+
+
+def _instruction_bytes_message() -> type:
+    """A message read from an HloModuleProto's bytes that holds only its computations (3), each only its
+    instructions (2) as bytes: upb slices the instructions out in C (the other fields stay unknown)."""
+    file = descriptor_pb2.FileDescriptorProto(name="hlo_translate_instruction_bytes.proto", package="skeleton")
+    repeated = descriptor_pb2.FieldDescriptorProto.LABEL_REPEATED
+    computation = file.message_type.add(name="Computation")
+    computation.field.add(
+        name="instructions", number=2, label=repeated, type=descriptor_pb2.FieldDescriptorProto.TYPE_BYTES
+    )
+    module = file.message_type.add(name="Module")
+    module.field.add(
+        name="computations",
+        number=3,
+        label=repeated,
+        type=descriptor_pb2.FieldDescriptorProto.TYPE_MESSAGE,
+        type_name=".skeleton.Computation",
+    )
+    pool = descriptor_pool.DescriptorPool()  # (its own pool: nothing shared with the generated schema)
+    pool.Add(file)
+    return message_factory.GetMessageClass(pool.FindMessageTypeByName("skeleton.Module"))
+
+
+_INSTRUCTION_BYTES = _instruction_bytes_message()
+
+
+def instruction_bytes(module_bytes: bytes) -> list[list[bytes]] | None:
+    """Each computation's instructions as written in `module_bytes` (an HloModuleProto's), or None where
+    protobuf refuses them."""
+    try:
+        module = _INSTRUCTION_BYTES.FromString(module_bytes)
+    except (DecodeError, RuntimeError, ValueError):
+        return None
+    return [list(computation.instructions) for computation in module.computations]  # (each read makes bytes)
+
+
+# An id field (35, a varint of at most ten bytes): the first in an instruction's bytes is its id's candidate
+ID_FIELD = re.compile(rb"\x98\x02([\x80-\xff]{0,9}[\x00-\x7f])").search
+
+
+def decode_varints(encoded: list[bytes]) -> list[int] | None:
+    """The int64 of each varint in `encoded`, decoded by protobuf in one call (a packed repeated field);
+    None where protobuf refuses them."""
+    payload = b"".join(encoded)
+    try:
+        message = hlo_pb2.HloInstructionProto.FromString(OPERAND_IDS_TAG + varint(len(payload)) + payload)
+    except (DecodeError, RuntimeError, ValueError):
+        return None
+    values = list(message.operand_ids)
+    return values if len(values) == len(encoded) else None
