@@ -362,6 +362,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
         local: dict[int, HloInstruction] = {}  # by local id (see locals_by_computation)
         locals_by_computation.append(local)
         local_ids: dict[bytes, HloInstruction] = {}  # the same, by their whole ids' varint bytes
+        numbers: list[int] = []  # the parameters' numbers
         ips = cp.instructions  # (a message object made only for an instruction read one by one: ips[n])
         stop = start + len(ips)
         ids, encoded_ids, start = all_ids[start:stop], all_encoded_ids[start:stop], stop
@@ -440,6 +441,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
                 )
             elif opcode == "parameter":
                 instr.parameter_number = entry[2] if entry else ip.parameter_number
+                numbers.append(instr.parameter_number)
             elif opcode == "constant":
                 from hlo_translate.hlo.proto.literal import literal_from_proto  # numpy: for constants only
 
@@ -459,8 +461,10 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
         root = local.get(cp.root_id & _LOCAL_ID_MASK)
         if root is None:
             raise TranslateError(f"root id {cp.root_id} of computation {cp.name} is unknown")
-        problem = comp.parameter_problem()
-        if problem is not None:
+        # numbered 0..n-1, each once, exactly when parameter_problem finds nothing (which walks every instruction)
+        if numbers and sorted(numbers) != list(range(len(numbers))):
+            problem = comp.parameter_problem()
+            assert problem is not None, comp.name
             raise TranslateError(problem[1], op=problem[0].name if problem[0] is not None else None)
         comp.root = root
         position.setdefault(cid, k)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 from operator import attrgetter
+from typing import Any
 
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
-from google.protobuf.message import DecodeError
+from google.protobuf.message import DecodeError, Message
 
 from hlo_translate.proto import hlo_pb2
 
@@ -95,49 +96,7 @@ def _read_varint(data: bytes, at: int) -> tuple[int, int]:
     return value, len(data) + 1
 
 
-def message_fields(data: bytes, number: int, start: int = 0, end: int | None = None) -> list[bytes] | None:
-    """The payloads of the length-delimited field `number` in `data[start:end]`, in order, the other fields
-    skipped; None unless it is a sequence of whole fields (no groups) and each `number` is length-delimited.
-
-    The bytes as they were written: a reader slices its instructions out of the module's bytes instead of
-    serializing each parsed message again (~1 us an instruction)."""
-    if end is None:
-        end = len(data)
-    found = []
-    at = start
-    while at < end:
-        tag = data[at]
-        if tag < 0x80:
-            at += 1
-        else:
-            tag, at = _read_varint(data, at)
-        kind = tag & 7
-        if kind == 2:
-            size = data[at] if at < end else 0x80
-            if size < 0x80:
-                at += 1
-            elif at + 1 < end and data[at + 1] < 0x80:  # two bytes (most instructions): no call
-                size = (size & 0x7F) | data[at + 1] << 7
-                at += 2
-            else:
-                size, at = _read_varint(data, at)
-            if at + size > end:
-                return None
-            if tag >> 3 == number:
-                found.append(data[at : at + size])
-            at += size
-        elif tag >> 3 == number or tag < 8:
-            return None
-        elif kind == 0:
-            _, at = _read_varint(data, at)
-        elif kind in (1, 5):
-            at += 8 if kind == 1 else 4
-        else:
-            return None
-    return found if at == end else None
-
-
-def _instruction_bytes_message() -> type:
+def _instruction_bytes_message() -> type[Message]:
     """A message read from an HloModuleProto's bytes that holds only its computations (3), each only its
     instructions (2) as bytes: upb slices the instructions out in C (the other fields stay unknown)."""
     file = descriptor_pb2.FileDescriptorProto(name="hlo_translate_instruction_bytes.proto", package="skeleton")
@@ -166,7 +125,7 @@ def instruction_bytes(module_bytes: bytes) -> list[list[bytes]] | None:
     """Each computation's instructions as written in `module_bytes` (an HloModuleProto's), or None where
     protobuf refuses them."""
     try:
-        module = _INSTRUCTION_BYTES.FromString(module_bytes)
+        module: Any = _INSTRUCTION_BYTES.FromString(module_bytes)  # (a message class made at run time)
     except (DecodeError, RuntimeError, ValueError):
         return None
     return [list(computation.instructions) for computation in module.computations]  # (each read makes bytes)
