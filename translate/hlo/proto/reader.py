@@ -363,24 +363,29 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
         locals_by_computation.append(local)
         local_ids: dict[bytes, HloInstruction] = {}  # the same, by their whole ids' varint bytes
         numbers: list[int] = []  # the parameters' numbers
+        append = comp.instructions.append
         ips = cp.instructions  # (a message object made only for an instruction read one by one: ips[n])
         stop = start + len(ips)
         ids, encoded_ids, start = all_ids[start:stop], all_encoded_ids[start:stop], stop
         for n, (uid, encoded_id, data) in enumerate(zip(ids, encoded_ids, raw[k])):
             entry: Any = None  # a list (see _alike_entry), True, or None
+            width = len(encoded_id)
             if len(data) > 2 and data[0] == 10 and data[1] < 128:  # the name first, < 128 bytes
                 name_end = 2 + data[1]
                 at = data.find(ID_TAG + encoded_id, name_end)
                 if at > 0:
-                    end = operands_at = at + 2 + len(encoded_id)
-                    if data.startswith(OPERAND_IDS_TAG, end):
-                        operands_at = end + 3
-                        end = operands_at + data[end + 2] if len(data) > end + 2 and data[end + 2] < 128 else -1
-                    if end > 0 and data.startswith(_CALLED_TAG, end) and len(data) > end + 2 and data[end + 2] < 128:
-                        key = (data[name_end:at], data[end + 3 + data[end + 2] :], True)  # called ids apart
-                    elif end > 0:
-                        key = (data[name_end:at], data[end:], False)
-                    else:
+                    end = operands_at = at + 2 + width
+                    try:  # (a tag at the very end: IndexError)
+                        if data.startswith(OPERAND_IDS_TAG, end):
+                            operands_at = end + 3
+                            end = operands_at + data[end + 2] if data[end + 2] < 128 else -1
+                        if end > 0 and data.startswith(_CALLED_TAG, end) and data[end + 2] < 128:
+                            key = (data[name_end:at], data[end + 3 + data[end + 2] :], True)  # called ids apart
+                        elif end > 0:
+                            key = (data[name_end:at], data[end:], False)
+                        else:
+                            key = None
+                    except IndexError:
                         key = None
                     if key is not None:
                         entry = alike.get(key)
@@ -393,7 +398,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
                 # The operands by their ids' bytes, as the id fields of this computation's instructions. Each
                 # key is one whole varint, so a slice found among them is one: one or two operands as long as
                 # the id are sliced out (no regex), others split by VARINT_RE.
-                size, width = end - operands_at, len(encoded_id)
+                size = end - operands_at
                 try:
                     if size == width:
                         operands = [local_ids[data[operands_at:end]]]
@@ -449,7 +454,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
                 instr.literal = literal_from_proto(ip.literal)
             local[low] = instr
             local_ids[encoded_id] = instr
-            comp.instructions.append(instr)
+            append(instr)
             if own is not None:
                 pass
             elif entry and entry[6]:  # attributes of its own: read now, once for all alike
