@@ -45,12 +45,15 @@ from hlo_translate.hlo.proto.attribute_readers import (
 from hlo_translate.hlo.proto.module_fields import proto_only_fields, stack_frames_from_proto
 from hlo_translate.hlo.proto.shapes import shape_from_proto
 from hlo_translate.hlo.proto.wire import (
+    ID_FIELD,
     ID_TAG,
     LENGTH_DELIMITED_TAGS,
     OPERAND_IDS_TAG,
     VARINT_RE,
+    decode_varints,
     field_numbers,
-    message_fields,
+    instruction_bytes,
+    varint,
     varints,
 )
 from hlo_translate.hlo.proto.wrappers import (
@@ -217,6 +220,27 @@ def sanitized_name(name: str) -> str:
     return result
 
 
+def _raise_id_problem(uid: int, local: dict[int, HloInstruction], computation: str, name: str) -> None:
+    """Raise why `uid` cannot be the id of instruction `name` in a computation whose instructions read so far
+    are `local` (by local id)."""
+    if uid < 0:
+        raise TranslateError(f"instruction id {uid} is negative", op=name)
+    low = uid & _LOCAL_ID_MASK
+    if low >= 0x7FFFFFFF:  # XLA reads the low half as an int32 index and sizes a list by it plus one
+        raise TranslateError(
+            f"instruction id {uid} has low 32 bits {low}: XLA takes them as a local "
+            "index, which must be below 2^31 - 1",
+            op=name,
+        )
+    if local[low].unique_id == uid:
+        raise TranslateError(f"duplicate instruction id {uid} in computation {computation}", op=name)
+    raise TranslateError(
+        f"instruction id {uid} has the same low 32 bits ({low}) as another "
+        f"instruction's id in computation {computation}",
+        op=name,
+    )
+
+
 def _local_instructions(
     ids: Sequence[int], local: dict[int, HloInstruction], what: str, name: str
 ) -> list[HloInstruction]:
@@ -270,23 +294,38 @@ def _alike_entry(key: tuple[bytes, bytes, bool], ip: hlo_pb2.HloInstructionProto
 _DONE_OF_CONTEXT = {"send-done": "send", "recv-done": "recv"}
 
 
-def _raw_instructions(
-    module_bytes: bytes, computations: list[tuple[hlo_pb2.HloComputationProto, list]]
-) -> list[list[bytes]] | None:
-    """Each computation's instructions as written in `module_bytes` (an HloModuleProto's), or None where they
-    are not laid out one field per parsed message. Bytes as written may differ from protobuf's own
+_Instructions = tuple[list[list[bytes]], list[int], list[bytes]]
+
+
+def _instructions_as_written(
+    module_bytes: bytes, computations: list[hlo_pb2.HloComputationProto]
+) -> _Instructions | None:
+    """Each computation's instructions as written in `module_bytes` (an HloModuleProto's), and each
+    instruction's candidate id (its first id field's value and bytes; 0 and b"\\0" without one), or None where
+    they are not laid out one field per parsed message. Bytes as written may differ from protobuf's own
     serialization (field order, default values written): the likeness keys read from them are then only
-    fewer alike, each key still standing for one parsed instruction but name and ids."""
-    payloads = message_fields(module_bytes, 3)
-    if payloads is None or len(payloads) != len(computations):
+    fewer alike, each key still standing for one parsed instruction but name and ids. No message object per
+    instruction: those of a whole module cost ~0.4 us an instruction to make, read and free."""
+    raw = instruction_bytes(module_bytes)
+    if raw is None or len(raw) != len(computations):
         return None
-    found = []
-    for payload, (_, ips) in zip(payloads, computations):
-        instructions = message_fields(payload, 2)
-        if instructions is None or len(instructions) != len(ips):
-            return None
-        found.append(instructions)
-    return found
+    if any(len(written) != len(cp.instructions) for written, cp in zip(raw, computations)):
+        return None
+    # (b"\0" cannot follow an id tag where none matched: the reader's search for the id then fails)
+    encoded = [match[1] if (match := ID_FIELD(data)) else b"\0" for written in raw for data in written]
+    ids = decode_varints(encoded)
+    return None if ids is None else (raw, ids, encoded)
+
+
+def _instructions_serialized(computations: list[hlo_pb2.HloComputationProto]) -> _Instructions:
+    """Each computation's instructions serialized again, with their ids (for a module not read from bytes)."""
+    instructions = [list(cp.instructions) for cp in computations]
+    ids = [ip.id for ips in instructions for ip in ips]
+    return (
+        [[ip.SerializeToString() for ip in ips] for ips in instructions],
+        ids,
+        varints(ids),
+    )  # (one call for the module: each call builds a message)
 
 
 def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None = None) -> HloModule:
@@ -303,13 +342,12 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
     position: dict[int, int] = {}  # a computation id's place in the list: XLA's reader calls only earlier ones
     alike: dict[tuple[bytes, bytes, bool], list | bool] = {}  # see _alike_entry
     _check_device_assignment(proto)
-    computations = [(cp, list(cp.instructions)) for cp in proto.computations]
-    raw = _raw_instructions(module_bytes, computations) if module_bytes is not None else None
-    all_ids = [ip.id for _, ips in computations for ip in ips]
-    all_encoded_ids = varints(all_ids)  # (one call for the module: each call builds a message)
+    computations = list(proto.computations)
+    written = _instructions_as_written(module_bytes, computations) if module_bytes is not None else None
+    raw, all_ids, all_encoded_ids = written or _instructions_serialized(computations)
     start = 0
     computation_names: set[str] = set()
-    for k, (cp, ips) in enumerate(computations):
+    for k, cp in enumerate(computations):
         comp_name = sanitized_name(cp.name)
         if comp_name in computation_names:  # XLA's proto reader refuses it (a RET_CHECK)
             raise TranslateError(f"two computations are named '{comp_name}'")
@@ -324,56 +362,63 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
         local: dict[int, HloInstruction] = {}  # by local id (see locals_by_computation)
         locals_by_computation.append(local)
         local_ids: dict[bytes, HloInstruction] = {}  # the same, by their whole ids' varint bytes
+        numbers: list[int] = []  # the parameters' numbers
+        append = comp.instructions.append
+        ips = cp.instructions  # (a message object made only for an instruction read one by one: ips[n])
         stop = start + len(ips)
         ids, encoded_ids, start = all_ids[start:stop], all_encoded_ids[start:stop], stop
-        serialized = raw[k] if raw is not None else [ip.SerializeToString() for ip in ips]
-        for ip, uid, encoded_id, data in zip(ips, ids, encoded_ids, serialized):
+        for n, (uid, encoded_id, data) in enumerate(zip(ids, encoded_ids, raw[k])):
             entry: Any = None  # a list (see _alike_entry), True, or None
+            width = len(encoded_id)
             if len(data) > 2 and data[0] == 10 and data[1] < 128:  # the name first, < 128 bytes
                 name_end = 2 + data[1]
                 at = data.find(ID_TAG + encoded_id, name_end)
                 if at > 0:
-                    end = operands_at = at + 2 + len(encoded_id)
-                    if data.startswith(OPERAND_IDS_TAG, end):
-                        operands_at = end + 3
-                        end = operands_at + data[end + 2] if data[end + 2] < 128 else -1
-                    if end > 0 and data.startswith(_CALLED_TAG, end) and data[end + 2] < 128:
-                        key = (data[name_end:at], data[end + 3 + data[end + 2] :], True)  # called ids apart
-                    elif end > 0:
-                        key = (data[name_end:at], data[end:], False)
-                    else:
+                    end = operands_at = at + 2 + width
+                    try:  # (a tag at the very end: IndexError)
+                        if data.startswith(OPERAND_IDS_TAG, end):
+                            operands_at = end + 3
+                            end = operands_at + data[end + 2] if data[end + 2] < 128 else -1
+                        if end > 0 and data.startswith(_CALLED_TAG, end) and data[end + 2] < 128:
+                            key = (data[name_end:at], data[end + 3 + data[end + 2] :], True)  # called ids apart
+                        elif end > 0:
+                            key = (data[name_end:at], data[end:], False)
+                        else:
+                            key = None
+                    except IndexError:
                         key = None
                     if key is not None:
                         entry = alike.get(key)
                         if entry is None:
-                            entry = alike[key] = _alike_entry(key, ip)
+                            entry = alike[key] = _alike_entry(key, ips[n])
             operands = None
             if entry:
                 name = data[2:name_end].decode()
                 opcode = entry[0]
-                try:  # the operands by their ids' bytes, as the id fields of this computation's instructions
-                    operands = [local_ids[i] for i in VARINT_RE.findall(data, operands_at, end)]
+                # The operands by their ids' bytes, as the id fields of this computation's instructions. Each
+                # key is one whole varint, so a slice found among them is one: one or two operands as long as
+                # the id are sliced out (no regex), others split by VARINT_RE.
+                size = end - operands_at
+                try:
+                    if size == width:
+                        operands = [local_ids[data[operands_at:end]]]
+                    elif size == 2 * width:
+                        split = operands_at + width
+                        operands = [local_ids[data[operands_at:split]], local_ids[data[split:end]]]
+                    elif size:
+                        operands = [local_ids[i] for i in VARINT_RE.findall(data, operands_at, end)]
+                    else:
+                        operands = []
                 except KeyError:
-                    pass  # (an unknown operand: the error below)
+                    pass  # (an unknown operand, or split elsewhere: read one by one below)
             else:
+                ip = ips[n]
                 name, opcode = ip.name, ip.opcode
-            if uid < 0:
-                raise TranslateError(f"instruction id {uid} is negative", op=name)
+                uid = ip.id  # (the id read from the bytes is only a candidate, confirmed by `entry`)
+                encoded_id = varint(uid)
             low = uid & _LOCAL_ID_MASK
-            if low >= 0x7FFFFFFF:  # XLA reads the low half as an int32 index and sizes a list by it plus one
-                raise TranslateError(
-                    f"instruction id {uid} has low 32 bits {low}: XLA takes them as a local "
-                    "index, which must be below 2^31 - 1",
-                    op=name,
-                )
-            if low in local:
-                if local[low].unique_id == uid:
-                    raise TranslateError(f"duplicate instruction id {uid} in computation {cp.name}", op=name)
-                raise TranslateError(
-                    f"instruction id {uid} has the same low 32 bits ({low}) as another "
-                    f"instruction's id in computation {cp.name}",
-                    op=name,
-                )
+            if uid < 0 or low >= 0x7FFFFFFF or low in local:  # (one test for the common case)
+                _raise_id_problem(uid, local, cp.name, name)
             plain = entry[7] if entry else False  # (a known opcode and no checks of its own: see _alike_entry)
             if not plain and opcode not in OPCODES:
                 raise TranslateError(f"unknown opcode '{opcode}'", op=name)
@@ -383,7 +428,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
                 raise TranslateError(f"instruction name '{name}' is used twice in the module", op=name)
             names.add(name)
             if operands is None:
-                operands = _local_instructions(ip.operand_ids, local, "operand", name)
+                operands = _local_instructions(ips[n].operand_ids, local, "operand", name)
             own = entry[4] if entry and entry[6] else None  # attributes of its own, read for one alike before
             if own is not None:  # (positional: a dataclass's keyword arguments cost ~0.1 us an instruction)
                 instr = HloInstruction(name, opcode, entry[1], operands, own.copy(), None, None, uid)
@@ -401,6 +446,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
                 )
             elif opcode == "parameter":
                 instr.parameter_number = entry[2] if entry else ip.parameter_number
+                numbers.append(instr.parameter_number)
             elif opcode == "constant":
                 from hlo_translate.hlo.proto.literal import literal_from_proto  # numpy: for constants only
 
@@ -408,19 +454,22 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
                 instr.literal = literal_from_proto(ip.literal)
             local[low] = instr
             local_ids[encoded_id] = instr
-            comp.instructions.append(instr)
+            append(instr)
             if own is not None:
                 pass
             elif entry and entry[6]:  # attributes of its own: read now, once for all alike
+                ip = ips[n]
                 attributes = entry[4] = generic_attributes(ip, instr, OWN_ATTRIBUTES[opcode](ip))
                 instr.attributes = attributes.copy()
             else:
-                pending.append((instr, ip, entry, k))
+                pending.append((instr, ips[n], entry, k))
         root = local.get(cp.root_id & _LOCAL_ID_MASK)
         if root is None:
             raise TranslateError(f"root id {cp.root_id} of computation {cp.name} is unknown")
-        problem = comp.parameter_problem()
-        if problem is not None:
+        # numbered 0..n-1, each once, exactly when parameter_problem finds nothing (which walks every instruction)
+        if numbers and sorted(numbers) != list(range(len(numbers))):
+            problem = comp.parameter_problem()
+            assert problem is not None, comp.name
             raise TranslateError(problem[1], op=problem[0].name if problem[0] is not None else None)
         comp.root = root
         position.setdefault(cid, k)

@@ -16,6 +16,7 @@ Per module: parameter numbering and `entry_computation_layout`. Linear in the mo
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 from typing import cast
 
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError
@@ -119,8 +120,18 @@ def _computation_key(comp: HloComputation) -> tuple:
     a reducer of its own, alike in all of this)."""
     if comp.root is None:  # (check_parameters reports it)
         return (id(comp),)
-    params, result = comp.program_shape()
-    return (*[id(p) for p in params], id(result))
+    # program_shape's parameter shapes, read here without its calls (a reducer's key is one per reduce)
+    params = [i for i in comp.instructions if i.opcode == "parameter"]
+    if len(params) > 1:
+        try:
+            params.sort(key=_PARAMETER_NUMBER)
+        except TypeError:  # a parameter without a number: program_shape says so
+            shapes, result = comp.program_shape()
+            return (*[id(p) for p in shapes], id(result))
+    return (*[id(p.shape) for p in params], id(comp.root.shape))
+
+
+_PARAMETER_NUMBER = attrgetter("parameter_number")
 
 
 def _check(instr: HloInstruction, ctx: VerifyContext, checked: set[int], num_partitions: int) -> None:
