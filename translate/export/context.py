@@ -370,7 +370,8 @@ class Builder:
         assert len(results) == len(op_results), (op.name, len(results), len(op_results))
         if stamp.instruction_name is not None:
             self._reuse_name(results, stamp)
-        if has_attrs:
+        # One list of the names, one set test: most ops hold only their own attributes, none of these.
+        if has_attrs and not _PLACED_AFTER.isdisjoint(attrs.keys()):
             self._attach_sharding(op, attrs, results, stamp.created)
             if "result_accuracy" in attrs and results and any(results[0] is c for c in stamp.created):
                 results[0].attributes["result_accuracy"] = _result_accuracy(op, _attr(op, attrs, "result_accuracy"))
@@ -461,6 +462,20 @@ class Builder:
             sharding = sharding if whole.is_tuple else whole
         main.attributes["sharding"] = sharding
 
+
+# The attributes `emit_op` places on what the handler made (`_attach_sharding`, `_attach_control` and its own).
+_PLACED_AFTER = frozenset(
+    {
+        "xla.backend_config",
+        ORIGINAL_VALUE,
+        "mhlo.sharding",
+        "result_accuracy",
+        CONTROL_ID,
+        CONTROL_PREDECESSORS,
+        CUSTOM_CALL_ATTRIBUTES,
+        "xla.keep",
+    }
+)
 
 # Ops whose `xla.backend_config` is their start instruction's, not the done's their results are read from
 # (export/p2p.py writes it).
