@@ -87,3 +87,45 @@ def test_source_location_of_an_op(loc: str, expected: SourceLocation | None) -> 
         op = module.body.operations[0].regions[0].blocks[0].operations[0]
         assert source_location(op.location) == expected
         assert source_location(str(op.location)) == expected
+
+
+# Text that spells no location: every op sits at its position in the text, which the exporter then does not read
+# (`export_module(positions_only=True)`). The same text as bytes takes the path that reads every location.
+UNLOCATED = """
+module @m attributes {mhlo.num_partitions = 2 : i32} {
+  func.func private @twice(%x: tensor<4xf32>) -> tensor<4xf32> {
+    %0 = stablehlo.add %x, %x : tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+  func.func @main(%a: tensor<4xf32> {mhlo.sharding = "{devices=[2]<=[2]}"}, %b: tensor<f32>) -> tensor<f32> {
+    %0 = call @twice(%a) : (tensor<4xf32>) -> tensor<4xf32>
+    %1 = stablehlo.reduce(%0 init: %b) applies stablehlo.add across dimensions = [0]
+      : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+    %2 = chlo.tan %1 : tensor<f32> -> tensor<f32>
+    return %2 : tensor<f32>
+  }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [UNLOCATED, UNLOCATED.replace("chlo.tan %1 : tensor<f32> -> tensor<f32>", "stablehlo.tanh %1 : tensor<f32>")],
+)
+def test_unlocated_text_exports_as_its_bytes_do(text: str) -> None:
+    from_text = hlo_translate.stablehlo_to_hlo(text)
+    from_bytes = hlo_translate.stablehlo_to_hlo(text.encode())
+    for fmt in (hlo_translate.HloFormat.TEXT, hlo_translate.HloFormat.PROTO):
+        assert hlo_translate.write_hlo(from_text, fmt) == hlo_translate.write_hlo(from_bytes, fmt)
+
+
+def test_a_location_spelled_with_a_space_is_read() -> None:
+    # `loc` and `(` are two tokens of MLIR's grammar: `loc (` is a location too.
+    text = (
+        "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+        '  %0 = stablehlo.negate %a : tensor<2xf32> loc ("neg.7"("jit(f)/neg"("a.py":5:11)))\n'
+        "  return %0 : tensor<2xf32>\n}\n"
+    )
+    root = hlo_translate.stablehlo_to_hlo(text).entry.root
+    assert root.name == "neg.7"
+    assert root.metadata is not None and root.metadata.op_name == "jit(f)/neg"

@@ -55,8 +55,10 @@ TERMINATORS = frozenset({"stablehlo.return", "func.return", "mhlo.return"})
 class ExportContext:
     """Module-wide state: names, finished computations, exported functions."""
 
-    def __init__(self, module_op: ir.Operation):
+    def __init__(self, module_op: ir.Operation, *, positions_only: bool = False):
         self.module_op = module_op
+        # False when every location is a position in unnamed text (see `export_module`): none is read then.
+        self.read_locations = not positions_only
         # False: write what the input says, without the checks XLA's verifier would make of it (verify=False)
         self.verify = True
         self.computations: list[HloComputation] = []
@@ -71,7 +73,7 @@ class ExportContext:
                 self.func_ops[A.string(op.attributes["sym_name"])] = op.operation
         # Instruction names carried by locations (the importer's NameLocs) that occur once in the
         # module are reused verbatim; reserving them first keeps generated names from taking them.
-        self.reusable_names = _unique_location_names(module_op)
+        self.reusable_names = _unique_location_names(module_op) if self.read_locations else set()
         # Private functions become computations of their own name when it is a valid HLO name that
         # no instruction takes, so that names survive HLO -> StableHLO -> HLO.
         self.function_names = {
@@ -207,6 +209,7 @@ class Builder:
         self.ctx = ctx
         self.comp = HloComputation(name, is_entry=is_entry)
         self.values: dict[Any, HloInstruction] = {}
+        self._read_locations = ctx.read_locations
         self._stamp: _OpStamp | None = None
         self._num_params = 0
         self.control_ids: dict[int, HloInstruction] = {}  # xla.control_id -> its instruction
@@ -252,6 +255,8 @@ class Builder:
 
     def argument(self, arg: ir.BlockArgument, name: str = "Arg") -> HloInstruction:
         """The parameter for block argument `arg`, named and annotated from its location."""
+        if not self._read_locations:
+            return self.parameter(self.shape(arg), name)
         info = location_info(arg.location)
         return self.parameter(
             self.shape(arg), name, metadata(info), exact_name=self.ctx.take_name(info.instruction_name)
@@ -332,7 +337,11 @@ class Builder:
         handler = HANDLERS.get(BITCAST if has_attrs and BITCAST in attrs else op.name)
         if handler is None:
             raise TranslateError("unsupported op", op=op.name, location=op_location(op))
-        info = location_info(op.location, input_position=False)
+        if self._read_locations:
+            info = location_info(op.location, input_position=False)
+            op_metadata, instruction_name = metadata(info), info.instruction_name
+        else:
+            op_metadata = instruction_name = None
         frontend = None
         if has_attrs and "mhlo.frontend_attributes" in attrs:
             try:
@@ -340,7 +349,7 @@ class Builder:
             except TranslateError as err:
                 raise TranslateError(err.message, op=op.name, location=op_location(op)) from None
         outer = self._stamp
-        self._stamp = _OpStamp(op, metadata(info), frontend, info.instruction_name)
+        self._stamp = _OpStamp(op, op_metadata, frontend, instruction_name)
         try:
             results = handler(self, op)
         except TranslateError as err:
@@ -361,7 +370,8 @@ class Builder:
         assert len(results) == len(op_results), (op.name, len(results), len(op_results))
         if stamp.instruction_name is not None:
             self._reuse_name(results, stamp)
-        if has_attrs:
+        # One list of the names, one set test: most ops hold only their own attributes, none of these.
+        if has_attrs and not _PLACED_AFTER.isdisjoint(attrs.keys()):
             self._attach_sharding(op, attrs, results, stamp.created)
             if "result_accuracy" in attrs and results and any(results[0] is c for c in stamp.created):
                 results[0].attributes["result_accuracy"] = _result_accuracy(op, _attr(op, attrs, "result_accuracy"))
@@ -452,6 +462,20 @@ class Builder:
             sharding = sharding if whole.is_tuple else whole
         main.attributes["sharding"] = sharding
 
+
+# The attributes `emit_op` places on what the handler made (`_attach_sharding`, `_attach_control` and its own).
+_PLACED_AFTER = frozenset(
+    {
+        "xla.backend_config",
+        ORIGINAL_VALUE,
+        "mhlo.sharding",
+        "result_accuracy",
+        CONTROL_ID,
+        CONTROL_PREDECESSORS,
+        CUSTOM_CALL_ATTRIBUTES,
+        "xla.keep",
+    }
+)
 
 # Ops whose `xla.backend_config` is their start instruction's, not the done's their results are read from
 # (export/p2p.py writes it).

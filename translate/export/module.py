@@ -43,17 +43,20 @@ def export_module(
     return_tuple: bool = False,
     carried: list[HloInstruction] | None = None,
     verify: bool = True,
+    positions_only: bool = False,
 ) -> HloModule:
     """Convert a StableHLO module (parsed in a context from `translate.mlir.context`) to HLO. `carried`, when
     given, receives the instructions rebuilt from the HLO-text attributes of `xla.*` custom calls (the
     input's own HLO: a verifier's refusal of one of them is an input error, see `stablehlo_to_hlo`).
+    `positions_only` says that every location of the module is the parser's position in unnamed text (text
+    without `loc(...)`): no location then names an instruction or gives metadata, and none is read.
 
         >>> with make_context():
         ...     hlo = export_module(parse_module(text))
         >>> print_hlo_text(hlo)
     """
     module_op = module.operation
-    ctx = ExportContext(module_op)
+    ctx = ExportContext(module_op, positions_only=positions_only)
     ctx.verify = verify
     main = ctx.func_ops.get("main")
     if main is None:

@@ -5,6 +5,7 @@ execution harness writes our importer's carriers back without importing the pack
 
 from __future__ import annotations
 
+import re
 from collections.abc import Set as AbstractSet
 from typing import Any
 
@@ -32,11 +33,19 @@ def export_stablehlo(
             module = refine_module(module, parse_input_shapes(input_shapes))
         else:
             check_static_arguments(module)
-        prepare_for_export(module)
+        rewritten = prepare_for_export(module)
+        # Text that spells no location leaves every op at its position in the text: nothing for the exporter to
+        # read from locations, unless a pass above put ops of its own in.
+        positions_only = isinstance(source, str) and input_shapes is None and not rewritten and not _SPELLS_LOC(source)
         carried: list = []
         try:
             hlo = export_module(
-                module, use_tuple_args=use_tuple_args, return_tuple=return_tuple, carried=carried, verify=verify
+                module,
+                use_tuple_args=use_tuple_args,
+                return_tuple=return_tuple,
+                carried=carried,
+                verify=verify,
+                positions_only=positions_only,
             )
         except NeedsRefinement as err:
             if input_shapes is not None:
@@ -67,8 +76,14 @@ def _verify_written(hlo: HloModule, carried: AbstractSet[str] = frozenset()) -> 
         raise InternalError(f"the HLO we wrote fails the verifier: {err.message}", op=err.op) from None
 
 
-def prepare_for_export(module: ir.Module) -> None:
-    """The passes that run before the exporter: Shardy -> GSPMD shardings, then CHLO decomposition.
+# MLIR's trailing location `loc(...)` and a location alias's definition (`#loc1 = loc(...)`): `loc` and `(` are two
+# tokens, with room between them. Found anywhere (a string, a comment, a longer name), the text counts as located.
+_SPELLS_LOC = re.compile(r"loc\s*\(").search
+
+
+def prepare_for_export(module: ir.Module) -> bool:
+    """The passes that run before the exporter: Shardy -> GSPMD shardings, then CHLO decomposition. True
+    when one of them ran (the module may hold ops they made).
 
     Shardy's export runs when the module declares a mesh or holds any `sdy.*` op: a sharding group or
     a propagation barrier needs no mesh, and becomes XLA's `xla.sdy.*` custom call."""
@@ -82,3 +97,4 @@ def prepare_for_export(module: ir.Module) -> None:
         export_sdy(module, round_trip=True)
         chlo_ops = None  # the Shardy export rewrote the module: walk it again
     decompose_chlo(module, ops=chlo_ops)
+    return bool(found["sdy."] or found["chlo."])
