@@ -47,10 +47,11 @@ def verify_module(module: HloModule) -> None:
     checked: set[int] = set()
     passed: set[tuple] = set()  # likeness keys of instructions found good; shapes stay alive meanwhile
     impure = _impure_opcodes()
+    params_of: dict[HloComputation, list[HloInstruction]] = {}  # checked computations' parameters, in order
     # The likeness key (what the checks of an instruction read, shapes by identity) is built inline: this
     # loop runs once per instruction on every read and export, a call per instruction costs a third of it.
     for comp in module.computations:
-        check_parameters(comp)
+        params_of[comp] = check_parameters(comp)
         for instr in comp.instructions:
             opcode = instr.opcode
             if opcode in impure:  # its rule may read more than the key holds: checked every time
@@ -64,7 +65,7 @@ def verify_module(module: HloModule) -> None:
                 # COMPUTATION_ATTRS stays itself, hashed by identity: a finer key, never a looser one)
                 items = tuple(attributes.items())
             else:
-                items = _attribute_key(attributes)
+                items = _attribute_key(attributes, params_of)
             operands = instr.operands
             count = len(operands)
             if count == 2:  # (the common counts spelled out: no list to unpack)
@@ -102,11 +103,12 @@ def check_alone(instr: HloInstruction) -> None:
 _LONE_CONTEXT = VerifyContext(HloModule("lone"))  # for pure rules, which never read it
 
 
-def _attribute_key(attributes: dict[str, Any]) -> tuple:
-    """`attributes` as the pure rules read them: unread ones left out, a called computation by its signature."""
+def _attribute_key(attributes: dict[str, Any], params_of: dict[HloComputation, list[HloInstruction]]) -> tuple:
+    """`attributes` as the pure rules read them: unread ones left out, a called computation by its signature
+    (`params_of`: the parameters of the computations already checked, in number order)."""
     return tuple(
         [
-            (name, _computation_key(value) if isinstance(value, HloComputation) else value)
+            (name, _computation_key(value, params_of.get(value)) if isinstance(value, HloComputation) else value)
             for name, value in attributes.items()
             if name not in _UNREAD_ATTRIBUTES
         ]
@@ -123,9 +125,12 @@ def _impure_for(rule_count: int) -> frozenset[str]:
     return frozenset(opcode for opcode, rule in RULES.items() if rule.__module__ not in _PURE_RULE_MODULES)
 
 
-def _computation_key(comp: HloComputation) -> tuple:
+def _computation_key(comp: HloComputation, checked_params: list[HloInstruction] | None = None) -> tuple:
     """A called computation as these rules see it: its parameter and result shapes (JAX gives every reduce
-    a reducer of its own, alike in all of this)."""
+    a reducer of its own, alike in all of this). `checked_params`: its parameters in number order, when
+    check_parameters has passed it (then it has a root): not searched for again."""
+    if checked_params is not None:
+        return (*[id(p.shape) for p in checked_params], id(cast(HloInstruction, comp.root).shape))
     if comp.root is None:  # (check_parameters reports it)
         return (id(comp),)
     # program_shape's parameter shapes, read here without its calls (a reducer's key is one per reduce)

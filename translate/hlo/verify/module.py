@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule, Shape, shape_problem
 from hlo_translate.hlo.verify.core import Violation, fail, same_shape, text
 
@@ -17,17 +19,25 @@ def check_instruction_shape(instr: HloInstruction, checked: set[int]) -> None:
     checked.add(id(instr.shape))
 
 
-def check_parameters(comp: HloComputation) -> None:
-    """Parameters are numbered 0..n-1, each number once."""
-    numbers = sorted([i.parameter_number for i in comp.instructions if i.opcode == "parameter"])
-    if numbers != list(range(len(numbers))):
-        raise Violation(
-            "parameters",
-            f"computation {comp.name} has parameters numbered {numbers}, not 0..{len(numbers) - 1}",
-            op=comp.name,
-        )
+def check_parameters(comp: HloComputation) -> list[HloInstruction]:
+    """Parameters are numbered 0..n-1, each number once. Returns them in number order."""
+    params = [i for i in comp.instructions if i.opcode == "parameter"]
+    numbers = [i.parameter_number for i in params]
+    if numbers != list(range(len(numbers))):  # (most are in order: no sort)
+        numbers.sort()
+        if numbers != list(range(len(numbers))):
+            raise Violation(
+                "parameters",
+                f"computation {comp.name} has parameters numbered {numbers}, not 0..{len(numbers) - 1}",
+                op=comp.name,
+            )
+        params.sort(key=_PARAMETER_NUMBER)
     if comp.root is None:
         raise Violation("root", f"computation {comp.name} has no root", op=comp.name)
+    return params
+
+
+_PARAMETER_NUMBER = attrgetter("parameter_number")
 
 
 def check_entry_layout(module: HloModule) -> None:
