@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from operator import attrgetter
 
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule, Shape, shape_problem
@@ -47,10 +48,9 @@ def check_entry_layout(module: HloModule) -> None:
         return
     params, result = module.entry.program_shape()
     where = "entry_computation_layout"
-    for shape in (*layout.parameters, layout.result):
-        problem = shape_problem(shape)
-        if problem:
-            raise Violation("entry-layout", f"{where}: {problem}", op=module.entry.name)
+    problem = _first_problem((*layout.parameters, layout.result), set())
+    if problem:
+        raise Violation("entry-layout", f"{where}: {problem}", op=module.entry.name)
     if len(layout.parameters) != len(params):
         raise Violation(
             "entry-layout",
@@ -70,6 +70,20 @@ def check_entry_layout(module: HloModule) -> None:
             f"{where} gives the result as {text(layout.result)}, the entry returns {text(result)}",
             op=module.entry.name,
         )
+
+
+def _first_problem(shapes: Iterable[Shape], good: set[int]) -> str | None:
+    """shape_problem of the first of `shapes` that has one (a tuple's: its first element's), each shape
+    object looked at once: `good` holds the ids of those found well formed (the parser shares one object
+    among a layout's parameters of one shape; a 300-parameter entry has two)."""
+    for shape in shapes:
+        if id(shape) in good:
+            continue
+        problem = _first_problem(shape.tuple_shapes, good) if shape.is_tuple else shape_problem(shape)
+        if problem:
+            return problem
+        good.add(id(shape))
+    return None
 
 
 def check_aliases(module: HloModule) -> None:
