@@ -84,8 +84,9 @@ def verify_module(module: HloModule) -> None:
                 continue
             _check(instr, ctx, checked, ctx.num_partitions)
             passed.add(key)
-    check_entry_layout(module)
-    check_aliases(module)
+    entry_params = None if module.entry is None else params_of.get(module.entry)
+    check_entry_layout(module, entry_params)
+    check_aliases(module, entry_params)
 
 
 def check_alone(instr: HloInstruction) -> None:
