@@ -15,12 +15,13 @@ Per module: parameter numbering and `entry_computation_layout`. Linear in the mo
 
 from __future__ import annotations
 
+import functools
 import re
 from operator import attrgetter
-from typing import cast
+from typing import Any, cast
 
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError
-from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule
+from hlo_translate.hlo.ir import COMPUTATION_ATTRS, HloComputation, HloInstruction, HloModule
 from hlo_translate.hlo.verify import collectives, control_flow, data_movement, elementwise, misc, reduction  # noqa: F401
 from hlo_translate.hlo.verify.core import RULES, VerifyContext, Violation
 from hlo_translate.hlo.verify.module import check_aliases, check_entry_layout, check_instruction_shape, check_parameters
@@ -36,26 +37,45 @@ __all__ = ["verify_module", "check_alone", "Violation", "locate"]
 _PURE_RULE_MODULES = frozenset({elementwise.__name__, data_movement.__name__, reduction.__name__})
 # Attributes no check reads (only their names, which every opcode allows): left out of the likeness key.
 _UNREAD_ATTRIBUTES = frozenset({"metadata"})
+# Attribute names whose values the key does not take as they are.
+_KEYED_APART = _UNREAD_ATTRIBUTES | frozenset(COMPUTATION_ATTRS)
 
 
 def verify_module(module: HloModule) -> None:
     """Raise `Violation` (a TranslateError naming the instruction and the rule) unless XLA would accept `module`."""
     ctx = VerifyContext(module)
     checked: set[int] = set()
-    passed: set[tuple] = set()  # likeness keys (_key) of instructions found good; shapes stay alive meanwhile
-    pure: dict[str, bool] = {}  # opcode -> whether its rule is pure (or absent)
+    passed: set[tuple] = set()  # likeness keys of instructions found good; shapes stay alive meanwhile
+    impure = _impure_opcodes()
+    params_of: dict[HloComputation, list[HloInstruction]] = {}  # checked computations' parameters, in order
+    # The likeness key (what the checks of an instruction read, shapes by identity) is built inline: this
+    # loop runs once per instruction on every read and export, a call per instruction costs a third of it.
     for comp in module.computations:
-        check_parameters(comp)
+        params_of[comp] = check_parameters(comp)
         for instr in comp.instructions:
-            operands = instr.operands
-            if not instr.attributes and len(operands) == 1 and pure.get(instr.opcode):
-                # (_key of the most common instruction, inlined: no call, no attribute tuple)
-                key: tuple | None = (instr.opcode, id(instr.shape), (), id(operands[0].shape))
-            else:
-                key = _key(instr, pure)
-            if key is None:
+            opcode = instr.opcode
+            if opcode in impure:  # its rule may read more than the key holds: checked every time
                 _check(instr, ctx, checked, ctx.num_partitions)
                 continue
+            attributes = instr.attributes
+            if not attributes:
+                items: tuple = ()
+            elif _KEYED_APART.isdisjoint(attributes):
+                # (most: _attribute_key would make the same tuple; a computation under a name not in
+                # COMPUTATION_ATTRS stays itself, hashed by identity: a finer key, never a looser one)
+                items = tuple(attributes.items())
+            else:
+                items = _attribute_key(attributes, params_of)
+            operands = instr.operands
+            count = len(operands)
+            if count == 2:  # (the common counts spelled out: no list to unpack)
+                key: tuple = (opcode, id(instr.shape), items, id(operands[0].shape), id(operands[1].shape))
+            elif count == 1:
+                key = (opcode, id(instr.shape), items, id(operands[0].shape))
+            elif count == 0:
+                key = (opcode, id(instr.shape), items)
+            else:
+                key = (opcode, id(instr.shape), items, *[id(o.shape) for o in operands])
             try:
                 if key in passed:
                     continue
@@ -64,8 +84,9 @@ def verify_module(module: HloModule) -> None:
                 continue
             _check(instr, ctx, checked, ctx.num_partitions)
             passed.add(key)
-    check_entry_layout(module)
-    check_aliases(module)
+    entry_params = None if module.entry is None else params_of.get(module.entry)
+    check_entry_layout(module, entry_params)
+    check_aliases(module, entry_params)
 
 
 def check_alone(instr: HloInstruction) -> None:
@@ -83,41 +104,34 @@ def check_alone(instr: HloInstruction) -> None:
 _LONE_CONTEXT = VerifyContext(HloModule("lone"))  # for pure rules, which never read it
 
 
-def _key(instr: HloInstruction, pure: dict[str, bool]) -> tuple | None:
-    """What the checks of `instr` read (shapes by identity), or None when its rule may read more; `pure`
-    caches per opcode whether its rule is one of _PURE_RULE_MODULES' (or none)."""
-    opcode = instr.opcode
-    is_pure = pure.get(opcode)
-    if is_pure is None:
-        rule = RULES.get(opcode)
-        is_pure = pure[opcode] = rule is None or rule.__module__ in _PURE_RULE_MODULES
-    if not is_pure:
-        return None
-    attributes = instr.attributes
-    if not attributes:
-        items: tuple = ()
-    elif _UNREAD_ATTRIBUTES.isdisjoint(attributes) and HloComputation not in map(type, attributes.values()):
-        items = tuple(attributes.items())  # (most: the loop below would make the same tuple, in C here)
-    else:
-        items = tuple(
-            [
-                (name, _computation_key(value) if isinstance(value, HloComputation) else value)
-                for name, value in attributes.items()
-                if name not in _UNREAD_ATTRIBUTES
-            ]
-        )
-    operands = instr.operands
-    count = len(operands)
-    if count == 1:  # (the common counts spelled out: no list to unpack)
-        return (opcode, id(instr.shape), items, id(operands[0].shape))
-    if count == 2:
-        return (opcode, id(instr.shape), items, id(operands[0].shape), id(operands[1].shape))
-    return (opcode, id(instr.shape), items, *[id(o.shape) for o in operands])
+def _attribute_key(attributes: dict[str, Any], params_of: dict[HloComputation, list[HloInstruction]]) -> tuple:
+    """`attributes` as the pure rules read them: unread ones left out, a called computation by its signature
+    (`params_of`: the parameters of the computations already checked, in number order)."""
+    return tuple(
+        [
+            (name, _computation_key(value, params_of.get(value)) if isinstance(value, HloComputation) else value)
+            for name, value in attributes.items()
+            if name not in _UNREAD_ATTRIBUTES
+        ]
+    )
 
 
-def _computation_key(comp: HloComputation) -> tuple:
+def _impure_opcodes() -> frozenset[str]:
+    """The opcodes whose rule is not in _PURE_RULE_MODULES (an opcode without a rule is pure)."""
+    return _impure_for(len(RULES))  # (rules register at import: computed once, again only if one is added)
+
+
+@functools.cache
+def _impure_for(rule_count: int) -> frozenset[str]:
+    return frozenset(opcode for opcode, rule in RULES.items() if rule.__module__ not in _PURE_RULE_MODULES)
+
+
+def _computation_key(comp: HloComputation, checked_params: list[HloInstruction] | None = None) -> tuple:
     """A called computation as these rules see it: its parameter and result shapes (JAX gives every reduce
-    a reducer of its own, alike in all of this)."""
+    a reducer of its own, alike in all of this). `checked_params`: its parameters in number order, when
+    check_parameters has passed it (then it has a root): not searched for again."""
+    if checked_params is not None:
+        return (*[id(p.shape) for p in checked_params], id(cast(HloInstruction, comp.root).shape))
     if comp.root is None:  # (check_parameters reports it)
         return (id(comp),)
     # program_shape's parameter shapes, read here without its calls (a reducer's key is one per reduce)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from operator import attrgetter
+from typing import cast
+
 from hlo_translate.hlo.ir import HloComputation, HloInstruction, HloModule, Shape, shape_problem
 from hlo_translate.hlo.verify.core import Violation, fail, same_shape, text
 
@@ -17,30 +21,38 @@ def check_instruction_shape(instr: HloInstruction, checked: set[int]) -> None:
     checked.add(id(instr.shape))
 
 
-def check_parameters(comp: HloComputation) -> None:
-    """Parameters are numbered 0..n-1, each number once."""
-    numbers = sorted([i.parameter_number for i in comp.instructions if i.opcode == "parameter"])
-    if numbers != list(range(len(numbers))):
-        raise Violation(
-            "parameters",
-            f"computation {comp.name} has parameters numbered {numbers}, not 0..{len(numbers) - 1}",
-            op=comp.name,
-        )
+def check_parameters(comp: HloComputation) -> list[HloInstruction]:
+    """Parameters are numbered 0..n-1, each number once. Returns them in number order."""
+    params = [i for i in comp.instructions if i.opcode == "parameter"]
+    numbers = [i.parameter_number for i in params]
+    if numbers != list(range(len(numbers))):  # (most are in order: no sort)
+        numbers.sort()
+        if numbers != list(range(len(numbers))):
+            raise Violation(
+                "parameters",
+                f"computation {comp.name} has parameters numbered {numbers}, not 0..{len(numbers) - 1}",
+                op=comp.name,
+            )
+        params.sort(key=_PARAMETER_NUMBER)
     if comp.root is None:
         raise Violation("root", f"computation {comp.name} has no root", op=comp.name)
+    return params
 
 
-def check_entry_layout(module: HloModule) -> None:
-    """`entry_computation_layout` agrees with the entry's parameters and root (layouts aside)."""
+_PARAMETER_NUMBER = attrgetter("parameter_number")
+
+
+def check_entry_layout(module: HloModule, entry_params: list[HloInstruction] | None = None) -> None:
+    """`entry_computation_layout` agrees with the entry's parameters and root (layouts aside). `entry_params`:
+    the entry's parameters in number order, when check_parameters has passed it."""
     layout = module.entry_computation_layout
     if layout is None or module.entry is None:
         return
-    params, result = module.entry.program_shape()
+    params, result = _program_shape(module.entry, entry_params)
     where = "entry_computation_layout"
-    for shape in (*layout.parameters, layout.result):
-        problem = shape_problem(shape)
-        if problem:
-            raise Violation("entry-layout", f"{where}: {problem}", op=module.entry.name)
+    problem = _first_problem((*layout.parameters, layout.result), set())
+    if problem:
+        raise Violation("entry-layout", f"{where}: {problem}", op=module.entry.name)
     if len(layout.parameters) != len(params):
         raise Violation(
             "entry-layout",
@@ -62,12 +74,34 @@ def check_entry_layout(module: HloModule) -> None:
         )
 
 
-def check_aliases(module: HloModule) -> None:
+def _first_problem(shapes: Iterable[Shape], good: set[int]) -> str | None:
+    """shape_problem of the first of `shapes` that has one (a tuple's: its first element's), each shape
+    object looked at once: `good` holds the ids of those found well formed (the parser shares one object
+    among a layout's parameters of one shape; a 300-parameter entry has two)."""
+    for shape in shapes:
+        if id(shape) in good:
+            continue
+        problem = _first_problem(shape.tuple_shapes, good) if shape.is_tuple else shape_problem(shape)
+        if problem:
+            return problem
+        good.add(id(shape))
+    return None
+
+
+def _program_shape(comp: HloComputation, checked_params: list[HloInstruction] | None) -> tuple[list[Shape], Shape]:
+    """comp.program_shape(), from its parameters in number order when check_parameters has found them (then it
+    has a root): the entry holds most instructions, a second search of it costs a millisecond per 50k."""
+    if checked_params is None:
+        return comp.program_shape()
+    return [p.shape for p in checked_params], cast(HloInstruction, comp.root).shape
+
+
+def check_aliases(module: HloModule, entry_params: list[HloInstruction] | None = None) -> None:
     """`input_output_alias` and `buffer_donor` name real parameters and valid tuple indices (XLA's loaders
-    refuse the module otherwise)."""
+    refuse the module otherwise). `entry_params` as for check_entry_layout."""
     if module.entry is None or not (module.input_output_alias or module.buffer_donor):
         return
-    params, result = module.entry.program_shape()
+    params, result = _program_shape(module.entry, entry_params)
     for alias in module.input_output_alias:
         if not _index_is_valid(result, alias.output_index):
             raise Violation(
