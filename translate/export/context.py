@@ -33,6 +33,7 @@ from hlo_translate.hlo.ir import (
     shape_problem,
     with_default_layouts,
 )
+from hlo_translate.hlo.literal import Literal
 from hlo_translate.hlo.sharding import for_shape
 from hlo_translate.hlo.text import parse_attribute
 from hlo_translate.hlo.verify.shardings import device_problem, sharding_shape_problem
@@ -68,6 +69,7 @@ class ExportContext:
         self._clean_bases: dict[str, str] = {}  # base as given -> base as a valid name
         self._shape_cache: dict[ir.Type, Shape] = {}
         self._array_shapes: dict[tuple[PrimitiveType, tuple[int, ...]], Shape] = {}
+        self.literals: dict[ir.Attribute, Literal] = {}  # a constant's value attribute -> its literal
         for op in module_op.regions[0].blocks[0].operations:
             if op.operation.name == "func.func":
                 self.func_ops[A.string(op.attributes["sym_name"])] = op.operation
