@@ -328,15 +328,16 @@ class Builder:
                 return [self.value(v) for v in operation.operands]
             if name in _CONSTANTS and _dead_constant(operation):
                 continue
-            self.emit_op(operation)
+            self.emit_op(operation, name)
         raise TranslateError("block without a terminator")
 
-    def emit_op(self, op: ir.Operation) -> None:
+    def emit_op(self, op: ir.Operation, name: str | None = None) -> None:
+        """Convert `op` (`name`: its name, when the caller has read it already)."""
         # The attribute map is read once; an op without attributes (most elementwise ops) skips
         # every probe for the exporter's own attributes.
         attrs = op.attributes
         has_attrs = len(attrs) != 0
-        handler = HANDLERS.get(BITCAST if has_attrs and BITCAST in attrs else op.name)
+        handler = HANDLERS.get(BITCAST if has_attrs and BITCAST in attrs else name or op.name)
         if handler is None:
             raise TranslateError("unsupported op", op=op.name, location=op_location(op))
         if self._read_locations:
