@@ -70,6 +70,8 @@ class ExportContext:
         self._shape_cache: dict[ir.Type, Shape] = {}
         self._array_shapes: dict[tuple[PrimitiveType, tuple[int, ...]], Shape] = {}
         self.literals: dict[ir.Attribute, Literal] = {}  # a constant's value attribute -> its literal
+        # a dot_general's (dimension numbers, precision, algorithm) attributes -> its HLO attributes (read-only)
+        self.dot_attributes: dict[tuple[ir.Attribute | None, ...], dict[str, object]] = {}
         for op in module_op.regions[0].blocks[0].operations:
             if op.operation.name == "func.func":
                 self.func_ops[A.string(op.attributes["sym_name"])] = op.operation
