@@ -195,7 +195,7 @@ class ExportContext:
         return comp
 
 
-@dataclass
+@dataclass(slots=True)
 class _OpStamp:
     """What every instruction built for one op carries."""
 

@@ -196,22 +196,21 @@ def binary_reducer(b: Builder, region: ir.Region) -> HloComputation | None:
     reduce's reducer), built as `closed_computation` builds it (names, order, shapes) without walking the region
     through the general path (about a third of its binding calls); None for any other region, or one whose
     locations are read (they would give names and metadata)."""
-    if b.ctx.read_locations or len(region.blocks) != 1:
+    blocks = region.blocks
+    if b.ctx.read_locations or len(blocks) != 1:
         return None
-    block = region.blocks[0]
+    block = blocks[0]
     args = block.arguments
     ops = block.operations
     if len(args) != 2 or len(ops) != 2:
         return None
     body, ret = ops[0], ops[1]
     opcode = _BINARY_REDUCERS.get(body.name)
-    if opcode is None or ret.name != "stablehlo.return" or len(body.attributes) or len(body.regions):
+    if opcode is None or ret.name != "stablehlo.return" or len(body.attributes):
         return None
     first, second = args[0], args[1]
-    operands, results = body.operands, body.results
-    if len(operands) != 2 or len(results) != 1:
-        return None
-    result = results[0]
+    operands = body.operands  # two, and one result: what MLIR's verifier allows these ops
+    result = body.result
     returned = ret.operands
     if len(returned) != 1 or returned[0] != result:
         return None
