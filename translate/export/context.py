@@ -554,7 +554,8 @@ _CONSTANTS = frozenset({"stablehlo.constant", "mhlo.constant", "arith.constant"}
 
 def _dead_constant(op: ir.Operation) -> bool:
     """Unused, and with no attribute but its value (no `xla.keep`, no control edge, no name to keep)."""
-    return len(op.attributes) == 1 and not any(True for _ in op.results[0].uses)
+    # (a constant has one result; the first use, if any, is all that is read of its uses)
+    return len(op.attributes) == 1 and next(iter(op.result.uses), None) is None
 
 
 def _scalar_shape(t: ir.Type) -> Shape | None:
