@@ -338,8 +338,10 @@ class Builder:
         # The attribute map is read once; an op without attributes (most elementwise ops) skips
         # every probe for the exporter's own attributes.
         attrs = op.attributes
-        has_attrs = len(attrs) != 0
-        handler = HANDLERS.get(BITCAST if has_attrs and BITCAST in attrs else name or op.name)
+        # The names in one list (one binding call): the probes below are then list tests, not binding calls.
+        names = attrs.keys() if len(attrs) != 0 else ()
+        has_attrs = len(names) != 0
+        handler = HANDLERS.get(BITCAST if has_attrs and BITCAST in names else name or op.name)
         if handler is None:
             raise TranslateError("unsupported op", op=op.name, location=op_location(op))
         if self._read_locations:
@@ -348,7 +350,7 @@ class Builder:
         else:
             op_metadata = instruction_name = None
         frontend = None
-        if has_attrs and "mhlo.frontend_attributes" in attrs:
+        if has_attrs and "mhlo.frontend_attributes" in names:
             try:
                 frontend = frontend_attributes_of(_attr(op, attrs, "mhlo.frontend_attributes"))
             except TranslateError as err:
@@ -376,7 +378,7 @@ class Builder:
         if stamp.instruction_name is not None:
             self._reuse_name(results, stamp)
         # One list of the names, one set test: most ops hold only their own attributes, none of these.
-        if has_attrs and not _PLACED_AFTER.isdisjoint(attrs.keys()):
+        if has_attrs and not _PLACED_AFTER.isdisjoint(names):
             self._attach_sharding(op, attrs, results, stamp.created)
             if "result_accuracy" in attrs and results and any(results[0] is c for c in stamp.created):
                 results[0].attributes["result_accuracy"] = _result_accuracy(op, _attr(op, attrs, "result_accuracy"))
