@@ -181,12 +181,22 @@ def _from_bytes(data: bytes, dtype: np.dtype, dims: tuple[int, ...]) -> np.ndarr
 
 @handles("stablehlo.constant")
 def _constant(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    if TUPLE_CONSTANT in op.attributes:
+    attrs = op.attributes
+    if TUPLE_CONSTANT in attrs:
         leaf = _tuple_constant_leaf(b, op)
         if leaf is not None:
             return [leaf]
     shape = b.result_shape(op)
-    return [b.constant(literal_of(constant_array(b, op, shape), shape), shape)]
+    if shape.element_type.is_complex or shape.element_type not in NUMPY_DTYPES:
+        # read from the op's text, or refused, by `constant_array`
+        return [b.constant(literal_of(constant_array(b, op, shape), shape), shape)]
+    # A module repeats few values (0, 1, -inf: uniqued attributes in MLIR's context): each is read once, and its
+    # literal (immutable) is shared by the constants that hold it.
+    value = attrs["value"]
+    literal = b.ctx.literals.get(value)
+    if literal is None or literal.shape is not shape:
+        literal = b.ctx.literals[value] = literal_of(constant_array(b, op, shape), shape)
+    return [b.constant(literal, shape)]
 
 
 def _tuple_constant_leaf(b: Builder, op: ir.Operation) -> HloInstruction | None:

@@ -33,6 +33,7 @@ from hlo_translate.hlo.ir import (
     shape_problem,
     with_default_layouts,
 )
+from hlo_translate.hlo.literal import Literal
 from hlo_translate.hlo.sharding import for_shape
 from hlo_translate.hlo.text import parse_attribute
 from hlo_translate.hlo.verify.shardings import device_problem, sharding_shape_problem
@@ -68,6 +69,9 @@ class ExportContext:
         self._clean_bases: dict[str, str] = {}  # base as given -> base as a valid name
         self._shape_cache: dict[ir.Type, Shape] = {}
         self._array_shapes: dict[tuple[PrimitiveType, tuple[int, ...]], Shape] = {}
+        self.literals: dict[ir.Attribute, Literal] = {}  # a constant's value attribute -> its literal
+        # a dot_general's (dimension numbers, precision, algorithm) attributes -> its HLO attributes (read-only)
+        self.dot_attributes: dict[tuple[ir.Attribute | None, ...], dict[str, object]] = {}
         for op in module_op.regions[0].blocks[0].operations:
             if op.operation.name == "func.func":
                 self.func_ops[A.string(op.attributes["sym_name"])] = op.operation
@@ -191,7 +195,7 @@ class ExportContext:
         return comp
 
 
-@dataclass
+@dataclass(slots=True)
 class _OpStamp:
     """What every instruction built for one op carries."""
 
@@ -326,15 +330,18 @@ class Builder:
                 return [self.value(v) for v in operation.operands]
             if name in _CONSTANTS and _dead_constant(operation):
                 continue
-            self.emit_op(operation)
+            self.emit_op(operation, name)
         raise TranslateError("block without a terminator")
 
-    def emit_op(self, op: ir.Operation) -> None:
+    def emit_op(self, op: ir.Operation, name: str | None = None) -> None:
+        """Convert `op` (`name`: its name, when the caller has read it already)."""
         # The attribute map is read once; an op without attributes (most elementwise ops) skips
         # every probe for the exporter's own attributes.
         attrs = op.attributes
-        has_attrs = len(attrs) != 0
-        handler = HANDLERS.get(BITCAST if has_attrs and BITCAST in attrs else op.name)
+        # The names in one list (one binding call): the probes below are then list tests, not binding calls.
+        names = attrs.keys() if len(attrs) != 0 else ()
+        has_attrs = len(names) != 0
+        handler = HANDLERS.get(BITCAST if has_attrs and BITCAST in names else name or op.name)
         if handler is None:
             raise TranslateError("unsupported op", op=op.name, location=op_location(op))
         if self._read_locations:
@@ -343,7 +350,7 @@ class Builder:
         else:
             op_metadata = instruction_name = None
         frontend = None
-        if has_attrs and "mhlo.frontend_attributes" in attrs:
+        if has_attrs and "mhlo.frontend_attributes" in names:
             try:
                 frontend = frontend_attributes_of(_attr(op, attrs, "mhlo.frontend_attributes"))
             except TranslateError as err:
@@ -371,7 +378,7 @@ class Builder:
         if stamp.instruction_name is not None:
             self._reuse_name(results, stamp)
         # One list of the names, one set test: most ops hold only their own attributes, none of these.
-        if has_attrs and not _PLACED_AFTER.isdisjoint(attrs.keys()):
+        if has_attrs and not _PLACED_AFTER.isdisjoint(names):
             self._attach_sharding(op, attrs, results, stamp.created)
             if "result_accuracy" in attrs and results and any(results[0] is c for c in stamp.created):
                 results[0].attributes["result_accuracy"] = _result_accuracy(op, _attr(op, attrs, "result_accuracy"))
@@ -549,7 +556,8 @@ _CONSTANTS = frozenset({"stablehlo.constant", "mhlo.constant", "arith.constant"}
 
 def _dead_constant(op: ir.Operation) -> bool:
     """Unused, and with no attribute but its value (no `xla.keep`, no control edge, no name to keep)."""
-    return len(op.attributes) == 1 and not any(True for _ in op.results[0].uses)
+    # (a constant has one result; the first use, if any, is all that is read of its uses)
+    return len(op.attributes) == 1 and next(iter(op.result.uses), None) is None
 
 
 def _scalar_shape(t: ir.Type) -> Shape | None:

@@ -25,8 +25,9 @@ def _iota(b: Builder, op: ir.Operation) -> list[HloInstruction]:
 @handles("stablehlo.broadcast_in_dim")
 def _broadcast_in_dim(b: Builder, op: ir.Operation) -> list[HloInstruction]:
     (operand,) = b.operands(op)
-    dims = A.i64_list(op.attributes["broadcast_dimensions"])
-    if A.has(op, BROADCAST_AS_WRITTEN):  # the importer's mark: the HLO broadcast as it was read
+    attrs = op.attributes
+    dims = A.i64_list(attrs["broadcast_dimensions"])
+    if BROADCAST_AS_WRITTEN in attrs:  # the importer's mark: the HLO broadcast as it was read
         return [b.add("broadcast", b.result_shape(op), [operand], {"dimensions": dims})]
     return broadcast_in_dim(b, operand, b.result_shape(op), dims)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from jaxlib.mlir import ir
 
 from hlo_translate.errors import TranslateError
@@ -21,13 +23,30 @@ def _one_to_one(entry: OneToOne):
         instr = b.add(entry.hlo, b.result_shape(op), b.operands(op), attrs)
         return b.split(op, instr)
 
-    handler.__name__ = f"export_{entry.hlo}"
-    return handler
+    def plain(b: Builder, op: ir.Operation) -> list[HloInstruction]:
+        # An op of no attributes and one array result (add, multiply, ...: a third of a model's ops): what
+        # `handler` makes of it, with one read of the results instead of two.
+        results = op.results
+        if len(results) == 1:
+            shape = b.ctx.shape_of(results[0].type)
+            if not shape.is_tuple:
+                return [b.add(entry.hlo, shape, b.operands(op))]
+        return handler(b, op)
+
+    chosen = handler if entry.attrs else plain
+    chosen.__name__ = f"export_{entry.hlo}"
+    return chosen
 
 
 def export_one_to_one(entry: OneToOne, b: Builder, op: ir.Operation) -> list[HloInstruction]:
     """The table's export of `op`, for hand-written handlers that take over only some element types."""
-    return _one_to_one(entry)(b, op)
+    handler = _BUILT.get(entry)
+    if handler is None:
+        handler = _BUILT[entry] = _one_to_one(entry)
+    return handler(b, op)
+
+
+_BUILT: dict[OneToOne, Callable[[Builder, ir.Operation], list[HloInstruction]]] = {}  # entry -> its handler
 
 
 @handles("stablehlo.reshape")

@@ -67,9 +67,19 @@ def dot_dimension_attrs(dn) -> dict[str, object]:
 
 @handles("stablehlo.dot_general")
 def _dot_general(b: Builder, op: ir.Operation) -> list[HloInstruction]:
-    attrs = dot_dimension_attrs(A.dot_dims(op.attributes["dot_dimension_numbers"]))
-    attrs.update(_precision(op))
-    attrs.update(_algorithm(op))
+    op_attrs = op.attributes
+    # A model's dots share a few attribute sets (MLIR uniques attributes): each set is read once per module.
+    key = (
+        op_attrs["dot_dimension_numbers"],
+        A.get(op, "precision_config", op_attrs),
+        A.get(op, "algorithm", op_attrs),
+    )
+    attrs = b.ctx.dot_attributes.get(key)
+    if attrs is None:
+        attrs = dot_dimension_attrs(A.dot_dims(key[0]))
+        attrs.update(_precision(op))
+        attrs.update(_algorithm(op))
+        b.ctx.dot_attributes[key] = attrs
     return [b.add("dot", b.result_shape(op), b.operands(op), attrs)]
 
 

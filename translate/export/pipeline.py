@@ -33,7 +33,7 @@ def export_stablehlo(
             module = refine_module(module, parse_input_shapes(input_shapes))
         else:
             check_static_arguments(module)
-        rewritten = prepare_for_export(module)
+        rewritten = prepare_for_export(module, source if isinstance(source, str) and input_shapes is None else None)
         # Text that spells no location leaves every op at its position in the text: nothing for the exporter to
         # read from locations, unless a pass above put ops of its own in.
         positions_only = isinstance(source, str) and input_shapes is None and not rewritten and not _SPELLS_LOC(source)
@@ -81,14 +81,19 @@ def _verify_written(hlo: HloModule, carried: AbstractSet[str] = frozenset()) -> 
 _SPELLS_LOC = re.compile(r"loc\s*\(").search
 
 
-def prepare_for_export(module: ir.Module) -> bool:
+def prepare_for_export(module: ir.Module, text: str | None = None) -> bool:
     """The passes that run before the exporter: Shardy -> GSPMD shardings, then CHLO decomposition. True
-    when one of them ran (the module may hold ops they made).
+    when one of them ran (the module may hold ops they made). `text`: the text the module was parsed from, if
+    it is that text's module unchanged.
 
     Shardy's export runs when the module declares a mesh or holds any `sdy.*` op: a sharding group or
     a propagation barrier needs no mesh, and becomes XLA's `xla.sdy.*` custom call."""
     from hlo_translate.chlo import decompose_chlo, dialect_ops
 
+    if text is not None and "chlo." not in text and "sdy." not in text:
+        # Every op's name is in its text (custom or generic form): text without these prefixes holds none of
+        # their ops, and a substring search in C spares a walk of every op through the bindings.
+        return False
     found = dialect_ops(module, ("chlo.", "sdy."))
     chlo_ops: list | None = found["chlo."]
     if found["sdy."]:

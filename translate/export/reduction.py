@@ -7,7 +7,7 @@ from jaxlib.mlir import ir
 from hlo_translate.export import mlir_attrs as A
 from hlo_translate.export.captures import broadcast_to, live_scalars, split_captures
 from hlo_translate.export.context import Builder
-from hlo_translate.export.regions import closed_computation, flat_computation
+from hlo_translate.export.regions import binary_reducer, closed_computation, flat_computation
 from hlo_translate.export.registry import handles
 from hlo_translate.hlo.ir import HloInstruction, Shape, Window, WindowDim
 
@@ -49,12 +49,18 @@ def padding_pairs(attr: ir.Attribute | None) -> list[tuple[int, int]] | None:
 def _with_captures(b: Builder, op: ir.Operation, opcode: str, attrs: dict[str, object]) -> list[HloInstruction]:
     """reduce / reduce_window: each live captured scalar c rides as one more input (c broadcast to the
     inputs' shape) with init value c; its accumulator stays c, and its result is dropped."""
-    captures = split_captures([op.regions[0]])
-    scalars = live_scalars(b, op, captures)
     one_tuple = len(op.results) == 1 and A.boolean(A.get(op, "xla.tuple"), False)  # the importer's mark
-    attrs["to_apply"] = closed_computation(
-        b, op.regions[0], captures, groups=2, return_captures=bool(scalars), force_tuple=one_tuple
-    )
+    region = op.regions[0]
+    simple = None if one_tuple or len(op.operands) != 2 else binary_reducer(b, region)
+    if simple is not None:
+        scalars: list[HloInstruction] = []
+        attrs["to_apply"] = simple
+    else:
+        captures = split_captures([region])
+        scalars = live_scalars(b, op, captures)
+        attrs["to_apply"] = closed_computation(
+            b, region, captures, groups=2, return_captures=bool(scalars), force_tuple=one_tuple
+        )
     operands = b.operands(op)
     half = len(operands) // 2
     inputs, inits = operands[:half], operands[half:]

@@ -176,3 +176,55 @@ def closed_computation(
         results = results + capture_params
     _set_root(sub, results, force_tuple=force_tuple)
     return b.ctx.finish(sub.comp)
+
+
+# The reducers `binary_reducer` builds, by op: their HLO opcode. All are one-to-one ops without attributes
+# (`optable`); maximum and minimum of complex numbers are expanded instead (`spec_semantics.py`).
+_BINARY_REDUCERS = {
+    "stablehlo.add": "add",
+    "stablehlo.multiply": "multiply",
+    "stablehlo.maximum": "maximum",
+    "stablehlo.minimum": "minimum",
+    "stablehlo.and": "and",
+    "stablehlo.or": "or",
+    "stablehlo.xor": "xor",
+}
+
+
+def binary_reducer(b: Builder, region: ir.Region) -> HloComputation | None:
+    """The computation of a region that is one binary op of its two arguments, returned (`a + b`: nearly every
+    reduce's reducer), built as `closed_computation` builds it (names, order, shapes) without walking the region
+    through the general path (about a third of its binding calls); None for any other region, or one whose
+    locations are read (they would give names and metadata)."""
+    blocks = region.blocks
+    if b.ctx.read_locations or len(blocks) != 1:
+        return None
+    block = blocks[0]
+    args = block.arguments
+    ops = block.operations
+    if len(args) != 2 or len(ops) != 2:
+        return None
+    body, ret = ops[0], ops[1]
+    opcode = _BINARY_REDUCERS.get(body.name)
+    if opcode is None or ret.name != "stablehlo.return" or len(body.attributes):
+        return None
+    first, second = args[0], args[1]
+    operands = body.operands  # two, and one result: what MLIR's verifier allows these ops
+    result = body.result
+    returned = ret.operands
+    if len(returned) != 1 or returned[0] != result:
+        return None
+    # the same type throughout: the one shape `closed_computation` would read (or refuse) for each of them
+    t = first.type
+    if second.type != t or result.type != t:
+        return None
+    lhs, rhs = operands[0], operands[1]
+    if not ((lhs == first or lhs == second) and (rhs == first or rhs == second)):
+        return None
+    shape = b.ctx.shape_of(t)
+    if not shape.is_array or shape.element_type.is_complex:
+        return None
+    sub = Builder(b.ctx, b.ctx.unique_name("region"))
+    params = (sub.parameter(shape, "Arg"), sub.parameter(shape, "Arg"))
+    sub.comp.root = sub.add(opcode, shape, [params[0 if lhs == first else 1], params[0 if rhs == first else 1]])
+    return b.ctx.finish(sub.comp)
