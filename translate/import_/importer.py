@@ -561,6 +561,7 @@ class ModuleImporter:
         type_ids, instruction_ops, location_of = self._type_ids, self._instruction_ops, self.locations.of
         ordered, fallback, simple_forms = self._ordered, self.fallback, self._simple_forms
         create, name_loc = ir.Operation.create, ir.Location.name
+        stable_names: set[str] = set()  # op names checked not to be `mhlo.` ones
         for instr in computation.instructions:
             opcode = instr.opcode
             if opcode == "parameter":
@@ -594,8 +595,10 @@ class ModuleImporter:
             attributes_of = instr.attributes
             try:
                 name, attributes = simple(instr)
-                if name.startswith(_MHLO):
-                    raise _produced(name, instr)
+                if name not in stable_names:  # a set lookup: cheaper than a method call per instruction
+                    if name.startswith(_MHLO):
+                        raise _produced(name, instr)
+                    stable_names.add(name)
                 operation = create(
                     name,
                     results=[result_type],
