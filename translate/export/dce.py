@@ -94,7 +94,9 @@ def _live(comp: HloComputation, effects: _Effects, pinned: set[int]) -> set[HloI
 
 
 def _stays(instr: HloInstruction, comp: HloComputation, effects: _Effects, pinned: set[int]) -> bool:
-    """Whether `instr` stays whether or not anything reads it (`_reached`'s starting points)."""
+    """Whether `instr` stays whether or not anything reads it (`_reached`'s starting points). `effects.instruction`
+    is asked only of what may have an effect: a side-effect opcode, a custom call, or an instruction calling a
+    computation (one set test in C each; most instructions are none of these)."""
     return (
         instr is comp.root
         or instr.opcode in _PARAMETER_OR_EFFECT
@@ -105,15 +107,7 @@ def _stays(instr: HloInstruction, comp: HloComputation, effects: _Effects, pinne
 
 def _reached(comp: HloComputation, effects: _Effects, pinned: set[int]) -> set[HloInstruction]:
     """The instructions that stay, found from the root, parameters, side effects and pinned ones."""
-    # `effects.instruction` asked only of what may have an effect: a side-effect opcode, a custom call, or an
-    # instruction calling a computation (one set test in C each; most instructions are none of these).
-    work = [
-        i
-        for i in comp.instructions
-        if i.opcode in _PARAMETER_OR_EFFECT
-        or (pinned and id(i) in pinned)
-        or ((i.opcode == "custom-call" or not _CALLS.isdisjoint(i.attributes)) and effects.instruction(i))
-    ]
+    work = [i for i in comp.instructions if _stays(i, comp, effects, pinned)]
     if comp.root is not None:
         work.append(comp.root)
     live: set[HloInstruction] = set()
