@@ -17,14 +17,19 @@ from __future__ import annotations
 
 import functools
 import re
-from operator import attrgetter
 from typing import Any, cast
 
 from hlo_translate.errors import InternalError, SourceLocation, TranslateError
 from hlo_translate.hlo.ir import COMPUTATION_ATTRS, HloComputation, HloInstruction, HloModule
 from hlo_translate.hlo.verify import collectives, control_flow, data_movement, elementwise, misc, reduction  # noqa: F401
 from hlo_translate.hlo.verify.core import RULES, VerifyContext, Violation
-from hlo_translate.hlo.verify.module import check_aliases, check_entry_layout, check_instruction_shape, check_parameters
+from hlo_translate.hlo.verify.module import (
+    check_aliases,
+    check_entry_layout,
+    check_instruction_shape,
+    check_parameters,
+    program_shape_of,
+)
 from hlo_translate.hlo.verify.shardings import check_sharding
 from hlo_translate.hlo.verify.signatures import check_signature
 
@@ -129,23 +134,11 @@ def _impure_for(rule_count: int) -> frozenset[str]:
 def _computation_key(comp: HloComputation, checked_params: list[HloInstruction] | None = None) -> tuple:
     """A called computation as these rules see it: its parameter and result shapes (JAX gives every reduce
     a reducer of its own, alike in all of this). `checked_params`: its parameters in number order, when
-    check_parameters has passed it (then it has a root): not searched for again."""
-    if checked_params is not None:
-        return (*[id(p.shape) for p in checked_params], id(cast(HloInstruction, comp.root).shape))
-    if comp.root is None:  # (check_parameters reports it)
+    check_parameters has passed it (called computations come before their callers: nearly always)."""
+    if checked_params is None and comp.root is None:  # (check_parameters reports it)
         return (id(comp),)
-    # program_shape's parameter shapes, read here without its calls (a reducer's key is one per reduce)
-    params = [i for i in comp.instructions if i.opcode == "parameter"]
-    if len(params) > 1:
-        try:
-            params.sort(key=_PARAMETER_NUMBER)
-        except TypeError:  # a parameter without a number: program_shape says so
-            shapes, result = comp.program_shape()
-            return (*[id(p) for p in shapes], id(result))
-    return (*[id(p.shape) for p in params], id(comp.root.shape))
-
-
-_PARAMETER_NUMBER = attrgetter("parameter_number")
+    params, result = program_shape_of(comp, checked_params)
+    return (*[id(p) for p in params], id(result))
 
 
 def _check(instr: HloInstruction, ctx: VerifyContext, checked: set[int], num_partitions: int) -> None:

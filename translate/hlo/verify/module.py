@@ -48,7 +48,7 @@ def check_entry_layout(module: HloModule, entry_params: list[HloInstruction] | N
     layout = module.entry_computation_layout
     if layout is None or module.entry is None:
         return
-    params, result = _program_shape(module.entry, entry_params)
+    params, result = program_shape_of(module.entry, entry_params)
     where = "entry_computation_layout"
     problem = _first_problem((*layout.parameters, layout.result), set())
     if problem:
@@ -88,7 +88,7 @@ def _first_problem(shapes: Iterable[Shape], good: set[int]) -> str | None:
     return None
 
 
-def _program_shape(comp: HloComputation, checked_params: list[HloInstruction] | None) -> tuple[list[Shape], Shape]:
+def program_shape_of(comp: HloComputation, checked_params: list[HloInstruction] | None) -> tuple[list[Shape], Shape]:
     """comp.program_shape(), from its parameters in number order when check_parameters has found them (then it
     has a root): the entry holds most instructions, a second search of it costs a millisecond per 50k."""
     if checked_params is None:
@@ -101,7 +101,7 @@ def check_aliases(module: HloModule, entry_params: list[HloInstruction] | None =
     refuse the module otherwise). `entry_params` as for check_entry_layout."""
     if module.entry is None or not (module.input_output_alias or module.buffer_donor):
         return
-    params, result = _program_shape(module.entry, entry_params)
+    params, result = program_shape_of(module.entry, entry_params)
     for alias in module.input_output_alias:
         if not _index_is_valid(result, alias.output_index):
             raise Violation(
