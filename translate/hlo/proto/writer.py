@@ -250,18 +250,25 @@ def _computation_tail(
             [wire_field(1, _shape_bytes_by_id(p.shape, pieces)) for p in params]
             + [wire_field(2, _shape_bytes_by_id(root.shape, pieces))]
         )
-    program = b"".join([shapes, *[wire_field(3, p.name.encode()) for p in params]])
-    parts = [PROGRAM_SHAPE_TAG, varint(len(program)), program]
-    if comp_id:
-        parts += (COMPUTATION_ID_TAG, varint(comp_id))
+    parts = [shapes]
+    for p in params:  # their names (field 3), the tag and length from a table
+        name = p.name.encode()
+        size = len(name)
+        parts.append(_PARAMETER_NAME_FIELDS[size] + name if size < 4096 else wire_field(3, name))
+    program = b"".join(parts)
+    size = len(program)
     root_id = encoded_ids[root]
-    if root_id != b"\x00":
-        parts += (ROOT_ID_TAG, root_id)
-    if is_fusion:
-        parts.append(IS_FUSION_FIELD)
-    if comp.execution_thread:
-        parts.append(wire_field(8, comp.execution_thread.encode()))
-    return b"".join(parts)
+    return b"".join(
+        (
+            PROGRAM_SHAPE_TAG,
+            LENGTHS[size] if size < 16384 else varint(size),
+            program,
+            COMPUTATION_ID_TAG + varint(comp_id) if comp_id else b"",
+            ROOT_ID_TAG + root_id if root_id != b"\x00" else b"",
+            IS_FUSION_FIELD if is_fusion else b"",
+            wire_field(8, comp.execution_thread.encode()) if comp.execution_thread else b"",
+        )
+    )
 
 
 def _attributed_piece(instr: HloInstruction, key: tuple, pieces: dict[Any, Any]) -> tuple[bytes, bytes, bytes] | None:
@@ -423,6 +430,8 @@ INSTRUCTION_TAG = LENGTH_DELIMITED_TAGS[2]
 _INSTRUCTION_FIELDS = [INSTRUCTION_TAG + length for length in LENGTHS[:4096]]
 _NAME_FIELDS = [NAME_TAG + length for length in LENGTHS[:4096]]
 _OPERAND_ID_FIELDS = [OPERAND_IDS_TAG + length for length in LENGTHS[:4096]]
+# The tag and length of a program shape's parameter name (field 3), likewise.
+_PARAMETER_NAME_FIELDS = [LENGTH_DELIMITED_TAGS[3] + length for length in LENGTHS[:4096]]
 # metadata, frontend attributes, statistics
 _EMPTY_DEFAULTS = wire_field(7, b"") + wire_field(68, b"") + wire_field(82, b"")
 # Opcodes for which write_xla_defaults sets more than the three empty messages.
