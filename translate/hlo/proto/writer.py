@@ -69,13 +69,7 @@ def module_to_proto_bytes(module: HloModule) -> bytes:
     fusion_ids = {comp_ids[c] for i in instructions if i.opcode == "fusion" for c in i.called_computations()}
     out = bytearray(_module_fields(module, comp_ids, fusion_ids).SerializeToString(deterministic=True))
     pieces: dict[Any, Any] = {}  # shapes and metadata by id: the module keeps them alive meanwhile
-    start = 0
-    for n, comp in enumerate(computations):
-        end = start + len(comp.instructions)
-        body = len(out)
-        _computation_bytes(out, comp, n, comp_ids, encoded_ids, ids[start:end], n in fusion_ids, pieces)
-        out[body:body] = COMPUTATION_TAG + varint(len(out) - body)
-        start = end
+    _computations_bytes(out, computations, comp_ids, encoded_ids, ids, fusion_ids, pieces)
     return bytes(out)
 
 
@@ -101,174 +95,180 @@ def _instruction_ids(counts: list[int]) -> list[bytes]:
     computation = numpy.repeat(numpy.arange(len(counts), dtype=numpy.uint64), sizes)
     first = numpy.repeat(numpy.cumsum(sizes) - sizes, sizes)
     values = (computation << numpy.uint64(32)) + (numpy.arange(total, dtype=numpy.int64) - first).astype(numpy.uint64)
-    table = numpy.zeros((total, 10), dtype=numpy.uint8)
+    groups = numpy.zeros((10, total), dtype=numpy.uint8)  # (a group a row: whole-row steps, no masked writes)
     for group in range(10):
-        table[:, group] = values & numpy.uint64(0x7F)
+        groups[group] = values & numpy.uint64(0x7F)
         values >>= numpy.uint64(7)
         more = values != 0
         if not more.any():
             break
-        table[more, group] |= 0x80
-    ids = table.view("S10").ravel().tolist()
+        groups[group] |= more.view(numpy.uint8) << 7  # the continuation bit
+    ids = groups.T.copy().view("S10").ravel().tolist()
     if total and counts[0]:
         ids[0] = b"\x00"  # the first computation's first instruction, id 0
     return ids
 
 
-def _computation_bytes(
+def _computations_bytes(
     out: bytearray,
-    comp: HloComputation,
-    comp_id: int,
+    computations: list[HloComputation],
     comp_ids: dict[HloComputation, int],
     encoded_ids: dict[HloInstruction, bytes],
-    own_ids: list[bytes],
-    is_fusion: bool,
+    ids: list[bytes],
+    fusion_ids: set[int],
     pieces: dict[Any, Any],
 ) -> None:
-    """Append the HloComputationProto of `comp`, serialized, to `out`: name (1), instructions (2), program
-    shape (4), id (5), root id (6), fusion flag (7), execution thread (8), as deterministic serialization
-    orders them."""
-    out += wire_field(1, comp.name.encode())
-    params = _instructions_bytes(out, comp.instructions, own_ids, comp_ids, encoded_ids, pieces)
-    parts: list[bytes] = []
-    assert comp.root is not None
+    """Append each computation as a serialized HloComputationProto field (3) of the module to `out`, in one
+    loop over all the module's instructions (a module of many small reducers spends much of its time on
+    each computation's fixed steps: one function call per computation, not two).
+
+    A computation is its name (1), its instructions (2), then the fields of `_computation_tail`. An
+    instruction is its name (field 1), then a piece shared by every instruction alike to it (opcode, shape,
+    metadata when it has none, and its other attributes: see `_attributed_piece`), then its id, operand ids
+    and parameter number, each instruction's fields joined in one step (tags and lengths from tables, one
+    and two operands without the join of a list). Metadata, called computations and control predecessors
+    are written per instruction (`_attributed_bytes`)."""
+    lengths, fields, names, operand_fields = LENGTHS, _INSTRUCTION_FIELDS, _NAME_FIELDS, _OPERAND_ID_FIELDS
+    id_tag, parameter_tag, called_ids_tag, name_tag = ID_TAG, PARAMETER_NUMBER_TAG, CALLED_IDS_TAG, NAME_TAG
+    limit, tables = len(lengths), len(fields)
+    keyed_apart, reads_operands, opcode_defaults = _KEYED_APART, READS_OPERANDS, _OPCODE_DEFAULTS
+    join = b"".join
+    own_ids = iter(ids)  # every instruction's, in order (zip stops before taking one more)
+    for n, comp in enumerate(computations):
+        body = len(out)
+        name = comp.name.encode()
+        size = len(name)
+        out += names[size] if size < tables else name_tag + varint(size)
+        out += name
+        params: list[HloInstruction] = []
+        for instr, own_id in zip(comp.instructions, own_ids):
+            opcode = instr.opcode
+            attributes = instr.attributes
+            if attributes or opcode in opcode_defaults or instr.literal is not None:
+                piece = None
+                if instr.literal is None and keyed_apart.isdisjoint(attributes):  # most: keyed in one step
+                    key: tuple = (opcode, id(instr.shape), tuple(attributes.items()))
+                    if opcode in reads_operands:
+                        key += tuple([id(o.shape) for o in instr.operands])
+                    try:
+                        piece = pieces[key][2]
+                    except KeyError:
+                        known = _attributed_piece(instr, key, pieces)
+                        piece = None if known is None else known[2]
+                    except TypeError:  # an unhashable attribute value
+                        pass
+                elif (
+                    instr.literal is None
+                    and "metadata" not in attributes
+                    and "control-predecessors" not in attributes
+                    and len(called := [v for k, v in attributes.items() if k in keyed_apart]) == 1
+                    and type(called[0]) is HloComputation
+                ):  # one called computation (a reduce's to_apply): the shared piece, then its id (field 38), as
+                    # `_attributed_bytes` writes it, without its general steps
+                    key = (
+                        opcode,
+                        id(instr.shape),
+                        tuple([item for item in attributes.items() if item[0] not in keyed_apart]),
+                    )
+                    if opcode in reads_operands:
+                        key += tuple([id(o.shape) for o in instr.operands])
+                    try:
+                        known = pieces.get(key) or _attributed_piece(instr, key, pieces)
+                    except TypeError:  # an unhashable attribute value
+                        known = None
+                    if known is not None:
+                        called_id = varint(comp_ids[called[0]])
+                        piece = join((known[2], called_ids_tag, lengths[len(called_id)], called_id))
+                if piece is None:  # the whole instruction but its ids, its name included
+                    piece = _attributed_bytes(instr, comp_ids, encoded_ids, pieces)
+                    name = name_field = b""
+                else:
+                    name = instr.name.encode()
+                    size = len(name)
+                    name_field = names[size] if size < tables else name_tag + varint(size)
+            else:  # what write_xla_defaults sets on an instruction of no particular opcode: three empty messages
+                key = (opcode, id(instr.shape))
+                try:
+                    piece = pieces[key]
+                except KeyError:
+                    piece = pieces[key] = (
+                        wire_field(2, opcode.encode()) + wire_field(3, shape_bytes(instr.shape)) + _EMPTY_DEFAULTS
+                    )
+                name = instr.name.encode()
+                size = len(name)
+                name_field = names[size] if size < tables else name_tag + varint(size)
+            operands = instr.operands
+            count = len(operands)
+            number = instr.parameter_number
+            if count:
+                if count == 2:
+                    operand_ids = encoded_ids[operands[0]] + encoded_ids[operands[1]]
+                elif count == 1:
+                    operand_ids = encoded_ids[operands[0]]
+                else:
+                    operand_ids = join([encoded_ids[o] for o in operands])
+                size = len(operand_ids)
+                field = operand_fields[size] if size < tables else OPERAND_IDS_TAG + varint(size)
+                if number is None:
+                    data = join((name_field, name, piece, id_tag, own_id, field, operand_ids))
+                else:
+                    encoded = lengths[number] if 0 <= number < limit else varint(number)
+                    data = join((name_field, name, piece, id_tag, own_id, field, operand_ids, parameter_tag, encoded))
+            elif number is None:
+                data = join((name_field, name, piece, id_tag, own_id))
+            else:
+                encoded = lengths[number] if 0 <= number < limit else varint(number)
+                data = join((name_field, name, piece, id_tag, own_id, parameter_tag, encoded))
+            if opcode == "parameter":
+                params.append(instr)
+            size = len(data)
+            out += fields[size] if size < tables else INSTRUCTION_TAG + varint(size)
+            out += data
+        out += _computation_tail(comp, n, params, encoded_ids, n in fusion_ids, pieces)
+        out[body:body] = COMPUTATION_TAG + varint(len(out) - body)
+
+
+def _computation_tail(
+    comp: HloComputation,
+    comp_id: int,
+    params: list[HloInstruction],
+    encoded_ids: dict[HloInstruction, bytes],
+    is_fusion: bool,
+    pieces: dict[Any, Any],
+) -> bytes:
+    """The fields of the HloComputationProto of `comp` past its instructions, serialized: program shape (4),
+    id (5), root id (6), fusion flag (7), execution thread (8), as deterministic serialization orders them."""
+    root = comp.root
+    assert root is not None
     if len(params) > 1:
         params.sort(key=PARAMETER_NUMBER)
     # The program shape's parameter and result shapes (fields 1, 2), once per distinct set of shapes
-    key = ("program", id(comp.root.shape), *[id(p.shape) for p in params])
+    key = ("program", id(root.shape), *[id(p.shape) for p in params])
     shapes = pieces.get(key)
     if shapes is None:
         shapes = pieces[key] = b"".join(
             [wire_field(1, _shape_bytes_by_id(p.shape, pieces)) for p in params]
-            + [wire_field(2, _shape_bytes_by_id(comp.root.shape, pieces))]
+            + [wire_field(2, _shape_bytes_by_id(root.shape, pieces))]
         )
-    program = b"".join([shapes, *[wire_field(3, p.name.encode()) for p in params]])
-    parts += (PROGRAM_SHAPE_TAG, varint(len(program)), program)
-    if comp_id:
-        parts += (COMPUTATION_ID_TAG, varint(comp_id))
-    root_id = encoded_ids[comp.root]
-    if root_id != b"\x00":
-        parts += (ROOT_ID_TAG, root_id)
-    if is_fusion:
-        parts.append(IS_FUSION_FIELD)
-    if comp.execution_thread:
-        parts.append(wire_field(8, comp.execution_thread.encode()))
-    out += b"".join(parts)
-
-
-def _instructions_bytes(
-    out: bytearray,
-    instructions: list[HloInstruction],
-    own_ids: list[bytes],
-    comp_ids: dict[HloComputation, int],
-    encoded_ids: dict[HloInstruction, bytes],
-    pieces: dict[Any, Any],
-) -> list[HloInstruction]:
-    """Append each instruction as a serialized HloInstructionProto field (2) of its computation to
-    `out`, in one loop (the per-instruction Python is most of the write: tags and lengths come from
-    tables, one and two operands skip the join of a list, and each instruction's fields are joined in one
-    step); returns the computation's parameters, met on the way.
-
-    An instruction is its name (field 1), then a piece shared by every instruction alike to it (opcode,
-    shape, metadata when it has none, and its other attributes: see `_attributed_piece`), then its id,
-    operand ids and parameter number. Metadata, called computations and control predecessors are written
-    per instruction (`_attributed_bytes`)."""
-    lengths, fields, names, operand_fields = LENGTHS, _INSTRUCTION_FIELDS, _NAME_FIELDS, _OPERAND_ID_FIELDS
-    id_tag, parameter_tag, called_ids_tag = ID_TAG, PARAMETER_NUMBER_TAG, CALLED_IDS_TAG
-    limit, tables = len(lengths), len(fields)
-    keyed_apart, reads_operands, opcode_defaults = _KEYED_APART, READS_OPERANDS, _OPCODE_DEFAULTS
-    params: list[HloInstruction] = []
-    for instr, own_id in zip(instructions, own_ids):
-        operands = instr.operands
-        count = len(operands)
-        if count == 2:
-            ids = encoded_ids[operands[0]] + encoded_ids[operands[1]]
-        elif count == 1:
-            ids = encoded_ids[operands[0]]
-        elif count:
-            ids = b"".join([encoded_ids[o] for o in operands])
-        number = instr.parameter_number
-        if number is None:
-            if count:
-                size = len(ids)
-                tail: tuple[bytes, ...] = (
-                    id_tag,
-                    own_id,
-                    operand_fields[size] if size < tables else OPERAND_IDS_TAG + varint(size),
-                    ids,
-                )
-            else:
-                tail = (id_tag, own_id)
-        else:
-            encoded = lengths[number] if 0 <= number < limit else varint(number)
-            if count:
-                size = len(ids)
-                field = operand_fields[size] if size < tables else OPERAND_IDS_TAG + varint(size)
-                tail = (id_tag, own_id, field, ids, parameter_tag, encoded)
-            else:
-                tail = (id_tag, own_id, parameter_tag, encoded)
-        opcode = instr.opcode
-        if opcode == "parameter":
-            params.append(instr)
-        attributes = instr.attributes
-        if attributes or instr.literal is not None or opcode in opcode_defaults:
-            known = None
-            if instr.literal is None and keyed_apart.isdisjoint(attributes):  # most: keyed in one step
-                key = (
-                    opcode,
-                    id(instr.shape),
-                    tuple(attributes.items()),
-                    *([id(o.shape) for o in operands] if opcode in reads_operands else ()),
-                )
-                try:
-                    known = pieces[key]
-                except KeyError:
-                    known = _attributed_piece(instr, key, pieces)
-                except TypeError:  # an unhashable attribute value
-                    pass
-            elif (
-                instr.literal is None
-                and "metadata" not in attributes
-                and "control-predecessors" not in attributes
-                and len(called := [v for k, v in attributes.items() if k in keyed_apart]) == 1
-                and type(called[0]) is HloComputation
-            ):  # one called computation (a reduce's to_apply): the shared piece, then its id (field 38), as
-                # `_attributed_bytes` writes it, without its general steps
-                key = (
-                    opcode,
-                    id(instr.shape),
-                    tuple([item for item in attributes.items() if item[0] not in keyed_apart]),
-                    *([id(o.shape) for o in operands] if opcode in reads_operands else ()),
-                )
-                try:
-                    known = pieces.get(key) or _attributed_piece(instr, key, pieces)
-                except TypeError:  # an unhashable attribute value
-                    pass
-                if known is not None:
-                    called_id = varint(comp_ids[called[0]])
-                    tail = (called_ids_tag, lengths[len(called_id)], called_id, *tail)
-            if known is None:
-                data = b"".join((_attributed_bytes(instr, comp_ids, encoded_ids, pieces), *tail))
-                size = len(data)
-                out += fields[size] if size < tables else INSTRUCTION_TAG + varint(size)
-                out += data
-                continue
-            piece = known[2]
-        else:  # what write_xla_defaults sets on an instruction of no particular opcode: three empty messages
-            key = (opcode, id(instr.shape))
-            try:
-                piece = pieces[key]
-            except KeyError:
-                piece = pieces[key] = (
-                    wire_field(2, opcode.encode()) + wire_field(3, shape_bytes(instr.shape)) + _EMPTY_DEFAULTS
-                )
-        name = instr.name.encode()
+    parts = [shapes]
+    for p in params:  # their names (field 3), the tag and length from a table
+        name = p.name.encode()
         size = len(name)
-        data = b"".join((names[size] if size < tables else NAME_TAG + varint(size), name, piece, *tail))
-        size = len(data)
-        out += fields[size] if size < tables else INSTRUCTION_TAG + varint(size)
-        out += data
-    return params
+        parts.append(_PARAMETER_NAME_FIELDS[size] + name if size < 4096 else wire_field(3, name))
+    program = b"".join(parts)
+    size = len(program)
+    root_id = encoded_ids[root]
+    return b"".join(
+        (
+            PROGRAM_SHAPE_TAG,
+            LENGTHS[size] if size < 16384 else varint(size),
+            program,
+            COMPUTATION_ID_TAG + varint(comp_id) if comp_id else b"",
+            ROOT_ID_TAG + root_id if root_id != b"\x00" else b"",
+            IS_FUSION_FIELD if is_fusion else b"",
+            wire_field(8, comp.execution_thread.encode()) if comp.execution_thread else b"",
+        )
+    )
 
 
 def _attributed_piece(instr: HloInstruction, key: tuple, pieces: dict[Any, Any]) -> tuple[bytes, bytes, bytes] | None:
@@ -430,6 +430,8 @@ INSTRUCTION_TAG = LENGTH_DELIMITED_TAGS[2]
 _INSTRUCTION_FIELDS = [INSTRUCTION_TAG + length for length in LENGTHS[:4096]]
 _NAME_FIELDS = [NAME_TAG + length for length in LENGTHS[:4096]]
 _OPERAND_ID_FIELDS = [OPERAND_IDS_TAG + length for length in LENGTHS[:4096]]
+# The tag and length of a program shape's parameter name (field 3), likewise.
+_PARAMETER_NAME_FIELDS = [LENGTH_DELIMITED_TAGS[3] + length for length in LENGTHS[:4096]]
 # metadata, frontend attributes, statistics
 _EMPTY_DEFAULTS = wire_field(7, b"") + wire_field(68, b"") + wire_field(82, b"")
 # Opcodes for which write_xla_defaults sets more than the three empty messages.
