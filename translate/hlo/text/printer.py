@@ -13,6 +13,7 @@ ENTRY e {
 from __future__ import annotations
 
 import copy
+from operator import attrgetter
 from typing import Any
 
 from hlo_translate.gc_pause import without_cyclic_gc
@@ -111,52 +112,58 @@ def _computation_lines(
     append = out.append
     texts: dict[tuple[str, Any], str] = {}  # (name, value) -> `, name=text`, for plain values
     scalars: dict[tuple[PrimitiveType, bytes], str] = {}  # a scalar constant's type and bits -> its text
-    printed: dict[int, tuple[str, str]] = {}  # id(a record) -> (its attribute's name, `, name=text`)
+    printed: dict[int, tuple[str, str]] = {}  # id(a value) -> (its attribute's name, `, name=text`)
+    literals: dict[int, str] = {}  # id(a literal) -> its text: the exporter shares one between constants
     ndarray: Any = None  # numpy's, once a constant is met (a module without constants needs no numpy)
     for comp in computations:
         comp_name = comp.name
         if comp_name in keywords:
             raise _KeywordName
         append(f"ENTRY {comp_name} {{" if comp.is_entry else f"{comp_name} {{")
-        root = comp.root
-        for instr in comp.instructions:
+        instructions = comp.instructions
+        for instr in instructions:
             name = instr.name
             if name in keywords:
                 raise _KeywordName
             shape_text = instr.shape._printed  # the shape's text once made: a slot read
             if shape_text is None:
                 shape_text = instr.shape.to_text()
-            lead = "  ROOT " if instr is root else "  "
-            opcode = instr.opcode
-            # Each line in one step (most are an instruction of one or two operands and no attributes)
-            if opcode == "constant":
-                if ndarray is None:
-                    from numpy import ndarray  # only for a module with constants (its literals loaded numpy)
-                literal = instr.literal
-                assert literal is not None, instr.name
-                value = literal.value
-                if type(value) is ndarray and not value.ndim:  # most constants are scalars, many alike
-                    key = (literal.shape.element_type, value.tobytes())
-                    try:
-                        args = scalars[key]
-                    except KeyError:
-                        from hlo_translate.hlo.literal import scalar_text
-
-                        args = scalars[key] = scalar_text(key[0], value.dtype, key[1])
-                else:
-                    args = literal.to_text()
-                text = f"{lead}{name} = {shape_text} constant({args})"
-            elif opcode == "parameter":
-                text = f"{lead}{name} = {shape_text} parameter({instr.parameter_number})"
+            operands = instr.operands
+            # Each line in one step (most are an instruction of one or two operands and no attributes); the
+            # root's line gets its `ROOT` after the loop (one test per computation, not per line)
+            count = len(operands)
+            if count == 2:
+                text = f"  {name} = {shape_text} {instr.opcode}({operands[0].name}, {operands[1].name})"
+            elif count == 1:
+                text = f"  {name} = {shape_text} {instr.opcode}({operands[0].name})"
             else:
-                operands = instr.operands
-                count = len(operands)
-                if count == 2:
-                    text = f"{lead}{name} = {shape_text} {opcode}({operands[0].name}, {operands[1].name})"
-                elif count == 1:
-                    text = f"{lead}{name} = {shape_text} {opcode}({operands[0].name})"
+                opcode = instr.opcode
+                if count:
+                    text = f"  {name} = {shape_text} {opcode}({', '.join([o.name for o in operands])})"
+                elif opcode == "parameter":
+                    text = f"  {name} = {shape_text} parameter({instr.parameter_number})"
+                elif opcode == "constant":
+                    literal = instr.literal
+                    assert literal is not None, instr.name
+                    args = literals.get(id(literal))
+                    if args is None:
+                        if ndarray is None:
+                            from numpy import ndarray  # only for a module with constants (its literals loaded numpy)
+                        value = literal.value
+                        if type(value) is ndarray and not value.ndim:  # most constants are scalars, many alike
+                            key = (literal.shape.element_type, value.tobytes())
+                            try:
+                                args = scalars[key]
+                            except KeyError:
+                                from hlo_translate.hlo.literal import scalar_text
+
+                                args = scalars[key] = scalar_text(key[0], value.dtype, key[1])
+                        else:
+                            args = literal.to_text()
+                        literals[id(literal)] = args
+                    text = f"  {name} = {shape_text} constant({args})"
                 else:
-                    text = f"{lead}{name} = {shape_text} {opcode}({', '.join([o.name for o in operands])})"
+                    text = f"  {name} = {shape_text} {opcode}()"
             attributes = instr.attributes
             if not attributes:
                 append(text)
@@ -170,14 +177,22 @@ def _computation_lines(
                             seen = printed.get(id(value))  # (a tuple of records: as a record, below)
                             if seen is not None and seen[0] == item[0]:
                                 text += seen[1]
-                            elif type(v) is SliceDim and item in texts:  # equal slices print alike (ints)
-                                text += texts[item]
-                            else:
+                                break
+                            attribute = None
+                            if type(v) is SliceDim:  # equal slices print alike (ints): by value, a key made
+                                # in C (the records' own __hash__ and __eq__ are Python calls per dimension)
+                                try:
+                                    key = (item[0], SliceDim, *map(_SLICE_FIELDS, value))
+                                except AttributeError:  # not only slices: by object only
+                                    key = None
+                                else:
+                                    attribute = texts.get(key)
+                            if attribute is None:
                                 attribute = f", {item[0]}={print_attribute(*item)}"
-                                printed[id(value)] = (item[0], attribute)
-                                if type(v) is SliceDim:
-                                    texts[item] = attribute
-                                text += attribute
+                                if type(v) is SliceDim and key is not None:
+                                    texts[key] = attribute
+                            printed[id(value)] = (item[0], attribute)
+                            text += attribute
                             break
                     else:  # a tuple of ints (most attributes): its text once per pass
                         try:
@@ -198,28 +213,47 @@ def _computation_lines(
                         text += seen[1]
                         continue
                     attribute = None
+                    key = item
                     by_value = kind in _PRINTED_ALIKE_WHEN_EQUAL  # the exporter makes one per instruction
                     if by_value:
                         try:
-                            attribute = texts.get(item)
-                        except TypeError:  # a record built with a list inside: by object only
+                            if kind is PaddingConfig:  # a key made in C, as for slices above
+                                key = (item[0], PaddingConfig, *map(_PADDING_FIELDS, value.dimensions))
+                            attribute = texts.get(key)
+                        except (TypeError, AttributeError):  # a record built with a list inside: by object only
                             by_value = False
                     if attribute is None:
                         attribute = f", {item[0]}={print_attribute(*item)}"
                         if by_value:
-                            texts[item] = attribute
+                            texts[key] = attribute
                     printed[id(value)] = (item[0], attribute)
                     text += attribute
             append(text)
+        root = comp.root
+        if root is not None:
+            if instructions and instructions[-1] is root:  # (most computations)
+                out[-1] = f"  ROOT {out[-1][2:]}"
+            else:
+                _mark_root(out, len(out) - len(instructions), instructions, root)
         thread = comp.execution_thread
-        append("}" if thread is None else f'}}, execution_thread="{thread}"')
-        append("")
+        append("}\n" if thread is None else f'}}, execution_thread="{thread}"\n')  # and the empty line after
+
+
+def _mark_root(out: list[str], first: int, instructions: list[HloInstruction], root: HloInstruction) -> None:
+    """Spell `ROOT` on the line of `root`, one of `instructions` whose lines start at `out[first]` (the root
+    not last: rare)."""
+    for index, instr in enumerate(instructions, first):
+        if instr is root:
+            out[index] = f"  ROOT {out[index][2:]}"
+            return
 
 
 _PLAIN_VALUES = frozenset({int, str})
 # Records whose fields are only strings and ints (and records of them): equal ones print alike, so their text
 # is kept by value, not only by object.
 _PRINTED_ALIKE_WHEN_EQUAL = frozenset({OpMetadata, PaddingConfig, Window})
+_SLICE_FIELDS = attrgetter("start", "limit", "stride")
+_PADDING_FIELDS = attrgetter("edge_padding_low", "edge_padding_high", "interior_padding")
 _COMPUTATION_NAMES = frozenset(name for name, codec in CODECS.items() if codec is COMPUTATION)  # `to_apply=name`
 
 
