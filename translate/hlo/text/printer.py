@@ -179,18 +179,19 @@ def _computation_lines(
                                 text += seen[1]
                                 break
                             attribute = None
+                            slice_key: tuple[Any, ...] | None = None
                             if type(v) is SliceDim:  # equal slices print alike (ints): by value, a key made
                                 # in C (the records' own __hash__ and __eq__ are Python calls per dimension)
                                 try:
-                                    key = (item[0], SliceDim, *map(_SLICE_FIELDS, value))
+                                    slice_key = (item[0], SliceDim, *map(_SLICE_FIELDS, value))
                                 except AttributeError:  # not only slices: by object only
-                                    key = None
+                                    pass
                                 else:
-                                    attribute = texts.get(key)
+                                    attribute = texts.get(slice_key)
                             if attribute is None:
                                 attribute = f", {item[0]}={print_attribute(*item)}"
-                                if type(v) is SliceDim and key is not None:
-                                    texts[key] = attribute
+                                if slice_key is not None:
+                                    texts[slice_key] = attribute
                             printed[id(value)] = (item[0], attribute)
                             text += attribute
                             break
