@@ -47,18 +47,21 @@ from hlo_translate.hlo.proto.shapes import shape_from_proto
 from hlo_translate.hlo.proto.wire import (
     ID_FIELD,
     ID_TAG,
+    LAZY_MODULE,
     LENGTH_DELIMITED_TAGS,
     OPERAND_IDS_TAG,
     VARINT_RE,
     decode_varints,
     field_numbers,
     instruction_bytes,
+    instruction_in_module,
     varint,
     varints,
 )
 from hlo_translate.hlo.proto.wrappers import (
     HloProtoKind,
     is_whole_module,
+    lazy_module,
     not_a_module_error,
     unwrap_module_proto,
     unwrap_module_proto_text,
@@ -290,6 +293,29 @@ def _alike_entry(key: tuple[bytes, bytes, bool], ip: hlo_pb2.HloInstructionProto
     ]
 
 
+class _NotReadLazily(Exception):
+    """A lazily read module (see module_from_proto_bytes) that is to be read as a whole message instead."""
+
+
+class _InstructionMessages:
+    """A computation's instructions of a lazily read module, each parsed from its bytes when first asked for."""
+
+    __slots__ = ("_written", "_parsed")
+
+    def __init__(self, written: list[bytes]) -> None:
+        self._written = written
+        self._parsed: dict[int, hlo_pb2.HloInstructionProto] = {}
+
+    def __len__(self) -> int:
+        return len(self._written)
+
+    def __getitem__(self, n: int) -> hlo_pb2.HloInstructionProto:
+        message = self._parsed.get(n)
+        if message is None:
+            message = self._parsed[n] = instruction_in_module(self._written[n])
+        return message
+
+
 # The done of a point-to-point transfer and the opcode its operand must have.
 _DONE_OF_CONTEXT = {"send-done": "send", "recv-done": "recv"}
 
@@ -311,6 +337,12 @@ def _instructions_as_written(
         return None
     if any(len(written) != len(cp.instructions) for written, cp in zip(raw, computations)):
         return None
+    return _with_candidate_ids(raw)
+
+
+def _with_candidate_ids(raw: list[list[bytes]]) -> _Instructions | None:
+    """Each computation's instructions' bytes `raw`, with each instruction's candidate id (see
+    _instructions_as_written); None where protobuf refuses them."""
     # (b"\0" cannot follow an id tag where none matched: the reader's search for the id then fails)
     encoded = [match[1] if (match := ID_FIELD(data)) else b"\0" for written in raw for data in written]
     ids = decode_varints(encoded)
@@ -338,12 +370,19 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
     # the computation in the ids XLA writes, is not looked at; two computations may hold the same id).
     locals_by_computation: list[dict[int, HloInstruction]] = []
     names: set[str] = set()
-    pending: list[tuple[HloInstruction, hlo_pb2.HloInstructionProto, list | None, int]] = []
+    # (instruction, its computation's instruction messages and its place there, entry, its computation's place)
+    pending: list[tuple[HloInstruction, Any, int, list | None, int]] = []
     position: dict[int, int] = {}  # a computation id's place in the list: XLA's reader calls only earlier ones
     alike: dict[tuple[bytes, bytes, bool], list | bool] = {}  # see _alike_entry
     _check_device_assignment(proto)
     computations = list(proto.computations)
-    written = _instructions_as_written(module_bytes, computations) if module_bytes is not None else None
+    lazy = isinstance(proto, LAZY_MODULE)  # instructions as bytes, each parsed when first needed
+    if lazy:
+        written = _with_candidate_ids([list(cp.instructions) for cp in computations])
+        if written is None:
+            raise _NotReadLazily
+    else:
+        written = _instructions_as_written(module_bytes, computations) if module_bytes is not None else None
     raw, all_ids, all_encoded_ids = written or _instructions_serialized(computations)
     start = 0
     computation_names: set[str] = set()
@@ -364,7 +403,8 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
         local_ids: dict[bytes, HloInstruction] = {}  # the same, by their whole ids' varint bytes
         numbers: list[int] = []  # the parameters' numbers
         append = comp.instructions.append
-        ips = cp.instructions  # (a message object made only for an instruction read one by one: ips[n])
+        # (a message object made only for an instruction read one by one: ips[n])
+        ips = _InstructionMessages(raw[k]) if lazy else cp.instructions
         stop = start + len(ips)
         ids, encoded_ids, start = all_ids[start:stop], all_encoded_ids[start:stop], stop
         for n, (uid, encoded_id, data) in enumerate(zip(ids, encoded_ids, raw[k])):
@@ -379,6 +419,8 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
                         if data.startswith(OPERAND_IDS_TAG, end):
                             operands_at = end + 3
                             end = operands_at + data[end + 2] if data[end + 2] < 128 else -1
+                            if end > len(data):  # (cut short: for the message to refuse)
+                                end = -1
                         if end > 0 and data.startswith(_CALLED_TAG, end) and data[end + 2] < 128:
                             key = (data[name_end:at], data[end + 3 + data[end + 2] :], True)  # called ids apart
                         elif end > 0:
@@ -405,10 +447,10 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
                     elif size == 2 * width:
                         split = operands_at + width
                         operands = [local_ids[data[operands_at:split]], local_ids[data[split:end]]]
-                    elif size:
-                        operands = [local_ids[i] for i in VARINT_RE.findall(data, operands_at, end)]
-                    else:
+                    elif not size:
                         operands = []
+                    elif data[end - 1] < 128:  # (whole varints: a cut one is for the message to refuse)
+                        operands = [local_ids[i] for i in VARINT_RE.findall(data, operands_at, end)]
                 except KeyError:
                     pass  # (an unknown operand, or split elsewhere: read one by one below)
             else:
@@ -462,7 +504,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
                 attributes = entry[4] = generic_attributes(ip, instr, OWN_ATTRIBUTES[opcode](ip))
                 instr.attributes = attributes.copy()
             else:
-                pending.append((instr, ips[n], entry, k))
+                pending.append((instr, ips, n, entry, k))
         root = local.get(cp.root_id & _LOCAL_ID_MASK)
         if root is None:
             raise TranslateError(f"root id {cp.root_id} of computation {cp.name} is unknown")
@@ -474,7 +516,11 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
         comp.root = root
         position.setdefault(cid, k)
     positions: dict[int, dict[int, int]] = {}  # a computation's instructions' places in its list, made on demand
-    for instr, ip, entry, caller in pending:
+    for instr, ips, n, entry, caller in pending:
+        if entry and not entry[8] and not entry[3] and entry[4] is not None:
+            instr.attributes = entry[4].copy()  # as the alike one read before: no message to make
+            continue
+        ip = ips[n]
         if (not entry or entry[8]) and (called := ip.called_computation_ids):  # (entry[8]: it may call some)
             _check_called_before(called, position, caller, ip.name)
         if not entry:
@@ -622,6 +668,12 @@ def _apply_schedule(
 
 def module_from_proto_bytes(data: bytes) -> HloModule:
     """Read a binary HloModuleProto, or an HloProto / HloSnapshot / HloUnoptimizedSnapshot holding one."""
+    lazy = lazy_module(data)
+    if lazy is not None:  # a module, and no wrapper holding one: its instructions parsed only where needed
+        try:
+            return module_from_proto(lazy, data)
+        except Exception:  # (an error, or an instruction protobuf refuses: both for the reading below to say)
+            pass  # (each instruction read lazily is parsed, or alike to one parsed: the module is all valid)
     proto, kind = unwrap_module_proto(data, instructions=False)  # (the instructions are looked at here)
     try:
         return module_from_proto(proto, data if kind is HloProtoKind.MODULE else None)
