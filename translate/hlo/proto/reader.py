@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 from google.protobuf.message import DecodeError
@@ -268,29 +269,60 @@ def _instruction_shape(ip: hlo_pb2.HloInstructionProto) -> Shape:
     return shape_from_proto(ip.shape)
 
 
-def _alike_entry(key: tuple[bytes, bytes, bool], ip: hlo_pb2.HloInstructionProto) -> list | bool:
-    """[opcode, shape, parameter number, has control predecessors, attributes and number of called
-    computations (both read later), whether the attributes need no computation nor control predecessor
-    (read at once), whether they are `plain` (those, of a known opcode, and neither a parameter nor the
-    done of a transfer: nothing else to check or read), whether they may call computations] of the
-    instructions whose serialized (head, tail) is `key`; False when they are to be read one by one."""
+@dataclass(eq=False, slots=True)
+class _Alike:
+    """What instructions alike on the wire share (see _alike_entry)."""
+
+    opcode: str
+    shape: Shape
+    parameter_number: int
+    preceded: bool  # has control predecessors
+    attributes: dict[str, Any] | None  # read for the first one (None until then), copied for the others
+    called_count: int  # how many computations the first one calls (read with its attributes)
+    own: bool  # attributes of its own, needing no computation nor control predecessor: read at once
+    plain: bool  # own, of a known opcode, neither a parameter nor the done of a transfer: nothing else to check
+    calls: bool  # may call computations
+    calls_apart: bool  # calls only in the called_computation_ids field set apart from the key (read from bytes)
+
+
+def _alike_entry(key: tuple[bytes, bytes, bool], ip: hlo_pb2.HloInstructionProto) -> _Alike | bool:
+    """What the instructions whose serialized (head, tail) is `key` share, read from `ip` (one of them);
+    False when they are to be read one by one."""
     head, tail = (field_numbers(part) for part in key[:2])
     if head is None or tail is None or head & _SPLIT_FIELDS or tail & _SPLIT_FIELDS or ip.opcode in _NOT_ALIKE:
         return False
     # (bytes as written may hold any field before the id: the head is looked at too)
     preceded = _CONTROL_PREDECESSORS in tail or _CONTROL_PREDECESSORS in head
-    calls = key[2] or _CALLED_FIELD in tail or _CALLED_FIELD in head  # (the ids: checked one by one)
-    return [
+    elsewhere = _CALLED_FIELD in tail or _CALLED_FIELD in head
+    calls = key[2] or elsewhere  # (the ids: checked one by one)
+    own = ip.opcode in OWN_ATTRIBUTES and not preceded and not calls
+    plain = own and ip.opcode in OPCODES and ip.opcode not in _DONE_OF_CONTEXT and ip.opcode != "parameter"
+    return _Alike(
         ip.opcode,
         _instruction_shape(ip),
         ip.parameter_number,
         preceded,
         None,
         0,
-        (own := ip.opcode in OWN_ATTRIBUTES and not preceded and not calls),
-        own and ip.opcode in OPCODES and ip.opcode not in _DONE_OF_CONTEXT and ip.opcode != "parameter",
+        own,
+        plain,
         calls,
-    ]
+        key[2] and not elsewhere,
+    )
+
+
+def _called_ids(payload: bytes, by_encoded_id: dict[bytes, int]) -> list[int] | None:
+    """The computation ids packed in `payload` (a called_computation_ids field's), each as the varint of a
+    computation's id; None where one is not (unknown, cut, or not as protobuf writes it: read the message)."""
+    cid = by_encoded_id.get(payload)  # (most call one computation: the whole payload is its id)
+    if cid is not None:
+        return [cid]
+    if payload and payload[-1] >= 128:
+        return None
+    try:
+        return [by_encoded_id[i] for i in VARINT_RE.findall(payload)]
+    except KeyError:
+        return None
 
 
 class _NotReadLazily(Exception):
@@ -370,10 +402,11 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
     # the computation in the ids XLA writes, is not looked at; two computations may hold the same id).
     locals_by_computation: list[dict[int, HloInstruction]] = []
     names: set[str] = set()
-    # (instruction, its computation's instruction messages and its place there, entry, its computation's place)
-    pending: list[tuple[HloInstruction, Any, int, list | None, int]] = []
+    # (instruction, its computation's instruction messages and its place there, entry, its computation's place,
+    # the bytes of its called ids where its entry has them set apart)
+    pending: list[tuple[HloInstruction, Any, int, _Alike | None, int, bytes | None]] = []
     position: dict[int, int] = {}  # a computation id's place in the list: XLA's reader calls only earlier ones
-    alike: dict[tuple[bytes, bytes, bool], list | bool] = {}  # see _alike_entry
+    alike: dict[tuple[bytes, bytes, bool], _Alike | bool] = {}  # see _alike_entry
     _check_device_assignment(proto)
     computations = list(proto.computations)
     lazy = isinstance(proto, LAZY_MODULE)  # instructions as bytes, each parsed when first needed
@@ -408,7 +441,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
         stop = start + len(ips)
         ids, encoded_ids, start = all_ids[start:stop], all_encoded_ids[start:stop], stop
         for n, (uid, encoded_id, data) in enumerate(zip(ids, encoded_ids, raw[k])):
-            entry: Any = None  # a list (see _alike_entry), True, or None
+            entry: Any = None  # an _Alike, False, or None
             width = len(encoded_id)
             if len(data) > 2 and data[0] == 10 and data[1] < 128:  # the name first, < 128 bytes
                 name_end = 2 + data[1]
@@ -422,7 +455,10 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
                             if end > len(data):  # (cut short: for the message to refuse)
                                 end = -1
                         if end > 0 and data.startswith(_CALLED_TAG, end) and data[end + 2] < 128:
-                            key = (data[name_end:at], data[end + 3 + data[end + 2] :], True)  # called ids apart
+                            called_at = end + 3
+                            called_end = called_at + data[end + 2]
+                            # called ids apart (cut short: for the message to refuse)
+                            key = (data[name_end:at], data[called_end:], True) if called_end <= len(data) else None
                         elif end > 0:
                             key = (data[name_end:at], data[end:], False)
                         else:
@@ -436,7 +472,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
             operands = None
             if entry:
                 name = data[2:name_end].decode()
-                opcode = entry[0]
+                opcode = entry.opcode
                 # The operands by their ids' bytes, as the id fields of this computation's instructions. Each
                 # key is one whole varint, so a slice found among them is one: one or two operands as long as
                 # the id are sliced out (no regex), others split by VARINT_RE.
@@ -461,7 +497,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
             low = uid & _LOCAL_ID_MASK
             if uid < 0 or low >= 0x7FFFFFFF or low in local:  # (one test for the common case)
                 _raise_id_problem(uid, local, cp.name, name)
-            plain = entry[7] if entry else False  # (a known opcode and no checks of its own: see _alike_entry)
+            plain = entry.plain if entry else False  # (a known opcode and no checks of its own: see _alike_entry)
             if not plain and opcode not in OPCODES:
                 raise TranslateError(f"unknown opcode '{opcode}'", op=name)
             if not name:
@@ -471,11 +507,11 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
             names.add(name)
             if operands is None:
                 operands = _local_instructions(ips[n].operand_ids, local, "operand", name)
-            own = entry[4] if entry and entry[6] else None  # attributes of its own, read for one alike before
+            own = entry.attributes if entry and entry.own else None  # attributes of its own, read for one alike before
             if own is not None:  # (positional: a dataclass's keyword arguments cost ~0.1 us an instruction)
-                instr = HloInstruction(name, opcode, entry[1], operands, own.copy(), None, None, uid)
+                instr = HloInstruction(name, opcode, entry.shape, operands, own.copy(), None, None, uid)
             else:
-                shape = entry[1] if entry else _instruction_shape(ip)
+                shape = entry.shape if entry else _instruction_shape(ip)
                 instr = HloInstruction(name, opcode, shape, operands, unique_id=uid)
             if plain:
                 pass
@@ -487,7 +523,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
                     op=name,
                 )
             elif opcode == "parameter":
-                instr.parameter_number = entry[2] if entry else ip.parameter_number
+                instr.parameter_number = entry.parameter_number if entry else ip.parameter_number
                 numbers.append(instr.parameter_number)
             elif opcode == "constant":
                 from hlo_translate.hlo.proto.literal import literal_from_proto  # numpy: for constants only
@@ -499,12 +535,13 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
             append(instr)
             if own is not None:
                 pass
-            elif entry and entry[6]:  # attributes of its own: read now, once for all alike
+            elif entry and entry.own:  # attributes of its own: read now, once for all alike
                 ip = ips[n]
-                attributes = entry[4] = generic_attributes(ip, instr, OWN_ATTRIBUTES[opcode](ip))
+                attributes = entry.attributes = generic_attributes(ip, instr, OWN_ATTRIBUTES[opcode](ip))
                 instr.attributes = attributes.copy()
             else:
-                pending.append((instr, ips, n, entry, k))
+                called_bytes = data[called_at:called_end] if entry and entry.calls_apart else None
+                pending.append((instr, ips, n, entry or None, k, called_bytes))
         root = local.get(cp.root_id & _LOCAL_ID_MASK)
         if root is None:
             raise TranslateError(f"root id {cp.root_id} of computation {cp.name} is unknown")
@@ -516,32 +553,42 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
         comp.root = root
         position.setdefault(cid, k)
     positions: dict[int, dict[int, int]] = {}  # a computation's instructions' places in its list, made on demand
-    for instr, ips, n, entry, caller in pending:
-        if entry and not entry[8] and not entry[3] and entry[4] is not None:
-            instr.attributes = entry[4].copy()  # as the alike one read before: no message to make
-            continue
+    computation_ids = list(comps)
+    by_encoded_id = dict(zip(varints(computation_ids), computation_ids))  # (as local_ids, for called ids)
+    for instr, ips, n, entry, caller, called_bytes in pending:
+        if entry and not entry.preceded and (attributes := entry.attributes) is not None:
+            if not entry.calls:
+                instr.attributes = attributes.copy()  # as the alike one read before: no message to make
+                continue
+            if called_bytes is not None and (read := _called_ids(called_bytes, by_encoded_id)) is not None:
+                _check_called_before(read, position, caller, instr.name)
+                if instr.opcode in OWN_ATTRIBUTES or len(read) == entry.called_count:  # (as below)
+                    instr.attributes = attributes.copy()
+                    if instr.opcode not in OWN_ATTRIBUTES:
+                        called_from_proto(instr.opcode, [comps[c] for c in read], instr.attributes, False, instr.name)
+                    continue
         ip = ips[n]
-        if (not entry or entry[8]) and (called := ip.called_computation_ids):  # (entry[8]: it may call some)
+        if (not entry or entry.calls) and (called := ip.called_computation_ids):
             _check_called_before(called, position, caller, ip.name)
         if not entry:
             instr.attributes = _instruction_attributes(instr, ip, comps)
             predecessors = ip.control_predecessor_ids
         else:
-            attributes = entry[4]
+            attributes = entry.attributes
             if attributes is None:
-                attributes = entry[4] = _instruction_attributes(instr, ip, comps)
-                entry[5] = len(ip.called_computation_ids)
+                attributes = entry.attributes = _instruction_attributes(instr, ip, comps)
+                entry.called_count = len(ip.called_computation_ids)
                 instr.attributes = attributes.copy()
             elif instr.opcode in OWN_ATTRIBUTES:  # (these read no called computations)
                 instr.attributes = attributes.copy()
-            elif not entry[8]:  # calls nothing, as the one read
+            elif not entry.calls:  # calls nothing, as the one read
                 instr.attributes = attributes.copy()
-            elif len(called) == entry[5]:  # the same but the computations
+            elif len(called) == entry.called_count:  # the same but the computations
                 instr.attributes = attributes.copy()
                 called_from_proto(instr.opcode, [comps[c] for c in called], instr.attributes, False, ip.name)
             else:
                 instr.attributes = _instruction_attributes(instr, ip, comps)
-            predecessors = ip.control_predecessor_ids if entry[3] else None
+            predecessors = ip.control_predecessor_ids if entry.preceded else None
         if predecessors:
             found = _local_instructions(predecessors, locals_by_computation[caller], "control predecessor", ip.name)
             if caller not in positions:
