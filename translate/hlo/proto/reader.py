@@ -352,7 +352,9 @@ class _InstructionMessages:
 _DONE_OF_CONTEXT = {"send-done": "send", "recv-done": "recv"}
 
 
-_Instructions = tuple[list[list[bytes]], list[int], list[bytes]]
+# (each computation's instructions' bytes; for each instruction, its candidate id, that id's varint bytes and where
+# the first id field's tag is in its bytes, -1 where none is or not known)
+_Instructions = tuple[list[list[bytes]], list[int], list[bytes], list[int]]
 
 
 def _instructions_as_written(
@@ -375,10 +377,11 @@ def _instructions_as_written(
 def _with_candidate_ids(raw: list[list[bytes]]) -> _Instructions | None:
     """Each computation's instructions' bytes `raw`, with each instruction's candidate id (see
     _instructions_as_written); None where protobuf refuses them."""
+    matches = [ID_FIELD(data) for written in raw for data in written]
     # (b"\0" cannot follow an id tag where none matched: the reader's search for the id then fails)
-    encoded = [match[1] if (match := ID_FIELD(data)) else b"\0" for written in raw for data in written]
+    encoded = [match[1] if match else b"\0" for match in matches]
     ids = decode_varints(encoded)
-    return None if ids is None else (raw, ids, encoded)
+    return None if ids is None else (raw, ids, encoded, [match.start() if match else -1 for match in matches])
 
 
 def _instructions_serialized(computations: list[hlo_pb2.HloComputationProto]) -> _Instructions:
@@ -389,6 +392,7 @@ def _instructions_serialized(computations: list[hlo_pb2.HloComputationProto]) ->
         [[ip.SerializeToString() for ip in ips] for ips in instructions],
         ids,
         varints(ids),
+        [-1] * len(ids),
     )  # (one call for the module: each call builds a message)
 
 
@@ -416,7 +420,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
             raise _NotReadLazily
     else:
         written = _instructions_as_written(module_bytes, computations) if module_bytes is not None else None
-    raw, all_ids, all_encoded_ids = written or _instructions_serialized(computations)
+    raw, all_ids, all_encoded_ids, all_id_places = written or _instructions_serialized(computations)
     start = 0
     computation_names: set[str] = set()
     for k, cp in enumerate(computations):
@@ -439,13 +443,15 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
         # (a message object made only for an instruction read one by one: ips[n])
         ips = _InstructionMessages(raw[k]) if lazy else cp.instructions
         stop = start + len(ips)
-        ids, encoded_ids, start = all_ids[start:stop], all_encoded_ids[start:stop], stop
-        for n, (uid, encoded_id, data) in enumerate(zip(ids, encoded_ids, raw[k])):
+        ids, encoded_ids, id_places = all_ids[start:stop], all_encoded_ids[start:stop], all_id_places[start:stop]
+        start = stop
+        for n, (uid, encoded_id, id_at, data) in enumerate(zip(ids, encoded_ids, id_places, raw[k])):
             entry: Any = None  # an _Alike, False, or None
             width = len(encoded_id)
             if len(data) > 2 and data[0] == 10 and data[1] < 128:  # the name first, < 128 bytes
                 name_end = 2 + data[1]
-                at = data.find(ID_TAG + encoded_id, name_end)
+                # (the first id field past the name: the first found when past it, as no earlier one matched)
+                at = id_at if id_at >= name_end else data.find(ID_TAG + encoded_id, name_end)
                 if at > 0:
                     end = operands_at = at + 2 + width
                     try:  # (a tag at the very end: IndexError)
