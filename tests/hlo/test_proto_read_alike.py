@@ -385,3 +385,38 @@ def test_our_proto_keeps_control_predecessors() -> None:
         return [(line.split(" = ")[0].strip(), line.split("control-predecessors=")[1]) for line in lines]
 
     assert preceded(again) == preceded(text) and len(preceded(text)) == 2
+
+
+def test_bytes_read_lazily_read_as_the_whole_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Binary bytes are read with the instructions parsed only where needed: the module is the one read from
+    the whole parsed message, with and without the reuse of alike instructions."""
+    data = _xla_proto().SerializeToString()
+    lazily = proto_io.module_from_proto_bytes(data)
+    _assert_same(lazily, proto_io.module_from_proto(hlo_pb2.HloModuleProto.FromString(data)))
+    with monkeypatch.context() as patch:
+        patch.setattr(proto_io, "_alike_entry", lambda key, ip: False)
+        _assert_same(lazily, proto_io.module_from_proto_bytes(data))
+
+
+@pytest.mark.parametrize("damage", ["operand cut", "name not UTF-8", "called id cut"])
+def test_an_alike_instruction_protobuf_refuses_is_refused(damage: str) -> None:
+    """An instruction alike to one parsed but for bytes protobuf refuses (a varint cut short, a name that is not
+    UTF-8) makes the module no valid proto, as when the whole module is parsed at once."""
+    entry = next(c for c in _xla_proto().computations if c.name == "main")
+    later_reduce = [i.name for i in entry.instructions if i.name in ("r.1", "r.2")][1]  # (alike to the first)
+    target = later_reduce
+
+    def rewrite(fields: list[tuple[int, bytes]]) -> list[tuple[int, bytes]]:
+        name = next(_fields(w)[0][2] for n, w in fields if n == 1)
+        if name != target.encode():
+            return fields
+        if damage == "name not UTF-8":
+            return [(1, _delimited(1, b"r.\xff")) if n == 1 else (n, w) for n, w in fields]
+        number = 36 if damage == "operand cut" else 38
+        return [(n, _delimited(n, _fields(w)[0][2] + b"\x80")) if n == number else (n, w) for n, w in fields]
+
+    data = _rewrite_instructions(_xla_proto().SerializeToString(), rewrite)
+    with pytest.raises(Exception):  # noqa: B017  (protobuf's own error types)
+        hlo_pb2.HloModuleProto.FromString(data)
+    with pytest.raises(TranslateError, match="input is not a valid HloModuleProto"):
+        proto_io.module_from_proto_bytes(data)

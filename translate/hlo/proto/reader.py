@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 from google.protobuf.message import DecodeError
@@ -47,18 +48,21 @@ from hlo_translate.hlo.proto.shapes import shape_from_proto
 from hlo_translate.hlo.proto.wire import (
     ID_FIELD,
     ID_TAG,
+    LAZY_MODULE,
     LENGTH_DELIMITED_TAGS,
     OPERAND_IDS_TAG,
     VARINT_RE,
     decode_varints,
     field_numbers,
     instruction_bytes,
+    instruction_in_module,
     varint,
     varints,
 )
 from hlo_translate.hlo.proto.wrappers import (
     HloProtoKind,
     is_whole_module,
+    lazy_module,
     not_a_module_error,
     unwrap_module_proto,
     unwrap_module_proto_text,
@@ -265,36 +269,92 @@ def _instruction_shape(ip: hlo_pb2.HloInstructionProto) -> Shape:
     return shape_from_proto(ip.shape)
 
 
-def _alike_entry(key: tuple[bytes, bytes, bool], ip: hlo_pb2.HloInstructionProto) -> list | bool:
-    """[opcode, shape, parameter number, has control predecessors, attributes and number of called
-    computations (both read later), whether the attributes need no computation nor control predecessor
-    (read at once), whether they are `plain` (those, of a known opcode, and neither a parameter nor the
-    done of a transfer: nothing else to check or read), whether they may call computations] of the
-    instructions whose serialized (head, tail) is `key`; False when they are to be read one by one."""
+@dataclass(eq=False, slots=True)
+class _Alike:
+    """What instructions alike on the wire share (see _alike_entry)."""
+
+    opcode: str
+    shape: Shape
+    parameter_number: int
+    preceded: bool  # has control predecessors
+    attributes: dict[str, Any] | None  # read for the first one (None until then), copied for the others
+    called_count: int  # how many computations the first one calls (read with its attributes)
+    own: bool  # attributes of its own, needing no computation nor control predecessor: read at once
+    plain: bool  # own, of a known opcode, neither a parameter nor the done of a transfer: nothing else to check
+    calls: bool  # may call computations
+    calls_apart: bool  # calls only in the called_computation_ids field set apart from the key (read from bytes)
+
+
+def _alike_entry(key: tuple[bytes, bytes, bool], ip: hlo_pb2.HloInstructionProto) -> _Alike | bool:
+    """What the instructions whose serialized (head, tail) is `key` share, read from `ip` (one of them);
+    False when they are to be read one by one."""
     head, tail = (field_numbers(part) for part in key[:2])
     if head is None or tail is None or head & _SPLIT_FIELDS or tail & _SPLIT_FIELDS or ip.opcode in _NOT_ALIKE:
         return False
     # (bytes as written may hold any field before the id: the head is looked at too)
     preceded = _CONTROL_PREDECESSORS in tail or _CONTROL_PREDECESSORS in head
-    calls = key[2] or _CALLED_FIELD in tail or _CALLED_FIELD in head  # (the ids: checked one by one)
-    return [
+    elsewhere = _CALLED_FIELD in tail or _CALLED_FIELD in head
+    calls = key[2] or elsewhere  # (the ids: checked one by one)
+    own = ip.opcode in OWN_ATTRIBUTES and not preceded and not calls
+    plain = own and ip.opcode in OPCODES and ip.opcode not in _DONE_OF_CONTEXT and ip.opcode != "parameter"
+    return _Alike(
         ip.opcode,
         _instruction_shape(ip),
         ip.parameter_number,
         preceded,
         None,
         0,
-        (own := ip.opcode in OWN_ATTRIBUTES and not preceded and not calls),
-        own and ip.opcode in OPCODES and ip.opcode not in _DONE_OF_CONTEXT and ip.opcode != "parameter",
+        own,
+        plain,
         calls,
-    ]
+        key[2] and not elsewhere,
+    )
+
+
+def _called_ids(payload: bytes, by_encoded_id: dict[bytes, int]) -> list[int] | None:
+    """The computation ids packed in `payload` (a called_computation_ids field's), each as the varint of a
+    computation's id; None where one is not (unknown, cut, or not as protobuf writes it: read the message)."""
+    cid = by_encoded_id.get(payload)  # (most call one computation: the whole payload is its id)
+    if cid is not None:
+        return [cid]
+    if payload and payload[-1] >= 128:
+        return None
+    try:
+        return [by_encoded_id[i] for i in VARINT_RE.findall(payload)]
+    except KeyError:
+        return None
+
+
+class _NotReadLazily(Exception):
+    """A lazily read module (see module_from_proto_bytes) that is to be read as a whole message instead."""
+
+
+class _InstructionMessages:
+    """A computation's instructions of a lazily read module, each parsed from its bytes when first asked for."""
+
+    __slots__ = ("_written", "_parsed")
+
+    def __init__(self, written: list[bytes]) -> None:
+        self._written = written
+        self._parsed: dict[int, hlo_pb2.HloInstructionProto] = {}
+
+    def __len__(self) -> int:
+        return len(self._written)
+
+    def __getitem__(self, n: int) -> hlo_pb2.HloInstructionProto:
+        message = self._parsed.get(n)
+        if message is None:
+            message = self._parsed[n] = instruction_in_module(self._written[n])
+        return message
 
 
 # The done of a point-to-point transfer and the opcode its operand must have.
 _DONE_OF_CONTEXT = {"send-done": "send", "recv-done": "recv"}
 
 
-_Instructions = tuple[list[list[bytes]], list[int], list[bytes]]
+# (each computation's instructions' bytes; for each instruction, its candidate id, that id's varint bytes and where
+# the first id field's tag is in its bytes, -1 where none is or not known)
+_Instructions = tuple[list[list[bytes]], list[int], list[bytes], list[int]]
 
 
 def _instructions_as_written(
@@ -311,10 +371,17 @@ def _instructions_as_written(
         return None
     if any(len(written) != len(cp.instructions) for written, cp in zip(raw, computations)):
         return None
+    return _with_candidate_ids(raw)
+
+
+def _with_candidate_ids(raw: list[list[bytes]]) -> _Instructions | None:
+    """Each computation's instructions' bytes `raw`, with each instruction's candidate id (see
+    _instructions_as_written); None where protobuf refuses them."""
+    matches = [ID_FIELD(data) for written in raw for data in written]
     # (b"\0" cannot follow an id tag where none matched: the reader's search for the id then fails)
-    encoded = [match[1] if (match := ID_FIELD(data)) else b"\0" for written in raw for data in written]
+    encoded = [match[1] if match else b"\0" for match in matches]
     ids = decode_varints(encoded)
-    return None if ids is None else (raw, ids, encoded)
+    return None if ids is None else (raw, ids, encoded, [match.start() if match else -1 for match in matches])
 
 
 def _instructions_serialized(computations: list[hlo_pb2.HloComputationProto]) -> _Instructions:
@@ -325,6 +392,7 @@ def _instructions_serialized(computations: list[hlo_pb2.HloComputationProto]) ->
         [[ip.SerializeToString() for ip in ips] for ips in instructions],
         ids,
         varints(ids),
+        [-1] * len(ids),
     )  # (one call for the module: each call builds a message)
 
 
@@ -338,13 +406,21 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
     # the computation in the ids XLA writes, is not looked at; two computations may hold the same id).
     locals_by_computation: list[dict[int, HloInstruction]] = []
     names: set[str] = set()
-    pending: list[tuple[HloInstruction, hlo_pb2.HloInstructionProto, list | None, int]] = []
+    # (instruction, its computation's instruction messages and its place there, entry, its computation's place,
+    # the bytes of its called ids where its entry has them set apart)
+    pending: list[tuple[HloInstruction, Any, int, _Alike | None, int, bytes | None]] = []
     position: dict[int, int] = {}  # a computation id's place in the list: XLA's reader calls only earlier ones
-    alike: dict[tuple[bytes, bytes, bool], list | bool] = {}  # see _alike_entry
+    alike: dict[tuple[bytes, bytes, bool], _Alike | bool] = {}  # see _alike_entry
     _check_device_assignment(proto)
     computations = list(proto.computations)
-    written = _instructions_as_written(module_bytes, computations) if module_bytes is not None else None
-    raw, all_ids, all_encoded_ids = written or _instructions_serialized(computations)
+    lazy = isinstance(proto, LAZY_MODULE)  # instructions as bytes, each parsed when first needed
+    if lazy:
+        written = _with_candidate_ids([list(cp.instructions) for cp in computations])
+        if written is None:
+            raise _NotReadLazily
+    else:
+        written = _instructions_as_written(module_bytes, computations) if module_bytes is not None else None
+    raw, all_ids, all_encoded_ids, all_id_places = written or _instructions_serialized(computations)
     start = 0
     computation_names: set[str] = set()
     for k, cp in enumerate(computations):
@@ -364,23 +440,31 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
         local_ids: dict[bytes, HloInstruction] = {}  # the same, by their whole ids' varint bytes
         numbers: list[int] = []  # the parameters' numbers
         append = comp.instructions.append
-        ips = cp.instructions  # (a message object made only for an instruction read one by one: ips[n])
+        # (a message object made only for an instruction read one by one: ips[n])
+        ips = _InstructionMessages(raw[k]) if lazy else cp.instructions
         stop = start + len(ips)
-        ids, encoded_ids, start = all_ids[start:stop], all_encoded_ids[start:stop], stop
-        for n, (uid, encoded_id, data) in enumerate(zip(ids, encoded_ids, raw[k])):
-            entry: Any = None  # a list (see _alike_entry), True, or None
+        ids, encoded_ids, id_places = all_ids[start:stop], all_encoded_ids[start:stop], all_id_places[start:stop]
+        start = stop
+        for n, (uid, encoded_id, id_at, data) in enumerate(zip(ids, encoded_ids, id_places, raw[k])):
+            entry: Any = None  # an _Alike, False, or None
             width = len(encoded_id)
             if len(data) > 2 and data[0] == 10 and data[1] < 128:  # the name first, < 128 bytes
                 name_end = 2 + data[1]
-                at = data.find(ID_TAG + encoded_id, name_end)
+                # (the first id field past the name: the first found when past it, as no earlier one matched)
+                at = id_at if id_at >= name_end else data.find(ID_TAG + encoded_id, name_end)
                 if at > 0:
                     end = operands_at = at + 2 + width
                     try:  # (a tag at the very end: IndexError)
                         if data.startswith(OPERAND_IDS_TAG, end):
                             operands_at = end + 3
                             end = operands_at + data[end + 2] if data[end + 2] < 128 else -1
+                            if end > len(data):  # (cut short: for the message to refuse)
+                                end = -1
                         if end > 0 and data.startswith(_CALLED_TAG, end) and data[end + 2] < 128:
-                            key = (data[name_end:at], data[end + 3 + data[end + 2] :], True)  # called ids apart
+                            called_at = end + 3
+                            called_end = called_at + data[end + 2]
+                            # called ids apart (cut short: for the message to refuse)
+                            key = (data[name_end:at], data[called_end:], True) if called_end <= len(data) else None
                         elif end > 0:
                             key = (data[name_end:at], data[end:], False)
                         else:
@@ -394,7 +478,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
             operands = None
             if entry:
                 name = data[2:name_end].decode()
-                opcode = entry[0]
+                opcode = entry.opcode
                 # The operands by their ids' bytes, as the id fields of this computation's instructions. Each
                 # key is one whole varint, so a slice found among them is one: one or two operands as long as
                 # the id are sliced out (no regex), others split by VARINT_RE.
@@ -405,10 +489,10 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
                     elif size == 2 * width:
                         split = operands_at + width
                         operands = [local_ids[data[operands_at:split]], local_ids[data[split:end]]]
-                    elif size:
-                        operands = [local_ids[i] for i in VARINT_RE.findall(data, operands_at, end)]
-                    else:
+                    elif not size:
                         operands = []
+                    elif data[end - 1] < 128:  # (whole varints: a cut one is for the message to refuse)
+                        operands = [local_ids[i] for i in VARINT_RE.findall(data, operands_at, end)]
                 except KeyError:
                     pass  # (an unknown operand, or split elsewhere: read one by one below)
             else:
@@ -419,7 +503,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
             low = uid & _LOCAL_ID_MASK
             if uid < 0 or low >= 0x7FFFFFFF or low in local:  # (one test for the common case)
                 _raise_id_problem(uid, local, cp.name, name)
-            plain = entry[7] if entry else False  # (a known opcode and no checks of its own: see _alike_entry)
+            plain = entry.plain if entry else False  # (a known opcode and no checks of its own: see _alike_entry)
             if not plain and opcode not in OPCODES:
                 raise TranslateError(f"unknown opcode '{opcode}'", op=name)
             if not name:
@@ -429,11 +513,11 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
             names.add(name)
             if operands is None:
                 operands = _local_instructions(ips[n].operand_ids, local, "operand", name)
-            own = entry[4] if entry and entry[6] else None  # attributes of its own, read for one alike before
+            own = entry.attributes if entry and entry.own else None  # attributes of its own, read for one alike before
             if own is not None:  # (positional: a dataclass's keyword arguments cost ~0.1 us an instruction)
-                instr = HloInstruction(name, opcode, entry[1], operands, own.copy(), None, None, uid)
+                instr = HloInstruction(name, opcode, entry.shape, operands, own.copy(), None, None, uid)
             else:
-                shape = entry[1] if entry else _instruction_shape(ip)
+                shape = entry.shape if entry else _instruction_shape(ip)
                 instr = HloInstruction(name, opcode, shape, operands, unique_id=uid)
             if plain:
                 pass
@@ -445,7 +529,7 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
                     op=name,
                 )
             elif opcode == "parameter":
-                instr.parameter_number = entry[2] if entry else ip.parameter_number
+                instr.parameter_number = entry.parameter_number if entry else ip.parameter_number
                 numbers.append(instr.parameter_number)
             elif opcode == "constant":
                 from hlo_translate.hlo.proto.literal import literal_from_proto  # numpy: for constants only
@@ -457,12 +541,13 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
             append(instr)
             if own is not None:
                 pass
-            elif entry and entry[6]:  # attributes of its own: read now, once for all alike
+            elif entry and entry.own:  # attributes of its own: read now, once for all alike
                 ip = ips[n]
-                attributes = entry[4] = generic_attributes(ip, instr, OWN_ATTRIBUTES[opcode](ip))
+                attributes = entry.attributes = generic_attributes(ip, instr, OWN_ATTRIBUTES[opcode](ip))
                 instr.attributes = attributes.copy()
             else:
-                pending.append((instr, ips[n], entry, k))
+                called_bytes = data[called_at:called_end] if entry and entry.calls_apart else None
+                pending.append((instr, ips, n, entry or None, k, called_bytes))
         root = local.get(cp.root_id & _LOCAL_ID_MASK)
         if root is None:
             raise TranslateError(f"root id {cp.root_id} of computation {cp.name} is unknown")
@@ -474,28 +559,42 @@ def module_from_proto(proto: hlo_pb2.HloModuleProto, module_bytes: bytes | None 
         comp.root = root
         position.setdefault(cid, k)
     positions: dict[int, dict[int, int]] = {}  # a computation's instructions' places in its list, made on demand
-    for instr, ip, entry, caller in pending:
-        if (not entry or entry[8]) and (called := ip.called_computation_ids):  # (entry[8]: it may call some)
+    computation_ids = list(comps)
+    by_encoded_id = dict(zip(varints(computation_ids), computation_ids))  # (as local_ids, for called ids)
+    for instr, ips, n, entry, caller, called_bytes in pending:
+        if entry and not entry.preceded and (attributes := entry.attributes) is not None:
+            if not entry.calls:
+                instr.attributes = attributes.copy()  # as the alike one read before: no message to make
+                continue
+            if called_bytes is not None and (read := _called_ids(called_bytes, by_encoded_id)) is not None:
+                _check_called_before(read, position, caller, instr.name)
+                if instr.opcode in OWN_ATTRIBUTES or len(read) == entry.called_count:  # (as below)
+                    instr.attributes = attributes.copy()
+                    if instr.opcode not in OWN_ATTRIBUTES:
+                        called_from_proto(instr.opcode, [comps[c] for c in read], instr.attributes, False, instr.name)
+                    continue
+        ip = ips[n]
+        if (not entry or entry.calls) and (called := ip.called_computation_ids):
             _check_called_before(called, position, caller, ip.name)
         if not entry:
             instr.attributes = _instruction_attributes(instr, ip, comps)
             predecessors = ip.control_predecessor_ids
         else:
-            attributes = entry[4]
+            attributes = entry.attributes
             if attributes is None:
-                attributes = entry[4] = _instruction_attributes(instr, ip, comps)
-                entry[5] = len(ip.called_computation_ids)
+                attributes = entry.attributes = _instruction_attributes(instr, ip, comps)
+                entry.called_count = len(ip.called_computation_ids)
                 instr.attributes = attributes.copy()
             elif instr.opcode in OWN_ATTRIBUTES:  # (these read no called computations)
                 instr.attributes = attributes.copy()
-            elif not entry[8]:  # calls nothing, as the one read
+            elif not entry.calls:  # calls nothing, as the one read
                 instr.attributes = attributes.copy()
-            elif len(called) == entry[5]:  # the same but the computations
+            elif len(called) == entry.called_count:  # the same but the computations
                 instr.attributes = attributes.copy()
                 called_from_proto(instr.opcode, [comps[c] for c in called], instr.attributes, False, ip.name)
             else:
                 instr.attributes = _instruction_attributes(instr, ip, comps)
-            predecessors = ip.control_predecessor_ids if entry[3] else None
+            predecessors = ip.control_predecessor_ids if entry.preceded else None
         if predecessors:
             found = _local_instructions(predecessors, locals_by_computation[caller], "control predecessor", ip.name)
             if caller not in positions:
@@ -622,6 +721,12 @@ def _apply_schedule(
 
 def module_from_proto_bytes(data: bytes) -> HloModule:
     """Read a binary HloModuleProto, or an HloProto / HloSnapshot / HloUnoptimizedSnapshot holding one."""
+    lazy = lazy_module(data)
+    if lazy is not None:  # a module, and no wrapper holding one: its instructions parsed only where needed
+        try:
+            return module_from_proto(lazy, data)
+        except Exception:  # (an error, or an instruction protobuf refuses: both for the reading below to say)
+            pass  # (each instruction read lazily is parsed, or alike to one parsed: the module is all valid)
     proto, kind = unwrap_module_proto(data, instructions=False)  # (the instructions are looked at here)
     try:
         return module_from_proto(proto, data if kind is HloProtoKind.MODULE else None)

@@ -145,3 +145,45 @@ def decode_varints(encoded: list[bytes]) -> list[int] | None:
         return None
     values = list(message.operand_ids)
     return values if len(values) == len(encoded) else None
+
+
+def _lazy_module_message() -> type[Message]:
+    """HloModuleProto with each computation's instructions kept as bytes (HloComputationProto's other fields,
+    and every other field of the module, as our schema reads them): reading a module parses no instruction.
+    Its types are added to protobuf's default pool beside our schema's, so that its fields hold our generated
+    message classes (a schedule read from it is an hlo_pb2.HloScheduleProto)."""
+    schema = hlo_pb2.DESCRIPTOR
+    file = descriptor_pb2.FileDescriptorProto(
+        name="hlo_translate/proto/lazy_module.proto",
+        package="hlo_translate.lazy",
+        syntax="proto3",
+        dependency=[schema.name, *(dependency.name for dependency in schema.dependencies)],
+    )
+    module = file.message_type.add()
+    hlo_pb2.HloModuleProto.DESCRIPTOR.CopyToProto(module)
+    computation = file.message_type.add()
+    hlo_pb2.HloComputationProto.DESCRIPTOR.CopyToProto(computation)
+    module.name, computation.name = "Module", "Computation"
+    del module.nested_type[:], module.enum_type[:]  # (their fields name our schema's own types)
+    for field in module.field:
+        if field.number == 3:  # computations
+            field.type_name = ".hlo_translate.lazy.Computation"
+    for field in computation.field:
+        if field.number == 2:  # instructions
+            field.type = descriptor_pb2.FieldDescriptorProto.TYPE_BYTES
+            field.ClearField("type_name")
+    pool = descriptor_pool.Default()
+    pool.AddSerializedFile(file.SerializeToString())
+    return message_factory.GetMessageClass(pool.FindMessageTypeByName("hlo_translate.lazy.Module"))
+
+
+LAZY_MODULE = _lazy_module_message()
+_INSTRUCTIONS_TAG = LENGTH_DELIMITED_TAGS[2]
+
+
+def instruction_in_module(data: bytes) -> hlo_pb2.HloInstructionProto:
+    """The HloInstructionProto in `data`, parsed as deep as it lies in a module (protobuf's nesting limit
+    counts from the message parsed: alone, an instruction nested too deep for its module would pass)."""
+    computation = _INSTRUCTIONS_TAG + varint(len(data)) + data
+    module = hlo_pb2.HloModuleProto.FromString(COMPUTATION_TAG + varint(len(computation)) + computation)
+    return module.computations[0].instructions[0]

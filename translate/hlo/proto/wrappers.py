@@ -27,6 +27,7 @@ from google.protobuf.message import DecodeError, Message
 from google.protobuf.unknown_fields import UnknownFieldSet
 
 from hlo_translate.errors import TranslateError
+from hlo_translate.hlo.proto.wire import LAZY_MODULE
 from hlo_translate.proto import hlo_pb2
 
 
@@ -88,6 +89,26 @@ def unwrap_module_proto(data: bytes, *, instructions: bool = True) -> tuple[hlo_
         raise not_a_module_error()
     kinds = " and ".join(k.value for _, k in found)
     raise TranslateError(f"the binary proto reads as a whole module both as {kinds}; cannot tell which it is")
+
+
+def lazy_module(data: bytes) -> Any | None:
+    """Binary `data` read as `wire.LAZY_MODULE` (an HloModuleProto whose instructions stay bytes) when that is
+    the reading unwrap_module_proto(data, instructions=False) keeps, should its instructions parse (the caller
+    parses or checks each); None otherwise (a wrapper holding a module, or no whole module: unwrap decides)."""
+    try:
+        module = LAZY_MODULE.FromString(data)
+    except (DecodeError, RuntimeError, ValueError):
+        return None
+    for kind, (message_type, module_of) in _MESSAGES.items():
+        if kind is HloProtoKind.MODULE:
+            continue
+        try:
+            message = message_type.FromString(data)
+        except (DecodeError, RuntimeError, ValueError):
+            continue
+        if module_of(message) is not None:
+            return None  # several readings: unwrap_module_proto chooses
+    return module if _is_whole_module(module, unknown_fields=True, instructions=False) else None
 
 
 def not_a_module_error() -> TranslateError:
