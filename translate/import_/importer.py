@@ -53,6 +53,9 @@ PlainBody = tuple[list[HloInstruction], list[tuple[HloInstruction, str, "dict[st
 
 HANDLERS: Registry[str, Handler] = Registry("importer handler")
 SIMPLE: Registry[str, SimpleForm] = Registry("importer one-op form")
+# The op name a `SIMPLE` form gives, with no attributes, to every instruction without attributes (the
+# elementwise ops, reshape): the emit loop takes it without calling the form (`register_simple`'s `plain`).
+PLAIN_NAMES: Registry[str, str] = Registry("importer plain op name")
 # One entry, FALLBACK_KEY: the handler writing any instruction as the lossless `custom_call
 # @"xla.<opcode>"` (`async_ops.emit_fallback`), for the instructions StableHLO cannot say as written.
 FALLBACK: Registry[str, Handler] = Registry("importer fallback")
@@ -69,13 +72,15 @@ def register(*opcodes: str) -> Callable[[Handler], Handler]:
     return HANDLERS.register(*opcodes)
 
 
-def register_simple(*opcodes: str) -> Callable[[SimpleForm], SimpleForm]:
+def register_simple(*opcodes: str, plain: str | None = None) -> Callable[[SimpleForm], SimpleForm]:
     """Register `form` for instructions that become one op of their operands and result type with
     attributes read from the instruction alone (most of a module: elementwise ops, broadcast, reshape,
     dot, ...). The importer builds these ops directly, without an OpContext (`emit_instruction`); an
-    operand that is a tuple takes the general path, the handler made here from the same form.
+    operand that is a tuple takes the general path, the handler made here from the same form. `plain`:
+    the op name `form` returns, with no attributes, for any instruction without attributes
+    (`PLAIN_NAMES`; tests/import_/test_plain_names.py checks it).
 
-        >>> @register_simple("negate")              # doctest: +SKIP
+        >>> @register_simple("negate", plain="stablehlo.negate")              # doctest: +SKIP
         ... def negate(instr): return "stablehlo.negate", None
     """
 
@@ -85,6 +90,9 @@ def register_simple(*opcodes: str) -> Callable[[SimpleForm], SimpleForm]:
             return ctx.op(name, ctx.values(), attributes=attributes).result
 
         HANDLERS.register(*opcodes)(handler)
+        if plain is not None:
+            for opcode in opcodes:
+                PLAIN_NAMES.add(opcode, plain)
         return SIMPLE.register(*opcodes)(form)
 
     return wrap
@@ -331,6 +339,12 @@ class ModuleImporter:
         self._readers: dict[int, Readers] = {}
         self._leaf_reads = LeafReads()
         self._simple_forms = dict(SIMPLE.items())  # `SIMPLE` as a dict: its lookups without a Python call
+        # (an `mhlo.` name is left to the form, whose op the emit loop refuses)
+        self._plain_names = {k: v for k, v in PLAIN_NAMES.items() if not v.startswith(_MHLO)}
+        # A reduce's attributes per dimension tuple (the parser shares equal ones): JAX's modules have
+        # thousands of reduces over a few dimension lists.
+        self._reduce_attributes: dict[tuple[int, ...], dict[str, ir.Attribute]] = {}
+        self._unknown: ir.Location | None = None  # `ir.Location.unknown()`, made once (`_fill_plain`)
 
     def type_of(self, shape: Shape) -> ir.Type:
         """`shape_to_mlir(shape)`, looked up by the shape object's identity: instructions share their
@@ -522,7 +536,10 @@ class ModuleImporter:
                 operation.attributes["xla.keep"] = ir.UnitAttr.get()
             values[instr] = operation.result
         assert computation.root is not None
-        create(terminator, operands=[values[computation.root]], loc=ir.Location.unknown(), ip=at_end)
+        unknown = self._unknown
+        if unknown is None:
+            unknown = self._unknown = ir.Location.unknown()
+        create(terminator, operands=[values[computation.root]], loc=unknown, ip=at_end)
 
     # -- instructions --------------------------------------------------------------------------
 
@@ -560,7 +577,12 @@ class ModuleImporter:
         # The loop below runs once per instruction of the module: the common case (`SIMPLE`) is built
         # here without further calls into the importer; everything else goes through a handler.
         type_ids, instruction_ops, location_of = self._type_ids, self._instruction_ops, self.locations.of
-        ordered, fallback, simple_forms = self._ordered, self.fallback, self._simple_forms
+        ordered, fallback, simple_forms, plain_names = (
+            self._ordered,
+            self.fallback,
+            self._simple_forms,
+            self._plain_names,
+        )
         create, name_loc = ir.Operation.create, ir.Location.name
         stable_names: set[str] = set()  # op names checked not to be `mhlo.` ones
         for instr in computation.instructions:
@@ -594,11 +616,16 @@ class ModuleImporter:
                 result_type = self.type_of(instr.shape)
             attributes_of = instr.attributes
             try:
-                name, attributes = simple(instr)
-                if name not in stable_names:  # a set lookup: cheaper than a method call per instruction
-                    if name.startswith(_MHLO):
-                        raise _produced(name, instr)
-                    stable_names.add(name)
+                # an instruction without attributes (most elementwise ops): its op name, no call of its form
+                plain = None if attributes_of else plain_names.get(opcode)
+                if plain is not None:
+                    name, attributes = plain, None
+                else:
+                    name, attributes = simple(instr)
+                    if name not in stable_names:  # a set lookup: cheaper than a method call per instruction
+                        if name.startswith(_MHLO):
+                            raise _produced(name, instr)
+                        stable_names.add(name)
                 operation = create(
                     name,
                     results=[result_type],
@@ -611,7 +638,7 @@ class ModuleImporter:
             except NoStableHloForm:
                 values[instr] = self.emit_instruction(instr, operands, not readers.get(instr), as_fallback=True)
                 continue
-            if not _FINISH_ATTRIBUTES.isdisjoint(attributes_of):
+            if attributes_of and not _FINISH_ATTRIBUTES.isdisjoint(attributes_of):
                 self._finish(instr, operation, not readers.get(instr))
             else:  # none of the attributes `_finish` reads: only these two things to do
                 if instr in ordered:
@@ -634,12 +661,23 @@ class ModuleImporter:
         if body is None:
             return None
         shape = instr.shape
+        is_tuple = shape.is_tuple
+        if is_tuple:
+            results = flat_types(shape)
+        else:  # `type_of`, inline: a JAX module's reduces have one result each
+            result_type = self._type_ids.get(id(shape))
+            results = [result_type if result_type is not None else self.type_of(shape)]
         try:
+            reduce_attributes = self._reduce_attributes.get(dimensions) if type(dimensions) is tuple else None
+            if reduce_attributes is None:
+                reduce_attributes = {"dimensions": A.i64_array(dimensions)}
+                if type(dimensions) is tuple:
+                    self._reduce_attributes[dimensions] = reduce_attributes
             operation = ir.Operation.create(
                 "stablehlo.reduce",
-                results=self.flat_types(shape),
+                results=results,
                 operands=operands,
-                attributes={"dimensions": A.i64_array(dimensions)},
+                attributes=reduce_attributes,
                 regions=1,
                 loc=self.locations.of(instr) if "metadata" in attributes else ir.Location.name(instr.name),
             )
@@ -648,7 +686,7 @@ class ModuleImporter:
         self._fill_plain(operation.regions[0], computation, body, "stablehlo.return")
         if dead or instr in self._ordered or not _FINISH_ATTRIBUTES.isdisjoint(attributes):
             self._finish(instr, operation, dead)  # (most reduces: nothing to do)
-        return unflatten(shape, iter(operation.results)) if shape.is_tuple else operation.result
+        return unflatten(shape, iter(operation.results)) if is_tuple else operation.result
 
     def emit_instruction(
         self, instr: HloInstruction, operands: list[Tree], dead: bool = False, as_fallback: bool = False
