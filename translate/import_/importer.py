@@ -616,16 +616,22 @@ class ModuleImporter:
                 result_type = self.type_of(instr.shape)
             attributes_of = instr.attributes
             try:
-                # an instruction without attributes (most elementwise ops): its op name, no call of its form
+                # An instruction without attributes (most elementwise ops, reshapes): its op name, no call of
+                # its form, no metadata, nothing for `_finish`.
                 plain = None if attributes_of else plain_names.get(opcode)
                 if plain is not None:
-                    name, attributes = plain, None
-                else:
-                    name, attributes = simple(instr)
-                    if name not in stable_names:  # a set lookup: cheaper than a method call per instruction
-                        if name.startswith(_MHLO):
-                            raise _produced(name, instr)
-                        stable_names.add(name)
+                    operation = create(plain, results=[result_type], operands=operands, loc=name_loc(instr.name))
+                    if ordered and instr in ordered:
+                        instruction_ops[instr] = operation
+                    if not readers.get(instr):
+                        operation.attributes["xla.keep"] = ir.UnitAttr.get()
+                    values[instr] = operation.result
+                    continue
+                name, attributes = simple(instr)
+                if name not in stable_names:  # a set lookup: cheaper than a method call per instruction
+                    if name.startswith(_MHLO):
+                        raise _produced(name, instr)
+                    stable_names.add(name)
                 operation = create(
                     name,
                     results=[result_type],
@@ -641,7 +647,7 @@ class ModuleImporter:
             if attributes_of and not _FINISH_ATTRIBUTES.isdisjoint(attributes_of):
                 self._finish(instr, operation, not readers.get(instr))
             else:  # none of the attributes `_finish` reads: only these two things to do
-                if instr in ordered:
+                if ordered and instr in ordered:
                     instruction_ops[instr] = operation
                 if not readers.get(instr):
                     operation.attributes["xla.keep"] = ir.UnitAttr.get()
