@@ -5,10 +5,13 @@ and a module imported with the shortcut must be the module imported without it."
 from __future__ import annotations
 
 import pytest
+from jaxlib.mlir import ir
 
 import hlo_translate
 from hlo_translate.hlo.ir import HloInstruction, PrimitiveType, Shape
+from hlo_translate.hlo.text import parse_hlo_text
 from hlo_translate.import_ import importer
+from hlo_translate.mlir.context import make_context
 
 F32 = Shape.array(PrimitiveType.F32, (2, 3))
 
@@ -35,8 +38,21 @@ def test_there_are_plain_names() -> None:
 
 @pytest.mark.parametrize("opcode", sorted(importer.PLAIN_NAMES))
 def test_plain_name_is_what_the_form_gives(opcode: str) -> None:
-    instr = HloInstruction("x", opcode, F32)
-    assert importer.SIMPLE[opcode](instr) == (importer.PLAIN_NAMES[opcode], None)
+    form, name = importer.PLAIN_NAMES[opcode]
+    assert form is importer.SIMPLE[opcode]
+    assert form(HloInstruction("x", opcode, F32)) == (name, None)
+
+
+def test_a_form_patched_in_is_called() -> None:
+    """The plain name holds only while the opcode's form is the one registered with it."""
+    with make_context(), ir.Location.unknown():
+        plain = importer.ModuleImporter(parse_hlo_text(MODULE))._plain_names
+        assert plain["negate"] == "stablehlo.negate"
+    patched = {**importer.SIMPLE, "negate": lambda instr: ("stablehlo.abs", None)}
+    with pytest.MonkeyPatch.context() as monkeypatch, make_context(), ir.Location.unknown():
+        monkeypatch.setattr(importer, "SIMPLE", patched)
+        plain = importer.ModuleImporter(parse_hlo_text(MODULE))._plain_names
+    assert "negate" not in plain and plain["add"] == "stablehlo.add"
 
 
 def test_import_is_the_same_without_the_shortcut(monkeypatch: pytest.MonkeyPatch) -> None:

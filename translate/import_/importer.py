@@ -54,8 +54,9 @@ PlainBody = tuple[list[HloInstruction], list[tuple[HloInstruction, str, "dict[st
 HANDLERS: Registry[str, Handler] = Registry("importer handler")
 SIMPLE: Registry[str, SimpleForm] = Registry("importer one-op form")
 # The op name a `SIMPLE` form gives, with no attributes, to every instruction without attributes (the
-# elementwise ops, reshape): the emit loop takes it without calling the form (`register_simple`'s `plain`).
-PLAIN_NAMES: Registry[str, str] = Registry("importer plain op name")
+# elementwise ops, reshape), beside that form: the emit loop takes the name without calling the form, while
+# the form is still the opcode's (`register_simple`'s `plain`).
+PLAIN_NAMES: Registry[str, tuple[SimpleForm, str]] = Registry("importer plain op name")
 # One entry, FALLBACK_KEY: the handler writing any instruction as the lossless `custom_call
 # @"xla.<opcode>"` (`async_ops.emit_fallback`), for the instructions StableHLO cannot say as written.
 FALLBACK: Registry[str, Handler] = Registry("importer fallback")
@@ -92,7 +93,7 @@ def register_simple(*opcodes: str, plain: str | None = None) -> Callable[[Simple
         HANDLERS.register(*opcodes)(handler)
         if plain is not None:
             for opcode in opcodes:
-                PLAIN_NAMES.add(opcode, plain)
+                PLAIN_NAMES.add(opcode, (form, plain))
         return SIMPLE.register(*opcodes)(form)
 
     return wrap
@@ -340,7 +341,11 @@ class ModuleImporter:
         self._leaf_reads = LeafReads()
         self._simple_forms = dict(SIMPLE.items())  # `SIMPLE` as a dict: its lookups without a Python call
         # (an `mhlo.` name is left to the form, whose op the emit loop refuses)
-        self._plain_names = {k: v for k, v in PLAIN_NAMES.items() if not v.startswith(_MHLO)}
+        self._plain_names = {
+            opcode: name
+            for opcode, (form, name) in PLAIN_NAMES.items()
+            if self._simple_forms.get(opcode) is form and not name.startswith(_MHLO)
+        }
         # A reduce's attributes per dimension tuple (the parser shares equal ones): JAX's modules have
         # thousands of reduces over a few dimension lists.
         self._reduce_attributes: dict[tuple[int, ...], dict[str, ir.Attribute]] = {}
