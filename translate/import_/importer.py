@@ -53,9 +53,8 @@ PlainBody = tuple[list[HloInstruction], list[tuple[HloInstruction, str, "dict[st
 
 HANDLERS: Registry[str, Handler] = Registry("importer handler")
 SIMPLE: Registry[str, SimpleForm] = Registry("importer one-op form")
-# The op name a `SIMPLE` form gives, with no attributes, to every instruction without attributes (the
-# elementwise ops, reshape), beside that form: the emit loop takes the name without calling the form, while
-# the form is still the opcode's (`register_simple`'s `plain`).
+# The op name a `SIMPLE` form gives, with no attributes, to any instruction without attributes, beside that
+# form: the emit loop takes the name, no form call, while the form is the opcode's (`register_simple`).
 PLAIN_NAMES: Registry[str, tuple[SimpleForm, str]] = Registry("importer plain op name")
 # One entry, FALLBACK_KEY: the handler writing any instruction as the lossless `custom_call
 # @"xla.<opcode>"` (`async_ops.emit_fallback`), for the instructions StableHLO cannot say as written.
@@ -349,7 +348,7 @@ class ModuleImporter:
         # A reduce's attributes per dimension tuple (the parser shares equal ones): JAX's modules have
         # thousands of reduces over a few dimension lists.
         self._reduce_attributes: dict[tuple[int, ...], dict[str, ir.Attribute]] = {}
-        self._unknown: ir.Location | None = None  # `ir.Location.unknown()`, made once (`_fill_plain`)
+        self._unknown: ir.Location | None = None  # `ir.Location.unknown()`, made once per run
 
     def type_of(self, shape: Shape) -> ir.Type:
         """`shape_to_mlir(shape)`, looked up by the shape object's identity: instructions share their
@@ -371,6 +370,7 @@ class ModuleImporter:
     def _run(self) -> ir.Module:
         assert self.hlo.entry is not None
         self.module = ir.Module.create(loc=ir.Location.unknown())
+        self._unknown = ir.Location.unknown()
         set_module_attrs(self)
         self.symbols.add("main")
         main = self.declare(self.hlo.entry, "main", public=True)
@@ -541,10 +541,7 @@ class ModuleImporter:
                 operation.attributes["xla.keep"] = ir.UnitAttr.get()
             values[instr] = operation.result
         assert computation.root is not None
-        unknown = self._unknown
-        if unknown is None:
-            unknown = self._unknown = ir.Location.unknown()
-        create(terminator, operands=[values[computation.root]], loc=unknown, ip=at_end)
+        create(terminator, operands=[values[computation.root]], loc=self._unknown, ip=at_end)
 
     # -- instructions --------------------------------------------------------------------------
 
@@ -582,12 +579,8 @@ class ModuleImporter:
         # The loop below runs once per instruction of the module: the common case (`SIMPLE`) is built
         # here without further calls into the importer; everything else goes through a handler.
         type_ids, instruction_ops, location_of = self._type_ids, self._instruction_ops, self.locations.of
-        ordered, fallback, simple_forms, plain_names = (
-            self._ordered,
-            self.fallback,
-            self._simple_forms,
-            self._plain_names,
-        )
+        ordered, fallback = self._ordered, self.fallback
+        simple_forms, plain_names = self._simple_forms, self._plain_names
         create, name_loc = ir.Operation.create, ir.Location.name
         stable_names: set[str] = set()  # op names checked not to be `mhlo.` ones
         for instr in computation.instructions:
