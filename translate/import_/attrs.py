@@ -40,25 +40,30 @@ def memo_scope() -> Iterator[None]:
         _MEMO.reset(token)
 
 
-def memo[T](key: Hashable, build: Callable[[], T]) -> T:
-    """`build()`, once per `key` within a `memo_scope` (every time outside one). What it returns is shared:
-    callers must not change it."""
+def memo[*Ts, T](key: Hashable, build: Callable[[*Ts], T], *args: *Ts) -> T:
+    """`build(*args)`, once per `key` within a `memo_scope` (every time outside one). What it returns is
+    shared: callers must not change it. (The arguments rather than a closure: the callers run once per
+    instruction, and a lambda with its cells costs more than the look-up.)"""
     known = _MEMO.get()
     if known is None:
-        return build()
+        return build(*args)
     try:
         return known[key]
     except KeyError:
-        value = known[key] = build()
+        value = known[key] = build(*args)
         return value
     except TypeError:  # a list inside the key (an HloModule built by hand): built, not remembered
-        return build()
+        return build(*args)
 
 
 def i64_array(values: Sequence[int]) -> ir.Attribute:
     """`array<i64: ...>` (StableHLO's dimension lists)."""
     if type(values) is tuple:  # the parsers' dimension lists: hashable, worth remembering
-        return memo(("i64_array", values), lambda: ir.DenseI64ArrayAttr.get([int(v) for v in values]))
+        return memo(("i64_array", values), _dense_i64_array, values)
+    return _dense_i64_array(values)
+
+
+def _dense_i64_array(values: Sequence[int]) -> ir.Attribute:
     return ir.DenseI64ArrayAttr.get([int(v) for v in values])
 
 

@@ -6,7 +6,7 @@ import numpy as np
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo
 
-from hlo_translate.hlo.ir import HloInstruction, Shape, default_layout
+from hlo_translate.hlo.ir import HloInstruction, PaddingDim, Shape, SliceDim, default_layout
 from hlo_translate.import_ import attrs as A
 from hlo_translate.import_.async_ops import emit_fallback
 from hlo_translate.import_.importer import NoStableHloForm, OpContext, Tree, register, register_simple, required
@@ -23,7 +23,12 @@ def broadcast(instr: HloInstruction) -> Form:
     # Built once per form: a module repeats its broadcasts. The shapes ride along in the value, so that
     # their ids in the key stay theirs while it is remembered.
     key = ("broadcast", dims, id(operand), id(result))
-    return "stablehlo.broadcast_in_dim", A.memo(key, lambda: (_broadcast_attributes(instr, dims), operand, result))[0]
+    return "stablehlo.broadcast_in_dim", A.memo(key, _broadcast_entry, instr, dims)[0]
+
+
+def _broadcast_entry(instr: HloInstruction, dims: tuple[int, ...]) -> tuple[dict[str, ir.Attribute], Shape, Shape]:
+    """A broadcast's attributes, with the two shapes its memo key names by id."""
+    return _broadcast_attributes(instr, dims), instr.operands[0].shape, instr.shape
 
 
 def _broadcast_attributes(instr: HloInstruction, dims: tuple[int, ...]) -> dict[str, ir.Attribute]:
@@ -57,14 +62,15 @@ def reverse(instr: HloInstruction) -> Form:
 @register_simple("slice")
 def slice_(instr: HloInstruction) -> Form:
     dims = required(instr, "slice")
-    return "stablehlo.slice", A.memo(
-        ("slice", dims),
-        lambda: {
-            "start_indices": A.i64_array([d.start for d in dims]),
-            "limit_indices": A.i64_array([d.limit for d in dims]),
-            "strides": A.i64_array([d.stride for d in dims]),
-        },
-    )
+    return "stablehlo.slice", A.memo(("slice", dims), _slice_attributes, dims)
+
+
+def _slice_attributes(dims: tuple[SliceDim, ...]) -> dict[str, ir.Attribute]:
+    return {
+        "start_indices": A.i64_array([d.start for d in dims]),
+        "limit_indices": A.i64_array([d.limit for d in dims]),
+        "strides": A.i64_array([d.stride for d in dims]),
+    }
 
 
 @register_simple("concatenate")
@@ -75,14 +81,15 @@ def concatenate(instr: HloInstruction) -> Form:
 @register_simple("pad")
 def pad(instr: HloInstruction) -> Form:
     dims = required(instr, "padding").dimensions
-    return "stablehlo.pad", A.memo(
-        ("pad", dims),
-        lambda: {
-            "edge_padding_low": A.i64_array([d.edge_padding_low for d in dims]),
-            "edge_padding_high": A.i64_array([d.edge_padding_high for d in dims]),
-            "interior_padding": A.i64_array([d.interior_padding for d in dims]),
-        },
-    )
+    return "stablehlo.pad", A.memo(("pad", dims), _pad_attributes, dims)
+
+
+def _pad_attributes(dims: tuple[PaddingDim, ...]) -> dict[str, ir.Attribute]:
+    return {
+        "edge_padding_low": A.i64_array([d.edge_padding_low for d in dims]),
+        "edge_padding_high": A.i64_array([d.edge_padding_high for d in dims]),
+        "interior_padding": A.i64_array([d.interior_padding for d in dims]),
+    }
 
 
 @register_simple("dynamic-slice")

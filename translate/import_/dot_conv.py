@@ -25,7 +25,7 @@ def dot(instr: HloInstruction) -> tuple[str, dict[str, ir.Attribute]]:
             attrs.get("lhs_batch_dims"),
             attrs.get("rhs_batch_dims"),
         )
-        return A.memo(key, lambda: _dot(instr))
+        return A.memo(key, _dot, instr)
     return _dot(instr)
 
 

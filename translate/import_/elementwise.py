@@ -40,9 +40,9 @@ def _one_to_one_carrying(stablehlo_name: str, names: tuple[str, ...]):
 for _opcode, _entry in BY_HLO.items():
     if _entry.stablehlo not in _STRUCTURED and not _entry.attrs:
         if _opcode in _CARRIED:
-            register_simple(_opcode)(_one_to_one_carrying(_entry.stablehlo, _CARRIED[_opcode]))
+            register_simple(_opcode, plain=_entry.stablehlo)(_one_to_one_carrying(_entry.stablehlo, _CARRIED[_opcode]))
         else:
-            register_simple(_opcode)(_one_to_one(_entry.stablehlo))
+            register_simple(_opcode, plain=_entry.stablehlo)(_one_to_one(_entry.stablehlo))
 
 
 # HLO opcodes whose StableHLO form is the CHLO op of the same name (XLA's importer writes `mhlo.<name>`, which
@@ -61,7 +61,7 @@ for _opcode in CHLO_ELEMENTWISE_OPCODES:
 # XLA prints clz as `count-leading-zeros`; accept both spellings whichever the table uses.
 for _spelling in ("count-leading-zeros", "clz"):
     if _spelling not in HANDLERS:
-        register_simple(_spelling)(_one_to_one("stablehlo.count_leading_zeros"))
+        register_simple(_spelling, plain="stablehlo.count_leading_zeros")(_one_to_one("stablehlo.count_leading_zeros"))
 
 
 @register_simple("compare")

@@ -53,6 +53,9 @@ PlainBody = tuple[list[HloInstruction], list[tuple[HloInstruction, str, "dict[st
 
 HANDLERS: Registry[str, Handler] = Registry("importer handler")
 SIMPLE: Registry[str, SimpleForm] = Registry("importer one-op form")
+# The op name a `SIMPLE` form gives, with no attributes, to any instruction without attributes, beside that
+# form: the emit loop takes the name, no form call, while the form is the opcode's (`register_simple`).
+PLAIN_NAMES: Registry[str, tuple[SimpleForm, str]] = Registry("importer plain op name")
 # One entry, FALLBACK_KEY: the handler writing any instruction as the lossless `custom_call
 # @"xla.<opcode>"` (`async_ops.emit_fallback`), for the instructions StableHLO cannot say as written.
 FALLBACK: Registry[str, Handler] = Registry("importer fallback")
@@ -69,13 +72,15 @@ def register(*opcodes: str) -> Callable[[Handler], Handler]:
     return HANDLERS.register(*opcodes)
 
 
-def register_simple(*opcodes: str) -> Callable[[SimpleForm], SimpleForm]:
+def register_simple(*opcodes: str, plain: str | None = None) -> Callable[[SimpleForm], SimpleForm]:
     """Register `form` for instructions that become one op of their operands and result type with
     attributes read from the instruction alone (most of a module: elementwise ops, broadcast, reshape,
     dot, ...). The importer builds these ops directly, without an OpContext (`emit_instruction`); an
-    operand that is a tuple takes the general path, the handler made here from the same form.
+    operand that is a tuple takes the general path, the handler made here from the same form. `plain`:
+    the op name `form` returns, with no attributes, for any instruction without attributes
+    (`PLAIN_NAMES`; tests/import_/test_plain_names.py checks it).
 
-        >>> @register_simple("negate")              # doctest: +SKIP
+        >>> @register_simple("negate", plain="stablehlo.negate")              # doctest: +SKIP
         ... def negate(instr): return "stablehlo.negate", None
     """
 
@@ -85,6 +90,9 @@ def register_simple(*opcodes: str) -> Callable[[SimpleForm], SimpleForm]:
             return ctx.op(name, ctx.values(), attributes=attributes).result
 
         HANDLERS.register(*opcodes)(handler)
+        if plain is not None:
+            for opcode in opcodes:
+                PLAIN_NAMES.add(opcode, (form, plain))
         return SIMPLE.register(*opcodes)(form)
 
     return wrap
@@ -129,51 +137,54 @@ _ATTRIBUTES = attrgetter("attributes")
 _ELEMENT_TYPE = attrgetter("shape.element_type")
 
 
-# `_readers`: what reads each instruction, and whether an operand may be a tuple tree.
-Readers = tuple[dict[int, int], dict[int, int] | None, bool]
+# `_readers`: what reads each instruction, and whether an operand may be a tuple tree. Instructions are
+# keys by identity (`eq=False`): no `id()` call (a new int) per instruction and operand.
+Readers = tuple[dict[HloInstruction, int], dict[HloInstruction, int] | None, bool]
 # A computation with more instructions than this releases each value after its last reader (`emit`).
 _RELEASE_ABOVE = 64
 
 
-def _readers(computation: HloComputation, ordered: set[int], leaf_reads: LeafReads, resolve: Resolve) -> Readers:
+def _readers(
+    computation: HloComputation, ordered: set[HloInstruction], leaf_reads: LeafReads, resolve: Resolve
+) -> Readers:
     """How many instructions read each one (the root counts as read), zero for an instruction no leaf of
     which reaches an op (`liveness.py`: read only through get-tuple-elements that never take it, by folded
     instructions' control edges, by a branch that does not use it, or one with no leaf): it is as dead as
     one read by none. Second, for a large computation, how many operand slots read each one (the root one
-    more): `emit` drops a value after its last read. Third, whether an operand may be a tuple tree. The ids
-    of control predecessors go into `ordered`."""
+    more): `emit` drops a value after its last read. Third, whether an operand may be a tuple tree. The
+    control predecessors go into `ordered`."""
     instructions = computation.instructions
-    readers: dict[int, int]
-    uses: dict[int, int] | None = None
+    root = computation.root
+    readers: dict[HloInstruction, int]
+    uses: dict[HloInstruction, int] | None = None
     if len(instructions) > _RELEASE_ABOVE:  # counted in C: a Counter over a chain of the operand lists
-        readers = Counter(map(id, chain.from_iterable(map(_OPERANDS, instructions))))
+        readers = Counter(chain.from_iterable(map(_OPERANDS, instructions)))
         uses = dict(readers)
-        if computation.root is not None:
-            uses[id(computation.root)] = uses.get(id(computation.root), 0) + 1
+        if root is not None:
+            uses[root] = uses.get(root, 0) + 1
     else:  # a reducer or comparator: building the Counter costs more than counting
         readers = {}
         for instr in instructions:
             for operand in instr.operands:
-                readers[id(operand)] = readers.get(id(operand), 0) + 1
+                readers[operand] = readers.get(operand, 0) + 1
     # The scans over every instruction run in C (map, compress): a computation may hold 10^5 of them.
     control = list(compress(instructions, map(contains, map(_ATTRIBUTES, instructions), repeat(HLO_CONTROL))))
     for instr in control:
         for operand in instr.control_predecessors:
-            readers[id(operand)] = readers.get(id(operand), 0) + 1
-            ordered.add(id(operand))
-    if computation.root is not None:
-        readers[id(computation.root)] = readers.get(id(computation.root), 0) + 1
+            readers[operand] = readers.get(operand, 0) + 1
+            ordered.add(operand)
+    if root is not None:
+        readers[root] = readers.get(root, 0) + 1
     # Only folding instructions, conditionals and tuple shapes make a read reach no op: without them the
     # count is exact, and the leaf-level walk (`liveness.py`) is not needed.
     folding = list(compress(instructions, map(FOLDING_OPCODES.__contains__, map(_OPCODE, instructions))))
     tuple_shapes = list(map(_ELEMENT_TYPE, instructions)).count(PrimitiveType.TUPLE)
     if (folding or tuple_shapes) and not _only_a_root_tuple(computation, folding, tuple_shapes, control):
-        for key in leaf_reads.unread(computation, resolve, uses):
-            readers[key] = 0
+        for instr in leaf_reads.unread(computation, resolve, uses):
+            readers[instr] = 0
     # Whether an operand may be a tree with parts (a Python tuple): only one of tuple shape is, and a root
     # that no operand reads is no operand.
-    root = computation.root
-    root_unread = root is not None and root.shape.is_tuple and uses is not None and uses.get(id(root)) == 1
+    root_unread = root is not None and root.shape.is_tuple and uses is not None and uses.get(root) == 1
     return readers, uses, tuple_shapes > (1 if root_unread else 0)
 
 
@@ -312,12 +323,12 @@ class ModuleImporter:
         self.by_name = {c.name: c for c in module.computations}
         self.module: ir.Module | None = None
         self._materialized: dict[tuple[int, ir.Block], tuple[Tree, ir.Value]] = {}
-        # id(instruction) -> the op standing for it, for the instructions in `_ordered` only (the ids of
-        # control predecessors, `_readers`): keeping every op's Python object alive costs MLIR's bindings
-        # more per op the more there are.
-        self._instruction_ops: dict[int, ir.Operation] = {}
-        self._ordered: set[int] = set()
-        self._control_ids: dict[int, int] = {}  # id(instruction) -> its xla.control_id
+        # instruction -> the op standing for it, for the instructions in `_ordered` only (the control
+        # predecessors, `_readers`): keeping every op's Python object alive costs MLIR's bindings more per
+        # op the more there are.
+        self._instruction_ops: dict[HloInstruction, ir.Operation] = {}
+        self._ordered: set[HloInstruction] = set()
+        self._control_ids: dict[HloInstruction, int] = {}  # instruction -> its xla.control_id
         self._type_ids: dict[int, ir.Type] = {}  # id(shape) -> its MLIR type, for the shapes in `_shapes`
         self._shapes: list[Shape] = []
         self.locations = LocationCache()
@@ -328,6 +339,16 @@ class ModuleImporter:
         self._readers: dict[int, Readers] = {}
         self._leaf_reads = LeafReads()
         self._simple_forms = dict(SIMPLE.items())  # `SIMPLE` as a dict: its lookups without a Python call
+        # (an `mhlo.` name is left to the form, whose op the emit loop refuses)
+        self._plain_names = {
+            opcode: name
+            for opcode, (form, name) in PLAIN_NAMES.items()
+            if self._simple_forms.get(opcode) is form and not name.startswith(_MHLO)
+        }
+        # A reduce's attributes per dimension tuple (the parser shares equal ones): JAX's modules have
+        # thousands of reduces over a few dimension lists.
+        self._reduce_attributes: dict[tuple[int, ...], dict[str, ir.Attribute]] = {}
+        self._unknown: ir.Location | None = None  # `ir.Location.unknown()`, made once per run
 
     def type_of(self, shape: Shape) -> ir.Type:
         """`shape_to_mlir(shape)`, looked up by the shape object's identity: instructions share their
@@ -349,6 +370,7 @@ class ModuleImporter:
     def _run(self) -> ir.Module:
         assert self.hlo.entry is not None
         self.module = ir.Module.create(loc=ir.Location.unknown())
+        self._unknown = ir.Location.unknown()
         set_module_attrs(self)
         self.symbols.add("main")
         main = self.declare(self.hlo.entry, "main", public=True)
@@ -462,7 +484,7 @@ class ModuleImporter:
             return None
         if self.fallback and not self.fallback.isdisjoint(map(id, instructions)):
             return None
-        read = {id(root)}  # what `_readers` counts, exact here: no folding instruction, no tuple shape
+        read = {root}  # what `_readers` counts, exact here: no folding instruction, no tuple shape
         parameters: list[HloInstruction] = []
         ops: list[tuple[HloInstruction, str, dict[str, ir.Attribute] | None]] = []
         in_order = True
@@ -487,11 +509,11 @@ class ModuleImporter:
                 return None
             if name.startswith(_MHLO):
                 raise _produced(name, instr)
-            read.update(map(id, instr.operands))
+            read.update(instr.operands)
             ops.append((instr, name, attributes))
         if not in_order:
             parameters = self.parameters(computation)  # numbered out of order: as `emit` binds them
-        return parameters, [(instr, name, attributes, id(instr) not in read) for instr, name, attributes in ops]
+        return parameters, [(instr, name, attributes, instr not in read) for instr, name, attributes in ops]
 
     def _fill_plain(self, region: ir.Region, computation: HloComputation, body: PlainBody, terminator: str) -> None:
         """`fill_region` for a computation `_plain_body` read: one call per block argument list and op,
@@ -504,22 +526,22 @@ class ModuleImporter:
             *[type_of(p.shape) for p in parameters],
             arg_locs=[location_of(p) if p.attributes else name_loc(p.name) for p in parameters],
         )
-        values: dict[int, ir.Value] = dict(zip(map(id, parameters), block.arguments))
+        values: dict[HloInstruction, ir.Value] = dict(zip(parameters, block.arguments))
         at_end = ir.InsertionPoint(block)
         for instr, name, attributes, dead in ops:
             operation = create(
                 name,
                 results=[type_of(instr.shape)],
-                operands=[values[id(o)] for o in instr.operands],
+                operands=[values[o] for o in instr.operands],
                 attributes=attributes,
                 loc=location_of(instr) if instr.attributes else name_loc(instr.name),
                 ip=at_end,
             )
             if dead:  # as `_finish` marks it
                 operation.attributes["xla.keep"] = ir.UnitAttr.get()
-            values[id(instr)] = operation.result
+            values[instr] = operation.result
         assert computation.root is not None
-        create(terminator, operands=[values[id(computation.root)]], loc=ir.Location.unknown(), ip=at_end)
+        create(terminator, operands=[values[computation.root]], loc=self._unknown, ip=at_end)
 
     # -- instructions --------------------------------------------------------------------------
 
@@ -539,13 +561,11 @@ class ModuleImporter:
 
         Parameters bind to `param_trees` if given, else to `args` (flat, in parameter order).
         """
-        values: dict[int, Tree] = {}
         parameters = self.parameters(computation)
         if param_trees is None:
             it = iter(args)
             param_trees = [unflatten(p.shape, it) for p in parameters]
-        for p, tree in zip(parameters, param_trees):
-            values[id(p)] = tree
+        values: dict[HloInstruction, Tree] = dict(zip(parameters, param_trees))
         known_readers = self._readers.get(id(computation))
         if known_readers is None:
             known_readers = self._readers[id(computation)] = _readers(
@@ -559,7 +579,8 @@ class ModuleImporter:
         # The loop below runs once per instruction of the module: the common case (`SIMPLE`) is built
         # here without further calls into the importer; everything else goes through a handler.
         type_ids, instruction_ops, location_of = self._type_ids, self._instruction_ops, self.locations.of
-        ordered, fallback, simple_forms = self._ordered, self.fallback, self._simple_forms
+        ordered, fallback = self._ordered, self.fallback
+        simple_forms, plain_names = self._simple_forms, self._plain_names
         create, name_loc = ir.Operation.create, ir.Location.name
         stable_names: set[str] = set()  # op names checked not to be `mhlo.` ones
         for instr in computation.instructions:
@@ -567,26 +588,25 @@ class ModuleImporter:
             if opcode == "parameter":
                 continue
             if left is None:
-                operands = [values[id(o)] for o in instr.operands]
+                operands = [values[o] for o in instr.operands]
             else:
                 operands = []
                 for o in instr.operands:
-                    k = id(o)
-                    if left[k] == 1:
-                        operands.append(values.pop(k))
+                    if left[o] == 1:
+                        operands.append(values.pop(o))
                     else:
-                        left[k] -= 1
-                        operands.append(values[k])
-            key = id(instr)
-            simple = simple_forms.get(opcode) if key not in fallback else None
+                        left[o] -= 1
+                        operands.append(values[o])
+            refused = fallback and id(instr) in fallback  # (`fallback` holds ids: most imports have none)
+            simple = simple_forms.get(opcode) if not refused else None
             if simple is None or (trees and tuple in map(type, operands)):
-                dead = not readers.get(key)
-                if opcode == "reduce" and key not in fallback:  # a JAX module's most common op with a region
+                dead = not readers.get(instr)
+                if opcode == "reduce" and not refused:  # a JAX module's most common op with a region
                     tree = self._emit_reduce(instr, operands, dead)
                     if tree is not None:
-                        values[key] = tree
+                        values[instr] = tree
                         continue
-                values[key] = self.emit_instruction(instr, operands, dead)
+                values[instr] = self.emit_instruction(instr, operands, dead)
                 continue
             # What the general handler of `simple` builds (`register_simple`), with the same errors.
             result_type = type_ids.get(id(instr.shape))
@@ -594,6 +614,17 @@ class ModuleImporter:
                 result_type = self.type_of(instr.shape)
             attributes_of = instr.attributes
             try:
+                # An instruction without attributes (most elementwise ops, reshapes): its op name, no call of
+                # its form, no metadata, nothing for `_finish`.
+                plain = None if attributes_of else plain_names.get(opcode)
+                if plain is not None:
+                    operation = create(plain, results=[result_type], operands=operands, loc=name_loc(instr.name))
+                    if ordered and instr in ordered:
+                        instruction_ops[instr] = operation
+                    if not readers.get(instr):
+                        operation.attributes["xla.keep"] = ir.UnitAttr.get()
+                    values[instr] = operation.result
+                    continue
                 name, attributes = simple(instr)
                 if name not in stable_names:  # a set lookup: cheaper than a method call per instruction
                     if name.startswith(_MHLO):
@@ -609,18 +640,18 @@ class ModuleImporter:
             except ir.MLIRError as err:  # an attribute MLIR refused: the instruction's one-line error
                 raise TranslateError(first_diagnostic(err), op=instr.name) from None
             except NoStableHloForm:
-                values[key] = self.emit_instruction(instr, operands, not readers.get(key), as_fallback=True)
+                values[instr] = self.emit_instruction(instr, operands, not readers.get(instr), as_fallback=True)
                 continue
-            if not _FINISH_ATTRIBUTES.isdisjoint(attributes_of):
-                self._finish(instr, operation, not readers.get(key))
+            if attributes_of and not _FINISH_ATTRIBUTES.isdisjoint(attributes_of):
+                self._finish(instr, operation, not readers.get(instr))
             else:  # none of the attributes `_finish` reads: only these two things to do
-                if key in ordered:
-                    instruction_ops[key] = operation
-                if not readers.get(key):
+                if ordered and instr in ordered:
+                    instruction_ops[instr] = operation
+                if not readers.get(instr):
                     operation.attributes["xla.keep"] = ir.UnitAttr.get()
-            values[key] = operation.result
+            values[instr] = operation.result
         assert computation.root is not None
-        return values[id(computation.root)]
+        return values[computation.root]
 
     def _emit_reduce(self, instr: HloInstruction, operands: list[Tree], dead: bool) -> Tree | None:
         """What the `reduce` handler builds, without the handler path (OpContext, a location scope),
@@ -634,21 +665,32 @@ class ModuleImporter:
         if body is None:
             return None
         shape = instr.shape
+        is_tuple = shape.is_tuple
+        if is_tuple:
+            results = flat_types(shape)
+        else:  # `type_of`, inline: a JAX module's reduces have one result each
+            result_type = self._type_ids.get(id(shape))
+            results = [result_type if result_type is not None else self.type_of(shape)]
         try:
+            reduce_attributes = self._reduce_attributes.get(dimensions) if type(dimensions) is tuple else None
+            if reduce_attributes is None:
+                reduce_attributes = {"dimensions": A.i64_array(dimensions)}
+                if type(dimensions) is tuple:
+                    self._reduce_attributes[dimensions] = reduce_attributes
             operation = ir.Operation.create(
                 "stablehlo.reduce",
-                results=self.flat_types(shape),
+                results=results,
                 operands=operands,
-                attributes={"dimensions": A.i64_array(dimensions)},
+                attributes=reduce_attributes,
                 regions=1,
                 loc=self.locations.of(instr) if "metadata" in attributes else ir.Location.name(instr.name),
             )
         except ir.MLIRError as err:  # as in `emit_instruction`
             raise TranslateError(first_diagnostic(err), op=instr.name) from None
         self._fill_plain(operation.regions[0], computation, body, "stablehlo.return")
-        if dead or id(instr) in self._ordered or not _FINISH_ATTRIBUTES.isdisjoint(attributes):
+        if dead or instr in self._ordered or not _FINISH_ATTRIBUTES.isdisjoint(attributes):
             self._finish(instr, operation, dead)  # (most reduces: nothing to do)
-        return unflatten(shape, iter(operation.results)) if shape.is_tuple else operation.result
+        return unflatten(shape, iter(operation.results)) if is_tuple else operation.result
 
     def emit_instruction(
         self, instr: HloInstruction, operands: list[Tree], dead: bool = False, as_fallback: bool = False
@@ -689,8 +731,8 @@ class ModuleImporter:
             A.attach_common(operation, instr)
             if "control-predecessors" in attributes:
                 self._link_control_predecessors(instr, operation)
-        if id(instr) in self._ordered:
-            self._instruction_ops[id(instr)] = operation
+        if instr in self._ordered:
+            self._instruction_ops[instr] = operation
         if dead:
             # Unused in the HLO module: the exporter keeps it rather than drop it as dead code.
             operation.attributes["xla.keep"] = ir.UnitAttr.get()
@@ -700,18 +742,18 @@ class ModuleImporter:
 
         ids = []
         for pred in instr.control_predecessors:
-            pred_op = self._instruction_ops.get(id(pred))
+            pred_op = self._instruction_ops.get(pred)
             if pred_op is None:  # a parameter, or a tuple / get-tuple-element folded into values
                 logging.getLogger(__name__).warning(
                     "%s: control predecessor %s has no op of its own; the edge is dropped", instr.name, pred.name
                 )
                 continue
-            if id(pred) not in self._control_ids:
-                self._control_ids[id(pred)] = len(self._control_ids)
+            if pred not in self._control_ids:
+                self._control_ids[pred] = len(self._control_ids)
                 pred_op.attributes[CONTROL_ID] = ir.IntegerAttr.get(
-                    ir.IntegerType.get_signless(64), self._control_ids[id(pred)]
+                    ir.IntegerType.get_signless(64), self._control_ids[pred]
                 )
-            ids.append(self._control_ids[id(pred)])
+            ids.append(self._control_ids[pred])
         if ids:
             op.attributes[CONTROL_PREDECESSORS] = ir.DenseI64ArrayAttr.get(ids)
 

@@ -88,26 +88,23 @@ class LeafReads:
         self._branch_reads: dict[int, frozenset[Path]] = {}
 
     def unread(
-        self, computation: HloComputation, resolve: Resolve, operand_reads: Mapping[int, int] | None = None
-    ) -> set[int]:
-        """The ids of the instructions of `computation` (parameters aside) no leaf of which is read.
-        `operand_reads`: how many operand slots read each instruction, if the caller counted them (the
-        root may count one more)."""
+        self, computation: HloComputation, resolve: Resolve, operand_reads: Mapping[HloInstruction, int] | None = None
+    ) -> set[HloInstruction]:
+        """The instructions of `computation` (parameters aside) no leaf of which is read. `operand_reads`:
+        how many operand slots read each instruction, if the caller counted them (the root may count one
+        more). Instructions are keys by identity (`eq=False`): no `id()` call per instruction."""
         instructions = computation.instructions
         reads, whole = self._reads(computation, resolve, operand_reads)
-        by_id = dict(zip(map(id, instructions), instructions))
-        parameters = set(map(id, compress(instructions, map(_IS_PARAMETER, map(_OPCODE, instructions)))))
+        parameters = set(compress(instructions, map(_IS_PARAMETER, map(_OPCODE, instructions))))
         # Set algebra in C over the many instructions: one read whole holds a leaf unless it is a tuple;
         # one read by nothing holds none; those read in parts, and tuples, are looked at one by one.
-        unread = by_id.keys() - whole - reads.keys()
-        for key in reads.keys() - whole:
-            instr = by_id[key]
-            if not _reads_a_leaf(instr.shape, reads[key]):
-                unread.add(key)
+        unread = set(instructions) - whole - reads.keys()
+        for instr in reads.keys() - whole:
+            if not _reads_a_leaf(instr.shape, reads[instr]):
+                unread.add(instr)
         for instr in compress(instructions, map(_IS_TUPLE, map(_ELEMENT_TYPE, instructions))):
-            key = id(instr)
-            if key in whole and not _reads_a_leaf(instr.shape, _with_whole(reads.get(key), True)):
-                unread.add(key)
+            if instr in whole and not _reads_a_leaf(instr.shape, _with_whole(reads.get(instr), True)):
+                unread.add(instr)
         return unread - parameters
 
     def branch_reads(self, branch: HloComputation, resolve: Resolve) -> frozenset[Path]:
@@ -120,14 +117,14 @@ class LeafReads:
                 self._branch_reads[key] = _WHOLE
             else:
                 reads, whole = self._reads(branch, resolve)
-                param = id(branch.parameters[0])
+                param = branch.parameters[0]
                 self._branch_reads[key] = frozenset(_with_whole(reads.get(param), param in whole))
         return self._branch_reads[key]
 
     def _reads(
-        self, computation: HloComputation, resolve: Resolve, operand_reads: Mapping[int, int] | None = None
-    ) -> tuple[dict[int, set[Path]], Set[int]]:
-        """id(instruction) -> the parts of its value that are read, and the ids of the instructions read
+        self, computation: HloComputation, resolve: Resolve, operand_reads: Mapping[HloInstruction, int] | None = None
+    ) -> tuple[dict[HloInstruction, set[Path]], Set[HloInstruction]]:
+        """instruction -> the parts of its value that are read, and the instructions read
         whole by an instruction that reads all of every operand (one not of `_PATH_OPCODES`), or the root:
         the paths of one are its entry and those of the set together. Users come after their operands in
         `instructions`: one pass from the end sees every user of an instruction before it."""
@@ -138,14 +135,14 @@ class LeafReads:
         # an import's liveness time.
         by_path = list(compress(instructions, map(_PATH_OPCODES.__contains__, map(_OPCODE, instructions))))
         if operand_reads is None:
-            operand_reads = Counter(map(id, chain.from_iterable(map(_OPERANDS, instructions))))
-        path_reads = Counter(map(id, chain.from_iterable(map(_OPERANDS, by_path))))
+            operand_reads = Counter(chain.from_iterable(map(_OPERANDS, instructions)))
+        path_reads = Counter(chain.from_iterable(map(_OPERANDS, by_path)))
         whole = operand_reads.keys() - {key for key, n in path_reads.items() if operand_reads.get(key, 0) <= n}
-        reads: dict[int, set[Path]] = {}
+        reads: dict[HloInstruction, set[Path]] = {}
 
         def read(instr: HloInstruction, paths: Iterable[Path]) -> None:
             if paths:
-                reads.setdefault(id(instr), set()).update(paths)
+                reads.setdefault(instr, set()).update(paths)
 
         # Control edges first (a predecessor may come after its successor); one survives the import only
         # between two ops, and reads nothing otherwise.
@@ -157,8 +154,7 @@ class LeafReads:
         if computation.root is not None:
             read(computation.root, _WHOLE)
         for instr in reversed(by_path):
-            key = id(instr)
-            self._read_operands(instr, _with_whole(reads.get(key), key in whole), read, resolve)
+            self._read_operands(instr, _with_whole(reads.get(instr), instr in whole), read, resolve)
         return reads, whole
 
     def _read_operands(self, instr: HloInstruction, mine: set[Path], read: Reader, resolve: Resolve) -> None:
