@@ -62,15 +62,19 @@ def reverse(instr: HloInstruction) -> Form:
 @register_simple("slice")
 def slice_(instr: HloInstruction) -> Form:
     dims = required(instr, "slice")
-    return "stablehlo.slice", A.memo(("slice", dims), _slice_attributes, dims)
+    return "stablehlo.slice", A.memo(("slice", dims), _per_dimension, dims, _SLICE_FIELDS)
 
 
-def _slice_attributes(dims: tuple[SliceDim, ...]) -> dict[str, ir.Attribute]:
-    return {
-        "start_indices": A.i64_array([d.start for d in dims]),
-        "limit_indices": A.i64_array([d.limit for d in dims]),
-        "strides": A.i64_array([d.stride for d in dims]),
-    }
+# StableHLO's attribute per field of a slice's or a padding's dimension records.
+_SLICE_FIELDS = {"start_indices": "start", "limit_indices": "limit", "strides": "stride"}
+_PAD_FIELDS = {name: name for name in ("edge_padding_low", "edge_padding_high", "interior_padding")}
+
+
+def _per_dimension(
+    dims: tuple[SliceDim, ...] | tuple[PaddingDim, ...], fields: dict[str, str]
+) -> dict[str, ir.Attribute]:
+    """For each StableHLO attribute in `fields`, the i64 array of its field read from every record of `dims`."""
+    return {name: A.i64_array([getattr(d, field) for d in dims]) for name, field in fields.items()}
 
 
 @register_simple("concatenate")
@@ -81,15 +85,7 @@ def concatenate(instr: HloInstruction) -> Form:
 @register_simple("pad")
 def pad(instr: HloInstruction) -> Form:
     dims = required(instr, "padding").dimensions
-    return "stablehlo.pad", A.memo(("pad", dims), _pad_attributes, dims)
-
-
-def _pad_attributes(dims: tuple[PaddingDim, ...]) -> dict[str, ir.Attribute]:
-    return {
-        "edge_padding_low": A.i64_array([d.edge_padding_low for d in dims]),
-        "edge_padding_high": A.i64_array([d.edge_padding_high for d in dims]),
-        "interior_padding": A.i64_array([d.interior_padding for d in dims]),
-    }
+    return "stablehlo.pad", A.memo(("pad", dims), _per_dimension, dims, _PAD_FIELDS)
 
 
 @register_simple("dynamic-slice")
