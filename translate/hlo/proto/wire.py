@@ -96,41 +96,6 @@ def _read_varint(data: bytes, at: int) -> tuple[int, int]:
     return value, len(data) + 1
 
 
-def _instruction_bytes_message() -> type[Message]:
-    """A message read from an HloModuleProto's bytes that holds only its computations (3), each only its
-    instructions (2) as bytes: upb slices the instructions out in C (the other fields stay unknown)."""
-    file = descriptor_pb2.FileDescriptorProto(name="hlo_translate_instruction_bytes.proto", package="skeleton")
-    repeated = descriptor_pb2.FieldDescriptorProto.LABEL_REPEATED
-    computation = file.message_type.add(name="Computation")
-    computation.field.add(
-        name="instructions", number=2, label=repeated, type=descriptor_pb2.FieldDescriptorProto.TYPE_BYTES
-    )
-    module = file.message_type.add(name="Module")
-    module.field.add(
-        name="computations",
-        number=3,
-        label=repeated,
-        type=descriptor_pb2.FieldDescriptorProto.TYPE_MESSAGE,
-        type_name=".skeleton.Computation",
-    )
-    pool = descriptor_pool.DescriptorPool()  # (its own pool: nothing shared with the generated schema)
-    pool.Add(file)
-    return message_factory.GetMessageClass(pool.FindMessageTypeByName("skeleton.Module"))
-
-
-_INSTRUCTION_BYTES = _instruction_bytes_message()
-
-
-def instruction_bytes(module_bytes: bytes) -> list[list[bytes]] | None:
-    """Each computation's instructions as written in `module_bytes` (an HloModuleProto's), or None where
-    protobuf refuses them."""
-    try:
-        module: Any = _INSTRUCTION_BYTES.FromString(module_bytes)  # (a message class made at run time)
-    except (DecodeError, RuntimeError, ValueError):
-        return None
-    return [list(computation.instructions) for computation in module.computations]  # (each read makes bytes)
-
-
 # An id field (35, a varint of at most ten bytes): the first in an instruction's bytes is its id's candidate
 ID_FIELD = re.compile(rb"\x98\x02([\x80-\xff]{0,9}[\x00-\x7f])").search
 
@@ -179,6 +144,16 @@ def _lazy_module_message() -> type[Message]:
 
 LAZY_MODULE = _lazy_module_message()
 _INSTRUCTIONS_TAG = LENGTH_DELIMITED_TAGS[2]
+
+
+def instruction_bytes(module_bytes: bytes) -> list[list[bytes]] | None:
+    """Each computation's instructions as written in `module_bytes` (an HloModuleProto's), sliced out in C
+    by `LAZY_MODULE`, or None where protobuf refuses them."""
+    try:
+        module: Any = LAZY_MODULE.FromString(module_bytes)  # (a message class made at run time)
+    except (DecodeError, RuntimeError, ValueError):
+        return None
+    return [list(computation.instructions) for computation in module.computations]  # (each read makes bytes)
 
 
 def instruction_in_module(data: bytes) -> hlo_pb2.HloInstructionProto:
