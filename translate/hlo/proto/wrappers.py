@@ -19,7 +19,7 @@ fields skipped; the same rule applies (exactly one module, never a guess).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from google.protobuf import text_format
@@ -58,15 +58,7 @@ def unwrap_module_proto(data: bytes, *, instructions: bool = True) -> tuple[hlo_
     Without `instructions`, a single reading's instructions are not looked at: the caller reads every one
     and, should that fail, asks `is_whole_module` before reporting its error (see module_from_proto_bytes).
     """
-    readings: list[tuple[Message, hlo_pb2.HloModuleProto, HloProtoKind]] = []
-    for kind, (message_type, module_of) in _MESSAGES.items():
-        try:
-            message = message_type.FromString(data)
-        except (DecodeError, RuntimeError, ValueError):
-            continue
-        module = module_of(message)
-        if module is not None:
-            readings.append((message, module, kind))
+    readings = _readings(data, _MESSAGES)
     # One reading is kept exactly when it is whole apart from unknown fields, so those are looked for (in
     # every instruction) only to choose among several readings.
     found = (
@@ -99,16 +91,27 @@ def lazy_module(data: bytes) -> Any | None:
         module = LAZY_MODULE.FromString(data)
     except (DecodeError, RuntimeError, ValueError):
         return None
-    for kind, (message_type, module_of) in _MESSAGES.items():
-        if kind is HloProtoKind.MODULE:
-            continue
+    if _readings(data, _WRAPPERS):
+        return None  # several readings: unwrap_module_proto chooses
+    return module if _is_whole_module(module, unknown_fields=True, instructions=False) else None
+
+
+_WRAPPERS = [kind for kind in HloProtoKind if kind is not HloProtoKind.MODULE]
+
+
+def _readings(data: bytes, kinds: Iterable[HloProtoKind]) -> list[tuple[Message, hlo_pb2.HloModuleProto, HloProtoKind]]:
+    """Each of `kinds` that binary `data` parses as and that holds a module: the message, its module, the kind."""
+    readings = []
+    for kind in kinds:
+        message_type, module_of = _MESSAGES[kind]
         try:
             message = message_type.FromString(data)
         except (DecodeError, RuntimeError, ValueError):
             continue
-        if module_of(message) is not None:
-            return None  # several readings: unwrap_module_proto chooses
-    return module if _is_whole_module(module, unknown_fields=True, instructions=False) else None
+        module = module_of(message)
+        if module is not None:
+            readings.append((message, module, kind))
+    return readings
 
 
 def not_a_module_error() -> TranslateError:
