@@ -615,28 +615,23 @@ class ModuleImporter:
             attributes_of = instr.attributes
             try:
                 # An instruction without attributes (most elementwise ops, reshapes): its op name, no call of
-                # its form, no metadata, nothing for `_finish`.
+                # its form, no metadata.
                 plain = None if attributes_of else plain_names.get(opcode)
                 if plain is not None:
                     operation = create(plain, results=[result_type], operands=operands, loc=name_loc(instr.name))
-                    if ordered and instr in ordered:
-                        instruction_ops[instr] = operation
-                    if not readers.get(instr):
-                        operation.attributes["xla.keep"] = ir.UnitAttr.get()
-                    values[instr] = operation.result
-                    continue
-                name, attributes = simple(instr)
-                if name not in stable_names:  # a set lookup: cheaper than a method call per instruction
-                    if name.startswith(_MHLO):
-                        raise _produced(name, instr)
-                    stable_names.add(name)
-                operation = create(
-                    name,
-                    results=[result_type],
-                    operands=operands,
-                    attributes=attributes,
-                    loc=location_of(instr) if "metadata" in attributes_of else name_loc(instr.name),
-                )
+                else:
+                    name, attributes = simple(instr)
+                    if name not in stable_names:  # a set lookup: cheaper than a method call per instruction
+                        if name.startswith(_MHLO):
+                            raise _produced(name, instr)
+                        stable_names.add(name)
+                    operation = create(
+                        name,
+                        results=[result_type],
+                        operands=operands,
+                        attributes=attributes,
+                        loc=location_of(instr) if "metadata" in attributes_of else name_loc(instr.name),
+                    )
             except ir.MLIRError as err:  # an attribute MLIR refused: the instruction's one-line error
                 raise TranslateError(first_diagnostic(err), op=instr.name) from None
             except NoStableHloForm:
